@@ -1,0 +1,127 @@
+import { ContextProvider } from '@lit/context';
+import { appContext } from '../src/app/context.ts';
+import { createFeApp, type FeApp, type FeAppOptions } from '../src/app/app.ts';
+import type { AuthUser, SessionValue } from '../src/stores/index.ts';
+import { defineElement, dispatch } from './internal/react-element.ts';
+
+/** Detail of `fe-session-change`. */
+export interface FeSessionChangeDetail {
+  isAuthenticated: boolean;
+  /** The user without tokens, or null when signed out. */
+  user: AuthUser | null;
+}
+
+/**
+ * The app root: creates one app (options + API client + stores) and provides
+ * it to every `fe-*` element inside through @lit/context. Runs the loading
+ * order of sign-in §4 on connect (feature flags, then metadata and the
+ * session refresh together), so a signed-in user stays signed in across
+ * reloads. Two `<fe-app>`s are two independent apps.
+ *
+ * @tag fe-app
+ * @summary Connects the elements inside it to the identity API.
+ *
+ * @attr {string} base-url - Origin of the identity API (required), e.g. the host's own origin behind a same-origin proxy. Missing: the page is blanked and an alert names `<fe-app>` (sign-in §5).
+ * @attr {string} client-id - The vendor's client id.
+ * @attr {string} app-id - Application id, sent as `frontegg-requested-application-id`.
+ * @attr {string} url-prefix - API prefix; default `frontegg`.
+ * @attr {'error'|'warn'|'info'|'debug'} log-level - Console log level; default `warn`.
+ * @attr {'same-origin'|'include'|'omit'} request-credentials - Credentials mode of API calls; default `same-origin`.
+ * @attr {string} locale - Message catalogue locale; default `en`.
+ * @attr {string} authenticated-url - Where to go after sign-in when there is no usable redirectUrl; default `/`.
+ * @prop {FeAppOptions} options - Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects.
+ * @prop {FeApp} app - The app (read-only), for host scripts: stores, `refresh()`, `logout()`.
+ *
+ * @fires {CustomEvent<FeSessionChangeDetail>} fe-session-change - Whenever the session changes (restored, signed in, signed out).
+ * @fires {CustomEvent<{ user: AuthUser, restored: true }>} fe-login - When the start-up refresh restores a session (a sign-in through `<fe-login-box>` fires its own `fe-login`).
+ * @fires {CustomEvent<{}>} fe-logout - After `logout()` on this element.
+ * @fires {CustomEvent<{ message: string }>} fe-error - When the app cannot start.
+ *
+ * @slot - The host's content, including `fe-*` elements.
+ *
+ * @example
+ * <fe-app base-url="https://app.example.com" client-id="…">
+ *   <fe-login-box></fe-login-box>
+ * </fe-app>
+ */
+export class FeAppElement extends HTMLElement {
+  static observedAttributes = [];
+  /** Rich options merged over the attributes; set before the element connects. */
+  options: Partial<FeAppOptions> = {};
+  #app: FeApp | undefined;
+  #provider = new ContextProvider(this, { context: appContext, initialValue: undefined });
+  #unsubscribe: (() => void) | undefined;
+
+  /** The app, once the element has connected. */
+  get app(): FeApp | undefined {
+    return this.#app;
+  }
+
+  connectedCallback(): void {
+    if (!this.#app) {
+      try {
+        this.#app = createFeApp(this.#readOptions());
+      } catch (error) {
+        dispatch(this, 'fe-error', { message: (error as Error).message });
+        return;
+      }
+      this.#provider.setValue(this.#app);
+      this.#app.start();
+    }
+    this.#provider.hostConnected();
+    this.#watchSession(this.#app);
+  }
+
+  disconnectedCallback(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  /** Signs out: calls the logout API, clears the session, fires `fe-logout`. */
+  async logout(): Promise<void> {
+    await this.#app?.logout();
+    dispatch(this, 'fe-logout', {});
+  }
+
+  #readOptions(): FeAppOptions {
+    const a = (name: string) => this.getAttribute(name) ?? undefined;
+    const fromAttributes: Partial<FeAppOptions> = {
+      baseUrl: a('base-url'),
+      clientId: a('client-id'),
+      appId: a('app-id'),
+      urlPrefix: a('url-prefix'),
+      logLevel: a('log-level') as FeAppOptions['logLevel'],
+      requestCredentials: a('request-credentials') as RequestCredentials | undefined,
+      locale: a('locale'),
+      name: a('name'),
+    };
+    const routes = a('authenticated-url') ? { authenticatedUrl: a('authenticated-url')! } : undefined;
+    const defined = Object.fromEntries(Object.entries(fromAttributes).filter(([, v]) => v !== undefined));
+    return { ...defined, ...this.options, routes: { ...routes, ...this.options.routes } } as FeAppOptions;
+  }
+
+  #watchSession(app: FeApp): void {
+    if (this.#unsubscribe) return;
+    let restoring = app.stores.$session.get().isLoading;
+    // a token stored ahead of the user (sign-in §4) is not a change of session
+    const keyOf = (s: SessionValue) => (s.isLoading ? '' : `${s.isAuthenticated}:${s.user?.sub ?? s.user?.id ?? ''}`);
+    let last = keyOf(app.stores.$session.get());
+    this.#unsubscribe = app.stores.$session.listen((s) => {
+      const key = keyOf(s);
+      if (!key || key === last) return;
+      last = key;
+      const { accessToken: _token, refreshToken: _refresh, ...user } = s.user ?? {};
+      dispatch<FeSessionChangeDetail>(this, 'fe-session-change', { isAuthenticated: s.isAuthenticated, user: s.user ? (user as AuthUser) : null });
+      if (restoring && s.isAuthenticated) dispatch(this, 'fe-login', { user, restored: true });
+      restoring = false;
+    });
+  }
+}
+
+defineElement('fe-app', FeAppElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fe-app': FeAppElement;
+  }
+}

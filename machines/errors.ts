@@ -1,0 +1,21 @@
+import type { MessageKey } from '../src/i18n/index.ts';
+
+/**
+ * An error as machines keep it in context: either a catalogue key (our own
+ * texts) or the server's message (sign-in §8: the server's errors joined),
+ * plus status and trace id when the API gave them.
+ */
+export interface FlowError {
+  key?: MessageKey;
+  message?: string;
+  statusCode?: number;
+  traceId?: string;
+}
+
+/** Turns anything thrown by an actor into a {@link FlowError}. Status 0 (unreachable) maps to `error.network`. */
+export function toFlowError(error: unknown): FlowError {
+  const e = error as { message?: string; statusCode?: number; traceId?: string } | undefined;
+  if (e?.statusCode === 0) return { key: 'error.network', statusCode: 0 };
+  if (e && typeof e.message === 'string' && e.message) return { message: e.message, statusCode: e.statusCode, traceId: e.traceId };
+  return { key: 'error.generic' };
+}

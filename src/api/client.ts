@@ -1,0 +1,343 @@
+/**
+ * The HTTP core of fe-elements: builds URLs and headers, sends JSON, and
+ * normalises answers and errors for the identity API (api-contract.md §1–§3;
+ * sign-in §7 "Calls", §8 "Error catalogue"). Built on ofetch (house style §7,
+ * §8); it knows nothing about UI or stores — the session token arrives through
+ * `getAccessToken`.
+ *
+ * @example
+ * ```ts
+ * const api = createApiClient({ baseUrl: 'https://app.example.com', getAccessToken: () => $session.get().accessToken });
+ * const me = await api.get<UserProfile>('/identity/resources/users/v2/me');
+ * ```
+ */
+import { ofetch, type $Fetch } from 'ofetch';
+import { errorFromResponse, networkError, TRACE_ID_HEADER } from './errors.ts';
+import { createLogger, DEFAULT_LOG_LEVEL, logHttpError, type Logger, type LogLevel } from './logger.ts';
+
+/** The default API prefix (contract §1, SI-7.08). */
+export const DEFAULT_URL_PREFIX = 'frontegg';
+
+/** Value of the `frontegg-source` header. */
+export type RequestSource = 'login-box' | 'admin-portal';
+
+/** HTTP methods the client sends. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Configuration of {@link createApiClient}. */
+export interface ApiClientConfig {
+  /**
+   * Host origin of the identity API, e.g. `'http://127.0.0.1:5173'`, or a
+   * function of the request path that returns it (contract §1). Required.
+   */
+  baseUrl: string | ((path: string) => string);
+  /** API prefix; default `'frontegg'`. `''` also means `'frontegg'` (contract §1). Leading/trailing `/` are ignored. */
+  urlPrefix?: string;
+  /** Bearer token from the session store; no `Authorization` header when it returns a falsy value (SI-7.01). */
+  getAccessToken?: () => string | null | undefined;
+  /** `x-frontegg-sdk` header value (SI-7.02). */
+  sdkVersion?: string;
+  /** `x-frontegg-framework` header value (SI-7.02). */
+  framework?: string;
+  /** Default `frontegg-source` header (SI-7.02); a request may override it with `source`. */
+  requestSource?: RequestSource;
+  /** Resolves the login alias sent as `frontegg-login-alias` (SI-7.04). Awaited on every request. */
+  tenantResolver?: () => Promise<{ tenant?: string } | undefined> | { tenant?: string } | undefined;
+  /** `frontegg-requested-application-id` header value (SI-7.04). */
+  appId?: string;
+  /** Extra headers added to every request, after the built-in ones up to the scoped tenant (contract §2 order). */
+  additionalHeaders?: () => Record<string, string>;
+  /** Fetch credentials mode; default `'same-origin'` (SI-7.06). */
+  requestCredentials?: RequestCredentials;
+  /** Log level; default `'warn'` (SI-9.02). */
+  logLevel?: LogLevel;
+  /** Called with the response text of a 302 answer (SI-7.59); default `window.location.assign`. */
+  navigate?: (url: string) => void;
+  /** The page's query string, read for `?tenantId=` (SI-7.03); default `window.location.search`. */
+  getLocationSearch?: () => string;
+  /**
+   * The `fetch` implementation (default `globalThis.fetch`). An addition to
+   * the brief, for a preview transport that answers without the network.
+   */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Default `'GET'`. */
+  method?: HttpMethod;
+  /**
+   * JSON body; sent `JSON.stringify`'d (SI-7.05). `undefined`/`null` send no
+   * body. A `FormData`, `Blob`, `URLSearchParams` or `ArrayBuffer` is sent as
+   * is (for `FormData` the `Content-Type` header is left to the browser).
+   * Ignored on `GET`.
+   */
+  body?: unknown;
+  /** Query parameters; `undefined`/`null` are omitted, objects and arrays are JSON-stringified. */
+  query?: Record<string, unknown>;
+  /** Per-request headers, applied after all built-in headers. */
+  headers?: Record<string, string>;
+  /** Overrides the credentials mode of the config. */
+  credentials?: RequestCredentials;
+  /** Removes the `Authorization` header (refresh, activate, logout: SI-7.07). */
+  withoutAuthorization?: boolean;
+  /** Overrides the config's `frontegg-source`. */
+  source?: RequestSource;
+  /** `'json'` (default) parses the body; `'text'` returns the raw text. */
+  responseType?: 'json' | 'text';
+  /** Aborts the request; the promise then rejects with the signal's reason (not an FeApiError). */
+  signal?: AbortSignal;
+}
+
+/** Options of the body-less convenience methods. */
+export type GetOptions = Omit<RequestOptions, 'method' | 'body'>;
+/** Options of the convenience methods that take a body. */
+export type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/** A configured API client. */
+export interface ApiClient {
+  /** The configuration the client was created with (frozen copy). */
+  readonly config: Readonly<ApiClientConfig>;
+  /** The client's logger (level from `config.logLevel`, default `'warn'`). */
+  readonly logger: Logger;
+  /** The final URL for `path` and `query` (contract §1, SI-7.08). */
+  url(path: string, query?: Record<string, unknown>): string;
+  /**
+   * Sends one request. Resolves with the parsed JSON (`{}` for an empty, 204
+   * or unparseable successful body, SI-8.19), or the text for
+   * `responseType: 'text'`. Rejects with an {@link FeApiError} (statusCode 0
+   * when no answer arrived). A 302 answer calls `config.navigate` with the
+   * response text and never settles (SI-7.59).
+   */
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /** `GET path`. */
+  get<T = unknown>(path: string, options?: GetOptions): Promise<T>;
+  /** `POST path` with an optional JSON body. */
+  post<T = unknown>(path: string, body?: unknown, options?: BodyOptions): Promise<T>;
+  /** `PUT path` with an optional JSON body. */
+  put<T = unknown>(path: string, body?: unknown, options?: BodyOptions): Promise<T>;
+  /** `PATCH path` with an optional JSON body. */
+  patch<T = unknown>(path: string, body?: unknown, options?: BodyOptions): Promise<T>;
+  /** `DELETE path`; the contract allows a JSON body on DELETE (groups, sub-tenants, apps, directory). */
+  delete<T = unknown>(path: string, body?: unknown, options?: BodyOptions): Promise<T>;
+}
+
+/** Header names (lower case) of contract §2. */
+export const HEADERS = Object.freeze({
+  sdk: 'x-frontegg-sdk',
+  framework: 'x-frontegg-framework',
+  contentType: 'content-type',
+  source: 'frontegg-source',
+  authorization: 'authorization',
+  scopedTenant: 'frontegg-scoped-tenant',
+  loginAlias: 'frontegg-login-alias',
+  appId: 'frontegg-requested-application-id',
+} as const);
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible ASCII, space and horizontal tab (SI-5.14): everything else is dropped. */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * `true` when `name: value` can be sent as an HTTP header as is: a token name
+ * and a value of visible ASCII, space or tab only (no CR/LF, no control
+ * characters, no non-ASCII). The client drops headers that fail this check
+ * instead of letting `Headers.set` throw (SI-5.14).
+ */
+export function isLegalHeader(name: string, value: string): boolean {
+  return HEADER_NAME.test(name) && HEADER_VALUE.test(value);
+}
+
+const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
+
+/**
+ * Serialises query parameters (contract §2 "query", with its quirk fixed):
+ * `undefined` and `null` values are omitted (the reference client sends the
+ * strings `"undefined"`/`"null"`), objects and arrays are `JSON.stringify`'d,
+ * everything else is `String()`-ed. Returns `''` or a string starting with `?`.
+ */
+export function buildQuery(query?: Record<string, unknown>): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * Builds a final URL (contract §1, SI-7.08): `base + '/' + prefix + path + query`.
+ *
+ * - The base is `baseUrl` or `baseUrl(path)`; trailing `/` are removed.
+ * - The prefix is `urlPrefix || 'frontegg'` without surrounding `/`.
+ * - The prefix is **not** doubled when the base already ends with `/<prefix>`
+ *   (the reference client turns `https://a.com/frontegg` into
+ *   `https://a.com/frontegg/frontegg/…`; we fixed that). `urlPrefix: 'api/'`
+ *   gives `…/api/identity…`, not the reference's `…/api//identity…`.
+ * - A path starting with `http` is absolute: the base and prefix are skipped.
+ */
+export function buildUrl(
+  baseUrl: ApiClientConfig['baseUrl'],
+  urlPrefix: string | undefined,
+  path: string,
+  query?: Record<string, unknown>,
+): string {
+  const q = buildQuery(query);
+  const withQuery = (u: string) => (q ? (u.includes('?') ? `${u}&${q.slice(1)}` : u + q) : u);
+  if (path.startsWith('http')) return withQuery(path);
+  const base = (typeof baseUrl === 'function' ? baseUrl(path) : baseUrl).replace(/\/+$/, '');
+  const prefix = trimSlashes(urlPrefix ?? '') || DEFAULT_URL_PREFIX;
+  const root = base === `/${prefix}` || base.endsWith(`/${prefix}`) ? base : `${base}/${prefix}`;
+  const rel = path === '' || path.startsWith('/') || path.startsWith('?') ? path : `/${path}`;
+  return withQuery(root + rel);
+}
+
+const isRawBody = (b: unknown) =>
+  (typeof FormData !== 'undefined' && b instanceof FormData) ||
+  (typeof Blob !== 'undefined' && b instanceof Blob) ||
+  (typeof URLSearchParams !== 'undefined' && b instanceof URLSearchParams) ||
+  b instanceof ArrayBuffer ||
+  ArrayBuffer.isView(b);
+
+const defaultNavigate = (url: string) => window.location.assign(url);
+const defaultLocationSearch = () => (typeof window === 'undefined' ? '' : window.location.search);
+
+/**
+ * Creates an API client (sign-in §7, contract §1–§3).
+ *
+ * Headers are built in the order of contract §2; a later entry overwrites an
+ * earlier one with the same name:
+ * 1. `x-frontegg-sdk` (`sdkVersion`), `x-frontegg-framework` (`framework`) — if set (SI-7.02)
+ * 2. `Content-Type: application/json` — always (except a `FormData` body)
+ * 3. `frontegg-source` — `options.source ?? config.requestSource`, if set (SI-7.02)
+ * 4. `Authorization: Bearer <token>` — if `getAccessToken()` returns a token (SI-7.01)
+ * 5. `frontegg-scoped-tenant` — `?tenantId=` of `getLocationSearch()`, if present (SI-7.03)
+ * 6. `additionalHeaders()` — always
+ * 7. `frontegg-login-alias` — `(await tenantResolver()).tenant`, if any (SI-7.04)
+ * 8. `frontegg-requested-application-id` — `appId`, if set (SI-7.04)
+ * 9. `options.headers` — per request
+ * 10. `Authorization` removed when `options.withoutAuthorization` (SI-7.07)
+ *
+ * Any header whose name or value is not legal HTTP (see {@link isLegalHeader})
+ * is dropped, never thrown (SI-5.14).
+ *
+ * Credentials: `options.credentials ?? config.requestCredentials ?? 'same-origin'` (SI-7.06).
+ *
+ * Errors: see {@link errorFromResponse} (SI-8.05–SI-8.07, SI-8.14, SI-8.15);
+ * logging per {@link logHttpError} (SI-8.21, SI-8.22); a network failure is
+ * an FeApiError with statusCode 0 and {@link NETWORK_ERROR_MESSAGE}.
+ * Requests are never retried here (ofetch's GET retry is switched off); use
+ * `retry()` where the spec asks for it.
+ */
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  if (!config || (typeof config.baseUrl !== 'string' && typeof config.baseUrl !== 'function')) {
+    throw new TypeError('createApiClient: baseUrl is required');
+  }
+  const cfg: Readonly<ApiClientConfig> = Object.freeze({ ...config });
+  const logger = createLogger(cfg.logLevel ?? DEFAULT_LOG_LEVEL);
+  const $fetch: $Fetch = ofetch.create(
+    { retry: false, ignoreResponseError: true },
+    cfg.fetch ? { fetch: cfg.fetch } : undefined,
+  );
+
+  const url = (path: string, query?: Record<string, unknown>) => buildUrl(cfg.baseUrl, cfg.urlPrefix, path, query);
+
+  async function buildHeaders(options: RequestOptions, rawBody: boolean): Promise<Headers> {
+    const headers = new Headers();
+    const put = (name: string, value: string | null | undefined) => {
+      if (value === undefined || value === null) return;
+      const v = String(value);
+      if (isLegalHeader(name, v)) headers.set(name, v);
+      else logger.debug(`[fe-elements] dropped header with illegal name or value: ${JSON.stringify(name)}`);
+    };
+    if (cfg.sdkVersion) put(HEADERS.sdk, cfg.sdkVersion);
+    if (cfg.framework) put(HEADERS.framework, cfg.framework);
+    put(HEADERS.contentType, 'application/json');
+    const source = options.source ?? cfg.requestSource;
+    if (source) put(HEADERS.source, source);
+    const token = cfg.getAccessToken?.();
+    if (token) put(HEADERS.authorization, `Bearer ${token}`);
+    const scopedTenant = new URLSearchParams((cfg.getLocationSearch ?? defaultLocationSearch)() || '').get('tenantId');
+    if (scopedTenant) put(HEADERS.scopedTenant, scopedTenant);
+    for (const [name, value] of Object.entries(cfg.additionalHeaders?.() ?? {})) put(name, value);
+    if (cfg.tenantResolver) {
+      const tenant = (await cfg.tenantResolver())?.tenant;
+      if (tenant) put(HEADERS.loginAlias, tenant);
+    }
+    if (cfg.appId) put(HEADERS.appId, cfg.appId);
+    for (const [name, value] of Object.entries(options.headers ?? {})) put(name, value);
+    if (options.withoutAuthorization) headers.delete(HEADERS.authorization);
+    if (rawBody && typeof FormData !== 'undefined' && options.body instanceof FormData) headers.delete(HEADERS.contentType);
+    return headers;
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method: HttpMethod = options.method ?? 'GET';
+    const target = url(path, options.query);
+    const hasBody = options.body !== undefined && options.body !== null && method !== 'GET';
+    const rawBody = hasBody && isRawBody(options.body);
+    const headers = await buildHeaders(options, rawBody);
+    const body = !hasBody ? undefined : rawBody ? (options.body as BodyInit) : JSON.stringify(options.body);
+
+    let response: Response & { _data?: unknown };
+    try {
+      response = await $fetch.raw(target, {
+        method,
+        headers,
+        body,
+        credentials: options.credentials ?? cfg.requestCredentials ?? 'same-origin',
+        signal: options.signal,
+        responseType: 'text',
+        retry: false,
+        ignoreResponseError: true,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      const cause = (error as { cause?: unknown })?.cause ?? error;
+      logger.debug('[fe-elements] request failed without an answer', target, cause);
+      throw networkError(cause);
+    }
+    const text = typeof response._data === 'string' ? response._data : '';
+
+    if (response.status === 302) {
+      (cfg.navigate ?? defaultNavigate)(text.trim());
+      return new Promise<T>(() => {});
+    }
+    if (!response.ok) {
+      const error = errorFromResponse({
+        status: response.status,
+        statusText: response.statusText,
+        bodyText: text,
+        traceId: response.headers.get(TRACE_ID_HEADER),
+      });
+      logHttpError(logger, response.status, error.message, `${method} ${target}`);
+      throw error;
+    }
+    if (options.responseType === 'text') return text as T;
+    if (!text) return {} as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return {} as T;
+    }
+  }
+
+  const withBody =
+    (method: HttpMethod) =>
+    <T = unknown>(path: string, body?: unknown, options: BodyOptions = {}) =>
+      request<T>(path, { ...options, method, body });
+
+  return {
+    config: cfg,
+    logger,
+    url,
+    request,
+    get: <T = unknown>(path: string, options: GetOptions = {}) => request<T>(path, { ...options, method: 'GET' }),
+    post: withBody('POST'),
+    put: withBody('PUT'),
+    patch: withBody('PATCH'),
+    delete: withBody('DELETE'),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './app.ts';
+export * from './context.ts';
+export * from './options.ts';

@@ -1,0 +1,77 @@
+import type { Localizations } from '../i18n/index.ts';
+import type { AdminBoxMetadata } from '../api/types.ts';
+
+/** Default routes of sign-in §2 (each overridable through `routes`). */
+export const DEFAULT_ROUTES = {
+  authenticatedUrl: '/',
+  loginUrl: '/account/login',
+  stepUpUrl: '/account/step-up',
+  logoutUrl: '/account/logout',
+  activateUrl: '/account/activate',
+  activateWithOTCUrl: '/account/activate/code',
+  impersonationUrl: '/account/impersonate',
+  acceptInvitationUrl: '/account/invitation/accept',
+  acceptInvitationWithOTCUrl: '/account/invitation/code',
+  forgetPasswordUrl: '/account/forget-password',
+  resetPhoneNumberUrl: '/account/reset-phone-number',
+  resetPasswordUrl: '/account/reset-password',
+  socialLoginCallbackUrl: '/account/social/success',
+  signUpUrl: '/account/sign-up',
+  oidcRedirectUrl: '/account/oidc/callback',
+  samlCallbackUrl: '/account/saml/callback',
+  magicLinkCallbackUrl: '/account/login/magic-link',
+  hostedLoginRedirectUrl: '/oauth/callback',
+  openAppUrl: '/account/redirect',
+  unlockUserUrl: '/account/unlock',
+  mfaMobileAuthenticatorUrl: '/account/mfa-mobile-authenticator',
+} as const;
+
+/** Route names and their paths. */
+export type FeRoutes = { -readonly [K in keyof typeof DEFAULT_ROUTES]: string } & {
+  signUpSuccessUrl?: string;
+  customLoginUrl?: string;
+  customLoginAuthenticatedUrl?: string;
+};
+
+/**
+ * Options of one app (`createFeApp(options)` or the attributes and `options`
+ * property of `<fe-app>`).
+ */
+export interface FeAppOptions {
+  /** Origin (or URL) of the identity API, e.g. `location.origin` behind a same-origin proxy. Required. */
+  baseUrl: string;
+  /** Client id of the vendor; names the session cookie on the host server. */
+  clientId?: string;
+  /** Application id, sent as `frontegg-requested-application-id`. */
+  appId?: string;
+  /** API prefix, default `frontegg` (sign-in §7). */
+  urlPrefix?: string;
+  /** Credentials mode of API calls, default `same-origin` (sign-in §7). */
+  requestCredentials?: RequestCredentials;
+  /** Log level, default `warn` (sign-in §9). */
+  logLevel?: 'error' | 'warn' | 'info' | 'debug';
+  /** Name of the app; two `<fe-app>`s claiming one name is an error ("Mismatch in store names"). */
+  name?: string;
+  /** Route overrides (sign-in §2). */
+  routes?: Partial<FeRoutes>;
+  /** When true (default), redirectUrl must be same-origin or in allowedRedirectOrigins (sign-in §5). */
+  enforceRedirectToSameSite?: boolean;
+  /** Extra origins that redirectUrl may point to. */
+  allowedRedirectOrigins?: string[];
+  /** Entitlements loading (sign-in §4); off by default. */
+  entitlements?: { enabled: boolean };
+  /** Locale of the message catalogue, default `en`. */
+  locale?: string;
+  /** Local localizations, overridden by metadata `localizations`. */
+  localizations?: Localizations;
+  /** Local metadata, merged under the server's metadata. */
+  metadata?: AdminBoxMetadata;
+  /** SDK version header value. */
+  sdkVersion?: string;
+  /** Framework header value (`vanillajs`, `react`, `angular`, `vuejs` …). */
+  framework?: string;
+  /** Resolves the login alias (tenant) sent as `frontegg-login-alias`. */
+  tenantResolver?: () => Promise<{ tenant?: string } | undefined> | { tenant?: string } | undefined;
+  /** Navigation function (default `location.assign`). */
+  navigate?: (url: string) => void;
+}

@@ -1,0 +1,11 @@
+/**
+ * fe-elements: the whole set. Importing this module defines every element
+ * and exports the script API for hosts (sign-in §7, architecture "Public surface").
+ */
+export * from './app/index.ts';
+export * from './stores/index.ts';
+export { createI18n, en } from './i18n/index.ts';
+export type { Localizations, MessageKey } from './i18n/index.ts';
+export { FeAppElement } from '../elements/fe-app.ts';
+export type { FeSessionChangeDetail } from '../elements/fe-app.ts';
+export { FeLoginBoxElement } from '../elements/fe-login-box.ts';

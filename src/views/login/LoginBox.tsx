@@ -1,0 +1,239 @@
+import { useStore } from '@nanostores/react';
+import { useMachine, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { dispatch } from '../../../elements/internal/react-element.ts';
+import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
+import { loginMachine, loginStep, type LoginEvent, type LoginSnapshot } from '../../../machines/login.machine.ts';
+import { mfaMachine, type MfaEvent } from '../../../machines/mfa.machine.ts';
+import { appContext } from '../../app/context.ts';
+import type { FeApp } from '../../app/app.ts';
+import type { Translate } from '../../i18n/index.ts';
+import type { AuthUser } from '../../stores/index.ts';
+import * as c from '../shared/card.css.ts';
+import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { MfaSteps } from '../mfa/MfaSteps.tsx';
+
+/** Props of `<fe-login-box>` (attributes through r2wc). */
+export interface LoginBoxProps {
+  /** Injected by r2wc: the shadow root. */
+  container?: ShadowRoot | HTMLElement;
+  /** Where to go after sign-in; defaults to the page's `redirectUrl` query parameter. */
+  redirectUrl?: string;
+  /** Pre-filled email. */
+  email?: string;
+  /** For stories and tests: a JSON `{ value, context }` to start the machine in. */
+  initialState?: string;
+}
+
+/** The user as events carry it: no tokens. */
+export function publicUser(user: AuthUser): AuthUser {
+  const { accessToken: _a, refreshToken: _r, mfaToken: _m, ...rest } = user as AuthUser & Record<string, unknown>;
+  return rest as AuthUser;
+}
+
+/** `<fe-login-box>`'s React root: finds the app through context, then runs the login flow. */
+export function LoginBox(props: LoginBoxProps) {
+  const host = hostOf(props.container);
+  const app = useLitContext(host, appContext);
+  if (!host) return null;
+  if (!app) return <Card step="noProvider" title={''} error={'Place this element inside <fe-app> so it can reach the identity API.'} />;
+  return <LoginFlow app={app} host={host} {...props} />;
+}
+
+/** Builds the machine with the app's API calls as actors and the element's DOM events as actions. */
+export function createLoginLogic(app: FeApp, host: HTMLElement) {
+  const { auth } = app;
+  const mfa = mfaMachine.provide({
+    actors: {
+      verifyCode: fromPromise(({ input }) =>
+        input.deviceId
+          ? auth.verifyAuthenticatorApp({ deviceId: input.deviceId, mfaToken: input.mfaToken, value: input.code, rememberDevice: input.rememberDevice })
+          : auth.loginWithMfa({ mfaToken: input.mfaToken, value: input.code, rememberDevice: input.rememberDevice }),
+      ),
+      preEnrollAuthenticator: fromPromise(({ input }) => auth.preEnrollAuthenticatorApp({ mfaToken: input.mfaToken })),
+      enrollAuthenticator: fromPromise(({ input }) =>
+        auth.enrollAuthenticatorApp({ mfaToken: input.mfaToken, token: input.code, rememberDevice: input.rememberDevice }),
+      ),
+    },
+    actions: {
+      notifyError: ({ context }) => dispatch(host, 'fe-error', { ...context.error, message: errorText(app.i18n.$t.get(), context.error) }),
+    },
+  });
+  return loginMachine.provide({
+    actors: {
+      preLogin: fromPromise(({ input }) => auth.preLogin({ email: input.email })),
+      login: fromPromise(({ input }) => auth.login({ email: input.email, password: input.password })),
+      completeLogin: fromPromise(async ({ input }) => {
+        const result = await app.completeLogin(input);
+        return result ? { user: result.user } : null;
+      }),
+      recoverMfa: fromPromise(({ input }) => auth.recoverMfa(input)),
+      sendResetPasswordEmail: fromPromise(({ input }) => auth.forgotPassword({ email: input.email })),
+      mfa,
+    },
+    actions: {
+      clearSession: () => app.clearSession(),
+      notifyLogin: (_, { user }) => dispatch(host, 'fe-login', { user: publicUser(user), restored: false }),
+      notifyError: ({ context }) => dispatch(host, 'fe-error', { ...context.error, message: errorText(app.i18n.$t.get(), context.error) }),
+      redirect: (_, { url }) => app.navigate(url),
+      navigateAfterAuth: (_, { redirectUrl }) => {
+        const url = app.resolvePostAuthUrl(redirectUrl);
+        const target = new URL(url, location.href);
+        if (!dispatch(host, 'fe-navigate', { url: target.href }, { cancelable: true })) return;
+        if (target.href !== location.href) app.navigate(target.href);
+      },
+    },
+  });
+}
+
+function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProps & { app: FeApp; host: HTMLElement }) {
+  const t = useStore(app.i18n.$t);
+  const session = useStore(app.stores.$session);
+  const [logic] = useState(() => createLoginLogic(app, host));
+  const [snapshot, send] = useMachine(logic, {
+    input: { email, redirectUrl: redirectUrl ?? new URLSearchParams(location.search).get('redirectUrl') },
+    snapshot: initialState ? logic.resolveState(JSON.parse(initialState)) : undefined,
+  });
+  const step = loginStep(snapshot);
+  if (session.isAuthenticated && (step === 'preLogin' || step === 'loginWithPassword') && !snapshot.hasTag('busy')) {
+    return <SignedIn app={app} host={host} t={t} />;
+  }
+  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} />;
+}
+
+function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translate }) {
+  const session = useStore(app.stores.$session);
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    await app.logout();
+    dispatch(host, 'fe-logout', {});
+    setBusy(false);
+  };
+  return (
+    <Card step="signedIn" title={t('login.signedIn.title')} subtitle={t('login.signedIn.body', { email: session.user?.email ?? '' })}>
+      <button type="button" className={c.button} onClick={signOut} aria-disabled={busy ? true : undefined} part="sign-out">
+        {busy ? t('login.signingOut') : t('login.signOut')}
+      </button>
+    </Card>
+  );
+}
+
+/** Pure view of the login flow: renders a snapshot, sends events (house style: no API calls). */
+export function LoginSteps({ host, t, snapshot, send }: { host: HTMLElement; t: Translate; snapshot: LoginSnapshot; send: (e: LoginEvent) => void }) {
+  const step = loginStep(snapshot);
+  const busy = snapshot.hasTag('busy');
+  const ctx = snapshot.context;
+  const error = errorText(t, ctx.error);
+  const notice = ctx.notice ? t(ctx.notice) : '';
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const back = (
+    <button type="button" className={c.linkButton} onClick={() => send({ type: 'flow.cancel' })}>
+      {t('login.backToLogin')}
+    </button>
+  );
+
+  switch (step) {
+    case 'preLogin':
+    case 'loginWithPassword': {
+      const withPassword = step === 'loginWithPassword';
+      const onSubmit = (data: FormData, form: HTMLFormElement) => {
+        const email = String(data.get('email') ?? '').trim();
+        const password = String(data.get('password') ?? '');
+        const errors: Record<string, string> = {};
+        if (!email) errors.email = t('login.email.required');
+        else if (!looksLikeEmail(email)) errors.email = t('login.email.invalid');
+        if (withPassword && !password) errors.password = t('login.password.required');
+        setFieldErrors(errors);
+        if (Object.keys(errors).length) return focusFirstInvalid(form);
+        send(withPassword ? { type: 'password.submit', email, password } : { type: 'identifier.submit', email });
+      };
+      return (
+        <Card
+          step={step}
+          title={t('login.title')}
+          subtitle={t('login.subtitle')}
+          error={error}
+          notice={notice}
+          footer={
+            withPassword ? (
+              <button type="button" className={c.linkButton} onClick={() => send({ type: 'email.change' })}>
+                {t('login.changeEmail')}
+              </button>
+            ) : undefined
+          }
+        >
+          <LightForm host={host} name="login" busy={busy} onSubmit={onSubmit} focusKey={step}>
+            <Field label={t('login.email.label')} name="email" type="email" inputMode="email" autoComplete="username" defaultValue={ctx.email} error={fieldErrors.email} />
+            {withPassword ? (
+              <Field label={t('login.password.label')} name="password" type="password" autoComplete="current-password" error={fieldErrors.password} focus />
+            ) : null}
+            <SubmitButton busy={busy} label={withPassword ? t('login.submit') : t('login.continue')} busyLabel={withPassword ? t('login.busy') : t('login.checking')} />
+          </LightForm>
+        </Card>
+      );
+    }
+    case 'redirectToSSO':
+      return (
+        <Card step={step} title={t('login.redirectToSSO.title')} subtitle={t('login.redirectToSSO.body')} busyText={t('login.redirectToSSO.title')}>
+          <button type="button" className={c.button} onClick={() => send({ type: 'sso.redirectNow' })}>
+            {t('login.redirectToSSO.now')}
+          </button>
+        </Card>
+      );
+    case 'loginWithTwoFactor':
+    case 'forceTwoFactor':
+      return <MfaChild host={host} t={t} actor={snapshot.children.mfa as ActorRefFrom<typeof mfaMachine> | undefined} footer={back} />;
+    case 'recoverTwoFactor': {
+      const onSubmit = (data: FormData, form: HTMLFormElement) => {
+        const recoveryCode = String(data.get('recoveryCode') ?? '').trim();
+        if (!recoveryCode) {
+          setFieldErrors({ recoveryCode: t('login.recover.code.required') });
+          return focusFirstInvalid(form);
+        }
+        setFieldErrors({});
+        send({ type: 'recover.submit', email: String(data.get('email') ?? ctx.email), recoveryCode });
+      };
+      return (
+        <Card step={step} title={t('login.recover.title')} subtitle={t('login.recover.body')} error={error} footer={back}>
+          <LightForm host={host} name="recover" busy={busy} onSubmit={onSubmit} focusKey={step}>
+            <Field label={t('login.email.label')} name="email" type="email" autoComplete="username" defaultValue={ctx.email} readOnly={!!ctx.email} />
+            <Field label={t('login.recover.code.label')} name="recoveryCode" autoComplete="off" error={fieldErrors.recoveryCode} focus />
+            <SubmitButton busy={busy} label={t('login.recover.submit')} busyLabel={t('mfa.busy')} />
+          </LightForm>
+        </Card>
+      );
+    }
+    case 'breachedPassword':
+      return (
+        <Card step={step} title={t('login.breachedPassword.title')} subtitle={t('login.breachedPassword.body')} error={error} busyText={busy ? t('mfa.busy') : undefined}>
+          <button type="button" className={c.button} onClick={() => send({ type: 'breached.reset' })} aria-disabled={busy ? true : undefined}>
+            {t('login.breachedPassword.reset')}
+          </button>
+          <button type="button" className={c.secondaryButton} onClick={() => send({ type: 'breached.continue' })}>
+            {t('login.breachedPassword.continue')}
+          </button>
+        </Card>
+      );
+    case 'breachedPasswordSuccess':
+      return (
+        <Card step={step} title={t('login.breachedPasswordSuccess.title')} subtitle={t('login.breachedPasswordSuccess.body', { email: ctx.email })}>
+          <button type="button" className={c.button} onClick={() => send({ type: 'breached.continue' })}>
+            {t('login.breachedPassword.continue')}
+          </button>
+        </Card>
+      );
+    case 'authenticating':
+      return <Card step={step} title={t('login.title')} busyText={t('login.busy')} />;
+    case 'success':
+    default:
+      return <Card step="success" title={t('login.success.title')} subtitle={t('login.success.body')} />;
+  }
+}
+
+function MfaChild({ host, t, actor, footer }: { host: HTMLElement; t: Translate; actor?: ActorRefFrom<typeof mfaMachine>; footer: React.ReactNode }) {
+  const snapshot = useSelector(actor, (s) => s);
+  if (!actor || !snapshot) return <Card step="mfa" title={t('mfa.verify.title')} busyText={t('mfa.busy')} />;
+  return <MfaSteps host={host} t={t} snapshot={snapshot} send={(e: MfaEvent) => actor.send(e)} footer={footer} />;
+}

@@ -1,0 +1,57 @@
+import { style } from '@vanilla-extract/css';
+import { theme } from '../../theme/contract.css.ts';
+
+/**
+ * Styles of the light-DOM credential forms (slotted into the card, so that
+ * password managers and autofill see the inputs). Adopted into the host's
+ * root node; every rule hangs off a hashed class, so host CSS and ours do
+ * not meet by accident.
+ */
+export const form = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: `calc(${theme.spacingUnit} * 2)`,
+  margin: 0,
+  fontFamily: theme.font.family,
+  fontSize: theme.font.sizeBase,
+  color: theme.color.text,
+});
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: `calc(${theme.spacingUnit} / 2)` });
+export const label = style({ fontWeight: 600 });
+export const input = style({
+  font: 'inherit',
+  minHeight: theme.inputHeight,
+  padding: `0 calc(${theme.spacingUnit} * 1.5)`,
+  border: `1px solid ${theme.color.border}`,
+  borderRadius: theme.radius,
+  background: theme.color.surface,
+  color: theme.color.text,
+  boxSizing: 'border-box',
+  width: '100%',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '1px', borderColor: theme.color.focusRing },
+    '&[aria-invalid="true"]': { borderColor: theme.color.danger },
+    '&[readonly]': { background: theme.color.background },
+  },
+});
+export const codeInput = style([input, { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' }]);
+export const fieldError = style({ color: theme.color.danger, fontSize: '0.875em', selectors: { '&:empty': { display: 'none' } } });
+export const checkbox = style({ display: 'flex', alignItems: 'center', gap: theme.spacingUnit, minHeight: '24px' });
+export const checkboxInput = style({ width: '20px', height: '20px', margin: 0 });
+export const submit = style({
+  font: 'inherit',
+  fontWeight: 600,
+  minHeight: theme.inputHeight,
+  border: 'none',
+  borderRadius: theme.radius,
+  background: theme.color.primary,
+  color: theme.color.onPrimary,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: theme.color.primaryHover },
+    '&:active': { background: theme.color.primaryActive },
+    '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' },
+    '&[aria-disabled="true"]': { opacity: 0.7, cursor: 'progress' },
+  },
+});

@@ -1,0 +1,38 @@
+import { createServer, mergeConfig } from 'vite';
+
+/**
+ * Runs Vite in middleware mode inside @web/test-runner, so tests get the same
+ * pipeline (TSX, vanilla-extract, `?inline` CSS) as the build and Storybook
+ * (../shared/toolchain.md §3).
+ */
+export function viteWtr(viteConfig = {}) {
+  let vite;
+  const plugin = {
+    name: 'vite-wtr',
+    async serverStart() {
+      vite = await createServer(
+        mergeConfig(
+          {
+            appType: 'custom',
+            logLevel: 'warn',
+            server: { middlewareMode: true, hmr: false },
+            optimizeDeps: { entries: ['test/**/*.test.{ts,tsx,js}'], exclude: ['@web/test-runner-commands'] },
+            plugins: [{ name: 'wtr-externals', resolveId: (id) => (id.startsWith('/__web-') ? { id, external: true } : null) }],
+          },
+          viteConfig,
+        ),
+      );
+    },
+    serverStop: () => vite?.close(),
+  };
+  const middleware = async (ctx, next) => {
+    if (!vite || ctx.path === '/' || ctx.path.startsWith('/__web-')) return next();
+    const notHandled = await new Promise((resolve, reject) => {
+      ctx.res.once('finish', () => resolve(false));
+      vite.middlewares(ctx.req, ctx.res, (e) => (e ? reject(e) : resolve(true)));
+    });
+    if (notHandled) return next();
+    ctx.respond = false;
+  };
+  return { plugin, middleware };
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { vanillaExtractInline } from './tools/vanilla-inline.js';
+
+/**
+ * Library build: one ES module per element plus the whole set. React and the
+ * rest of the stack are bundled into shared chunks, so a plain HTML host needs
+ * no bundler and no import map (README, "Using it without a bundler").
+ */
+export default defineConfig(({ command }) => ({
+  plugins: [vanillaExtractInline(), vanillaExtractPlugin()],
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: {
+    target: 'es2022',
+    emptyOutDir: true,
+    lib: {
+      entry: {
+        'fe-elements': 'src/index.ts',
+        'fe-app': 'elements/fe-app.ts',
+        'fe-login-box': 'elements/fe-login-box.ts',
+      },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+    },
+  },
+}));
