@@ -28,6 +28,7 @@ export interface FeSessionChangeDetail {
  * @attr {'error'|'warn'|'info'|'debug'} log-level - Console log level; default `warn`.
  * @attr {'same-origin'|'include'|'omit'} request-credentials - Credentials mode of API calls; default `same-origin`.
  * @attr {string} locale - Message catalogue locale; default `en`.
+ * @attr {boolean} preview - Preview (builder) mode: canned demo data, no network (sign-in §1).
  * @attr {string} authenticated-url - Where to go after sign-in when there is no usable redirectUrl; default `/`.
  * @prop {FeAppOptions} options - Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects.
  * @prop {FeApp} app - The app (read-only), for host scripts: stores, `refresh()`, `logout()`.
@@ -94,6 +95,7 @@ export class FeAppElement extends HTMLElement {
       requestCredentials: a('request-credentials') as RequestCredentials | undefined,
       locale: a('locale'),
       name: a('name'),
+      preview: this.hasAttribute('preview') || undefined,
     };
     const routes = a('authenticated-url') ? { authenticatedUrl: a('authenticated-url')! } : undefined;
     const defined = Object.fromEntries(Object.entries(fromAttributes).filter(([, v]) => v !== undefined));

@@ -339,3 +339,27 @@ export function loginStep(snapshot: { value: unknown }): LoginStep {
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
+
+/** A login state to start in (stories, tests): the login machine's value and context, and the MFA child's. */
+export interface LoginStateSpec {
+  value: unknown;
+  context: Partial<LoginContext>;
+  mfa?: { value: unknown; context: Partial<import('./mfa.machine.ts').MfaContext> };
+}
+
+/**
+ * A persisted snapshot of `logic` (the login machine, possibly provided) in
+ * the given state, with the MFA child restored in its own state, for
+ * `createActor(logic, { snapshot })`. `resolveState` alone starts no
+ * invoked child, so the two-factor steps need this.
+ */
+export function loginSnapshotFrom(logic: typeof loginMachine, spec: LoginStateSpec) {
+  const context: LoginContext = { email: '', redirectUrl: null, ssoAddress: null, mfa: null, pending: null, error: null, notice: null, ...spec.context };
+  const persisted = logic.getPersistedSnapshot(logic.resolveState({ value: spec.value as never, context })) as Record<string, unknown>;
+  if (spec.mfa) {
+    const mfaContext = { mfaToken: context.mfa?.mfaToken ?? 'mfa-token', firstStep: context.mfa?.step ?? 'verify', error: null, ...spec.mfa.context };
+    const child = mfaMachine.resolveState({ value: spec.mfa.value as never, context: mfaContext as never });
+    persisted.children = { mfa: { src: 'mfa', snapshot: mfaMachine.getPersistedSnapshot(child), systemId: undefined } };
+  }
+  return persisted as unknown as ReturnType<typeof logic.resolveState>;
+}

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { loginMachine, loginStep, POST_AUTH_DELAY_MS, SSO_REDIRECT_DELAY_MS } from '../machines/login.machine.ts';
 import type { LoginResponse } from '../src/api/types.ts';
+import { mfaMachine, type MfaActor } from '../machines/mfa.machine.ts';
 
 type Calls = { name: string; args: unknown }[];
 
@@ -28,11 +29,11 @@ function setup(script: {
       }),
       recoverMfa: fromPromise(async ({ input }) => (rec('recoverMfa', input), script.recoverMfa!(input))),
       sendResetPasswordEmail: fromPromise(async ({ input }) => (rec('sendResetPasswordEmail', input), {})),
-      mfa: loginMachine.implementations.actors.mfa.provide({
+      mfa: mfaMachine.provide({
         actors: {
-          verifyCode: fromPromise(async ({ input }) => (rec('verifyCode', input), script.verifyCode!(input))),
+          verifyCode: fromPromise(async ({ input }) => (rec('verifyCode', input), script.verifyCode!(input as { code: string }))),
           preEnrollAuthenticator: fromPromise(async ({ input }) => (rec('preEnroll', input), { qrCode: 'data:image/png;base64,AA', secret: 'JBSWY3DPEHPK3PXP' })),
-          enrollAuthenticator: fromPromise(async ({ input }) => (rec('enroll', input), script.enroll!(input))),
+          enrollAuthenticator: fromPromise(async ({ input }) => (rec('enroll', input), script.enroll!(input as { code: string }))),
         },
       }) as never,
     },
@@ -131,7 +132,7 @@ describe('login machine', () => {
     actor.send({ type: 'password.submit', email: 'ada@example.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
     expect(names()).to.deep.equal(['preLogin', 'login', 'clearSession']);
-    const child = actor.getSnapshot().children.mfa!;
+    const child = actor.getSnapshot().children.mfa as MfaActor;
     expect(child.getSnapshot().value).to.deep.equal({ verify: 'idle' });
     child.send({ type: 'code.submit', code: '123456', rememberDevice: true });
     await waitFor(actor, (s) => loginStep(s) === 'success');
@@ -148,7 +149,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'ada@example.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'forceTwoFactor');
-    const child = actor.getSnapshot().children.mfa!;
+    const child = actor.getSnapshot().children.mfa as MfaActor;
     await waitFor(child, (s) => s.matches({ authenticatorApp: 'ready' }));
     expect(child.getSnapshot().context.secret).to.equal('JBSWY3DPEHPK3PXP');
     child.send({ type: 'code.submit', code: '654321' });
@@ -169,7 +170,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
-    const child = actor.getSnapshot().children.mfa!;
+    const child = actor.getSnapshot().children.mfa as MfaActor;
     child.send({ type: 'code.submit', code: '000000' });
     await waitFor(child, (s) => s.matches({ verify: 'idle' }) && !!s.context.error);
     expect(child.getSnapshot().context.error!.message).to.equal('Invalid code');
@@ -185,7 +186,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
-    actor.getSnapshot().children.mfa!.send({ type: 'recovery.start' });
+    (actor.getSnapshot().children.mfa as MfaActor).send({ type: 'recovery.start' });
     await waitFor(actor, (s) => loginStep(s) === 'recoverTwoFactor');
     actor.send({ type: 'recover.submit', email: 'a@b.test', recoveryCode: ' rc-1 ' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');

@@ -112,6 +112,8 @@ export function createFeApp(options: FeAppOptions): FeApp {
     requestCredentials: options.requestCredentials,
     logLevel: options.logLevel,
     navigate,
+    // preview mode: canned answers, loaded on demand so normal pages do not pay for them
+    fetch: options.preview ? (input, init) => import('../preview/transport.ts').then((m) => m.previewFetch(input, init)) : undefined,
   });
   const auth = createAuthApi(client);
   const entitlementsOn = !!options.entitlements?.enabled;

@@ -72,6 +72,11 @@ export interface FeAppOptions {
   framework?: string;
   /** Resolves the login alias (tenant) sent as `frontegg-login-alias`. */
   tenantResolver?: () => Promise<{ tenant?: string } | undefined> | { tenant?: string } | undefined;
+  /**
+   * Preview (builder) mode (sign-in §1): every server call is answered with
+   * canned demo data by the preview transport (src/preview), no network.
+   */
+  preview?: boolean;
   /** Navigation function (default `location.assign`). */
   navigate?: (url: string) => void;
 }

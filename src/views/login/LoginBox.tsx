@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useMachine, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { applyTheme } from '../../theme/runtime.ts';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
-import { loginMachine, loginStep, type LoginEvent, type LoginSnapshot } from '../../../machines/login.machine.ts';
+import { loginMachine, loginSnapshotFrom, type LoginStateSpec, loginStep, type LoginEvent, type LoginSnapshot } from '../../../machines/login.machine.ts';
 import { mfaMachine, type MfaEvent } from '../../../machines/mfa.machine.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
@@ -22,7 +23,7 @@ export interface LoginBoxProps {
   redirectUrl?: string;
   /** Pre-filled email. */
   email?: string;
-  /** For stories and tests: a JSON `{ value, context }` to start the machine in. */
+  /** For stories and tests: a JSON {@link LoginStateSpec} (`{ value, context, mfa? }`) to start the machine in. */
   initialState?: string;
 }
 
@@ -93,8 +94,18 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
   const [logic] = useState(() => createLoginLogic(app, host));
   const [snapshot, send] = useMachine(logic, {
     input: { email, redirectUrl: redirectUrl ?? new URLSearchParams(location.search).get('redirectUrl') },
-    snapshot: initialState ? logic.resolveState(JSON.parse(initialState)) : undefined,
+    snapshot: initialState ? loginSnapshotFrom(logic, JSON.parse(initialState)) : undefined,
   });
+  const metadata = useStore(app.stores.$metadata);
+  useEffect(() => {
+    // metadata theme applied at run time (sign-in §3, §9); a bad colour is logged, defaults stay
+    if (!metadata.theme) return;
+    try {
+      return applyTheme(host, metadata.theme as Parameters<typeof applyTheme>[1]);
+    } catch (error) {
+      app.logger.error('metadata theme not applied', error);
+    }
+  }, [host, metadata.theme, app]);
   const step = loginStep(snapshot);
   if (session.isAuthenticated && (step === 'preLogin' || step === 'loginWithPassword') && !snapshot.hasTag('busy')) {
     return <SignedIn app={app} host={host} t={t} />;

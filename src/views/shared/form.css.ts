@@ -23,7 +23,8 @@ export const input = style({
   font: 'inherit',
   minHeight: theme.inputHeight,
   padding: `0 calc(${theme.spacingUnit} * 1.5)`,
-  border: `1px solid ${theme.color.border}`,
+  // inputs need a 3:1 edge (WCAG 1.4.11): the muted text colour, not the divider colour
+  border: `1px solid ${theme.color.textMuted}`,
   borderRadius: theme.radius,
   background: theme.color.surface,
   color: theme.color.text,

@@ -1,0 +1,112 @@
+/**
+ * The design tokens of the "modern" theme: public CSS custom property name,
+ * default value and description of each, in one tree. Plain TypeScript, so
+ * it feeds the vanilla-extract contract (`contract.css.ts`, build time), the
+ * runtime mapping (`runtime.ts`) and the docs (`THEME_VARIABLES`) from a
+ * single source, and a `--fe-*` name cannot appear in one and not the others
+ * (house-style.md §8, anti-patterns).
+ *
+ * Contrast of the defaults (WCAG 2.x, on the #ffffff surface): primary 6.29
+ * (white text on it: 6.29), text 17.7, text-muted 4.83 (4.63 on the
+ * #f9fafb background), danger 6.47, success 5.02, focus ring 6.29.
+ */
+import { derivePalette } from './colors.js';
+
+/** One themeable value: `name` is the public custom property (`--fe-<key>`). */
+export interface ThemeToken {
+  /** Contract key without the prefix, e.g. `color-primary`. */
+  readonly key: string;
+  /** Public CSS custom property, e.g. `--fe-color-primary`. */
+  readonly name: `--fe-${string}`;
+  /** Value of the modern theme, used as the `var()` fallback. */
+  readonly default: string;
+  /** One-line description for README and `@cssprop` docs. */
+  readonly description: string;
+}
+
+/** A tree of tokens, e.g. `{ color: { primary: ThemeToken } }`. */
+export interface ThemeTokenTree {
+  readonly [key: string]: ThemeToken | ThemeTokenTree;
+}
+
+/** The same tree shape as `T`, with every token replaced by a `V`. */
+export type MapTokens<T, V> = { -readonly [K in keyof T]: T[K] extends ThemeToken ? V : MapTokens<T[K], V> };
+
+const token = (key: string, value: string, description: string): ThemeToken => ({ key, name: `--fe-${key}`, default: value, description });
+
+/** §9: the default theme name. */
+export const DEFAULT_THEME_NAME = 'modern';
+
+/** The modern theme's primary colour (indigo; 6.29:1 with white text). */
+export const MODERN_PRIMARY = '#4f46e5';
+
+const primary = derivePalette(MODERN_PRIMARY);
+
+/** Font stack of the modern theme: the platform UI font. */
+export const SYSTEM_FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/** All tokens of the theme contract with their modern defaults (spec §9: default theme "modern"). */
+export const TOKENS = {
+  color: {
+    primary: token('color-primary', primary.main, 'Brand colour: primary buttons, links, selected states. applyTheme() derives the -light/-dark/-hover/-active and on-primary variants from it.'),
+    primaryLight: token('color-primary-light', primary.light, 'Light variant of the primary colour (primary lightened by 0.4).'),
+    primaryDark: token('color-primary-dark', primary.dark, 'Dark variant of the primary colour (primary darkened by 0.15).'),
+    primaryHover: token('color-primary-hover', primary.hover, 'Primary colour on hover (primary darkened by 0.15).'),
+    primaryActive: token('color-primary-active', primary.active, 'Primary colour while pressed (primary darkened by 0.2).'),
+    onPrimary: token('color-on-primary', primary.contrastText, 'Text and icons on the primary colour.'),
+    background: token('color-background', '#f9fafb', 'Background behind cards and panels.'),
+    surface: token('color-surface', '#ffffff', 'Surface of cards, dialogs and inputs.'),
+    text: token('color-text', '#111827', 'Body text.'),
+    textMuted: token('color-text-muted', '#6b7280', 'Secondary text: hints, captions, placeholders.'),
+    border: token('color-border', '#d1d5db', 'Borders and dividers.'),
+    danger: token('color-danger', '#b91c1c', 'Errors and destructive actions.'),
+    dangerSurface: token('color-danger-surface', '#fef2f2', 'Background of error messages.'),
+    success: token('color-success', '#15803d', 'Success messages and confirmations.'),
+    focusRing: token('color-focus-ring', primary.main, 'Keyboard focus outline.'),
+  },
+  font: {
+    family: token('font-family', SYSTEM_FONT_STACK, 'Font family of all text.'),
+    sizeBase: token('font-size-base', '1rem', 'Base font size; other sizes scale from it.'),
+  },
+  radius: token('radius', '8px', 'Corner radius of buttons, inputs and cards.'),
+  spacingUnit: token('spacing-unit', '8px', 'Spacing unit; gaps and paddings are multiples of it.'),
+  inputHeight: token('input-height', '44px', 'Height of inputs and buttons (at least 24px, WCAG 2.5.8; 44px by default).'),
+} as const satisfies ThemeTokenTree;
+
+/** The shape of `TOKENS`. */
+export type ThemeTokens = typeof TOKENS;
+
+/** True when `node` is a token leaf rather than a subtree. */
+export function isThemeToken(node: ThemeToken | ThemeTokenTree): node is ThemeToken {
+  return typeof (node as ThemeToken).name === 'string' && typeof (node as ThemeToken).default === 'string';
+}
+
+/**
+ * Maps every token of a tree through `fn`, keeping the tree's shape:
+ * `mapTokens({ a: { b: tok } }, t => t.name)` → `{ a: { b: '--fe-…' } }`.
+ */
+export function mapTokens<T extends ThemeTokenTree, V>(tree: T, fn: (t: ThemeToken, path: string[]) => V, path: string[] = []): MapTokens<T, V> {
+  const out: Record<string, unknown> = {};
+  for (const [k, node] of Object.entries(tree)) {
+    out[k] = isThemeToken(node) ? fn(node, [...path, k]) : mapTokens(node, fn, [...path, k]);
+  }
+  return out as MapTokens<T, V>;
+}
+
+/** One row of `THEME_VARIABLES`. */
+export interface ThemeVariable {
+  name: `--fe-${string}`;
+  default: string;
+  description: string;
+}
+
+/**
+ * Every public CSS custom property with its modern default and description,
+ * in contract order, e.g. `{ name: '--fe-color-primary', default: '#4f46e5',
+ * description: 'Brand colour: …' }`. For README tables and `@cssprop` docs.
+ */
+export const THEME_VARIABLES: readonly ThemeVariable[] = (() => {
+  const rows: ThemeVariable[] = [];
+  mapTokens(TOKENS, (t) => rows.push({ name: t.name, default: t.default, description: t.description }));
+  return Object.freeze(rows);
+})();
