@@ -1,17 +1,21 @@
 import { chromeLauncher } from '@web/test-runner';
 import { viteWtr } from './tools/wtr-vite.js';
+import { emulatorWtr } from './tools/wtr-emulator.js';
+import { fixtureApiMiddleware } from './tools/wtr-fixture-api.js';
 
 const vite = viteWtr();
+// the real emulator, reached through the test server's own origin (same-origin proxy)
+const emulator = emulatorWtr();
 
 /** Unit, machine and element tests in real Chromium (Debian's /usr/bin/chromium). */
 export default {
-  files: ['test/**/*.test.ts'],
+  files: ['test/**/*.test.ts', '!test/node/**', '!test/e2e/**'],
   nodeResolve: false,
   concurrency: 1,
   testsFinishTimeout: 180000,
   testFramework: { config: { timeout: 20000 } },
-  middleware: [(await import('./tools/wtr-fixture-api.js')).fixtureApiMiddleware, vite.middleware],
-  plugins: [vite.plugin],
+  middleware: [fixtureApiMiddleware, emulator.middleware, vite.middleware],
+  plugins: [emulator.plugin, vite.plugin],
   filterBrowserLogs: ({ args }) => !/^(\[vite\]|Lit is in dev mode|Download the React DevTools)/.test(String(args[0])),
   browsers: [
     chromeLauncher({

@@ -72,7 +72,9 @@ export type LoginEvent =
   | { type: 'recover.submit'; email: string; recoveryCode: string }
   | { type: 'flow.cancel' }
   | { type: 'breached.reset' }
-  | { type: 'breached.continue' };
+  | { type: 'breached.continue' }
+  /** The session ended (sign out): start over at preLogin, keeping the email. */
+  | { type: 'flow.reset' };
 
 /** Result of the `completeLogin` actor: the user that was set, or null when the response had no token. */
 export type CompleteLoginOutput = { user: AuthUser } | null;
@@ -160,6 +162,7 @@ export const loginMachine = setup({
     notice: null,
   }),
   initial: 'preLogin',
+  on: { 'flow.reset': { target: '.preLogin', actions: assign({ error: null, notice: null, mfa: null, pending: null, ssoAddress: null }) } },
   states: {
     preLogin: {
       initial: 'idle',

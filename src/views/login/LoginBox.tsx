@@ -107,7 +107,12 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
     }
   }, [host, metadata.theme, app]);
   const step = loginStep(snapshot);
-  if (session.isAuthenticated && (step === 'preLogin' || step === 'loginWithPassword') && !snapshot.hasTag('busy')) {
+  const finished = snapshot.matches({ success: 'navigated' });
+  // the session ended elsewhere (sign out, failed refresh): start over
+  useEffect(() => {
+    if (!session.isAuthenticated && !session.isLoading && finished) send({ type: 'flow.reset' });
+  }, [session.isAuthenticated, session.isLoading, finished, send]);
+  if (session.isAuthenticated && (step === 'preLogin' || step === 'loginWithPassword' || finished) && !snapshot.hasTag('busy')) {
     return <SignedIn app={app} host={host} t={t} />;
   }
   return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} />;

@@ -1,0 +1,63 @@
+/**
+ * `npm test`: the whole suite, in order, with one closing line
+ * `N passed, N failed` summed over every runner:
+ * 1. build (library + types) and the manifest;
+ * 2. browser tests in Chromium (@web/test-runner): API client, machines,
+ *    elements against the real emulator, theme, accessibility;
+ * 3. node tests: emulator routes on its real database, build and manifest;
+ * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core).
+ */
+import { spawn } from 'node:child_process';
+
+const steps = [
+  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], counts: false },
+  { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
+  { name: 'node', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/node/*.test.ts'], parse: nodeCounts },
+  { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
+  { name: 'e2e', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/e2e/*.e2e.ts'], parse: nodeCounts },
+];
+
+function wtrCounts(out) {
+  const m = [...out.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
+  return m ? { passed: +m[1], failed: +m[2] } : null;
+}
+function nodeCounts(out) {
+  const pass = [...out.matchAll(/^# pass (\d+)/gm)].at(-1);
+  const fail = [...out.matchAll(/^# fail (\d+)/gm)].at(-1);
+  return pass ? { passed: +pass[1], failed: +(fail?.[1] ?? 0) } : null;
+}
+
+function run(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
+    let out = '';
+    const onData = (d) => {
+      out += d;
+      process.stdout.write(d);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('close', (code) => resolve({ code, out: out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const { code, out, seconds } = await run(step);
+  const counts = step.parse?.(out);
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  // a runner that failed without counting a failure (crash, build error) counts as one failure
+  if (code !== 0 && (!counts || counts.failed === 0)) failed += 1;
+  summary.push(`${step.name}: ${counts ? `${counts.passed} passed, ${counts.failed} failed` : code === 0 ? 'ok' : `exit ${code}`} (${seconds.toFixed(1)} s)`);
+  if (step.name === 'build' && code !== 0) break;
+}
+console.log(`\n${summary.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,223 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import {
+  ADMIN,
+  alertText,
+  createUser,
+  input,
+  outbox,
+  renderLoginBox,
+  resetEmulator,
+  setMetadata,
+  setMfaPolicy,
+  signInWithPassword,
+  stepOf,
+  submit,
+  totp,
+  type,
+  waitForStep,
+} from './helpers/emulator.ts';
+
+// post-auth navigation would leave the test page: keep it
+const keepPage = (e: Event) => e.preventDefault();
+
+describe('<fe-login-box> against the emulator', () => {
+  before(() => document.addEventListener('fe-navigate', keepPage));
+  after(() => document.removeEventListener('fe-navigate', keepPage));
+  beforeEach(async () => {
+    await resetEmulator();
+  });
+
+  it('renders its credential form in the light DOM, slotted, with labels and autocomplete tokens', async () => {
+    const { box } = await renderLoginBox();
+    const form = box.querySelector('form')!;
+    expect(form.getAttribute('slot')).to.equal('form');
+    expect(form.assignedSlot).to.equal(box.shadowRoot!.querySelector('slot[name=form]'));
+    const email = input(box, 'email')!;
+    expect(email.autocomplete).to.equal('username');
+    expect(email.labels![0].textContent).to.equal('Email');
+    type(email, ADMIN.email);
+    submit(box);
+    await waitUntil(() => input(box, 'password'));
+    const password = input(box, 'password')!;
+    expect(password.autocomplete).to.equal('current-password');
+    expect(password.type).to.equal('password');
+    expect(password.labels![0].textContent).to.equal('Password');
+    // focus moves to the new step's field
+    await waitUntil(() => document.activeElement === password, 'password focused');
+  });
+
+  it('SI-1.02 signs in with a password and fires fe-login with the user and no tokens', async () => {
+    const { box } = await renderLoginBox();
+    const login = oneEvent(box, 'fe-login');
+    const navigate = oneEvent(box, 'fe-navigate');
+    await signInWithPassword(box, ADMIN.email, ADMIN.password);
+    const { detail } = (await login) as CustomEvent;
+    expect(detail.user.email).to.equal(ADMIN.email);
+    expect(detail.user).to.not.have.property('accessToken');
+    expect(detail.user).to.not.have.property('refreshToken');
+    expect(detail.user.permissions.length).to.be.greaterThan(0);
+    const nav = (await navigate) as CustomEvent;
+    expect(nav.detail.url).to.equal(new URL('/', location.href).href);
+    await waitForStep(box, 'signedIn');
+    expect(box.shadowRoot!.textContent).to.contain(`Signed in as ${ADMIN.email}`);
+  });
+
+  it('a wrong password shows the server error in an alert, fires fe-error, and keeps the email typed', async () => {
+    const { box } = await renderLoginBox();
+    const error = oneEvent(box, 'fe-error');
+    await signInWithPassword(box, ADMIN.email, 'not-the-password');
+    const { detail } = (await error) as CustomEvent;
+    expect(detail.message).to.equal('Invalid authentication');
+    expect(detail.statusCode).to.equal(401);
+    expect(detail.traceId).to.be.a('string').and.not.empty;
+    await waitUntil(() => alertText(box) === 'Invalid authentication', 'alert shown');
+    expect(box.shadowRoot!.querySelector('[role=alert]')).to.exist;
+    expect(input(box, 'email')!.value).to.equal(ADMIN.email);
+    expect(stepOf(box)).to.equal('loginWithPassword');
+  });
+
+  it('empty and malformed emails get a field error and focus, without a call', async () => {
+    const { box } = await renderLoginBox();
+    type(input(box, 'email')!, 'not-an-email');
+    submit(box);
+    await waitUntil(() => input(box, 'email')!.getAttribute('aria-invalid') === 'true');
+    const describedBy = input(box, 'email')!.getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)!.textContent).to.equal('Enter a valid email address, like name@example.com.');
+    expect(stepOf(box)).to.equal('preLogin');
+  });
+
+  it('an unreachable API gives a visible, announced network error', async () => {
+    const { box } = await renderLoginBox('http://127.0.0.1:9');
+    await signInWithPassword(box, ADMIN.email, ADMIN.password);
+    await waitUntil(() => alertText(box).length > 0, 'error shown', { timeout: 10000 });
+    expect(alertText(box)).to.equal('We can’t reach the server. Check your connection and try again.');
+  });
+
+  it('SI-4.10 SI-1.03 forced MFA: enrol TOTP from the shown secret, save the recovery code, sign in', async () => {
+    await setMfaPolicy('Force');
+    const { box } = await renderLoginBox();
+    const login = oneEvent(box, 'fe-login');
+    await signInWithPassword(box, ADMIN.email, ADMIN.password);
+    await waitForStep(box, 'authenticatorApp');
+    await waitUntil(() => box.shadowRoot!.querySelector('[data-testid=totp-secret]'), 'secret shown');
+    const qr = box.shadowRoot!.querySelector('img[part=qr-code]') as HTMLImageElement;
+    expect(qr.src).to.match(/^data:image\/png;base64,/);
+    expect(qr.alt).to.not.equal('');
+    const secret = box.shadowRoot!.querySelector('[data-testid=totp-secret]')!.textContent!;
+    const code = input(box, 'code')!;
+    expect(code.autocomplete).to.equal('one-time-code');
+    expect(code.inputMode).to.equal('numeric');
+    // pasted with a space, as authenticator apps show it
+    const value = totp(secret);
+    type(code, `${value.slice(0, 3)} ${value.slice(3)}`);
+    submit(box);
+    await waitForStep(box, 'recoveryCode');
+    const recovery = box.shadowRoot!.querySelector('[data-testid=recovery-code]')!.textContent!;
+    expect(recovery.length).to.be.greaterThan(6);
+    (box.shadowRoot!.querySelector('[data-step=recoveryCode] button') as HTMLButtonElement).click();
+    const { detail } = (await login) as CustomEvent;
+    expect(detail.user.email).to.equal(ADMIN.email);
+    expect(detail.user.amr).to.include('mfa');
+  });
+
+  it('SI-4.09 an enrolled user gets the verify step; a wrong code is announced; the right one signs in', async function () {
+    this.timeout(40000);
+    await setMfaPolicy('Force');
+    const first = await renderLoginBox();
+    await signInWithPassword(first.box, ADMIN.email, ADMIN.password);
+    await waitUntil(() => first.box.shadowRoot!.querySelector('[data-testid=totp-secret]'), 'secret', { timeout: 10000 });
+    const secret = first.box.shadowRoot!.querySelector('[data-testid=totp-secret]')!.textContent!;
+    type(input(first.box, 'code')!, totp(secret));
+    submit(first.box);
+    await waitForStep(first.box, 'recoveryCode');
+    (first.box.shadowRoot!.querySelector('[data-step=recoveryCode] button') as HTMLButtonElement).click();
+    await waitForStep(first.box, 'signedIn');
+    await first.app.logout();
+
+    const { box } = await renderLoginBox();
+    await signInWithPassword(box, ADMIN.email, ADMIN.password);
+    await waitForStep(box, 'verify');
+    type(input(box, 'code')!, totp(secret, 1) === '000000' ? '111111' : '000000');
+    submit(box);
+    await waitUntil(() => alertText(box).length > 0, 'wrong code announced');
+    expect(alertText(box)).to.match(/code/i);
+    const login = oneEvent(box, 'fe-login');
+    type(input(box, 'code')!, totp(secret, 1));
+    submit(box);
+    const { detail } = (await login) as CustomEvent;
+    expect(detail.user.acr).to.be.a('string');
+  });
+
+  it('recovery: a recovery code turns MFA off and the user signs in again with the password', async function () {
+    this.timeout(40000);
+    await setMfaPolicy('DontForce');
+    // enrol through the forced flow once
+    await setMfaPolicy('Force');
+    const first = await renderLoginBox();
+    await signInWithPassword(first.box, ADMIN.email, ADMIN.password);
+    await waitUntil(() => first.box.shadowRoot!.querySelector('[data-testid=totp-secret]'), 'secret', { timeout: 10000 });
+    type(input(first.box, 'code')!, totp(first.box.shadowRoot!.querySelector('[data-testid=totp-secret]')!.textContent!));
+    submit(first.box);
+    await waitForStep(first.box, 'recoveryCode');
+    const recovery = first.box.shadowRoot!.querySelector('[data-testid=recovery-code]')!.textContent!;
+    (first.box.shadowRoot!.querySelector('[data-step=recoveryCode] button') as HTMLButtonElement).click();
+    await waitForStep(first.box, 'signedIn');
+    await first.app.logout();
+    await setMfaPolicy('DontForce');
+
+    const { box } = await renderLoginBox();
+    await signInWithPassword(box, ADMIN.email, ADMIN.password);
+    await waitForStep(box, 'verify');
+    (Array.from(box.shadowRoot!.querySelectorAll('button')).find((b) => b.textContent!.includes('recovery code')) as HTMLButtonElement).click();
+    await waitForStep(box, 'recoverTwoFactor');
+    type(input(box, 'recoveryCode')!, recovery);
+    submit(box);
+    await waitForStep(box, 'loginWithPassword');
+    expect(box.shadowRoot!.querySelector('[role=status]')!.textContent).to.contain('recovery code');
+    const login = oneEvent(box, 'fe-login');
+    type(input(box, 'password')!, ADMIN.password);
+    submit(box);
+    await login;
+  });
+
+  it('SI-4.11 a breached password leads to breachedPassword and a reset email in the outbox', async () => {
+    await createUser('weak@acme.test', 'password123');
+    const { box } = await renderLoginBox();
+    await signInWithPassword(box, 'weak@acme.test', 'password123');
+    await waitForStep(box, 'breachedPassword');
+    (box.shadowRoot!.querySelector('[data-step=breachedPassword] button') as HTMLButtonElement).click();
+    await waitForStep(box, 'breachedPasswordSuccess');
+    const mail = await outbox();
+    expect(mail[0].to).to.equal('weak@acme.test');
+  });
+
+  it('SI-4.31 a session survives a reload (new app, refresh cookie) and logout ends it everywhere', async () => {
+    const first = await renderLoginBox();
+    const login = oneEvent(first.box, 'fe-login');
+    await signInWithPassword(first.box, ADMIN.email, ADMIN.password);
+    await login;
+    // a "reload": a brand-new app with nothing in memory
+    const restoredEvent = new Promise<CustomEvent>((resolve) => document.addEventListener('fe-login', (e) => resolve(e as CustomEvent), { once: true }));
+    const second = await renderLoginBox();
+    const restored = await restoredEvent;
+    expect(restored.detail.restored).to.equal(true);
+    expect(restored.detail.user.email).to.equal(ADMIN.email);
+    await waitForStep(second.box, 'signedIn');
+    const logout = oneEvent(second.box, 'fe-logout');
+    (second.box.shadowRoot!.querySelector('[part=sign-out]') as HTMLButtonElement).click();
+    await logout;
+    expect(second.app.app!.stores.$session.get().isAuthenticated).to.equal(false);
+    // the refresh token was revoked: a new app starts signed out
+    const third = await renderLoginBox();
+    await waitUntil(() => !third.app.app!.stores.$session.get().isLoading, 'refresh answered');
+    expect(third.app.app!.stores.$session.get()).to.include({ isAuthenticated: false, accessToken: null });
+  });
+
+  it('SI-7.09 SI-9.04 the metadata theme is applied at run time', async () => {
+    await setMetadata({ theme: { palette: { primary: '#d4338a' } } });
+    const { box } = await renderLoginBox();
+    await waitUntil(() => box.style.getPropertyValue('--fe-color-primary') === '#d4338a', 'theme applied', { timeout: 10000 });
+    const button = box.querySelector('form button[type=submit]')!;
+    expect(getComputedStyle(button).backgroundColor).to.equal('rgb(212, 51, 138)');
+  });
+});

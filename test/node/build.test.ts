@@ -1,0 +1,21 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const root = new URL('../../', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+
+test('the package is fe-elements and every exports entry points at a built file (run after `npm run build`)', () => {
+  assert.equal(pkg.name, 'fe-elements');
+  for (const [entry, target] of Object.entries<string | Record<string, string>>(pkg.exports)) {
+    const files = typeof target === 'string' ? [target] : Object.values(target);
+    for (const file of files) assert.ok(existsSync(new URL(file, root)), `${entry} → ${file} exists`);
+  }
+});
+
+test('one ES module per element plus the whole set', () => {
+  for (const name of ['fe-elements', 'fe-app', 'fe-login-box']) {
+    const js = readFileSync(new URL(`dist/${name}.js`, root), 'utf8');
+    assert.match(js, /\bimport\b|\bexport\b/, `${name}.js is an ES module`);
+  }
+});
