@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { applyTheme } from '../../theme/runtime.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
@@ -13,7 +12,9 @@ import type { Translate } from '../../i18n/index.ts';
 import type { AuthUser } from '../../stores/index.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
-import { MfaSteps } from '../mfa/MfaSteps.tsx';
+// steps after the first load on demand: nothing before the first input waits for them
+const MfaSteps = lazy(() => import('../mfa/MfaSteps.tsx').then((m) => ({ default: m.MfaSteps })));
+const MoreSteps = lazy(() => import('./MoreSteps.tsx').then((m) => ({ default: m.MoreSteps })));
 
 /** Props of `<fe-login-box>` (attributes through r2wc). */
 export interface LoginBoxProps {
@@ -98,13 +99,20 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
   });
   const metadata = useStore(app.stores.$metadata);
   useEffect(() => {
-    // metadata theme applied at run time (sign-in §3, §9); a bad colour is logged, defaults stay
+    // metadata theme applied at run time (sign-in §3, §9), its code loaded only when there is one;
+    // a bad colour is logged and the defaults stay
     if (!metadata.theme) return;
-    try {
-      return applyTheme(host, metadata.theme as Parameters<typeof applyTheme>[1]);
-    } catch (error) {
-      app.logger.error('metadata theme not applied', error);
-    }
+    let remove: (() => void) | undefined;
+    let live = true;
+    import('../../theme/runtime.ts')
+      .then(({ applyTheme }) => {
+        if (live) remove = applyTheme(host, metadata.theme as Parameters<typeof applyTheme>[1]);
+      })
+      .catch((error) => app.logger.error('metadata theme not applied', error));
+    return () => {
+      live = false;
+      remove?.();
+    };
   }, [host, metadata.theme, app]);
   const step = loginStep(snapshot);
   const finished = snapshot.matches({ success: 'navigated' });
@@ -190,55 +198,17 @@ export function LoginSteps({ host, t, snapshot, send }: { host: HTMLElement; t: 
         </Card>
       );
     }
-    case 'redirectToSSO':
-      return (
-        <Card step={step} title={t('login.redirectToSSO.title')} subtitle={t('login.redirectToSSO.body')} busyText={t('login.redirectToSSO.title')}>
-          <button type="button" className={c.button} onClick={() => send({ type: 'sso.redirectNow' })}>
-            {t('login.redirectToSSO.now')}
-          </button>
-        </Card>
-      );
     case 'loginWithTwoFactor':
     case 'forceTwoFactor':
       return <MfaChild host={host} t={t} actor={snapshot.children.mfa as ActorRefFrom<typeof mfaMachine> | undefined} footer={back} />;
-    case 'recoverTwoFactor': {
-      const onSubmit = (data: FormData, form: HTMLFormElement) => {
-        const recoveryCode = String(data.get('recoveryCode') ?? '').trim();
-        if (!recoveryCode) {
-          setFieldErrors({ recoveryCode: t('login.recover.code.required') });
-          return focusFirstInvalid(form);
-        }
-        setFieldErrors({});
-        send({ type: 'recover.submit', email: String(data.get('email') ?? ctx.email), recoveryCode });
-      };
-      return (
-        <Card step={step} title={t('login.recover.title')} subtitle={t('login.recover.body')} error={error} footer={back}>
-          <LightForm host={host} name="recover" busy={busy} onSubmit={onSubmit} focusKey={step}>
-            <Field label={t('login.email.label')} name="email" type="email" autoComplete="username" defaultValue={ctx.email} readOnly={!!ctx.email} />
-            <Field label={t('login.recover.code.label')} name="recoveryCode" autoComplete="off" error={fieldErrors.recoveryCode} focus />
-            <SubmitButton busy={busy} label={t('login.recover.submit')} busyLabel={t('mfa.busy')} />
-          </LightForm>
-        </Card>
-      );
-    }
+    case 'redirectToSSO':
+    case 'recoverTwoFactor':
     case 'breachedPassword':
-      return (
-        <Card step={step} title={t('login.breachedPassword.title')} subtitle={t('login.breachedPassword.body')} error={error} busyText={busy ? t('mfa.busy') : undefined}>
-          <button type="button" className={c.button} onClick={() => send({ type: 'breached.reset' })} aria-disabled={busy ? true : undefined}>
-            {t('login.breachedPassword.reset')}
-          </button>
-          <button type="button" className={c.secondaryButton} onClick={() => send({ type: 'breached.continue' })}>
-            {t('login.breachedPassword.continue')}
-          </button>
-        </Card>
-      );
     case 'breachedPasswordSuccess':
       return (
-        <Card step={step} title={t('login.breachedPasswordSuccess.title')} subtitle={t('login.breachedPasswordSuccess.body', { email: ctx.email })}>
-          <button type="button" className={c.button} onClick={() => send({ type: 'breached.continue' })}>
-            {t('login.breachedPassword.continue')}
-          </button>
-        </Card>
+        <Suspense fallback={<Card step={step} title={t('login.title')} busyText={t('mfa.busy')} />}>
+          <MoreSteps step={step} host={host} t={t} snapshot={snapshot} send={send} fieldErrors={fieldErrors} setFieldErrors={setFieldErrors} back={back} />
+        </Suspense>
       );
     case 'authenticating':
       return <Card step={step} title={t('login.title')} busyText={t('login.busy')} />;
@@ -251,5 +221,9 @@ export function LoginSteps({ host, t, snapshot, send }: { host: HTMLElement; t: 
 function MfaChild({ host, t, actor, footer }: { host: HTMLElement; t: Translate; actor?: ActorRefFrom<typeof mfaMachine>; footer: React.ReactNode }) {
   const snapshot = useSelector(actor, (s) => s);
   if (!actor || !snapshot) return <Card step="mfa" title={t('mfa.verify.title')} busyText={t('mfa.busy')} />;
-  return <MfaSteps host={host} t={t} snapshot={snapshot} send={(e: MfaEvent) => actor.send(e)} footer={footer} />;
+  return (
+    <Suspense fallback={<Card step="mfa" title={t('mfa.verify.title')} busyText={t('mfa.busy')} />}>
+      <MfaSteps host={host} t={t} snapshot={snapshot} send={(e: MfaEvent) => actor.send(e)} footer={footer} />
+    </Suspense>
+  );
 }

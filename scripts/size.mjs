@@ -1,0 +1,33 @@
+/**
+ * Gzip size of what an entry loads before anything else happens: the entry
+ * module and every chunk it imports statically, recursively (dynamic
+ * imports — MFA steps, runtime theme, preview data — load later, on demand).
+ * Usage: node scripts/size.mjs [entry=dist/fe-login-box.js]
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export function staticGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    // static imports only: `import … from "./x.js"`, `export … from "./x.js"`, `import "./x.js"`
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)) visit(join(dirname(file), m[1]));
+  };
+  visit(entry);
+  return [...seen].map((file) => {
+    const raw = readFileSync(file);
+    return { file, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+  });
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+  const entry = process.argv[2] ?? 'dist/fe-login-box.js';
+  const files = staticGraph(entry);
+  for (const f of files) console.log(`${relative('.', f.file).padEnd(44)} ${String(f.raw).padStart(8)} B  ${(f.gzip / 1000).toFixed(1).padStart(6)} kB gzip`);
+  const total = files.reduce((n, f) => n + f.gzip, 0);
+  console.log(`total before the first input: ${(total / 1000).toFixed(1)} kB gzip (budget 100 kB)`);
+}

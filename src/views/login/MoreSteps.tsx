@@ -1,0 +1,81 @@
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import type { LoginEvent, LoginSnapshot, LoginStep } from '../../../machines/login.machine.ts';
+import type { Translate } from '../../i18n/index.ts';
+import * as c from '../shared/card.css.ts';
+import { Card, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+
+/** The login steps after the first (loaded on demand): redirectToSSO, recoverTwoFactor, breachedPassword, breachedPasswordSuccess. */
+export function MoreSteps({
+  step,
+  host,
+  t,
+  snapshot,
+  send,
+  fieldErrors,
+  setFieldErrors,
+  back,
+}: {
+  step: LoginStep;
+  host: HTMLElement;
+  t: Translate;
+  snapshot: LoginSnapshot;
+  send: (e: LoginEvent) => void;
+  fieldErrors: Record<string, string>;
+  setFieldErrors: Dispatch<SetStateAction<Record<string, string>>>;
+  back: ReactNode;
+}) {
+  const busy = snapshot.hasTag('busy');
+  const ctx = snapshot.context;
+  const error = errorText(t, ctx.error);
+  switch (step) {
+    case 'redirectToSSO':
+      return (
+        <Card step={step} title={t('login.redirectToSSO.title')} subtitle={t('login.redirectToSSO.body')} busyText={t('login.redirectToSSO.title')}>
+          <button type="button" className={c.button} onClick={() => send({ type: 'sso.redirectNow' })}>
+            {t('login.redirectToSSO.now')}
+          </button>
+        </Card>
+      );
+    case 'recoverTwoFactor': {
+      const onSubmit = (data: FormData, form: HTMLFormElement) => {
+        const recoveryCode = String(data.get('recoveryCode') ?? '').trim();
+        if (!recoveryCode) {
+          setFieldErrors({ recoveryCode: t('login.recover.code.required') });
+          return focusFirstInvalid(form);
+        }
+        setFieldErrors({});
+        send({ type: 'recover.submit', email: String(data.get('email') ?? ctx.email), recoveryCode });
+      };
+      return (
+        <Card step={step} title={t('login.recover.title')} subtitle={t('login.recover.body')} error={error} footer={back}>
+          <LightForm host={host} name="recover" busy={busy} onSubmit={onSubmit} focusKey={step}>
+            <Field label={t('login.email.label')} name="email" type="email" autoComplete="username" defaultValue={ctx.email} readOnly={!!ctx.email} />
+            <Field label={t('login.recover.code.label')} name="recoveryCode" autoComplete="off" error={fieldErrors.recoveryCode} focus />
+            <SubmitButton busy={busy} label={t('login.recover.submit')} busyLabel={t('mfa.busy')} />
+          </LightForm>
+        </Card>
+      );
+    }
+    case 'breachedPassword':
+      return (
+        <Card step={step} title={t('login.breachedPassword.title')} subtitle={t('login.breachedPassword.body')} error={error} busyText={busy ? t('mfa.busy') : undefined}>
+          <button type="button" className={c.button} onClick={() => send({ type: 'breached.reset' })} aria-disabled={busy ? true : undefined}>
+            {t('login.breachedPassword.reset')}
+          </button>
+          <button type="button" className={c.secondaryButton} onClick={() => send({ type: 'breached.continue' })}>
+            {t('login.breachedPassword.continue')}
+          </button>
+        </Card>
+      );
+    case 'breachedPasswordSuccess':
+      return (
+        <Card step={step} title={t('login.breachedPasswordSuccess.title')} subtitle={t('login.breachedPasswordSuccess.body', { email: ctx.email })}>
+          <button type="button" className={c.button} onClick={() => send({ type: 'breached.continue' })}>
+            {t('login.breachedPassword.continue')}
+          </button>
+        </Card>
+      );
+    default:
+      return null;
+  }
+}
