@@ -1,0 +1,183 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { createFeApp, DEFAULT_ROUTES, MissingBaseUrlError } from '../src/app/index.ts';
+import type { FeAppElement } from '../elements/fe-app.ts';
+import '../elements/fe-app.ts';
+import { ADMIN, resetEmulator, setMetadata } from './helpers/emulator.ts';
+
+/** Resource timings of API calls made since `since`, by path. */
+function apiTimings(since: number) {
+  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((e) => e.startTime >= since && e.name.includes('/frontegg/'))
+    .map((e) => ({ path: new URL(e.name).pathname.replace('/frontegg', ''), start: e.startTime, end: e.responseEnd }));
+}
+
+async function signInThroughApi(): Promise<void> {
+  await fetch('/frontegg/identity/resources/auth/v1/user', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+}
+
+describe('createFeApp and <fe-app>', () => {
+  beforeEach(async () => {
+    await resetEmulator();
+    performance.clearResourceTimings();
+  });
+
+  it('SI-5.04 a missing base URL blanks the page, alerts the catalogue message naming <fe-app>, and throws', () => {
+    const alerts: string[] = [];
+    const realAlert = window.alert;
+    const sandbox = document.createElement('div');
+    sandbox.textContent = 'host content';
+    document.body.append(sandbox);
+    window.alert = (m?: unknown) => void alerts.push(String(m));
+    try {
+      expect(() => createFeApp({ baseUrl: '' })).to.throw(MissingBaseUrlError, 'Edit <fe-app> options { ContextOptions: { baseUrl: "" } } in order to connect your application');
+      expect(alerts).to.deep.equal(['Edit <fe-app> options { ContextOptions: { baseUrl: "" } } in order to connect your application']);
+      expect(document.body.childElementCount).to.equal(0);
+    } finally {
+      window.alert = realAlert;
+    }
+  });
+
+  it('SI-4.01 SI-4.02 flags load first; then metadata and the session refresh start together', async () => {
+    const t0 = performance.now();
+    const app = createFeApp({ baseUrl: location.origin });
+    await app.start();
+    const calls = apiTimings(t0);
+    const flags = calls.find((c) => c.path === '/flags')!;
+    const metadata = calls.find((c) => c.path === '/metadata')!;
+    const refresh = calls.find((c) => c.path.endsWith('/user/token/refresh'))!;
+    expect(flags && metadata && refresh, JSON.stringify(calls)).to.be.ok;
+    expect(metadata.start).to.be.at.least(flags.end);
+    expect(refresh.start).to.be.at.least(flags.end);
+    // together: each starts before the other has answered
+    expect(metadata.start).to.be.below(refresh.end);
+    expect(refresh.start).to.be.below(metadata.end);
+    expect(app.stores.$loading.get().phase).to.equal('ready');
+  });
+
+  it('SI-7.09 SI-7.10 metadata is rows[0].configuration merged with metadataOverrides.url fetched without credentials', async () => {
+    document.cookie = 'probe=1; path=/';
+    await setMetadata({ theme: { palette: { primary: '#123456' } }, localizations: { en: { login: { title: 'Welcome to Acme' } } }, metadataOverrides: { url: `${location.origin}/__fixture/overrides` } });
+    const app = createFeApp({ baseUrl: location.origin });
+    await app.start();
+    const metadata = app.stores.$metadata.get() as Record<string, any>;
+    expect(metadata.theme.palette.primary).to.equal('#123456');
+    expect(metadata.themeV2.loginBox.boxStyle.borderRadius).to.equal('2px');
+    expect(metadata.cookieSeen).to.equal(false);
+    expect(metadata.authorizationSeen).to.equal(false);
+    // metadata localizations override the catalogue
+    expect(app.i18n.$t.get()('login.title')).to.equal('Welcome to Acme');
+    document.cookie = 'probe=; max-age=0; path=/';
+  });
+
+  it('SI-8.17 failures of flags, metadata and vendor info are swallowed and defaults used', async () => {
+    const app = createFeApp({ baseUrl: 'http://127.0.0.1:9', metadata: { navigation: { users: { visibility: 'always' } } } as never });
+    await app.start();
+    expect(app.stores.$featureFlags.get()).to.deep.equal({});
+    expect(app.stores.$metadata.get()).to.deep.equal({ navigation: { users: { visibility: 'always' } } });
+    expect(app.stores.$vendor.get().whiteLabelMode).to.equal(false);
+    expect(app.stores.$session.get()).to.include({ isLoading: false, isAuthenticated: false });
+  });
+
+  it('SI-4.31 a failed refresh clears the user and the access token', async () => {
+    await signInThroughApi();
+    const app = createFeApp({ baseUrl: location.origin });
+    await app.start();
+    expect(app.stores.$session.get().isAuthenticated).to.equal(true);
+    // revoke the session server-side (logout through the cookie), then refresh
+    await fetch('/frontegg/identity/resources/auth/v1/logout', { method: 'POST' });
+    expect(await app.refresh()).to.equal(null);
+    expect(app.stores.$session.get()).to.include({ isAuthenticated: false, accessToken: null, user: null });
+  });
+
+  it('SI-3.02 SI-4.20 the user is built from the login response, the token claims, the profile and the authorization', async () => {
+    await signInThroughApi();
+    const app = createFeApp({ baseUrl: location.origin });
+    const result = await app.refresh();
+    const user = result!.user;
+    expect(user.email).to.equal(ADMIN.email);
+    expect(user.sub, 'claim from the access token').to.be.a('string');
+    expect(user.roles!.map((r) => r.key)).to.include('Admin');
+    expect(user.permissions!.length).to.be.greaterThan(0);
+    expect(user).to.not.have.property('accessToken');
+    expect(app.stores.$session.get().accessToken).to.match(/^ey/);
+    expect(app.stores.$tenants.get().activeTenant?.name).to.equal('Acme');
+  });
+
+  it('concurrent refreshes share one request', async () => {
+    await signInThroughApi();
+    const app = createFeApp({ baseUrl: location.origin });
+    const t0 = performance.now();
+    const [a, b, c] = await Promise.all([app.refresh(), app.refresh(), app.refresh()]);
+    expect(a).to.equal(b).and.to.equal(c);
+    expect(apiTimings(t0).filter((x) => x.path.endsWith('/token/refresh'))).to.have.length(1);
+  });
+
+  it('SI-5.02 SI-5.03 redirectUrl is used when same-origin or allowed, else a warning and the authenticated URL', () => {
+    const warnings: unknown[][] = [];
+    const realWarn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      const app = createFeApp({ baseUrl: location.origin, allowedRedirectOrigins: ['https://docs.acme.test'], routes: { authenticatedUrl: '/home' } });
+      expect(app.resolvePostAuthUrl('/reports?x=1')).to.equal(new URL('/reports?x=1', location.href).href);
+      expect(app.resolvePostAuthUrl('https://docs.acme.test/a')).to.equal('https://docs.acme.test/a');
+      expect(warnings).to.have.length(0);
+      expect(app.resolvePostAuthUrl('https://evil.test/phish')).to.equal('/home');
+      expect(String(warnings[0])).to.contain('https://evil.test/phish');
+      expect(app.resolvePostAuthUrl(null)).to.equal('/home');
+    } finally {
+      console.warn = realWarn;
+    }
+  });
+
+  it('SI-2.01 SI-2.02 SI-2.03 routes default to the spec paths and each can be overridden', () => {
+    const app = createFeApp({ baseUrl: location.origin, routes: { loginUrl: '/signin' } });
+    expect(DEFAULT_ROUTES.authenticatedUrl).to.equal('/');
+    expect(app.routes.loginUrl).to.equal('/signin');
+    expect(app.routes.logoutUrl).to.equal('/account/logout');
+    expect(app.routes.stepUpUrl).to.equal('/account/step-up');
+  });
+
+  it('<fe-app> fires fe-session-change and a restored fe-login after a reload; logout() fires fe-logout', async () => {
+    await signInThroughApi();
+    const changes: CustomEvent[] = [];
+    const onChange = (e: Event) => changes.push(e as CustomEvent);
+    document.addEventListener('fe-session-change', onChange);
+    try {
+      const el = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}></fe-app>`);
+      const login = (await oneEvent(el, 'fe-login')) as CustomEvent;
+      expect(login.detail).to.deep.include({ restored: true });
+      expect(login.detail.user.email).to.equal(ADMIN.email);
+      await waitUntil(() => changes.length === 1);
+      expect(changes[0].detail.isAuthenticated).to.equal(true);
+      const logout = oneEvent(el, 'fe-logout');
+      await el.logout();
+      await logout;
+      await waitUntil(() => changes.length === 2);
+      expect(changes[1].detail).to.deep.equal({ isAuthenticated: false, user: null });
+    } finally {
+      document.removeEventListener('fe-session-change', onChange);
+    }
+  });
+
+  it('two <fe-app>s are independent apps with their own stores', async () => {
+    const el = await fixture<HTMLElement>(html`<div><fe-app base-url=${location.origin}></fe-app><fe-app base-url="http://127.0.0.1:9"></fe-app></div>`);
+    const [a, b] = Array.from(el.querySelectorAll('fe-app'));
+    expect(a.app).to.not.equal(b.app);
+    expect(a.app!.stores.$session).to.not.equal(b.app!.stores.$session);
+    expect(a.app!.client.config.baseUrl).to.not.equal(b.app!.client.config.baseUrl);
+  });
+
+  it('the access token lives in memory only: nothing in web storage or readable cookies', async () => {
+    await signInThroughApi();
+    const app = createFeApp({ baseUrl: location.origin });
+    await app.refresh();
+    const token = app.stores.$session.get().accessToken!;
+    expect(token).to.be.a('string');
+    expect(JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie).to.not.contain(token.slice(0, 20));
+    expect(document.cookie).to.not.match(/fe_refresh/);
+  });
+});
