@@ -47,7 +47,7 @@ setLightFormCss(lightCss);
  * @csspart sign-out - The sign-out button of the signed-in view.
  *
  * @cssprop [--fe-color-primary=#4f46e5] - Brand colour of buttons and links.
- * @cssprop [--fe-color-primary-hover=#433bc3] - Primary colour on hover.
+ * @cssprop [--fe-color-primary-hover=#433bc2] - Primary colour on hover.
  * @cssprop [--fe-color-primary-active=#3f38b7] - Primary colour while pressed.
  * @cssprop [--fe-color-on-primary=#ffffff] - Text on the primary colour.
  * @cssprop [--fe-color-surface=#ffffff] - Card and input background.
