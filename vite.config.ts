@@ -18,6 +18,7 @@ export default defineConfig(({ command }) => ({
         'fe-elements': 'src/index.ts',
         'fe-app': 'elements/fe-app.ts',
         'fe-login-box': 'elements/fe-login-box.ts',
+        'fe-sign-up': 'elements/fe-sign-up.ts',
       },
       formats: ['es'],
     },

@@ -9,3 +9,4 @@ export type { Localizations, MessageKey } from './i18n/index.ts';
 export { FeAppElement } from '../elements/fe-app.ts';
 export type { FeSessionChangeDetail } from '../elements/fe-app.ts';
 export { FeLoginBoxElement } from '../elements/fe-login-box.ts';
+export { FeSignUpElement } from '../elements/fe-sign-up.ts';

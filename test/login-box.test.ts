@@ -174,6 +174,7 @@ describe('<fe-login-box> against the emulator', () => {
     submit(box);
     await waitForStep(box, 'loginWithPassword');
     expect(box.shadowRoot!.querySelector('[role=status]')!.textContent).to.contain('recovery code');
+    await waitUntil(() => input(box, 'password'), `password field (form: ${box.querySelector('form')?.outerHTML})`);
     const login = oneEvent(box, 'fe-login');
     type(input(box, 'password')!, ADMIN.password);
     submit(box);

@@ -183,6 +183,10 @@ export function createFeApp(options: FeAppOptions): FeApp {
         loadMetadata(),
         refresh(),
         auth
+          .getVendorConfig()
+          .then((c) => stores.$vendorConfig.set(c))
+          .catch((error) => logger.debug('LOAD_ALLOW_SIGNUPS failed, defaults used', error)),
+        auth
           .getVendorPublicInfo()
           .then((v) => stores.$vendor.set(v))
           .catch((error) => logger.warn('vendor public info not loaded', error)),

@@ -1,5 +1,5 @@
 import { atom, computed, map, type ReadableAtom } from 'nanostores';
-import type { AdminBoxMetadata, EntitlementsBundle, FeatureFlags, Tenant, VendorPublicInfo } from '../api/types.ts';
+import type { AdminBoxMetadata, EntitlementsBundle, FeatureFlags, Tenant, VendorConfig, VendorPublicInfo } from '../api/types.ts';
 
 /**
  * The signed-in user as the elements see it (sign-in §3 "Auth user"): the
@@ -60,6 +60,8 @@ export interface FeStores {
   $metadata: ReturnType<typeof atom<AdminBoxMetadata>>;
   /** Vendor public info; whiteLabelMode defaults to false. */
   $vendor: ReturnType<typeof atom<VendorPublicInfo>>;
+  /** Public vendor configuration (allowSignups, authStrategy …); `{}` when it could not load. */
+  $vendorConfig: ReturnType<typeof atom<VendorConfig>>;
   /** Entitlements bundle of the user, derived from the session. */
   $entitlements: ReadableAtom<EntitlementsBundle | undefined>;
   /** Loading phase of the app (sign-in §4 loading order). */
@@ -84,6 +86,7 @@ export function createStores(): FeStores {
     $featureFlags: atom<FeatureFlags>({}),
     $metadata: atom<AdminBoxMetadata>({}),
     $vendor: atom<VendorPublicInfo>({ whiteLabelMode: false } as VendorPublicInfo),
+    $vendorConfig: atom<VendorConfig>({}),
     $entitlements: computed($session, (s) => s.user?.entitlements),
     $loading: map({ phase: 'idle' as LoadingPhase }),
   };

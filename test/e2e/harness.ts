@@ -56,9 +56,9 @@ export function demoPage(page: Page) {
   const box = page.locator('fe-login-box');
   return {
     box,
-    email: page.getByLabel('Email'),
-    password: page.getByLabel('Password', { exact: true }),
-    code: page.getByLabel('Authentication code'),
+    email: box.getByLabel('Email', { exact: true }),
+    password: box.getByLabel('Password', { exact: true }),
+    code: box.getByLabel('Authentication code'),
     alert: box.getByRole('alert'),
     panel: page.locator('#signed-in'),
     signOut: page.locator('#sign-out'),

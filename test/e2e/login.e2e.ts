@@ -23,23 +23,20 @@ describe('demo host: sign up, sign in, TOTP, reload, sign out', () => {
     await page.goto(h.demoUrl);
     const d = demoPage(page);
 
-    // sign up (the sign-up endpoint, from the host page's origin through its proxy)
-    const signUp = await page.evaluate(
-      async ({ email, password }) => {
-        const r = await fetch('/frontegg/identity/resources/users/v1/signUp', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password, name: 'E2E User', companyName: 'E2E Co' }),
-        });
-        return { status: r.status, body: await r.json() };
-      },
-      { email, password },
-    );
-    assert.equal(signUp.status, 200, JSON.stringify(signUp.body));
-    assert.ok(signUp.body.userId);
-    await page.evaluate(() => fetch('/frontegg/identity/resources/auth/v1/logout', { method: 'POST' }));
+    // sign up through the UI: the login box links to <fe-sign-up> (sign-ups are allowed)
+    await d.box.getByRole('button', { name: 'Sign up' }).click();
+    const signUp = page.locator('fe-sign-up');
+    await signUp.getByLabel('Full name').fill('E2E User');
+    await signUp.getByLabel('Work email').fill(email);
+    await signUp.getByLabel('Company name').fill('E2E Co');
+    await signUp.getByLabel('Password').fill(password);
+    await page.keyboard.press('Enter');
+    // signed in at once
+    await d.panel.waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#signed-in-email').textContent(), email);
+    await d.signOut.click();
+    await d.box.waitFor({ state: 'visible' });
     await h.api('PUT', '/_emulator/mfa-policy', { enforceMFAType: 'Force' });
-    await page.reload();
 
     // sign in → forced TOTP enrolment from the shown secret
     await d.email.fill(email);

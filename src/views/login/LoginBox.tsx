@@ -98,6 +98,11 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
     snapshot: initialState ? loginSnapshotFrom(logic, JSON.parse(initialState)) : undefined,
   });
   const metadata = useStore(app.stores.$metadata);
+  const allowSignups = useStore(app.stores.$vendorConfig).allowSignups === true;
+  const toSignUp = () => {
+    const url = new URL(app.routes.signUpUrl, location.href).href;
+    if (dispatch(host, 'fe-navigate', { url }, { cancelable: true })) app.navigate(url);
+  };
   useEffect(() => {
     // metadata theme applied at run time (sign-in §3, §9), its code loaded only when there is one;
     // a bad colour is logged and the defaults stay
@@ -123,7 +128,7 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
   if (session.isAuthenticated && (step === 'preLogin' || step === 'loginWithPassword' || finished) && !snapshot.hasTag('busy')) {
     return <SignedIn app={app} host={host} t={t} />;
   }
-  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} />;
+  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} signUp={allowSignups ? toSignUp : undefined} />;
 }
 
 function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translate }) {
@@ -145,7 +150,20 @@ function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translat
 }
 
 /** Pure view of the login flow: renders a snapshot, sends events (house style: no API calls). */
-export function LoginSteps({ host, t, snapshot, send }: { host: HTMLElement; t: Translate; snapshot: LoginSnapshot; send: (e: LoginEvent) => void }) {
+export function LoginSteps({
+  host,
+  t,
+  snapshot,
+  send,
+  signUp,
+}: {
+  host: HTMLElement;
+  t: Translate;
+  snapshot: LoginSnapshot;
+  send: (e: LoginEvent) => void;
+  /** Present when sign-ups are allowed: goes to the sign-up route. */
+  signUp?: () => void;
+}) {
   const step = loginStep(snapshot);
   const busy = snapshot.hasTag('busy');
   const ctx = snapshot.context;
@@ -185,6 +203,13 @@ export function LoginSteps({ host, t, snapshot, send }: { host: HTMLElement; t: 
               <button type="button" className={c.linkButton} onClick={() => send({ type: 'email.change' })}>
                 {t('login.changeEmail')}
               </button>
+            ) : signUp ? (
+              <p>
+                {t('login.noAccount')}{' '}
+                <button type="button" className={c.linkButton} onClick={signUp}>
+                  {t('login.signUpLink')}
+                </button>
+              </p>
             ) : undefined
           }
         >
@@ -206,7 +231,7 @@ export function LoginSteps({ host, t, snapshot, send }: { host: HTMLElement; t: 
     case 'breachedPassword':
     case 'breachedPasswordSuccess':
       return (
-        <Suspense fallback={<Card step={step} title={t('login.title')} busyText={t('mfa.busy')} />}>
+        <Suspense fallback={<Card step="loading" title={t('login.title')} busyText={t('mfa.busy')} />}>
           <MoreSteps step={step} host={host} t={t} snapshot={snapshot} send={send} fieldErrors={fieldErrors} setFieldErrors={setFieldErrors} back={back} />
         </Suspense>
       );

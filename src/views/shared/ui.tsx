@@ -117,9 +117,13 @@ export function Field(props: {
   code?: boolean;
   /** Receives focus when the step starts (else the first field does). */
   focus?: boolean;
+  /** A hint under the input (e.g. password rules). */
+  hint?: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [props.hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={f.field}>
       <label className={f.label} htmlFor={id}>
@@ -135,11 +139,16 @@ export function Field(props: {
         inputMode={props.inputMode}
         readOnly={props.readOnly}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        aria-describedby={describedBy}
         data-autofocus={props.focus ? '' : undefined}
         spellCheck={false}
         autoCapitalize="off"
       />
+      {props.hint ? (
+        <span id={hintId} className={f.hint}>
+          {props.hint}
+        </span>
+      ) : null}
       <span id={errorId} className={f.fieldError}>
         {props.error}
       </span>

@@ -1,0 +1,6 @@
+/** Starts the emulator as a child process (see emulator-process.js). */
+export function startEmulator(options?: { port?: number; dataDir?: string; quiet?: boolean; env?: Record<string, string> }): Promise<{
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}>;
