@@ -1,0 +1,183 @@
+/**
+ * The emulator of the identity API: a Hono app over PGlite (or Postgres)
+ * with real password hashing, RS256 tokens, refresh-cookie rotation, TOTP and
+ * an outbox. `createEmulator()` opens the database, migrates, seeds on first
+ * start and returns the app.
+ */
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Db } from './db/client.ts';
+import { runMigrations } from './db/migrations.ts';
+import { SEED, seed } from './db/seed.ts';
+import { resetDatabase } from './db/reset.ts';
+import { vendors } from './db/schema.ts';
+import { loadOrCreateSigningKey } from './crypto/keys.ts';
+import { traceId } from './crypto/tokens.ts';
+import type { AppEnv, EmulatorRuntime } from './http/env.ts';
+import { HttpError, errorBody } from './http/errors.ts';
+import { authRoutes, jwksRoutes } from './routes/auth.ts';
+import { mfaRoutes } from './routes/mfa.ts';
+import { userRoutes } from './routes/users.ts';
+import { passwordRoutes } from './routes/passwords.ts';
+import { configRoutes } from './routes/config.ts';
+import { metadataRoutes } from './routes/metadata.ts';
+import { outboxRoutes } from './routes/outbox.ts';
+import { emulatorRoutes } from './routes/emulator.ts';
+
+export const API_PREFIX = '/frontegg';
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_ISSUER = `http://127.0.0.1:${DEFAULT_PORT}`;
+export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+/** `<repo>/.data/emulator` */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/emulator', import.meta.url));
+
+export const CORS_ALLOW_HEADERS = [
+  'authorization', 'content-type', 'frontegg-source', 'frontegg-scoped-tenant', 'frontegg-login-alias',
+  'frontegg-requested-application-id', 'x-frontegg-sdk', 'x-frontegg-framework',
+];
+
+export interface EmulatorOptions {
+  /** PGlite data directory, or `memory://`. Default `<repo>/.data/emulator`. Ignored when `databaseUrl` is set. */
+  dataDir?: string;
+  /** A Postgres connection URL (node-postgres). */
+  databaseUrl?: string;
+  /** The origin the emulator is reached at; used as the token issuer. Default `http://127.0.0.1:8787`. */
+  publicOrigin?: string;
+  /** Origins allowed to call with credentials. Default the demo origins on port 5173. */
+  corsOrigins?: string[];
+  /** Access-token lifetime in seconds written by the seed (default 300). */
+  accessTokenExpiresIn?: number;
+}
+
+export interface EmulatorSeedInfo {
+  vendorId: string;
+  clientId: string;
+  tenantId: string;
+  admin: { email: string; password: string; userId: string };
+}
+
+export interface Emulator {
+  app: Hono<AppEnv>;
+  fetch: (request: Request) => Promise<Response>;
+  /** Restores the seeded state (keeps the signing key). */
+  reset(): Promise<void>;
+  /** Closes the database. */
+  close(): Promise<void>;
+  seed: EmulatorSeedInfo;
+  /** The token issuer (`iss`) and the JWKS-verifiable audience (`aud` = clientId). */
+  issuer: string;
+  /** Direct database access, for tests. */
+  db: Db;
+}
+
+/** Internal: makes a thrown error roll back the transaction of a request whose handler already answered. */
+class Rollback extends Error {}
+
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const database = await openDatabase({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, databaseUrl: options.databaseUrl });
+  const rootDb = database.db;
+  try {
+    await runMigrations(database.exec);
+    const [existing] = await rootDb.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, SEED.vendorId));
+    if (!existing) await rootDb.transaction(async (tx) => seed(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  const key = await loadOrCreateSigningKey(rootDb);
+  const issuer = (options.publicOrigin ?? DEFAULT_ISSUER).replace(/\/+$/, '');
+  const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
+
+  const reset = async () => {
+    await rootDb.transaction(async (tx) => resetDatabase(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
+  };
+  const rt: EmulatorRuntime = {
+    rootDb, key, issuer, vendorId: SEED.vendorId, clientId: SEED.clientId, corsOrigins, accessTokenExpiresIn: options.accessTokenExpiresIn, reset,
+  };
+
+  const app = new Hono<AppEnv>();
+
+  // Every response carries a trace id, including errors, 404s and preflights.
+  app.use('*', async (c, next) => {
+    const id = traceId();
+    c.set('traceId', id);
+    await next();
+    try {
+      c.res.headers.set('frontegg-trace-id', id);
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('frontegg-trace-id', id);
+    }
+  });
+
+  app.use('*', cors({
+    origin: (origin) => (corsOrigins.includes(origin) ? origin : null),
+    credentials: true,
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: CORS_ALLOW_HEADERS,
+    exposeHeaders: ['frontegg-trace-id'],
+    maxAge: 600,
+  }));
+
+  app.use('*', async (c, next) => {
+    c.set('rt', rt);
+    c.set('db', rootDb);
+    await next();
+  });
+
+  // Mutating requests run in one transaction. A thrown error (already turned
+  // into an error answer by onError) rolls it back and drops any Set-Cookie;
+  // an error answer the handler *returns* (e.g. a counted failed login) commits.
+  app.use('*', async (c, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+    try {
+      await rootDb.transaction(async (tx) => {
+        c.set('db', tx as unknown as Db);
+        await next();
+        if (c.error) throw new Rollback();
+      });
+    } catch (e) {
+      if (!(e instanceof Rollback)) throw e;
+      c.res.headers.delete('set-cookie');
+    } finally {
+      c.set('db', rootDb);
+    }
+  });
+
+  app.route(API_PREFIX, authRoutes);
+  app.route(API_PREFIX, mfaRoutes);
+  app.route(API_PREFIX, userRoutes);
+  app.route(API_PREFIX, passwordRoutes);
+  app.route(API_PREFIX, configRoutes);
+  app.route(API_PREFIX, metadataRoutes);
+  app.route(API_PREFIX, jwksRoutes);
+  app.route('/', jwksRoutes);
+  app.route('/_emulator', outboxRoutes);
+  app.route('/_emulator', emulatorRoutes);
+
+  app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return c.json(err.errorCode ? { errors: err.errors, errorCode: err.errorCode } : { errors: err.errors }, err.status);
+    }
+    console.error(`[emulator] ${c.req.method} ${c.req.path} failed (trace ${c.var.traceId}):`, err);
+    return c.json(errorBody('Internal server error', 'ER-INTERNAL'), 500);
+  });
+
+  return {
+    app,
+    fetch: async (request) => app.fetch(request),
+    reset,
+    close: () => database.close(),
+    seed: {
+      vendorId: SEED.vendorId,
+      clientId: SEED.clientId,
+      tenantId: SEED.tenantId,
+      admin: { email: SEED.adminEmail, password: SEED.adminPassword, userId: SEED.adminUserId },
+    },
+    issuer,
+    db: rootDb,
+  };
+}

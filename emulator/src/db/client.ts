@@ -1,0 +1,47 @@
+/**
+ * Opens the database: PGlite (a data directory or `memory://`) or a real
+ * Postgres through node-postgres when a connection URL is given. Both are
+ * wrapped by drizzle so the rest of the emulator sees one `Db` type.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { schema } from './schema.ts';
+
+export type Schema = typeof schema;
+/** A drizzle database or a transaction on it (a transaction is a database too). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** Runs raw SQL (several statements allowed, no parameters) and returns rows of the last one. */
+export type RawExec = (sql: string) => Promise<Record<string, unknown>[]>;
+
+export interface Database {
+  db: Db;
+  exec: RawExec;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const exec: RawExec = async (sql) => {
+      const res = await pool.query(sql);
+      const last = Array.isArray(res) ? res[res.length - 1] : res;
+      return (last?.rows ?? []) as Record<string, unknown>[];
+    };
+    return { db, exec, kind: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = opts.dataDir ?? 'memory://';
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const exec: RawExec = async (sql) => {
+    const results = await client.exec(sql);
+    return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
+  };
+  return { db, exec, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,196 @@
+/**
+ * Ordered SQL migrations. Each runs once, inside a transaction, and is logged in
+ * `emulator_migrations`. Append new entries; never edit an applied one.
+ */
+import type { RawExec } from './client.ts';
+
+export interface Migration { id: string; sql: string }
+
+export const MIGRATIONS: Migration[] = [
+  {
+    id: '0001_init',
+    sql: `
+create table signing_keys (
+  kid text primary key,
+  private_jwk jsonb not null,
+  public_jwk jsonb not null,
+  created_at timestamptz not null default now()
+);
+create table vendors (
+  id text primary key,
+  client_id text not null unique,
+  name text not null,
+  logo text not null default '',
+  icon text not null default '',
+  public_config jsonb not null,
+  auth_strategies jsonb not null,
+  password_config jsonb not null,
+  mfa_policy jsonb not null,
+  lockout_policy jsonb not null,
+  token_settings jsonb not null,
+  created_at timestamptz not null default now()
+);
+create table tenants (
+  id text primary key,
+  tenant_id text not null unique,
+  vendor_id text not null references vendors(id) on delete cascade,
+  name text not null,
+  metadata text,
+  is_reseller boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table users (
+  id text primary key,
+  vendor_id text not null references vendors(id) on delete cascade,
+  email text not null unique,
+  name text not null,
+  password_hash text,
+  phone_number text,
+  profile_picture_url text,
+  verified boolean not null default false,
+  super_user boolean not null default false,
+  mfa_bypass boolean not null default false,
+  metadata text,
+  active_tenant_id text not null references tenants(tenant_id),
+  is_locked boolean not null default false,
+  failed_login_attempts integer not null default 0,
+  last_login timestamptz,
+  created_at timestamptz not null default now(),
+  constraint users_email_lower check (email = lower(email))
+);
+create table user_tenants (
+  user_id text not null references users(id) on delete cascade,
+  tenant_id text not null references tenants(tenant_id) on delete cascade,
+  created_at timestamptz not null default now(),
+  primary key (user_id, tenant_id)
+);
+create table roles (
+  id text primary key,
+  vendor_id text not null references vendors(id) on delete cascade,
+  tenant_id text references tenants(tenant_id) on delete cascade,
+  key text not null,
+  name text not null,
+  description text not null default '',
+  is_default boolean not null default false,
+  level integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table permissions (
+  id text primary key,
+  key text not null unique,
+  name text not null,
+  description text not null default '',
+  category_id text,
+  fe_permission boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table role_permissions (
+  role_id text not null references roles(id) on delete cascade,
+  permission_id text not null references permissions(id) on delete cascade,
+  primary key (role_id, permission_id)
+);
+create table user_tenant_roles (
+  user_id text not null references users(id) on delete cascade,
+  tenant_id text not null references tenants(tenant_id) on delete cascade,
+  role_id text not null references roles(id) on delete cascade,
+  primary key (user_id, tenant_id, role_id)
+);
+create table refresh_tokens (
+  id text primary key,
+  token_hash text not null unique,
+  family_id text not null,
+  user_id text not null references users(id) on delete cascade,
+  tenant_id text not null,
+  amr jsonb not null,
+  acr text,
+  auth_time integer not null,
+  expires_at timestamptz not null,
+  revoked_at timestamptz,
+  replaced_by text,
+  created_at timestamptz not null default now()
+);
+create index refresh_tokens_family on refresh_tokens(family_id);
+create table mfa_tokens (
+  token_hash text primary key,
+  user_id text not null references users(id) on delete cascade,
+  pending_secret text,
+  is_breached_password boolean not null default false,
+  expires_at timestamptz not null,
+  consumed_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create table authenticators (
+  id text primary key,
+  user_id text not null references users(id) on delete cascade,
+  secret text not null,
+  last_used_step integer,
+  created_at timestamptz not null default now()
+);
+create table recovery_codes (
+  user_id text primary key references users(id) on delete cascade,
+  code_hash text not null,
+  created_at timestamptz not null default now()
+);
+create table sso_domains (
+  id text primary key,
+  domain text not null unique,
+  address text not null,
+  idp_type text not null default 'saml',
+  address_type text not null default 'sso',
+  created_at timestamptz not null default now()
+);
+create table feature_flags (
+  name text primary key,
+  "on" boolean not null
+);
+create table metadata (
+  id text primary key,
+  entity_name text not null unique,
+  configuration jsonb not null,
+  properties jsonb not null default '[]',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table outbox (
+  seq bigserial primary key,
+  id text not null unique,
+  "to" text not null,
+  channel text not null check (channel in ('email', 'sms')),
+  subject text not null,
+  text text not null,
+  link text,
+  code text,
+  created_at timestamptz not null default now()
+);
+`,
+  },
+  {
+    id: '0002_password_reset',
+    sql: `
+create table password_reset_tokens (
+  token_hash text primary key,
+  user_id text not null references users(id) on delete cascade,
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  created_at timestamptz not null default now()
+);
+`,
+  },
+];
+
+/** Applies every migration not yet logged. Safe to call on every start. */
+export async function runMigrations(exec: RawExec): Promise<string[]> {
+  await exec(`create table if not exists emulator_migrations (id text primary key, applied_at timestamptz not null default now())`);
+  const applied = new Set((await exec(`select id from emulator_migrations`)).map((r) => String(r.id)));
+  const ran: string[] = [];
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.id)) continue;
+    const id = m.id.replace(/'/g, "''");
+    await exec(`begin;\n${m.sql}\ninsert into emulator_migrations (id) values ('${id}');\ncommit;`);
+    ran.push(m.id);
+  }
+  return ran;
+}

@@ -1,0 +1,229 @@
+/**
+ * Drizzle table definitions. They mirror the SQL in `migrations.ts`, which is
+ * the source of truth for the database; keep both in step when adding columns.
+ */
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export interface PublicVendorConfig {
+  allowSignups: boolean;
+  allowNotVerifiedUsersLogin: boolean;
+  apiTokensEnabled: boolean;
+  forcePermissions: boolean;
+  authStrategy: string;
+  machineToMachineAuthStrategy: 'ClientCredentials' | 'AccessToken';
+}
+
+export interface AuthStrategiesConfig {
+  mainAuthStrategies: { strategy: string }[];
+  secondaryAuthStrategies: { strategy: string; isActive: boolean }[];
+}
+
+/** The password configuration (TestCfg in api-contract.md §5). */
+export interface PasswordConfig {
+  allowPassphrases: boolean;
+  maxLength: number;
+  minLength: number;
+  minPhraseLength: number;
+  minOptionalTestsToPass: number;
+  requiredTests: { checkThreeRepeatedChars: boolean };
+  optionalTests: { requireLowercase: boolean; requireUppercase: boolean; requireNumbers: boolean; requireSpecialChars: boolean };
+}
+
+export type EnforceMfaType = 'DontForce' | 'Force' | 'ForceExceptSAML';
+
+export interface MfaPolicy { id: string; enforceMFAType: EnforceMfaType; createdAt: string; updatedAt: string }
+export interface LockoutPolicy { id: string; enabled: boolean; maxAttempts: number; createdAt: string; updatedAt: string }
+export interface TokenSettings { accessTokenExpiresIn: number; refreshTokenExpiresIn: number }
+
+export const migrations = pgTable('emulator_migrations', {
+  id: text('id').primaryKey(),
+  appliedAt: ts('applied_at').notNull(),
+});
+
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const vendors = pgTable('vendors', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull().unique(),
+  name: text('name').notNull(),
+  logo: text('logo').notNull(),
+  icon: text('icon').notNull(),
+  publicConfig: jsonb('public_config').$type<PublicVendorConfig>().notNull(),
+  authStrategies: jsonb('auth_strategies').$type<AuthStrategiesConfig>().notNull(),
+  passwordConfig: jsonb('password_config').$type<PasswordConfig>().notNull(),
+  mfaPolicy: jsonb('mfa_policy').$type<MfaPolicy>().notNull(),
+  lockoutPolicy: jsonb('lockout_policy').$type<LockoutPolicy>().notNull(),
+  tokenSettings: jsonb('token_settings').$type<TokenSettings>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const tenants = pgTable('tenants', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull().unique(),
+  vendorId: text('vendor_id').notNull(),
+  name: text('name').notNull(),
+  metadata: text('metadata'),
+  isReseller: boolean('is_reseller').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  vendorId: text('vendor_id').notNull(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash'),
+  phoneNumber: text('phone_number'),
+  profilePictureUrl: text('profile_picture_url'),
+  verified: boolean('verified').notNull(),
+  superUser: boolean('super_user').notNull(),
+  mfaBypass: boolean('mfa_bypass').notNull(),
+  metadata: text('metadata'),
+  activeTenantId: text('active_tenant_id').notNull(),
+  isLocked: boolean('is_locked').notNull(),
+  failedLoginAttempts: integer('failed_login_attempts').notNull(),
+  lastLogin: ts('last_login'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const userTenants = pgTable('user_tenants', {
+  userId: text('user_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.tenantId] })]);
+
+export const roles = pgTable('roles', {
+  id: text('id').primaryKey(),
+  vendorId: text('vendor_id').notNull(),
+  tenantId: text('tenant_id'),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  isDefault: boolean('is_default').notNull(),
+  level: integer('level').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const permissions = pgTable('permissions', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  categoryId: text('category_id'),
+  fePermission: boolean('fe_permission').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const rolePermissions = pgTable('role_permissions', {
+  roleId: text('role_id').notNull(),
+  permissionId: text('permission_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })]);
+
+export const userTenantRoles = pgTable('user_tenant_roles', {
+  userId: text('user_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+  roleId: text('role_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.roleId] })]);
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  familyId: text('family_id').notNull(),
+  userId: text('user_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+  amr: jsonb('amr').$type<string[]>().notNull(),
+  acr: text('acr'),
+  authTime: integer('auth_time').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  replacedBy: text('replaced_by'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const mfaTokens = pgTable('mfa_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull(),
+  pendingSecret: text('pending_secret'),
+  isBreachedPassword: boolean('is_breached_password').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const authenticators = pgTable('authenticators', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  secret: text('secret').notNull(),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const recoveryCodes = pgTable('recovery_codes', {
+  userId: text('user_id').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const ssoDomains = pgTable('sso_domains', {
+  id: text('id').primaryKey(),
+  domain: text('domain').notNull().unique(),
+  address: text('address').notNull(),
+  idpType: text('idp_type').notNull(),
+  addressType: text('address_type').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const featureFlags = pgTable('feature_flags', {
+  name: text('name').primaryKey(),
+  on: boolean('on').notNull(),
+});
+
+export const metadata = pgTable('metadata', {
+  id: text('id').primaryKey(),
+  entityName: text('entity_name').notNull().unique(),
+  configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull(),
+  properties: jsonb('properties').$type<unknown[]>().notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const outbox = pgTable('outbox', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  id: text('id').notNull().unique(),
+  to: text('to').notNull(),
+  channel: text('channel').$type<'email' | 'sms'>().notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  link: text('link'),
+  code: text('code'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const schema = {
+  migrations, signingKeys, vendors, tenants, users, userTenants, roles, permissions, rolePermissions,
+  userTenantRoles, refreshTokens, mfaTokens, authenticators, recoveryCodes, passwordResetTokens, ssoDomains, featureFlags, metadata, outbox,
+};
+
+/** Tables cleared by reset (everything except the signing key and the migration log). */
+export const resettableTables = [
+  'vendors', 'tenants', 'users', 'user_tenants', 'roles', 'permissions', 'role_permissions', 'user_tenant_roles',
+  'refresh_tokens', 'mfa_tokens', 'authenticators', 'recovery_codes', 'password_reset_tokens', 'sso_domains', 'feature_flags', 'metadata', 'outbox',
+] as const;

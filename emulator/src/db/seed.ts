@@ -1,0 +1,140 @@
+/**
+ * The seeded state: one vendor, the tenant "Acme" and its admin user, the
+ * vendor configuration and policies. IDs are fixed so that restarts and
+ * resets print (and tests see) the same values.
+ */
+import type { Db } from './client.ts';
+import { hashPassword } from '../crypto/passwords.ts';
+import {
+  metadata, permissions, rolePermissions, roles, tenants, userTenantRoles, userTenants, users, vendors,
+  type AuthStrategiesConfig, type LockoutPolicy, type MfaPolicy, type PasswordConfig, type PublicVendorConfig, type TokenSettings,
+} from './schema.ts';
+
+export const SEED = {
+  vendorId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e01',
+  clientId: 'demo-client',
+  vendorName: 'fe-elements demo',
+  tenantId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e02',
+  tenantRowId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e03',
+  tenantName: 'Acme',
+  adminUserId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e04',
+  adminEmail: 'admin@acme.test',
+  adminPassword: 'Admin-Passw0rd!',
+  adminName: 'Acme Admin',
+  adminRoleId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e10',
+  readOnlyRoleId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e11',
+} as const;
+
+const READ_PERMISSIONS = [
+  'fe.secure.read.users', 'fe.secure.read.roles', 'fe.secure.read.groups', 'fe.secure.read.userApiTokens',
+  'fe.secure.read.tenantApiTokens', 'fe.secure.read.accountSettings', 'fe.secure.read.securityPolicy',
+  'fe.secure.read.samlConfiguration', 'fe.secure.read.provisioningConfiguration', 'fe.secure.read.audits',
+  'fe.secure.read.sessions', 'fe.connectivity.read.webhooks', 'fe.usage.read', 'fe.subscriptions.read',
+  'fe.account-hierarchy.read.subAccount',
+];
+const WRITE_PERMISSIONS = [
+  'fe.secure.write.users', 'fe.secure.delete.users', 'fe.secure.write.roles', 'fe.secure.write.groups',
+  'fe.secure.write.userApiTokens', 'fe.secure.write.tenantApiTokens', 'fe.secure.write.accountSettings',
+  'fe.secure.write.securityPolicy', 'fe.secure.write.samlConfiguration', 'fe.secure.write.provisioningConfiguration',
+  'fe.secure.delete.sessions', 'fe.connectivity.write.webhooks', 'fe.subscriptions.write',
+  'fe.account-hierarchy.write.subAccount',
+];
+
+export const DEFAULT_PASSWORD_CONFIG: PasswordConfig = {
+  allowPassphrases: true,
+  maxLength: 128,
+  minLength: 8,
+  minPhraseLength: 20,
+  minOptionalTestsToPass: 2,
+  requiredTests: { checkThreeRepeatedChars: true },
+  optionalTests: { requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSpecialChars: true },
+};
+
+export const DEFAULT_PUBLIC_CONFIG: PublicVendorConfig = {
+  allowSignups: true,
+  allowNotVerifiedUsersLogin: false,
+  apiTokensEnabled: true,
+  forcePermissions: false,
+  authStrategy: 'EmailAndPassword',
+  machineToMachineAuthStrategy: 'ClientCredentials',
+};
+
+export const DEFAULT_AUTH_STRATEGIES: AuthStrategiesConfig = {
+  mainAuthStrategies: [{ strategy: 'EmailAndPassword' }],
+  secondaryAuthStrategies: [
+    { strategy: 'WebAuthnPlatform', isActive: false },
+    { strategy: 'WebAuthnCrossPlatform', isActive: false },
+    { strategy: 'SmsCode', isActive: false },
+    { strategy: 'Passkeys', isActive: false },
+  ],
+};
+
+export const DEFAULT_TOKEN_SETTINGS: TokenSettings = { accessTokenExpiresIn: 300, refreshTokenExpiresIn: 30 * 24 * 3600 };
+
+export const DEFAULT_ADMIN_BOX = {
+  theme: { palette: { primary: { main: '#4c5ee6' } } },
+  localizations: {},
+  navigation: {},
+};
+
+/** The admin hash is computed once per process: resets stay fast and the password still goes through scrypt. */
+let adminHash: Promise<string> | undefined;
+
+export async function seed(db: Db, opts: { accessTokenExpiresIn?: number } = {}): Promise<void> {
+  const now = new Date();
+  const iso = now.toISOString();
+  const mfaPolicy: MfaPolicy = { id: 'mfa-policy', enforceMFAType: 'DontForce', createdAt: iso, updatedAt: iso };
+  const lockoutPolicy: LockoutPolicy = { id: 'lockout-policy', enabled: true, maxAttempts: 5, createdAt: iso, updatedAt: iso };
+  await db.insert(vendors).values({
+    id: SEED.vendorId,
+    clientId: SEED.clientId,
+    name: SEED.vendorName,
+    logo: '',
+    icon: '',
+    publicConfig: DEFAULT_PUBLIC_CONFIG,
+    authStrategies: DEFAULT_AUTH_STRATEGIES,
+    passwordConfig: DEFAULT_PASSWORD_CONFIG,
+    mfaPolicy,
+    lockoutPolicy,
+    tokenSettings: { ...DEFAULT_TOKEN_SETTINGS, ...(opts.accessTokenExpiresIn ? { accessTokenExpiresIn: opts.accessTokenExpiresIn } : {}) },
+    createdAt: now,
+  });
+
+  const permRows = [...READ_PERMISSIONS, ...WRITE_PERMISSIONS].map((key, i) => ({
+    id: `perm-${String(i + 1).padStart(3, '0')}`,
+    key,
+    name: key.replace(/^fe\./, '').replace(/[.-]/g, ' '),
+    description: '',
+    categoryId: key.split('.')[1] ?? null,
+    fePermission: true,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await db.insert(permissions).values(permRows);
+
+  await db.insert(roles).values([
+    { id: SEED.adminRoleId, vendorId: SEED.vendorId, tenantId: null, key: 'Admin', name: 'Admin', description: 'Full access', isDefault: false, level: 0, createdAt: now, updatedAt: now },
+    { id: SEED.readOnlyRoleId, vendorId: SEED.vendorId, tenantId: null, key: 'ReadOnly', name: 'Read only', description: 'Read access', isDefault: true, level: 1, createdAt: now, updatedAt: now },
+  ]);
+  await db.insert(rolePermissions).values([
+    ...permRows.map((p) => ({ roleId: SEED.adminRoleId, permissionId: p.id })),
+    ...permRows.filter((p) => READ_PERMISSIONS.includes(p.key)).map((p) => ({ roleId: SEED.readOnlyRoleId, permissionId: p.id })),
+  ]);
+
+  await db.insert(tenants).values({
+    id: SEED.tenantRowId, tenantId: SEED.tenantId, vendorId: SEED.vendorId, name: SEED.tenantName,
+    metadata: null, isReseller: false, createdAt: now, updatedAt: now,
+  });
+  await db.insert(users).values({
+    id: SEED.adminUserId, vendorId: SEED.vendorId, email: SEED.adminEmail, name: SEED.adminName,
+    passwordHash: await (adminHash ??= hashPassword(SEED.adminPassword)), phoneNumber: null, profilePictureUrl: null,
+    verified: true, superUser: false, mfaBypass: false, metadata: null, activeTenantId: SEED.tenantId,
+    isLocked: false, failedLoginAttempts: 0, lastLogin: null, createdAt: now,
+  });
+  await db.insert(userTenants).values({ userId: SEED.adminUserId, tenantId: SEED.tenantId, createdAt: now });
+  await db.insert(userTenantRoles).values({ userId: SEED.adminUserId, tenantId: SEED.tenantId, roleId: SEED.adminRoleId });
+
+  await db.insert(metadata).values({
+    id: 'metadata-admin-box', entityName: 'adminBox', configuration: DEFAULT_ADMIN_BOX, properties: [], createdAt: now, updatedAt: now,
+  });
+}

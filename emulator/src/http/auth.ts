@@ -1,0 +1,22 @@
+/** Bearer-token middleware for authenticated routes. */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env.ts';
+import { unauthorized } from './errors.ts';
+import { verifyAccessToken } from '../crypto/jwt.ts';
+
+/**
+ * Requires a valid access token. Accepts `Authorization: Bearer <jwt>` and,
+ * for the reference client's `[jwt]` operations (api-contract.md §2), the raw
+ * JWT without the `Bearer ` prefix.
+ */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('authorization')?.trim() ?? '';
+  const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : header;
+  if (!token || token.split('.').length !== 3) throw unauthorized('Unauthorized');
+  try {
+    c.set('auth', await verifyAccessToken(c.var.rt.key, token, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId }));
+  } catch {
+    throw unauthorized('Unauthorized');
+  }
+  await next();
+};

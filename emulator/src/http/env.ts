@@ -1,0 +1,28 @@
+/** Hono environment: per-request variables shared by all route modules. */
+import type { Db } from '../db/client.ts';
+import type { SigningKey } from '../crypto/keys.ts';
+import type { AccessClaims } from '../crypto/jwt.ts';
+
+export interface EmulatorRuntime {
+  /** The non-transactional database handle. Route code uses `c.var.db`, never this. */
+  rootDb: Db;
+  key: SigningKey;
+  issuer: string;
+  vendorId: string;
+  clientId: string;
+  /** Origins allowed by CORS (also trusted as the host page origin for emailed links). */
+  corsOrigins: string[];
+  /** Default access-token lifetime in seconds when the vendor row does not override it. */
+  accessTokenExpiresIn?: number;
+  reset(): Promise<void>;
+}
+
+export interface AppEnv {
+  Variables: {
+    /** The database for this request: a transaction for mutating methods. */
+    db: Db;
+    rt: EmulatorRuntime;
+    traceId: string;
+    auth: AccessClaims;
+  };
+}

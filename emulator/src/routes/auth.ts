@@ -1,0 +1,135 @@
+/**
+ * Auth (api-contract.md §A, §C): SSO pre-login, password login, refresh,
+ * logout, and the JWKS.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppEnv } from '../http/env.ts';
+import { parseBody, emailField, optStr } from '../http/body.ts';
+import { errorBody, notFound, badRequest } from '../http/errors.ts';
+import { refreshTokens, ssoDomains, users } from '../db/schema.ts';
+import { isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
+import { sha256 } from '../crypto/tokens.ts';
+import {
+  clearRefreshCookie, completePrimaryAuth, findUserByEmail, getUser, getVendor, issueSession, readRefreshCookie, revokeFamily, userTenantList,
+} from '../session.ts';
+import { send } from '../outbox.ts';
+
+export const authRoutes = new Hono<AppEnv>();
+
+// ---------------------------------------------------------------- SSO pre-login
+
+const preloginBody = z.object({ email: emailField(), username: optStr(), tenantId: optStr() });
+
+async function findSsoDomain(c: import('hono').Context<AppEnv>) {
+  const { email } = await parseBody(c, preloginBody);
+  const domain = email.split('@')[1] ?? '';
+  const [row] = await c.var.db.select().from(ssoDomains).where(eq(ssoDomains.domain, domain));
+  if (!row) throw notFound('SSO domain was not found', 'ER-SSO-DOMAIN-NOT-FOUND');
+  return { address: row.address, idpType: row.idpType, addressType: row.addressType };
+}
+
+/** preLoginV2: `{ address, idpType, addressType }`, or 404 when no SSO domain matches. */
+authRoutes.post('/identity/resources/auth/v2/user/sso/prelogin', async (c) => c.json(await findSsoDomain(c)));
+/** preLogin / preLoginWithIdpType (v1 SAML). */
+authRoutes.post('/identity/resources/auth/v1/user/saml/prelogin', async (c) => c.json(await findSsoDomain(c)));
+
+// ---------------------------------------------------------------- password login
+
+const loginBody = z.object({
+  email: emailField(),
+  password: z.string().min(1, 'password is required'),
+  invitationToken: optStr(),
+  recaptchaToken: optStr(),
+});
+
+/**
+ * Password login. Wrong email or password: 401 "Invalid authentication"
+ * (no enumeration). Failed attempts count towards the lockout policy; the
+ * counter is committed even though the answer is an error.
+ */
+authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
+  const { email, password } = await parseBody(c, loginBody);
+  const db = c.var.db;
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(password, user?.passwordHash);
+  if (!user) return c.json(errorBody('Invalid authentication'), 401);
+  if (user.isLocked) return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
+  const vendor = await getVendor(db, c.var.rt.vendorId);
+  if (!ok) {
+    const attempts = user.failedLoginAttempts + 1;
+    const lock = vendor.lockoutPolicy.enabled && attempts >= vendor.lockoutPolicy.maxAttempts;
+    await db.update(users).set({ failedLoginAttempts: attempts, isLocked: lock }).where(eq(users.id, user.id));
+    if (lock) {
+      await send(db, {
+        to: user.email, channel: 'email', subject: 'Your account has been locked',
+        text: `Your account was locked after ${attempts} failed sign-in attempts. Contact your administrator to unlock it.`,
+      });
+      return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
+    }
+    return c.json(errorBody('Invalid authentication'), 401);
+  }
+  if (!user.verified && !vendor.publicConfig.allowNotVerifiedUsersLogin) throw badRequest('User is not verified', 'ER-USER-NOT-VERIFIED');
+  await db.update(users).set({ failedLoginAttempts: 0, lastLogin: new Date() }).where(eq(users.id, user.id));
+  return c.json(await completePrimaryAuth(c, user, { isBreachedPassword: isBreachedPassword(password) }));
+});
+
+// ---------------------------------------------------------------- refresh and logout
+
+const refreshBody = z.object({ tenantId: optStr() });
+
+/**
+ * Rotates the refresh token from the cookie. A revoked token presented again
+ * is treated as theft: the whole family (session) is revoked and 401 answered.
+ */
+authRoutes.post('/identity/resources/auth/v1/user/token/refresh', async (c) => {
+  const { tenantId } = await parseBody(c, refreshBody);
+  const db = c.var.db;
+  const token = readRefreshCookie(c);
+  const fail = (msg: string) => {
+    clearRefreshCookie(c);
+    return c.json(errorBody(msg), 401);
+  };
+  if (!token) return fail('Session not found');
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (!row) return fail('Session not found');
+  if (row.revokedAt) {
+    await revokeFamily(db, row.familyId);
+    return fail('Session has been revoked');
+  }
+  if (row.expiresAt.getTime() <= Date.now()) return fail('Session has expired');
+  const revoked = await db.update(refreshTokens).set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt))).returning({ id: refreshTokens.id });
+  if (revoked.length === 0) {
+    await revokeFamily(db, row.familyId);
+    return fail('Session has been revoked');
+  }
+  const user = await getUser(db, row.userId);
+  if (user.isLocked) {
+    await revokeFamily(db, row.familyId);
+    return fail('User is locked');
+  }
+  const memberOf = new Set((await userTenantList(db, user.id)).map((t) => t.tenantId));
+  const target = tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : row.tenantId;
+  const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
+  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(eq(refreshTokens.id, row.id));
+  return c.json(lr);
+});
+
+/** Logout: revokes the session of the cookie's refresh token and clears the cookie. */
+authRoutes.post('/identity/resources/auth/v1/logout', async (c) => {
+  const token = readRefreshCookie(c);
+  if (token) {
+    const [row] = await c.var.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+    if (row) await revokeFamily(c.var.db, row.familyId);
+  }
+  clearRefreshCookie(c);
+  return c.json({});
+});
+
+// ---------------------------------------------------------------- keys
+
+export const jwksRoutes = new Hono<AppEnv>();
+jwksRoutes.get('/.well-known/jwks.json', (c) => c.json({ keys: [c.var.rt.key.publicJwk] }));
+

@@ -1,0 +1,78 @@
+/**
+ * Forgot / reset password (api-contract.md §E). The reset link goes to the
+ * outbox; it points at the host's `/account/reset-password` route on the
+ * calling page's origin (the `Origin` header when it is an allowed origin or
+ * the issuer's origin), else on the issuer.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppEnv } from '../http/env.ts';
+import { parseBody, emailField } from '../http/body.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
+import { checkPasswordPolicy, hashPassword } from '../crypto/passwords.ts';
+import { randomToken, sha256 } from '../crypto/tokens.ts';
+import { findUserByEmail, getVendor } from '../session.ts';
+import { send } from '../outbox.ts';
+
+export const passwordRoutes = new Hono<AppEnv>();
+const BASE = '/identity/resources/users/v1/passwords';
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+function appOrigin(c: Context<AppEnv>): string {
+  const origin = c.req.header('origin');
+  if (origin && (c.var.rt.corsOrigins.includes(origin) || origin === new URL(c.var.rt.issuer).origin)) return origin;
+  return c.var.rt.issuer;
+}
+
+/** forgotPassword: always 200 `{}` (no enumeration); a known user gets a reset link by email. */
+passwordRoutes.post(`${BASE}/reset`, async (c) => {
+  const { email } = await parseBody(c, z.object({ email: emailField() }));
+  const user = await findUserByEmail(c.var.db, email);
+  if (user) {
+    const token = randomToken(32);
+    await c.var.db.insert(passwordResetTokens).values({
+      tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS), usedAt: null, createdAt: new Date(),
+    });
+    const link = `${appOrigin(c)}/account/reset-password?userId=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
+    await send(c.var.db, {
+      to: user.email, channel: 'email', subject: 'Reset your password', link, code: token,
+      text: `Someone asked to reset the password of ${user.email}. Open this link within an hour to choose a new one:\n${link}\n\nIf it was not you, ignore this email.`,
+    });
+  }
+  return c.json({});
+});
+
+const tokenBody = { userId: z.string().min(1), token: z.string().min(1) };
+
+async function liveToken(c: Context<AppEnv>, userId: string, token: string) {
+  const [row] = await c.var.db.select().from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), eq(passwordResetTokens.userId, userId)));
+  if (!row || row.usedAt) throw badRequest('The reset password link is invalid', 'ER-RESET-TOKEN-INVALID');
+  if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'The reset password link has expired', 'ER-RESET-TOKEN-EXPIRED');
+  return row;
+}
+
+/** validateResetPasswordToken: 200 `{}` when valid, 400 invalid, 410 expired. */
+passwordRoutes.post(`${BASE}/reset/validate`, async (c) => {
+  const body = await parseBody(c, z.object(tokenBody));
+  await liveToken(c, body.userId, body.token);
+  return c.json({});
+});
+
+/** resetPassword: sets the password, unlocks the user and ends every session. */
+passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
+  const body = await parseBody(c, z.object({ ...tokenBody, password: z.string().min(1) }));
+  const db = c.var.db;
+  const row = await liveToken(c, body.userId, body.token);
+  const vendor = await getVendor(db, c.var.rt.vendorId);
+  const problems = checkPasswordPolicy(body.password, vendor.passwordConfig);
+  if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
+  await db.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
+  const [user] = await db.update(users).set({ passwordHash: await hashPassword(body.password), isLocked: false, failedLoginAttempts: 0 })
+    .where(eq(users.id, row.userId)).returning();
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+  await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. All sessions were signed out.' });
+  return c.json({});
+});

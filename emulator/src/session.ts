@@ -1,0 +1,301 @@
+/**
+ * Identity building blocks shared by the route modules: the user profile (UP),
+ * login responses (LR), refresh tokens with rotation, the refresh cookie and
+ * MFA challenges.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import {
+  authenticators, mfaTokens, permissions, refreshTokens, rolePermissions, roles, tenants, userTenantRoles, userTenants, users, vendors,
+} from './db/schema.ts';
+import type { AppEnv } from './http/env.ts';
+import { HttpError, badRequest, unauthorized } from './http/errors.ts';
+import { randomToken, sha256 } from './crypto/tokens.ts';
+import { signAccessToken } from './crypto/jwt.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+type Ctx = Context<AppEnv>;
+
+export const MFA_TOKEN_TTL_MS = 10 * 60 * 1000;
+export const refreshCookieName = (clientId: string) => `fe_refresh_${clientId}`;
+
+export async function getVendor(db: Db, vendorId: string) {
+  const [v] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
+  if (!v) throw new HttpError(500, 'Vendor is not seeded');
+  return v;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return u;
+}
+
+export async function getUser(db: Db, userId: string): Promise<UserRow> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) throw unauthorized('User not found');
+  return u;
+}
+
+// ---------------------------------------------------------------- shapes (api-contract.md §5)
+
+export function tenantDto(t: TenantRow) {
+  return {
+    id: t.id, tenantId: t.tenantId, name: t.name, vendorId: t.vendorId, deletedAt: null, metadata: t.metadata ?? undefined,
+    isReseller: t.isReseller, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
+    address: undefined, timezone: undefined, dateFormat: undefined, timeFormat: undefined, currency: undefined, logo: undefined, logoUrl: undefined,
+  };
+}
+
+export async function userTenantList(db: Db, userId: string): Promise<TenantRow[]> {
+  const rows = await db.select({ t: tenants }).from(userTenants)
+    .innerJoin(tenants, eq(tenants.tenantId, userTenants.tenantId))
+    .where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt), asc(tenants.name));
+  return rows.map((r) => r.t);
+}
+
+export interface Authorization {
+  roles: ReturnType<typeof roleDto>[];
+  permissions: ReturnType<typeof permDto>[];
+}
+
+function roleDto(r: typeof roles.$inferSelect, permissionIds: string[]) {
+  return {
+    id: r.id, key: r.key, name: r.name, description: r.description, isDefault: r.isDefault, permissions: permissionIds,
+    tenantId: r.tenantId ?? undefined, vendorId: r.vendorId, level: r.level, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function permDto(p: typeof permissions.$inferSelect, roleIds: string[]) {
+  return {
+    id: p.id, key: p.key, name: p.name, description: p.description, fePermission: p.fePermission, roleIds,
+    categoryId: p.categoryId ?? undefined, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** The user's roles in one tenant and the permissions those roles grant. */
+export async function authorizationFor(db: Db, userId: string, tenantId: string): Promise<Authorization> {
+  const roleRows = (await db.select({ r: roles }).from(userTenantRoles)
+    .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
+    .where(and(eq(userTenantRoles.userId, userId), eq(userTenantRoles.tenantId, tenantId)))
+    .orderBy(asc(roles.level), asc(roles.key))).map((x) => x.r);
+  if (roleRows.length === 0) return { roles: [], permissions: [] };
+  const links = await db.select({ roleId: rolePermissions.roleId, p: permissions }).from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleRows.map((r) => r.id)))
+    .orderBy(asc(permissions.key));
+  const permsById = new Map<string, { p: typeof permissions.$inferSelect; roleIds: string[] }>();
+  const permIdsByRole = new Map<string, string[]>();
+  for (const { roleId, p } of links) {
+    const entry = permsById.get(p.id) ?? { p, roleIds: [] };
+    entry.roleIds.push(roleId);
+    permsById.set(p.id, entry);
+    permIdsByRole.set(roleId, [...(permIdsByRole.get(roleId) ?? []), p.id]);
+  }
+  return {
+    roles: roleRows.map((r) => roleDto(r, permIdsByRole.get(r.id) ?? [])),
+    permissions: [...permsById.values()].map(({ p, roleIds }) => permDto(p, roleIds)),
+  };
+}
+
+export async function hasAuthenticator(db: Db, userId: string): Promise<{ id: string }[]> {
+  return db.select({ id: authenticators.id }).from(authenticators).where(eq(authenticators.userId, userId)).orderBy(asc(authenticators.createdAt));
+}
+
+/** The user profile (UP). `tenantId` is the tenant the session is bound to. */
+export async function userProfile(db: Db, user: UserRow, tenantId: string) {
+  const tenantList = await userTenantList(db, user.id);
+  const tenantIds = tenantList.map((t) => t.tenantId);
+  const auth = await authorizationFor(db, user.id, tenantId);
+  const perTenant = await Promise.all(tenantIds.map(async (tid) => ({
+    tenantId: tid,
+    roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles,
+  })));
+  const mfaEnrolled = (await hasAuthenticator(db, user.id)).length > 0;
+  return {
+    id: user.id,
+    sub: user.id,
+    email: user.email,
+    name: user.name,
+    profileImage: user.profilePictureUrl ?? undefined,
+    profilePictureUrl: user.profilePictureUrl ?? undefined,
+    verified: user.verified,
+    mfaEnrolled,
+    mfaBypass: user.mfaBypass,
+    phoneNumber: user.phoneNumber ?? undefined,
+    provider: 'local',
+    tenantId,
+    tenantIds,
+    activatedForTenant: true,
+    isLocked: user.isLocked,
+    tenants: perTenant,
+    managedBy: 'frontegg' as const,
+    invisible: false,
+    superUser: user.superUser,
+    metadata: user.metadata ?? '{}',
+    createdAt: user.createdAt.toISOString(),
+    lastLogin: user.lastLogin?.toISOString(),
+    subAccountAccessAllowed: false,
+    isDisabled: false,
+    roles: auth.roles,
+    rolesIds: auth.roles.map((r) => r.id),
+    permissions: auth.permissions,
+    groups: [] as { id: string; roles: unknown[] }[],
+  };
+}
+
+// ---------------------------------------------------------------- cookies
+
+export function isSecureRequest(c: Ctx): boolean {
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return new URL(c.req.url).protocol === 'https:' || proto === 'https';
+}
+
+export function setRefreshCookie(c: Ctx, token: string, maxAgeSeconds: number): void {
+  setCookie(c, refreshCookieName(c.var.rt.clientId), token, {
+    path: '/', httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearRefreshCookie(c: Ctx): void {
+  deleteCookie(c, refreshCookieName(c.var.rt.clientId), { path: '/', httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c) });
+}
+
+export function readRefreshCookie(c: Ctx): string | undefined {
+  return getCookie(c, refreshCookieName(c.var.rt.clientId)) || undefined;
+}
+
+// ---------------------------------------------------------------- sessions
+
+export interface SessionAuth {
+  amr: string[];
+  acr?: string | null;
+  authTime?: number;
+  isBreachedPassword?: boolean;
+}
+
+/**
+ * Issues a session: a new refresh token (in `familyId`, or a new family), an
+ * access token, the refresh cookie, and returns the login response (LR).
+ */
+export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opts: { tenantId?: string; familyId?: string } = {}) {
+  const db = c.var.db;
+  const rt = c.var.rt;
+  const vendor = await getVendor(db, rt.vendorId);
+  const tenantId = opts.tenantId ?? user.activeTenantId;
+  const profile = await userProfile(db, user, tenantId);
+  const now = Date.now();
+  const authTime = auth.authTime ?? Math.floor(now / 1000);
+  const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? rt.accessTokenExpiresIn ?? 300;
+  const refreshTtl = vendor.tokenSettings.refreshTokenExpiresIn;
+
+  const refreshToken = randomToken(32);
+  const refreshId = randomUUID();
+  const familyId = opts.familyId ?? randomUUID();
+  await db.insert(refreshTokens).values({
+    id: refreshId, tokenHash: sha256(refreshToken), familyId, userId: user.id, tenantId,
+    amr: auth.amr, acr: auth.acr ?? null, authTime, expiresAt: new Date(now + refreshTtl * 1000), createdAt: new Date(now),
+  });
+
+  const { token: accessToken, exp } = await signAccessToken(rt.key, {
+    sub: user.id,
+    email: user.email,
+    name: user.name,
+    profilePictureUrl: user.profilePictureUrl,
+    tenantId,
+    tenantIds: profile.tenantIds,
+    roles: profile.roles.map((r) => r.key),
+    permissions: profile.permissions.map((p) => p.key),
+    metadata: {},
+    type: 'userToken',
+    amr: auth.amr,
+    ...(auth.acr ? { acr: auth.acr } : {}),
+    auth_time: authTime,
+    sid: familyId,
+    jti: randomUUID(),
+  }, { issuer: rt.issuer, audience: rt.clientId, expiresIn, now });
+
+  setRefreshCookie(c, refreshToken, refreshTtl);
+  return {
+    ...profile,
+    userId: user.id,
+    accessToken,
+    refreshToken,
+    expiresIn,
+    expires: new Date(exp * 1000).toUTCString(),
+    exp,
+    mfaRequired: false as const,
+    emailVerified: user.verified,
+    isBreachedPassword: auth.isBreachedPassword ?? false,
+    amr: auth.amr,
+    acr: auth.acr ?? undefined,
+    auth_time: authTime,
+  };
+}
+
+export type LoginResponse = Awaited<ReturnType<typeof issueSession>>;
+
+/** Revokes every refresh token of a family (a session). */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+// ---------------------------------------------------------------- MFA challenge
+
+export async function mfaPolicyForces(db: Db, vendorId: string, user: UserRow): Promise<boolean> {
+  const v = await getVendor(db, vendorId);
+  return v.mfaPolicy.enforceMFAType !== 'DontForce' && !user.mfaBypass;
+}
+
+export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreachedPassword: boolean }) {
+  const devices = await hasAuthenticator(db, user.id);
+  const mfaToken = randomToken(32);
+  const now = Date.now();
+  await db.insert(mfaTokens).values({
+    tokenHash: sha256(mfaToken), userId: user.id, pendingSecret: null, isBreachedPassword: opts.isBreachedPassword,
+    expiresAt: new Date(now + MFA_TOKEN_TTL_MS), consumedAt: null, createdAt: new Date(now),
+  });
+  return {
+    mfaRequired: true as const,
+    mfaToken,
+    mfaEnrolled: devices.length > 0,
+    mfaStrategies: ['AuthenticatorApp'],
+    mfaDevices: { authenticators: devices.map((d) => ({ id: d.id })), phones: [], webauthn: [], emails: [] },
+    userId: user.id,
+    email: user.email,
+  };
+}
+
+/**
+ * After a successful first factor: either an MFA challenge (no tokens) or a
+ * full session. MFA is required when the user has an authenticator or the
+ * vendor MFA policy forces it.
+ */
+export async function completePrimaryAuth(c: Ctx, user: UserRow, opts: { isBreachedPassword: boolean; amr?: string[] }) {
+  const db = c.var.db;
+  const enrolled = (await hasAuthenticator(db, user.id)).length > 0;
+  if (enrolled || (await mfaPolicyForces(db, c.var.rt.vendorId, user))) {
+    return mfaRequiredResponse(db, user, opts);
+  }
+  return issueSession(c, user, { amr: opts.amr ?? ['pwd'], isBreachedPassword: opts.isBreachedPassword });
+}
+
+/** Loads a live MFA token (not expired, not consumed) or answers 400. */
+export async function loadMfaToken(db: Db, mfaToken: string) {
+  const [row] = await db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, sha256(mfaToken)));
+  if (!row || row.consumedAt || row.expiresAt.getTime() <= Date.now()) {
+    throw badRequest('The MFA token is invalid or has expired', 'ER-MFA-TOKEN-INVALID');
+  }
+  return row;
+}
+
+export async function consumeMfaToken(db: Db, tokenHash: string): Promise<void> {
+  const res = await db.update(mfaTokens).set({ consumedAt: new Date() })
+    .where(and(eq(mfaTokens.tokenHash, tokenHash), isNull(mfaTokens.consumedAt)))
+    .returning({ h: mfaTokens.tokenHash });
+  if (res.length === 0) throw badRequest('The MFA token is invalid or has expired', 'ER-MFA-TOKEN-INVALID');
+}
