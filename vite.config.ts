@@ -23,7 +23,11 @@ export default defineConfig(({ command }) => ({
       formats: ['es'],
     },
     rolldownOptions: {
-      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+      output: {
+        // shared chunks are named after what they hold, not after a stylesheet that happens to come first
+        chunkFileNames: (chunk) => (chunk.name.includes('.css') ? 'chunks/elements-[hash].js' : 'chunks/[name]-[hash].js'),
+        minify: true,
+      },
     },
   },
 }));

@@ -89,6 +89,20 @@ function mfaInputFrom(r: LoginResponse, email: string): MfaInput {
   return { mfaToken: r.mfaToken!, step: enrolled ? 'verify' : 'authenticatorApp', deviceId, email };
 }
 
+/** The two-factor steps: run the MFA machine; its output leads on (sign-in §4). */
+const twoFactorStep = {
+  on: { 'flow.cancel': { target: '#login.preLogin', actions: 'clearMessages' } },
+  invoke: {
+    id: 'mfa',
+    src: 'mfa',
+    input: ({ context }: { context: LoginContext }) => context.mfa!,
+    onDone: [
+      { guard: 'choseRecovery', target: '#login.recoverTwoFactor' },
+      { target: '#login.authenticating', actions: 'storeMfaResponse' },
+    ],
+  },
+} as const;
+
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -236,30 +250,9 @@ export const loginMachine = setup({
         },
       },
     },
-    loginWithTwoFactor: {
-      on: { 'flow.cancel': { target: 'preLogin', actions: 'clearMessages' } },
-      invoke: {
-        id: 'mfa',
-        src: 'mfa',
-        input: ({ context }) => context.mfa!,
-        onDone: [
-          { guard: 'choseRecovery', target: 'recoverTwoFactor' },
-          { target: 'authenticating', actions: 'storeMfaResponse' },
-        ],
-      },
-    },
-    forceTwoFactor: {
-      on: { 'flow.cancel': { target: 'preLogin', actions: 'clearMessages' } },
-      invoke: {
-        id: 'mfa',
-        src: 'mfa',
-        input: ({ context }) => context.mfa!,
-        onDone: [
-          { guard: 'choseRecovery', target: 'recoverTwoFactor' },
-          { target: 'authenticating', actions: 'storeMfaResponse' },
-        ],
-      },
-    },
+    // verify (enrolled) and enrolment (forced) run the same MFA machine from a different first step
+    loginWithTwoFactor: twoFactorStep,
+    forceTwoFactor: twoFactorStep,
     recoverTwoFactor: {
       initial: 'idle',
       on: { 'flow.cancel': { target: 'loginWithPassword', actions: 'clearMessages' } },

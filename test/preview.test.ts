@@ -8,6 +8,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { decodeJwt } from 'jose';
 import type { FeAppElement } from '../elements/fe-app.ts';
+import type { LoginStateSpec } from '../machines/login.machine.ts';
 import '../elements/fe-login-box.ts';
 import { AUTH_PATHS } from '../src/api/auth.ts';
 import { PREVIEW_FEATURE_FLAGS, PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../src/preview/data.ts';
@@ -20,7 +21,7 @@ const API = `${BASE}/frontegg`;
 const keepPage = (e: Event) => e.preventDefault();
 const networkHits = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('preview.invalid'));
 
-async function renderPreview(initialState?: unknown) {
+async function renderPreview(initialState?: LoginStateSpec) {
   const app = await fixture<FeAppElement>(
     initialState
       ? html`<fe-app preview base-url=${BASE}><fe-login-box initial-state=${JSON.stringify(initialState)}></fe-login-box></fe-app>`
@@ -28,7 +29,9 @@ async function renderPreview(initialState?: unknown) {
   );
   const box = app.querySelector('fe-login-box')!;
   await waitUntil(() => app.app?.stores.$loading.get().phase === 'ready', 'app ready', { timeout: 10000 });
-  await waitUntil(() => stepOf(box), 'box rendered', { timeout: 10000 });
+  // later steps load on demand (a "loading" card shows meanwhile): wait for the real one
+  const step = initialState ? stepShown(initialState) : 'preLogin';
+  await waitUntil(() => stepOf(box) === step, `step ${step} (now ${stepOf(box)})`, { timeout: 10000 });
   return { app, box };
 }
 

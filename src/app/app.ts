@@ -181,7 +181,8 @@ export function createFeApp(options: FeAppOptions): FeApp {
       stores.$loading.setKey('phase', 'metadata');
       await Promise.all([
         loadMetadata(),
-        refresh(),
+        // preview mode has no session to restore
+        options.preview ? Promise.resolve(clearSession(stores)) : refresh(),
         auth
           .getVendorConfig()
           .then((c) => stores.$vendorConfig.set(c))

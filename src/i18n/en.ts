@@ -1,5 +1,7 @@
 /**
- * The English message catalogue: every user-facing string of the elements.
+ * The English message catalogue, first part: what a login box needs before
+ * its first input. The other areas (en-*.ts) register themselves when their
+ * views load on demand, so no element pays for another's texts.
  * Keys are dot-namespaced by area. Placeholders use `{name}`.
  * Spec texts from the error catalogue (sign-in §8) are kept verbatim.
  */
@@ -19,81 +21,27 @@ export const en = {
   'login.email.required': 'Enter your email address.',
   'login.email.invalid': 'Enter a valid email address, like name@example.com.',
   'login.password.required': 'Enter your password.',
-  'login.redirectToSSO.title': 'Redirecting to single sign-on',
-  'login.redirectToSSO.body': 'Your organization signs in with single sign-on. Taking you there now…',
-  'login.redirectToSSO.now': 'Go now',
   'login.success.title': 'Signed in',
   'login.success.body': 'You are signed in. Taking you to the app…',
   'login.signedIn.title': 'You are signed in',
   'login.signedIn.body': 'Signed in as {email}.',
   'login.signOut': 'Sign out',
   'login.signingOut': 'Signing out…',
-  'login.breachedPassword.title': 'Your password was found in a data breach',
-  'login.breachedPassword.body': 'This password appears in a list of leaked passwords. Reset it to keep your account safe.',
-  'login.breachedPassword.reset': 'Email me a reset link',
-  'login.breachedPassword.continue': 'Continue anyway',
-  'login.breachedPasswordSuccess.title': 'Check your email',
-  'login.breachedPasswordSuccess.body': 'We sent a password reset link to {email}.',
-  'login.recover.title': 'Use a recovery code',
-  'login.recover.body': 'Enter one of the recovery codes you saved when you set up two-factor authentication.',
-  'login.recover.code.label': 'Recovery code',
-  'login.recover.code.required': 'Enter your recovery code.',
-  'login.recover.submit': 'Recover account',
   'login.recover.done': 'Two-factor authentication was turned off with your recovery code. Sign in again and set it up anew.',
   'login.backToLogin': 'Back to sign in',
   'login.noAccount': 'Don’t have an account?',
   'login.signUpLink': 'Sign up',
 
-  'signUp.title': 'Create your account',
-  'signUp.subtitle': 'It takes less than a minute.',
-  'signUp.loading': 'Loading…',
-  'signUp.name.label': 'Full name',
-  'signUp.email.label': 'Work email',
-  'signUp.company.label': 'Company name',
-  'signUp.password.label': 'Password',
-  'signUp.password.hint': 'At least {min} characters.',
-  'signUp.password.tooShort': 'Use at least {min} characters.',
-  'signUp.password.tooLong': 'Use at most {max} characters.',
-  'signUp.name.required': 'Enter your name.',
-  'signUp.submit': 'Create account',
-  'signUp.busy': 'Creating your account…',
-  'signUp.haveAccount': 'Already have an account?',
-  'signUp.signInLink': 'Sign in',
-  'signUp.notAllowed.title': 'Sign-ups are closed',
-  'signUp.notAllowed.body': 'Ask an administrator of your organization to invite you.',
-  'signUp.activationSent.title': 'Check your email',
-  'signUp.activationSent.body': 'We sent a link to {email} to activate your account.',
-  'signUp.success.title': 'Account created',
-  'signUp.success.body': 'You are signed in. Taking you to the app…',
-  'signUp.redirectToLogin.body': 'Your account is ready. Sign in to continue.',
-
-  'mfa.verify.title': 'Two-factor authentication',
-  'mfa.verify.body': 'Enter the 6-digit code from your authenticator app.',
-  'mfa.code.label': 'Authentication code',
-  'mfa.code.required': 'Enter the 6-digit code.',
-  'mfa.code.invalid': 'The code has 6 digits.',
-  'mfa.rememberDevice': 'Remember this device',
-  'mfa.verify.submit': 'Verify',
-  'mfa.busy': 'Verifying…',
-  'mfa.lostDevice': 'Lost your device? Use a recovery code',
-  'mfa.authenticatorApp.title': 'Set up two-factor authentication',
-  'mfa.authenticatorApp.body': 'Scan the QR code with an authenticator app, then enter the 6-digit code it shows.',
-  'mfa.authenticatorApp.loading': 'Preparing your QR code…',
-  'mfa.authenticatorApp.qrAlt': 'QR code to add this account to an authenticator app',
-  'mfa.authenticatorApp.secret': 'Can’t scan it? Enter this key instead:',
-  'mfa.authenticatorApp.copy': 'Copy key',
-  'mfa.authenticatorApp.copied': 'Key copied',
-  'mfa.authenticatorApp.submit': 'Turn on two-factor authentication',
-  'mfa.recoveryCode.title': 'Save your recovery code',
-  'mfa.recoveryCode.body': 'If you lose access to your authenticator app, this code lets you back in. Store it somewhere safe: it is shown only once.',
-  'mfa.recoveryCode.confirm': 'I saved it, continue',
-  'mfa.retry': 'Try again',
-
+  'common.loading': 'Loading…',
   'error.generic': 'Something went wrong. Please try again.',
   'error.network': 'We can’t reach the server. Check your connection and try again.',
 } as const;
 
-/** A message key of the catalogue. */
-export type MessageKey = keyof typeof en;
+/** A message key of the catalogue (every area). */
+export type MessageKey =
+  | keyof typeof en
+  | keyof typeof import('./en-login-more.ts').enLoginMore
+  | keyof typeof import('./en-mfa.ts').enMfa
+  | keyof typeof import('./en-sign-up.ts').enSignUp;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;

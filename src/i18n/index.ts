@@ -12,8 +12,16 @@ export type { MessageKey, Messages };
  */
 export type Localizations = Record<string, Record<string, unknown>>;
 
-/** Built-in catalogues by locale. More locales load on demand later. */
-const catalogues: Record<string, Partial<Messages>> = { en };
+/** Built-in catalogues by locale; areas add their messages as they load. */
+const catalogues: Record<string, Partial<Messages>> = { en: { ...en } };
+/** Bumped when messages are added, so every `$t` recomputes. */
+const $catalogueVersion = atom(0);
+
+/** Adds messages of an area to a locale's built-in catalogue (e.g. when the MFA views load). */
+export function addMessages(locale: string, messages: Partial<Messages>): void {
+  catalogues[locale] = { ...catalogues[locale], ...messages };
+  $catalogueVersion.set($catalogueVersion.get() + 1);
+}
 
 function flatten(tree: Record<string, unknown>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
   for (const [k, v] of Object.entries(tree)) {
@@ -48,7 +56,7 @@ export interface I18n {
 export function createI18n(locale = 'en', overrides: Localizations = {}): I18n {
   const $locale = atom(locale);
   const $overrides = atom<Localizations>(overrides);
-  const $t = computed([$locale, $overrides], (loc, ov): Translate => {
+  const $t = computed([$locale, $overrides, $catalogueVersion], (loc, ov): Translate => {
     const lang = loc.split('-')[0];
     const layers = [
       flatten(ov[loc] ?? {}),
@@ -59,7 +67,7 @@ export function createI18n(locale = 'en', overrides: Localizations = {}): I18n {
     ] as Record<string, string>[];
     return (key, params) => {
       for (const layer of layers) if (typeof layer[key] === 'string') return format(layer[key], params);
-      return format(en[key] ?? key, params);
+      return format((catalogues.en as Record<string, string>)[key] ?? key, params);
     };
   });
   return { $locale, $overrides, $t };

@@ -78,7 +78,9 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
       clearSession: () => app.clearSession(),
       notifyLogin: (_, { user }) => dispatch(host, 'fe-login', { user: publicUser(user), restored: false }),
       notifyError: ({ context }) => dispatch(host, 'fe-error', { ...context.error, message: errorText(app.i18n.$t.get(), context.error) }),
-      redirect: (_, { url }) => app.navigate(url),
+      redirect: (_, { url }) => {
+        if (dispatch(host, 'fe-navigate', { url }, { cancelable: true })) app.navigate(url);
+      },
       navigateAfterAuth: (_, { redirectUrl }) => {
         const url = app.resolvePostAuthUrl(redirectUrl);
         const target = new URL(url, location.href);
@@ -231,7 +233,7 @@ export function LoginSteps({
     case 'breachedPassword':
     case 'breachedPasswordSuccess':
       return (
-        <Suspense fallback={<Card step="loading" title={t('login.title')} busyText={t('mfa.busy')} />}>
+        <Suspense fallback={<Card step="loading" title={t('login.title')} busyText={t('common.loading')} />}>
           <MoreSteps step={step} host={host} t={t} snapshot={snapshot} send={send} fieldErrors={fieldErrors} setFieldErrors={setFieldErrors} back={back} />
         </Suspense>
       );
@@ -245,9 +247,9 @@ export function LoginSteps({
 
 function MfaChild({ host, t, actor, footer }: { host: HTMLElement; t: Translate; actor?: ActorRefFrom<typeof mfaMachine>; footer: React.ReactNode }) {
   const snapshot = useSelector(actor, (s) => s);
-  if (!actor || !snapshot) return <Card step="mfa" title={t('mfa.verify.title')} busyText={t('mfa.busy')} />;
+  if (!actor || !snapshot) return <Card step="mfa" title={t('login.title')} busyText={t('common.loading')} />;
   return (
-    <Suspense fallback={<Card step="mfa" title={t('mfa.verify.title')} busyText={t('mfa.busy')} />}>
+    <Suspense fallback={<Card step="mfa" title={t('login.title')} busyText={t('common.loading')} />}>
       <MfaSteps host={host} t={t} snapshot={snapshot} send={(e: MfaEvent) => actor.send(e)} footer={footer} />
     </Suspense>
   );

@@ -1,6 +1,7 @@
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { LoginEvent, LoginSnapshot, LoginStep } from '../../../machines/login.machine.ts';
 import type { Translate } from '../../i18n/index.ts';
+import '../../i18n/en-login-more.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
 
@@ -30,7 +31,7 @@ export function MoreSteps({
   switch (step) {
     case 'redirectToSSO':
       return (
-        <Card step={step} title={t('login.redirectToSSO.title')} subtitle={t('login.redirectToSSO.body')} busyText={t('login.redirectToSSO.title')}>
+        <Card step={step} title={t('login.redirectToSSO.title')} subtitle={t('login.redirectToSSO.body')} busyText={t('login.redirectToSSO.status')}>
           <button type="button" className={c.button} onClick={() => send({ type: 'sso.redirectNow' })}>
             {t('login.redirectToSSO.now')}
           </button>
@@ -51,14 +52,14 @@ export function MoreSteps({
           <LightForm host={host} name="recover" busy={busy} onSubmit={onSubmit} focusKey={step}>
             <Field label={t('login.email.label')} name="email" type="email" autoComplete="username" defaultValue={ctx.email} readOnly={!!ctx.email} />
             <Field label={t('login.recover.code.label')} name="recoveryCode" autoComplete="off" error={fieldErrors.recoveryCode} focus />
-            <SubmitButton busy={busy} label={t('login.recover.submit')} busyLabel={t('mfa.busy')} />
+            <SubmitButton busy={busy} label={t('login.recover.submit')} busyLabel={t('login.recover.busy')} />
           </LightForm>
         </Card>
       );
     }
     case 'breachedPassword':
       return (
-        <Card step={step} title={t('login.breachedPassword.title')} subtitle={t('login.breachedPassword.body')} error={error} busyText={busy ? t('mfa.busy') : undefined}>
+        <Card step={step} title={t('login.breachedPassword.title')} subtitle={t('login.breachedPassword.body')} error={error} busyText={busy ? t('login.breachedPassword.sending') : undefined}>
           <button type="button" className={c.button} onClick={() => send({ type: 'breached.reset' })} aria-disabled={busy ? true : undefined}>
             {t('login.breachedPassword.reset')}
           </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Translate } from '../../i18n/index.ts';
+import '../../i18n/en-mfa.ts';
 import type { MfaEvent, MfaSnapshot } from '../../../machines/mfa.machine.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, Checkbox, digitsOf, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';

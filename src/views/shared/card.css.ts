@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
+import { primaryButtonRule } from './button-rule.ts';
 
 /** Shadow-DOM styles of the card that frames every flow. */
 globalStyle(':host', {
@@ -56,23 +57,7 @@ export const linkButton = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' } },
 });
 
-export const button = style({
-  font: 'inherit',
-  fontWeight: 600,
-  minHeight: theme.inputHeight,
-  padding: `0 calc(${theme.spacingUnit} * 2)`,
-  border: 'none',
-  borderRadius: theme.radius,
-  background: theme.color.primary,
-  color: theme.color.onPrimary,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: theme.color.primaryHover },
-    '&:active': { background: theme.color.primaryActive },
-    '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' },
-    '&[aria-disabled="true"]': { opacity: 0.7, cursor: 'progress' },
-  },
-});
+export const button = style(primaryButtonRule);
 
 export const secondaryButton = style([
   button,
@@ -88,7 +73,9 @@ export const qr = style({ display: 'block', width: '200px', height: '200px', ali
 export const code = style({
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
   fontSize: '1.05em',
-  wordBreak: 'break-all',
+  display: 'block',
+  overflowWrap: 'anywhere',
+  marginTop: `calc(${theme.spacingUnit} / 2)`,
   background: theme.color.background,
   border: `1px solid ${theme.color.border}`,
   borderRadius: theme.radius,

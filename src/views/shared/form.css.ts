@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
+import { primaryButtonRule } from './button-rule.ts';
 
 /**
  * Styles of the light-DOM credential forms (slotted into the card, so that
@@ -41,19 +42,4 @@ export const fieldError = style({ color: theme.color.danger, fontSize: '0.875em'
 export const hint = style({ color: theme.color.textMuted, fontSize: '0.875em' });
 export const checkbox = style({ display: 'flex', alignItems: 'center', gap: theme.spacingUnit, minHeight: '24px' });
 export const checkboxInput = style({ width: '20px', height: '20px', margin: 0 });
-export const submit = style({
-  font: 'inherit',
-  fontWeight: 600,
-  minHeight: theme.inputHeight,
-  border: 'none',
-  borderRadius: theme.radius,
-  background: theme.color.primary,
-  color: theme.color.onPrimary,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: theme.color.primaryHover },
-    '&:active': { background: theme.color.primaryActive },
-    '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' },
-    '&[aria-disabled="true"]': { opacity: 0.7, cursor: 'progress' },
-  },
-});
+export const submit = style(primaryButtonRule);

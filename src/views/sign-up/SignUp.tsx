@@ -8,6 +8,7 @@ import { signUpMachine, signUpStep, type SignUpEvent, type SignUpSnapshot } from
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import type { Translate } from '../../i18n/index.ts';
+import '../../i18n/en-sign-up.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
 import { publicUser } from '../login/LoginBox.tsx';

@@ -1,0 +1,46 @@
+/**
+ * Shared story rendering: a login state spec inside `<fe-app preview>`, so
+ * every API call is answered by the preview transport (src/preview) and
+ * nothing reaches the network.
+ */
+import { html, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import { action } from 'storybook/actions';
+import type { LoginStateSpec } from '../machines/login.machine.ts';
+import '../elements/fe-login-box.ts';
+
+/** The base URL of every preview story (never contacted). */
+export const PREVIEW_BASE_URL = 'https://preview.invalid';
+
+const onLogin = action('fe-login');
+const onError = action('fe-error');
+const onLogout = action('fe-logout');
+const onNavigate = action('fe-navigate (prevented)');
+
+/** Post-auth navigation would leave the story's iframe: log it and keep the page. */
+export function keepPage(e: Event): void {
+  e.preventDefault();
+  onNavigate((e as CustomEvent).detail);
+}
+
+/**
+ * `<fe-app preview base-url="https://preview.invalid"><fe-login-box initial-state=…>`.
+ * Keyed by the spec, so changing the story's `state` control starts a fresh element.
+ */
+export function renderLoginBox(spec?: LoginStateSpec, style = ''): TemplateResult {
+  const json = spec ? JSON.stringify(spec) : '';
+  // Storybook wants a TemplateResult at the top, not a bare directive
+  return html`${keyed(
+    json,
+    html`<fe-app
+      preview
+      base-url=${PREVIEW_BASE_URL}
+      style=${style}
+      @fe-navigate=${keepPage}
+      @fe-login=${(e: CustomEvent) => onLogin(e.detail)}
+      @fe-error=${(e: CustomEvent) => onError(e.detail)}
+      @fe-logout=${(e: CustomEvent) => onLogout(e.detail)}
+      >${spec ? html`<fe-login-box initial-state=${json}></fe-login-box>` : html`<fe-login-box></fe-login-box>`}</fe-app
+    >`,
+  )}`;
+}
