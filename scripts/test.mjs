@@ -1,20 +1,26 @@
 /**
  * `npm test`: the whole suite, in order, with one closing line
  * `N passed, N failed` summed over every runner:
- * 1. build (library + types) and the manifest;
+ * 1. build (library + types), typecheck, Storybook build;
  * 2. browser tests in Chromium (@web/test-runner): API client, machines,
  *    elements against the real emulator, theme, accessibility;
  * 3. node tests: emulator routes on its real database, build and manifest;
  * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core).
  */
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+/** Files of `dir` ending in `suffix` (node 20's test runner does not expand globs). */
+const filesIn = (dir, suffix) => readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => `${dir}/${f}`);
 
 const steps = [
-  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], counts: false },
+  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+  { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'], check: true },
+  { name: 'storybook', cmd: 'npm', args: ['run', 'build-storybook', '--silent'], check: true },
   { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
-  { name: 'node', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/node/*.test.ts'], parse: nodeCounts },
+  { name: 'node', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts')], parse: nodeCounts },
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
-  { name: 'e2e', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/e2e/*.e2e.ts'], parse: nodeCounts },
+  { name: 'e2e', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/e2e', '.e2e.ts')], parse: nodeCounts },
 ];
 
 function wtrCounts(out) {
@@ -48,7 +54,8 @@ const summary = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const { code, out, seconds } = await run(step);
-  const counts = step.parse?.(out);
+  // a check step (typecheck, Storybook build) counts as one test
+  const counts = step.parse?.(out) ?? (step.check ? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 } : null);
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
