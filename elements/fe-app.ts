@@ -28,6 +28,7 @@ export interface FeSessionChangeDetail {
  * @attr {'error'|'warn'|'info'|'debug'} log-level - Console log level; default `warn`.
  * @attr {'same-origin'|'include'|'omit'} request-credentials - Credentials mode of API calls; default `same-origin`.
  * @attr {string} locale - Message catalogue locale; default `en`.
+ * @attr {string} name - Name of the app's stores; two connected `<fe-app>`s may not share one.
  * @attr {boolean} preview - Preview (builder) mode: canned demo data, no network (sign-in §1).
  * @attr {string} authenticated-url - Where to go after sign-in when there is no usable redirectUrl; default `/`.
  * @prop {FeAppOptions} options - Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects.
@@ -36,7 +37,7 @@ export interface FeSessionChangeDetail {
  * @fires {CustomEvent<FeSessionChangeDetail>} fe-session-change - Whenever the session changes (restored, signed in, signed out).
  * @fires {CustomEvent<{ user: AuthUser, restored: true }>} fe-login - When the start-up refresh restores a session (a sign-in through `<fe-login-box>` fires its own `fe-login`).
  * @fires {CustomEvent<{}>} fe-logout - After `logout()` on this element.
- * @fires {CustomEvent<{ message: string }>} fe-error - When the app cannot start.
+ * @fires {CustomEvent<{ message: string }>} fe-error - When the app cannot start: no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`.
  *
  * @slot - The host's content, including `fe-*` elements.
  *
@@ -45,6 +46,15 @@ export interface FeSessionChangeDetail {
  *   <fe-login-box></fe-login-box>
  * </fe-app>
  */
+/** Message when two `<fe-app>`s claim one name (sign-in §8 "Store names differ"). */
+export const STORE_NAME_MISMATCH = 'Mismatch in store names';
+
+/** Names claimed by connected `<fe-app>`s, shared by every bundle copy on the page. */
+const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, unknown>)[Symbol.for('fe-elements.appNames')] ??= new Map()) as Map<
+  string,
+  HTMLElement
+>;
+
 export class FeAppElement extends HTMLElement {
   static observedAttributes = [];
   /** Rich options merged over the attributes; set before the element connects. */
@@ -59,6 +69,16 @@ export class FeAppElement extends HTMLElement {
   }
 
   connectedCallback(): void {
+    const name = this.getAttribute('name') ?? this.options.name;
+    if (name) {
+      const holder = claimedNames.get(name);
+      if (holder && holder !== this && holder.isConnected) {
+        console.error(`[fe-elements] ${STORE_NAME_MISMATCH}: another <fe-app> is named "${name}"`);
+        dispatch(this, 'fe-error', { message: STORE_NAME_MISMATCH });
+        return;
+      }
+      claimedNames.set(name, this);
+    }
     if (!this.#app) {
       try {
         this.#app = createFeApp(this.#readOptions());
@@ -74,6 +94,7 @@ export class FeAppElement extends HTMLElement {
   }
 
   disconnectedCallback(): void {
+    for (const [name, holder] of claimedNames) if (holder === this) claimedNames.delete(name);
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
   }

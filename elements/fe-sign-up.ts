@@ -20,6 +20,7 @@ setLightFormCss(lightCss);
  * @summary Create an account.
  *
  * @attr {string} invitation-token - Invitation token; default the page's `invitationToken` query parameter.
+ * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the sign-up machine in.
  *
  * @fires {CustomEvent<{ userId?: string, tenantId?: string, shouldActivate: boolean }>} fe-sign-up - After the account was created.
  * @fires {CustomEvent<{ user: AuthUser, restored: false }>} fe-login - When the new user is signed in at once.
@@ -46,7 +47,7 @@ setLightFormCss(lightCss);
  */
 export class FeSignUpElement extends reactElement<SignUpProps>(SignUp, {
   css: shadowCss,
-  props: { invitationToken: 'string' },
+  props: { invitationToken: 'string', initialState: 'string' },
 }) {}
 
 defineElement('fe-sign-up', FeSignUpElement);

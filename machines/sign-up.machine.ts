@@ -182,3 +182,22 @@ export function signUpStep(snapshot: { value: unknown }): 'loading' | 'notAllowe
 }
 
 export type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
+
+/** A sign-up state to start in (stories, tests): the machine's value and (partial) context. */
+export interface SignUpStateSpec {
+  value: unknown;
+  context?: Partial<SignUpContext>;
+}
+
+/** A snapshot of `logic` in the given state, with defaults for the context not given. */
+export function signUpSnapshotFrom(logic: typeof signUpMachine, spec: SignUpStateSpec) {
+  const context: SignUpContext = {
+    invitationToken: null,
+    policy: { allowSignups: true, passwordConfig: { minLength: 8 } },
+    values: { name: '', email: '', companyName: '' },
+    result: null,
+    error: null,
+    ...spec.context,
+  };
+  return logic.resolveState({ value: spec.value as never, context });
+}

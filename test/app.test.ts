@@ -164,6 +164,24 @@ describe('createFeApp and <fe-app>', () => {
     }
   });
 
+  it('SI-8.01 two <fe-app>s claiming one name: the second reports "Mismatch in store names" and does not start', async () => {
+    const realError = console.error;
+    console.error = () => {};
+    try {
+      const el = await fixture<HTMLElement>(html`<div><fe-app name="acme" base-url=${location.origin}></fe-app></div>`);
+      const second = document.createElement('fe-app');
+      second.setAttribute('name', 'acme');
+      second.setAttribute('base-url', location.origin);
+      const error = oneEvent(second, 'fe-error');
+      el.append(second);
+      expect(((await error) as CustomEvent).detail.message).to.equal('Mismatch in store names');
+      expect(second.app).to.equal(undefined);
+      expect(el.querySelector('fe-app')!.app).to.not.equal(undefined);
+    } finally {
+      console.error = realError;
+    }
+  });
+
   it('two <fe-app>s are independent apps with their own stores', async () => {
     const el = await fixture<HTMLElement>(html`<div><fe-app base-url=${location.origin}></fe-app><fe-app base-url="http://127.0.0.1:9"></fe-app></div>`);
     const [a, b] = Array.from(el.querySelectorAll('fe-app'));

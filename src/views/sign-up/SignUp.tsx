@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
-import { signUpMachine, signUpStep, type SignUpEvent, type SignUpSnapshot } from '../../../machines/sign-up.machine.ts';
+import { signUpMachine, signUpSnapshotFrom, type SignUpStateSpec, signUpStep, type SignUpEvent, type SignUpSnapshot } from '../../../machines/sign-up.machine.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import type { Translate } from '../../i18n/index.ts';
@@ -18,6 +18,8 @@ export interface SignUpProps {
   container?: ShadowRoot | HTMLElement;
   /** Invitation token; default the page's `invitationToken` query parameter. */
   invitationToken?: string;
+  /** For stories and tests: a JSON {@link SignUpStateSpec} to start the machine in. */
+  initialState?: string;
 }
 
 /** Default password length rules when the config says nothing. */
@@ -60,11 +62,12 @@ export function createSignUpLogic(app: FeApp, host: HTMLElement) {
   });
 }
 
-function SignUpFlow({ app, host, invitationToken }: SignUpProps & { app: FeApp; host: HTMLElement }) {
+function SignUpFlow({ app, host, invitationToken, initialState }: SignUpProps & { app: FeApp; host: HTMLElement }) {
   const t = useStore(app.i18n.$t);
   const [logic] = useState(() => createSignUpLogic(app, host));
   const [snapshot, send] = useMachine(logic, {
     input: { invitationToken: invitationToken ?? new URLSearchParams(location.search).get('invitationToken') },
+    snapshot: initialState ? signUpSnapshotFrom(logic, JSON.parse(initialState)) : undefined,
   });
   const toLogin = () => {
     const url = new URL(app.routes.loginUrl, location.href).href;
