@@ -86,7 +86,14 @@ for (let i = 0; i < 10; i++) {
     const tab = await context.newPage();
     await tab.goto(url.replace(/\/$/, path));
     await tab.waitForFunction(() => typeof window.__firstInput === 'number', null, { timeout: 10_000 });
-    runs[path].push(await tab.evaluate(() => window.__firstInput));
+    runs[path].push(
+      await tab.evaluate(() => {
+        // from the moment the last script arrived (execution starts) to the first input
+        const scripts = performance.getEntriesByType('resource').filter((e) => /\.js$/.test(new URL(e.name).pathname) && e.startTime < window.__t0 + window.__firstInput);
+        const loaded = Math.max(...scripts.map((e) => e.responseEnd)) - window.__t0;
+        return { total: window.__firstInput, execution: window.__firstInput - loaded };
+      }),
+    );
     await context.close();
   }
 }
@@ -96,9 +103,15 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return (s[4] + s[5]) / 2;
 };
-const ours = median(runs['/']);
-const floor = median(runs['/baseline']);
-console.log(`\nScript start → first input, median of 10 cold runs in Chromium (the API answers only after 1500 ms):`);
-console.log(`  <fe-login-box>           ${ours.toFixed(1)} ms  (runs ${runs['/'].map((r) => r.toFixed(0)).join(', ')})`);
-console.log(`  React + r2wc, one input  ${floor.toFixed(1)} ms  (runs ${runs['/baseline'].map((r) => r.toFixed(0)).join(', ')})`);
-console.log(`  our cost over the floor  ${(ours - floor).toFixed(1)} ms (aim: first input within 75 ms of script start)`);
+const report = (label, key) => {
+  const ours = median(runs['/'].map((r) => r[key]));
+  const floor = median(runs['/baseline'].map((r) => r[key]));
+  console.log(`\n${label}, median of 10 cold runs in Chromium (the API answers only after 1500 ms):`);
+  console.log(`  <fe-login-box>           ${ours.toFixed(1).padStart(6)} ms  (runs ${runs['/'].map((r) => r[key].toFixed(0)).join(', ')})`);
+  console.log(`  React + r2wc, one input  ${floor.toFixed(1).padStart(6)} ms  (runs ${runs['/baseline'].map((r) => r[key].toFixed(0)).join(', ')})`);
+  console.log(`  our cost over the floor  ${(ours - floor).toFixed(1).padStart(6)} ms`);
+  return ours;
+};
+report('Page start → first input (download included)', 'total');
+const execution = report('Script start (all scripts downloaded) → first input', 'execution');
+console.log(`\nScript start → first input: ${execution.toFixed(1)} ms (aim: within 75 ms)`);
