@@ -19,6 +19,7 @@ export default defineConfig(({ command }) => ({
         'fe-app': 'elements/fe-app.ts',
         'fe-login-box': 'elements/fe-login-box.ts',
         'fe-sign-up': 'elements/fe-sign-up.ts',
+        'fe-step-up': 'elements/fe-step-up.ts',
       },
       formats: ['es'],
     },

@@ -10,3 +10,5 @@ export { FeAppElement } from '../elements/fe-app.ts';
 export type { FeSessionChangeDetail } from '../elements/fe-app.ts';
 export { FeLoginBoxElement } from '../elements/fe-login-box.ts';
 export { FeSignUpElement } from '../elements/fe-sign-up.ts';
+export { FeStepUpElement } from '../elements/fe-step-up.ts';
+export { isSteppedUp, stepUp, MULTI_FACTOR_ACR, SHOULD_STEP_UP } from './auth/step-up.ts';

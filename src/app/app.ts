@@ -85,6 +85,19 @@ function blankPageAndAlert(message: string): void {
   globalThis.alert?.(message);
 }
 
+/** Apps created on this page, newest last (for host functions called without an app). */
+const apps: FeApp[] = [];
+
+/**
+ * The app host functions use when none is passed: the newest one created.
+ * @throws Error when no app exists yet.
+ */
+export function defaultApp(): FeApp {
+  const app = apps.at(-1);
+  if (!app) throw new Error('No app yet: add <fe-app> to the page or call createFeApp(options) first');
+  return app;
+}
+
 /**
  * Creates one app.
  * @throws MissingBaseUrlError when `options.baseUrl` is empty; the page is
@@ -223,7 +236,7 @@ export function createFeApp(options: FeAppOptions): FeApp {
     return fallback;
   }
 
-  return {
+  const app: FeApp = {
     options,
     routes,
     client,
@@ -239,4 +252,6 @@ export function createFeApp(options: FeAppOptions): FeApp {
     navigate,
     clearSession: () => clearSession(stores),
   };
+  apps.push(app);
+  return app;
 }

@@ -42,6 +42,7 @@ export type MessageKey =
   | keyof typeof en
   | keyof typeof import('./en-login-more.ts').enLoginMore
   | keyof typeof import('./en-mfa.ts').enMfa
-  | keyof typeof import('./en-sign-up.ts').enSignUp;
+  | keyof typeof import('./en-sign-up.ts').enSignUp
+  | keyof typeof import('./en-step-up.ts').enStepUp;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;
