@@ -20,6 +20,7 @@ setLightFormCss(lightCss);
  *
  * @attr {number} max-age - Seconds the authentication may be old; default the page's `maxAge` query parameter, else the flag's.
  * @attr {string} redirect-url - Where to return; default the page's `redirectUrl` query parameter, else the authenticated URL.
+ * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": …, "mfa"?: … }` to start the step-up machine in.
  *
  * @fires {CustomEvent<{ user: AuthUser }>} fe-step-up - When the user is stepped up (the session now carries the multi-factor acr and a fresh auth_time).
  * @fires {CustomEvent<{ message: string }>} fe-error - When a step fails.
@@ -32,7 +33,7 @@ setLightFormCss(lightCss);
  */
 export class FeStepUpElement extends reactElement<StepUpProps>(StepUp, {
   css: shadowCss,
-  props: { maxAge: 'number', redirectUrl: 'string' },
+  props: { maxAge: 'number', redirectUrl: 'string', initialState: 'string' },
 }) {}
 
 defineElement('fe-step-up', FeStepUpElement);

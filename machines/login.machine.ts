@@ -27,6 +27,7 @@ import type { MessageKey } from '../src/i18n/index.ts';
 import type { AuthUser } from '../src/stores/index.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import { mfaMachine, type MfaInput, type MfaOutput } from './mfa.machine.ts';
+import { snapshotWithMfaChild, type MfaChildSpec } from './restore.ts';
 
 /** Delay before the automatic redirect to the SSO address (sign-in §4, §9): 2000 ms. */
 export const SSO_REDIRECT_DELAY_MS = 2000;
@@ -340,22 +341,15 @@ export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 export interface LoginStateSpec {
   value: unknown;
   context: Partial<LoginContext>;
-  mfa?: { value: unknown; context: Partial<import('./mfa.machine.ts').MfaContext> };
+  mfa?: MfaChildSpec;
 }
 
 /**
  * A persisted snapshot of `logic` (the login machine, possibly provided) in
- * the given state, with the MFA child restored in its own state, for
- * `createActor(logic, { snapshot })`. `resolveState` alone starts no
- * invoked child, so the two-factor steps need this.
+ * the given state, with the MFA child restored in its own state (see
+ * ./restore.ts), for `createActor(logic, { snapshot })`.
  */
 export function loginSnapshotFrom(logic: typeof loginMachine, spec: LoginStateSpec) {
   const context: LoginContext = { email: '', redirectUrl: null, ssoAddress: null, mfa: null, pending: null, error: null, notice: null, ...spec.context };
-  const persisted = logic.getPersistedSnapshot(logic.resolveState({ value: spec.value as never, context })) as Record<string, unknown>;
-  if (spec.mfa) {
-    const mfaContext = { mfaToken: context.mfa?.mfaToken ?? 'mfa-token', firstStep: context.mfa?.step ?? 'verify', error: null, ...spec.mfa.context };
-    const child = mfaMachine.resolveState({ value: spec.mfa.value as never, context: mfaContext as never });
-    persisted.children = { mfa: { src: 'mfa', snapshot: mfaMachine.getPersistedSnapshot(child), systemId: undefined } };
-  }
-  return persisted as unknown as ReturnType<typeof logic.resolveState>;
+  return snapshotWithMfaChild(logic, spec.value, context, spec.mfa, { mfaToken: context.mfa?.mfaToken, firstStep: context.mfa?.step });
 }

@@ -23,6 +23,7 @@ import { MFA_NOT_ENROLLED } from '../src/api/step-up.ts';
 import type { AuthUser } from '../src/stores/index.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import { mfaMachine, type MfaInput, type MfaOutput } from './mfa.machine.ts';
+import { snapshotWithMfaChild, type MfaChildSpec } from './restore.ts';
 
 /** Delay before returning after a step-up (the post-auth delay, sign-in §9): 200 ms. */
 export const POST_STEP_UP_DELAY_MS = 200;
@@ -181,3 +182,16 @@ export function stepUpStep(snapshot: { value: unknown }): string {
 
 export type StepUpSnapshot = SnapshotFrom<typeof stepUpMachine>;
 export type StepUpActor = ActorRefFrom<typeof stepUpMachine>;
+
+/** A step-up state to start in (stories, tests). */
+export interface StepUpStateSpec {
+  value: unknown;
+  context?: Partial<StepUpContext>;
+  mfa?: MfaChildSpec;
+}
+
+/** A persisted snapshot of `logic` in the given state, the MFA child included (stories, tests). */
+export function stepUpSnapshotFrom(logic: typeof stepUpMachine, spec: StepUpStateSpec) {
+  const context: StepUpContext = { flagSet: true, steppedUp: false, mfa: null, pending: null, error: null, ...spec.context };
+  return snapshotWithMfaChild(logic, spec.value, context, spec.mfa, { mfaToken: context.mfa?.mfaToken, firstStep: context.mfa?.step });
+}

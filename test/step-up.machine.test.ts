@@ -4,6 +4,8 @@ import { stepUpMachine, stepUpStep, POST_STEP_UP_DELAY_MS } from '../machines/st
 import { mfaMachine, type MfaActor } from '../machines/mfa.machine.ts';
 import { isSteppedUp, MULTI_FACTOR_ACR } from '../src/auth/step-up.ts';
 import type { LoginResponse } from '../src/api/types.ts';
+import type { StepUpSession } from '../src/api/step-up.ts';
+import type { AuthUser } from '../src/stores/index.ts';
 
 describe('isSteppedUp', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -36,12 +38,12 @@ function start(input: { flagSet?: boolean; steppedUp?: boolean; maxAge?: number 
   const ok = { accessToken: 'a.b.c', acr: MULTI_FACTOR_ACR } as LoginResponse;
   const logic = stepUpMachine.provide({
     actors: {
-      generate: fromPromise(async () => (calls.push('generate'), generate()) as never),
-      completeLogin: fromPromise(async () => (calls.push('completeLogin'), { user: { email: 'a@b.test' } })),
+      generate: fromPromise(async () => (calls.push('generate'), generate()) as Promise<StepUpSession>),
+      completeLogin: fromPromise(async () => (calls.push('completeLogin'), { user: { email: 'a@b.test' } as AuthUser | null } as { user: AuthUser } | null)),
       mfa: mfaMachine.provide({ actors: { verifyCode: fromPromise(async () => (calls.push('verifyCode'), ok)) } }),
       enrol: mfaMachine.provide({
         actors: {
-          preEnrollAuthenticator: fromPromise(async () => (calls.push('preEnroll'), { qrCode: 'q', secret: 'S' })),
+          preEnrollAuthenticator: fromPromise<{ qrCode: string; secret?: string }, { mfaToken: string }>(async () => (calls.push('preEnroll'), { qrCode: 'q', secret: 'S' })),
           enrollAuthenticator: fromPromise(async () => (calls.push('enroll'), {} as LoginResponse)),
         },
       }),

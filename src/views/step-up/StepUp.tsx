@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
 import { mfaMachine, type MfaActor, type MfaEvent } from '../../../machines/mfa.machine.ts';
-import { stepUpMachine, stepUpStep, type StepUpSnapshot } from '../../../machines/step-up.machine.ts';
+import { stepUpMachine, stepUpSnapshotFrom, stepUpStep, type StepUpSnapshot, type StepUpStateSpec } from '../../../machines/step-up.machine.ts';
 import { createStepUpApi } from '../../api/step-up.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
@@ -24,6 +24,8 @@ export interface StepUpProps {
   maxAge?: number;
   /** Where to return; default the page's `redirectUrl` query parameter, else the authenticated URL. */
   redirectUrl?: string;
+  /** For stories and tests: a JSON {@link StepUpStateSpec} to start the machine in. */
+  initialState?: string;
 }
 
 /** `<fe-step-up>`'s React root. */
@@ -34,7 +36,7 @@ export function StepUp(props: StepUpProps) {
   if (!host) return null;
   if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
   // step-up needs the session: wait for the start-up refresh
-  if (session.isLoading) return <Card step="loading" title="" busyText={app.i18n.$t.get()('common.loading')} />;
+  if (session.isLoading && !props.initialState) return <Card step="loading" title="" busyText={app.i18n.$t.get()('common.loading')} />;
   return <StepUpFlow app={app} host={host} {...props} />;
 }
 
@@ -91,7 +93,7 @@ export function createStepUpLogic(app: FeApp, host: HTMLElement, redirectUrl: st
   });
 }
 
-function StepUpFlow({ app, host, maxAge, redirectUrl }: StepUpProps & { app: FeApp; host: HTMLElement }) {
+function StepUpFlow({ app, host, maxAge, redirectUrl, initialState }: StepUpProps & { app: FeApp; host: HTMLElement }) {
   const t = useStore(app.i18n.$t);
   const query = new URLSearchParams(location.search);
   const flag = readStepUpFlag();
@@ -101,6 +103,7 @@ function StepUpFlow({ app, host, maxAge, redirectUrl }: StepUpProps & { app: FeA
   const user = app.stores.$session.get().user;
   const [snapshot] = useMachine(logic, {
     input: { maxAge: age, flagSet: !!flag, steppedUp: isSteppedUp(user, { maxAge: age }), email: user?.email },
+    snapshot: initialState ? stepUpSnapshotFrom(logic, JSON.parse(initialState) as StepUpStateSpec) : undefined,
   });
   return <StepUpSteps host={host} t={t} snapshot={snapshot} />;
 }
