@@ -20,6 +20,8 @@ export default defineConfig(({ command }) => ({
         'fe-login-box': 'elements/fe-login-box.ts',
         'fe-sign-up': 'elements/fe-sign-up.ts',
         'fe-step-up': 'elements/fe-step-up.ts',
+        'fe-forgot-password': 'elements/fe-forgot-password.ts',
+        'fe-reset-password': 'elements/fe-reset-password.ts',
       },
       formats: ['es'],
     },

@@ -18,6 +18,7 @@ export const en = {
   'login.busy': 'Signing in…',
   'login.checking': 'Checking…',
   'login.changeEmail': 'Use a different email',
+  'login.forgotPassword': 'Forgot password?',
   'login.email.required': 'Enter your email address.',
   'login.email.invalid': 'Enter a valid email address, like name@example.com.',
   'login.password.required': 'Enter your password.',
@@ -43,6 +44,7 @@ export type MessageKey =
   | keyof typeof import('./en-login-more.ts').enLoginMore
   | keyof typeof import('./en-mfa.ts').enMfa
   | keyof typeof import('./en-sign-up.ts').enSignUp
-  | keyof typeof import('./en-step-up.ts').enStepUp;
+  | keyof typeof import('./en-step-up.ts').enStepUp
+  | keyof typeof import('./en-password.ts').enPassword;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;

@@ -130,7 +130,12 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
   if (session.isAuthenticated && (step === 'preLogin' || step === 'loginWithPassword' || finished) && !snapshot.hasTag('busy')) {
     return <SignedIn app={app} host={host} t={t} />;
   }
-  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} signUp={allowSignups ? toSignUp : undefined} />;
+  const toForgotPassword = () => {
+    const url = new URL(app.routes.forgetPasswordUrl, location.href);
+    if (snapshot.context.email) url.searchParams.set('email', snapshot.context.email);
+    if (dispatch(host, 'fe-navigate', { url: url.href }, { cancelable: true })) app.navigate(url.href);
+  };
+  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} signUp={allowSignups ? toSignUp : undefined} forgotPassword={toForgotPassword} />;
 }
 
 function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translate }) {
@@ -158,6 +163,7 @@ export function LoginSteps({
   snapshot,
   send,
   signUp,
+  forgotPassword,
 }: {
   host: HTMLElement;
   t: Translate;
@@ -165,6 +171,8 @@ export function LoginSteps({
   send: (e: LoginEvent) => void;
   /** Present when sign-ups are allowed: goes to the sign-up route. */
   signUp?: () => void;
+  /** Goes to the forgot-password route. */
+  forgotPassword?: () => void;
 }) {
   const step = loginStep(snapshot);
   const busy = snapshot.hasTag('busy');
@@ -202,9 +210,16 @@ export function LoginSteps({
           notice={notice}
           footer={
             withPassword ? (
-              <button type="button" className={c.linkButton} onClick={() => send({ type: 'email.change' })}>
-                {t('login.changeEmail')}
-              </button>
+              <>
+                <button type="button" className={c.linkButton} onClick={() => send({ type: 'email.change' })}>
+                  {t('login.changeEmail')}
+                </button>
+                {forgotPassword ? (
+                  <button type="button" className={c.linkButton} onClick={forgotPassword}>
+                    {t('login.forgotPassword')}
+                  </button>
+                ) : null}
+              </>
             ) : signUp ? (
               <p>
                 {t('login.noAccount')}{' '}

@@ -1,0 +1,87 @@
+/**
+ * Reset password with the emailed link (`/account/reset-password?userId&token`;
+ * api-contract E: validate, verify; sign-in §8 "Unknown error occurred").
+ *
+ * States: `validating` (the link is checked and the password rules loaded)
+ * → `invalid` (missing, expired or used link) | `resetPassword` (`idle` /
+ * `submitting`) → `success`. Overridable actors: `validate`, `resetPassword`.
+ * Provided action: `notifyError`.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { PasswordConfig } from '../src/api/types.ts';
+import type { FlowError } from './errors.ts';
+
+export interface ResetPasswordContext {
+  userId: string | null;
+  token: string | null;
+  passwordConfig: PasswordConfig;
+  error: FlowError | null;
+}
+
+export type ResetPasswordEvent = { type: 'password.submit'; password: string };
+
+export const resetPasswordMachine = setup({
+  types: { context: {} as ResetPasswordContext, events: {} as ResetPasswordEvent, input: {} as { userId?: string | null; token?: string | null } },
+  actors: {
+    validate: fromPromise<{ passwordConfig: PasswordConfig }, { userId: string; token: string }>(async () => ({ passwordConfig: {} })),
+    resetPassword: fromPromise<unknown, { userId: string; token: string; password: string }>(async () => {
+      throw new Error('resetPassword not provided');
+    }),
+  },
+  guards: {
+    hasLink: ({ context }) => !!context.userId && !!context.token,
+  },
+  actions: {
+    /** Fires fe-error. Provided by the element. */
+    notifyError: () => {},
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({ userId: input.userId ?? null, token: input.token ?? null, passwordConfig: {}, error: null }),
+  initial: 'check',
+  states: {
+    check: { always: [{ guard: 'hasLink', target: 'validating' }, { target: 'invalid' }] },
+    validating: {
+      tags: 'busy',
+      invoke: {
+        src: 'validate',
+        input: ({ context }) => ({ userId: context.userId!, token: context.token! }),
+        onDone: { target: 'resetPassword', actions: assign({ passwordConfig: ({ event }) => event.output.passwordConfig }) },
+        onError: { target: 'invalid' },
+      },
+    },
+    invalid: {},
+    resetPassword: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'password.submit': { target: 'submitting', actions: assign({ error: null }) } } },
+        submitting: {
+          tags: 'busy',
+          invoke: {
+            src: 'resetPassword',
+            input: ({ context, event }) => ({ userId: context.userId!, token: context.token!, password: (event as ResetPasswordEvent).password }),
+            onDone: { target: '#resetPassword.success' },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({
+                  error: ({ event }) => ((event.error as { statusCode?: number })?.statusCode === 0 ? { key: 'error.network', statusCode: 0 } : { key: 'resetPassword.failed' }),
+                }),
+                'notifyError',
+              ],
+            },
+          },
+        },
+      },
+    },
+    success: {},
+  },
+});
+
+/** The step (top-level state) of a reset-password snapshot. */
+export function resetPasswordStep(snapshot: { value: unknown }): 'check' | 'validating' | 'invalid' | 'resetPassword' | 'success' {
+  const v = snapshot.value;
+  return (typeof v === 'string' ? v : Object.keys(v as object)[0]) as ReturnType<typeof resetPasswordStep>;
+}
+
+export type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;

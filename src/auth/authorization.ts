@@ -1,0 +1,61 @@
+/**
+ * Authorization checks (sign-in §6): does a user hold all listed
+ * permissions and roles? `*` is a wildcard in permission and role keys, on
+ * either side: a granted `fe.secure.*` covers `fe.secure.read.users`, and a
+ * required `fe.subscriptions.*` is met by any permission under it. A
+ * superUser passes every check.
+ */
+import type { AuthUser } from '../stores/index.ts';
+
+const patterns = new Map<string, RegExp>();
+
+/** True when `key` matches `pattern`, where `*` stands for any run of characters. */
+export function matchesKey(pattern: string, key: string): boolean {
+  if (pattern === key) return true;
+  if (!pattern.includes('*')) return false;
+  let re = patterns.get(pattern);
+  if (!re) {
+    re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    patterns.set(pattern, re);
+  }
+  return re.test(key);
+}
+
+function holds(granted: string[], required: string): boolean {
+  return granted.some((g) => matchesKey(g, required) || matchesKey(required, g));
+}
+
+/** Splits an attribute value like `"a, b c"` into keys. */
+export function parseKeys(value: string | null | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+/**
+ * True when `user` holds every permission and every role listed (SI-6.02,
+ * SI-6.03, SI-6.05); a superUser always does (SI-6.04); no user never does.
+ */
+export function isAuthorized(user: AuthUser | null | undefined, required: { permissions?: string[]; roles?: string[] }): boolean {
+  if (!user) return false;
+  if (user.superUser) return true;
+  const permissionKeys = (user.permissions ?? []).map((p) => p.key);
+  const roleKeys = (user.roles ?? []).map((r) => r.key);
+  return (required.permissions ?? []).every((p) => holds(permissionKeys, p)) && (required.roles ?? []).every((r) => holds(roleKeys, r));
+}
+
+/** Admin-portal sections and the permission key that shows each (sign-in §6, SI-6.01). */
+export const NAVIGATION_PERMISSIONS = Object.freeze({
+  usage: 'fe.usage.read',
+  webhooks: 'fe.connectivity.read.webhooks',
+  roles: 'fe.secure.read.roles',
+  users: 'fe.secure.read.users',
+  personalApiTokens: 'fe.secure.read.userApiTokens',
+  apiTokens: 'fe.secure.read.tenantApiTokens',
+  account: 'fe.secure.read.accountSettings',
+  security: 'fe.secure.read.securityPolicy',
+  sso: 'fe.secure.read.samlConfiguration',
+  provisioning: 'fe.secure.read.provisioningConfiguration',
+  audits: 'fe.secure.read.audits',
+  subscription: 'fe.subscriptions.*',
+  allAccounts: 'fe.account-hierarchy.read.subAccount',
+  groups: 'fe.secure.read.groups',
+} as const);
