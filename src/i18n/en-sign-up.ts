@@ -10,8 +10,6 @@ export const enSignUp = {
   'signUp.company.label': 'Company name',
   'signUp.password.label': 'Password',
   'signUp.password.hint': 'At least {min} characters.',
-  'signUp.password.tooShort': 'Use at least {min} characters.',
-  'signUp.password.tooLong': 'Use at most {max} characters.',
   'signUp.name.required': 'Enter your name.',
   'signUp.submit': 'Create account',
   'signUp.busy': 'Creating your account…',

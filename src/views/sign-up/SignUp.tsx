@@ -9,6 +9,8 @@ import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import type { Translate } from '../../i18n/index.ts';
 import '../../i18n/en-sign-up.ts';
+import '../../i18n/en-password.ts';
+import { checkPassword } from '../../auth/password-rules.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
 import { publicUser } from '../login/LoginBox.tsx';
@@ -83,7 +85,6 @@ export function SignUpSteps({ host, t, snapshot, send, toLogin }: { host: HTMLEl
   const ctx = snapshot.context;
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const min = ctx.policy?.passwordConfig.minLength ?? DEFAULT_MIN_LENGTH;
-  const max = ctx.policy?.passwordConfig.maxLength;
   const signInLink = (
     <p>
       {t('signUp.haveAccount')}{' '}
@@ -119,8 +120,8 @@ export function SignUpSteps({ host, t, snapshot, send, toLogin }: { host: HTMLEl
         if (!values.name) errors.name = t('signUp.name.required');
         if (!values.email) errors.email = t('login.email.required');
         else if (!looksLikeEmail(values.email)) errors.email = t('login.email.invalid');
-        if (values.password.length < min) errors.password = t('signUp.password.tooShort', { min });
-        else if (max && values.password.length > max) errors.password = t('signUp.password.tooLong', { max });
+        const problems = checkPassword(values.password, ctx.policy?.passwordConfig ?? { minLength: min });
+        if (problems.length) errors.password = problems.map((p) => t(p.key, p.params)).join(' ');
         setFieldErrors(errors);
         if (Object.keys(errors).length) return focusFirstInvalid(form);
         send({ type: 'signUp.submit', ...values });
