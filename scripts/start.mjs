@@ -9,8 +9,11 @@ import { startDemo } from '../examples/plain-html/server.mjs';
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 8787);
-const emulator = await startEmulator({ port: emulatorPort, dataDir: process.env.EMULATOR_DATA_DIR ?? '', quiet: false });
-const demo = await startDemo({ port: Number(process.env.DEMO_PORT ?? 5173), emulatorUrl: emulator.url });
+const demoPort = Number(process.env.DEMO_PORT ?? 5173);
+// links in emails (reset, activation, invitations) point at the demo host
+const corsOrigins = process.env.EMULATOR_CORS_ORIGINS ?? `http://127.0.0.1:${demoPort},http://localhost:${demoPort}`;
+const emulator = await startEmulator({ port: emulatorPort, dataDir: process.env.EMULATOR_DATA_DIR ?? '', quiet: false, env: { EMULATOR_CORS_ORIGINS: corsOrigins } });
+const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url });
 console.log(`\nEmulator: ${emulator.url}  (outbox: ${emulator.url}/_emulator/outbox)`);
 console.log(`Demo:     ${demo.url}\n`);
 const stop = async () => {

@@ -94,6 +94,35 @@ describe('demo host: sign up, sign in, TOTP, reload, sign out', () => {
     await context.close();
   });
 
+  it('SI-1.05 forgot password: the emailed link opens the reset page and the new password signs in', async () => {
+    const page = await h.browser.newPage();
+    await page.goto(h.demoUrl);
+    const d = demoPage(page);
+    await d.email.fill('admin@acme.test');
+    await page.keyboard.press('Enter');
+    await d.password.waitFor();
+    await d.box.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = page.locator('fe-forgot-password');
+    await forgot.getByLabel('Email').fill('admin@acme.test');
+    await page.keyboard.press('Enter');
+    await forgot.getByText('Check your email').waitFor();
+    const mail = (await h.api('GET', '/_emulator/outbox')).find((m: { subject: string }) => /reset/i.test(m.subject));
+    assert.equal(new URL(mail.link).origin, h.demoUrl, 'the link points at the host');
+    await page.goto(mail.link);
+    const reset = page.locator('fe-reset-password');
+    await reset.getByLabel('New password', { exact: true }).fill('Fresh-Start-2026');
+    await reset.getByLabel('Confirm new password').fill('Fresh-Start-2026');
+    await page.keyboard.press('Enter');
+    await reset.getByRole('button', { name: 'Sign in' }).click();
+    await d.email.fill('admin@acme.test');
+    await page.keyboard.press('Enter');
+    await d.password.fill('Fresh-Start-2026');
+    await page.keyboard.press('Enter');
+    await d.panel.waitFor({ state: 'visible' });
+    await d.signOut.click();
+    await page.close();
+  });
+
   it('a wrong password gives a visible, announced error and keeps the email', async () => {
     const page = await h.browser.newPage();
     await page.goto(h.demoUrl);
