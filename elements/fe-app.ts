@@ -35,8 +35,8 @@ export interface FeSessionChangeDetail {
  * @prop {FeApp} app - The app (read-only), for host scripts: stores, `refresh()`, `logout()`.
  *
  * @fires {CustomEvent<FeSessionChangeDetail>} fe-session-change - Whenever the session changes (restored, signed in, signed out).
- * @fires {CustomEvent<{ user: AuthUser, restored: true }>} fe-login - When the start-up refresh restores a session (a sign-in through `<fe-login-box>` fires its own `fe-login`).
- * @fires {CustomEvent<{}>} fe-logout - After `logout()` on this element.
+ * @fires {CustomEvent<{ user: AuthUser, restored: true }>} fe-login - When a session starts that no element of this tab started: restored by the start-up refresh, or signed in in another tab (a sign-in through `<fe-login-box>` fires its own `fe-login`).
+ * @fires {CustomEvent<{ remote?: true }>} fe-logout - After `logout()` on this element; or (`remote: true`) when the session ended elsewhere: signed out in another tab, or a refresh failed.
  * @fires {CustomEvent<{ message: string }>} fe-error - When the app cannot start: no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`.
  *
  * @slot - The host's content, including `fe-*` elements.
@@ -125,18 +125,20 @@ export class FeAppElement extends HTMLElement {
 
   #watchSession(app: FeApp): void {
     if (this.#unsubscribe) return;
-    let restoring = app.stores.$session.get().isLoading;
     // a token stored ahead of the user (sign-in §4) is not a change of session
     const keyOf = (s: SessionValue) => (s.isLoading ? '' : `${s.isAuthenticated}:${s.user?.sub ?? s.user?.id ?? ''}`);
     let last = keyOf(app.stores.$session.get());
     this.#unsubscribe = app.stores.$session.listen((s) => {
       const key = keyOf(s);
       if (!key || key === last) return;
+      const wasAuthenticated = last.startsWith('true');
       last = key;
       const { accessToken: _token, refreshToken: _refresh, ...user } = s.user ?? {};
       dispatch<FeSessionChangeDetail>(this, 'fe-session-change', { isAuthenticated: s.isAuthenticated, user: s.user ? (user as AuthUser) : null });
-      if (restoring && s.isAuthenticated) dispatch(this, 'fe-login', { user, restored: true });
-      restoring = false;
+      // sessions no element of this tab started (an element fires its own events):
+      // restored at start-up, or signed in / out in another tab
+      if (s.isAuthenticated && app.sessionSource !== 'interactive') dispatch(this, 'fe-login', { user, restored: true });
+      if (!s.isAuthenticated && wasAuthenticated && !app.loggingOut) dispatch(this, 'fe-logout', { remote: true });
     });
   }
 }

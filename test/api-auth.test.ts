@@ -5,6 +5,9 @@
  */
 import { expect } from '@open-wc/testing';
 import { createApiClient, createAuthApi, FeApiError, NETWORK_ERROR_MESSAGE, type ApiClientConfig } from '../src/api/index.ts';
+import { createMfaLoginApi } from '../src/api/mfa-login.ts';
+import { createPasswordsApi } from '../src/api/passwords.ts';
+import { createUsersApi } from '../src/api/users.ts';
 
 const ORIGIN = location.origin;
 const ECHO = `${ORIGIN}/__fixture/echo`;
@@ -20,8 +23,11 @@ interface Echo {
   hasBody: boolean;
 }
 
-const authApi = (baseUrl = ECHO, extra: Partial<ApiClientConfig> = {}) =>
-  createAuthApi(createApiClient({ baseUrl, getAccessToken: () => 'tok-1', getLocationSearch: () => '', logLevel: 'info', ...extra }));
+/** Every sign-in call (auth core, MFA at login, users) on one client. */
+const authApi = (baseUrl = ECHO, extra: Partial<ApiClientConfig> = {}) => {
+  const client = createApiClient({ baseUrl, getAccessToken: () => 'tok-1', getLocationSearch: () => '', logLevel: 'info', ...extra });
+  return { ...createAuthApi(client), ...createMfaLoginApi(client), ...createUsersApi(client) };
+};
 
 /** The echo fixture answers every call with the request it saw. */
 const echoed = (p: Promise<unknown>) => p as Promise<unknown> as Promise<Echo>;
@@ -257,7 +263,7 @@ describe('auth api: metadata, vendor and configuration', () => {
       captured = await client.post<Echo>(path, body, options);
       return captured as unknown as T;
     } };
-    expect(await createAuthApi(spy).forgotPassword({ email: 'a@b.test' })).to.equal(undefined);
+    expect(await createPasswordsApi(spy).forgotPassword({ email: 'a@b.test' })).to.equal(undefined);
     expect(captured!.method).to.equal('POST');
     expect(captured!.path).to.equal(`${P}/identity/resources/users/v1/passwords/reset`);
     expect(captured!.body).to.deep.equal({ email: 'a@b.test' });

@@ -54,7 +54,7 @@ describe('createFeApp and <fe-app>', () => {
     expect(refresh.start).to.be.at.least(flags.end);
     // together: each starts before the other has answered
     expect(metadata.start).to.be.below(refresh.end);
-    expect(refresh.start).to.be.below(metadata.end);
+    expect(refresh.start, JSON.stringify(calls)).to.be.below(metadata.end);
     expect(app.stores.$loading.get().phase).to.equal('ready');
   });
 

@@ -120,74 +120,6 @@ export function createAuthApi(client: ApiClient) {
     },
 
     /**
-     * MFA at login: `POST /identity/resources/auth/v1/user/mfa/verify` with
-     * `{mfaToken, value, rememberDevice?, invitationToken?}` (contract B loginWithMfa, SI-7.31).
-     * `value` is the one-time code.
-     *
-     * @returns the raw {@link LoginResponse} with tokens.
-     * @throws FeApiError — e.g. 400/401 for a wrong or expired code.
-     */
-    loginWithMfa(
-      params: { mfaToken: string; value: string; rememberDevice?: boolean; invitationToken?: string },
-      o?: CallOptions,
-    ): Promise<LoginResponse> {
-      return client.post<LoginResponse>(AUTH_PATHS.mfaVerify, params, lb(o));
-    },
-
-    /**
-     * Starts authenticator-app enrolment during login:
-     * `POST /identity/resources/auth/v1/user/mfa/authenticator/enroll` with `{mfaToken}` (contract B, SI-7.42).
-     *
-     * @returns `{qrCode, secret?}`; `qrCode` is an image data URL.
-     * @throws FeApiError
-     */
-    preEnrollAuthenticatorApp(params: { mfaToken: string }, o?: CallOptions): Promise<AuthenticatorEnrollment> {
-      return client.post<AuthenticatorEnrollment>(AUTH_PATHS.authenticatorEnroll, { mfaToken: params.mfaToken }, lb(o));
-    },
-
-    /**
-     * Finishes authenticator-app enrolment during login:
-     * `POST /identity/resources/auth/v1/user/mfa/authenticator/enroll/verify`
-     * with `{mfaToken, token, rememberDevice?}` (contract B, SI-7.42). `token` is the 6-digit code.
-     *
-     * @returns the raw {@link LoginResponse} (includes `recoveryCode`).
-     * @throws FeApiError
-     */
-    enrollAuthenticatorApp(
-      params: { mfaToken: string; token: string; rememberDevice?: boolean },
-      o?: CallOptions,
-    ): Promise<LoginResponse> {
-      return client.post<LoginResponse>(AUTH_PATHS.authenticatorEnrollVerify, params, lb(o));
-    },
-
-    /**
-     * Verifies an enrolled authenticator app during login:
-     * `POST /identity/resources/auth/v1/user/mfa/authenticator/{deviceId}/verify`
-     * with `{mfaToken, value, rememberDevice?}` (contract B, SI-7.42).
-     *
-     * @returns the raw {@link LoginResponse}.
-     * @throws FeApiError
-     */
-    verifyAuthenticatorApp(
-      params: { deviceId: string; mfaToken: string; value: string; rememberDevice?: boolean },
-      o?: CallOptions,
-    ): Promise<LoginResponse> {
-      const { deviceId, ...body } = params;
-      return client.post<LoginResponse>(AUTH_PATHS.authenticatorVerify(deviceId), body, lb(o));
-    },
-
-    /**
-     * MFA recovery at login: `POST /identity/resources/auth/v1/user/mfa/recover`
-     * with `{email, recoveryCode}` (contract B recoverMfaToken, SI-7.41).
-     *
-     * @returns whatever JSON arrives (`void` in the contract; `{}` on an empty body).
-     * @throws FeApiError
-     */
-    recoverMfa(params: { email: string; recoveryCode: string }, o?: CallOptions): Promise<Partial<LoginResponse>> {
-      return client.post<Partial<LoginResponse>>(AUTH_PATHS.mfaRecover, params, lb(o));
-    },
-
-    /**
      * Embedded refresh: `POST /identity/resources/auth/v1/user/token/refresh`
      * with `{tenantId: tenantId ?? null}` and **no** Authorization header — the
      * refresh token travels in the httpOnly cookie (contract §4, C; SI-7.07, SI-7.12, SI-7.32).
@@ -331,50 +263,5 @@ export function createAuthApi(client: ApiClient) {
       return client.get<VendorConfig>(AUTH_PATHS.vendorConfig, lb(o));
     },
 
-    /**
-     * Public auth strategies: `GET /identity/resources/configurations/v1/auth/strategies/public`
-     * (contract getVendorPublicAuthStrategiesConfig).
-     *
-     * @returns `{mainAuthStrategies, secondaryAuthStrategies}`
-     * @throws FeApiError
-     */
-    getPublicAuthStrategies(o?: CallOptions): Promise<PublicAuthStrategies> {
-      return client.get<PublicAuthStrategies>(AUTH_PATHS.publicAuthStrategies, lb(o));
-    },
-
-    /**
-     * Password policy: `GET /identity/resources/users/v1/passwords/config`,
-     * query `userId` only when given (contract E loadPasswordConfig, SI-7.27).
-     * Lengths are characters.
-     *
-     * @returns {@link PasswordConfig} (may be partial)
-     * @throws FeApiError
-     */
-    getPasswordConfig(userId?: string, o?: CallOptions): Promise<PasswordConfig> {
-      return client.get<PasswordConfig>(AUTH_PATHS.passwordConfig, lb(o, { query: { userId } }));
-    },
-
-    /**
-     * Forgot password: `POST /identity/resources/users/v1/passwords/reset` with
-     * `{email}` (contract E forgotPassword, SI-7.25). The server e-mails a reset link.
-     *
-     * @returns whatever JSON arrives (`void` in the contract; `{}` on an empty body).
-     * @throws FeApiError
-     */
-    async forgotPassword(params: { email: string }, o?: CallOptions): Promise<void> {
-      await client.post(AUTH_PATHS.forgotPassword, { email: params.email }, lb(o));
-    },
-
-    /**
-     * Sign-up: `POST /identity/resources/users/v1/signUp` with {@link SignUpRequest}
-     * (contract D signUpUser, SI-7.28).
-     *
-     * @returns the raw {@link SignUpResponse}: `{shouldActivate, userId, tenantId}` plus
-     *   `authResponse` (signed in at once) or `activationToken`.
-     * @throws FeApiError — e.g. 409 when the email is taken, 403 when sign-ups are off.
-     */
-    signUp(body: SignUpRequest, o?: CallOptions): Promise<SignUpResponse> {
-      return client.post<SignUpResponse>(AUTH_PATHS.signUp, body, lb(o));
-    },
   };
 }

@@ -11,12 +11,18 @@ export { DEFAULT_ROUTES };
 /** The auth API functions of one app (see src/api/auth.ts). */
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
+/** Where a session came from. */
+export type SessionSource = 'interactive' | 'refresh' | 'tab';
+
 /** The result of a completed sign-in (sign-in §3 "Login result"). */
 export interface LoginResult {
   user: AuthUser;
   tenants: Tenant[];
   activeTenant: Tenant | null;
 }
+
+/** sessionStorage key of the tab's tenant when sessions are scoped per tab (contract §4). */
+export const TAB_TENANT_KEY = 'FRONTEGG_SEPARATE_TABS_BY_TENANT';
 
 /** Error thrown (and alerted) when `baseUrl` is missing (sign-in §5, §8). */
 export class MissingBaseUrlError extends Error {
@@ -51,14 +57,19 @@ export interface FeApp {
    * Completes a login response (sign-in §4): without an access token it is
    * passed on as is (`null`); with one, the token is stored first, then the
    * profile, entitlements, authorization and tenants load and the user is set.
+   * `source` (default `interactive`: a sign-in in this tab, announced to the other tabs).
    */
-  completeLogin(response: LoginResponse): Promise<LoginResult | null>;
+  completeLogin(response: LoginResponse, source?: SessionSource): Promise<LoginResult | null>;
   /** Calls the logout API (errors swallowed) and clears the session. */
   logout(): Promise<void>;
   /** Clears the user and the access token without calling the API (MFA required, sign-in §4). */
   clearSession(): void;
   /** Sends the browser to `url` (options.navigate, default `location.assign`). */
   navigate(url: string): void;
+  /** True while `logout()` of this tab runs (elements use it to tell a local sign-out from one in another tab). */
+  readonly loggingOut: boolean;
+  /** Where the current session came from: `interactive` (an element of this tab), `refresh`, or `tab` (another tab). */
+  readonly sessionSource: SessionSource;
   /**
    * Where to go after authentication (sign-in §5): `redirectUrl` when it is
    * same-origin or an allowed origin, otherwise (with a warning) the
@@ -131,7 +142,34 @@ export function createFeApp(options: FeAppOptions): FeApp {
   const auth = createAuthApi(client);
   const entitlementsOn = !!options.entitlements?.enabled;
 
-  async function completeLogin(response: LoginResponse): Promise<LoginResult | null> {
+  // cross-tab coordination, loaded on demand (src/app/session-sync.ts)
+  const syncKey = options.name ?? options.clientId ?? String(options.baseUrl);
+  let sync: Promise<import('./session-sync.ts').SessionSync> | null = null;
+  const getSync = () =>
+    (sync ??= import('./session-sync.ts').then((m) =>
+      m.createSessionSync(syncKey, {
+        session: (response) => void completeLogin(response, 'tab').catch((error) => logger.debug('shared session not adopted', error)),
+        logout: () => endSession(),
+      }),
+    ));
+
+  /** Refreshes at 80 % of the access token's lifetime (expiresIn seconds). */
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  function scheduleRefresh(expiresInSeconds?: number) {
+    clearTimeout(refreshTimer);
+    if (expiresInSeconds && expiresInSeconds > 0) refreshTimer = setTimeout(() => void refresh(), Math.max(1000, expiresInSeconds * 800));
+  }
+  function endSession() {
+    clearTimeout(refreshTimer);
+    clearSession(stores);
+  }
+
+  /** The tab's tenant when sessions are scoped per tab (sign-in §3; contract §4). */
+  const tabTenant = () => (options.sessionPerTab ? sessionStorage.getItem(TAB_TENANT_KEY) : null);
+
+  /** Where the current session came from: an element of this tab, a refresh, or another tab. */
+  let sessionSource: SessionSource = 'refresh';
+  async function completeLogin(response: LoginResponse, source: SessionSource = 'interactive'): Promise<LoginResult | null> {
     if (!response?.accessToken) return null;
     setAccessToken(stores, response.accessToken);
     const claims = (() => {
@@ -149,8 +187,13 @@ export function createFeApp(options: FeAppOptions): FeApp {
     ]);
     const { accessToken: _a, refreshToken: _r, ...rest } = response as LoginResponse & Record<string, unknown>;
     const user: AuthUser = { ...rest, ...claims, ...me, ...authorization, entitlements } as AuthUser;
+    const tab = tabTenant();
+    if (tab) user.tenantId = tab;
     stores.$tenants.set({ tenants: tenants.tenants ?? [], activeTenant: tenants.activeTenant ?? null });
+    sessionSource = source;
     setSession(stores, user, response.accessToken, response.expiresIn);
+    scheduleRefresh(response.expiresIn);
+    if (source === 'interactive') void getSync().then((s) => s.announceSession(response));
     return { user, tenants: tenants.tenants ?? [], activeTenant: tenants.activeTenant ?? null };
   }
 
@@ -158,13 +201,16 @@ export function createFeApp(options: FeAppOptions): FeApp {
   function refresh(): Promise<LoginResult | null> {
     refreshing ??= (async () => {
       try {
-        const response = await auth.refreshToken({ tenantId: null });
-        const result = await completeLogin(response);
-        if (!result) clearSession(stores);
+        // one refresh at a time across tabs (Web Locks): the refresh token rotates on use, so each
+        // tab must send the cookie the previous refresh left, never one another tab just spent
+        const send = () => auth.refreshToken({ tenantId: tabTenant() });
+        const response = await (navigator.locks ? navigator.locks.request(`fe-refresh:${syncKey}`, send) : send());
+        const result = await completeLogin(response, 'refresh');
+        if (!result) endSession();
         return result;
       } catch (error) {
         logger.debug('refresh failed', error);
-        clearSession(stores);
+        endSession();
         return null;
       } finally {
         refreshing = null;
@@ -189,6 +235,8 @@ export function createFeApp(options: FeAppOptions): FeApp {
   let started: Promise<void> | null = null;
   function start(): Promise<void> {
     started ??= (async () => {
+      // listen to the other tabs from the start (loaded on demand, not before the first input)
+      void getSync();
       stores.$loading.setKey('phase', 'flags');
       stores.$featureFlags.set(await auth.getFeatureFlags().catch(() => ({})));
       stores.$loading.setKey('phase', 'metadata');
@@ -210,13 +258,17 @@ export function createFeApp(options: FeAppOptions): FeApp {
     return started;
   }
 
+  let loggingOut = false;
   async function logout(): Promise<void> {
+    loggingOut = true;
     try {
       await auth.logout();
     } catch (error) {
       logger.warn('logout call failed; the local session is cleared anyway', error);
     }
-    clearSession(stores);
+    endSession();
+    loggingOut = false;
+    void getSync().then((s) => s.announceLogout());
   }
 
   function resolvePostAuthUrl(redirectUrl?: string | null): string {
@@ -250,7 +302,13 @@ export function createFeApp(options: FeAppOptions): FeApp {
     logout,
     resolvePostAuthUrl,
     navigate,
-    clearSession: () => clearSession(stores),
+    clearSession: endSession,
+    get loggingOut() {
+      return loggingOut;
+    },
+    get sessionSource() {
+      return sessionSource;
+    },
   };
   apps.push(app);
   return app;

@@ -58,6 +58,11 @@ export interface FeAppOptions {
   enforceRedirectToSameSite?: boolean;
   /** Extra origins that redirectUrl may point to. */
   allowedRedirectOrigins?: string[];
+  /**
+   * Scope the session's tenant to the browser tab (sign-in §3): the tab's
+   * tenant id lives in sessionStorage and is sent on refresh.
+   */
+  sessionPerTab?: boolean;
   /** Entitlements loading (sign-in §4); off by default. */
   entitlements?: { enabled: boolean };
   /** Locale of the message catalogue, default `en`. */

@@ -46,16 +46,14 @@ export function LoginBox(props: LoginBoxProps) {
 /** Builds the machine with the app's API calls as actors and the element's DOM events as actions. */
 export function createLoginLogic(app: FeApp, host: HTMLElement) {
   const { auth } = app;
+  // calls after the first step load on demand
+  const mfaApi = () => import('../../api/mfa-login.ts').then((m) => m.createMfaLoginApi(app.client));
   const mfa = mfaMachine.provide({
     actors: {
-      verifyCode: fromPromise(({ input }) =>
-        input.deviceId
-          ? auth.verifyAuthenticatorApp({ deviceId: input.deviceId, mfaToken: input.mfaToken, value: input.code, rememberDevice: input.rememberDevice })
-          : auth.loginWithMfa({ mfaToken: input.mfaToken, value: input.code, rememberDevice: input.rememberDevice }),
-      ),
-      preEnrollAuthenticator: fromPromise(({ input }) => auth.preEnrollAuthenticatorApp({ mfaToken: input.mfaToken })),
-      enrollAuthenticator: fromPromise(({ input }) =>
-        auth.enrollAuthenticatorApp({ mfaToken: input.mfaToken, token: input.code, rememberDevice: input.rememberDevice }),
+      verifyCode: fromPromise(async ({ input }) => (await mfaApi()).verifyCode(input)),
+      preEnrollAuthenticator: fromPromise(async ({ input }) => (await mfaApi()).preEnrollAuthenticatorApp({ mfaToken: input.mfaToken })),
+      enrollAuthenticator: fromPromise(async ({ input }) =>
+        (await mfaApi()).enrollAuthenticatorApp({ mfaToken: input.mfaToken, token: input.code, rememberDevice: input.rememberDevice }),
       ),
     },
     actions: {
@@ -70,8 +68,10 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
         const result = await app.completeLogin(input);
         return result ? { user: result.user } : null;
       }),
-      recoverMfa: fromPromise(({ input }) => auth.recoverMfa(input)),
-      sendResetPasswordEmail: fromPromise(({ input }) => auth.forgotPassword({ email: input.email })),
+      recoverMfa: fromPromise(async ({ input }) => (await mfaApi()).recoverMfa(input)),
+      sendResetPasswordEmail: fromPromise(async ({ input }) =>
+        (await import('../../api/passwords.ts')).createPasswordsApi(app.client).forgotPassword({ email: input.email }),
+      ),
       mfa,
     },
     actions: {

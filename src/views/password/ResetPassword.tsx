@@ -6,6 +6,7 @@ import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
 import { resetPasswordMachine, resetPasswordStep } from '../../../machines/reset-password.machine.ts';
 import { createPasswordsApi } from '../../api/passwords.ts';
+import { createUsersApi } from '../../api/users.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import { checkPassword } from '../../auth/password-rules.ts';
@@ -42,7 +43,7 @@ function ResetPasswordFlow({ app, host, userId, token, initialState }: ResetPass
     return resetPasswordMachine.provide({
       actors: {
         validate: fromPromise(async ({ input }) => {
-          const [, passwordConfig] = await Promise.all([api.validate(input), app.auth.getPasswordConfig(input.userId).catch(() => ({}))]);
+          const [, passwordConfig] = await Promise.all([api.validate(input), createUsersApi(app.client).getPasswordConfig(input.userId).catch(() => ({}))]);
           return { passwordConfig };
         }),
         resetPassword: fromPromise(({ input }) => api.resetPassword(input)),

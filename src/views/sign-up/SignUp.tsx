@@ -6,6 +6,7 @@ import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
 import { signUpMachine, signUpSnapshotFrom, type SignUpStateSpec, signUpStep, type SignUpEvent, type SignUpSnapshot } from '../../../machines/sign-up.machine.ts';
 import { appContext } from '../../app/context.ts';
+import { createUsersApi } from '../../api/users.ts';
 import type { FeApp } from '../../app/app.ts';
 import type { Translate } from '../../i18n/index.ts';
 import '../../i18n/en-sign-up.ts';
@@ -39,13 +40,14 @@ export function SignUp(props: SignUpProps) {
 /** The sign-up machine with the app's API calls and the element's DOM events. */
 export function createSignUpLogic(app: FeApp, host: HTMLElement) {
   const { auth } = app;
+  const users = createUsersApi(app.client);
   return signUpMachine.provide({
     actors: {
       loadPolicy: fromPromise(async () => {
-        const [config, passwordConfig] = await Promise.all([auth.getVendorConfig(), auth.getPasswordConfig().catch(() => ({}))]);
+        const [config, passwordConfig] = await Promise.all([auth.getVendorConfig(), users.getPasswordConfig().catch(() => ({}))]);
         return { allowSignups: config.allowSignups !== false, passwordConfig };
       }),
-      signUp: fromPromise(({ input }) => auth.signUp(input)),
+      signUp: fromPromise(({ input }) => users.signUp(input)),
       completeLogin: fromPromise(async ({ input }) => {
         const result = await app.completeLogin(input);
         return result ? { user: result.user } : null;

@@ -8,6 +8,7 @@ import { hostOf, useLitContext } from '../../../elements/internal/use-lit-contex
 import { mfaMachine, type MfaActor, type MfaEvent } from '../../../machines/mfa.machine.ts';
 import { stepUpMachine, stepUpSnapshotFrom, stepUpStep, type StepUpSnapshot, type StepUpStateSpec } from '../../../machines/step-up.machine.ts';
 import { createStepUpApi } from '../../api/step-up.ts';
+import { createMfaLoginApi } from '../../api/mfa-login.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import { clearStepUpFlag, isSteppedUp, readStepUpFlag } from '../../auth/step-up.ts';
@@ -46,17 +47,13 @@ const fallbackSession = atom({ isLoading: true, isAuthenticated: false, user: nu
 /** The step-up machine with the app's calls and the element's DOM events. */
 export function createStepUpLogic(app: FeApp, host: HTMLElement, redirectUrl: string | null) {
   const api = createStepUpApi(app.client);
-  const { auth } = app;
+  const mfaLogin = createMfaLoginApi(app.client);
   const t = () => app.i18n.$t.get();
   const notifyError = ({ context }: { context: { error: unknown } }) =>
     dispatch(host, 'fe-error', { ...(context.error as object), message: errorText(t(), context.error as never) });
   const verify = mfaMachine.provide({
     actors: {
-      verifyCode: fromPromise(({ input }) =>
-        input.deviceId
-          ? auth.verifyAuthenticatorApp({ deviceId: input.deviceId, mfaToken: input.mfaToken, value: input.code, rememberDevice: input.rememberDevice })
-          : auth.loginWithMfa({ mfaToken: input.mfaToken, value: input.code, rememberDevice: input.rememberDevice }),
-      ),
+      verifyCode: fromPromise(({ input }) => mfaLogin.verifyCode(input)),
     },
     actions: { notifyError },
   });
