@@ -29,6 +29,10 @@ export default defineConfig(({ command }) => ({
         'fe-step-up': 'elements/fe-step-up.ts',
         'fe-forgot-password': 'elements/fe-forgot-password.ts',
         'fe-reset-password': 'elements/fe-reset-password.ts',
+        'fe-routes': 'elements/fe-routes.ts',
+        'fe-authorized': 'elements/fe-authorized.ts',
+        // DOM-free: servers check entitlements too
+        entitlements: 'src/entitlements/index.ts',
       },
       formats: ['es'],
     },

@@ -16,3 +16,6 @@ export { FeForgotPasswordElement } from '../elements/fe-forgot-password.ts';
 export { FeResetPasswordElement } from '../elements/fe-reset-password.ts';
 export { checkPassword } from './auth/password-rules.ts';
 export { isAuthorized, NAVIGATION_PERMISSIONS } from './auth/authorization.ts';
+export { FeRoutesElement } from '../elements/fe-routes.ts';
+export { FeAuthorizedElement } from '../elements/fe-authorized.ts';
+export { isEntitledTo, getFeatureEntitlements, getPermissionEntitlements, entitlementStore, ENTITLEMENTS_OFF_MESSAGE } from './app/entitlements.ts';

@@ -25,6 +25,12 @@ import { configRoutes } from './routes/config.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { emulatorRoutes } from './routes/emulator.ts';
+import { lifecycleRoutes } from './routes/lifecycle.ts';
+import { invitationRoutes } from './routes/invitations.ts';
+import { tenantRoutes } from './routes/tenants.ts';
+import { lifecycleEmulatorRoutes } from './routes/emulator-lifecycle.ts';
+import { entitlementEmulatorRoutes, entitlementRoutes } from './routes/entitlements.ts';
+import { stepUpEmulatorRoutes, stepUpRoutes } from './routes/step-up.ts';
 
 export const API_PREFIX = '/frontegg';
 export const DEFAULT_PORT = 8787;
@@ -152,10 +158,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, passwordRoutes);
   app.route(API_PREFIX, configRoutes);
   app.route(API_PREFIX, metadataRoutes);
+  app.route(API_PREFIX, entitlementRoutes);
+  app.route(API_PREFIX, stepUpRoutes);
+  app.route(API_PREFIX, lifecycleRoutes);
+  app.route(API_PREFIX, invitationRoutes);
+  app.route(API_PREFIX, tenantRoutes);
   app.route(API_PREFIX, jwksRoutes);
   app.route('/', jwksRoutes);
   app.route('/_emulator', outboxRoutes);
   app.route('/_emulator', emulatorRoutes);
+  app.route('/_emulator', lifecycleEmulatorRoutes);
+  app.route('/_emulator', entitlementEmulatorRoutes);
+  app.route('/_emulator', stepUpEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
   app.onError((err, c) => {

@@ -15,6 +15,8 @@ import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, unauthorized } from './http/errors.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
 import { signAccessToken } from './crypto/jwt.ts';
+import { clockOffsetMs } from './clock.ts';
+import { impersonationSessions } from './db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -53,7 +55,8 @@ export function tenantDto(t: TenantRow) {
 export async function userTenantList(db: Db, userId: string): Promise<TenantRow[]> {
   const rows = await db.select({ t: tenants }).from(userTenants)
     .innerJoin(tenants, eq(tenants.tenantId, userTenants.tenantId))
-    .where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt), asc(tenants.name));
+    // a pending invitation (activated = false) is not a membership yet
+    .where(and(eq(userTenants.userId, userId), eq(userTenants.activated, true))).orderBy(asc(userTenants.createdAt), asc(tenants.name));
   return rows.map((r) => r.t);
 }
 
@@ -188,13 +191,18 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
   const tenantId = opts.tenantId ?? user.activeTenantId;
   const profile = await userProfile(db, user, tenantId);
   const now = Date.now();
-  const authTime = auth.authTime ?? Math.floor(now / 1000);
+  // The token's times (iat, exp, a new auth_time) follow the emulator clock (PUT /_emulator/clock).
+  // auth_time is the time of the authentication the caller passes on (a refresh keeps the session's).
+  const clockNow = now + (await clockOffsetMs(db));
+  const authTime = auth.authTime ?? Math.floor(clockNow / 1000);
   const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? rt.accessTokenExpiresIn ?? 300;
   const refreshTtl = vendor.tokenSettings.refreshTokenExpiresIn;
 
   const refreshToken = randomToken(32);
   const refreshId = randomUUID();
   const familyId = opts.familyId ?? randomUUID();
+  // an impersonation session (routes/tenants.ts) is marked with the actor in every access token
+  const [imp] = await db.select({ actorId: impersonationSessions.actorId }).from(impersonationSessions).where(eq(impersonationSessions.familyId, familyId));
   await db.insert(refreshTokens).values({
     id: refreshId, tokenHash: sha256(refreshToken), familyId, userId: user.id, tenantId,
     amr: auth.amr, acr: auth.acr ?? null, authTime, expiresAt: new Date(now + refreshTtl * 1000), createdAt: new Date(now),
@@ -216,7 +224,8 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
     auth_time: authTime,
     sid: familyId,
     jti: randomUUID(),
-  }, { issuer: rt.issuer, audience: rt.clientId, expiresIn, now });
+    ...(imp ? { act: { sub: imp.actorId } } : {}),
+  }, { issuer: rt.issuer, audience: rt.clientId, expiresIn, now: clockNow });
 
   setRefreshCookie(c, refreshToken, refreshTtl);
   return {

@@ -288,10 +288,13 @@ describe('me, authorization, tenants, entitlements', () => {
     assert.equal(v2.body[0].name, 'Acme');
   });
 
-  it('SI-7.19 GET entitlements v2 answers an (empty) bundle', async () => {
+  it('SI-7.19 GET entitlements v2 answers the bundle: no features or plans in the seed, the role permissions', async () => {
     const c = new Client(emu);
     const res = await c.get('/frontegg/entitlements/api/v2/user-entitlements', c.bearer(await token()));
-    assert.deepEqual(res.body, { features: {}, plans: {}, permissions: {} });
+    assert.deepEqual(Object.keys(res.body).sort(), ['features', 'permissions', 'plans']);
+    assert.deepEqual(res.body.features, {});
+    assert.deepEqual(res.body.plans, {});
+    assert.equal(res.body.permissions['fe.secure.write.users'], true);
   });
 
   it('SI-7.30 PUT users/v1/tenant switches tenant for the next refresh', async () => {

@@ -14,8 +14,17 @@ test('the package is fe-elements and every exports entry points at a built file 
 });
 
 test('one ES module per element plus the whole set', () => {
-  for (const name of ['fe-elements', 'fe-app', 'fe-login-box', 'fe-sign-up', 'fe-step-up', 'fe-forgot-password', 'fe-reset-password']) {
+  for (const name of ['fe-elements', 'fe-app', 'fe-login-box', 'fe-sign-up', 'fe-step-up', 'fe-forgot-password', 'fe-reset-password', 'fe-routes', 'fe-authorized']) {
     const js = readFileSync(new URL(`dist/${name}.js`, root), 'utf8');
     assert.match(js, /\bimport\b|\bexport\b/, `${name}.js is an ES module`);
   }
+});
+
+test('SI-4.37 fe-elements/entitlements is DOM-free and decides in plain Node', async () => {
+  const code = readFileSync(new URL('dist/entitlements.js', root), 'utf8');
+  assert.doesNotMatch(code, /from ?["'][^"']*chunks\/elements/, 'it does not pull in the elements');
+  const { evaluateEntitlement } = await import(new URL('dist/entitlements.js', root).href);
+  const bundle = { features: { reports: { planIds: [], expireTime: -1, linkedPermissions: [] } }, plans: {}, permissions: {} };
+  assert.deepEqual(evaluateEntitlement(bundle, { featureKey: 'reports' }, { attributes: {}, now: Date.now() }), { isEntitled: true });
+  assert.deepEqual(evaluateEntitlement(bundle, { featureKey: 'sso' }, { attributes: {}, now: Date.now() }), { isEntitled: false, justification: 'MISSING_FEATURE' });
 });

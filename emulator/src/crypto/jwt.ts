@@ -38,8 +38,11 @@ export async function signAccessToken(
   return { token, exp };
 }
 
-export async function verifyAccessToken(key: SigningKey, token: string, opts: { issuer: string; audience: string }): Promise<AccessClaims> {
-  const { payload } = await jwtVerify(token, key.publicKey, { algorithms: ['RS256'], issuer: opts.issuer, audience: opts.audience });
+/** `now` (ms) is the emulator clock: exp and nbf are checked against it. */
+export async function verifyAccessToken(key: SigningKey, token: string, opts: { issuer: string; audience: string; now?: number }): Promise<AccessClaims> {
+  const { payload } = await jwtVerify(token, key.publicKey, {
+    algorithms: ['RS256'], issuer: opts.issuer, audience: opts.audience, currentDate: opts.now === undefined ? undefined : new Date(opts.now),
+  });
   if (payload.type !== 'userToken' || typeof payload.sub !== 'string') throw new Error('not a user token');
   return payload as AccessClaims;
 }

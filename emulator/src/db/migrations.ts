@@ -179,6 +179,122 @@ create table password_reset_tokens (
 );
 `,
   },
+  {
+    id: '0003_entitlements',
+    sql: `
+create table entitlement_features (
+  key text primary key,
+  name text not null,
+  description text not null default '',
+  linked_permissions jsonb not null default '[]',
+  feature_flag jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table entitlement_plans (
+  id text primary key,
+  name text not null,
+  description text not null default '',
+  default_treatment text not null default 'false' check (default_treatment in ('true', 'false')),
+  rules jsonb not null default '[]',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table entitlement_plan_features (
+  plan_id text not null references entitlement_plans(id) on delete cascade,
+  feature_key text not null references entitlement_features(key) on delete cascade,
+  primary key (plan_id, feature_key)
+);
+create table entitlement_grants (
+  id text primary key,
+  tenant_id text references tenants(tenant_id) on delete cascade,
+  user_id text references users(id) on delete cascade,
+  plan_id text references entitlement_plans(id) on delete cascade,
+  feature_key text references entitlement_features(key) on delete cascade,
+  expires_at timestamptz,
+  created_at timestamptz not null default now(),
+  constraint entitlement_grants_one_subject check ((tenant_id is null) <> (user_id is null)),
+  constraint entitlement_grants_one_object check ((plan_id is null) <> (feature_key is null))
+);
+create unique index entitlement_grants_unique on entitlement_grants
+  (coalesce(tenant_id, ''), coalesce(user_id, ''), coalesce(plan_id, ''), coalesce(feature_key, ''));
+create table step_up_tokens (
+  token_hash text primary key references mfa_tokens(token_hash) on delete cascade,
+  family_id text not null,
+  tenant_id text not null,
+  amr jsonb not null,
+  max_age integer,
+  created_at timestamptz not null default now()
+);
+create table emulator_clock (
+  id text primary key,
+  offset_seconds integer not null
+);
+`,
+  },
+  {
+    id: '0004_lifecycle',
+    sql: `
+alter table tenants add column is_locked boolean not null default false;
+alter table user_tenants add column activated boolean not null default true;
+create table lifecycle_tokens (
+  token_hash text primary key,
+  kind text not null check (kind in ('activation', 'invitation', 'unlock', 'phone_reset', 'phone_change', 'sms_login')),
+  user_id text not null references users(id) on delete cascade,
+  tenant_id text references tenants(tenant_id) on delete cascade,
+  code_hash text,
+  attempts integer not null default 0,
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  revoked_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index lifecycle_tokens_user_kind on lifecycle_tokens(user_id, kind);
+create index lifecycle_tokens_code on lifecycle_tokens(kind, code_hash);
+create table tenant_invite_links (
+  id text primary key,
+  tenant_id text not null references tenants(tenant_id) on delete cascade,
+  user_id text not null references users(id) on delete cascade,
+  token text not null unique,
+  expires_at timestamptz not null,
+  should_send_email boolean not null default false,
+  role_ids jsonb not null default '[]',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (tenant_id, user_id)
+);
+create table impersonation_sessions (
+  family_id text primary key,
+  actor_id text not null,
+  impersonated_user_id text not null references users(id) on delete cascade,
+  tenant_id text not null,
+  created_at timestamptz not null default now()
+);
+create table if not exists audits (
+  id text primary key,
+  tenant_id text,
+  actor_id text,
+  action text not null,
+  target_id text,
+  details jsonb not null default '{}',
+  created_at timestamptz not null default now()
+);
+create table lifecycle_settings (
+  id text primary key,
+  settings jsonb not null
+);
+-- databases seeded before this migration: give the Admin role the impersonation permission
+insert into permissions (id, key, name, description, category_id, fe_permission)
+  select 'perm-impersonation', 'fe.secure.write.impersonation', 'secure write impersonation', '', 'secure', true
+  where exists (select 1 from roles where id = '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e10')
+  on conflict do nothing;
+insert into role_permissions (role_id, permission_id)
+  select '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e10', 'perm-impersonation'
+  where exists (select 1 from roles where id = '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e10')
+    and exists (select 1 from permissions where id = 'perm-impersonation')
+  on conflict do nothing;
+`,
+  },
 ];
 
 /** Applies every migration not yet logged. Safe to call on every start. */

@@ -13,6 +13,8 @@ export interface PublicVendorConfig {
   forcePermissions: boolean;
   authStrategy: string;
   machineToMachineAuthStrategy: 'ClientCredentials' | 'AccessToken';
+  /** Sign-ups create un-activated users who get an activation email (default false). */
+  requireActivation?: boolean;
 }
 
 export interface AuthStrategiesConfig {
@@ -71,6 +73,7 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   metadata: text('metadata'),
   isReseller: boolean('is_reseller').notNull(),
+  isLocked: boolean('is_locked').notNull().default(false),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -98,6 +101,8 @@ export const userTenants = pgTable('user_tenants', {
   userId: text('user_id').notNull(),
   tenantId: text('tenant_id').notNull(),
   createdAt: ts('created_at').notNull(),
+  /** false while an invitation to this tenant is pending (activatedForTenant). */
+  activated: boolean('activated').notNull().default(true),
 }, (t) => [primaryKey({ columns: [t.userId, t.tenantId] })]);
 
 export const roles = pgTable('roles', {
@@ -226,4 +231,152 @@ export const schema = {
 export const resettableTables = [
   'vendors', 'tenants', 'users', 'user_tenants', 'roles', 'permissions', 'role_permissions', 'user_tenant_roles',
   'refresh_tokens', 'mfa_tokens', 'authenticators', 'recovery_codes', 'password_reset_tokens', 'sso_domains', 'feature_flags', 'metadata', 'outbox',
+  'entitlement_features', 'entitlement_plans', 'entitlement_plan_features', 'entitlement_grants', 'step_up_tokens', 'emulator_clock',
+  'lifecycle_tokens', 'tenant_invite_links', 'impersonation_sessions', 'audits', 'lifecycle_settings',
 ] as const;
+
+// ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
+
+/** A treatment on the wire is the string 'true' or 'false' (api-contract.md §F). */
+export type Treatment = 'true' | 'false';
+
+/** A targeting-rule condition. `value` is one of `{ list }`, `{ string }`, `{ number }`, `{ start, end }`, `{ date }`, `{ boolean }`; stored as given. */
+export interface EntitlementCondition {
+  attribute: string;
+  attributeType?: string;
+  op: string;
+  value: Record<string, unknown>;
+  negate: boolean;
+}
+
+export interface EntitlementRule {
+  description: string;
+  conditionLogic: 'and';
+  conditions: EntitlementCondition[];
+  treatment: Treatment;
+}
+
+export interface FeatureFlagConfig {
+  on: boolean;
+  offTreatment: Treatment;
+  defaultTreatment: Treatment;
+  rules: EntitlementRule[];
+}
+
+export const entitlementFeatures = pgTable('entitlement_features', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  linkedPermissions: jsonb('linked_permissions').$type<string[]>().notNull(),
+  featureFlag: jsonb('feature_flag').$type<FeatureFlagConfig | null>(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const entitlementPlans = pgTable('entitlement_plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  defaultTreatment: text('default_treatment').$type<Treatment>().notNull(),
+  rules: jsonb('rules').$type<EntitlementRule[]>().notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const entitlementPlanFeatures = pgTable('entitlement_plan_features', {
+  planId: text('plan_id').notNull(),
+  featureKey: text('feature_key').notNull(),
+}, (t) => [primaryKey({ columns: [t.planId, t.featureKey] })]);
+
+/** A plan or a feature granted to a tenant or a user; `expiresAt` null = never expires. */
+export const entitlementGrants = pgTable('entitlement_grants', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id'),
+  userId: text('user_id'),
+  planId: text('plan_id'),
+  featureKey: text('feature_key'),
+  expiresAt: ts('expires_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Marks an mfaToken as a step-up of an existing session (family), whose amr it extends. */
+export const stepUpTokens = pgTable('step_up_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  familyId: text('family_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+  amr: jsonb('amr').$type<string[]>().notNull(),
+  maxAge: integer('max_age'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** One row (`id = 'clock'`) when a test shifted the emulator clock; none = real time. */
+export const emulatorClock = pgTable('emulator_clock', {
+  id: text('id').primaryKey(),
+  offsetSeconds: integer('offset_seconds').notNull(),
+});
+
+// ---------------------------------------------------------------- account lifecycle (migration 0004_lifecycle)
+
+export type LifecycleTokenKind = 'activation' | 'invitation' | 'unlock' | 'phone_reset' | 'phone_change' | 'sms_login';
+
+/** Single-use tokens of the account lifecycle (activation, invitation, unlock, phone reset, SMS login), stored hashed. */
+export const lifecycleTokens = pgTable('lifecycle_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind').$type<LifecycleTokenKind>().notNull(),
+  userId: text('user_id').notNull(),
+  tenantId: text('tenant_id'),
+  codeHash: text('code_hash'),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  revokedAt: ts('revoked_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Tenant invite links (api-contract.md §I): one per (tenant, creating user); admins read the token back, so it is stored as is. */
+export const tenantInviteLinks = pgTable('tenant_invite_links', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: text('user_id').notNull(),
+  token: text('token').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  shouldSendEmail: boolean('should_send_email').notNull(),
+  roleIds: jsonb('role_ids').$type<string[]>().notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Refresh-token families that are impersonation sessions; their access tokens carry `act: { sub: actorId }`. */
+export const impersonationSessions = pgTable('impersonation_sessions', {
+  familyId: text('family_id').primaryKey(),
+  actorId: text('actor_id').notNull(),
+  impersonatedUserId: text('impersonated_user_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const audits = pgTable('audits', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id'),
+  actorId: text('actor_id'),
+  action: text('action').notNull(),
+  targetId: text('target_id'),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Lifetimes and rate limits of the lifecycle tokens (test-settable; defaults in src/lifecycle.ts). */
+export interface LifecycleSettings {
+  activationTtlSeconds: number;
+  invitationTtlSeconds: number;
+  unlockTtlSeconds: number;
+  phoneResetTtlSeconds: number;
+  smsCodeTtlSeconds: number;
+  codeResendIntervalSeconds: number;
+  maxCodeAttempts: number;
+}
+
+export const lifecycleSettings = pgTable('lifecycle_settings', {
+  id: text('id').primaryKey(),
+  settings: jsonb('settings').$type<Partial<LifecycleSettings>>().notNull(),
+});

@@ -57,6 +57,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicVendorConfig = {
   forcePermissions: false,
   authStrategy: 'EmailAndPassword',
   machineToMachineAuthStrategy: 'ClientCredentials',
+  // requireActivation (default false) is left out so the answer keeps the contract's shape until a test sets it
 };
 
 export const DEFAULT_AUTH_STRATEGIES: AuthStrategiesConfig = {
@@ -137,4 +138,14 @@ export async function seed(db: Db, opts: { accessTokenExpiresIn?: number } = {})
   await db.insert(metadata).values({
     id: 'metadata-admin-box', entityName: 'adminBox', configuration: DEFAULT_ADMIN_BOX, properties: [], createdAt: now, updatedAt: now,
   });
+  await seedLifecycle(db, now);
+}
+
+/** Account lifecycle (migration 0004): the Admin role may impersonate. */
+async function seedLifecycle(db: Db, now: Date): Promise<void> {
+  await db.insert(permissions).values({
+    id: 'perm-impersonation', key: 'fe.secure.write.impersonation', name: 'secure write impersonation', description: '',
+    categoryId: 'secure', fePermission: true, createdAt: now, updatedAt: now,
+  }).onConflictDoNothing();
+  await db.insert(rolePermissions).values({ roleId: SEED.adminRoleId, permissionId: 'perm-impersonation' }).onConflictDoNothing();
 }

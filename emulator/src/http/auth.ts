@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { unauthorized } from './errors.ts';
 import { verifyAccessToken } from '../crypto/jwt.ts';
+import { emulatorNow } from '../clock.ts';
 
 /**
  * Requires a valid access token. Accepts `Authorization: Bearer <jwt>` and,
@@ -14,7 +15,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : header;
   if (!token || token.split('.').length !== 3) throw unauthorized('Unauthorized');
   try {
-    c.set('auth', await verifyAccessToken(c.var.rt.key, token, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId }));
+    const now = await emulatorNow(c.var.db);
+    c.set('auth', await verifyAccessToken(c.var.rt.key, token, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, now }));
   } catch {
     throw unauthorized('Unauthorized');
   }

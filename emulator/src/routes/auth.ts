@@ -14,7 +14,7 @@ import { sha256 } from '../crypto/tokens.ts';
 import {
   clearRefreshCookie, completePrimaryAuth, findUserByEmail, getUser, getVendor, issueSession, readRefreshCookie, revokeFamily, userTenantList,
 } from '../session.ts';
-import { send } from '../outbox.ts';
+import { sendUnlockEmail } from '../lifecycle.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -62,10 +62,7 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
     const lock = vendor.lockoutPolicy.enabled && attempts >= vendor.lockoutPolicy.maxAttempts;
     await db.update(users).set({ failedLoginAttempts: attempts, isLocked: lock }).where(eq(users.id, user.id));
     if (lock) {
-      await send(db, {
-        to: user.email, channel: 'email', subject: 'Your account has been locked',
-        text: `Your account was locked after ${attempts} failed sign-in attempts. Contact your administrator to unlock it.`,
-      });
+      await sendUnlockEmail(c, user, attempts); // link <host>/account/unlock?token=… (POST users/v3/me/unlock)
       return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
     }
     return c.json(errorBody('Invalid authentication'), 401);

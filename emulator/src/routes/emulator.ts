@@ -50,6 +50,7 @@ emulatorRoutes.put('/vendor-config', async (c) => {
     allowSignups: z.boolean().optional(), allowNotVerifiedUsersLogin: z.boolean().optional(), apiTokensEnabled: z.boolean().optional(),
     forcePermissions: z.boolean().optional(), authStrategy: z.string().optional(),
     machineToMachineAuthStrategy: z.enum(['ClientCredentials', 'AccessToken']).optional(),
+    requireActivation: z.boolean().optional(),
   }));
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
   const publicConfig = { ...v.publicConfig, ...body };

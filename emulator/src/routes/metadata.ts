@@ -1,8 +1,7 @@
-/** Metadata, vendor public info, feature flags and entitlements (api-contract.md §F). */
+/** Metadata, vendor public info and feature flags (api-contract.md §F); entitlements are in entitlements.ts. */
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
-import { requireAuth } from '../http/auth.ts';
 import { featureFlags, metadata } from '../db/schema.ts';
 import { getVendor } from '../session.ts';
 
@@ -29,6 +28,3 @@ metadataRoutes.get('/flags', async (c) => {
   const rows = await c.var.db.select().from(featureFlags);
   return c.json(Object.fromEntries(rows.map((r) => [r.name, r.on ? 'on' : 'off'])));
 });
-
-/** Entitlements: an empty bundle for now (no plans or features are modelled yet). */
-metadataRoutes.get('/entitlements/api/v2/user-entitlements', requireAuth, (c) => c.json({ features: {}, plans: {}, permissions: {} }));

@@ -17,6 +17,7 @@ import { MFA_ACR } from '../crypto/jwt.ts';
 import { normaliseRecoveryCode, recoveryCode, sha256 } from '../crypto/tokens.ts';
 import { consumeMfaToken, findUserByEmail, getUser, getVendor, hasAuthenticator, issueSession, loadMfaToken } from '../session.ts';
 import { send } from '../outbox.ts';
+import { finishStepUp } from './step-up.ts';
 
 export const mfaRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -39,6 +40,9 @@ async function checkCode(c: Ctx, device: typeof authenticators.$inferSelect, cod
 async function finishMfa(c: Ctx, row: typeof mfaTokens.$inferSelect) {
   await consumeMfaToken(c.var.db, row.tokenHash);
   const user = await getUser(c.var.db, row.userId);
+  // A step-up mfaToken continues the session it was generated for (routes/step-up.ts).
+  const steppedUp = await finishStepUp(c, user, row.tokenHash);
+  if (steppedUp) return steppedUp;
   return issueSession(c, user, { amr: MFA_AMR, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
 }
 

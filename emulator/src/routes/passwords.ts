@@ -1,8 +1,8 @@
 /**
  * Forgot / reset password (api-contract.md §E). The reset link goes to the
  * outbox; it points at the host's `/account/reset-password` route on the
- * calling page's origin (the `Origin` header when it is an allowed origin or
- * the issuer's origin), else on the issuer.
+ * calling page's origin (`Origin`, `Referer` or `X-Forwarded-Host` when trusted:
+ * an allowed origin, the issuer's origin or a loopback origin), else on the issuer.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -15,16 +15,14 @@ import { checkPasswordPolicy, hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { findUserByEmail, getVendor } from '../session.ts';
 import { send } from '../outbox.ts';
+import { hostOrigin } from '../http/origin.ts';
 
 export const passwordRoutes = new Hono<AppEnv>();
 const BASE = '/identity/resources/users/v1/passwords';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-function appOrigin(c: Context<AppEnv>): string {
-  const origin = c.req.header('origin');
-  if (origin && (c.var.rt.corsOrigins.includes(origin) || origin === new URL(c.var.rt.issuer).origin)) return origin;
-  return c.var.rt.issuer;
-}
+/** The host page origin, with the same rules as every other emailed link (http/origin.ts). */
+const appOrigin = (c: Context<AppEnv>): string => hostOrigin(c);
 
 /** forgotPassword: always 200 `{}` (no enumeration); a known user gets a reset link by email. */
 passwordRoutes.post(`${BASE}/reset`, async (c) => {

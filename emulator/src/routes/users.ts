@@ -14,6 +14,8 @@ import { roles, tenants, userTenantRoles, userTenants, users } from '../db/schem
 import { checkPasswordPolicy, hashPassword, isBreachedPassword } from '../crypto/passwords.ts';
 import { authorizationFor, completePrimaryAuth, getUser, getVendor, tenantDto, userProfile, userTenantList } from '../session.ts';
 import { send } from '../outbox.ts';
+import { resolveInviteLink, sendActivationEmail } from '../lifecycle.ts';
+import { inviteLinkRoleIds } from './invitations.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -42,6 +44,10 @@ const isUniqueViolation = (e: unknown): boolean => {
  * once: `{ shouldActivate: false, userId, tenantId, authResponse }`, plus the
  * refresh cookie when authResponse is a full session. The tenant is written
  * before the user, so a duplicate email (unique violation) rolls the tenant back.
+ * With an `invitationToken` (an invite link, §I) the user joins that tenant with
+ * the link's roles (400 invalid/expired, 400 ER-01239 locked tenant). With the
+ * vendor setting `requireActivation` the user is created unverified, gets an
+ * activation email and the answer is `{ shouldActivate: true, userId, tenantId }`.
  */
 userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   const body = await parseBody(c, signUpBody);
@@ -53,11 +59,13 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   if (body.metadata) {
     try { JSON.parse(body.metadata); } catch { throw new HttpError(400, 'metadata must be a JSON string'); }
   }
+  const invite = body.invitationToken ? await resolveInviteLink(db, body.invitationToken) : undefined;
+  const requireActivation = vendor.publicConfig.requireActivation === true;
 
   const now = new Date();
   const name = body.name?.trim() || body.email.split('@')[0];
-  const tenantId = randomUUID();
-  await db.insert(tenants).values({
+  const tenantId = invite?.tenant.tenantId ?? randomUUID();
+  if (!invite) await db.insert(tenants).values({
     id: randomUUID(), tenantId, vendorId: vendor.id, name: body.companyName?.trim() || `${name}'s account`,
     metadata: null, isReseller: false, createdAt: now, updatedAt: now,
   });
@@ -65,7 +73,7 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   try {
     await db.insert(users).values({
       id: userId, vendorId: vendor.id, email: body.email, name, passwordHash: await hashPassword(body.password),
-      phoneNumber: body.phoneNumber ?? null, profilePictureUrl: null, verified: true, superUser: false, mfaBypass: false,
+      phoneNumber: body.phoneNumber ?? null, profilePictureUrl: null, verified: !requireActivation, superUser: false, mfaBypass: false,
       metadata: body.metadata ?? null, activeTenantId: tenantId, isLocked: false, failedLoginAttempts: 0, lastLogin: now, createdAt: now,
     });
   } catch (e) {
@@ -77,9 +85,13 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   const requested = body.roleIds?.length
     ? await db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, vendor.id), inArray(roles.id, body.roleIds)))
     : [];
-  const roleIds = requested.length ? requested.map((r) => r.id) : (await db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'Admin'))).map((r) => r.id);
+  const roleIds = invite ? await inviteLinkRoleIds(db, vendor.id, invite.link) : requested.length ? requested.map((r) => r.id) : (await db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'Admin'))).map((r) => r.id);
   if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId, tenantId, roleId })));
 
+  if (requireActivation) {
+    await sendActivationEmail(c, await getUser(db, userId));
+    return c.json({ shouldActivate: true, userId, tenantId });
+  }
   await send(db, {
     to: body.email, channel: 'email', subject: `Welcome to ${vendor.name}`,
     text: `Hi ${name},\n\nYour account is ready. Sign in with ${body.email}.`,
@@ -108,7 +120,9 @@ userRoutes.get('/identity/resources/users/v1/me/authorization', requireAuth, asy
 
 async function tenantsWithActive(c: import('hono').Context<AppEnv>) {
   const list = await userTenantList(c.var.db, c.var.auth.sub);
-  const active = list.find((t) => t.tenantId === c.var.auth.tenantId) ?? list[0];
+  // the user's active tenant (PUT v1/tenant switches it at once), else the token's
+  const { activeTenantId } = await getUser(c.var.db, c.var.auth.sub);
+  const active = list.find((t) => t.tenantId === activeTenantId) ?? list.find((t) => t.tenantId === c.var.auth.tenantId) ?? list[0];
   return { tenants: list.map(tenantDto), activeTenant: active ? tenantDto(active) : {} };
 }
 

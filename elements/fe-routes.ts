@@ -1,0 +1,114 @@
+import type { FeApp } from '../src/app/app.ts';
+import type { FeRoutes } from '../src/app/options.ts';
+import { consumeApp } from './internal/context.ts';
+import { defineElement, dispatch } from './internal/react-element.ts';
+import './fe-app.ts';
+
+/** Delay before leaving the logout route (sign-in §9 "logout callback default 500 ms"). */
+export const LOGOUT_CALLBACK_DELAY_MS = 500;
+
+/** Route name → the element that renders it, loaded on demand. */
+const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<unknown> }>> = {
+  loginUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
+  signUpUrl: { tag: 'fe-sign-up', load: () => import('./fe-sign-up.ts') },
+  forgetPasswordUrl: { tag: 'fe-forgot-password', load: () => import('./fe-forgot-password.ts') },
+  resetPasswordUrl: { tag: 'fe-reset-password', load: () => import('./fe-reset-password.ts') },
+  stepUpUrl: { tag: 'fe-step-up', load: () => import('./fe-step-up.ts') },
+};
+
+/**
+ * Renders the flow of the current page among the default routes of sign-in
+ * §2 (each overridable through the app's `routes` option): login, sign-up,
+ * forgot and reset password, step-up, logout. Query parameters
+ * (redirectUrl, invitationToken, tenantId, maxAge) reach the flows from the
+ * page URL. Pages equal to the authenticated URL or signUpSuccessUrl render
+ * nothing. When a flow asks to go to another of these routes (a cancelable
+ * `fe-navigate`), the element switches in place with `history.pushState`
+ * unless `no-history` is set. Must sit inside `<fe-app>`.
+ *
+ * @tag fe-routes
+ * @summary Shows the right account page for the URL.
+ *
+ * @attr {boolean} no-history - Let flows navigate the whole page instead of switching in place.
+ * @attr {string} route - The route name shown (set by the element, for styling and tests), e.g. `loginUrl`.
+ *
+ * @fires {CustomEvent<{ route: string | null, path: string }>} fe-route-change - After the shown route changed.
+ *
+ * @example
+ * <fe-app base-url="https://app.example.com"><fe-routes></fe-routes></fe-app>
+ */
+export class FeRoutesElement extends HTMLElement {
+  #app: FeApp | undefined;
+  #stop: (() => void) | undefined;
+  #shown = '';
+  #onPop = () => this.#render();
+  #onNavigate = (e: Event) => {
+    if (this.hasAttribute('no-history') || !this.#app) return;
+    const url = new URL((e as CustomEvent<{ url: string }>).detail.url);
+    if (url.origin !== location.origin || !this.#routeOf(url.pathname)) return;
+    e.preventDefault();
+    history.pushState(null, '', url.pathname + url.search);
+    this.#render();
+  };
+
+  connectedCallback(): void {
+    this.#stop = consumeApp(this, (app) => {
+      this.#app = app;
+      this.#render();
+    });
+    addEventListener('popstate', this.#onPop);
+    this.addEventListener('fe-navigate', this.#onNavigate);
+  }
+
+  disconnectedCallback(): void {
+    this.#stop?.();
+    removeEventListener('popstate', this.#onPop);
+    this.removeEventListener('fe-navigate', this.#onNavigate);
+  }
+
+  /** The route name of `path`, or null. */
+  #routeOf(path: string): keyof FeRoutes | null {
+    const routes = this.#app?.routes;
+    if (!routes) return null;
+    const match = (Object.keys(routes) as (keyof FeRoutes)[]).find((name) => routes[name] === path && (FLOWS[name] || name === 'logoutUrl'));
+    return match ?? null;
+  }
+
+  async #render(): Promise<void> {
+    const app = this.#app;
+    if (!app) return;
+    const path = location.pathname;
+    const key = path + location.search;
+    if (key === this.#shown) return;
+    this.#shown = key;
+    const route = this.#routeOf(path);
+    // the host's own pages show no account flow
+    const hostPage = path === app.routes.authenticatedUrl || path === app.routes.signUpSuccessUrl;
+    this.replaceChildren();
+    this.toggleAttribute('route', false);
+    if (route && !hostPage) {
+      this.setAttribute('route', route);
+      if (route === 'logoutUrl') {
+        await app.logout();
+        dispatch(this, 'fe-logout', {});
+        setTimeout(() => {
+          const url = new URL(app.routes.loginUrl + location.search, location.href).href;
+          if (dispatch(this, 'fe-navigate', { url }, { cancelable: true })) app.navigate(url);
+        }, LOGOUT_CALLBACK_DELAY_MS);
+      } else {
+        const flow = FLOWS[route]!;
+        await flow.load();
+        if (this.#shown === key) this.append(document.createElement(flow.tag));
+      }
+    }
+    dispatch(this, 'fe-route-change', { route: hostPage ? null : route, path });
+  }
+}
+
+defineElement('fe-routes', FeRoutesElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fe-routes': FeRoutesElement;
+  }
+}

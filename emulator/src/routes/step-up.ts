@@ -1,0 +1,109 @@
+/**
+ * Step-up (api-contract.md §C generateStepupSession; spec sign-in §4): a
+ * signed-in user with MFA proves a second factor again. `generate` answers an
+ * MFA challenge whose mfaToken is bound to the caller's session; the usual
+ * `…/user/mfa/verify` (or `…/authenticator/{id}/verify`) then completes it via
+ * `finishStepUp`, which continues the same session (same `sid`) with
+ * `acr` = multi-factor, `amr` + mfa, otp and a fresh `auth_time`.
+ *
+ * Also the test-only emulator clock (`/_emulator/clock`) and a shortcut to
+ * enrol a TOTP authenticator for a user (`/_emulator/users/:userId/authenticators`).
+ */
+import { Hono, type Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppEnv } from '../http/env.ts';
+import { requireAuth } from '../http/auth.ts';
+import { parseBody } from '../http/body.ts';
+import { HttpError, notFound, unauthorized } from '../http/errors.ts';
+import { authenticators, refreshTokens, stepUpTokens, users } from '../db/schema.ts';
+import { MFA_ACR } from '../crypto/jwt.ts';
+import { sha256 } from '../crypto/tokens.ts';
+import { newSecret } from '../crypto/totp.ts';
+import { clockOffsetSeconds, setClockOffset } from '../clock.ts';
+import { getUser, hasAuthenticator, issueSession, mfaRequiredResponse, type LoginResponse, type UserRow } from '../session.ts';
+
+type Ctx = Context<AppEnv>;
+
+/** What a TOTP verification adds to the session's amr. */
+const TOTP_AMR = ['mfa', 'otp'];
+
+export const stepUpRoutes = new Hono<AppEnv>();
+
+/**
+ * generateStepupSession `{ maxAge }` (bearer). No authenticator: 400
+ * `{ errors: ['MFA is not enrolled'] }`. Otherwise the MFA challenge
+ * `{ mfaToken, mfaEnrolled: true, mfaDevices, mfaRequired: true, mfaStrategies }`.
+ */
+stepUpRoutes.post('/identity/resources/auth/v1/user/step-up/generate', requireAuth, async (c) => {
+  const { maxAge } = await parseBody(c, z.object({
+    maxAge: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(0)).nullish(),
+  }));
+  const db = c.var.db;
+  const auth = c.var.auth;
+  const user = await getUser(db, auth.sub);
+  if ((await hasAuthenticator(db, user.id)).length === 0) throw new HttpError(400, 'MFA is not enrolled');
+  const challenge = await mfaRequiredResponse(db, user, { isBreachedPassword: false });
+  await db.insert(stepUpTokens).values({
+    tokenHash: sha256(challenge.mfaToken), familyId: auth.sid, tenantId: auth.tenantId, amr: auth.amr ?? [], maxAge: maxAge ?? null, createdAt: new Date(),
+  });
+  return c.json({
+    mfaToken: challenge.mfaToken,
+    mfaEnrolled: true,
+    mfaDevices: challenge.mfaDevices,
+    mfaRequired: true,
+    mfaStrategies: challenge.mfaStrategies,
+  });
+});
+
+/**
+ * Called by the MFA verify routes after a correct code on a consumed mfaToken.
+ * When that token came from step-up/generate, the session it was bound to
+ * continues (its live refresh tokens are rotated out) with the MFA claims and
+ * a fresh auth_time; otherwise undefined (a login MFA, handled by the caller).
+ * A session that ended in between (logout, reuse detection) answers 401.
+ */
+export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string): Promise<LoginResponse | undefined> {
+  const db = c.var.db;
+  const [s] = await db.select().from(stepUpTokens).where(eq(stepUpTokens.tokenHash, mfaTokenHash));
+  if (!s) return undefined;
+  const live = await db.update(refreshTokens).set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, s.familyId), eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (live.length === 0) throw unauthorized('Session not found');
+  const amr = [...new Set([...s.amr, ...TOTP_AMR])];
+  const lr = await issueSession(c, user, { amr, acr: MFA_ACR }, { tenantId: s.tenantId, familyId: s.familyId });
+  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(inArray(refreshTokens.id, live.map((r) => r.id)));
+  return lr;
+}
+
+// ---------------------------------------------------------------- test-only (/_emulator)
+
+export const stepUpEmulatorRoutes = new Hono<AppEnv>();
+
+const clockBody = (offsetSeconds: number) => ({ offsetSeconds, now: new Date(Date.now() + offsetSeconds * 1000).toISOString() });
+
+stepUpEmulatorRoutes.get('/clock', async (c) => c.json(clockBody(await clockOffsetSeconds(c.var.db))));
+
+/**
+ * `{ offsetSeconds }`: from now on issued tokens say iat/exp (and a new
+ * auth_time) at real time + offset, and bearer tokens are checked against
+ * that time. 0 (or a reset) goes back to real time.
+ */
+stepUpEmulatorRoutes.put('/clock', async (c) => {
+  const { offsetSeconds } = await parseBody(c, z.object({ offsetSeconds: z.number().int().min(-10 * 365 * 86400).max(10 * 365 * 86400) }));
+  await setClockOffset(c.var.db, offsetSeconds);
+  return c.json(clockBody(offsetSeconds));
+});
+
+/** Enrols a TOTP authenticator for a user without the login flow: `{ secret? }` → 201 `{ id, secret }`. */
+stepUpEmulatorRoutes.post('/users/:userId/authenticators', async (c) => {
+  const { secret } = await parseBody(c, z.object({ secret: z.string().regex(/^[A-Z2-7]+=*$/, 'secret must be base32').optional() }));
+  const db = c.var.db;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, c.req.param('userId')));
+  if (!user) throw notFound('User not found');
+  const row = { id: randomUUID(), userId: user.id, secret: secret ?? newSecret(), lastUsedStep: null, createdAt: new Date() };
+  await db.insert(authenticators).values(row);
+  return c.json({ id: row.id, secret: row.secret }, 201);
+});

@@ -1,0 +1,107 @@
+/**
+ * Tenants and sessions (api-contract.md §F): a JWT for another of the user's
+ * tenants (GetUserJwt) and impersonation. (switchTenant and the tenant lists
+ * live in routes/users.ts.)
+ */
+import { Hono, type Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppEnv } from '../http/env.ts';
+import { requireAuth } from '../http/auth.ts';
+import { parseBody, optStr } from '../http/body.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { impersonationSessions, refreshTokens, users } from '../db/schema.ts';
+import { signAccessToken, verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
+import { emulatorNow } from '../clock.ts';
+import { getUser, getVendor, issueSession, userProfile } from '../session.ts';
+import { audit, membership } from '../lifecycle.ts';
+
+export const tenantRoutes = new Hono<AppEnv>();
+type Ctx = Context<AppEnv>;
+export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonation';
+
+/** 401 when the session (refresh family `sid`) was signed out, so a revoked session cannot mint tokens. */
+async function assertSessionLive(c: Ctx, sid: string | undefined) {
+  if (!sid) return;
+  const rows = await c.var.db.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.familyId, sid));
+  if (rows.length === 0) return;
+  const live = await c.var.db.select({ id: refreshTokens.id }).from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sid), isNull(refreshTokens.revokedAt)));
+  if (live.length === 0) throw unauthorized('Session has been revoked');
+}
+
+/**
+ * GetUserJwt: `{ tenantId? }` → `{ accessToken, expires, expiresIn }`, an access
+ * token of the same session (sid, amr, acr, auth_time, act) for another tenant
+ * of the user (default: the token's tenant). No refresh token, no cookie, the
+ * active tenant is unchanged. 403 for a tenant the user is not an active member of.
+ */
+tenantRoutes.post('/identity/resources/users/v3/me/token', requireAuth, async (c) => {
+  const body = await parseBody(c, z.object({ tenantId: optStr() }));
+  const db = c.var.db;
+  const auth = c.var.auth;
+  const tenantId = body.tenantId ?? auth.tenantId;
+  const m = await membership(db, auth.sub, tenantId);
+  if (!m?.activated) throw forbidden('User is not a member of this tenant', 'ER-TENANT-NOT-MEMBER');
+  await assertSessionLive(c, auth.sid);
+  const user = await getUser(db, auth.sub);
+  if (user.isLocked) throw unauthorized('User is locked', 'ER-USER-LOCKED');
+  const profile = await userProfile(db, user, tenantId);
+  const vendor = await getVendor(db, c.var.rt.vendorId);
+  const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? c.var.rt.accessTokenExpiresIn ?? 300;
+  const { token, exp } = await signAccessToken(c.var.rt.key, {
+    sub: user.id, email: user.email, name: user.name, profilePictureUrl: user.profilePictureUrl, tenantId, tenantIds: profile.tenantIds,
+    roles: profile.roles.map((r) => r.key), permissions: profile.permissions.map((p) => p.key), metadata: {}, type: 'userToken',
+    amr: auth.amr, ...(auth.acr ? { acr: auth.acr } : {}), auth_time: auth.auth_time, sid: auth.sid, jti: randomUUID(),
+    ...(auth.act ? { act: auth.act } : {}),
+  }, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, expiresIn, now: await emulatorNow(db) });
+  return c.json({ accessToken: token, expires: new Date(exp * 1000).toUTCString(), expiresIn });
+});
+
+async function actorClaims(c: Ctx, actorToken: string | undefined): Promise<AccessClaims> {
+  const header = c.req.header('authorization')?.trim() ?? '';
+  const bearer = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : header;
+  const token = bearer.split('.').length === 3 ? bearer : actorToken;
+  if (!token) throw unauthorized('Unauthorized');
+  try {
+    return await verifyAccessToken(c.var.rt.key, token, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, now: await emulatorNow(c.var.db) });
+  } catch {
+    throw unauthorized('Unauthorized');
+  }
+}
+
+/**
+ * impersonate: `{ impersonatedUserId, actorToken?, redirectUrl? }` with the
+ * admin's bearer (or its token as `actorToken`) →
+ * `{ accessToken, tokenType: 'Bearer', refreshToken, expiresIn, expires }` and
+ * the refresh cookie of a new session of the impersonated user in the admin's
+ * tenant. Its tokens (also after refresh) carry `act: { sub: <admin id> }` and
+ * `amr: ['imp']`; an audit row `user.impersonated` is written.
+ * 401 no token; 403 without fe.secure.write.impersonation or from an
+ * impersonated session; 404 user not in the tenant; 400 self or locked user.
+ */
+tenantRoutes.post('/identity/resources/impersonation/v1', async (c) => {
+  const body = await parseBody(c, z.object({
+    impersonatedUserId: z.string().min(1, 'impersonatedUserId is required'), actorToken: optStr(), redirectUrl: optStr(),
+  }));
+  const db = c.var.db;
+  const actor = await actorClaims(c, body.actorToken);
+  if (actor.act) throw forbidden('An impersonated session cannot impersonate', 'ER-FORBIDDEN');
+  if (!(actor.permissions ?? []).includes(IMPERSONATE_PERMISSION)) throw forbidden(`Missing permission ${IMPERSONATE_PERMISSION}`, 'ER-FORBIDDEN');
+  if (body.impersonatedUserId === actor.sub) throw badRequest('You cannot impersonate yourself', 'ER-IMPERSONATE-SELF');
+  const [target] = await db.select().from(users).where(eq(users.id, body.impersonatedUserId));
+  const m = target ? await membership(db, target.id, actor.tenantId) : undefined;
+  if (!target || !m?.activated) throw notFound('User not found in this tenant', 'ER-USER-NOT-FOUND');
+  if (target.isLocked) throw badRequest('User is locked', 'ER-USER-LOCKED');
+  const familyId = randomUUID();
+  await db.insert(impersonationSessions).values({
+    familyId, actorId: actor.sub, impersonatedUserId: target.id, tenantId: actor.tenantId, createdAt: new Date(),
+  });
+  const lr = await issueSession(c, target, { amr: ['imp'] }, { tenantId: actor.tenantId, familyId });
+  await audit(db, {
+    tenantId: actor.tenantId, actorId: actor.sub, action: 'user.impersonated', targetId: target.id,
+    details: { actorEmail: actor.email, targetEmail: target.email, sessionId: familyId, redirectUrl: body.redirectUrl ?? null },
+  });
+  return c.json({ accessToken: lr.accessToken, tokenType: 'Bearer', refreshToken: lr.refreshToken, expiresIn: lr.expiresIn, expires: lr.expires });
+});

@@ -1,0 +1,65 @@
+/**
+ * Entitlements for hosts and elements (sign-in §4 "Entitlement decision",
+ * §5, §8): the pure engine (src/entitlements) applied to the signed-in
+ * user's bundle, JWT claims and the host's custom attributes.
+ */
+import { decodeJwt } from 'jose';
+import { computed, type ReadableAtom } from 'nanostores';
+import { evaluateEntitlement, indexBundle, type EntitlementQuery, type EntitlementResult } from '../entitlements/index.ts';
+import { defaultApp, type FeApp } from './app.ts';
+
+/** Thrown by every entitlement function while entitlements are off (sign-in §8, named after `<fe-app>`). */
+export const ENTITLEMENTS_OFF_MESSAGE = 'You must first enable entitlements via fe-app options to use this function';
+
+const indexed = new WeakMap<object, ReturnType<typeof indexBundle>>();
+
+function assertOn(app: FeApp): void {
+  if (!app.options.entitlements?.enabled) throw new Error(ENTITLEMENTS_OFF_MESSAGE);
+}
+
+function decide(app: FeApp, query: EntitlementQuery, custom: Record<string, unknown> = {}, now = Date.now()): EntitlementResult {
+  const { user, accessToken } = app.stores.$session.get();
+  const bundle = user?.entitlements;
+  if (!bundle) return { isEntitled: false, justification: 'permissionKey' in query ? 'MISSING_PERMISSION' : 'MISSING_FEATURE' };
+  let index = indexed.get(bundle);
+  if (!index) indexed.set(bundle, (index = indexBundle(bundle as never)));
+  let jwt: Record<string, unknown> = {};
+  try {
+    if (accessToken) jwt = decodeJwt(accessToken) as Record<string, unknown>;
+  } catch {
+    /* no claims */
+  }
+  return evaluateEntitlement(index, query, { attributes: { custom, jwt }, now });
+}
+
+/**
+ * Is the signed-in user entitled to a feature or a permission?
+ * @param query `{ featureKey }` or `{ permissionKey }`
+ * @param customAttributes attributes of the host for plan rules (named as they are)
+ * @returns `{ isEntitled: true }` or `{ isEntitled: false, justification }` (MISSING_FEATURE, MISSING_PERMISSION, BUNDLE_EXPIRED)
+ * @throws Error {@link ENTITLEMENTS_OFF_MESSAGE} when entitlements are off in the app options.
+ */
+export function isEntitledTo(query: EntitlementQuery, customAttributes?: Record<string, unknown>, app: FeApp = defaultApp()): EntitlementResult {
+  assertOn(app);
+  return decide(app, query, customAttributes);
+}
+
+/** `isEntitledTo({ featureKey })`. @throws Error when entitlements are off. */
+export function getFeatureEntitlements(featureKey: string, customAttributes?: Record<string, unknown>, app: FeApp = defaultApp()): EntitlementResult {
+  return isEntitledTo({ featureKey }, customAttributes, app);
+}
+
+/** `isEntitledTo({ permissionKey })`. @throws Error when entitlements are off. */
+export function getPermissionEntitlements(permissionKey: string, customAttributes?: Record<string, unknown>, app: FeApp = defaultApp()): EntitlementResult {
+  return isEntitledTo({ permissionKey }, customAttributes, app);
+}
+
+/**
+ * A store of one decision that updates whenever the session (and so the
+ * bundle) changes, e.g. after a refresh reloads the entitlements.
+ * @throws Error when entitlements are off.
+ */
+export function entitlementStore(query: EntitlementQuery, customAttributes?: Record<string, unknown>, app: FeApp = defaultApp()): ReadableAtom<EntitlementResult> {
+  assertOn(app);
+  return computed(app.stores.$session, () => decide(app, query, customAttributes));
+}

@@ -1,0 +1,40 @@
+/**
+ * Permission patterns (spec sign-in §3 "permissions (wildcard patterns)", §6):
+ * `*` matches any run of characters, dots included (`fe.secure.*` matches
+ * `fe.secure.read.users`; `*` matches everything). Every other character is
+ * literal and the whole key must match.
+ */
+
+const REGEX_SPECIALS = /[.+?^${}()|[\]\\]/g;
+
+/** Compiles a `*` pattern to an anchored RegExp; `null` when the pattern has no `*` (exact match). */
+export function compilePermissionPattern(pattern: string): RegExp | null {
+  if (!pattern.includes('*')) return null;
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(REGEX_SPECIALS, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`, 's');
+}
+
+const cache = new Map<string, RegExp | null>();
+const CACHE_LIMIT = 1024;
+
+/**
+ * Whether permission `key` matches `pattern` (a permission key or a `*`
+ * pattern, SI-4.40 / spec §6). Pure; compiled patterns are memoised.
+ *
+ * @example matchesPermission('fe.secure.*', 'fe.secure.read.users') // true
+ * @example matchesPermission('fe.secure.read.users', 'fe.secure.read.users') // true
+ */
+export function matchesPermission(pattern: string, key: string): boolean {
+  if (typeof pattern !== 'string' || typeof key !== 'string') return false;
+  if (pattern === key) return true;
+  let re = cache.get(pattern);
+  if (re === undefined) {
+    re = compilePermissionPattern(pattern);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(pattern, re);
+  }
+  return re !== null && re.test(key);
+}
