@@ -19,6 +19,7 @@ import type { AppEnv, EmulatorRuntime } from './http/env.ts';
 import { HttpError, errorBody } from './http/errors.ts';
 import { authRoutes, jwksRoutes } from './routes/auth.ts';
 import { mfaRoutes } from './routes/mfa.ts';
+import { userMfaRoutes } from './routes/user-mfa.ts';
 import { userRoutes } from './routes/users.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { configRoutes } from './routes/config.ts';
@@ -154,6 +155,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   app.route(API_PREFIX, authRoutes);
   app.route(API_PREFIX, mfaRoutes);
+  app.route(API_PREFIX, userMfaRoutes);
   app.route(API_PREFIX, userRoutes);
   app.route(API_PREFIX, passwordRoutes);
   app.route(API_PREFIX, configRoutes);

@@ -295,6 +295,17 @@ insert into role_permissions (role_id, permission_id)
   on conflict do nothing;
 `,
   },
+  {
+    id: '0005_user_mfa',
+    sql: `
+-- the signed-in user's own authenticator enrolment (api-contract U): the secret waits here until a code confirms it
+create table pending_authenticators (
+  user_id text primary key,
+  secret text not null,
+  created_at timestamptz not null
+);
+`,
+  },
 ];
 
 /** Applies every migration not yet logged. Safe to call on every start. */

@@ -233,6 +233,7 @@ export const resettableTables = [
   'refresh_tokens', 'mfa_tokens', 'authenticators', 'recovery_codes', 'password_reset_tokens', 'sso_domains', 'feature_flags', 'metadata', 'outbox',
   'entitlement_features', 'entitlement_plans', 'entitlement_plan_features', 'entitlement_grants', 'step_up_tokens', 'emulator_clock',
   'lifecycle_tokens', 'tenant_invite_links', 'impersonation_sessions', 'audits', 'lifecycle_settings',
+  'pending_authenticators',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -379,4 +380,11 @@ export interface LifecycleSettings {
 export const lifecycleSettings = pgTable('lifecycle_settings', {
   id: text('id').primaryKey(),
   settings: jsonb('settings').$type<Partial<LifecycleSettings>>().notNull(),
+});
+
+/** A signed-in user's authenticator secret waiting for its first code (api-contract U). */
+export const pendingAuthenticators = pgTable('pending_authenticators', {
+  userId: text('user_id').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: ts('created_at').notNull(),
 });
