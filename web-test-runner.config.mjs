@@ -10,6 +10,8 @@ const emulator = emulatorWtr();
 /** Unit, machine and element tests in real Chromium (Debian's /usr/bin/chromium). */
 export default {
   files: ['test/**/*.test.ts', '!test/node/**', '!test/e2e/**'],
+  // WTR_PORT / WTR_EMULATOR_PORT let several runs share a machine
+  port: Number(process.env.WTR_PORT ?? 8000),
   nodeResolve: false,
   concurrency: 1,
   testsFinishTimeout: 180000,

@@ -11,6 +11,15 @@ export interface FeSessionChangeDetail {
   user: AuthUser | null;
 }
 
+/** Message when two `<fe-app>`s claim one name (sign-in §8 "Store names differ"). */
+export const STORE_NAME_MISMATCH = 'Mismatch in store names';
+
+/** Names claimed by connected `<fe-app>`s, shared by every bundle copy on the page. */
+const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, unknown>)[Symbol.for('fe-elements.appNames')] ??= new Map()) as Map<
+  string,
+  HTMLElement
+>;
+
 /**
  * The app root: creates one app (options + API client + stores) and provides
  * it to every `fe-*` element inside through @lit/context. Runs the loading
@@ -46,15 +55,6 @@ export interface FeSessionChangeDetail {
  *   <fe-login-box></fe-login-box>
  * </fe-app>
  */
-/** Message when two `<fe-app>`s claim one name (sign-in §8 "Store names differ"). */
-export const STORE_NAME_MISMATCH = 'Mismatch in store names';
-
-/** Names claimed by connected `<fe-app>`s, shared by every bundle copy on the page. */
-const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, unknown>)[Symbol.for('fe-elements.appNames')] ??= new Map()) as Map<
-  string,
-  HTMLElement
->;
-
 export class FeAppElement extends HTMLElement {
   static observedAttributes = [];
   /** Rich options merged over the attributes; set before the element connects. */

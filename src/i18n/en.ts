@@ -45,6 +45,12 @@ export type MessageKey =
   | keyof typeof import('./en-mfa.ts').enMfa
   | keyof typeof import('./en-sign-up.ts').enSignUp
   | keyof typeof import('./en-step-up.ts').enStepUp
-  | keyof typeof import('./en-password.ts').enPassword;
+  | keyof typeof import('./en-password.ts').enPassword
+  | keyof typeof import('./en-activation.ts').enActivation
+  | keyof typeof import('./en-invitation.ts').enInvitation
+  | keyof typeof import('./en-phone.ts').enPhone
+  | keyof typeof import('./en-unlock.ts').enUnlock
+  | keyof typeof import('./en-impersonation.ts').enImpersonation
+  | keyof typeof import('./en-tenants.ts').enTenants;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;
