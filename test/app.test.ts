@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { createFeApp, DEFAULT_ROUTES, MissingBaseUrlError } from '../src/app/index.ts';
+import { createFeApp, DEFAULT_ROUTES, MissingBaseUrlError, TAB_TENANT_KEY } from '../src/app/index.ts';
 import type { FeAppElement } from '../elements/fe-app.ts';
 import '../elements/fe-app.ts';
 import { ADMIN, resetEmulator, setMetadata } from './helpers/emulator.ts';
@@ -105,6 +105,43 @@ describe('createFeApp and <fe-app>', () => {
     expect(user).to.not.have.property('accessToken');
     expect(app.stores.$session.get().accessToken).to.match(/^ey/);
     expect(app.stores.$tenants.get().activeTenant?.name).to.equal('Acme');
+  });
+
+  it('SI-3.04 a login result has user, tenants and activeTenant', async () => {
+    await signInThroughApi();
+    const result = (await createFeApp({ baseUrl: location.origin }).refresh())!;
+    expect(Object.keys(result).sort()).to.deep.equal(['activeTenant', 'tenants', 'user']);
+    expect(result.tenants.map((t) => t.name)).to.include('Acme');
+    expect(result.activeTenant?.name).to.equal('Acme');
+  });
+
+  it('SI-3.03 with sessions scoped per tab, the tenant comes from sessionStorage and is sent on refresh', async () => {
+    const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    const { tenantId } = await post('/_emulator/tenants', { name: 'Second' });
+    await post(`/_emulator/tenants/${tenantId}/users`, { email: ADMIN.email, roles: ['Admin'], activated: true });
+    await signInThroughApi();
+    sessionStorage.setItem(TAB_TENANT_KEY, tenantId);
+    try {
+      const t0 = performance.now();
+      const app = createFeApp({ baseUrl: location.origin, sessionPerTab: true });
+      const result = await app.refresh();
+      expect(result!.user.tenantId).to.equal(tenantId);
+      expect(apiTimings(t0).some((c) => c.path.endsWith('/token/refresh'))).to.equal(true);
+    } finally {
+      sessionStorage.removeItem(TAB_TENANT_KEY);
+    }
+  });
+
+  it('SI-8.18 a failure to load vendor information is logged (and swallowed)', async () => {
+    const warnings: unknown[][] = [];
+    const realWarn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      await createFeApp({ baseUrl: 'http://127.0.0.1:9' }).start();
+    } finally {
+      console.warn = realWarn;
+    }
+    expect(warnings.some((w) => String(w[0]).includes('vendor public info'))).to.equal(true);
   });
 
   it('concurrent refreshes share one request', async () => {

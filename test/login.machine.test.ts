@@ -124,7 +124,7 @@ describe('login machine', () => {
     expect(actor.getSnapshot().context.error).to.deep.equal({ key: 'error.network', statusCode: 0 });
   });
 
-  it('SI-4.08 SI-4.09 SI-4.18 mfaRequired with mfaToken clears the session and goes to loginWithTwoFactor (verify)', async () => {
+  it('SI-4.07 SI-4.08 SI-4.09 SI-4.18 mfaRequired with mfaToken clears the session and goes to loginWithTwoFactor (verify)', async () => {
     const mfaResponse = { mfaRequired: true, mfaToken: 'm1', mfaEnrolled: true, mfaDevices: { authenticators: [{ id: 'd1' }] } } as LoginResponse;
     const { actor, names, calls } = setup({ login: async () => mfaResponse, verifyCode: async () => tokens });
     actor.send({ type: 'identifier.submit', email: 'ada@example.test' });
