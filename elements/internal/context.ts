@@ -1,22 +1,25 @@
-import { ContextEvent } from '@lit/context';
+import { ContextEvent, type Context } from '@lit/context';
 import { appContext } from '../../src/app/context.ts';
 import type { FeApp } from '../../src/app/app.ts';
 
 /**
- * Subscribes a plain (non-React, non-Lit) element to the app of the nearest
- * `<fe-app>`, re-asking when a provider appears late. Returns an unsubscribe.
+ * Subscribes `host` (any element: React-backed, plain or Lit) to a
+ * @lit/context value: dispatches a subscribing `context-request`, and asks
+ * again when a provider appears later (`context-provider`). Lit's
+ * ContextConsumer needs a ReactiveControllerHost, which our elements are not
+ * (toolchain pitfall 4). Returns an unsubscribe.
  */
-export function consumeApp(host: HTMLElement, onApp: (app: FeApp | undefined) => void): () => void {
+export function subscribeContext<T>(host: Element, context: Context<unknown, T>, onValue: (value: T) => void): () => void {
   let dispose: (() => void) | undefined;
   const ask = () => {
     dispose?.();
     host.dispatchEvent(
       new ContextEvent(
-        appContext,
+        context,
         host,
         (value, unsubscribe) => {
           dispose = unsubscribe;
-          onApp(value);
+          onValue(value);
         },
         true,
       ),
@@ -24,11 +27,16 @@ export function consumeApp(host: HTMLElement, onApp: (app: FeApp | undefined) =>
   };
   ask();
   const onProvider = (e: Event) => {
-    if ((e as Event & { context?: unknown }).context === appContext) ask();
+    if ((e as Event & { context?: unknown }).context === context) ask();
   };
   document.addEventListener('context-provider', onProvider);
   return () => {
     document.removeEventListener('context-provider', onProvider);
     dispose?.();
   };
+}
+
+/** Subscribes a plain element to the app of the nearest `<fe-app>`. Returns an unsubscribe. */
+export function consumeApp(host: HTMLElement, onApp: (app: FeApp | undefined) => void): () => void {
+  return subscribeContext(host, appContext, onApp);
 }

@@ -1,41 +1,15 @@
 import { ContextEvent, type Context } from '@lit/context';
 import { useEffect, useState } from 'react';
+import { subscribeContext } from './context.ts';
 
 /**
- * Consumes a @lit/context value from a React view inside an r2wc element.
- * Lit's ContextConsumer needs a ReactiveControllerHost, which r2wc elements
- * are not (toolchain pitfall 4); this dispatches `context-request` itself,
- * subscribed, and re-requests when a provider appears late.
+ * Consumes a @lit/context value from a React view inside an r2wc element:
+ * the value is read synchronously for the first render, then kept current
+ * through {@link subscribeContext}.
  */
 export function useLitContext<T>(host: Element | null, context: Context<unknown, T>): T | undefined {
   const [value, setValue] = useState<T | undefined>(() => request(host, context));
-  useEffect(() => {
-    if (!host) return;
-    let unsubscribe: (() => void) | undefined;
-    const ask = () => {
-      unsubscribe?.();
-      host.dispatchEvent(
-        new ContextEvent(
-          context,
-          host,
-          (v, dispose) => {
-            setValue(() => v);
-            unsubscribe = dispose;
-          },
-          true,
-        ),
-      );
-    };
-    ask();
-    const onProvider = (e: Event) => {
-      if ((e as Event & { context?: unknown }).context === context) ask();
-    };
-    document.addEventListener('context-provider', onProvider);
-    return () => {
-      document.removeEventListener('context-provider', onProvider);
-      unsubscribe?.();
-    };
-  }, [host, context]);
+  useEffect(() => (host ? subscribeContext(host, context, (v) => setValue(() => v)) : undefined), [host, context]);
   return value;
 }
 

@@ -18,17 +18,12 @@ import type { ApiClient, RequestOptions } from './client.ts';
 import { errorFromFetchResponse, networkError } from './errors.ts';
 import type {
   AdminBoxMetadata,
-  AuthenticatorEnrollment,
   Authorization,
   EntitlementsBundle,
   FeatureFlags,
   LoginResponse,
   MetadataResponse,
-  PasswordConfig,
   PreLoginResult,
-  PublicAuthStrategies,
-  SignUpRequest,
-  SignUpResponse,
   TenantsResponse,
   UserProfile,
   VendorConfig,

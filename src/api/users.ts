@@ -4,25 +4,7 @@
  * behave as in ./auth.ts (source `login-box`, FeApiError on failure).
  */
 import type { ApiClient, RequestOptions } from './client.ts';
-import { errorFromFetchResponse, networkError } from './errors.ts';
-import type {
-  AdminBoxMetadata,
-  AuthenticatorEnrollment,
-  Authorization,
-  EntitlementsBundle,
-  FeatureFlags,
-  LoginResponse,
-  MetadataResponse,
-  PasswordConfig,
-  PreLoginResult,
-  PublicAuthStrategies,
-  SignUpRequest,
-  SignUpResponse,
-  TenantsResponse,
-  UserProfile,
-  VendorConfig,
-  VendorPublicInfo,
-} from './types.ts';
+import type { PasswordConfig, PublicAuthStrategies, SignUpRequest, SignUpResponse } from './types.ts';
 
 import { AUTH_PATHS, type CallOptions } from './auth.ts';
 
