@@ -30,6 +30,8 @@ export default defineConfig(({ command }) => ({
         'fe-forgot-password': 'elements/fe-forgot-password.ts',
         'fe-reset-password': 'elements/fe-reset-password.ts',
         'fe-routes': 'elements/fe-routes.ts',
+        'fe-activate-account': 'elements/fe-activate-account.ts',
+        'fe-unlock-account': 'elements/fe-unlock-account.ts',
         'fe-authorized': 'elements/fe-authorized.ts',
         // DOM-free: servers check entitlements too
         entitlements: 'src/entitlements/index.ts',

@@ -14,12 +14,15 @@ const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<u
   forgetPasswordUrl: { tag: 'fe-forgot-password', load: () => import('./fe-forgot-password.ts') },
   resetPasswordUrl: { tag: 'fe-reset-password', load: () => import('./fe-reset-password.ts') },
   stepUpUrl: { tag: 'fe-step-up', load: () => import('./fe-step-up.ts') },
+  activateUrl: { tag: 'fe-activate-account', load: () => import('./fe-activate-account.ts') },
+  activateWithOTCUrl: { tag: 'fe-activate-account', load: () => import('./fe-activate-account.ts') },
+  unlockUserUrl: { tag: 'fe-unlock-account', load: () => import('./fe-unlock-account.ts') },
 };
 
 /**
  * Renders the flow of the current page among the default routes of sign-in
  * §2 (each overridable through the app's `routes` option): login, sign-up,
- * forgot and reset password, step-up, logout. Query parameters
+ * forgot and reset password, step-up, logout, activate (link and code), unlock. Query parameters
  * (redirectUrl, invitationToken, tenantId, maxAge) reach the flows from the
  * page URL. Pages equal to the authenticated URL or signUpSuccessUrl render
  * nothing. When a flow asks to go to another of these routes (a cancelable

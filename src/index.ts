@@ -19,3 +19,5 @@ export { isAuthorized, NAVIGATION_PERMISSIONS } from './auth/authorization.ts';
 export { FeRoutesElement } from '../elements/fe-routes.ts';
 export { FeAuthorizedElement } from '../elements/fe-authorized.ts';
 export { isEntitledTo, getFeatureEntitlements, getPermissionEntitlements, entitlementStore, ENTITLEMENTS_OFF_MESSAGE } from './app/entitlements.ts';
+export { FeActivateAccountElement } from '../elements/fe-activate-account.ts';
+export { FeUnlockAccountElement } from '../elements/fe-unlock-account.ts';

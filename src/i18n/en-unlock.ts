@@ -1,6 +1,15 @@
 import { addMessages } from './index.ts';
 
 /** English messages: unlock (registered when the module loads). */
-export const enUnlock = {} as const;
+export const enUnlock = {
+  'unlock.title': 'Unlock your account',
+  'unlock.unlocking': 'Unlocking your account…',
+  'unlock.success.title': 'Your account is unlocked',
+  'unlock.success.body': 'You can sign in again.',
+  'unlock.signIn': 'Sign in',
+  'unlock.failed.title': 'We couldn’t unlock your account',
+  'unlock.failed.body': 'Unlock links work once and for a limited time. Sign in to get a new one, or reset your password.',
+  'unlock.missingToken': 'This unlock link is incomplete. Open the link from your email again.',
+} as const;
 
 addMessages('en', enUnlock);
