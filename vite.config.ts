@@ -32,6 +32,8 @@ export default defineConfig(({ command }) => ({
         'fe-routes': 'elements/fe-routes.ts',
         'fe-activate-account': 'elements/fe-activate-account.ts',
         'fe-unlock-account': 'elements/fe-unlock-account.ts',
+        'fe-accept-invitation': 'elements/fe-accept-invitation.ts',
+        'fe-impersonate': 'elements/fe-impersonate.ts',
         'fe-authorized': 'elements/fe-authorized.ts',
         // DOM-free: servers check entitlements too
         entitlements: 'src/entitlements/index.ts',

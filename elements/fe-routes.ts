@@ -17,12 +17,16 @@ const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<u
   activateUrl: { tag: 'fe-activate-account', load: () => import('./fe-activate-account.ts') },
   activateWithOTCUrl: { tag: 'fe-activate-account', load: () => import('./fe-activate-account.ts') },
   unlockUserUrl: { tag: 'fe-unlock-account', load: () => import('./fe-unlock-account.ts') },
+  acceptInvitationUrl: { tag: 'fe-accept-invitation', load: () => import('./fe-accept-invitation.ts') },
+  acceptInvitationWithOTCUrl: { tag: 'fe-accept-invitation', load: () => import('./fe-accept-invitation.ts') },
+  impersonationUrl: { tag: 'fe-impersonate', load: () => import('./fe-impersonate.ts') },
 };
 
 /**
  * Renders the flow of the current page among the default routes of sign-in
  * §2 (each overridable through the app's `routes` option): login, sign-up,
- * forgot and reset password, step-up, logout, activate (link and code), unlock. Query parameters
+ * forgot and reset password, step-up, logout, activate (link and code), unlock, accept
+ * invitation (link and code), impersonate. Query parameters
  * (redirectUrl, invitationToken, tenantId, maxAge) reach the flows from the
  * page URL. Pages equal to the authenticated URL or signUpSuccessUrl render
  * nothing. When a flow asks to go to another of these routes (a cancelable

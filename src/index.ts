@@ -21,3 +21,6 @@ export { FeAuthorizedElement } from '../elements/fe-authorized.ts';
 export { isEntitledTo, getFeatureEntitlements, getPermissionEntitlements, entitlementStore, ENTITLEMENTS_OFF_MESSAGE } from './app/entitlements.ts';
 export { FeActivateAccountElement } from '../elements/fe-activate-account.ts';
 export { FeUnlockAccountElement } from '../elements/fe-unlock-account.ts';
+export { FeAcceptInvitationElement } from '../elements/fe-accept-invitation.ts';
+export { FeImpersonateElement } from '../elements/fe-impersonate.ts';
+export { isImpersonated, impersonatorOf } from './api/invitation.ts';
