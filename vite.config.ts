@@ -34,6 +34,8 @@ export default defineConfig(({ command }) => ({
         'fe-unlock-account': 'elements/fe-unlock-account.ts',
         'fe-accept-invitation': 'elements/fe-accept-invitation.ts',
         'fe-impersonate': 'elements/fe-impersonate.ts',
+        'fe-reset-phone-number': 'elements/fe-reset-phone-number.ts',
+        'fe-tenant-switcher': 'elements/fe-tenant-switcher.ts',
         'fe-authorized': 'elements/fe-authorized.ts',
         // DOM-free: servers check entitlements too
         entitlements: 'src/entitlements/index.ts',

@@ -24,3 +24,7 @@ export { FeUnlockAccountElement } from '../elements/fe-unlock-account.ts';
 export { FeAcceptInvitationElement } from '../elements/fe-accept-invitation.ts';
 export { FeImpersonateElement } from '../elements/fe-impersonate.ts';
 export { isImpersonated, impersonatorOf } from './api/invitation.ts';
+export { FeResetPhoneNumberElement } from '../elements/fe-reset-phone-number.ts';
+export { FeTenantSwitcherElement } from '../elements/fe-tenant-switcher.ts';
+export { switchTenant, $switchingTenant, TenantSwitchError } from './auth/tenants.ts';
+export type { TenantChangeDetail } from './auth/tenants.ts';

@@ -1,6 +1,43 @@
 import { addMessages } from './index.ts';
 
-/** English messages: phone (registered when the module loads). */
-export const enPhone = {} as const;
+/** English messages: reset phone number and the SMS code sign-in that follows (registered when the module loads). */
+export const enPhone = {
+  'phone.reset.title': 'Reset your phone number',
+  'phone.reset.body': 'Enter the email of your account and we’ll send you a code.',
+  'phone.reset.submit': 'Send code',
+  'phone.reset.busy': 'Sending…',
+  'phone.verify.title': 'Check your email',
+  'phone.verify.body': 'If {email} has an account, we sent a 6-digit code to it.',
+  'phone.code.label': 'Code',
+  'phone.code.required': 'Enter the 6-digit code.',
+  'phone.code.invalid': 'The code has 6 digits.',
+  'phone.verify.submit': 'Verify',
+  'phone.verify.busy': 'Verifying…',
+  'phone.verify.resend': 'Send a new code',
+  'phone.verify.resending': 'Sending a new code…',
+  'phone.verify.resent': 'We sent a new code. Earlier codes no longer work.',
+  'phone.startOver': 'Use a different email',
+  'phone.change.title': 'Enter your new phone number',
+  'phone.change.body': 'Use the international format: + and the country code, e.g. +14155550100.',
+  'phone.number.label': 'New phone number',
+  'phone.number.required': 'Enter your new phone number.',
+  'phone.number.invalid': 'Enter the number in international format: + then the country code and number, e.g. +14155550100.',
+  'phone.change.submit': 'Save phone number',
+  'phone.change.busy': 'Saving…',
+  'phone.sms.title': 'Sign in with a text message',
+  'phone.sms.body': 'Your phone number is now {phoneNumber}. We texted a 6-digit code to it.',
+  'phone.sms.sending': 'Texting a code to {phoneNumber}…',
+  'phone.sms.submit': 'Sign in',
+  'phone.sms.busy': 'Signing in…',
+  'phone.sms.resend': 'Text me a new code',
+  'phone.sms.resent': 'We texted a new code. Earlier codes no longer work.',
+  'phone.sms.skip': 'Sign in another way',
+  'phone.success.title': 'Phone number changed',
+  'phone.success.signedIn': 'You’re signed in. Taking you to the app…',
+  'phone.success.signIn': 'Taking you to sign in…',
+  'phone.error.codeExpired': 'This code has expired or was replaced by a newer one. Send a new code.',
+  'phone.error.changeExpired': 'Too much time passed since you verified your email. Start again.',
+  'phone.error.smsExpired': 'This code has expired or was replaced by a newer one. Text yourself a new code.',
+} as const;
 
 addMessages('en', enPhone);

@@ -1,0 +1,36 @@
+/** Reset-phone states as data, shared by the stories and the accessibility test. */
+
+const ctx = { email: 'ada@acme.test', phoneNumber: '+14155550100' };
+
+/** Every state of the reset-phone machine (restored with `initial-state`, never clicked through). */
+export const phoneStates = {
+  'resetPhoneNumber.idle': { value: { resetPhoneNumber: 'idle' } },
+  'resetPhoneNumber.submitting': { value: { resetPhoneNumber: 'submitting' }, context: ctx },
+  'resetPhoneNumber.rateLimited': {
+    value: { resetPhoneNumber: 'idle' },
+    context: { ...ctx, error: { message: 'Too many requests. Try again in 27 seconds', statusCode: 429 } },
+  },
+  'verifyResetPhoneNumber.idle': { value: { verifyResetPhoneNumber: 'idle' }, context: ctx },
+  'verifyResetPhoneNumber.submitting': { value: { verifyResetPhoneNumber: 'submitting' }, context: ctx },
+  'verifyResetPhoneNumber.resending': { value: { verifyResetPhoneNumber: 'resending' }, context: ctx },
+  'verifyResetPhoneNumber.resent': { value: { verifyResetPhoneNumber: 'idle' }, context: { ...ctx, notice: 'phone.verify.resent' } },
+  'verifyResetPhoneNumber.wrongCode': { value: { verifyResetPhoneNumber: 'idle' }, context: { ...ctx, error: { message: 'Invalid code', statusCode: 400 } } },
+  'verifyResetPhoneNumber.expired': { value: { verifyResetPhoneNumber: 'idle' }, context: { ...ctx, error: { key: 'phone.error.codeExpired', statusCode: 400 } } },
+  'changePhoneNumber.idle': { value: { changePhoneNumber: 'idle' }, context: { email: ctx.email } },
+  'changePhoneNumber.submitting': { value: { changePhoneNumber: 'submitting' }, context: ctx },
+  'changePhoneNumber.taken': { value: { changePhoneNumber: 'idle' }, context: { ...ctx, error: { message: 'The phone number is already in use', statusCode: 409 } } },
+  'changePhoneNumber.expired': { value: { changePhoneNumber: 'idle' }, context: { ...ctx, error: { key: 'phone.error.changeExpired', statusCode: 400 } } },
+  'loginWithSmsOtc.sending': { value: { loginWithSmsOtc: 'sending' }, context: ctx },
+  'loginWithSmsOtc.idle': { value: { loginWithSmsOtc: 'idle' }, context: ctx },
+  'loginWithSmsOtc.submitting': { value: { loginWithSmsOtc: 'submitting' }, context: ctx },
+  'loginWithSmsOtc.resending': { value: { loginWithSmsOtc: 'resending' }, context: ctx },
+  'loginWithSmsOtc.resent': { value: { loginWithSmsOtc: 'idle' }, context: { ...ctx, notice: 'phone.sms.resent' } },
+  'loginWithSmsOtc.expired': { value: { loginWithSmsOtc: 'idle' }, context: { ...ctx, error: { key: 'phone.error.smsExpired', statusCode: 400 } } },
+  'success.signedIn': { value: 'success', context: { ...ctx, signedIn: true } },
+  'success.toLogin': { value: 'success', context: { ...ctx, signedIn: false } },
+} as const;
+
+export type PhoneStateName = keyof typeof phoneStates;
+
+/** The step a state shows (its top-level state, the card's `data-step`). */
+export const phoneStepShown = (name: PhoneStateName): string => name.split('.')[0];
