@@ -36,6 +36,7 @@ export default defineConfig(({ command }) => ({
         'fe-impersonate': 'elements/fe-impersonate.ts',
         'fe-reset-phone-number': 'elements/fe-reset-phone-number.ts',
         'fe-tenant-switcher': 'elements/fe-tenant-switcher.ts',
+        'fe-open-app': 'elements/fe-open-app.ts',
         'fe-authorized': 'elements/fe-authorized.ts',
         // DOM-free: servers check entitlements too
         entitlements: 'src/entitlements/index.ts',

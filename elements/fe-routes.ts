@@ -21,13 +21,14 @@ const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<u
   acceptInvitationWithOTCUrl: { tag: 'fe-accept-invitation', load: () => import('./fe-accept-invitation.ts') },
   impersonationUrl: { tag: 'fe-impersonate', load: () => import('./fe-impersonate.ts') },
   resetPhoneNumberUrl: { tag: 'fe-reset-phone-number', load: () => import('./fe-reset-phone-number.ts') },
+  openAppUrl: { tag: 'fe-open-app', load: () => import('./fe-open-app.ts') },
 };
 
 /**
  * Renders the flow of the current page among the default routes of sign-in
  * §2 (each overridable through the app's `routes` option): login, sign-up,
  * forgot and reset password, step-up, logout, activate (link and code), unlock, accept
- * invitation (link and code), impersonate, reset phone number. Query parameters
+ * invitation (link and code), impersonate, reset phone number, open app. Query parameters
  * (redirectUrl, invitationToken, tenantId, maxAge) reach the flows from the
  * page URL. Pages equal to the authenticated URL or signUpSuccessUrl render
  * nothing. When a flow asks to go to another of these routes (a cancelable

@@ -28,3 +28,4 @@ export { FeResetPhoneNumberElement } from '../elements/fe-reset-phone-number.ts'
 export { FeTenantSwitcherElement } from '../elements/fe-tenant-switcher.ts';
 export { switchTenant, $switchingTenant, TenantSwitchError } from './auth/tenants.ts';
 export type { TenantChangeDetail } from './auth/tenants.ts';
+export { FeOpenAppElement } from '../elements/fe-open-app.ts';

@@ -61,6 +61,35 @@ describe('<fe-routes>', () => {
     expect(refresh.status, 'the session was revoked').to.equal(401);
   });
 
+  it('SI-2.01 /account/redirect (open app) sends a signed-out user to sign in first, with this page as redirectUrl', async () => {
+    const routes = await at('/account/redirect?redirectUrl=%2Freports', {}, undefined);
+    routes.setAttribute('no-history', '');
+    const keep = (e: Event) => e.preventDefault();
+    document.addEventListener('fe-navigate', keep);
+    try {
+      const nav = (await oneEvent(routes, 'fe-navigate')) as CustomEvent;
+      const login = new URL(nav.detail.url);
+      expect(login.pathname).to.equal('/account/login');
+      expect(login.searchParams.get('redirectUrl')).to.contain('/account/redirect');
+    } finally {
+      document.removeEventListener('fe-navigate', keep);
+    }
+  });
+
+  it('SI-2.01 /account/redirect (open app) sends a signed-in user on to redirectUrl', async () => {
+    await fetch('/frontegg/identity/resources/auth/v1/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const keep = (e: Event) => e.preventDefault();
+    document.addEventListener('fe-navigate', keep);
+    try {
+      const routes = await at('/account/redirect?redirectUrl=%2Freports');
+      const nav = (await oneEvent(routes, 'fe-navigate')) as CustomEvent;
+      expect(nav.detail.url).to.equal(new URL('/reports', location.href).href);
+      expect(routes.querySelector('fe-open-app')!.shadowRoot!.querySelector('[data-step=openApp]')).to.exist;
+    } finally {
+      document.removeEventListener('fe-navigate', keep);
+    }
+  });
+
   it('the authenticated URL and signUpSuccessUrl render nothing', async () => {
     const changes: CustomEvent[] = [];
     const routes = await at('/welcome', { routes: { authenticatedUrl: '/welcome', signUpSuccessUrl: '/account/login' } }, (e) => changes.push(e as CustomEvent));
