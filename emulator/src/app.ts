@@ -32,6 +32,7 @@ import { tenantRoutes } from './routes/tenants.ts';
 import { lifecycleEmulatorRoutes } from './routes/emulator-lifecycle.ts';
 import { entitlementEmulatorRoutes, entitlementRoutes } from './routes/entitlements.ts';
 import { stepUpEmulatorRoutes, stepUpRoutes } from './routes/step-up.ts';
+import { mountOAuth } from './routes/oauth.ts';
 
 export const API_PREFIX = '/frontegg';
 export const DEFAULT_PORT = 8787;
@@ -165,6 +166,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, lifecycleRoutes);
   app.route(API_PREFIX, invitationRoutes);
   app.route(API_PREFIX, tenantRoutes);
+  mountOAuth(app, API_PREFIX);
   app.route(API_PREFIX, jwksRoutes);
   app.route('/', jwksRoutes);
   app.route('/_emulator', outboxRoutes);

@@ -13,6 +13,8 @@ import {
 export const SEED = {
   vendorId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e01',
   clientId: 'demo-client',
+  /** The vendor's OAuth client secret (POST /frontegg/oauth/token, routes/oauth.ts); a demo value, not a secret. */
+  clientSecret: 'demo-secret',
   vendorName: 'fe-elements demo',
   tenantId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e02',
   tenantRowId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e03',

@@ -1,0 +1,53 @@
+/**
+ * `fe-elements/server`: the host server's part of the session (sign-in §3, §5, §7–§9).
+ * Web Crypto and fetch only — runs on Node 20+ and edge runtimes.
+ *
+ * - {@link createServerSession} / {@link configFromEnv}: validated configuration, the sealed
+ *   session cookie, JWKS verification, token-endpoint refresh, `getSession` for server rendering.
+ * - {@link createRequestHandler}: `(Request) => Promise<Response | null>` serving the hosted-login
+ *   callback, logout and the `/frontegg/*` proxy.
+ * - {@link feExpress}: the Express / node:http adapter.
+ * - {@link renderSessionScript}: the `<script id="fe-session">` hint for a flash-free first paint.
+ */
+export {
+  configFromEnv,
+  resolveConfig,
+  ServerConfigError,
+  ENV,
+  SESSION_COOKIE_PREFIX,
+  DEFAULT_SESSION_MAX_AGE,
+  type ServerSessionOptions,
+  type ServerConfig,
+  type CookieOptions,
+  type ServerRoutes,
+  type SameSite,
+} from './config.ts';
+export {
+  sealTokens,
+  unsealTokens,
+  sealData,
+  unsealData,
+  parseCookies,
+  readChunked,
+  setChunkedCookie,
+  clearChunkedCookie,
+  serializeCookie,
+  applySetCookies,
+  MAX_COOKIE_VALUE_BYTES,
+  type SessionTokens,
+} from './cookie.ts';
+export { createTokenClient, toTokenSet, TokenError, DEFAULT_EXPIRES_IN, ROTATION_GRACE_MS, type TokenSet, type TokenClient } from './tokens.ts';
+export { createJwksVerifier, TokenExpiredError, type JwksVerifier, type JwksVerifierOptions, type AccessClaims } from './jwks.ts';
+export {
+  createServerSession,
+  userFromClaims,
+  type FeServerSession,
+  type ServerSession,
+  type SessionResult,
+  type SessionUser,
+  type GetSessionOptions,
+  type RequestLike,
+} from './session.ts';
+export { createRequestHandler, type RequestHandler } from './handler.ts';
+export { renderSessionScript, sessionHint, escapeJsonForHtml, SESSION_SCRIPT_ID, type SessionHint } from './script.ts';
+export { feExpress, toWebRequest, writeWebResponse, appendSetCookie, type FeExpressMiddleware, type NodeLikeRequest, type NodeLikeResponse, type NextFunction } from './express.ts';
