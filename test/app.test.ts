@@ -237,3 +237,26 @@ describe('createFeApp and <fe-app>', () => {
     expect(document.cookie).to.not.match(/fe_refresh/);
   });
 });
+
+describe('a session rendered by the host server', () => {
+  it('the elements start signed in from <script id="fe-session"> (no flash), then the refresh takes over', async () => {
+    await resetEmulator();
+    await signInThroughApi();
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'fe-session';
+    script.textContent = JSON.stringify({ user: { email: ADMIN.email, sub: 'server-user' }, expiresAt: Math.floor(Date.now() / 1000) + 300 });
+    document.body.append(script);
+    try {
+      const app = createFeApp({ baseUrl: location.origin });
+      const started = app.start();
+      // signed in before any network answer
+      expect(app.stores.$session.get()).to.include({ isAuthenticated: true, isLoading: false });
+      expect(app.stores.$session.get().user!.email).to.equal(ADMIN.email);
+      await started;
+      expect(app.stores.$session.get().accessToken).to.match(/^ey/);
+    } finally {
+      script.remove();
+    }
+  });
+});

@@ -232,9 +232,27 @@ export function createFeApp(options: FeAppOptions): FeApp {
     if (metadata.localizations) i18n.$overrides.set(deepMerge(options.localizations ?? {}, metadata.localizations));
   }
 
+  /**
+   * A session rendered by the host's server (`<script type="application/json"
+   * id="fe-session">`, fe-elements/server renderSessionScript): the elements
+   * start signed in without a flash, and the refresh replaces it.
+   */
+  function adoptServerSession(): void {
+    try {
+      const hint = JSON.parse(document.getElementById('fe-session')?.textContent || 'null') as { user: AuthUser; expiresAt: number } | null;
+      if (hint?.user && hint.expiresAt * 1000 > Date.now()) {
+        sessionSource = 'refresh';
+        stores.$session.set({ isLoading: false, isAuthenticated: true, user: hint.user, accessToken: null, expiresAt: hint.expiresAt * 1000 });
+      }
+    } catch (error) {
+      logger.debug('fe-session script ignored', error);
+    }
+  }
+
   let started: Promise<void> | null = null;
   function start(): Promise<void> {
     started ??= (async () => {
+      if (typeof document !== 'undefined') adoptServerSession();
       // listen to the other tabs from the start (loaded on demand, not before the first input)
       void getSync();
       stores.$loading.setKey('phase', 'flags');
