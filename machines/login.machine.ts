@@ -14,12 +14,20 @@
  * - `authenticating`: stores the token, loads profile, entitlements,
  *   authorization and tenants, sets the user (the `completeLogin` actor).
  * - `breachedPassword` → `breachedPasswordSuccess` (reset link sent) →
- *   `success`; `success` navigates after {@link POST_AUTH_DELAY_MS}.
+ *   `promptPasskeys`; `success` navigates after {@link POST_AUTH_DELAY_MS}.
+ * - Passkeys: `preLogin.passkey` runs the `passkeys` actor (op `signIn`; the
+ *   "Sign in with a passkey" button); a passkey picked from browser autofill
+ *   arrives as `passkey.success`. Either response goes through `authenticating`.
+ * - `promptPasskeys` (after every sign-in): `checking` asks the `passkeys`
+ *   actor (op `check`: sign-in §4 conditions); no → `success`;
+ *   yes → `idle` ("Add a passkey" → `registering`, "Not now" → `success`). fe-login fires on the way into
+ *   `success`, after the breached-password and passkey steps (so a host that
+ *   hides the box on fe-login does not hide those steps).
  *
  * Emitted through provided actions: `notifyLogin` (fe-login), `redirect`
  * (SSO), `navigateAfterAuth`, `clearSession`.
  * Overridable actors: `preLogin`, `login`, `completeLogin`, `recoverMfa`,
- * `sendResetPasswordEmail`, and the child `mfa` machine's actors.
+ * `sendResetPasswordEmail`, `passkeys`, and the child `mfa` machine's actors.
  */
 import { assign, setup, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse, PreLoginResult } from '../src/api/types.ts';
@@ -45,6 +53,7 @@ export type LoginStep =
   | 'authenticating'
   | 'breachedPassword'
   | 'breachedPasswordSuccess'
+  | 'promptPasskeys'
   | 'success';
 
 export interface LoginInput {
@@ -63,6 +72,8 @@ export interface LoginContext {
   error: FlowError | null;
   /** An informational message for the current step. */
   notice: MessageKey | null;
+  /** The signed-in user, announced with fe-login on the way into `success`. */
+  user: AuthUser | null;
 }
 
 export type LoginEvent =
@@ -74,8 +85,21 @@ export type LoginEvent =
   | { type: 'flow.cancel' }
   | { type: 'breached.reset' }
   | { type: 'breached.continue' }
+  /** "Sign in with a passkey" (preLogin). */
+  | { type: 'passkey.start' }
+  /** A passkey sign-in finished outside the machine (browser autofill, conditional mediation). */
+  | { type: 'passkey.success'; response: LoginResponse }
+  /** promptPasskeys: "Add a passkey" / "Not now". */
+  | { type: 'passkeys.add' }
+  | { type: 'passkeys.skip' }
   /** The session ended (sign out): start over at preLogin, keeping the email. */
   | { type: 'flow.reset' };
+
+/** Input of the `passkeys` actor. */
+export interface PasskeysInput {
+  op: 'signIn' | 'check' | 'register';
+  user: AuthUser | null;
+}
 
 /** Result of the `completeLogin` actor: the user that was set, or null when the response had no token. */
 export type CompleteLoginOutput = { user: AuthUser } | null;
@@ -128,6 +152,11 @@ export const loginMachine = setup({
     sendResetPasswordEmail: fromPromise<unknown, { email: string }>(async () => {
       throw new Error('sendResetPasswordEmail not provided');
     }),
+    /**
+     * Passkeys (src/passkeys, loaded on demand): `signIn` → the login response; `check` → whether to show
+     * promptPasskeys (sign-in §4 conditions); `register` → a new passkey. Answers `false` unless provided.
+     */
+    passkeys: fromPromise<unknown, PasskeysInput>(async () => false),
     mfa: mfaMachine,
   },
   guards: {
@@ -140,6 +169,7 @@ export const loginMachine = setup({
     choseRecovery: ({ event }) => (event as unknown as { output?: MfaOutput }).output?.kind === 'recover',
     noSession: ({ event }) => !(event as unknown as { output?: CompleteLoginOutput }).output,
     isBreachedPassword: ({ context }) => !!context.pending?.isBreachedPassword,
+    isTrue: ({ event }) => (event as unknown as { output?: unknown }).output === true,
   },
   actions: {
     storeError: assign({ error: ({ event }) => toFlowError((event as unknown as { error: unknown }).error), notice: null }),
@@ -150,6 +180,7 @@ export const loginMachine = setup({
       mfa: ({ context, event }) => mfaInputFrom((event as unknown as { output: LoginResponse }).output, context.email),
     }),
     storePending: assign({ pending: ({ event }) => (event as unknown as { output: LoginResponse }).output }),
+    storeUser: assign({ pending: null, user: ({ event }) => (event as unknown as { output: { user: AuthUser } }).output.user }),
     storeMfaResponse: assign({
       pending: ({ event }) => {
         const out = (event as unknown as { output: MfaOutput }).output;
@@ -175,9 +206,10 @@ export const loginMachine = setup({
     pending: null,
     error: null,
     notice: null,
+    user: null,
   }),
   initial: 'preLogin',
-  on: { 'flow.reset': { target: '.preLogin', actions: assign({ error: null, notice: null, mfa: null, pending: null, ssoAddress: null }) } },
+  on: { 'flow.reset': { target: '.preLogin', actions: assign({ error: null, notice: null, mfa: null, pending: null, ssoAddress: null, user: null }) } },
   states: {
     preLogin: {
       initial: 'idle',
@@ -188,6 +220,17 @@ export const loginMachine = setup({
               target: 'checking',
               actions: [assign({ email: ({ event }) => event.email.trim() }), 'clearMessages'],
             },
+            'passkey.start': { target: 'passkey', actions: 'clearMessages' },
+            'passkey.success': { target: '#login.authenticating', actions: [assign({ pending: ({ event }) => event.response }), 'clearMessages'] },
+          },
+        },
+        passkey: {
+          tags: 'busy',
+          invoke: {
+            src: 'passkeys',
+            input: { op: 'signIn', user: null },
+            onDone: { target: '#login.authenticating', actions: 'storePending' },
+            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
           },
         },
         checking: {
@@ -284,22 +327,15 @@ export const loginMachine = setup({
             target: 'loginWithPassword',
             actions: [assign({ error: { key: 'error.generic' as MessageKey }, pending: null })],
           },
-          {
-            guard: 'isBreachedPassword',
-            target: 'breachedPassword',
-            actions: [{ type: 'notifyLogin', params: ({ event }) => ({ user: event.output!.user }) }, assign({ pending: null })],
-          },
-          {
-            target: 'success',
-            actions: [{ type: 'notifyLogin', params: ({ event }) => ({ user: event.output!.user }) }, assign({ pending: null })],
-          },
+          { guard: 'isBreachedPassword', target: 'breachedPassword', actions: 'storeUser' },
+          { target: 'promptPasskeys', actions: 'storeUser' },
         ],
         onError: { target: 'loginWithPassword', actions: ['storeError', 'notifyError', assign({ pending: null })] },
       },
     },
     breachedPassword: {
       initial: 'idle',
-      on: { 'breached.continue': { target: 'success' } },
+      on: { 'breached.continue': { target: 'promptPasskeys' } },
       states: {
         idle: { on: { 'breached.reset': { target: 'sending', actions: 'clearMessages' } } },
         sending: {
@@ -314,9 +350,39 @@ export const loginMachine = setup({
       },
     },
     breachedPasswordSuccess: {
-      on: { 'breached.continue': { target: 'success' } },
+      on: { 'breached.continue': { target: 'promptPasskeys' } },
+    },
+    promptPasskeys: {
+      initial: 'checking',
+      states: {
+        checking: {
+          invoke: {
+            src: 'passkeys',
+            input: ({ context }) => ({ op: 'check', user: context.user }),
+            onDone: [{ guard: 'isTrue', target: 'idle' }, { target: '#login.success' }],
+            onError: { target: '#login.success' },
+          },
+        },
+        idle: {
+          on: {
+            'passkeys.add': { target: 'registering', actions: 'clearMessages' },
+            // "Not now" is remembered by the view (src/passkeys/views.tsx), per user
+            'passkeys.skip': { target: '#login.success' },
+          },
+        },
+        registering: {
+          invoke: {
+            src: 'passkeys',
+            input: ({ context }) => ({ op: 'register', user: context.user }),
+            onDone: { target: '#login.success' },
+            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
+          },
+        },
+      },
     },
     success: {
+      // fe-login when the flow is done: after the breached-password and passkey steps
+      entry: { type: 'notifyLogin', params: ({ context }) => ({ user: context.user! }) },
       initial: 'waiting',
       states: {
         waiting: { after: { postAuth: { target: 'navigated' } } },
@@ -350,6 +416,6 @@ export interface LoginStateSpec {
  * ./restore.ts), for `createActor(logic, { snapshot })`.
  */
 export function loginSnapshotFrom(logic: typeof loginMachine, spec: LoginStateSpec) {
-  const context: LoginContext = { email: '', redirectUrl: null, ssoAddress: null, mfa: null, pending: null, error: null, notice: null, ...spec.context };
+  const context: LoginContext = { email: '', redirectUrl: null, ssoAddress: null, mfa: null, pending: null, error: null, notice: null, user: null, ...spec.context };
   return snapshotWithMfaChild(logic, spec.value, context, spec.mfa, { mfaToken: context.mfa?.mfaToken, firstStep: context.mfa?.step });
 }

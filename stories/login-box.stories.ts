@@ -50,6 +50,12 @@ export const BreachedPassword = at('breachedPassword.idle', 'Signed in, but the 
 export const BreachedPasswordSending = at('breachedPassword.sending', 'Reset link being sent.');
 export const BreachedPasswordSuccess = at('breachedPasswordSuccess', 'Reset link sent.');
 export const Success = at('success.waiting', 'Signed in; post-auth navigation pending (restored: not scheduled).');
+export const PasskeySignIn = at('preLogin.passkey', 'Sign-in with a passkey under way (the browser asks for it).');
+export const PasskeySignInError = at('preLogin.passkeyError', 'The passkey ceremony was cancelled or failed.');
+export const PromptPasskeysChecking = at('promptPasskeys.checking', 'After sign-in: checking whether to offer a passkey.');
+export const PromptPasskeys = at('promptPasskeys.idle', 'After sign-in: "Add a passkey" or "Not now" (sign-in §4 conditions met).');
+export const PromptPasskeysRegistering = at('promptPasskeys.registering', 'A passkey being created.');
+export const PromptPasskeysError = at('promptPasskeys.error', 'Creating the passkey failed.');
 
 /**
  * The whole flow against the preview transport: any email and password sign

@@ -79,6 +79,19 @@ export const loginStates = {
   'breachedPassword.sending': { value: { breachedPassword: 'sending' }, context: { email } },
   breachedPasswordSuccess: { value: 'breachedPasswordSuccess', context: { email } },
   'success.waiting': { value: { success: 'waiting' }, context: { email } },
+  // passkeys (src/passkeys): the button's ceremony on preLogin, and the prompt after sign-in (sign-in §4)
+  'preLogin.passkey': { value: { preLogin: 'passkey' }, context: {} },
+  'preLogin.passkeyError': {
+    value: { preLogin: 'idle' },
+    context: { error: { message: 'The passkey request was cancelled or timed out. Try again, or use another way to sign in.' } },
+  },
+  'promptPasskeys.checking': { value: { promptPasskeys: 'checking' }, context: { email, user: { email } } },
+  'promptPasskeys.idle': { value: { promptPasskeys: 'idle' }, context: { email, user: { email } } },
+  'promptPasskeys.registering': { value: { promptPasskeys: 'registering' }, context: { email, user: { email } } },
+  'promptPasskeys.error': {
+    value: { promptPasskeys: 'idle' },
+    context: { email, user: { email }, error: { message: 'This passkey is already registered for your account.' } },
+  },
 } satisfies Record<string, LoginStateSpec>;
 
 export type LoginStateName = keyof typeof loginStates;
@@ -94,5 +107,5 @@ export function stepShown(spec: LoginStateSpec): string {
 export function isBusySpec(spec: LoginStateSpec): boolean {
   const leaf = (v: unknown): string => (typeof v === 'string' ? v : leaf(Object.values(v as object)[0]));
   const s = leaf(spec.mfa?.value ?? spec.value);
-  return ['checking', 'submitting', 'sending', 'loading', 'enrolling', 'authenticating'].includes(s);
+  return ['checking', 'submitting', 'sending', 'loading', 'enrolling', 'authenticating', 'passkey', 'registering'].includes(s);
 }

@@ -33,7 +33,8 @@ describe('<fe-login-box> against the emulator', () => {
     expect(form.getAttribute('slot')).to.equal('form');
     expect(form.assignedSlot).to.equal(box.shadowRoot!.querySelector('slot[name=form]'));
     const email = input(box, 'email')!;
-    expect(email.autocomplete).to.equal('username');
+    // `webauthn`: the browser may offer passkeys in the field's autofill (conditional mediation, src/passkeys)
+    expect(email.autocomplete).to.equal('username webauthn');
     expect(email.labels![0].textContent).to.equal('Email');
     type(email, ADMIN.email);
     submit(box);

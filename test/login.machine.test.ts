@@ -204,7 +204,10 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'breachedPasswordSuccess');
     expect(names()).to.include('sendResetPasswordEmail');
     actor.send({ type: 'breached.continue' });
-    expect(step(actor)).to.equal('success');
+    // SI-4.12: the passkey prompt's check comes first (not applicable here), then success and fe-login
+    expect(step(actor)).to.equal('promptPasskeys');
+    await waitFor(actor, (s) => loginStep(s) === 'success');
+    expect(names().filter((n) => n === 'notifyLogin')).to.have.length(1);
   });
 
   it('completeLogin that yields no session returns to the password step with the generic error', async () => {
@@ -229,5 +232,126 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
     actor.send({ type: 'flow.cancel' });
     expect(step(actor)).to.equal('preLogin');
+  });
+});
+
+describe('login machine: passkeys (sign-in §4 promptPasskeys, SI-7.39)', () => {
+  type Op = { op: 'signIn' | 'check' | 'register'; user: unknown };
+  /** The machine with a scripted `passkeys` actor; `calls` records actors and actions in order. */
+  function passkeySetup(passkeys: (i: Op) => Promise<unknown>, login: () => Promise<LoginResponse> = async () => tokens) {
+    const calls: Calls = [];
+    const rec = (name: string, args: unknown) => calls.push({ name, args });
+    const clock = new SimulatedClock();
+    const logic = loginMachine.provide({
+      actors: {
+        login: fromPromise(async ({ input }) => (rec('login', input), login())),
+        completeLogin: fromPromise(async ({ input }) => (rec('completeLogin', input), { user: { email: 'a@b.test', sub: 'u1', amr: (input as LoginResponse).amr } } as never)),
+        passkeys: fromPromise(async ({ input }) => (rec(`passkeys.${(input as Op).op}`, input), passkeys(input as Op))),
+      },
+      actions: {
+        notifyLogin: (_, p) => rec('notifyLogin', p),
+        notifyError: ({ context }) => rec('notifyError', context.error),
+        navigateAfterAuth: (_, p) => rec('navigateAfterAuth', p),
+      },
+    });
+    const actor = createActor(logic, { clock, input: {} }).start();
+    return { actor, clock, calls, names: () => calls.map((c) => c.name) };
+  }
+  const passkeyTokens = { ...tokens, amr: ['hwk'] } as LoginResponse;
+  async function toPrompt(a: ReturnType<typeof passkeySetup>['actor']) {
+    a.send({ type: 'identifier.submit', email: 'a@b.test' });
+    await waitFor(a, (s) => loginStep(s) === 'loginWithPassword');
+    a.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
+    await waitFor(a, (s) => s.matches({ promptPasskeys: 'idle' }));
+  }
+
+  it('SI-1.02 "Sign in with a passkey": preLogin.passkey (busy) → authenticating with the response → promptPasskeys check → success, fe-login, navigation after 200 ms', async () => {
+    const { actor, clock, calls, names } = passkeySetup(async (i) => (i.op === 'signIn' ? passkeyTokens : false));
+    actor.send({ type: 'passkey.start' });
+    expect(actor.getSnapshot().matches({ preLogin: 'passkey' })).to.equal(true);
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    await waitFor(actor, (s) => loginStep(s) === 'success');
+    expect(names()).to.deep.equal(['passkeys.signIn', 'completeLogin', 'passkeys.check', 'notifyLogin']);
+    expect(calls[1].args).to.deep.equal(passkeyTokens);
+    expect((calls[2].args as Op).user).to.deep.include({ sub: 'u1' });
+    clock.increment(POST_AUTH_DELAY_MS);
+    expect(names().at(-1)).to.equal('navigateAfterAuth');
+  });
+
+  it('a failed or cancelled passkey ceremony returns to preLogin.idle with the error (fe-error)', async () => {
+    const { actor, names } = passkeySetup(async () => {
+      throw new Error('The passkey request was cancelled or timed out.');
+    });
+    actor.send({ type: 'passkey.start' });
+    await waitFor(actor, (s) => s.matches({ preLogin: 'idle' }));
+    expect(actor.getSnapshot().context.error).to.deep.include({ message: 'The passkey request was cancelled or timed out.' });
+    expect(names()).to.include('notifyError');
+  });
+
+  it('a passkey picked from browser autofill (passkey.success) goes to authenticating with that response', async () => {
+    const { actor, calls } = passkeySetup(async () => false);
+    actor.send({ type: 'passkey.success', response: passkeyTokens });
+    await waitFor(actor, (s) => loginStep(s) === 'success');
+    expect(calls.find((c) => c.name === 'completeLogin')!.args).to.deep.equal(passkeyTokens);
+  });
+
+  it('SI-4.42–SI-4.46 the check answering false (conditions not met, or failing) goes on to success without a prompt', async () => {
+    for (const check of [async () => false, async () => Promise.reject(new Error('offline'))]) {
+      const { actor, names } = passkeySetup(check);
+      actor.send({ type: 'identifier.submit', email: 'a@b.test' });
+      await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
+      actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
+      await waitFor(actor, (s) => loginStep(s) === 'success');
+      expect(names()).to.deep.equal(['login', 'completeLogin', 'passkeys.check', 'notifyLogin']);
+    }
+  });
+
+  it('promptPasskeys: fe-login waits for the answer; "Add a passkey" registers, then success; a failed registration stays with the error', async () => {
+    let fail = true;
+    const { actor, clock, names } = passkeySetup(async (i) => {
+      if (i.op === 'check') return true;
+      if (i.op === 'register' && fail) throw new Error('This passkey is already registered for your account.');
+      return undefined;
+    });
+    await toPrompt(actor);
+    expect(names()).to.not.include('notifyLogin');
+    actor.send({ type: 'passkeys.add' });
+    expect(actor.getSnapshot().matches({ promptPasskeys: 'registering' })).to.equal(true);
+    await waitFor(actor, (s) => s.matches({ promptPasskeys: 'idle' }));
+    expect(actor.getSnapshot().context.error).to.deep.include({ message: 'This passkey is already registered for your account.' });
+    fail = false;
+    actor.send({ type: 'passkeys.add' });
+    expect(actor.getSnapshot().context.error).to.equal(null);
+    await waitFor(actor, (s) => loginStep(s) === 'success');
+    expect(names().filter((n) => n === 'passkeys.register')).to.have.length(2);
+    expect(names().at(-1)).to.equal('notifyLogin');
+    clock.increment(POST_AUTH_DELAY_MS);
+    expect(names().at(-1)).to.equal('navigateAfterAuth');
+  });
+
+  it('promptPasskeys: "Not now" goes to success (fe-login), then navigation after 200 ms', async () => {
+    const { actor, clock, names } = passkeySetup(async (i) => i.op === 'check');
+    await toPrompt(actor);
+    actor.send({ type: 'passkeys.skip' });
+    expect(step(actor)).to.equal('success');
+    expect(names()).to.not.include('passkeys.register');
+    expect(names().at(-1)).to.equal('notifyLogin');
+    clock.increment(POST_AUTH_DELAY_MS - 1);
+    expect(names()).to.not.include('navigateAfterAuth');
+    clock.increment(1);
+    expect(names().at(-1)).to.equal('navigateAfterAuth');
+  });
+
+  it('SI-4.12 after breachedPassword the passkey prompt follows when applicable', async () => {
+    const { actor, names } = passkeySetup(async (i) => i.op === 'check', async () => ({ ...tokens, isBreachedPassword: true }) as LoginResponse);
+    actor.send({ type: 'identifier.submit', email: 'a@b.test' });
+    await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
+    actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
+    await waitFor(actor, (s) => loginStep(s) === 'breachedPassword');
+    actor.send({ type: 'breached.continue' });
+    await waitFor(actor, (s) => s.matches({ promptPasskeys: 'idle' }));
+    expect(names()).to.not.include('notifyLogin');
+    actor.send({ type: 'passkeys.skip' });
+    expect(names().filter((n) => n === 'notifyLogin')).to.have.length(1);
   });
 });

@@ -33,6 +33,7 @@ import { lifecycleEmulatorRoutes } from './routes/emulator-lifecycle.ts';
 import { entitlementEmulatorRoutes, entitlementRoutes } from './routes/entitlements.ts';
 import { stepUpEmulatorRoutes, stepUpRoutes } from './routes/step-up.ts';
 import { mountOAuth } from './routes/oauth.ts';
+import { mountPasskeys } from './routes/passkeys.ts';
 
 export const API_PREFIX = '/frontegg';
 export const DEFAULT_PORT = 8787;
@@ -167,6 +168,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, invitationRoutes);
   app.route(API_PREFIX, tenantRoutes);
   mountOAuth(app, API_PREFIX);
+  mountPasskeys(app, API_PREFIX);
   app.route(API_PREFIX, jwksRoutes);
   app.route('/', jwksRoutes);
   app.route('/_emulator', outboxRoutes);

@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { decodeClaims } from '../auth/claims.ts';
 import { createApiClient, createAuthApi, createLogger, retry, type ApiClient, type Logger } from '../api/index.ts';
 import type { AdminBoxMetadata, LoginResponse, Tenant, TenantsResponse } from '../api/types.ts';
 import { createI18n, en, type I18n } from '../i18n/index.ts';
@@ -174,7 +174,7 @@ export function createFeApp(options: FeAppOptions): FeApp {
     setAccessToken(stores, response.accessToken);
     const claims = (() => {
       try {
-        return decodeJwt(response.accessToken) as Record<string, unknown>;
+        return decodeClaims(response.accessToken) as Record<string, unknown>;
       } catch {
         return {};
       }

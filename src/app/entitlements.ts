@@ -3,7 +3,7 @@
  * §5, §8): the pure engine (src/entitlements) applied to the signed-in
  * user's bundle, JWT claims and the host's custom attributes.
  */
-import { decodeJwt } from 'jose';
+import { decodeClaims } from '../auth/claims.ts';
 import { computed, type ReadableAtom } from 'nanostores';
 import { evaluateEntitlement, indexBundle, type EntitlementQuery, type EntitlementResult } from '../entitlements/index.ts';
 import { defaultApp, type FeApp } from './app.ts';
@@ -25,7 +25,7 @@ function decide(app: FeApp, query: EntitlementQuery, custom: Record<string, unkn
   if (!index) indexed.set(bundle, (index = indexBundle(bundle as never)));
   let jwt: Record<string, unknown> = {};
   try {
-    if (accessToken) jwt = decodeJwt(accessToken) as Record<string, unknown>;
+    if (accessToken) jwt = decodeClaims(accessToken) as Record<string, unknown>;
   } catch {
     /* no claims */
   }

@@ -52,6 +52,7 @@ export type MessageKey =
   | keyof typeof import('./en-unlock.ts').enUnlock
   | keyof typeof import('./en-impersonation.ts').enImpersonation
   | keyof typeof import('./en-tenants.ts').enTenants
-  | keyof typeof import('./en-open-app.ts').enOpenApp;
+  | keyof typeof import('./en-open-app.ts').enOpenApp
+  | keyof typeof import('./en-passkeys.ts').enPasskeys;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;

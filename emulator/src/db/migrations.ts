@@ -306,6 +306,32 @@ create table pending_authenticators (
 );
 `,
   },
+  {
+    id: '0006_passkeys',
+    sql: `
+-- passkeys (WebAuthn discoverable credentials, api-contract A and U): the credentials and single-use challenges
+create table passkeys (
+  id text primary key,
+  user_id text not null references users(id) on delete cascade,
+  public_key text not null,
+  counter bigint not null default 0,
+  transports jsonb not null default '[]',
+  device_type text not null,
+  backed_up boolean not null default false,
+  created_at timestamptz not null,
+  last_used_at timestamptz
+);
+create table passkey_challenges (
+  challenge text primary key,
+  kind text not null,
+  user_id text,
+  rp_id text not null,
+  origin text not null,
+  expires_at timestamptz not null,
+  consumed_at timestamptz
+);
+`,
+  },
 ];
 
 /** Applies every migration not yet logged. Safe to call on every start. */

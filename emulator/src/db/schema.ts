@@ -2,7 +2,7 @@
  * Drizzle table definitions. They mirror the SQL in `migrations.ts`, which is
  * the source of truth for the database; keep both in step when adding columns.
  */
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -234,6 +234,7 @@ export const resettableTables = [
   'entitlement_features', 'entitlement_plans', 'entitlement_plan_features', 'entitlement_grants', 'step_up_tokens', 'emulator_clock',
   'lifecycle_tokens', 'tenant_invite_links', 'impersonation_sessions', 'audits', 'lifecycle_settings',
   'pending_authenticators',
+  'passkeys', 'passkey_challenges',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -387,4 +388,31 @@ export const pendingAuthenticators = pgTable('pending_authenticators', {
   userId: text('user_id').primaryKey(),
   secret: text('secret').notNull(),
   createdAt: ts('created_at').notNull(),
+});
+
+// ---------------------------------------------------------------- passkeys (migration 0006_passkeys)
+
+/** A registered passkey (WebAuthn credential); `id` and `publicKey` are base64url. */
+export const passkeys = pgTable('passkeys', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull(),
+  transports: jsonb('transports').$type<string[]>().notNull(),
+  /** `singleDevice` | `multiDevice` (the credential's backup eligibility). */
+  deviceType: text('device_type').notNull(),
+  backedUp: boolean('backed_up').notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastUsedAt: ts('last_used_at'),
+});
+
+/** A WebAuthn challenge: single use, expires; bound to the RP id and origin it was issued for. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  kind: text('kind').$type<'registration' | 'authentication'>().notNull(),
+  userId: text('user_id'),
+  rpId: text('rp_id').notNull(),
+  origin: text('origin').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
 });

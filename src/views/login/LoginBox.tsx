@@ -15,6 +15,8 @@ import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, S
 // steps after the first load on demand: nothing before the first input waits for them
 const MfaSteps = lazy(() => import('../mfa/MfaSteps.tsx').then((m) => ({ default: m.MfaSteps })));
 const MoreSteps = lazy(() => import('./MoreSteps.tsx').then((m) => ({ default: m.MoreSteps })));
+// passkeys (src/passkeys): views, calls and @simplewebauthn/browser all load on demand
+const Passkeys = lazy(() => import('../../passkeys/views.tsx'));
 
 /** Props of `<fe-login-box>` (attributes through r2wc). */
 export interface LoginBoxProps {
@@ -48,6 +50,7 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
   const { auth } = app;
   // calls after the first step load on demand
   const mfaApi = () => import('../../api/mfa-login.ts').then((m) => m.createMfaLoginApi(app.client));
+  const passkeys = () => import('../../passkeys/index.ts');
   const mfa = mfaMachine.provide({
     actors: {
       verifyCode: fromPromise(async ({ input }) => (await mfaApi()).verifyCode(input)),
@@ -72,6 +75,7 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
       sendResetPasswordEmail: fromPromise(async ({ input }) =>
         (await import('../../api/passwords.ts')).createPasswordsApi(app.client).forgotPassword({ email: input.email }),
       ),
+      passkeys: fromPromise(async ({ input, signal }) => (await passkeys()).runPasskeys(app, input, signal)),
       mfa,
     },
     actions: {
@@ -135,7 +139,12 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
     if (snapshot.context.email) url.searchParams.set('email', snapshot.context.email);
     if (dispatch(host, 'fe-navigate', { url: url.href }, { cancelable: true })) app.navigate(url.href);
   };
-  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} signUp={allowSignups ? toSignUp : undefined} forgotPassword={toForgotPassword} />;
+  const passkeyEntry = (
+    <Suspense>
+      <Passkeys app={app} t={t} snapshot={snapshot} send={send} />
+    </Suspense>
+  );
+  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} signUp={allowSignups ? toSignUp : undefined} forgotPassword={toForgotPassword} passkeys={passkeyEntry} />;
 }
 
 function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translate }) {
@@ -164,6 +173,7 @@ export function LoginSteps({
   send,
   signUp,
   forgotPassword,
+  passkeys,
 }: {
   host: HTMLElement;
   t: Translate;
@@ -173,6 +183,8 @@ export function LoginSteps({
   signUp?: () => void;
   /** Goes to the forgot-password route. */
   forgotPassword?: () => void;
+  /** preLogin: the passkey sign-in entry (button, autofill). */
+  passkeys?: React.ReactNode;
 }) {
   const step = loginStep(snapshot);
   const busy = snapshot.hasTag('busy');
@@ -220,18 +232,23 @@ export function LoginSteps({
                   </button>
                 ) : null}
               </>
-            ) : signUp ? (
-              <p>
-                {t('login.noAccount')}{' '}
-                <button type="button" className={c.linkButton} onClick={signUp}>
-                  {t('login.signUpLink')}
-                </button>
-              </p>
-            ) : undefined
+            ) : (
+              <>
+                {passkeys}
+                {signUp ? (
+                  <p>
+                    {t('login.noAccount')}{' '}
+                    <button type="button" className={c.linkButton} onClick={signUp}>
+                      {t('login.signUpLink')}
+                    </button>
+                  </p>
+                ) : null}
+              </>
+            )
           }
         >
           <LightForm host={host} name="login" busy={busy} onSubmit={onSubmit} focusKey={step}>
-            <Field label={t('login.email.label')} name="email" type="email" inputMode="email" autoComplete="username" defaultValue={ctx.email} error={fieldErrors.email} />
+            <Field label={t('login.email.label')} name="email" type="email" inputMode="email" autoComplete="username webauthn" defaultValue={ctx.email} error={fieldErrors.email} />
             {withPassword ? (
               <Field label={t('login.password.label')} name="password" type="password" autoComplete="current-password" error={fieldErrors.password} focus />
             ) : null}
@@ -252,6 +269,8 @@ export function LoginSteps({
           <MoreSteps step={step} host={host} t={t} snapshot={snapshot} send={send} fieldErrors={fieldErrors} setFieldErrors={setFieldErrors} back={back} />
         </Suspense>
       );
+    case 'promptPasskeys':
+      return passkeys;
     case 'authenticating':
       return <Card step={step} title={t('login.title')} busyText={t('login.busy')} />;
     case 'success':
