@@ -39,6 +39,7 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  * @attr {string} locale - Message catalogue locale; default `en`.
  * @attr {string} name - Name of the app's stores; two connected `<fe-app>`s may not share one.
  * @attr {boolean} preview - Preview (builder) mode: canned demo data, no network (sign-in §1).
+ * @attr {boolean} hosted-login-box - Hosted login (sign-in §1): sign-in, callback, refresh and logout go through the identity API's hosted login.
  * @attr {string} authenticated-url - Where to go after sign-in when there is no usable redirectUrl; default `/`.
  * @prop {FeAppOptions} options - Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects.
  * @prop {FeApp} app - The app (read-only), for host scripts: stores, `refresh()`, `logout()`.
@@ -117,6 +118,7 @@ export class FeAppElement extends HTMLElement {
       locale: a('locale'),
       name: a('name'),
       preview: this.hasAttribute('preview') || undefined,
+      hostedLoginBox: this.hasAttribute('hosted-login-box') || undefined,
     };
     const routes = a('authenticated-url') ? { authenticatedUrl: a('authenticated-url')! } : undefined;
     const defined = Object.fromEntries(Object.entries(fromAttributes).filter(([, v]) => v !== undefined));

@@ -79,7 +79,8 @@ export class FeRoutesElement extends HTMLElement {
   #routeOf(path: string): keyof FeRoutes | null {
     const routes = this.#app?.routes;
     if (!routes) return null;
-    const match = (Object.keys(routes) as (keyof FeRoutes)[]).find((name) => routes[name] === path && (FLOWS[name] || name === 'logoutUrl'));
+    const hosted = (name: keyof FeRoutes) => name === 'hostedLoginRedirectUrl' && !!this.#app?.options.hostedLoginBox;
+    const match = (Object.keys(routes) as (keyof FeRoutes)[]).find((name) => routes[name] === path && (FLOWS[name] || name === 'logoutUrl' || hosted(name)));
     return match ?? null;
   }
 
@@ -97,7 +98,10 @@ export class FeRoutesElement extends HTMLElement {
     this.toggleAttribute('route', false);
     if (route && !hostPage) {
       this.setAttribute('route', route);
-      if (route === 'logoutUrl') {
+      if (app.options.hostedLoginBox && (route === 'loginUrl' || route === 'logoutUrl' || route === 'hostedLoginRedirectUrl')) {
+        // hosted login (sign-in §2): loaded on demand, never on the embedded path
+        await import('../src/app/hosted.ts').then((m) => m.runHostedRoute(app, route, this));
+      } else if (route === 'logoutUrl') {
         await app.logout();
         dispatch(this, 'fe-logout', {});
         setTimeout(() => {

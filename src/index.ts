@@ -29,3 +29,7 @@ export { FeTenantSwitcherElement } from '../elements/fe-tenant-switcher.ts';
 export { switchTenant, $switchingTenant, TenantSwitchError } from './auth/tenants.ts';
 export type { TenantChangeDetail } from './auth/tenants.ts';
 export { FeOpenAppElement } from '../elements/fe-open-app.ts';
+export type { LoginWithRedirectOptions, OAuthTokens } from './app/hosted.ts';
+/** Hosted login (loaded on demand): sends the browser to the hosted login page with PKCE; see src/app/hosted.ts. */
+export const loginWithRedirect = (...args: Parameters<typeof import('./app/hosted.ts').loginWithRedirect>) =>
+  import('./app/hosted.ts').then((m) => m.loginWithRedirect(...args));

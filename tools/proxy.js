@@ -1,7 +1,12 @@
 import http from 'node:http';
 
-/** Paths that the host's same-origin proxy sends to the identity API (architecture "Cookies and origins"). */
-export const API_PATHS = ['/frontegg/', '/.well-known/', '/oauth/', '/_emulator'];
+/**
+ * Paths that the host's same-origin proxy sends to the identity API (architecture "Cookies and origins"):
+ * the API (`/frontegg/*`, which has the OAuth token, silent authorize and logout), the JWKS, the emulator's
+ * hosted login (`/oauth/authorize*`, `/oauth/logout`, `/hosted/`) and its test routes. Not the host's own
+ * hosted-login callback (`/oauth/callback`): that page belongs to the host.
+ */
+export const API_PATHS = ['/frontegg/', '/.well-known/', '/oauth/authorize', '/oauth/logout', '/oauth/token', '/hosted/', '/_emulator'];
 
 /** True when a request path belongs to the identity API. */
 export function isApiPath(path) {

@@ -34,6 +34,7 @@ import { entitlementEmulatorRoutes, entitlementRoutes } from './routes/entitleme
 import { stepUpEmulatorRoutes, stepUpRoutes } from './routes/step-up.ts';
 import { mountOAuth } from './routes/oauth.ts';
 import { mountPasskeys } from './routes/passkeys.ts';
+import { mountAuthorize } from './routes/authorize.ts';
 
 export const API_PREFIX = '/frontegg';
 export const DEFAULT_PORT = 8787;
@@ -168,6 +169,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, invitationRoutes);
   app.route(API_PREFIX, tenantRoutes);
   mountOAuth(app, API_PREFIX);
+  mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);
   app.route(API_PREFIX, jwksRoutes);
   app.route('/', jwksRoutes);

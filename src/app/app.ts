@@ -203,7 +203,8 @@ export function createFeApp(options: FeAppOptions): FeApp {
       try {
         // one refresh at a time across tabs (Web Locks): the refresh token rotates on use, so each
         // tab must send the cookie the previous refresh left, never one another tab just spent
-        const send = () => auth.refreshToken({ tenantId: tabTenant() });
+        const send = () =>
+          options.hostedLoginBox ? import('./hosted.ts').then((m) => m.silentRefresh(app, tabTenant())) : auth.refreshToken({ tenantId: tabTenant() });
         const response = await (navigator.locks ? navigator.locks.request(`fe-refresh:${syncKey}`, send) : send());
         const result = await completeLogin(response, 'refresh');
         if (!result) endSession();
@@ -279,6 +280,8 @@ export function createFeApp(options: FeAppOptions): FeApp {
   let loggingOut = false;
   async function logout(): Promise<void> {
     loggingOut = true;
+    // hosted login: the browser leaves for the hosted logout, so this never settles
+    if (options.hostedLoginBox) return import('./hosted.ts').then((m) => void m.logoutHosted(app)).then(() => new Promise<void>(() => {}));
     try {
       await auth.logout();
     } catch (error) {

@@ -84,4 +84,11 @@ export interface FeAppOptions {
   preview?: boolean;
   /** Navigation function (default `location.assign`). */
   navigate?: (url: string) => void;
+  /**
+   * Hosted login (sign-in §1, §2): the login route redirects to `{baseUrl}/oauth/authorize`, the
+   * callback route (`hostedLoginRedirectUrl`) exchanges the code, refresh is the silent authorize and
+   * logout goes through the hosted logout (src/app/hosted.ts, loaded on demand). `baseUrl` is then the
+   * identity API's own origin (its session cookie lives there).
+   */
+  hostedLoginBox?: boolean;
 }

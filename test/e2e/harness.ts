@@ -14,12 +14,12 @@ export interface Harness {
 }
 
 /** Starts the emulator (in-memory database) and the demo host on free ports, and Chromium. Needs `npm run build` first. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(opts: { page?: 'index.html' | 'hosted.html' } = {}): Promise<Harness> {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const demoPort = port + 1000;
   // links in emails are built for allowed origins only: allow the demo host
   const emulator = await startEmulator({ port, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort}` } });
-  const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url });
+  const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url, page: opts.page });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,

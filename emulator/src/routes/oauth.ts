@@ -1,9 +1,9 @@
 /**
  * OAuth (api-contract.md §C, §4; sign-in §7): the token endpoint a host
  * server uses for its session (refresh_token and authorization_code grants),
- * and the hosted-login logout. There is no interactive `/oauth/authorize` yet:
- * until there is, tests issue authorization codes with the test-only
- * `POST /_emulator/oauth/codes`.
+ * and the hosted-login logout. The interactive `/oauth/authorize` (hosted login) is routes/authorize.ts;
+ * it issues its codes through {@link issueAuthorizationCode}. Tests can also issue codes with the
+ * test-only `POST /_emulator/oauth/codes`.
  *
  * - `POST /frontegg/oauth/token`, JSON or `application/x-www-form-urlencoded`:
  *   - `grant_type=refresh_token`, `refresh_token`, `client_id`, `client_secret` (or HTTP Basic) →
@@ -48,6 +48,8 @@ interface CodeEntry {
   codeChallenge?: string;
   nonce?: string;
   tenantId?: string;
+  /** what the user did (hosted login, routes/authorize.ts): the session's amr, acr and auth_time; default a password sign-in now */
+  auth?: { amr: string[]; acr?: string | null; authTime?: number };
   expiresAt: number;
   /** the session the code started, once exchanged (a second use revokes it) */
   usedBy?: string;
@@ -61,6 +63,13 @@ function codes(rt: EmulatorRuntime): Map<string, CodeEntry> {
   const now = Date.now();
   for (const [k, v] of m) if (v.expiresAt + CODE_TTL_MS < now) m.delete(k);
   return m;
+}
+
+/** Stores a new authorization code (single use, {@link CODE_TTL_MS}) and returns it; used by the hosted login (routes/authorize.ts). */
+export function issueAuthorizationCode(rt: EmulatorRuntime, entry: Omit<CodeEntry, 'expiresAt' | 'usedBy'>): string {
+  const code = randomToken(24);
+  codes(rt).set(sha256(code), { ...entry, expiresAt: Date.now() + CODE_TTL_MS });
+  return code;
 }
 
 class OAuthError extends HttpError {
@@ -114,10 +123,17 @@ function authenticateClient(c: Ctx, p: Record<string, string>): { secret: boolea
   return { secret: true };
 }
 
-async function idToken(c: Ctx, user: UserRow, lr: LoginResponse, nonce?: string): Promise<string> {
+/**
+ * The OpenID Connect id token of a session. It also carries the access token's user claims
+ * (`type`, `tenantIds`, `roles`, `permissions`): a hosted-login browser client uses the id token
+ * as its bearer token (contract §4 EO1).
+ */
+export async function idToken(c: Ctx, user: UserRow, lr: LoginResponse, nonce?: string): Promise<string> {
   const rt = c.var.rt;
   const iat = Math.floor((Date.now() + (await clockOffsetMs(c.var.db))) / 1000);
+  const at = decodeJwt(lr.accessToken);
   return new SignJWT({
+    type: 'userToken', tenantIds: at.tenantIds, roles: at.roles, permissions: at.permissions, profilePictureUrl: user.profilePictureUrl ?? undefined,
     email: user.email, email_verified: user.verified, name: user.name, tenantId: lr.tenantId, sid: decodeJwt(lr.accessToken).sid,
     auth_time: lr.auth_time, amr: lr.amr, ...(lr.acr ? { acr: lr.acr } : {}), ...(nonce ? { nonce } : {}),
   })
@@ -192,7 +208,7 @@ async function codeGrant(c: Ctx, p: Record<string, string>, client: { secret: bo
   if (user.isLocked) throw new OAuthError(400, 'invalid_grant', 'User is locked');
   const memberOf = new Set((await userTenantList(c.var.db, user.id)).map((t) => t.tenantId));
   const tenantId = entry.tenantId && memberOf.has(entry.tenantId) ? entry.tenantId : undefined;
-  const lr = await issueSession(c, user, { amr: ['pwd'] }, { tenantId });
+  const lr = await issueSession(c, user, entry.auth ?? { amr: ['pwd'] }, { tenantId });
   entry.usedBy = decodeJwt(lr.accessToken).sid as string;
   return tokenAnswer(c, user, lr, entry.nonce);
 }
@@ -272,10 +288,8 @@ oauthEmulatorRoutes.post('/oauth/codes', async (c) => {
   const body = await parseBody(c, codeBody);
   const user = await findUserByEmail(c.var.db, body.email);
   if (!user) throw notFound('User not found');
-  const code = randomToken(24);
-  codes(c.var.rt).set(sha256(code), {
+  const code = issueAuthorizationCode(c.var.rt, {
     userId: user.id, redirectUri: body.redirectUri, codeChallenge: body.codeChallenge, nonce: body.nonce, tenantId: body.tenantId,
-    expiresAt: Date.now() + CODE_TTL_MS,
   });
   return c.json({ code, expiresIn: CODE_TTL_MS / 1000 }, 201);
 });
