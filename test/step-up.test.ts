@@ -101,3 +101,20 @@ describe('step-up against the emulator', () => {
     await waitForStep(el, 'notRequested');
   });
 });
+
+describe('step-up in hosted-login mode', () => {
+  it('SI-7.49 stepUp() goes to the hosted login with acr_values = the multi-factor policy and max_age', async () => {
+    await resetEmulator();
+    await api('POST', '/frontegg/identity/resources/auth/v1/user', ADMIN);
+    const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin} .options=${{ hostedLoginBox: true }}></fe-app>`);
+    const navigated: string[] = [];
+    app.app!.navigate = (url: string) => void navigated.push(url);
+    expect(await stepUp({ maxAge: 120 }, app.app!)).to.equal(false);
+    const url = new URL(navigated[0]);
+    expect(url.pathname).to.match(/\/oauth\/authorize$/);
+    expect(url.searchParams.get('acr_values')).to.equal('http://schemas.openid.net/pape/policies/2007/06/multi-factor');
+    expect(url.searchParams.get('max_age')).to.equal('120');
+    expect(url.searchParams.get('code_challenge_method')).to.equal('S256');
+    expect(url.searchParams.get('nonce')).to.have.length(16);
+  });
+});

@@ -52,10 +52,17 @@ export function clearStepUpFlag(): void {
  * `maxAge` (seconds) it resolves `true` at once; otherwise it stores the flag
  * and sends the browser to the step-up route (`/account/step-up?maxAge=…`,
  * with `redirectUrl` = this page), where `<fe-step-up>` runs, and resolves
- * `false`.
+ * `false`. In hosted-login mode it goes to the hosted login instead, with
+ * `acr_values` = the multi-factor policy and `max_age`.
  */
 export async function stepUp(options: { maxAge?: number } = {}, app: FeApp = defaultApp()): Promise<boolean> {
   if (isSteppedUp(app.stores.$session.get().user, options)) return true;
+  if (app.options.hostedLoginBox) {
+    // hosted-login mode: the authorization server steps the user up (acr_values = the multi-factor policy, max_age)
+    const { loginWithRedirect } = await import('../app/hosted.ts');
+    await loginWithRedirect(app, { acrValues: MULTI_FACTOR_ACR, maxAge: options.maxAge, redirectUrl: location.href });
+    return false;
+  }
   setStepUpFlag(options.maxAge);
   const url = new URL(app.routes.stepUpUrl, location.href);
   if (options.maxAge !== undefined) url.searchParams.set('maxAge', String(options.maxAge));
