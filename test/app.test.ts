@@ -43,7 +43,8 @@ describe('createFeApp and <fe-app>', () => {
 
   it('SI-4.01 SI-4.02 flags load first; then metadata and the session refresh start together', async () => {
     const t0 = performance.now();
-    const app = createFeApp({ baseUrl: location.origin });
+    // its own name: no refresh lock shared with earlier tests' apps
+    const app = createFeApp({ baseUrl: location.origin, name: 'loading-order' });
     await app.start();
     const calls = apiTimings(t0);
     const flags = calls.find((c) => c.path === '/flags')!;
