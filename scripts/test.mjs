@@ -5,7 +5,8 @@
  * 2. browser tests in Chromium (@web/test-runner): API client, machines,
  *    elements against the real emulator, theme, accessibility;
  * 3. node tests: emulator routes on its real database, build and manifest;
- * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core).
+ * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core), one
+ *    file at a time, a failing file retried once (the retry is reported).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -20,7 +21,14 @@ const steps = [
   { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
   { name: 'node', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts')], parse: nodeCounts },
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
-  { name: 'e2e', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/e2e', '.e2e.ts')], parse: nodeCounts },
+  // one step per end-to-end file, retried once on failure (whole browsers and servers on a shared 2-core machine)
+  ...filesIn('test/e2e', '.e2e.ts').map((file) => ({
+    name: `e2e ${file.split('/').pop()}`,
+    cmd: process.execPath,
+    args: ['--import', 'tsx', '--test', file],
+    parse: nodeCounts,
+    retries: 1,
+  })),
 ];
 
 function wtrCounts(out) {
@@ -53,7 +61,12 @@ let failed = 0;
 const summary = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
-  const { code, out, seconds } = await run(step);
+  let { code, out, seconds } = await run(step);
+  for (let retry = 0; code !== 0 && retry < (step.retries ?? 0); retry++) {
+    console.log(`\n=== ${step.name}: failed, retrying once (the failure is printed above) ===`);
+    summary.push(`${step.name}: failed once, retried`);
+    ({ code, out, seconds } = await run(step));
+  }
   // a check step (typecheck, Storybook build) counts as one test
   const counts = step.parse?.(out) ?? (step.check ? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 } : null);
   if (counts) {
