@@ -61,7 +61,10 @@ describe('Express host with hosted login: server-rendered session', () => {
     assert.match(html, new RegExp(`id="user-name">${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<`));
     assert.match(html, /id="fe-session"/);
 
-    // logout: the server clears its cookie and sends the browser through the hosted logout
+    // logout: the server clears its cookie and sends the browser through the hosted logout.
+    // Leave the page first: a refresh the page's <fe-app> has in flight through the proxy could seal a new
+    // cookie after the logout cleared it (a known race of the request handler, noted on issue 6).
+    await page.goto('about:blank');
     const logout: URL[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
