@@ -253,6 +253,49 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/**
+ * Spends a refresh token and issues the next one of its session (one
+ * rotation, shared by the embedded refresh, the OAuth refresh grant and the
+ * silent authorize). A revoked token presented again is treated as theft:
+ * the whole family (session) is revoked. The new session keeps the old one's
+ * amr, acr and auth_time (a refresh is not an authentication) and moves to
+ * `tenantId` when the user belongs to it, else to the user's active tenant.
+ * @returns the user and the login response, or the failure message
+ *   (callers answer it, not throw it, so that a revocation commits).
+ */
+export async function rotateRefreshToken(
+  c: Ctx,
+  token: string | undefined | null,
+  tenantId?: string | null,
+): Promise<{ ok: true; user: UserRow; lr: LoginResponse } | { ok: false; message: string }> {
+  const db = c.var.db;
+  const fail = (message: string) => ({ ok: false as const, message });
+  if (!token) return fail('Session not found');
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (!row) return fail('Session not found');
+  if (row.revokedAt) {
+    await revokeFamily(db, row.familyId);
+    return fail('Session has been revoked');
+  }
+  if (row.expiresAt.getTime() <= Date.now()) return fail('Session has expired');
+  const revoked = await db.update(refreshTokens).set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt))).returning({ id: refreshTokens.id });
+  if (revoked.length === 0) {
+    await revokeFamily(db, row.familyId);
+    return fail('Session has been revoked');
+  }
+  const user = await getUser(db, row.userId);
+  if (user.isLocked) {
+    await revokeFamily(db, row.familyId);
+    return fail('User is locked');
+  }
+  const memberOf = new Set((await userTenantList(db, user.id)).map((t) => t.tenantId));
+  const target = tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : row.tenantId;
+  const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
+  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(eq(refreshTokens.id, row.id));
+  return { ok: true, user, lr };
+}
+
 // ---------------------------------------------------------------- MFA challenge
 
 export async function mfaPolicyForces(db: Db, vendorId: string, user: UserRow): Promise<boolean> {

@@ -4,16 +4,14 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, emailField, optStr } from '../http/body.ts';
 import { errorBody, notFound, badRequest } from '../http/errors.ts';
 import { refreshTokens, ssoDomains, users } from '../db/schema.ts';
 import { isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import {
-  clearRefreshCookie, completePrimaryAuth, findUserByEmail, getUser, getVendor, issueSession, readRefreshCookie, revokeFamily, userTenantList,
-} from '../session.ts';
+import { clearRefreshCookie, completePrimaryAuth, findUserByEmail, getVendor, readRefreshCookie, revokeFamily, rotateRefreshToken } from '../session.ts';
 import { sendUnlockEmail } from '../lifecycle.ts';
 
 export const authRoutes = new Hono<AppEnv>();
@@ -82,35 +80,14 @@ const refreshBody = z.object({ tenantId: optStr() });
  */
 authRoutes.post('/identity/resources/auth/v1/user/token/refresh', async (c) => {
   const { tenantId } = await parseBody(c, refreshBody);
-  const db = c.var.db;
   const token = readRefreshCookie(c);
   const fail = (msg: string) => {
     clearRefreshCookie(c);
     return c.json(errorBody(msg), 401);
   };
-  if (!token) return fail('Session not found');
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (!row) return fail('Session not found');
-  if (row.revokedAt) {
-    await revokeFamily(db, row.familyId);
-    return fail('Session has been revoked');
-  }
-  if (row.expiresAt.getTime() <= Date.now()) return fail('Session has expired');
-  const revoked = await db.update(refreshTokens).set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt))).returning({ id: refreshTokens.id });
-  if (revoked.length === 0) {
-    await revokeFamily(db, row.familyId);
-    return fail('Session has been revoked');
-  }
-  const user = await getUser(db, row.userId);
-  if (user.isLocked) {
-    await revokeFamily(db, row.familyId);
-    return fail('User is locked');
-  }
-  const memberOf = new Set((await userTenantList(db, user.id)).map((t) => t.tenantId));
-  const target = tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : row.tenantId;
-  const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
-  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(eq(refreshTokens.id, row.id));
+  const rotated = await rotateRefreshToken(c, token, tenantId);
+  if (!rotated.ok) return fail(rotated.message);
+  const { lr } = rotated;
   return c.json(lr);
 });
 

@@ -31,14 +31,14 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { errorBody } from '../http/errors.ts';
 import { parseBody } from '../http/body.ts';
 import { refreshTokens, tenants } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import { clearRefreshCookie, getUser, issueSession, readRefreshCookie, revokeFamily, userTenantList } from '../session.ts';
+import { clearRefreshCookie, getUser, readRefreshCookie, userTenantList, rotateRefreshToken } from '../session.ts';
 import { clockOffsetMs } from '../clock.ts';
 import { idToken, issueAuthorizationCode } from './oauth.ts';
 
@@ -242,29 +242,9 @@ async function silent(c: Ctx) {
     return c.json({ ...errorBody(msg), error: 'login_required', error_description: msg }, 401);
   };
   const token = readRefreshCookie(c);
-  if (!token) return fail('Session not found');
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (!row) return fail('Session not found');
-  if (row.revokedAt) {
-    await revokeFamily(db, row.familyId);
-    return fail('Session has been revoked');
-  }
-  if (row.expiresAt.getTime() <= Date.now()) return fail('Session has expired');
-  const revoked = await db.update(refreshTokens).set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt))).returning({ id: refreshTokens.id });
-  if (revoked.length === 0) {
-    await revokeFamily(db, row.familyId);
-    return fail('Session has been revoked');
-  }
-  const user = await getUser(db, row.userId);
-  if (user.isLocked) {
-    await revokeFamily(db, row.familyId);
-    return fail('User is locked');
-  }
-  const memberOf = new Set((await userTenantList(db, user.id)).map((t) => t.tenantId));
-  const target = tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : row.tenantId;
-  const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
-  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(eq(refreshTokens.id, row.id));
+  const rotated = await rotateRefreshToken(c, token, tenantId);
+  if (!rotated.ok) return fail(rotated.message);
+  const { user, lr } = rotated;
   c.header('cache-control', 'no-store');
   return c.json({
     access_token: lr.accessToken, refresh_token: lr.refreshToken, id_token: await idToken(c, user, lr), expires_in: lr.expiresIn, token_type: 'Bearer',

@@ -24,7 +24,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SignJWT, compactVerify, decodeJwt } from 'jose';
 import type { AppEnv, EmulatorRuntime } from '../http/env.ts';
 import { HttpError, errorBody, notFound } from '../http/errors.ts';
@@ -32,9 +32,7 @@ import { parseBody, optStr } from '../http/body.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { SEED } from '../db/seed.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import {
-  clearRefreshCookie, findUserByEmail, getUser, issueSession, readRefreshCookie, revokeFamily, userTenantList, type LoginResponse, type UserRow,
-} from '../session.ts';
+import { clearRefreshCookie, findUserByEmail, getUser, issueSession, readRefreshCookie, revokeFamily, userTenantList, type LoginResponse, type UserRow, rotateRefreshToken } from '../session.ts';
 import { clockOffsetMs } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
@@ -153,32 +151,11 @@ async function tokenAnswer(c: Ctx, user: UserRow, lr: LoginResponse, nonce?: str
 
 async function refreshGrant(c: Ctx, p: Record<string, string>) {
   if (!p.refresh_token) throw new OAuthError(400, 'invalid_request', 'refresh_token is required');
-  const db = c.var.db;
   const fail = (msg: string) => c.json(oauthBody(new OAuthError(400, 'invalid_grant', msg)), 400);
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(p.refresh_token)));
-  if (!row) return fail('Session not found');
-  // answered (not thrown) so that the revocation commits: token theft detection
-  if (row.revokedAt) {
-    await revokeFamily(db, row.familyId);
-    return fail('Session has been revoked');
-  }
-  if (row.expiresAt.getTime() <= Date.now()) return fail('Session has expired');
-  const revoked = await db.update(refreshTokens).set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt))).returning({ id: refreshTokens.id });
-  if (revoked.length === 0) {
-    await revokeFamily(db, row.familyId);
-    return fail('Session has been revoked');
-  }
-  const user = await getUser(db, row.userId);
-  if (user.isLocked) {
-    await revokeFamily(db, row.familyId);
-    return fail('User is locked');
-  }
-  const memberOf = new Set((await userTenantList(db, user.id)).map((t) => t.tenantId));
-  const tenantId = p.tenantId;
-  const target = tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : row.tenantId;
-  const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
-  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(eq(refreshTokens.id, row.id));
+  // a failure is answered (not thrown) so that a revocation commits: token theft detection
+  const rotated = await rotateRefreshToken(c, p.refresh_token, p.tenantId);
+  if (!rotated.ok) return fail(rotated.message);
+  const { user, lr } = rotated;
   return tokenAnswer(c, user, lr);
 }
 
