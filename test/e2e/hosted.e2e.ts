@@ -7,7 +7,7 @@ const MFA_ACR = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';
 
 /**
  * Hosted login end to end (issue 3 "Hosted login mode", SI-1.08, SI-7.43–7.49): the plain-HTML
- * host in hosted mode (examples/plain-html/hosted.html, `<fe-app hosted-login-box>` with the
+ * host in hosted mode (examples/plain-html served with page hosted.html, `<fe-app hosted-login-box>` with the
  * emulator as base URL), the emulator's authorize endpoint and hosted login page (our own
  * `<fe-login-box>`), in Chromium. Needs `npx vite build` first.
  */
