@@ -9,7 +9,8 @@ import { createActivationApi } from '../../api/activation.ts';
 import { createUsersApi } from '../../api/users.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
-import { checkPassword, DEFAULT_MIN_PASSWORD_LENGTH } from '../../auth/password-rules.ts';
+import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../auth/password-rules.ts';
+import { NewPasswordFields, newPasswordErrors } from '../shared/new-password.tsx';
 import '../../i18n/en-activation.ts';
 import '../../i18n/en-password.ts';
 import { publicUser } from '../login/LoginBox.tsx';
@@ -156,11 +157,7 @@ function ActivateAccountFlow({ app, host, userId, token, mode, initialState }: A
         const code = digitsOf(data.get('code'));
         if (ctx.mode === 'code' && code.length !== 6) errors.code = t('activate.code.required');
         const password = String(data.get('password') ?? '');
-        if (ctx.shouldSetPassword) {
-          const problems = checkPassword(password, { minLength: min, ...ctx.passwordConfig });
-          if (problems.length) errors.password = problems.map((p) => t(p.key, p.params)).join(' ');
-          else if (String(data.get('confirmPassword') ?? '') !== password) errors.confirmPassword = t('activate.mismatch');
-        }
+        if (ctx.shouldSetPassword) Object.assign(errors, newPasswordErrors(t, 'activate', data, { minLength: min, ...ctx.passwordConfig }));
         setFieldErrors(errors);
         if (Object.keys(errors).length) return focusFirstInvalid(form);
         send({ type: 'activate.submit', ...(ctx.shouldSetPassword ? { password } : {}), ...(ctx.mode === 'code' ? { code } : {}) });
@@ -182,10 +179,7 @@ function ActivateAccountFlow({ app, host, userId, token, mode, initialState }: A
               <Field label={t('activate.code.label')} name="code" inputMode="numeric" autoComplete="one-time-code" code error={fieldErrors.code} />
             ) : null}
             {ctx.shouldSetPassword ? (
-              <>
-                <Field label={t('activate.password.label')} name="password" type="password" autoComplete="new-password" hint={t('password.rule.minLength', { min })} error={fieldErrors.password} />
-                <Field label={t('activate.confirm.label')} name="confirmPassword" type="password" autoComplete="new-password" error={fieldErrors.confirmPassword} />
-              </>
+              <NewPasswordFields t={t} flow="activate" min={min} errors={fieldErrors} />
             ) : null}
             <SubmitButton busy={busy} label={t('activate.submit')} busyLabel={t('activate.busy')} />
           </LightForm>

@@ -17,7 +17,6 @@ import { createInvitationApi } from '../../api/invitation.ts';
 import { createUsersApi } from '../../api/users.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
-import { checkPassword } from '../../auth/password-rules.ts';
 import type { Translate } from '../../i18n/index.ts';
 import '../../i18n/en-invitation.ts';
 import '../../i18n/en-password.ts';
@@ -25,6 +24,7 @@ import { publicUser } from '../login/LoginBox.tsx';
 import { goTo, restore } from '../password/ForgotPassword.tsx';
 import * as c from '../shared/card.css.ts';
 import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { NewPasswordFields, newPasswordErrors } from '../shared/new-password.tsx';
 
 /** Props of `<fe-accept-invitation>`. */
 export interface AcceptInvitationProps {
@@ -160,15 +160,10 @@ export function AcceptInvitationSteps({
     if (sub === 'setPassword') {
       const min = context.passwordConfig.minLength;
       const onSubmit = (data: FormData, form: HTMLFormElement) => {
-        const password = String(data.get('password') ?? '');
-        const confirm = String(data.get('confirmPassword') ?? '');
-        const problems = checkPassword(password, context.passwordConfig);
-        const errors: Record<string, string> = {};
-        if (problems.length) errors.password = problems.map((p) => t(p.key, p.params)).join(' ');
-        else if (confirm !== password) errors.confirmPassword = t('invitation.mismatch');
+        const errors = newPasswordErrors(t, 'invitation', data, context.passwordConfig);
         setFieldErrors(errors);
         if (Object.keys(errors).length) return focusFirstInvalid(form);
-        send({ type: 'password.submit', password });
+        send({ type: 'password.submit', password: String(data.get('password')) });
       };
       return (
         <Card
@@ -178,15 +173,7 @@ export function AcceptInvitationSteps({
           error={errorText(t, context.error)}
         >
           <LightForm host={host} name="acceptInvitationPassword" busy={busy} onSubmit={onSubmit} focusKey="setPassword">
-            <Field
-              label={t('invitation.password.label')}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              hint={min ? t('password.rule.minLength', { min }) : undefined}
-              error={fieldErrors.password}
-            />
-            <Field label={t('invitation.confirm.label')} name="confirmPassword" type="password" autoComplete="new-password" error={fieldErrors.confirmPassword} />
+            <NewPasswordFields t={t} flow="invitation" min={min} errors={fieldErrors} />
             <SubmitButton busy={busy} label={t('invitation.setPassword.submit')} busyLabel={t('invitation.setPassword.busy')} />
           </LightForm>
         </Card>

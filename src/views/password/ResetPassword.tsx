@@ -9,10 +9,10 @@ import { createPasswordsApi } from '../../api/passwords.ts';
 import { createUsersApi } from '../../api/users.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
-import { checkPassword } from '../../auth/password-rules.ts';
 import '../../i18n/en-password.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { NewPasswordFields, newPasswordErrors } from '../shared/new-password.tsx';
 import { goTo, restore } from './ForgotPassword.tsx';
 
 /** Props of `<fe-reset-password>`. */
@@ -81,28 +81,15 @@ function ResetPasswordFlow({ app, host, userId, token, initialState }: ResetPass
 
   const min = snapshot.context.passwordConfig.minLength;
   const onSubmit = (data: FormData, form: HTMLFormElement) => {
-    const password = String(data.get('password') ?? '');
-    const confirm = String(data.get('confirmPassword') ?? '');
-    const problems = checkPassword(password, snapshot.context.passwordConfig);
-    const errors: Record<string, string> = {};
-    if (problems.length) errors.password = problems.map((p) => t(p.key, p.params)).join(' ');
-    else if (confirm !== password) errors.confirmPassword = t('resetPassword.mismatch');
+    const errors = newPasswordErrors(t, 'resetPassword', data, snapshot.context.passwordConfig);
     setFieldErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(form);
-    send({ type: 'password.submit', password });
+    send({ type: 'password.submit', password: String(data.get('password')) });
   };
   return (
     <Card step="resetPassword" title={t('resetPassword.title')} error={errorText(t, snapshot.context.error)}>
       <LightForm host={host} name="resetPassword" busy={busy} onSubmit={onSubmit} focusKey="resetPassword">
-        <Field
-          label={t('resetPassword.password.label')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={min ? t('password.rule.minLength', { min }) : undefined}
-          error={fieldErrors.password}
-        />
-        <Field label={t('resetPassword.confirm.label')} name="confirmPassword" type="password" autoComplete="new-password" error={fieldErrors.confirmPassword} />
+        <NewPasswordFields t={t} flow="resetPassword" min={min} errors={fieldErrors} />
         <SubmitButton busy={busy} label={t('resetPassword.submit')} busyLabel={t('resetPassword.busy')} />
       </LightForm>
     </Card>
