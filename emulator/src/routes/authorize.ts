@@ -263,9 +263,35 @@ async function asset(c: Ctx) {
   }
 }
 
-/** Mounts the hosted login at the root and under `apiPrefix`, the silent authorize under `apiPrefix`, and `/hosted/assets/*`. */
+/**
+ * `GET /.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §3): what the hosted login
+ * supports, so standard relying-party libraries (openid-client, checked in emulator/test/oidc-client.test.ts)
+ * can use the emulator as an OpenID provider. Endpoints are absolute URLs on the issuer.
+ */
+export function discovery(issuer: string, apiPrefix: string) {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oauth/authorize`,
+    token_endpoint: `${issuer}${apiPrefix}/oauth/token`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    end_session_endpoint: `${issuer}${apiPrefix}/oauth/logout`,
+    scopes_supported: ['openid', 'email', 'profile'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'none'],
+    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'acr', 'amr', 'sid', 'email', 'email_verified', 'name', 'tenantId'],
+    prompt_values_supported: ['none', 'login'],
+  };
+}
+
+/** Mounts the hosted login at the root and under `apiPrefix`, the silent authorize under `apiPrefix`, `/hosted/assets/*` and the discovery document. */
 export function mountAuthorize(app: Hono<AppEnv>, apiPrefix: string): void {
   const r = new Hono<AppEnv>();
+  r.get('/.well-known/openid-configuration', (c) => c.json(discovery(c.var.rt.issuer, apiPrefix)));
   for (const prefix of ['', apiPrefix]) {
     r.get(`${prefix}/oauth/authorize`, authorizeHandler(prefix));
     r.get(`${prefix}/oauth/authorize/continue`, continueHandler(prefix));
