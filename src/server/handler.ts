@@ -21,11 +21,15 @@
  *   into the session cookie and their `refreshToken` is removed before the browser sees them; the
  *   API's own `fe_refresh_*` cookie is never passed on. So the elements, pointed at the host origin
  *   (`baseUrl = location.origin`), share one rotation chain with the server.
+ * - Logout (the route or the proxied `…/auth/v1/logout`, `…/oauth/logout`) remembers the session as signed
+ *   out before it calls the API (`TokenClient.revoke`, see tokens.ts). A refresh of it that is still in
+ *   flight then answers 401 and clears the cookie instead of sealing a new one, and requests still carrying
+ *   its cookie are served as signed out — so the user does not stay signed in after logging out.
  */
 import { type ServerSessionOptions } from './config.ts';
 import { parseCookies, sealData, serializeCookie, unsealData, type SessionTokens } from './cookie.ts';
 import { accessTokenExpiring, createServerSession, type FeServerSession } from './session.ts';
-import { embeddedRefreshCookie, setCookieValue, toTokenSet, TokenError, type TokenSet } from './tokens.ts';
+import { embeddedRefreshCookie, SessionRevokedError, setCookieValue, toTokenSet, TokenError, type TokenSet } from './tokens.ts';
 
 export type RequestHandler = (request: Request) => Promise<Response | null>;
 
@@ -141,21 +145,11 @@ export function createRequestHandler(options: ServerSessionOptions | FeServerSes
     return redirect(`${appOrigin(url)}${st.returnTo ?? config.routes.authenticatedUrl}`, [...cookies, clearState]);
   }
 
-  async function revoke(tokens: SessionTokens | null): Promise<void> {
-    if (!tokens) return;
-    try {
-      await config.fetch(`${config.apiUrl}/identity/resources/auth/v1/logout`, {
-        method: 'POST',
-        headers: { cookie: `${refreshCookie}=${tokens.refreshToken}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-    } catch {
-      /* the cookie is cleared anyway */
-    }
-  }
-
   async function logout(request: Request, url: URL): Promise<Response> {
-    await revoke(await fe.readTokens(request));
+    // remembered as signed out before the API is called: a refresh of this session still in flight
+    // (the page's <fe-app> through the proxy, a server render) must not seal it again afterwards
+    const tokens = await fe.readTokens(request);
+    if (tokens) await fe.tokens.revoke(tokens);
     const clear = fe.clearCookies(request);
     const after = `${appOrigin(url)}${config.routes.afterLogoutUrl}`;
     if (config.hostedLogin) {
@@ -218,6 +212,13 @@ export function createRequestHandler(options: ServerSessionOptions | FeServerSes
     return { body: JSON.stringify(json), setCookie: await fe.sessionCookies({ accessToken: found.accessToken, refreshToken }, request) };
   }
 
+  /** The answer to a refresh of a signed-out session: 401, the cookie cleared. */
+  function signedOut(request: Request): Response {
+    const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
+    for (const c of fe.clearCookies(request)) headers.append('set-cookie', c);
+    return new Response(JSON.stringify({ errors: ['Session has been revoked'] }), { status: 401, headers });
+  }
+
   async function proxyRefresh(request: Request, url: URL, body: ArrayBuffer | undefined, tokens: SessionTokens): Promise<Response> {
     type Forwarded = { tokens: TokenSet; res: Response; json: unknown };
     let rt = tokens.refreshToken;
@@ -240,12 +241,16 @@ export function createRequestHandler(options: ServerSessionOptions | FeServerSes
           const dead = failed.response.status >= 400 && failed.response.status < 500;
           return answer(failed.response, failed.text ?? '', dead ? fe.clearCookies(request) : []);
         }
+        if (e instanceof SessionRevokedError) return signedOut(request);
         return textResponse(502, JSON.stringify({ errors: ['The identity API is not reachable'] }));
       }
       if ('res' in result) {
         const json = result.json as Record<string, unknown>;
         delete json.refreshToken;
+        const revoked = await fe.tokens.revocationCheck(tokens.refreshToken, rt, result.tokens.refreshToken);
         const setCookie = await fe.sessionCookies({ accessToken: result.tokens.accessToken, refreshToken: result.tokens.refreshToken }, request);
+        // signed out while the new cookie was sealed: never answer with it after the logout cleared it
+        if (revoked()) return signedOut(request);
         return answer(result.res, JSON.stringify(json), setCookie);
       }
       rt = result.tokens.refreshToken;
@@ -257,32 +262,50 @@ export function createRequestHandler(options: ServerSessionOptions | FeServerSes
     const apiPath = url.pathname.slice(prefix.length);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     let tokens = await fe.readTokens(request);
-    const setCookie: string[] = [];
+    let setCookie: string[] = [];
+    /** True once the session this request carries (or was renewed into) has been signed out. */
+    let revoked = () => false;
+
+    if (tokens) {
+      revoked = await fe.tokens.revocationCheck(tokens.refreshToken);
+      if (revoked()) {
+        // a request sent before the logout's answer arrived: no session, and the cookie stays cleared
+        if (REFRESH_PATH.test(apiPath) && request.method === 'POST') return signedOut(request);
+        tokens = null;
+        revoked = () => false;
+        setCookie = fe.clearCookies(request);
+      }
+    }
 
     if (REFRESH_PATH.test(apiPath) && request.method === 'POST' && tokens) return proxyRefresh(request, url, body, tokens);
 
     if (LOGOUT_PATH.test(apiPath) && tokens) {
-      const res = await forward(request, url, body, null, `${refreshCookie}=${tokens.refreshToken}`);
+      // remembered before the API hears of it (see logout()); the API gets the newest token of the chain
+      const newest = await fe.tokens.markRevoked(tokens);
+      const res = await forward(request, url, body, null, `${refreshCookie}=${newest}`);
       const { text } = await readBody(res);
       return answer(res, text, fe.clearCookies(request));
     }
 
     if (tokens) {
+      const before = tokens.refreshToken;
       const newer = fe.tokens.recent(tokens.refreshToken);
-      if (newer) {
-        tokens = { accessToken: newer.accessToken, refreshToken: newer.refreshToken };
-        setCookie.push(...(await fe.sessionCookies(tokens, request)));
-      } else if (accessTokenExpiring(tokens.accessToken)) {
+      if (newer) tokens = { accessToken: newer.accessToken, refreshToken: newer.refreshToken };
+      // (the successor of a rotation within the grace period may itself be expiring when access tokens are short-lived)
+      if (accessTokenExpiring(tokens.accessToken)) {
         try {
           const t = await fe.tokens.refresh(tokens.refreshToken);
           tokens = { accessToken: t.accessToken, refreshToken: t.refreshToken };
-          setCookie.push(...(await fe.sessionCookies(tokens, request)));
         } catch (e) {
           if (!(e instanceof TokenError) || e.definitive) {
             tokens = null;
             setCookie.push(...fe.clearCookies(request));
           }
         }
+      }
+      if (tokens && tokens.refreshToken !== before) {
+        revoked = await fe.tokens.revocationCheck(before, tokens.refreshToken);
+        setCookie.push(...(await fe.sessionCookies(tokens, request)));
       }
     }
     const auth = NO_AUTH_PATH.test(apiPath) ? null : tokens ? `Bearer ${tokens.accessToken}` : request.headers.get('authorization');
@@ -294,6 +317,8 @@ export function createRequestHandler(options: ServerSessionOptions | FeServerSes
     }
     const { text, json } = await readBody(res);
     const captured = await capture(request, res, json);
+    // the renewed cookie is not sent when the session was signed out meanwhile (the logout cleared it)
+    if (!captured.setCookie.length && revoked()) setCookie = fe.clearCookies(request);
     return answer(res, captured.body ?? text, captured.setCookie.length ? captured.setCookie : setCookie);
   }
 

@@ -36,7 +36,19 @@ export {
   MAX_COOKIE_VALUE_BYTES,
   type SessionTokens,
 } from './cookie.ts';
-export { createTokenClient, toTokenSet, TokenError, DEFAULT_EXPIRES_IN, ROTATION_GRACE_MS, type TokenSet, type TokenClient } from './tokens.ts';
+export {
+  createTokenClient,
+  toTokenSet,
+  TokenError,
+  SessionRevokedError,
+  DEFAULT_EXPIRES_IN,
+  ROTATION_GRACE_MS,
+  REVOKED_MIN_TTL_MS,
+  MAX_REVOKED,
+  type TokenSet,
+  type TokenClient,
+  type RevokedTokens,
+} from './tokens.ts';
 export { createJwksVerifier, TokenExpiredError, type JwksVerifier, type JwksVerifierOptions, type AccessClaims } from './jwks.ts';
 export {
   createServerSession,

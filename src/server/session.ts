@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import { resolveConfig, type ServerConfig, type ServerSessionOptions } from './config.ts';
 import { clearChunkedCookie, parseCookies, readChunked, sealTokens, setChunkedCookie, unsealTokens, type SessionTokens } from './cookie.ts';
 import { createJwksVerifier, TokenExpiredError, type AccessClaims, type JwksVerifier } from './jwks.ts';
-import { createTokenClient, TokenError, type TokenClient, type TokenSet } from './tokens.ts';
+import { createTokenClient, SessionRevokedError, TokenError, type TokenClient, type TokenSet } from './tokens.ts';
 
 /** Anything carrying the request's headers: a `Request`, `Headers`, Node's `IncomingMessage`, or `{ headers }`. */
 export type RequestLike =
@@ -46,8 +46,11 @@ export interface SessionResult {
    * or clearing a cookie that is no session (tampered, expired, revoked). Often empty.
    */
   setCookie: string[];
-  /** Why there is no session, when there was a cookie (diagnostics). */
-  reason?: 'invalid-cookie' | 'invalid-token' | 'refresh-failed' | 'unreachable';
+  /**
+   * Why there is no session, when there was a cookie (diagnostics). `signed-out`: the session was
+   * signed out through this server (its logout route or proxied logout) — see `TokenClient.revoke`.
+   */
+  reason?: 'invalid-cookie' | 'invalid-token' | 'refresh-failed' | 'unreachable' | 'signed-out';
 }
 
 export interface GetSessionOptions {
@@ -161,11 +164,17 @@ export function createServerSession(options: ServerSessionOptions | { config: Se
     let current = await unsealTokens(sealed, config.encryptionPassword);
     if (!current) return { session: null, setCookie: clearCookies(request), reason: 'invalid-cookie' };
     let setCookie: string[] = [];
+    const signedOut = (): SessionResult => ({ session: null, setCookie: clearCookies(request), reason: 'signed-out' });
+    // signed out here (a request sent before the logout's answer cleared the cookie)
+    const carried = current.refreshToken;
+    let revoked = await tokens.revocationCheck(carried);
+    if (revoked()) return signedOut();
 
     // another request just rotated this refresh token: use its result (the browser still sent the old cookie)
     const newer = tokens.recent(current.refreshToken);
     if (newer) {
       current = { accessToken: newer.accessToken, refreshToken: newer.refreshToken };
+      revoked = await tokens.revocationCheck(carried, current.refreshToken);
       setCookie = await sessionCookies(current, request);
     }
 
@@ -178,6 +187,7 @@ export function createServerSession(options: ServerSessionOptions | { config: Se
       try {
         fresh = await tokens.refresh(current.refreshToken);
       } catch (err) {
+        if (err instanceof SessionRevokedError) return signedOut();
         if (err instanceof TokenError && !err.definitive) return { session: null, setCookie, reason: 'unreachable' };
         return { session: null, setCookie: clearCookies(request), reason: 'refresh-failed' };
       }
@@ -188,9 +198,13 @@ export function createServerSession(options: ServerSessionOptions | { config: Se
       } catch {
         return { session: null, setCookie: clearCookies(request), reason: 'invalid-token' };
       }
+      revoked = await tokens.revocationCheck(carried, current.refreshToken);
       setCookie = await sessionCookies(current, request);
     }
-    return { session: await toSession(current.accessToken, claims, opts), setCookie };
+    const session = await toSession(current.accessToken, claims, opts);
+    // after the last await: a logout that came meanwhile wins over the renewed cookie
+    if (revoked()) return signedOut();
+    return { session, setCookie };
   }
 
   return {

@@ -249,6 +249,29 @@ describe('request handler', () => {
     assert.equal(f.calls.at(-1)!.headers.get('authorization'), `Bearer ${renewed!.accessToken}`);
   });
 
+  it('an old cookie mapped to its successor within the rotation grace: an expired successor is refreshed before proxying (short-lived access tokens)', async () => {
+    const fe = createServerSession(options());
+    const handle = createRequestHandler(fe);
+    const clock = (offsetSeconds: number) =>
+      fetch(`${emu.url}/_emulator/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetSeconds }) });
+    await clock(-3600); // tokens minted now are already expired for the host server
+    let old: string;
+    try {
+      old = await sessionCookie(fe, await login());
+      // the browser's refresh rotates the session; its answer (and new cookie) is lost, the old cookie stays
+      const r = await handle(new Request(`${APP}/frontegg/identity/resources/auth/v1/user/token/refresh`, {
+        method: 'POST', headers: { 'content-type': 'application/json', cookie: old }, body: '{}',
+      }));
+      assert.equal(r?.status, 200);
+    } finally {
+      await clock(0);
+    }
+    const me = await handle(new Request(`${APP}/frontegg/identity/resources/users/v2/me`, { headers: { cookie: old } }));
+    assert.equal(me?.status, 200, 'not the expired successor as bearer');
+    const renewed = await fe.readTokens(new Headers({ cookie: applySetCookies(old, me!.headers.getSetCookie()) }));
+    assert.ok(renewed && decodeJwt(renewed.accessToken).exp! * 1000 > Date.now());
+  });
+
   it('seals the tokens of a login answered through the proxy, hides the refresh token, and serves the browser refresh from the cookie', async () => {
     const fe = createServerSession(options());
     const handle = createRequestHandler(fe);
@@ -283,7 +306,9 @@ describe('request handler', () => {
     assert.equal(out?.status, 200);
     assert.match(out!.headers.getSetCookie().join('\n'), /fe_session_demo-client=; .*Max-Age=0/);
     const tokens = await fe.readTokens(new Headers({ cookie }));
-    await assert.rejects(fe.tokens.refresh(tokens!.refreshToken), (e: any) => e.status === 400);
+    // refused here (the session is remembered as signed out) and at the API (a client without that memory)
+    await assert.rejects(fe.tokens.refresh(tokens!.refreshToken), (e: any) => e.name === 'SessionRevokedError');
+    await assert.rejects(createTokenClient(fe.config).refresh(tokens!.refreshToken), (e: any) => e.status === 400);
   });
 
   it('GET /account/logout revokes the session at the API, clears the cookie and redirects (hosted: through {prefix}/oauth/logout)', async () => {
@@ -294,7 +319,7 @@ describe('request handler', () => {
     assert.equal(res?.status, 302);
     assert.equal(res!.headers.get('location'), `${APP}/`);
     assert.match(res!.headers.getSetCookie()[0], /^fe_session_demo-client=; .*Max-Age=0/);
-    await assert.rejects(fe.tokens.refresh(lr.refreshToken), (e: any) => e.status === 400, 'the refresh token is revoked');
+    await assert.rejects(createTokenClient(fe.config).refresh(lr.refreshToken), (e: any) => e.status === 400, 'the refresh token is revoked at the API');
 
     const hosted = createRequestHandler(options({ hostedLogin: true, routes: { afterLogoutUrl: '/bye' } }));
     const h = await hosted(new Request(`${APP}/account/logout`));
