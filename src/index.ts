@@ -12,6 +12,8 @@ export { FeLoginBoxElement } from '../elements/fe-login-box.ts';
 export { FeSignUpElement } from '../elements/fe-sign-up.ts';
 export { FeStepUpElement } from '../elements/fe-step-up.ts';
 export { isSteppedUp, stepUp, MULTI_FACTOR_ACR, SHOULD_STEP_UP } from './auth/step-up.ts';
+/** Host sign-out: sends the browser to the logout route (SI-7.58); see src/app/logout.ts. */
+export { logout } from './app/logout.ts';
 export { FeForgotPasswordElement } from '../elements/fe-forgot-password.ts';
 export { FeResetPasswordElement } from '../elements/fe-reset-password.ts';
 export { checkPassword } from './auth/password-rules.ts';

@@ -11,6 +11,7 @@ import {
   DEFAULT_LOG_LEVEL,
   DEFAULT_RETRY_ATTEMPTS,
   DEFAULT_RETRY_DELAY_MS,
+  errorFromFetchResponse,
   FeApiError,
   GENERIC_ERROR_MESSAGE,
   LOG_LEVELS,
@@ -20,6 +21,7 @@ import {
   type ApiClientConfig,
   type LogLevel,
 } from '../src/api/index.ts';
+import { SHOULD_STEP_UP } from '../src/auth/step-up.ts';
 
 const FIXTURE = `${location.origin}/__fixture`;
 
@@ -125,7 +127,7 @@ describe('api client: headers', () => {
     expect(echo.headers).not.to.have.property('authorization');
   });
 
-  it('SI-7.02 sends the SDK version, framework and request source; a request may override the source', async () => {
+  it('SI-7.02 SI-3.27 sends the SDK version, framework and request source (admin-portal, login-box); a request may override the source', async () => {
     const api = client({ sdkVersion: '1.2.3', framework: 'vanillajs', requestSource: 'admin-portal' });
     const echo = await api.get<Echo>('/echo');
     expect(echo.headers['x-frontegg-sdk']).to.equal('1.2.3');
@@ -316,6 +318,16 @@ describe('api client: answers and error normalisation', () => {
     expect(e.message).to.equal('A plain string error');
     expect(e.statusCode).to.equal(403);
     expect(e.errorCode).to.equal(DEFAULT_ERROR_CODE);
+  });
+
+  it('SI-8.20 the step-up code SHOULD_STEP_UP: an answer carrying it keeps it as errorCode, comparable with the exported constant', async () => {
+    expect(SHOULD_STEP_UP).to.equal('SHOULD_STEP_UP');
+    const answer = new Response(JSON.stringify({ errors: ['Step-up required'], errorCode: 'SHOULD_STEP_UP' }), { status: 403, statusText: 'Forbidden', headers: { 'frontegg-trace-id': 'trace-su' } });
+    const error = await errorFromFetchResponse(answer);
+    expect(error).to.be.instanceOf(FeApiError);
+    expect(error.errorCode).to.equal(SHOULD_STEP_UP);
+    expect(error.message).to.equal('Step-up required');
+    expect(error.traceId).to.equal('trace-su');
   });
 
   it('SI-7.59 a 302 answer navigates to the address in the response text and never settles', async () => {

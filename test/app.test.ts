@@ -2,7 +2,8 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { createFeApp, DEFAULT_ROUTES, MissingBaseUrlError, TAB_TENANT_KEY } from '../src/app/index.ts';
 import type { FeAppElement } from '../elements/fe-app.ts';
 import '../elements/fe-app.ts';
-import { ADMIN, resetEmulator, setMetadata } from './helpers/emulator.ts';
+import { MULTI_FACTOR_ACR } from '../src/auth/step-up.ts';
+import { ADMIN, resetEmulator, setMetadata, totp } from './helpers/emulator.ts';
 
 /** Resource timings of API calls made since `since`, by path. */
 function apiTimings(since: number) {
@@ -266,3 +267,193 @@ describe('a session rendered by the host server', () => {
     }
   });
 });
+
+/** POST with a JSON body; the JSON answer. */
+async function post(path: string, body: unknown): Promise<any> {
+  return fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+}
+/** Sets the emulator clock (issued and accepted tokens follow it). */
+const setClock = (offsetSeconds: number) => fetch('/_emulator/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetSeconds }) });
+
+/** A stand-in tag manager script (test/helpers/gtm-stub.js): records the container ids it ran for. */
+const STUB = `${location.origin}/test/helpers/gtm-stub.js`;
+const stubRuns = () => ((window as { __gtmStub?: string[] }).__gtmStub ?? []).slice();
+function cleanUpTags() {
+  document.querySelectorAll(`script[src^="${STUB}"]`).forEach((s) => s.remove());
+  delete (window as { dataLayer?: unknown }).dataLayer;
+  delete (window as { __gtmStub?: unknown }).__gtmStub;
+}
+
+describe('the auth user, the metadata, the analytics tag and the refresh request', () => {
+  beforeEach(async () => {
+    await resetEmulator();
+    performance.clearResourceTimings();
+  });
+
+  it('SI-3.01 the auth user holds permissions [{key}], roles [{key}], superUser, entitlements, amr, acr, auth_time, tenantId, email, mfaEnrolled, mfaRequired, isBreachedPassword, emailVerified, redirectLocation; mfaToken comes with an MFA answer; the tokens sit beside the user', async function () {
+    this.timeout(20000);
+    const { userId } = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
+    const { secret } = await post(`/_emulator/users/${userId}/authenticators`, {});
+    await fetch('/frontegg/identity/resources/auth/v1/logout', { method: 'POST' });
+    const app = createFeApp({ baseUrl: location.origin, name: 'auth-user', entitlements: { enabled: true } });
+    // an answer that asks for MFA carries mfaRequired, mfaToken and mfaEnrolled and is passed on as is
+    const mfa = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
+    expect(mfa).to.include({ mfaRequired: true, mfaEnrolled: true });
+    expect(mfa.mfaToken).to.be.a('string').and.not.empty;
+    expect(await app.completeLogin(mfa)).to.equal(null);
+    expect(app.stores.$session.get().user).to.equal(null);
+    // the multi-factor sign-in completes the user (redirectLocation: a login-response field, passed through)
+    const response = await post('/frontegg/identity/resources/auth/v1/user/mfa/verify', { mfaToken: mfa.mfaToken, value: totp(secret) });
+    const user = (await app.completeLogin({ ...response, redirectLocation: '/after-login' }))!.user;
+    expect(user.permissions!.length).to.be.greaterThan(0);
+    for (const p of user.permissions!) expect(p.key).to.be.a('string');
+    expect(user.roles!.map((r) => r.key)).to.include('Admin');
+    expect(user.superUser).to.be.a('boolean');
+    expect(user.entitlements, 'entitlements (switched on)').to.be.an('object');
+    expect(user.amr).to.include.members(['mfa', 'otp']);
+    expect(user.acr).to.equal(MULTI_FACTOR_ACR);
+    expect(user.auth_time).to.be.a('number');
+    expect(user.tenantId).to.be.a('string').and.not.empty;
+    expect(user.email).to.equal(ADMIN.email);
+    expect(user.mfaEnrolled).to.equal(true);
+    expect(user.mfaRequired).to.equal(false);
+    expect(user.isBreachedPassword).to.equal(false);
+    expect(user.emailVerified).to.equal(true);
+    expect(user.redirectLocation).to.equal('/after-login');
+    // the access token lives beside the user (memory), the refresh token only in the httpOnly cookie
+    expect(user).to.not.have.any.keys('accessToken', 'refreshToken');
+    expect(app.stores.$session.get().accessToken).to.equal(response.accessToken);
+    expect(document.cookie).to.not.contain(response.refreshToken);
+    expect(await createFeApp({ baseUrl: location.origin, name: 'auth-user-cookie' }).refresh(), 'the cookie renews the session').to.not.equal(null);
+  });
+
+  it('SI-3.06 the metadata configuration: theme, themeV2, localizations, navigation, integrations.analytics and metadataOverrides.url all reach the app', async () => {
+    const configuration = {
+      theme: { palette: { primary: '#123456' } },
+      localizations: { en: { login: { title: 'Welcome to Acme' } } },
+      navigation: { usage: { visibility: 'always' } },
+      integrations: { analytics: [{ id: 'GTM-META06', enabled: true }] },
+      metadataOverrides: { url: `${location.origin}/__fixture/overrides` },
+    };
+    await setMetadata(configuration);
+    const app = createFeApp({ baseUrl: location.origin, name: 'metadata-fields', analyticsScriptUrl: STUB });
+    try {
+      await app.start();
+      const metadata = app.stores.$metadata.get();
+      expect(metadata).to.deep.include({ theme: configuration.theme, navigation: configuration.navigation, integrations: configuration.integrations, metadataOverrides: configuration.metadataOverrides });
+      expect(metadata.themeV2, 'themeV2 from the overrides url').to.deep.equal({ loginBox: { boxStyle: { borderRadius: '2px' } } });
+      expect(app.i18n.$t.get()('login.title')).to.equal('Welcome to Acme');
+      await waitUntil(() => stubRuns().includes('GTM-META06'), 'the analytics container of the metadata');
+    } finally {
+      cleanUpTags();
+    }
+  });
+
+  it('SI-5.01 the analytics tag loads after metadata and the session, only for enabled ids that are GTM- followed by alphanumerics', async () => {
+    await signInThroughApi();
+    await setMetadata({
+      integrations: {
+        analytics: [
+          { id: 'GTM-AB12CD', enabled: true },
+          { id: 'GTM-OFF123', enabled: false },
+          { id: 'UA-123456-1', enabled: true },
+          { id: 'GTM-', enabled: true },
+          { id: 'GTM-AB_12', enabled: true },
+          { id: 'GTM-AB12"><img', enabled: true },
+          { id: 'xGTM-AB12', enabled: true },
+        ],
+      },
+    });
+    const scriptUrl = STUB;
+    const t0 = performance.now();
+    const app = createFeApp({ baseUrl: location.origin, name: 'analytics', analyticsScriptUrl: scriptUrl });
+    try {
+      await app.start();
+      const tagOf = (e: PerformanceEntry) => e.name.startsWith(scriptUrl);
+      await waitUntil(() => performance.getEntriesByType('resource').some(tagOf) && stubRuns().length > 0, 'the tag manager script ran');
+      expect(stubRuns()).to.deep.equal(['GTM-AB12CD']);
+      const scripts = Array.from(document.querySelectorAll<HTMLScriptElement>(`script[src^="${scriptUrl}"]`));
+      expect(scripts.map((s) => new URL(s.src).searchParams.get('id'))).to.deep.equal(['GTM-AB12CD']);
+      expect(scripts[0].async).to.equal(true);
+      expect((window as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === 'gtm.js')).to.equal(true);
+      // loading order: the tag after the metadata and the session (authorization) answered
+      const calls = apiTimings(t0);
+      const tag = performance.getEntriesByType('resource').filter(tagOf)[0] as PerformanceResourceTiming;
+      for (const path of ['/metadata', '/identity/resources/users/v1/me/authorization']) {
+        const call = calls.find((c) => c.path === path)!;
+        expect(call, path).to.exist;
+        expect(tag.startTime, `${path} first`).to.be.at.least(call.end);
+      }
+      // a second app with the same container does not add it again
+      await createFeApp({ baseUrl: location.origin, name: 'analytics-2', analyticsScriptUrl: scriptUrl }).start();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(document.querySelectorAll(`script[src^="${scriptUrl}"]`)).to.have.length(1);
+    } finally {
+      cleanUpTags();
+    }
+  });
+
+  it('SI-5.01 metadata without an analytics list adds no tag', async () => {
+    await createFeApp({ baseUrl: location.origin, name: 'no-analytics', analyticsScriptUrl: STUB }).start();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(document.querySelector(`script[src^="${STUB}"]`)).to.equal(null);
+    expect(stubRuns()).to.deep.equal([]);
+  });
+
+  it('SI-7.12 the embedded refresh is a POST with no token in its body ({tenantId: null}) that sends the cookies; the cookie alone renews the session', async () => {
+    document.cookie = 'probe=7; path=/';
+    try {
+      const echo = createFeApp({ baseUrl: `${location.origin}/__fixture/echo`, name: 'refresh-echo' });
+      const seen = (await echo.auth.refreshToken()) as unknown as { method: string; body: unknown; cookie: string | null; headers: Record<string, string> };
+      expect(seen.method).to.equal('POST');
+      expect(seen.body).to.deep.equal({ tenantId: null });
+      expect(seen.cookie).to.contain('probe=7');
+      expect(seen.headers).to.not.have.property('authorization');
+    } finally {
+      document.cookie = 'probe=; max-age=0; path=/';
+    }
+    await signInThroughApi();
+    // without cookies the same request is refused; with them (the default) the session is renewed
+    expect(await createFeApp({ baseUrl: location.origin, name: 'refresh-omit', requestCredentials: 'omit' }).refresh()).to.equal(null);
+    expect((await createFeApp({ baseUrl: location.origin, name: 'refresh-cookie' }).refresh())?.user.email).to.equal(ADMIN.email);
+  });
+
+  describe('SI-9.13 loading the profile', () => {
+    afterEach(() => setClock(0));
+    const meCalls = (since: number) => apiTimings(since).filter((c) => c.path === '/identity/resources/users/v2/me');
+
+    it('SI-9.13 a failed profile load is tried again 2000 ms later', async function () {
+      this.timeout(20000);
+      const response = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
+      // an hour later on the emulator's clock the token has expired: the profile answers 401
+      await setClock(3600);
+      const app = createFeApp({ baseUrl: location.origin, name: 'profile-retry' });
+      const t0 = performance.now();
+      const done = app.completeLogin(response);
+      await waitUntil(() => meCalls(t0).length === 1, 'first profile call answered', { timeout: 3000 });
+      await setClock(0);
+      const result = await done;
+      const calls = meCalls(t0);
+      expect(calls, JSON.stringify(calls)).to.have.length(2);
+      expect(calls[1].start - calls[0].end).to.be.within(1900, 3000);
+      expect(result!.user.email).to.equal(ADMIN.email);
+    });
+
+    it('SI-9.13 after 3 failed attempts, 2000 ms apart, the sign-in fails', async function () {
+      this.timeout(20000);
+      const response = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
+      await setClock(3600);
+      const app = createFeApp({ baseUrl: location.origin, name: 'profile-give-up' });
+      const t0 = performance.now();
+      const error = await app.completeLogin(response).then(
+        () => null,
+        (e: { statusCode?: number }) => e,
+      );
+      expect(error?.statusCode).to.equal(401);
+      const calls = meCalls(t0);
+      expect(calls, JSON.stringify(calls)).to.have.length(3);
+      for (const i of [1, 2]) expect(calls[i].start - calls[i - 1].end).to.be.within(1900, 3000);
+    });
+  });
+});
+

@@ -1,6 +1,7 @@
 /**
- * Password reset calls (api-contract E; sign-in §7 SI-7.25). A module of its
- * own: only the password pages load it.
+ * Password reset calls (api-contract E; sign-in §7 SI-7.25) and the signed-in
+ * user's password change (SI-7.26). A module of its own: only the password
+ * pages load it.
  */
 import type { ApiClient } from './client.ts';
 
@@ -8,6 +9,7 @@ export const PASSWORD_PATHS = Object.freeze({
   forgot: '/identity/resources/users/v1/passwords/reset',
   validate: '/identity/resources/users/v1/passwords/reset/validate',
   verify: '/identity/resources/users/v1/passwords/reset/verify',
+  change: '/identity/resources/users/v1/passwords/change',
 });
 
 /** Creates the password reset calls on top of `client`. */
@@ -34,6 +36,14 @@ export function createPasswordsApi(client: ApiClient) {
      */
     async resetPassword(params: { userId: string; token: string; password: string }): Promise<void> {
       await client.post(PASSWORD_PATHS.verify, params, o);
+    },
+    /**
+     * `POST passwords/change` with `{ password, newPassword }` and the bearer (api-contract
+     * changePassword, SI-7.26): the signed-in user's new password. The user's other sessions end.
+     * @throws FeApiError — 400 when `password` is not the current one or the rules refuse `newPassword`; 401 signed out.
+     */
+    async changePassword(params: { password: string; newPassword: string }): Promise<void> {
+      await client.post(PASSWORD_PATHS.change, { password: params.password, newPassword: params.newPassword }, { source: 'admin-portal' });
     },
   };
 }

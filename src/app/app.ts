@@ -44,7 +44,11 @@ export interface FeApp {
   readonly stores: FeStores;
   readonly i18n: I18n;
   readonly logger: Logger;
-  /** Runs the loading order of sign-in §4; resolves when the app is ready. Safe to call twice. */
+  /**
+   * Runs the loading order of sign-in §4: feature flags; then metadata and the session
+   * (authorization) together; then the analytics tag of the metadata (src/app/analytics.ts,
+   * not awaited). Resolves when the app is ready. Safe to call twice.
+   */
   start(): Promise<void>;
   /**
    * Refreshes the session through the refresh cookie (embedded mode:
@@ -273,6 +277,9 @@ export function createFeApp(options: FeAppOptions): FeApp {
           .catch((error) => logger.warn('vendor public info not loaded', error)),
       ]);
       stores.$loading.setKey('phase', 'ready');
+      // then the analytics tag (sign-in §4, §5), its code loaded only when the metadata names a container
+      const analytics = stores.$metadata.get().integrations?.analytics;
+      if (analytics?.length) void import('./analytics.ts').then((m) => m.loadAnalyticsTag(analytics, options.analyticsScriptUrl), logger.warn);
     })();
     return started;
   }

@@ -204,6 +204,8 @@ export async function runHostedRoute(app: FeApp, route: 'loginUrl' | 'hostedLogi
       organization: q.get('organization') ?? undefined,
     });
   } else if (route === 'logoutUrl') {
+    // the session restored first, so the hosted logout names it (id_token_hint)
+    await app.start();
     await app.logout();
   } else {
     try {

@@ -82,6 +82,11 @@ export interface FeAppOptions {
    * canned demo data by the preview transport (src/preview), no network.
    */
   preview?: boolean;
+  /**
+   * The tag manager script of the analytics tag (sign-in §4, §5; src/app/analytics.ts), default
+   * `https://www.googletagmanager.com/gtm.js`; e.g. a first-party server-side tagging address.
+   */
+  analyticsScriptUrl?: string;
   /** Navigation function (default `location.assign`). */
   navigate?: (url: string) => void;
   /**

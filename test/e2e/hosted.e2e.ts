@@ -30,7 +30,7 @@ describe('hosted login: authorize with PKCE, callback, silent refresh, hosted lo
     return seen;
   }
 
-  it('SI-1.08 SI-7.43 SI-7.44 SI-7.45 SI-7.46 SI-7.47 SI-7.48 SI-7.49 signs in on the hosted login page, comes back signed in, reuses the session, logs out through /oauth/logout', async () => {
+  it('SI-1.08 SI-2.19 SI-2.25 SI-7.43 SI-7.44 SI-7.45 SI-7.46 SI-7.47 SI-7.48 SI-7.49 signs in on the hosted login page, comes back signed in, reuses the session, logs out through /oauth/logout', async () => {
     const context = await h.browser.newContext();
     const page = await context.newPage();
     const authorize = recorder(page, '/oauth/authorize');
@@ -105,6 +105,32 @@ describe('hosted login: authorize with PKCE, callback, silent refresh, hosted lo
     // the session is gone: the silent authorize with the browser's cookies answers 401
     const status = await page.evaluate(async () => (await fetch('/frontegg/oauth/authorize/silent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
     assert.equal(status, 401);
+    await context.close();
+  });
+
+  it('SI-2.26 the logout route (/account/logout) logs out through the hosted logout and ends the session', async () => {
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    const logout = recorder(page, '/frontegg/oauth/logout');
+    const d = demoPage(page);
+    await page.goto(`${h.demoUrl}/account/login`);
+    await page.waitForURL((u) => u.origin === h.emulatorUrl && u.pathname === '/oauth/authorize');
+    await d.email.fill('admin@acme.test');
+    await page.keyboard.press('Enter');
+    await d.password.fill('Admin-Passw0rd!');
+    await page.keyboard.press('Enter');
+    await d.panel.waitFor({ state: 'visible' });
+    // the host's logout link: the logout route, opened as a page of its own
+    await page.goto(`${h.demoUrl}/account/logout`);
+    // signed out, the host's home goes to the login route → the hosted login page asks for the email again
+    await page.waitForURL((u) => u.origin === h.emulatorUrl && u.pathname === '/oauth/authorize');
+    await d.email.waitFor();
+    assert.equal(logout.length, 1, 'one hosted logout');
+    assert.equal(logout[0].origin, h.emulatorUrl);
+    assert.equal(logout[0].searchParams.get('post_logout_redirect_uri'), `${h.demoUrl}/`);
+    assert.ok(logout[0].searchParams.get('id_token_hint')?.startsWith('eyJ'), 'id_token_hint of the restored session');
+    const status = await page.evaluate(async () => (await fetch('/frontegg/oauth/authorize/silent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    assert.equal(status, 401, 'the session is gone');
     await context.close();
   });
 

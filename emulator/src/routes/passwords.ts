@@ -3,19 +3,22 @@
  * outbox; it points at the host's `/account/reset-password` route on the
  * calling page's origin (`Origin`, `Referer` or `X-Forwarded-Host` when trusted:
  * an allowed origin, the issuer's origin or a loopback origin), else on the issuer.
+ * Also changePassword (§ teams, bearer): `POST …/passwords/change`.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, emailField } from '../http/body.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { HttpError, badRequest, unauthorized } from '../http/errors.ts';
+import { requireAuth } from '../http/auth.ts';
 import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
-import { checkPasswordPolicy, hashPassword } from '../crypto/passwords.ts';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { findUserByEmail, getVendor } from '../session.ts';
 import { send } from '../outbox.ts';
 import { hostOrigin } from '../http/origin.ts';
+import { audit } from '../lifecycle.ts';
 
 export const passwordRoutes = new Hono<AppEnv>();
 const BASE = '/identity/resources/users/v1/passwords';
@@ -72,5 +75,29 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
     .where(eq(users.id, row.userId)).returning();
   await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
   await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. All sessions were signed out.' });
+  return c.json({});
+});
+
+/**
+ * changePassword (bearer): `{ password, newPassword }` → 200 `{}`. 400 ER-PASSWORD-INCORRECT when
+ * `password` is not the current one, 400 ER-PASSWORD-POLICY when the new one breaks the vendor's
+ * rules. The caller's session stays; the user's other sessions end. Audited (`user.password-changed`)
+ * and emailed.
+ */
+passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
+  const body = await parseBody(c, z.object({ password: z.string().min(1, 'password is required'), newPassword: z.string().min(1, 'newPassword is required') }));
+  const db = c.var.db;
+  const auth = c.var.auth;
+  const [user] = await db.select().from(users).where(eq(users.id, auth.sub));
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(body.password, user.passwordHash))) throw badRequest('The current password is incorrect', 'ER-PASSWORD-INCORRECT');
+  const vendor = await getVendor(db, c.var.rt.vendorId);
+  const problems = checkPasswordPolicy(body.newPassword, vendor.passwordConfig);
+  if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
+  await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+  await db.update(refreshTokens).set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, user.id), ne(refreshTokens.familyId, auth.sid), isNull(refreshTokens.revokedAt)));
+  await audit(db, { tenantId: auth.tenantId, actorId: user.id, action: 'user.password-changed', targetId: user.id });
+  await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. Your other sessions were signed out.' });
   return c.json({});
 });
