@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { vanillaExtractInline } from './tools/vanilla-inline.js';
@@ -12,10 +13,17 @@ import { vanillaExtractInline } from './tools/vanilla-inline.js';
  * else (later steps, other areas' messages, libraries used later such as WebAuthn) loads on demand.
  */
 const CORE =
-  /rolldown|node_modules\/(react|react-dom|scheduler|@r2wc|xstate|@xstate|nanostores|@nanostores|@lit|ofetch|destr|ufo|use-sync-external-store)\/|\/src\/(app\/(app|context|options)\.ts|stores\/|api\/(client|errors|logger|retry|auth|index|types)\.ts|i18n\/(index|en)\.ts|views\/shared\/|views\/login\/LoginBox\.tsx)|\/elements\/(internal\/|fe-app\.ts)|\/machines\/(login\.machine|mfa\.machine|errors|restore)\.ts/;
+  /rolldown|node_modules\/(react|react-dom|scheduler|@r2wc|xstate|@xstate|nanostores|@nanostores|@lit|ofetch|destr|ufo|use-sync-external-store)\/|\/src\/(app\/(app|context|options)\.ts|stores\/|api\/(client|errors|logger|retry|auth|index|types)\.ts|i18n\/(index|en)\.ts|views\/shared\/(?!new-password)|views\/login\/LoginBox\.tsx)|\/elements\/(internal\/|fe-app\.ts)|\/machines\/(login\.machine|errors)\.ts/;
 
 export default defineConfig(({ command }) => ({
   plugins: [vanillaExtractInline(), vanillaExtractPlugin()],
+  resolve: {
+    // @xstate/react imports the React 17 shims of useSyncExternalStore; React 19 has it built in
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./tools/react-sync-external-store.js', import.meta.url)) },
+    ],
+  },
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     target: 'es2022',

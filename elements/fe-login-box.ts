@@ -45,6 +45,14 @@ setLightFormCss(lightCss);
  * @csspart secret - The authenticator secret for manual entry.
  * @csspart recovery-code - The recovery code shown after enrolment.
  * @csspart sign-out - The sign-out button of the signed-in view.
+ * @csspart social-login-button - Each "Continue with …" button of a social provider (preLogin).
+ * @csspart resend - "Send again" for a one-time code or magic link (passwordless and MFA code steps).
+ * @csspart resend-countdown - The seconds left before a code can be sent again.
+ * @csspart change-email - "Use a different email" on the passwordless steps.
+ * @csspart quick-sms - "Text me a sign-in code" (quick SMS sign-in).
+ * @csspart quick-login-skip - "Not now" when asked to register quick SMS sign-in.
+ * @csspart choices - The list of MFA devices or methods to pick from.
+ * @csspart hint - Where a code was sent (MFA code steps).
  *
  * @cssprop [--fe-color-primary=#4f46e5] - Brand colour of buttons and links.
  * @cssprop [--fe-color-primary-hover=#433bc2] - Primary colour on hover.

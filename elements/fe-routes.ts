@@ -22,13 +22,20 @@ const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<u
   impersonationUrl: { tag: 'fe-impersonate', load: () => import('./fe-impersonate.ts') },
   resetPhoneNumberUrl: { tag: 'fe-reset-phone-number', load: () => import('./fe-reset-phone-number.ts') },
   openAppUrl: { tag: 'fe-open-app', load: () => import('./fe-open-app.ts') },
+  // federation callbacks (sign-in §2): the login box finishes them (src/federation/callback.ts)
+  socialLoginCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
+  oidcRedirectUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
+  samlCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
+  // magic-link callback (sign-in §2): the login box signs in with the link's token (src/api/passwordless.ts)
+  magicLinkCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
 };
 
 /**
  * Renders the flow of the current page among the default routes of sign-in
  * §2 (each overridable through the app's `routes` option): login, sign-up,
  * forgot and reset password, step-up, logout, activate (link and code), unlock, accept
- * invitation (link and code), impersonate, reset phone number, open app. Query parameters
+ * invitation (link and code), impersonate, reset phone number, open app, and the social,
+ * OIDC and SAML callbacks (rendered by the login box). Query parameters
  * (redirectUrl, invitationToken, tenantId, maxAge) reach the flows from the
  * page URL. Pages equal to the authenticated URL or signUpSuccessUrl render
  * nothing. When a flow asks to go to another of these routes (a cancelable

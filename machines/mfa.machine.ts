@@ -1,58 +1,289 @@
 /**
- * MFA machine (sign-in §4 "MFA steps"): the second factor during sign-in.
+ * MFA machine (sign-in §4 "MFA steps"): the second factor during sign-in, for
+ * every kind of device (SI-3.16, SI-3.25). Loaded on demand (see
+ * `loadMfa` in ./login.machine.ts): nothing before a login box's first input
+ * needs it.
  *
- * States (spec step names): `verify` (code from the enrolled authenticator
- * app), `authenticatorApp` (enrolment: QR code and secret, then a code),
- * `recoveryCode` (shows the recovery code issued at enrolment), and the
- * final states `done` (output `{ kind: 'authenticated', response }`) and
- * `recover` (output `{ kind: 'recover' }`: the user chose a recovery code;
- * the login machine then shows `recoverTwoFactor`).
+ * States — the spec's step names, plus four of ours:
+ * - `verify`: a code from an authenticator app (the device `deviceId`, or any).
+ * - `smsVerifyCode`: a code sent by SMS, to an enrolled phone (`device.id`) or,
+ *   during enrolment, to the number given in `smsSetPhoneNumber`.
+ * - `emailVerifyCode`: a code sent to the user's email.
+ *   Both code steps: `sending` → `ready` (parallel: `form` idle/submitting,
+ *   `resend` coolingDown → available after {@link RESEND_COOLDOWN_MS}) or
+ *   `sendFailed` (nothing was sent; `code.resend` tries again).
+ * - `smsSetPhoneNumber`: enrolment — the phone number to send a code to.
+ * - `authenticatorApp`: enrolment — QR code and secret, then a code.
+ * - `recoveryCode`: the recovery code issued at a first enrolment (shown once).
+ * - ours: `chooseDevice` (several devices enrolled: the user picks one),
+ *   `chooseStrategy` (forced enrolment, several active strategies: the user
+ *   picks one), `webauthnVerify` / `webauthnEnroll` (a security key or this
+ *   device's platform authenticator: `idle` → `waiting` for the browser's
+ *   WebAuthn dialog and the server's check).
+ * - final: `done` (output `{ kind: 'authenticated', response }`) and `recover`
+ *   (output `{ kind: 'recover' }`: the user chose a recovery code; the login
+ *   machine then shows `recoverTwoFactor`).
  *
- * Overridable actors: `verifyCode`, `preEnrollAuthenticator`, `enrollAuthenticator`.
- * Tags: `busy` while a call is under way.
+ * With only one device enrolled its verify step is chosen directly (SI-4.07);
+ * with one active strategy its enrolment step is. On start the machine asks
+ * whether this device may be remembered (`checkRememberDevice`, child
+ * `rememberPolicy`; a failure counts as "no"): the view shows the checkbox only
+ * when allowed.
+ *
+ * Overridable actors: `verifyCode`, `preEnrollAuthenticator`,
+ * `enrollAuthenticator`, `sendSmsCode`, `checkSmsCode`, `sendEmailCode`,
+ * `checkEmailCode`, `webauthn`, `checkRememberDevice`. Provided action:
+ * `notifyError` (fe-error). Tags: `busy` while a call is under way.
  */
 import { assign, setup, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { LoginResponse } from '../src/api/types.ts';
+import type { LoginResponse, MfaDevices, MfaStrategy } from '../src/api/types.ts';
 import { toFlowError, type FlowError } from './errors.ts';
+
+/** Wait before a code may be sent again (the emulator's limit per mfaToken): 30 000 ms. */
+export const RESEND_COOLDOWN_MS = 30_000;
+
+/** Kinds of MFA device (sign-in §3 "MFA device kinds": authenticators, phones, emails, webauthn). */
+export type MfaDeviceKind = 'authenticator' | 'sms' | 'email' | 'webauthn';
+
+/** One enrolled device the user can verify with (an entry of `chooseDevice`). */
+export interface MfaDeviceChoice {
+  kind: MfaDeviceKind;
+  /** The device id (none for an email device, nor for a phone being enrolled). */
+  id?: string;
+  /** What identifies it to the user: the phone number, the email, the key's name. */
+  label?: string;
+  /** WebAuthn only: `Platform` (this device) or `CrossPlatform` (a security key). */
+  deviceType?: 'Platform' | 'CrossPlatform';
+}
 
 /** Input of the MFA machine. */
 export interface MfaInput {
   mfaToken: string;
-  /** First step: `verify` for an enrolled user, `authenticatorApp` to enrol (forceTwoFactor). */
-  step: 'verify' | 'authenticatorApp';
-  /** Authenticator device id, when one is enrolled. */
+  /**
+   * First step: `verify` for an enrolled user (a device step, or the list),
+   * `enrol` for forced enrolment (a strategy's enrolment step, or the list),
+   * `authenticatorApp` to enrol an authenticator app directly.
+   */
+  step: 'verify' | 'enrol' | 'authenticatorApp';
+  /** Authenticator device id, when one is enrolled (with no `devices`: the code is checked against it). */
   deviceId?: string;
+  /** The user's devices (login response `mfaDevices`). */
+  devices?: MfaDevices;
+  /** The active MFA strategies (login response `mfaStrategies`), offered for enrolment. */
+  strategies?: MfaStrategy[];
   email?: string;
 }
 
 /** Output of the MFA machine. */
 export type MfaOutput = { kind: 'authenticated'; response: LoginResponse } | { kind: 'recover' };
 
+/** The remember-device policy (GET mfa-policy/allow-remember-device): `expiresIn` in seconds. */
+export interface RememberDevicePolicy {
+  allowed: boolean;
+  expiresIn: number;
+}
+
 export interface MfaContext {
   mfaToken: string;
+  /** The authenticator being verified. */
   deviceId?: string;
   email?: string;
+  devices: MfaDevices;
+  strategies: MfaStrategy[];
+  /** The device of the current verify step (SMS, email, WebAuthn), or the phone / key being enrolled. */
+  device?: MfaDeviceChoice;
+  /** The strategy chosen for enrolment. */
+  strategy?: MfaStrategy;
   qrCode?: string;
   secret?: string;
   recoveryCode?: string;
+  /** SMS: the number the code goes to (as the server shows it). */
+  phoneNumber?: string;
+  /** The token of the code last sent (SMS, email). */
+  otcToken?: string;
+  /** When the last code was sent (ms since epoch; for the resend countdown). */
+  codeSentAt?: number;
+  /** null until known (or when the check failed): no checkbox. */
+  rememberDevice: RememberDevicePolicy | null;
   /** The step the machine started in. */
   firstStep: MfaInput['step'];
   error: FlowError | null;
+  /** The server's `errorCode` of `error` (e.g. ER-MFA-CODE-EXPIRED): the view offers the matching way forward. */
+  errorCode?: string;
   output?: MfaOutput;
 }
 
 export type MfaEvent =
   | { type: 'code.submit'; code: string; rememberDevice?: boolean }
+  /** Send a new code (SMS, email); also "Try again" when sending failed. */
+  | { type: 'code.resend' }
   | { type: 'recovery.start' }
   | { type: 'recoveryCode.confirm' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** chooseDevice: verify with this device. */
+  | { type: 'device.choose'; device: MfaDeviceChoice }
+  /** A verify step: back to the device list (several devices). */
+  | { type: 'device.change' }
+  /** chooseStrategy: enrol this kind. */
+  | { type: 'strategy.choose'; strategy: MfaStrategy }
+  /** An enrolment step: back to the strategy list (several strategies). */
+  | { type: 'strategy.change' }
+  /** smsSetPhoneNumber: send a code to this number. */
+  | { type: 'phone.submit'; phoneNumber: string }
+  /** webauthnVerify / webauthnEnroll: start the browser's WebAuthn dialog. */
+  | { type: 'webauthn.start'; rememberDevice?: boolean };
 
-/** Input of the code-checking actors. */
+/** Input of the authenticator code actors. */
 export interface MfaCodeInput {
   mfaToken: string;
   deviceId?: string;
   code: string;
   rememberDevice: boolean;
+}
+
+/** Input of `sendSmsCode`: an enrolled phone (`deviceId`) or a number to enrol (`phoneNumber`). */
+export interface SendSmsInput {
+  mfaToken: string;
+  deviceId?: string;
+  phoneNumber?: string;
+}
+
+/** Input of `checkSmsCode` / `checkEmailCode`. */
+export interface OtcCheckInput {
+  mfaToken: string;
+  /** SMS: the enrolled phone; absent during enrolment. */
+  deviceId?: string;
+  otcToken: string;
+  code: string;
+  rememberDevice: boolean;
+}
+
+/** Input of `webauthn`: verify with `deviceId`, or enrol a new key of `deviceType`. */
+export interface WebAuthnMfaInput {
+  mfaToken: string;
+  deviceId?: string;
+  deviceType?: 'Platform' | 'CrossPlatform';
+  rememberDevice: boolean;
+}
+
+/** The user's devices as a list (authenticators, phones, emails, keys), for `chooseDevice`. */
+export function deviceChoices(devices: MfaDevices | undefined): MfaDeviceChoice[] {
+  const d = devices ?? {};
+  return [
+    ...(d.authenticators ?? []).map((a): MfaDeviceChoice => ({ kind: 'authenticator', id: a.id })),
+    ...(d.phones ?? []).map((p): MfaDeviceChoice => ({ kind: 'sms', id: p.id, label: p.phoneNumber })),
+    ...(d.emails ?? []).map((e): MfaDeviceChoice => ({ kind: 'email', label: e.email })),
+    ...(d.webauthn ?? []).map((w): MfaDeviceChoice => ({ kind: 'webauthn', id: w.id, label: w.name, deviceType: w.deviceType })),
+  ];
+}
+
+/** The MFA strategies this machine can enrol, in the order offered. */
+export const ENROLLABLE: readonly MfaStrategy[] = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
+
+/** The active strategies the user can enrol in (unknown ones dropped). */
+export function enrollableStrategies(strategies: MfaStrategy[] | undefined): MfaStrategy[] {
+  return ENROLLABLE.filter((s) => strategies?.includes(s));
+}
+
+type E<T extends MfaEvent['type']> = Extract<MfaEvent, { type: T }>;
+const out = (response: LoginResponse): MfaOutput => ({ kind: 'authenticated', response });
+const outputOf = (event: unknown) => (event as { output: LoginResponse }).output;
+
+/** The MFA steps of one code (SMS or email): send, then enter it; resend after the cooldown. */
+function codeStep(id: 'smsVerifyCode' | 'emailVerifyCode', send: 'sendSmsCode' | 'sendEmailCode', check: 'checkSmsCode' | 'checkEmailCode') {
+  return {
+    initial: 'sending',
+    on: {
+      'recovery.start': { target: '#mfa.recover' },
+      'device.change': { guard: 'hasSeveralDevices', target: '#mfa.chooseDevice', actions: 'clearError' },
+      'strategy.change': { guard: 'hasSeveralStrategies', target: '#mfa.chooseStrategy', actions: 'clearError' },
+    },
+    states: {
+      sending: {
+        tags: 'busy',
+        invoke: {
+          src: send,
+          input: ({ context }: { context: MfaContext }) => ({ mfaToken: context.mfaToken, deviceId: context.device?.id, phoneNumber: context.phoneNumber }),
+          onDone: { target: 'ready', actions: 'storeCodeSent' },
+          onError: [
+            // a resend that failed (e.g. too soon): the code sent before still works
+            { guard: 'codeWasSent', target: 'ready', actions: ['storeError', 'notifyError'] },
+            { guard: 'enrollingPhone', target: '#mfa.smsSetPhoneNumber', actions: ['storeError', 'notifyError'] },
+            { target: 'sendFailed', actions: ['storeError', 'notifyError'] },
+          ],
+        },
+      },
+      sendFailed: { on: { 'code.resend': { target: 'sending', actions: 'clearError' } } },
+      ready: {
+        type: 'parallel',
+        states: {
+          form: {
+            initial: 'idle',
+            states: {
+              idle: { on: { 'code.submit': { target: 'submitting', actions: 'clearError' } } },
+              submitting: {
+                tags: 'busy',
+                invoke: {
+                  src: check,
+                  input: ({ context, event }: { context: MfaContext; event: MfaEvent }) => ({
+                    mfaToken: context.mfaToken,
+                    deviceId: context.device?.id,
+                    otcToken: context.otcToken ?? '',
+                    code: (event as E<'code.submit'>).code?.trim() ?? '',
+                    rememberDevice: !!(event as E<'code.submit'>).rememberDevice,
+                  }),
+                  onDone: [
+                    { guard: 'hasRecoveryCode', target: '#mfa.recoveryCode', actions: 'storeEnrolled' },
+                    { target: '#mfa.done', actions: 'storeOutput' },
+                  ],
+                  onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
+                },
+              },
+            },
+          },
+          resend: {
+            initial: 'coolingDown',
+            states: {
+              coolingDown: { after: { resendCooldown: { target: 'available' } } },
+              available: { on: { 'code.resend': { target: `#mfa.${id}.sending`, actions: 'clearError' } } },
+            },
+          },
+        },
+      },
+    },
+  } as const;
+}
+
+/** A WebAuthn step: the button starts the ceremony (`waiting`), a failure comes back to `idle` with the error. */
+function webauthnStep() {
+  return {
+    initial: 'idle',
+    on: {
+      'recovery.start': { target: '#mfa.recover' },
+      'device.change': { guard: 'hasSeveralDevices', target: '#mfa.chooseDevice', actions: 'clearError' },
+      'strategy.change': { guard: 'hasSeveralStrategies', target: '#mfa.chooseStrategy', actions: 'clearError' },
+    },
+    states: {
+      idle: { on: { 'webauthn.start': { target: 'waiting', actions: 'clearError' } } },
+      waiting: {
+        tags: 'busy',
+        invoke: {
+          src: 'webauthn',
+          input: ({ context, event }: { context: MfaContext; event: MfaEvent }) => ({
+            mfaToken: context.mfaToken,
+            deviceId: context.device?.id,
+            deviceType: context.device?.deviceType,
+            rememberDevice: !!(event as E<'webauthn.start'>).rememberDevice,
+          }),
+          onDone: [
+            { guard: 'hasRecoveryCode', target: '#mfa.recoveryCode', actions: 'storeEnrolled' },
+            { target: '#mfa.done', actions: 'storeOutput' },
+          ],
+          onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
+        },
+      },
+    },
+  } as const;
 }
 
 export const mfaMachine = setup({
@@ -62,6 +293,7 @@ export const mfaMachine = setup({
     input: {} as MfaInput,
     output: {} as MfaOutput,
   },
+  delays: { resendCooldown: RESEND_COOLDOWN_MS },
   actors: {
     verifyCode: fromPromise<LoginResponse, MfaCodeInput>(async () => {
       throw new Error('verifyCode not provided');
@@ -72,14 +304,56 @@ export const mfaMachine = setup({
     enrollAuthenticator: fromPromise<LoginResponse, MfaCodeInput>(async () => {
       throw new Error('enrollAuthenticator not provided');
     }),
+    /** Sends an SMS code: `{ otcToken, phoneNumber? }`. */
+    sendSmsCode: fromPromise<{ otcToken: string; phoneNumber?: string }, SendSmsInput>(async () => {
+      throw new Error('sendSmsCode not provided');
+    }),
+    checkSmsCode: fromPromise<LoginResponse, OtcCheckInput>(async () => {
+      throw new Error('checkSmsCode not provided');
+    }),
+    /** Sends an email code: `{ otcToken }`. */
+    sendEmailCode: fromPromise<{ otcToken: string }, { mfaToken: string }>(async () => {
+      throw new Error('sendEmailCode not provided');
+    }),
+    checkEmailCode: fromPromise<LoginResponse, OtcCheckInput>(async () => {
+      throw new Error('checkEmailCode not provided');
+    }),
+    /** The whole WebAuthn ceremony (options, browser dialog, server check): the login response. */
+    webauthn: fromPromise<LoginResponse, WebAuthnMfaInput>(async () => {
+      throw new Error('webauthn not provided');
+    }),
+    /** The remember-device policy; not allowed unless provided. */
+    checkRememberDevice: fromPromise<RememberDevicePolicy, { mfaToken: string }>(async () => ({ allowed: false, expiresIn: 0 })),
   },
   guards: {
-    startsWithEnrolment: ({ context }) => context.firstStep === 'authenticatorApp',
+    startsWithAuthenticatorApp: ({ context }) => context.firstStep === 'authenticatorApp',
+    startsWithStrategyChoice: ({ context }) => context.firstStep === 'enrol' && enrollableStrategies(context.strategies).length > 1,
+    startsWithEnrolment: ({ context }) => context.firstStep === 'enrol',
+    hasSeveralDevices: ({ context }) => deviceChoices(context.devices).length > 1,
+    hasOneDevice: ({ context }) => deviceChoices(context.devices).length === 1,
+    hasSeveralStrategies: ({ context }) => context.firstStep === 'enrol' && enrollableStrategies(context.strategies).length > 1,
+    isAuthenticator: ({ context }) => context.device?.kind === 'authenticator',
+    isSms: ({ context }) => context.device?.kind === 'sms',
+    isEmail: ({ context }) => context.device?.kind === 'email',
+    isWebAuthn: ({ context }) => context.device?.kind === 'webauthn',
+    strategyIs: ({ context }, params: { strategy: MfaStrategy }) => context.strategy === params.strategy,
     hasRecoveryCode: ({ event }) => !!(event as unknown as { output?: LoginResponse }).output?.recoveryCode,
+    codeWasSent: ({ context }) => !!context.otcToken,
+    enrollingPhone: ({ context }) => context.device?.kind === 'sms' && !context.device.id,
   },
   actions: {
-    storeError: assign({ error: ({ event }) => toFlowError((event as unknown as { error: unknown }).error) }),
-    clearError: assign({ error: null }),
+    storeError: assign(({ event }) => {
+      const error = (event as unknown as { error: unknown }).error;
+      return { error: toFlowError(error), errorCode: (error as { errorCode?: string } | undefined)?.errorCode };
+    }),
+    clearError: assign({ error: null, errorCode: undefined }),
+    storeOutput: assign({ output: ({ event }) => out(outputOf(event)) }),
+    /** A first enrolment: keep the recovery code to show, and the output for after it. */
+    storeEnrolled: assign({ recoveryCode: ({ event }) => outputOf(event).recoveryCode, output: ({ event }) => out(outputOf(event)) }),
+    storeCodeSent: assign(({ event, context }) => {
+      const o = (event as unknown as { output: { otcToken: string; phoneNumber?: string } }).output;
+      return { otcToken: o.otcToken, phoneNumber: o.phoneNumber ?? context.phoneNumber, codeSentAt: Date.now() };
+    }),
     /** Fires fe-error with the error in context. Provided by the element. */
     notifyError: () => {},
   },
@@ -89,18 +363,84 @@ export const mfaMachine = setup({
     mfaToken: input.mfaToken,
     deviceId: input.deviceId,
     email: input.email,
+    devices: input.devices ?? {},
+    strategies: input.strategies ?? [],
+    rememberDevice: null,
     firstStep: input.step,
     error: null,
   }),
+  // the remember-device policy, asked beside the steps
+  invoke: {
+    id: 'rememberPolicy',
+    src: 'checkRememberDevice',
+    input: ({ context }) => ({ mfaToken: context.mfaToken }),
+    onDone: { actions: assign({ rememberDevice: ({ event }) => event.output }) },
+    onError: { actions: assign({ rememberDevice: null }) },
+  },
   initial: 'init',
   output: ({ context }) => context.output!,
   states: {
     init: {
-      always: [{ guard: 'startsWithEnrolment', target: 'authenticatorApp' }, { target: 'verify' }],
+      always: [
+        { guard: 'startsWithAuthenticatorApp', target: 'authenticatorApp' },
+        { guard: 'startsWithStrategyChoice', target: 'chooseStrategy' },
+        {
+          guard: 'startsWithEnrolment',
+          target: 'enrolStrategy',
+          actions: assign({ strategy: ({ context }) => enrollableStrategies(context.strategies)[0] ?? 'AuthenticatorApp' }),
+        },
+        { guard: 'hasSeveralDevices', target: 'chooseDevice' },
+        { guard: 'hasOneDevice', target: 'verifyDevice', actions: assign({ device: ({ context }) => deviceChoices(context.devices)[0] }) },
+        { target: 'verify' },
+      ],
+    },
+    chooseDevice: {
+      on: {
+        'device.choose': { target: 'verifyDevice', actions: [assign({ device: ({ event }) => event.device }), 'clearError'] },
+        'recovery.start': { target: 'recover' },
+      },
+    },
+    /** (transient) the verify step of `device`. */
+    verifyDevice: {
+      always: [
+        { guard: 'isAuthenticator', target: 'verify', actions: assign({ deviceId: ({ context }) => context.device!.id }) },
+        { guard: 'isSms', target: 'smsVerifyCode', actions: assign({ phoneNumber: ({ context }) => context.device!.label, otcToken: undefined }) },
+        { guard: 'isEmail', target: 'emailVerifyCode', actions: assign({ otcToken: undefined }) },
+        { guard: 'isWebAuthn', target: 'webauthnVerify' },
+        { target: 'verify' },
+      ],
+    },
+    chooseStrategy: {
+      on: { 'strategy.choose': { target: 'enrolStrategy', actions: [assign({ strategy: ({ event }) => event.strategy }), 'clearError'] } },
+    },
+    /** (transient) the enrolment step of `strategy`. */
+    enrolStrategy: {
+      always: [
+        { guard: { type: 'strategyIs', params: { strategy: 'SMS' } }, target: 'smsSetPhoneNumber' },
+        {
+          guard: { type: 'strategyIs', params: { strategy: 'EmailCode' } },
+          target: 'emailVerifyCode',
+          actions: assign({ device: ({ context }) => ({ kind: 'email' as const, label: context.email }), otcToken: undefined }),
+        },
+        {
+          guard: { type: 'strategyIs', params: { strategy: 'WebAuthnPlatform' } },
+          target: 'webauthnEnroll',
+          actions: assign({ device: { kind: 'webauthn' as const, deviceType: 'Platform' as const } }),
+        },
+        {
+          guard: { type: 'strategyIs', params: { strategy: 'WebAuthnCrossPlatform' } },
+          target: 'webauthnEnroll',
+          actions: assign({ device: { kind: 'webauthn' as const, deviceType: 'CrossPlatform' as const } }),
+        },
+        { target: 'authenticatorApp' },
+      ],
     },
     verify: {
       initial: 'idle',
-      on: { 'recovery.start': { target: 'recover' } },
+      on: {
+        'recovery.start': { target: 'recover' },
+        'device.change': { guard: 'hasSeveralDevices', target: 'chooseDevice', actions: 'clearError' },
+      },
       states: {
         idle: {
           on: { 'code.submit': { target: 'submitting', actions: 'clearError' } },
@@ -110,17 +450,28 @@ export const mfaMachine = setup({
           invoke: {
             src: 'verifyCode',
             input: ({ context, event }) => codeInput(context, event),
-            onDone: {
-              target: '#mfa.done',
-              actions: assign({ output: ({ event }) => ({ kind: 'authenticated' as const, response: event.output }) }),
-            },
+            onDone: { target: '#mfa.done', actions: 'storeOutput' },
             onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
           },
         },
       },
     },
+    smsSetPhoneNumber: {
+      on: {
+        'phone.submit': {
+          target: 'smsVerifyCode',
+          actions: [assign({ phoneNumber: ({ event }) => event.phoneNumber.trim(), device: { kind: 'sms' as const }, otcToken: undefined }), 'clearError'],
+        },
+        'strategy.change': { guard: 'hasSeveralStrategies', target: 'chooseStrategy', actions: 'clearError' },
+      },
+    },
+    smsVerifyCode: codeStep('smsVerifyCode', 'sendSmsCode', 'checkSmsCode'),
+    emailVerifyCode: codeStep('emailVerifyCode', 'sendEmailCode', 'checkEmailCode'),
+    webauthnVerify: webauthnStep(),
+    webauthnEnroll: webauthnStep(),
     authenticatorApp: {
       initial: 'loading',
+      on: { 'strategy.change': { guard: 'hasSeveralStrategies', target: 'chooseStrategy', actions: 'clearError' } },
       states: {
         loading: {
           tags: 'busy',
@@ -142,15 +493,8 @@ export const mfaMachine = setup({
             src: 'enrollAuthenticator',
             input: ({ context, event }) => codeInput(context, event),
             onDone: [
-              {
-                guard: 'hasRecoveryCode',
-                target: '#mfa.recoveryCode',
-                actions: assign({
-                  recoveryCode: ({ event }) => event.output.recoveryCode,
-                  output: ({ event }) => ({ kind: 'authenticated' as const, response: event.output }),
-                }),
-              },
-              { target: '#mfa.done', actions: assign({ output: ({ event }) => ({ kind: 'authenticated' as const, response: event.output }) }) },
+              { guard: 'hasRecoveryCode', target: '#mfa.recoveryCode', actions: 'storeEnrolled' },
+              { target: '#mfa.done', actions: 'storeOutput' },
             ],
             onError: { target: 'ready', actions: ['storeError', 'notifyError'] },
           },
@@ -169,8 +513,14 @@ export const mfaMachine = setup({
 });
 
 function codeInput(context: MfaContext, event: MfaEvent): MfaCodeInput {
-  const e = event as Extract<MfaEvent, { type: 'code.submit' }>;
+  const e = event as E<'code.submit'>;
   return { mfaToken: context.mfaToken, deviceId: context.deviceId, code: e.code?.trim() ?? '', rememberDevice: !!e.rememberDevice };
+}
+
+/** The spec step (top-level state) of an MFA snapshot. */
+export function mfaStepOf(snapshot: { value: unknown }): string {
+  const v = snapshot.value;
+  return typeof v === 'string' ? v : Object.keys(v as object)[0];
 }
 
 export type MfaActor = ActorRefFrom<typeof mfaMachine>;

@@ -13,7 +13,7 @@ import { loginStates, mfaStates, stepShown } from '../stories/login-states.ts';
 const keepPage = (e: Event) => e.preventDefault();
 
 /** Steps whose view renders a light-DOM form (so axe must see it). */
-const FORM_STEPS = new Set(['preLogin', 'loginWithPassword', 'recoverTwoFactor', 'verify']);
+const FORM_STEPS = new Set(['preLogin', 'loginWithPassword', 'recoverTwoFactor', 'verify', 'loginWithOtc', 'loginWithSmsOtc', 'loginWithQuickSmsOtc']);
 
 async function renderState(spec: LoginStateSpec): Promise<HTMLElement> {
   const app = await fixture<FeAppElement>(

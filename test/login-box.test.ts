@@ -1,4 +1,5 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import type { FeAppElement } from '../elements/fe-app.ts';
 import {
   ADMIN,
   alertText,
@@ -223,3 +224,188 @@ describe('<fe-login-box> against the emulator', () => {
     expect(getComputedStyle(button).backgroundColor).to.equal('rgb(212, 51, 138)');
   });
 });
+
+describe('<fe-login-box> auth strategies and passwordless sign-in against the emulator', () => {
+  async function emu(method: string, path: string, body?: unknown): Promise<any> {
+    const r = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await r.text();
+    if (!r.ok) throw new Error(`${method} ${path} → ${r.status} ${text}`);
+    return text ? JSON.parse(text) : {};
+  }
+  const setStrategy = (strategy: string) => emu('PUT', '/_emulator/auth-strategies', { strategy });
+  /** The newest message of `channel`, waiting for it to arrive. */
+  async function last(channel: 'email' | 'sms') {
+    const find = async () => (await outbox()).find((m: { channel: string }) => m.channel === channel);
+    await waitUntil(find, `a message by ${channel}`);
+    return find();
+  }
+  /** Email typed → Continue → the step the strategy gives. */
+  async function startWith(box: HTMLElement, email: string, step: string) {
+    type(input(box, 'email')!, email);
+    submit(box);
+    await waitForStep(box, step);
+  }
+  /** The steps shown from now on (data-step of the card), in order. */
+  function recordSteps(box: HTMLElement): string[] {
+    const seen: string[] = [];
+    const note = () => {
+      const s = stepOf(box);
+      if (s && s !== seen.at(-1)) seen.push(s);
+    };
+    new MutationObserver(note).observe(box.shadowRoot ?? box, { subtree: true, childList: true, attributes: true });
+    return seen;
+  }
+  const keepPage = (e: Event) => e.preventDefault();
+  before(() => document.addEventListener('fe-navigate', keepPage));
+  after(() => document.removeEventListener('fe-navigate', keepPage));
+  beforeEach(async () => {
+    await resetEmulator();
+    localStorage.clear();
+  });
+
+  it('SI-3.23 SI-4.05 the strategy decides the first step, without a flash of the password form; NoLocalAuthentication has no local form', async () => {
+    await setStrategy('Code');
+    const { box } = await renderLoginBox();
+    expect(stepOf(box)).to.equal('preLogin');
+    expect(input(box, 'password')).to.equal(null);
+    const steps = recordSteps(box);
+    await startWith(box, ADMIN.email, 'loginWithOtc');
+    expect(steps).to.not.include('loginWithPassword');
+    expect(input(box, 'code')!.autocomplete).to.equal('one-time-code');
+
+    await setStrategy('NoLocalAuthentication');
+    const other = await renderLoginBox();
+    await waitUntil(() => other.box.querySelector('form button[type=submit]')?.textContent === 'Continue with single sign-on', 'SSO-only form');
+    type(input(other.box, 'email')!, ADMIN.email);
+    submit(other.box);
+    await waitUntil(() => alertText(other.box).includes('No single sign-on'), 'no SSO for this email');
+    expect(input(other.box, 'password')).to.equal(null);
+  });
+
+  it('SI-8.16 a failing strategies request gives the password flow', async () => {
+    const original = window.fetch;
+    window.fetch = (url, init) => (String(url).includes('/auth/strategies/public') ? Promise.resolve(new Response('{}', { status: 500 })) : original(url, init));
+    try {
+      const { box } = await renderLoginBox();
+      await startWith(box, ADMIN.email, 'loginWithPassword');
+    } finally {
+      window.fetch = original;
+    }
+  });
+
+  it('SI-1.02 SI-7.38 email code: the code from the outbox signs in (fe-login); the resend shows its countdown', async () => {
+    await setStrategy('Code');
+    const { box } = await renderLoginBox();
+    const login = oneEvent(box, 'fe-login');
+    await startWith(box, ADMIN.email, 'loginWithOtc');
+    const resend = () => box.shadowRoot!.querySelector('[part=resend]') as HTMLButtonElement;
+    await waitUntil(() => /Send again in \d+ s/.test(resend()?.textContent ?? ''), 'countdown shown');
+    expect(resend().getAttribute('aria-disabled')).to.equal('true');
+    const mail = await last('email');
+    expect(mail.to).to.equal(ADMIN.email);
+    // pasted with a space
+    type(input(box, 'code')!, `${mail.code.slice(0, 3)} ${mail.code.slice(3)}`);
+    submit(box);
+    const { detail } = (await login) as CustomEvent;
+    expect(detail.user.email).to.equal(ADMIN.email);
+    expect(detail.user.amr).to.deep.equal(['otp']);
+  });
+
+  it('SI-8.09 a wrong, a used and an expired code each give "Failed to authenticate" with the reason', async () => {
+    await setStrategy('Code');
+    await emu('PUT', '/_emulator/lifecycle-settings', { codeResendIntervalSeconds: 0 });
+    const first = await renderLoginBox();
+    await startWith(first.box, ADMIN.email, 'loginWithOtc');
+    const { code } = await last('email');
+    const error = oneEvent(first.box, 'fe-error');
+    type(input(first.box, 'code')!, code === '000000' ? '111111' : '000000');
+    submit(first.box);
+    await waitUntil(() => alertText(first.box) === 'Failed to authenticate: Invalid code', `wrong code (alert "${alertText(first.box)}")`);
+    expect(((await error) as CustomEvent).detail.message).to.equal('Failed to authenticate');
+    type(input(first.box, 'code')!, code);
+    submit(first.box);
+    await waitForStep(first.box, 'signedIn');
+    await first.app.logout();
+
+    const second = await renderLoginBox();
+    await startWith(second.box, ADMIN.email, 'loginWithOtc');
+    type(input(second.box, 'code')!, code);
+    submit(second.box);
+    await waitUntil(() => alertText(second.box) === 'Failed to authenticate: The code has already been used', `used code (alert "${alertText(second.box)}")`);
+
+    const fresh = (await last('email')).code;
+    await emu('PUT', '/_emulator/clock', { offsetSeconds: 11 * 60 });
+    type(input(second.box, 'code')!, fresh);
+    submit(second.box);
+    await waitUntil(() => alertText(second.box) === 'Failed to authenticate: The code has expired', `expired code (alert "${alertText(second.box)}")`);
+  });
+
+  it('SI-7.38 SMS code: the code texted to the user\'s phone signs in', async () => {
+    await setStrategy('SmsCode');
+    await emu('PUT', '/_emulator/user-phone', { email: ADMIN.email, phoneNumber: '+14155550100' });
+    const { box } = await renderLoginBox();
+    const login = oneEvent(box, 'fe-login');
+    await startWith(box, ADMIN.email, 'loginWithSmsOtc');
+    const sms = await last('sms');
+    expect(sms.to).to.equal('+14155550100');
+    type(input(box, 'code')!, sms.code);
+    submit(box);
+    expect(((await login) as CustomEvent).detail.user.amr).to.deep.equal(['sms']);
+  });
+
+  it('SI-2.18 SI-4.05 magic link: "check your email", then the link (callback page) signs in; the same link again fails with "Failed to authenticate"', async () => {
+    await setStrategy('MagicLink');
+    const { box } = await renderLoginBox();
+    await startWith(box, ADMIN.email, 'magicLinkPreLoginSuccess');
+    expect(box.shadowRoot!.textContent).to.contain(ADMIN.email);
+    const link = new URL((await last('email')).link);
+    expect(link.pathname).to.equal('/account/login/magic-link');
+    const here = location.pathname + location.search;
+    history.replaceState(null, '', link.pathname + link.search);
+    try {
+      const opened = await renderCallback();
+      const login = oneEvent(opened.box, 'fe-login');
+      expect(((await login) as CustomEvent).detail.user.email).to.equal(ADMIN.email);
+      await opened.app.app!.logout();
+      const again = await renderCallback();
+      await waitForStep(again.box, 'preLogin');
+      await waitUntil(() => alertText(again.box) === 'Failed to authenticate', `alert "${alertText(again.box)}"`);
+    } finally {
+      history.replaceState(null, '', here);
+    }
+  });
+
+  it('SI-3.20 registerQuickLogin: after sign-in the phone is verified by SMS; later the box offers "Text me a sign-in code", which signs in', async function () {
+    this.timeout(30000);
+    localStorage.setItem('fe-register-quick-login', 'sms');
+    const { box, app } = await renderLoginBox();
+    await signInWithPassword(box, ADMIN.email, ADMIN.password);
+    await waitForStep(box, 'loginWithQuickSmsOtc');
+    type(input(box, 'phone')!, '+1 415 555 0199');
+    submit(box);
+    await waitUntil(() => input(box, 'code'), 'code field');
+    const login = oneEvent(box, 'fe-login');
+    type(input(box, 'code')!, (await last('sms')).code);
+    submit(box);
+    await login;
+    expect(localStorage.getItem('fe-register-quick-login')).to.equal(null);
+    await app.logout();
+
+    const next = await renderLoginBox();
+    const quick = () => next.box.querySelector('[part=quick-sms]') ?? next.box.shadowRoot!.querySelector('[part=quick-sms]');
+    await waitUntil(quick, 'quick SMS button');
+    (quick() as HTMLButtonElement).click();
+    await waitForStep(next.box, 'loginWithQuickSmsOtc');
+    await waitUntil(async () => (await last('sms'))?.to === '+14155550199', 'sms sent');
+    const signedIn = oneEvent(next.box, 'fe-login');
+    type(input(next.box, 'code')!, (await last('sms')).code);
+    submit(next.box);
+    expect(((await signedIn) as CustomEvent).detail.user.email).to.equal(ADMIN.email);
+  });
+});
+
+/** `<fe-app><fe-login-box>` on the current (callback) page, without waiting for a form. */
+async function renderCallback() {
+  const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-login-box></fe-login-box></fe-app>`);
+  return { app, box: app.querySelector('fe-login-box')! };
+}

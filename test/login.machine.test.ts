@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { loginMachine, loginStep, POST_AUTH_DELAY_MS, SSO_REDIRECT_DELAY_MS } from '../machines/login.machine.ts';
+import { loginMachine, loginStep, type AuthStrategy, type LoginContext, POST_AUTH_DELAY_MS, RESEND_COOLDOWN_MS, SSO_FAILED_DELAY_MS, SSO_REDIRECT_DELAY_MS } from '../machines/login.machine.ts';
 import type { LoginResponse } from '../src/api/types.ts';
 import { mfaMachine, type MfaActor } from '../machines/mfa.machine.ts';
 
@@ -45,7 +45,7 @@ function setup(script: {
       navigateAfterAuth: (_, p) => rec('navigateAfterAuth', p),
     },
   });
-  const actor = createActor(logic, { clock, input: { redirectUrl: script.redirectUrl } }).start();
+  const actor = createActor(logic, { clock, input: { redirectUrl: script.redirectUrl, authStrategy: 'EmailAndPassword' } }).start();
   return { actor, clock, calls, names: () => calls.map((c) => c.name) };
 }
 
@@ -132,7 +132,7 @@ describe('login machine', () => {
     actor.send({ type: 'password.submit', email: 'ada@example.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
     expect(names()).to.deep.equal(['preLogin', 'login', 'clearSession']);
-    const child = actor.getSnapshot().children.mfa as MfaActor;
+    const child = actor.getSnapshot().children.mfa as unknown as MfaActor;
     expect(child.getSnapshot().value).to.deep.equal({ verify: 'idle' });
     child.send({ type: 'code.submit', code: '123456', rememberDevice: true });
     await waitFor(actor, (s) => loginStep(s) === 'success');
@@ -149,7 +149,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'ada@example.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'forceTwoFactor');
-    const child = actor.getSnapshot().children.mfa as MfaActor;
+    const child = actor.getSnapshot().children.mfa as unknown as MfaActor;
     await waitFor(child, (s) => s.matches({ authenticatorApp: 'ready' }));
     expect(child.getSnapshot().context.secret).to.equal('JBSWY3DPEHPK3PXP');
     child.send({ type: 'code.submit', code: '654321' });
@@ -170,7 +170,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
-    const child = actor.getSnapshot().children.mfa as MfaActor;
+    const child = actor.getSnapshot().children.mfa as unknown as MfaActor;
     child.send({ type: 'code.submit', code: '000000' });
     await waitFor(child, (s) => s.matches({ verify: 'idle' }) && !!s.context.error);
     expect(child.getSnapshot().context.error!.message).to.equal('Invalid code');
@@ -186,7 +186,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
-    (actor.getSnapshot().children.mfa as MfaActor).send({ type: 'recovery.start' });
+    (actor.getSnapshot().children.mfa as unknown as MfaActor).send({ type: 'recovery.start' });
     await waitFor(actor, (s) => loginStep(s) === 'recoverTwoFactor');
     actor.send({ type: 'recover.submit', email: 'a@b.test', recoveryCode: ' rc-1 ' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
@@ -254,7 +254,7 @@ describe('login machine: passkeys (sign-in §4 promptPasskeys, SI-7.39)', () => 
         navigateAfterAuth: (_, p) => rec('navigateAfterAuth', p),
       },
     });
-    const actor = createActor(logic, { clock, input: {} }).start();
+    const actor = createActor(logic, { clock, input: { authStrategy: 'EmailAndPassword' } }).start();
     return { actor, clock, calls, names: () => calls.map((c) => c.name) };
   }
   const passkeyTokens = { ...tokens, amr: ['hwk'] } as LoginResponse;
@@ -353,5 +353,263 @@ describe('login machine: passkeys (sign-in §4 promptPasskeys, SI-7.39)', () => 
     expect(names()).to.not.include('notifyLogin');
     actor.send({ type: 'passkeys.skip' });
     expect(names().filter((n) => n === 'notifyLogin')).to.have.length(1);
+  });
+});
+
+describe('login machine: auth strategies, passwordless, callbacks and login modes', () => {
+  type Script = {
+    strategy?: () => Promise<string>;
+    startExtra?: Record<string, unknown>;
+    preLogin?: () => Promise<unknown>;
+    pre?: (i: unknown) => Promise<unknown>;
+    post?: (i: { type: string; token: string }) => Promise<LoginResponse>;
+    postLogin?: (i: unknown) => Promise<LoginResponse>;
+    quick?: (i: { op: string }) => Promise<unknown>;
+    verifyCode?: () => Promise<LoginResponse>;
+    input?: Record<string, unknown>;
+  };
+  /** The machine with every new actor scripted; `calls` records actors and actions in order. */
+  function start(script: Script = {}) {
+    const calls: Calls = [];
+    const rec = (name: string, args: unknown) => calls.push({ name, args });
+    const clock = new SimulatedClock();
+    const logic = loginMachine.provide({
+      actors: {
+        start: fromPromise(async () => {
+          rec('start', null);
+          return { authStrategy: (await (script.strategy?.() ?? 'EmailAndPassword')) as AuthStrategy, ...script.startExtra } as Partial<LoginContext>;
+        }),
+        preLogin: fromPromise(async ({ input }) => (rec('preLogin', input), (await (script.preLogin?.() ?? null)) as never)),
+        passwordlessPreLogin: fromPromise(async ({ input }) => (rec('passwordlessPreLogin', input), script.pre ? script.pre(input) : {})),
+        passwordlessPostLogin: fromPromise(async ({ input }) => (rec('passwordlessPostLogin', input), script.post ? script.post(input) : tokens)),
+        postLogin: fromPromise(async ({ input }) => (rec('postLogin', input), script.postLogin ? script.postLogin(input) : tokens)),
+        quickLogin: fromPromise(async ({ input }) => (rec(`quickLogin.${input.op}`, input), script.quick ? script.quick(input) : undefined)),
+        completeLogin: fromPromise(async ({ input }) => (rec('completeLogin', input), { user: { email: 'a@b.test', sub: 'u1' } } as never)),
+        mfa: mfaMachine.provide({
+          actors: { verifyCode: fromPromise(async ({ input }) => (rec('verifyCode', input), script.verifyCode!())) },
+        }) as never,
+      },
+      actions: {
+        clearSession: () => rec('clearSession', null),
+        notifyLogin: (_, p) => rec('notifyLogin', p),
+        notifyError: ({ context }) => rec('notifyError', context.error),
+        navigateAfterAuth: (_, p) => rec('navigateAfterAuth', p),
+      },
+    });
+    const actor = createActor(logic, { clock, input: script.input ?? {} }).start();
+    return { actor, clock, calls, names: () => calls.map((c) => c.name) };
+  }
+  type A = ReturnType<typeof start>['actor'];
+  async function toStep(a: A, strategy: string, stepName: string) {
+    await waitFor(a, (s) => loginStep(s) === 'preLogin');
+    expect(a.getSnapshot().context.authStrategy).to.equal(strategy);
+    a.send({ type: 'identifier.submit', email: ' ada@example.test ' });
+    await waitFor(a, (s) => loginStep(s) === stepName);
+  }
+  const sent = (a: A, step: string) => waitFor(a, (s) => s.matches({ [step]: { resend: 'waiting' } } as never));
+
+  it('SI-3.23 SI-8.16 the first step waits in loading (busy) for the vendor strategy; a failing start gives EmailAndPassword', async () => {
+    for (const strategy of ['Code', 'NoLocalAuthentication', 'MagicLink', 'SmsCode', 'EmailAndPassword']) {
+      const { actor, names } = start({ strategy: async () => strategy });
+      expect(step(actor)).to.equal('loading');
+      expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+      await waitFor(actor, (s) => loginStep(s) === 'preLogin');
+      expect(actor.getSnapshot().context.authStrategy).to.equal(strategy);
+      expect(names()).to.deep.equal(['start']);
+    }
+    const failing = start({ strategy: async () => Promise.reject(new Error('500')) });
+    await waitFor(failing.actor, (s) => loginStep(s) === 'preLogin');
+    expect(failing.actor.getSnapshot().context.authStrategy).to.equal('EmailAndPassword');
+    expect(failing.actor.getSnapshot().context.error).to.equal(null);
+    // a strategy given in the input (stories, hosts that know it) skips loading
+    const known = start({ input: { authStrategy: 'SmsCode' } });
+    expect(step(known.actor)).to.equal('preLogin');
+    expect(known.names()).to.deep.equal([]);
+  });
+
+  it('SI-4.05 SI-7.38 MagicLink: SSO check, then magicLinkPreLoginSuccess sends the link; resend only after the 30 s cooldown', async () => {
+    const { actor, clock, calls, names } = start({ strategy: async () => 'MagicLink' });
+    await toStep(actor, 'MagicLink', 'magicLinkPreLoginSuccess');
+    await sent(actor, 'magicLinkPreLoginSuccess');
+    expect(names()).to.deep.equal(['start', 'preLogin', 'passwordlessPreLogin']);
+    expect(calls[2].args).to.deep.equal({ type: 'MagicLink', email: 'ada@example.test' });
+    expect(actor.getSnapshot().context.sentAt).to.be.a('number');
+    expect(actor.getSnapshot().context.notice).to.equal(null);
+    expect(RESEND_COOLDOWN_MS).to.equal(30000);
+    actor.send({ type: 'code.resend' });
+    expect(names().filter((n) => n === 'passwordlessPreLogin')).to.have.length(1);
+    clock.increment(RESEND_COOLDOWN_MS - 1);
+    expect(actor.getSnapshot().matches({ magicLinkPreLoginSuccess: { resend: 'waiting' } })).to.equal(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ magicLinkPreLoginSuccess: { resend: 'idle' } })).to.equal(true);
+    actor.send({ type: 'code.resend' });
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    await sent(actor, 'magicLinkPreLoginSuccess');
+    expect(names().filter((n) => n === 'passwordlessPreLogin')).to.have.length(2);
+    expect(actor.getSnapshot().context.notice).to.equal('passwordless.resent');
+    actor.send({ type: 'email.change' });
+    expect(step(actor)).to.equal('preLogin');
+  });
+
+  it('the first send is under way in the step (busy, resend region sending) until the prelogin answers', async () => {
+    let answer!: (v: unknown) => void;
+    const { actor } = start({ strategy: async () => 'Code', pre: () => new Promise((r) => (answer = r)) });
+    await toStep(actor, 'Code', 'loginWithOtc');
+    expect(actor.getSnapshot().matches({ loginWithOtc: { resend: 'sending', form: 'idle' } })).to.equal(true);
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    answer({});
+    await sent(actor, 'loginWithOtc');
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(false);
+  });
+
+  it('SI-1.02 SI-7.38 Code: loginWithOtc, the code goes to postlogin, then authenticating → success → navigation after 200 ms', async () => {
+    const { actor, clock, calls, names } = start({ strategy: async () => 'Code' });
+    await toStep(actor, 'Code', 'loginWithOtc');
+    actor.send({ type: 'code.submit', code: '123456' });
+    expect(actor.getSnapshot().matches({ loginWithOtc: { form: 'submitting' } })).to.equal(true);
+    await waitFor(actor, (s) => loginStep(s) === 'success');
+    expect(calls.find((c) => c.name === 'passwordlessPostLogin')!.args).to.deep.equal({ type: 'Code', token: '123456' });
+    expect(calls.find((c) => c.name === 'completeLogin')!.args).to.deep.equal(tokens);
+    clock.increment(POST_AUTH_DELAY_MS);
+    expect(names().at(-1)).to.equal('navigateAfterAuth');
+  });
+
+  it('SI-8.09 a wrong, expired or used code: "Failed to authenticate" with the server reason, fe-error, the code step stays', async () => {
+    for (const reason of ['Invalid code', 'The code has expired', 'The code has already been used']) {
+      const { actor, names } = start({
+        strategy: async () => 'Code',
+        post: async () => Promise.reject(Object.assign(new Error(reason), { statusCode: 400, traceId: 't-9' })),
+      });
+      await toStep(actor, 'Code', 'loginWithOtc');
+      actor.send({ type: 'code.submit', code: '000000' });
+      await waitFor(actor, (s) => s.matches({ loginWithOtc: { form: 'idle' } }) && !!s.context.error);
+      expect(actor.getSnapshot().context.error).to.deep.equal({ key: 'login.failedToAuthenticate', message: reason, statusCode: 400, traceId: 't-9' });
+      expect(names()).to.include('notifyError');
+    }
+  });
+
+  it('SI-4.07 SmsCode: loginWithSmsOtc; an MFA-required postlogin clears the session and goes to loginWithTwoFactor', async () => {
+    const mfaResponse = { mfaRequired: true, mfaToken: 'm1', mfaEnrolled: true, mfaDevices: { authenticators: [{ id: 'd1' }] } } as LoginResponse;
+    const { actor, names, calls } = start({ strategy: async () => 'SmsCode', post: async () => mfaResponse, verifyCode: async () => tokens });
+    await toStep(actor, 'SmsCode', 'loginWithSmsOtc');
+    await sent(actor, 'loginWithSmsOtc');
+    expect(calls.find((c) => c.name === 'passwordlessPreLogin')!.args).to.deep.equal({ type: 'SmsCode', email: 'ada@example.test' });
+    actor.send({ type: 'code.submit', code: '654321' });
+    await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
+    expect(names()).to.include('clearSession');
+    expect(actor.getSnapshot().context.mfa).to.deep.include({ mfaToken: 'm1' });
+  });
+
+  it('SI-4.14 an SSO address wins over a passwordless strategy; a failed send (429) shows its message and allows a resend', async () => {
+    const sso = start({ strategy: async () => 'Code', preLogin: async () => ({ address: 'https://idp.test/sso' }) });
+    await toStep(sso.actor, 'Code', 'redirectToSSO');
+    expect(sso.names()).to.not.include('passwordlessPreLogin');
+    const limited = start({
+      strategy: async () => 'MagicLink',
+      pre: async () => Promise.reject(Object.assign(new Error('Too many requests. Try again in 20 seconds'), { statusCode: 429 })),
+    });
+    await toStep(limited.actor, 'MagicLink', 'magicLinkPreLoginSuccess');
+    await waitFor(limited.actor, (s) => s.matches({ magicLinkPreLoginSuccess: { resend: 'idle' } }));
+    expect(limited.actor.getSnapshot().context.error).to.deep.include({ message: 'Too many requests. Try again in 20 seconds', statusCode: 429 });
+    expect(limited.names()).to.include('notifyError');
+  });
+
+  it('NoLocalAuthentication: the email only looks for SSO; none found stays on preLogin with a message', async () => {
+    const { actor, names } = start({ strategy: async () => 'NoLocalAuthentication' });
+    await waitFor(actor, (s) => loginStep(s) === 'preLogin');
+    actor.send({ type: 'identifier.submit', email: 'a@b.test' });
+    await waitFor(actor, (s) => s.matches({ preLogin: 'idle' }) && !!s.context.error);
+    expect(actor.getSnapshot().context.error).to.deep.equal({ key: 'login.noSso' });
+    expect(names()).to.not.include('passwordlessPreLogin');
+  });
+
+  it('SI-2.18 a magic-link callback (found by start) runs postLogin with the token and signs in; a failed one shows "Failed to authenticate" on preLogin', async () => {
+    const callback = { kind: 'magicLink', params: { token: 'tok-1' } };
+    const ok = start({ startExtra: { callback } });
+    await waitFor(ok.actor, (s) => loginStep(s) === 'postLogin');
+    expect(ok.actor.getSnapshot().hasTag('busy')).to.equal(true);
+    await waitFor(ok.actor, (s) => loginStep(s) === 'success');
+    expect(ok.names().slice(0, 3)).to.deep.equal(['start', 'postLogin', 'completeLogin']);
+    expect(ok.calls[1].args).to.deep.equal(callback);
+    const bad = start({ input: { callback }, postLogin: async () => Promise.reject(Object.assign(new Error('The magic link has already been used'), { statusCode: 400 })) });
+    expect(step(bad.actor)).to.equal('postLogin');
+    await waitFor(bad.actor, (s) => loginStep(s) === 'preLogin');
+    expect(bad.actor.getSnapshot().context.error).to.deep.include({ key: 'login.failedToAuthenticate', message: 'The magic link has already been used' });
+    expect(bad.names()).to.include('notifyError');
+  });
+
+  it('SI-4.16 SI-4.17 a failed OIDC or SAML post-login shows loginWithSSOFailed, then the authenticated URL after 1000 ms; social goes to preLogin', async () => {
+    for (const kind of ['oidc', 'saml']) {
+      const { actor, clock, calls, names } = start({ input: { callback: { kind, params: { code: 'c' } } }, postLogin: async () => Promise.reject(new Error('Failed to authenticate')) });
+      await waitFor(actor, (s) => loginStep(s) === 'loginWithSSOFailed');
+      expect(SSO_FAILED_DELAY_MS).to.equal(1000);
+      clock.increment(999);
+      expect(names()).to.not.include('navigateAfterAuth');
+      clock.increment(1);
+      expect(calls.at(-1)).to.deep.equal({ name: 'navigateAfterAuth', args: { redirectUrl: null } });
+    }
+    const social = start({ input: { callback: { kind: 'social', params: {} } }, postLogin: async () => Promise.reject(new Error('x')) });
+    await waitFor(social.actor, (s) => loginStep(s) === 'preLogin');
+    expect(social.actor.getSnapshot().context.error?.key).to.equal('login.failedToAuthenticate');
+  });
+
+  it('SI-3.20 quick SMS sign-in: a remembered user gets a texted code without typing an email (loginWithQuickSmsOtc.signIn)', async () => {
+    const { actor, calls } = start({ input: { authStrategy: 'EmailAndPassword', quickLoginUserId: 'u-7', email: 'typed@b.test' } });
+    actor.send({ type: 'quickSms.start' });
+    expect(step(actor)).to.equal('loginWithQuickSmsOtc');
+    await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { signIn: { resend: 'waiting' } } }));
+    expect(calls[0]).to.deep.equal({ name: 'passwordlessPreLogin', args: { type: 'SmsCode', userId: 'u-7' } });
+    actor.send({ type: 'code.submit', code: '111222' });
+    await waitFor(actor, (s) => loginStep(s) === 'success');
+    expect(calls.find((c) => c.name === 'passwordlessPostLogin')!.args).to.deep.equal({ type: 'SmsCode', token: '111222' });
+    // the next sign-in with an email uses the strategy again, not the quick login
+    actor.send({ type: 'flow.reset' });
+    expect(actor.getSnapshot().context.passwordless).to.equal('SmsCode');
+    actor.send({ type: 'identifier.submit', email: 'a@b.test' });
+    expect(actor.getSnapshot().context.passwordless).to.equal(null);
+  });
+
+  it('SI-3.20 registerQuickLogin: after sign-in the phone gets a code, which is verified (and remembered) before success; "Not now" goes on', async () => {
+    const { actor, calls, names } = start({
+      strategy: async () => 'Code',
+      startExtra: { mode: 'registerQuickLogin' },
+      quick: async (i) => (i.op === 'send' ? { changePhoneId: 'cp-1' } : undefined),
+    });
+    await toStep(actor, 'Code', 'loginWithOtc');
+    actor.send({ type: 'code.submit', code: '123456' });
+    await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'idle' } }));
+    expect(names()).to.not.include('notifyLogin');
+    actor.send({ type: 'phone.submit', phoneNumber: '+14155550100' });
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }));
+    expect(actor.getSnapshot().context.changePhoneId).to.equal('cp-1');
+    actor.send({ type: 'code.submit', code: '999000' });
+    await waitFor(actor, (s) => loginStep(s) === 'success');
+    expect(names().filter((n) => n.startsWith('quickLogin'))).to.deep.equal(['quickLogin.send', 'quickLogin.verify']);
+    expect(calls.find((c) => c.name === 'quickLogin.send')!.args).to.deep.equal({ op: 'send', phoneNumber: '+14155550100' });
+    expect(calls.find((c) => c.name === 'quickLogin.verify')!.args).to.deep.equal({ op: 'verify', changePhoneId: 'cp-1', code: '999000', user: { email: 'a@b.test', sub: 'u1' } });
+    expect(names().at(-1)).to.equal('notifyLogin');
+
+    const wrong = start({
+      input: { mode: 'registerQuickLogin', authStrategy: 'Code' },
+      quick: async (i) => {
+        if (i.op === 'verify') throw Object.assign(new Error('Invalid code'), { statusCode: 400 });
+        return { changePhoneId: 'cp-2' };
+      },
+    });
+    wrong.actor.send({ type: 'identifier.submit', email: 'a@b.test' });
+    await waitFor(wrong.actor, (s) => loginStep(s) === 'loginWithOtc');
+    wrong.actor.send({ type: 'code.submit', code: '1' });
+    await waitFor(wrong.actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'idle' } }));
+    wrong.actor.send({ type: 'phone.submit', phoneNumber: '+14155550100' });
+    await waitFor(wrong.actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }));
+    wrong.actor.send({ type: 'code.submit', code: '000000' });
+    await waitFor(wrong.actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }) && !!s.context.error);
+    expect(wrong.actor.getSnapshot().context.error?.message).to.equal('Invalid code');
+    wrong.actor.send({ type: 'email.change' });
+    expect(wrong.actor.getSnapshot().matches({ loginWithQuickSmsOtc: { register: 'idle' } })).to.equal(true);
+    wrong.actor.send({ type: 'quickLogin.skip' });
+    await waitFor(wrong.actor, (s) => loginStep(s) === 'success');
+    expect(wrong.names().filter((n) => n === 'notifyLogin')).to.have.length(1);
   });
 });

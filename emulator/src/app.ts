@@ -19,6 +19,7 @@ import type { AppEnv, EmulatorRuntime } from './http/env.ts';
 import { HttpError, errorBody } from './http/errors.ts';
 import { authRoutes, jwksRoutes } from './routes/auth.ts';
 import { mfaRoutes } from './routes/mfa.ts';
+import { mfaMethodEmulatorRoutes, mfaMethodRoutes } from './routes/mfa-methods.ts';
 import { userMfaRoutes } from './routes/user-mfa.ts';
 import { userRoutes } from './routes/users.ts';
 import { passwordRoutes } from './routes/passwords.ts';
@@ -34,7 +35,9 @@ import { entitlementEmulatorRoutes, entitlementRoutes } from './routes/entitleme
 import { stepUpEmulatorRoutes, stepUpRoutes } from './routes/step-up.ts';
 import { mountOAuth } from './routes/oauth.ts';
 import { mountPasskeys } from './routes/passkeys.ts';
+import { mountPasswordless } from './routes/passwordless.ts';
 import { mountAuthorize } from './routes/authorize.ts';
+import { mountFederation } from './routes/federation.ts';
 
 export const API_PREFIX = '/frontegg';
 export const DEFAULT_PORT = 8787;
@@ -158,6 +161,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   app.route(API_PREFIX, authRoutes);
   app.route(API_PREFIX, mfaRoutes);
+  app.route(API_PREFIX, mfaMethodRoutes);
   app.route(API_PREFIX, userMfaRoutes);
   app.route(API_PREFIX, userRoutes);
   app.route(API_PREFIX, passwordRoutes);
@@ -171,6 +175,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   mountOAuth(app, API_PREFIX);
   mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);
+  mountPasswordless(app, API_PREFIX);
+  mountFederation(app, API_PREFIX);
   app.route(API_PREFIX, jwksRoutes);
   app.route('/', jwksRoutes);
   app.route('/_emulator', outboxRoutes);
@@ -178,6 +184,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', lifecycleEmulatorRoutes);
   app.route('/_emulator', entitlementEmulatorRoutes);
   app.route('/_emulator', stepUpEmulatorRoutes);
+  app.route('/_emulator', mfaMethodEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
   app.onError((err, c) => {

@@ -17,6 +17,7 @@ import { randomToken, sha256 } from './crypto/tokens.ts';
 import { signAccessToken } from './crypto/jwt.ts';
 import { clockOffsetMs } from './clock.ts';
 import { impersonationSessions } from './db/schema.ts';
+import { activeStrategies, isRememberedDevice, mfaDeviceCount, mfaDevicesOf } from './mfa-devices.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -117,7 +118,7 @@ export async function userProfile(db: Db, user: UserRow, tenantId: string) {
     tenantId: tid,
     roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles,
   })));
-  const mfaEnrolled = (await hasAuthenticator(db, user.id)).length > 0;
+  const mfaEnrolled = (await mfaDeviceCount(db, user.id)) > 0;
   return {
     id: user.id,
     sub: user.id,
@@ -304,7 +305,9 @@ export async function mfaPolicyForces(db: Db, vendorId: string, user: UserRow): 
 }
 
 export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreachedPassword: boolean }) {
-  const devices = await hasAuthenticator(db, user.id);
+  // every kind of device (mfa-devices.ts), and the active strategies (for enrolment)
+  const mfaDevices = await mfaDevicesOf(db, user.id);
+  const enrolled = Object.values(mfaDevices).some((list) => list.length > 0);
   const mfaToken = randomToken(32);
   const now = Date.now();
   await db.insert(mfaTokens).values({
@@ -314,9 +317,9 @@ export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreac
   return {
     mfaRequired: true as const,
     mfaToken,
-    mfaEnrolled: devices.length > 0,
-    mfaStrategies: ['AuthenticatorApp'],
-    mfaDevices: { authenticators: devices.map((d) => ({ id: d.id })), phones: [], webauthn: [], emails: [] },
+    mfaEnrolled: enrolled,
+    mfaStrategies: await activeStrategies(db),
+    mfaDevices,
     userId: user.id,
     email: user.email,
   };
@@ -329,8 +332,9 @@ export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreac
  */
 export async function completePrimaryAuth(c: Ctx, user: UserRow, opts: { isBreachedPassword: boolean; amr?: string[] }) {
   const db = c.var.db;
-  const enrolled = (await hasAuthenticator(db, user.id)).length > 0;
-  if (enrolled || (await mfaPolicyForces(db, c.var.rt.vendorId, user))) {
+  const enrolled = (await mfaDeviceCount(db, user.id)) > 0;
+  // a browser remembered at an earlier MFA (rememberDevice, mfa-devices.ts) skips it until it expires
+  if ((enrolled || (await mfaPolicyForces(db, c.var.rt.vendorId, user))) && !(await isRememberedDevice(c, user.id))) {
     return mfaRequiredResponse(db, user, opts);
   }
   return issueSession(c, user, { amr: opts.amr ?? ['pwd'], isBreachedPassword: opts.isBreachedPassword });

@@ -1,12 +1,46 @@
 /**
- * MFA during sign-in (api-contract B; sign-in §7 SI-7.41, SI-7.42): verify, authenticator enrolment, recovery.
- * A module of its own, loaded only by the elements that need it. Calls
- * behave as in ./auth.ts (source `login-box`, FeApiError on failure).
+ * MFA during sign-in (api-contract B; sign-in §7 SI-7.41, SI-7.42, SI-7.56):
+ * authenticator app (verify, enrolment), SMS and email codes (send, verify,
+ * SMS enrolment), WebAuthn (options and verification, enrolment), recovery,
+ * and the remember-device check. A module of its own, loaded only by the
+ * elements that need it. Calls behave as in ./auth.ts (source `login-box`,
+ * FeApiError on failure; `errorCode` tells wrong, expired and used codes apart).
  */
 import type { ApiClient, RequestOptions } from './client.ts';
 import type { AuthenticatorEnrollment, LoginResponse } from './types.ts';
+import type { WebAuthnAssertion, WebAuthnAttestation, WebAuthnCreationOptions, WebAuthnRequestOptions } from './passkeys.ts';
 
 import { AUTH_PATHS, type CallOptions } from './auth.ts';
+
+const MFA = '/identity/resources/auth/v1/user/mfa';
+const id = (deviceId: string) => encodeURIComponent(deviceId);
+
+/** Paths of the MFA-at-login calls this module adds (contract B), without the prefix. */
+export const MFA_LOGIN_PATHS = Object.freeze({
+  rememberDevice: '/identity/resources/configurations/v1/mfa-policy/allow-remember-device',
+  emailCode: `${MFA}/emailcode`,
+  emailCodeVerify: `${MFA}/emailcode/verify`,
+  smsEnroll: `${MFA}/sms/enroll`,
+  smsEnrollVerify: `${MFA}/sms/enroll/verify`,
+  sms: (deviceId: string) => `${MFA}/sms/${id(deviceId)}`,
+  smsVerify: (deviceId: string) => `${MFA}/sms/${id(deviceId)}/verify`,
+  webauthnEnroll: `${MFA}/webauthn/enroll`,
+  webauthnEnrollVerify: `${MFA}/webauthn/enroll/verify`,
+  webauthn: (deviceId: string) => `${MFA}/webauthn/${id(deviceId)}`,
+  webauthnVerify: (deviceId: string) => `${MFA}/webauthn/${id(deviceId)}/verify`,
+});
+
+/** `allow-remember-device` answer: whether "remember this device" may be offered, and for how long (seconds). */
+export interface RememberDeviceAnswer {
+  isAllowedToRemember: boolean;
+  mfaDeviceExpiration: number;
+}
+
+/** The answer of a code being sent (SMS, email): its token, and for SMS the number as the server shows it. */
+export interface OtcSent {
+  otcToken: string;
+  phoneNumber?: string;
+}
 
 /** Creates the calls on top of `client`. */
 export function createMfaLoginApi(client: ApiClient) {
@@ -83,6 +117,123 @@ export function createMfaLoginApi(client: ApiClient) {
      */
     recoverMfa(params: { email: string; recoveryCode: string }, o?: CallOptions): Promise<Partial<LoginResponse>> {
       return client.post<Partial<LoginResponse>>(AUTH_PATHS.mfaRecover, params, lb(o));
+    },
+
+    /**
+     * Remember-device check (contract B checkIfAllowToRememberMfaDevice, SI-7.56):
+     * `GET /identity/resources/configurations/v1/mfa-policy/allow-remember-device?mfaToken=…`.
+     * @returns `{isAllowedToRemember, mfaDeviceExpiration}` (seconds).
+     * @throws FeApiError — e.g. 400 for an expired mfaToken.
+     */
+    checkRememberDevice(params: { mfaToken: string }, o?: CallOptions): Promise<RememberDeviceAnswer> {
+      return client.get<RememberDeviceAnswer>(MFA_LOGIN_PATHS.rememberDevice, lb(o, { query: { mfaToken: params.mfaToken } }));
+    },
+
+    /**
+     * Sends an email code (contract B preVerifyMFAEmailCode, SI-7.56): `POST …/user/mfa/emailcode` with `{mfaToken}`.
+     * @returns `{otcToken}` — pass it to {@link verifyEmailCode} with the code.
+     * @throws FeApiError — 429 when a code was sent less than 30 s ago.
+     */
+    preVerifyEmailCode(params: { mfaToken: string }, o?: CallOptions): Promise<OtcSent> {
+      return client.post<OtcSent>(MFA_LOGIN_PATHS.emailCode, { mfaToken: params.mfaToken }, lb(o));
+    },
+
+    /**
+     * Verifies an email code (contract B verifyMFAEmailCode): `POST …/user/mfa/emailcode/verify`
+     * with `{mfaToken, otcToken, code, rememberDevice?}`.
+     * @returns the raw {@link LoginResponse} (tokens; `recoveryCode` at a first enrolment).
+     * @throws FeApiError — 400 wrong (`ER-MFA-CODE-INVALID`), expired (`…-EXPIRED`) or used (`…-USED`) code.
+     */
+    verifyEmailCode(params: { mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean }, o?: CallOptions): Promise<LoginResponse> {
+      return client.post<LoginResponse>(MFA_LOGIN_PATHS.emailCodeVerify, params, lb(o));
+    },
+
+    /**
+     * Starts SMS enrolment during login (contract B preEnrollMFASMSForLogin):
+     * `POST …/user/mfa/sms/enroll` with `{mfaToken, phoneNumber}` (E.164, e.g. `+15551234567`).
+     * @returns `{otcToken, phoneNumber}`.
+     * @throws FeApiError — 400 for an invalid number, 429 when too soon.
+     */
+    preEnrollSms(params: { mfaToken: string; phoneNumber: string }, o?: CallOptions): Promise<OtcSent> {
+      return client.post<OtcSent>(MFA_LOGIN_PATHS.smsEnroll, params, lb(o));
+    },
+
+    /**
+     * Finishes SMS enrolment (contract B enrollMFASMSForLogin): `POST …/user/mfa/sms/enroll/verify`
+     * with `{mfaToken, otcToken, code, rememberDevice?}`.
+     * @returns the raw {@link LoginResponse} (includes `recoveryCode` at a first enrolment).
+     * @throws FeApiError — as {@link verifyEmailCode}.
+     */
+    enrollSms(params: { mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean }, o?: CallOptions): Promise<LoginResponse> {
+      return client.post<LoginResponse>(MFA_LOGIN_PATHS.smsEnrollVerify, params, lb(o));
+    },
+
+    /**
+     * Sends a code to an enrolled phone (contract B preVerifyMFASMSForLogin): `POST …/user/mfa/sms/{deviceId}` with `{mfaToken}`.
+     * @returns `{otcToken, phoneNumber}` (the number masked).
+     * @throws FeApiError — 404 unknown device, 429 when too soon.
+     */
+    preVerifySms(params: { mfaToken: string; deviceId: string }, o?: CallOptions): Promise<OtcSent> {
+      return client.post<OtcSent>(MFA_LOGIN_PATHS.sms(params.deviceId), { mfaToken: params.mfaToken }, lb(o));
+    },
+
+    /**
+     * Verifies an SMS code (contract B verifyMFASMSForLogin): `POST …/user/mfa/sms/{deviceId}/verify`
+     * with `{mfaToken, otcToken, code, rememberDevice?}`.
+     * @returns the raw {@link LoginResponse}.
+     * @throws FeApiError — as {@link verifyEmailCode}.
+     */
+    verifySms(
+      params: { mfaToken: string; deviceId: string; otcToken: string; code: string; rememberDevice?: boolean },
+      o?: CallOptions,
+    ): Promise<LoginResponse> {
+      const { deviceId, ...body } = params;
+      return client.post<LoginResponse>(MFA_LOGIN_PATHS.smsVerify(deviceId), body, lb(o));
+    },
+
+    /**
+     * Starts WebAuthn enrolment (contract B preEnrollMFAWebAuthnForLogin): `POST …/user/mfa/webauthn/enroll` with `{mfaToken}`.
+     * @returns `{webauthnToken, options}` (WA-Create, for `navigator.credentials.create`).
+     * @throws FeApiError
+     */
+    preEnrollWebAuthn(params: { mfaToken: string }, o?: CallOptions): Promise<{ webauthnToken: string; options: WebAuthnCreationOptions }> {
+      return client.post(MFA_LOGIN_PATHS.webauthnEnroll, { mfaToken: params.mfaToken }, lb(o));
+    },
+
+    /**
+     * Finishes WebAuthn enrolment (contract B enrollMFAWebAuthnForLogin): `POST …/user/mfa/webauthn/enroll/verify`
+     * with `{mfaToken, webauthnToken, deviceType, options (WA-Attest), rememberDevice?}`.
+     * @returns the raw {@link LoginResponse} (includes `recoveryCode` at a first enrolment).
+     * @throws FeApiError — 400 when the attestation does not verify.
+     */
+    enrollWebAuthn(
+      params: { mfaToken: string; webauthnToken: string; deviceType: 'Platform' | 'CrossPlatform'; options: WebAuthnAttestation; rememberDevice?: boolean },
+      o?: CallOptions,
+    ): Promise<LoginResponse> {
+      return client.post<LoginResponse>(MFA_LOGIN_PATHS.webauthnEnrollVerify, params, lb(o));
+    },
+
+    /**
+     * Starts WebAuthn verification (contract B preVerifyMFAWebAuthnForLogin): `POST …/user/mfa/webauthn/{deviceId}` with `{mfaToken}`.
+     * @returns `{webauthnToken, options}` (WA-Req, for `navigator.credentials.get`).
+     * @throws FeApiError
+     */
+    preVerifyWebAuthn(params: { mfaToken: string; deviceId: string }, o?: CallOptions): Promise<{ webauthnToken: string; options: WebAuthnRequestOptions }> {
+      return client.post(MFA_LOGIN_PATHS.webauthn(params.deviceId), { mfaToken: params.mfaToken }, lb(o));
+    },
+
+    /**
+     * Finishes WebAuthn verification (contract B verifyMFAWebAuthnForLogin): `POST …/user/mfa/webauthn/{deviceId}/verify`
+     * with `{mfaToken, webauthnToken, options (WA-Assert), rememberDevice?}`.
+     * @returns the raw {@link LoginResponse}.
+     * @throws FeApiError — 400 when the assertion does not verify.
+     */
+    verifyWebAuthn(
+      params: { mfaToken: string; deviceId: string; webauthnToken: string; options: WebAuthnAssertion; rememberDevice?: boolean },
+      o?: CallOptions,
+    ): Promise<LoginResponse> {
+      const { deviceId, ...body } = params;
+      return client.post<LoginResponse>(MFA_LOGIN_PATHS.webauthnVerify(deviceId), body, lb(o));
     },
   };
   return {

@@ -284,3 +284,53 @@ export interface AuthenticatorEnrollment {
   /** The base32 secret, when the server exposes it. */
   secret?: string;
 }
+
+// ---------------------------------------------------------------- federation (social login, OIDC / SAML SSO)
+
+/** Built-in social login providers (sign-in §3). */
+export type SocialProviderType = 'microsoft' | 'facebook' | 'google' | 'github' | 'slack' | 'apple' | 'linkedin';
+
+/** Login method origins (sign-in §3). */
+export type LoginMethodOrigin = 'social-login' | 'custom-social-login' | 'direct';
+
+/** One entry of `GET identity/resources/sso/v2` (contract A getSocialLoginProvidersV2). */
+export interface SocialLoginProvider {
+  type: SocialProviderType | string;
+  clientId: string;
+  redirectUrl: string;
+  backendRedirectUrl?: string;
+  active: boolean;
+  /** The provider's OAuth 2.0 authorization endpoint. */
+  authorizationUrl?: string;
+  options?: { scopes?: string; [key: string]: unknown };
+  customised?: boolean;
+  additionalScopes?: string[];
+}
+
+/** One entry of `GET identity/resources/sso/custom/v1` → `providers` (contract A getCustomSocialLoginProvidersV1). */
+export interface CustomSocialLoginProvider {
+  id: string;
+  type: string;
+  clientId: string;
+  redirectUrl: string;
+  redirectUrlPattern?: string;
+  authorizationUrl: string;
+  userInfoUrl?: string;
+  /** Space-separated scopes. */
+  scopes?: string;
+  ssoLogoUrl?: string;
+  displayName: string;
+  active: boolean;
+}
+
+/** `POST auth/v1/user/sso/{provider}/postlogin` answer (contract A loginViaSocialLogin, raw): a login response plus `isNewUser`. */
+export interface SocialLoginResponse extends LoginResponse {
+  isNewUser?: boolean;
+  userEmail?: string;
+}
+
+/** `GET team/resources/sso/v1/saml/configurations/vendor-config` (contract V getSamlVendorConfiguration). */
+export interface SamlVendorConfiguration {
+  acsUrl: string;
+  spEntityId: string;
+}

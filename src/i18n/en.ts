@@ -53,6 +53,8 @@ export type MessageKey =
   | keyof typeof import('./en-impersonation.ts').enImpersonation
   | keyof typeof import('./en-tenants.ts').enTenants
   | keyof typeof import('./en-open-app.ts').enOpenApp
-  | keyof typeof import('./en-passkeys.ts').enPasskeys;
+  | keyof typeof import('./en-passkeys.ts').enPasskeys
+  | keyof typeof import('./en-passwordless.ts').enPasswordless
+  | keyof typeof import('./en-federation.ts').enFederation;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;

@@ -332,6 +332,154 @@ create table passkey_challenges (
 );
 `,
   },
+  {
+    id: '0007_mfa_methods',
+    sql: `
+-- MFA at login for every kind (api-contract B): phones, email devices and WebAuthn keys as MFA devices, the SMS and email
+-- codes sent (hashed, expiring, single use), WebAuthn MFA challenges, remembered browsers, and the MFA settings
+create table mfa_phones (
+  id text primary key,
+  user_id text not null references users(id) on delete cascade,
+  phone_number text not null,
+  created_at timestamptz not null
+);
+create table mfa_emails (
+  user_id text primary key references users(id) on delete cascade,
+  email text not null,
+  created_at timestamptz not null
+);
+create table mfa_webauthn (
+  id text primary key,
+  user_id text not null references users(id) on delete cascade,
+  public_key text not null,
+  counter bigint not null default 0,
+  transports jsonb not null default '[]',
+  device_type text not null,
+  name text not null,
+  created_at timestamptz not null,
+  last_used_at timestamptz
+);
+create table mfa_codes (
+  otc_hash text primary key,
+  mfa_token_hash text not null,
+  channel text not null,
+  device_id text,
+  phone_number text,
+  code_hash text not null,
+  attempts integer not null default 0,
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  revoked_at timestamptz,
+  created_at timestamptz not null
+);
+create index mfa_codes_by_token on mfa_codes (mfa_token_hash, channel);
+create table mfa_webauthn_challenges (
+  token_hash text primary key,
+  mfa_token_hash text not null,
+  device_id text,
+  challenge text not null,
+  rp_id text not null,
+  origin text not null,
+  expires_at timestamptz not null,
+  consumed_at timestamptz
+);
+create table mfa_remembered_devices (
+  token_hash text primary key,
+  user_id text not null references users(id) on delete cascade,
+  expires_at timestamptz not null,
+  created_at timestamptz not null
+);
+create table mfa_settings (
+  id text primary key,
+  settings jsonb not null
+);
+`,
+  },
+  {
+    id: '0008_passwordless',
+    sql: `
+-- passwordless sign-in (api-contract A passwordlessPreLogin / PostLogin for magiclink and code) and the
+-- verified phone change of the quick SMS login (api-contract E changePhoneNumberWithVerification):
+-- secrets hashed, single use, expiring; a resend revokes the earlier live ones
+create table passwordless_tokens (
+  id text primary key,
+  type text not null check (type in ('magiclink', 'code', 'phone')),
+  secret_hash text not null,
+  user_id text not null references users(id) on delete cascade,
+  phone_number text,
+  attempts integer not null default 0,
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  revoked_at timestamptz,
+  created_at timestamptz not null
+);
+create index passwordless_tokens_secret on passwordless_tokens(type, secret_hash);
+create index passwordless_tokens_user on passwordless_tokens(user_id, type);
+`,
+  },
+  {
+    id: '0009_federation',
+    sql: `
+-- social login providers (api-contract A getSocialLoginProviders*, getCustomSocialLoginProvidersV1): each one is routed
+-- to an OpenID Connect issuer (discovered at configuration time); custom providers have custom = true and a uuid id
+create table social_providers (
+  id text primary key,
+  type text not null,
+  custom boolean not null default false,
+  display_name text,
+  client_id text not null,
+  client_secret text not null,
+  redirect_url text not null default '',
+  issuer text not null,
+  authorization_url text not null,
+  token_url text not null,
+  jwks_uri text not null,
+  userinfo_url text,
+  scopes text not null default 'openid email profile',
+  additional_scopes jsonb not null default '[]',
+  sso_logo_url text,
+  active boolean not null default true,
+  created_at timestamptz not null,
+  updated_at timestamptz not null
+);
+-- SSO configurations (OIDC or SAML identity providers of a tenant); their domains are rows of sso_domains whose
+-- address is the configuration's start URL
+create table sso_configurations (
+  id text primary key,
+  tenant_id text not null,
+  type text not null,
+  enabled boolean not null default true,
+  domains jsonb not null default '[]',
+  role_ids jsonb not null default '[]',
+  callback_url text,
+  oidc_issuer text,
+  oidc_client_id text,
+  oidc_client_secret text,
+  oidc_authorization_url text,
+  oidc_token_url text,
+  oidc_jwks_uri text,
+  saml_idp_entity_id text,
+  saml_sso_endpoint text,
+  saml_certificate text,
+  created_at timestamptz not null,
+  updated_at timestamptz not null
+);
+-- one SP-/RP-initiated SSO login in flight: the OIDC state or SAML RelayState (hashed), single use, expires
+create table sso_states (
+  state_hash text primary key,
+  kind text not null,
+  config_id text not null,
+  callback_url text not null,
+  nonce text,
+  code_verifier text,
+  request_id text,
+  identity jsonb,
+  code_hash text,
+  expires_at timestamptz not null,
+  consumed_at timestamptz
+);
+`,
+  },
 ];
 
 /** Applies every migration not yet logged. Safe to call on every start. */

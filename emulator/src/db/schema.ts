@@ -235,6 +235,9 @@ export const resettableTables = [
   'lifecycle_tokens', 'tenant_invite_links', 'impersonation_sessions', 'audits', 'lifecycle_settings',
   'pending_authenticators',
   'passkeys', 'passkey_challenges',
+  'passwordless_tokens',
+  'social_providers', 'sso_configurations', 'sso_states',
+  'mfa_phones', 'mfa_emails', 'mfa_webauthn', 'mfa_codes', 'mfa_webauthn_challenges', 'mfa_remembered_devices', 'mfa_settings',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -415,4 +418,164 @@ export const passkeyChallenges = pgTable('passkey_challenges', {
   origin: text('origin').notNull(),
   expiresAt: ts('expires_at').notNull(),
   consumedAt: ts('consumed_at'),
+});
+
+// ---------------------------------------------------------------- federation (migration 0009_federation)
+
+/** A social login provider of the vendor, routed to an OpenID Connect issuer; `id` is the type (built-in) or a uuid (custom). */
+export const socialProviders = pgTable('social_providers', {
+  id: text('id').primaryKey(),
+  /** microsoft | facebook | google | github | slack | apple | linkedin | custom */
+  type: text('type').notNull(),
+  custom: boolean('custom').notNull(),
+  displayName: text('display_name'),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  issuer: text('issuer').notNull(),
+  authorizationUrl: text('authorization_url').notNull(),
+  tokenUrl: text('token_url').notNull(),
+  jwksUri: text('jwks_uri').notNull(),
+  userinfoUrl: text('userinfo_url'),
+  scopes: text('scopes').notNull(),
+  additionalScopes: jsonb('additional_scopes').$type<string[]>().notNull(),
+  ssoLogoUrl: text('sso_logo_url'),
+  active: boolean('active').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** An SSO configuration of a tenant: an OIDC or SAML identity provider for some email domains. */
+export const ssoConfigurations = pgTable('sso_configurations', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  type: text('type').$type<'oidc' | 'saml'>().notNull(),
+  enabled: boolean('enabled').notNull(),
+  domains: jsonb('domains').$type<string[]>().notNull(),
+  roleIds: jsonb('role_ids').$type<string[]>().notNull(),
+  /** The host page's callback (`…/account/oidc/callback` or `…/account/saml/callback`); default: the requesting page's origin + the default route. */
+  callbackUrl: text('callback_url'),
+  oidcIssuer: text('oidc_issuer'),
+  oidcClientId: text('oidc_client_id'),
+  oidcClientSecret: text('oidc_client_secret'),
+  oidcAuthorizationUrl: text('oidc_authorization_url'),
+  oidcTokenUrl: text('oidc_token_url'),
+  oidcJwksUri: text('oidc_jwks_uri'),
+  samlIdpEntityId: text('saml_idp_entity_id'),
+  samlSsoEndpoint: text('saml_sso_endpoint'),
+  /** The IdP's signing certificate (PEM or bare base64 DER). */
+  samlCertificate: text('saml_certificate'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** One SSO login in flight (OIDC `state` / SAML `RelayState`, stored hashed): single use, expires. */
+export const ssoStates = pgTable('sso_states', {
+  stateHash: text('state_hash').primaryKey(),
+  kind: text('kind').$type<'oidc' | 'saml'>().notNull(),
+  configId: text('config_id').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  nonce: text('nonce'),
+  codeVerifier: text('code_verifier'),
+  /** SAML: the AuthnRequest ID the response must answer (InResponseTo). */
+  requestId: text('request_id'),
+  /** SAML: the identity the ACS verified, waiting for postlogin. */
+  identity: jsonb('identity').$type<{ email: string; name?: string }>(),
+  /** SAML: hash of the one-time code the ACS handed to the browser. */
+  codeHash: text('code_hash'),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+});
+
+// ---------------------------------------------------------------- passwordless (migration 0008_passwordless)
+
+/**
+ * A passwordless secret: a magic-link token or an email code (sign-in), or the
+ * SMS code of a verified phone change (`phone`, with the new number). Only
+ * the SHA-256 of the secret is stored; single use, expires, a resend revokes.
+ */
+export const passwordlessTokens = pgTable('passwordless_tokens', {
+  id: text('id').primaryKey(),
+  type: text('type').$type<'magiclink' | 'code' | 'phone'>().notNull(),
+  secretHash: text('secret_hash').notNull(),
+  userId: text('user_id').notNull(),
+  phoneNumber: text('phone_number'),
+  attempts: integer('attempts').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  revokedAt: ts('revoked_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+// ---------------------------------------------------------------- MFA methods at login (migration 0007_mfa_methods)
+
+/** An SMS MFA device: a verified phone number. */
+export const mfaPhones = pgTable('mfa_phones', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** An email MFA device (at most one per user: the user's email, or another address). */
+export const mfaEmails = pgTable('mfa_emails', {
+  userId: text('user_id').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** A WebAuthn MFA device (security key or platform authenticator); `id` and `publicKey` are base64url. */
+export const mfaWebauthn = pgTable('mfa_webauthn', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull(),
+  transports: jsonb('transports').$type<string[]>().notNull(),
+  deviceType: text('device_type').$type<'Platform' | 'CrossPlatform'>().notNull(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastUsedAt: ts('last_used_at'),
+});
+
+/** A one-time code sent by SMS or email for an mfaToken; the otcToken and the code are stored hashed. */
+export const mfaCodes = pgTable('mfa_codes', {
+  otcHash: text('otc_hash').primaryKey(),
+  mfaTokenHash: text('mfa_token_hash').notNull(),
+  channel: text('channel').$type<'sms' | 'email'>().notNull(),
+  /** The enrolled phone, or null (email; SMS enrolment). */
+  deviceId: text('device_id'),
+  /** SMS enrolment: the number being enrolled. */
+  phoneNumber: text('phone_number'),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  revokedAt: ts('revoked_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** A WebAuthn MFA challenge (enrol: `deviceId` null; verify: the device), single use, bound to the RP it was issued for. */
+export const mfaWebauthnChallenges = pgTable('mfa_webauthn_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  mfaTokenHash: text('mfa_token_hash').notNull(),
+  deviceId: text('device_id'),
+  challenge: text('challenge').notNull(),
+  rpId: text('rp_id').notNull(),
+  origin: text('origin').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+});
+
+/** A browser that may skip MFA for a user until `expiresAt` (the cookie's random token, hashed). */
+export const mfaRememberedDevices = pgTable('mfa_remembered_devices', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** MFA settings (one row): active strategies, remember-device policy, code lifetime and resend interval (src/mfa-devices.ts). */
+export const mfaSettings = pgTable('mfa_settings', {
+  id: text('id').primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
 });

@@ -12,6 +12,7 @@ import { parseBody } from '../http/body.ts';
 import { forbidden } from '../http/errors.ts';
 import { vendors } from '../db/schema.ts';
 import { getVendor, loadMfaToken } from '../session.ts';
+import { MFA_STRATEGIES, getMfaSettings } from '../mfa-devices.ts';
 
 export const configRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -44,13 +45,18 @@ configRoutes.get(`${BASE}/password-recovery/strategies`, (c) => c.json([{ strate
 configRoutes.get(`${BASE}/mfa-policy/allow-remember-device`, async (c) => {
   const token = c.req.query('mfaToken');
   if (token) await loadMfaToken(c.var.db, token);
-  return c.json({ isAllowedToRemember: false, mfaDeviceExpiration: 0 });
+  // the remember-device policy (src/mfa-devices.ts; PUT /_emulator/mfa-policy)
+  const s = await getMfaSettings(c.var.db);
+  return c.json({ isAllowedToRemember: s.allowRememberMyDevice, mfaDeviceExpiration: s.allowRememberMyDevice ? s.mfaDeviceExpiration : 0 });
 });
 
 // ---------------------------------------------------------------- authenticated
 
 configRoutes.get(`${BASE}/auth/strategies`, requireAuth, async (c) => c.json((await vendor(c)).authStrategies));
-configRoutes.get(`${BASE}/mfa/strategies`, requireAuth, (c) => c.json({ strategies: [{ strategy: 'AuthenticatorApp', isActive: true }] }));
+configRoutes.get(`${BASE}/mfa/strategies`, requireAuth, async (c) => {
+  const s = await getMfaSettings(c.var.db);
+  return c.json({ strategies: MFA_STRATEGIES.map((strategy) => ({ strategy, isActive: s.strategies[strategy] })) });
+});
 configRoutes.get(`${BASE}/password`, requireAuth, async (c) => c.json((await vendor(c)).passwordConfig));
 
 configRoutes.get(BASE, requireAuth, async (c) => {

@@ -15,6 +15,7 @@ import { resetDatabase } from '../db/reset.ts';
 import { SEED } from '../db/seed.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { getVendor } from '../session.ts';
+import { applyRememberPolicy } from './mfa-methods.ts';
 
 export const emulatorRoutes = new Hono<AppEnv>();
 
@@ -28,12 +29,17 @@ emulatorRoutes.post('/reset', async (c) => {
   return c.json({});
 });
 
+/** `{ enforceMFAType?, allowRememberMyDevice?, mfaDeviceExpiration? (seconds) }` → the policy with the remember-device settings. */
 emulatorRoutes.put('/mfa-policy', async (c) => {
-  const { enforceMFAType } = await parseBody(c, z.object({ enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']) }));
+  const body = await parseBody(c, z.object({
+    enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']).optional(),
+    allowRememberMyDevice: z.boolean().optional(), mfaDeviceExpiration: z.number().int().min(0).optional(),
+  }));
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
-  const mfaPolicy = { ...v.mfaPolicy, enforceMFAType, updatedAt: new Date().toISOString() };
+  const mfaPolicy = { ...v.mfaPolicy, ...(body.enforceMFAType ? { enforceMFAType: body.enforceMFAType } : {}), updatedAt: new Date().toISOString() };
   await c.var.db.update(vendors).set({ mfaPolicy }).where(eq(vendors.id, v.id));
-  return c.json(mfaPolicy);
+  // the remember-device policy lives with the MFA settings (src/mfa-devices.ts)
+  return c.json({ ...mfaPolicy, ...(await applyRememberPolicy(c, body)) });
 });
 
 emulatorRoutes.put('/lockout-policy', async (c) => {

@@ -1,7 +1,10 @@
 /**
  * MFA during login (api-contract.md §B): the mfaToken flow for authenticator
- * apps, and recovery codes. Literal paths are registered before the
- * `{deviceId}` ones (see "Routing collisions" in api-contract.md).
+ * apps, and recovery codes (SMS, email and WebAuthn: ./mfa-methods.ts).
+ * Literal paths are registered before the `{deviceId}` ones (see "Routing
+ * collisions" in api-contract.md). Enrolment at login is only for a user
+ * with no MFA device at all (forced enrolment): a password alone must not
+ * add a second factor to an enrolled account.
  */
 import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +18,8 @@ import { authenticators, mfaTokens, recoveryCodes } from '../db/schema.ts';
 import { matchStep, newSecret, otpauthUri } from '../crypto/totp.ts';
 import { MFA_ACR } from '../crypto/jwt.ts';
 import { normaliseRecoveryCode, recoveryCode, sha256 } from '../crypto/tokens.ts';
-import { consumeMfaToken, findUserByEmail, getUser, getVendor, hasAuthenticator, issueSession, loadMfaToken } from '../session.ts';
+import { consumeMfaToken, findUserByEmail, getUser, getVendor, issueSession, loadMfaToken } from '../session.ts';
+import { mfaDeviceCount, rememberDevice as rememberBrowser, removeMfaDevices } from '../mfa-devices.ts';
 import { send } from '../outbox.ts';
 import { finishStepUp } from './step-up.ts';
 
@@ -37,13 +41,40 @@ async function checkCode(c: Ctx, device: typeof authenticators.$inferSelect, cod
   return true;
 }
 
-async function finishMfa(c: Ctx, row: typeof mfaTokens.$inferSelect) {
+/**
+ * Ends a successful MFA: consumes the mfaToken, remembers the browser when
+ * asked (and allowed), and issues the session (`amr` of the factor used:
+ * otp, sms or hwk) — or, for a step-up mfaToken, continues its session.
+ */
+export async function finishMfa(c: Ctx, row: typeof mfaTokens.$inferSelect, opts: { amr?: string[]; rememberDevice?: boolean | null } = {}) {
   await consumeMfaToken(c.var.db, row.tokenHash);
   const user = await getUser(c.var.db, row.userId);
+  if (opts.rememberDevice) await rememberBrowser(c, user.id);
   // A step-up mfaToken continues the session it was generated for (routes/step-up.ts).
   const steppedUp = await finishStepUp(c, user, row.tokenHash);
   if (steppedUp) return steppedUp;
-  return issueSession(c, user, { amr: MFA_AMR, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
+  return issueSession(c, user, { amr: opts.amr ?? MFA_AMR, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
+}
+
+/** Refuses enrolment at login when the user already has an MFA device (any kind). */
+export async function assertNotEnrolled(c: Ctx, userId: string): Promise<void> {
+  if ((await mfaDeviceCount(c.var.db, userId)) > 0) throw badRequest('MFA is already enrolled', 'ER-MFA-ALREADY-ENROLLED');
+}
+
+/**
+ * A first enrolment issues the user's recovery code (replacing an older one);
+ * answers it, to be shown once. Also mails the user that MFA is on.
+ */
+export async function issueRecoveryCode(c: Ctx, user: { id: string; email: string }, what: string): Promise<string> {
+  const db = c.var.db;
+  const code = recoveryCode();
+  await db.insert(recoveryCodes).values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() })
+    .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() } });
+  await send(db, {
+    to: user.email, channel: 'email', subject: 'Two-factor authentication is on',
+    text: `${what} was added to your account. Keep the recovery code you were shown in a safe place: it is the only way in if you lose the device.`,
+  });
+  return code;
 }
 
 /** Wrong code: 400 "Invalid code". The answer is returned (not thrown) so the replay counter of other devices is untouched and the mfaToken stays usable. */
@@ -56,7 +87,7 @@ mfaRoutes.post(`${BASE}/verify`, async (c) => {
   const devices = await c.var.db.select().from(authenticators).where(eq(authenticators.userId, row.userId));
   if (devices.length === 0) throw badRequest('MFA is not enrolled', 'ER-MFA-NOT-ENROLLED');
   for (const d of devices) {
-    if (await checkCode(c, d, body.value)) return c.json(await finishMfa(c, row));
+    if (await checkCode(c, d, body.value)) return c.json(await finishMfa(c, row, { rememberDevice: body.rememberDevice }));
   }
   return invalidCode(c);
 });
@@ -66,7 +97,7 @@ mfaRoutes.post(`${BASE}/authenticator/enroll`, async (c) => {
   const { mfaToken } = await parseBody(c, z.object({ mfaToken: z.string().min(1) }));
   const row = await loadMfaToken(c.var.db, mfaToken);
   const user = await getUser(c.var.db, row.userId);
-  if ((await hasAuthenticator(c.var.db, user.id)).length > 0) throw badRequest('MFA is already enrolled', 'ER-MFA-ALREADY-ENROLLED');
+  await assertNotEnrolled(c, user.id);
   const secret = newSecret();
   await c.var.db.update(mfaTokens).set({ pendingSecret: secret }).where(eq(mfaTokens.tokenHash, row.tokenHash));
   const vendor = await getVendor(c.var.db, c.var.rt.vendorId);
@@ -83,15 +114,10 @@ mfaRoutes.post(`${BASE}/authenticator/enroll/verify`, async (c) => {
   const step = matchStep(row.pendingSecret, body.token);
   if (step === null) return invalidCode(c);
   const user = await getUser(db, row.userId);
+  await assertNotEnrolled(c, user.id);
   await db.insert(authenticators).values({ id: randomUUID(), userId: user.id, secret: row.pendingSecret, lastUsedStep: step, createdAt: new Date() });
-  const code = recoveryCode();
-  await db.insert(recoveryCodes).values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() })
-    .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() } });
-  await send(db, {
-    to: user.email, channel: 'email', subject: 'Two-factor authentication is on',
-    text: 'An authenticator app was added to your account. Keep the recovery code you were shown in a safe place: it is the only way in if you lose the device.',
-  });
-  const lr = await finishMfa(c, row);
+  const code = await issueRecoveryCode(c, user, 'An authenticator app');
+  const lr = await finishMfa(c, row, { rememberDevice: body.rememberDevice });
   return c.json({ ...lr, mfaEnrolled: true, recoveryCode: code });
 });
 
@@ -103,7 +129,7 @@ mfaRoutes.post(`${BASE}/authenticator/:deviceId/verify`, async (c) => {
     .where(and(eq(authenticators.id, c.req.param('deviceId')), eq(authenticators.userId, row.userId)));
   if (!device) throw notFound('MFA device not found', 'ER-MFA-DEVICE-NOT-FOUND');
   if (!(await checkCode(c, device, body.value))) return invalidCode(c);
-  return c.json(await finishMfa(c, row));
+  return c.json(await finishMfa(c, row, { rememberDevice: body.rememberDevice }));
 });
 
 /** recoverMfaToken: a single-use recovery code removes the user's MFA devices. */
@@ -114,7 +140,8 @@ mfaRoutes.post(`${BASE}/recover`, async (c) => {
   const [stored] = user ? await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)) : [];
   if (!user || !stored || stored.codeHash !== sha256(normaliseRecoveryCode(code))) throw badRequest('Invalid recovery code', 'ER-MFA-INVALID-RECOVERY-CODE');
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-  await db.delete(authenticators).where(eq(authenticators.userId, user.id));
+  // every MFA device of every kind, and remembered browsers
+  await removeMfaDevices(db, user.id);
   await send(db, {
     to: user.email, channel: 'email', subject: 'Two-factor authentication was removed',
     text: 'Your recovery code was used to remove two-factor authentication from your account. Sign in and enrol a new device.',

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type AnyActorLogic } from 'xstate';
 import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
-import { loginMachine, loginSnapshotFrom, type LoginStateSpec, loginStep, type LoginEvent, type LoginSnapshot } from '../../../machines/login.machine.ts';
-import { mfaMachine, type MfaEvent } from '../../../machines/mfa.machine.ts';
+import { loginMachine, type LoginStateSpec, loginStep, type LoginEvent, type LoginSnapshot } from '../../../machines/login.machine.ts';
+// types only: the MFA machine, its logic and views load on demand (two-factor steps, initial-state)
+import type { MfaActor } from '../../../machines/mfa.machine.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import type { Translate } from '../../i18n/index.ts';
@@ -13,10 +14,14 @@ import type { AuthUser } from '../../stores/index.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
 // steps after the first load on demand: nothing before the first input waits for them
-const MfaSteps = lazy(() => import('../mfa/MfaSteps.tsx').then((m) => ({ default: m.MfaSteps })));
+const MfaChild = lazy(() => import('../mfa/MfaSteps.tsx').then((m) => ({ default: m.MfaChild })));
+// initial-state (stories, tests): the restore helper and the MFA logic load first
+const RestoredLogin = lazy(() => import('../mfa/RestoredLogin.tsx'));
 const MoreSteps = lazy(() => import('./MoreSteps.tsx').then((m) => ({ default: m.MoreSteps })));
 // passkeys (src/passkeys): views, calls and @simplewebauthn/browser all load on demand
 const Passkeys = lazy(() => import('../../passkeys/views.tsx'));
+// passwordless steps, NoLocalAuthentication, failed SSO, social buttons and quick SMS login (./Passwordless.tsx) load on demand
+const Passwordless = lazy(() => import('./Passwordless.tsx'));
 
 /** Props of `<fe-login-box>` (attributes through r2wc). */
 export interface LoginBoxProps {
@@ -42,8 +47,18 @@ export function LoginBox(props: LoginBoxProps) {
   const app = useLitContext(host, appContext);
   if (!host) return null;
   if (!app) return <Card step="noProvider" title={''} error={'Place this element inside <fe-app> so it can reach the identity API.'} />;
+  if (props.initialState) {
+    return (
+      <Suspense>
+        <RestoredLogin {...props} app={app} host={host} createLogic={createLoginLogic} Flow={LoginFlow} />
+      </Suspense>
+    );
+  }
   return <LoginFlow app={app} host={host} {...props} />;
 }
+
+/** A login logic and a snapshot to start it from (`initial-state`; see src/views/mfa/RestoredLogin.tsx). */
+export type Restored = { logic: ReturnType<typeof createLoginLogic>; snapshot: unknown };
 
 /** Builds the machine with the app's API calls as actors and the element's DOM events as actions. */
 export function createLoginLogic(app: FeApp, host: HTMLElement) {
@@ -51,18 +66,10 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
   // calls after the first step load on demand
   const mfaApi = () => import('../../api/mfa-login.ts').then((m) => m.createMfaLoginApi(app.client));
   const passkeys = () => import('../../passkeys/index.ts');
-  const mfa = mfaMachine.provide({
-    actors: {
-      verifyCode: fromPromise(async ({ input }) => (await mfaApi()).verifyCode(input)),
-      preEnrollAuthenticator: fromPromise(async ({ input }) => (await mfaApi()).preEnrollAuthenticatorApp({ mfaToken: input.mfaToken })),
-      enrollAuthenticator: fromPromise(async ({ input }) =>
-        (await mfaApi()).enrollAuthenticatorApp({ mfaToken: input.mfaToken, token: input.code, rememberDevice: input.rememberDevice }),
-      ),
-    },
-    actions: {
-      notifyError: ({ context }) => dispatch(host, 'fe-error', { ...context.error, message: errorText(app.i18n.$t.get(), context.error) }),
-    },
-  });
+  // passwordless and callback actors (./passwordless-actors.ts) load on demand
+  type Pl = typeof import('./passwordless-actors.ts');
+  const pl = <K extends 'start' | 'preLogin' | 'postLogin' | 'callback' | 'quickLogin'>(name: K) =>
+    fromPromise<Awaited<ReturnType<Pl[K]>>, Parameters<Pl[K]>[1]>(async ({ input, signal }) => (await import('./passwordless-actors.ts'))[name](app, input as never, signal) as never);
   return loginMachine.provide({
     actors: {
       preLogin: fromPromise(({ input }) => auth.preLogin({ email: input.email })),
@@ -76,7 +83,14 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
         (await import('../../api/passwords.ts')).createPasswordsApi(app.client).forgotPassword({ email: input.email }),
       ),
       passkeys: fromPromise(async ({ input, signal }) => (await passkeys()).runPasskeys(app, input, signal)),
-      mfa,
+      // strategy, callback page, login mode (./start.ts)
+      start: pl('start'),
+      passwordlessPreLogin: pl('preLogin'),
+      passwordlessPostLogin: pl('postLogin'),
+      postLogin: pl('callback'),
+      quickLogin: pl('quickLogin'),
+      // the MFA machine with the app's calls (src/views/mfa/mfa-logic.ts), loaded when a two-factor step starts
+      loadMfa: fromPromise<AnyActorLogic | null>(async () => (await import('../mfa/mfa-logic.ts')).createMfaLogic(app, host)),
     },
     actions: {
       clearSession: () => app.clearSession(),
@@ -95,13 +109,13 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
   });
 }
 
-function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProps & { app: FeApp; host: HTMLElement }) {
+function LoginFlow({ app, host, redirectUrl, email, restored }: LoginBoxProps & { app: FeApp; host: HTMLElement; restored?: Restored }) {
   const t = useStore(app.i18n.$t);
   const session = useStore(app.stores.$session);
-  const [logic] = useState(() => createLoginLogic(app, host));
+  const [logic] = useState(() => restored?.logic ?? createLoginLogic(app, host));
   const [snapshot, send] = useMachine(logic, {
     input: { email, redirectUrl: redirectUrl ?? new URLSearchParams(location.search).get('redirectUrl') },
-    snapshot: initialState ? loginSnapshotFrom(logic, JSON.parse(initialState)) : undefined,
+    snapshot: restored?.snapshot as never,
   });
   const metadata = useStore(app.stores.$metadata);
   const allowSignups = useStore(app.stores.$vendorConfig).allowSignups === true;
@@ -144,7 +158,24 @@ function LoginFlow({ app, host, redirectUrl, email, initialState }: LoginBoxProp
       <Passkeys app={app} t={t} snapshot={snapshot} send={send} />
     </Suspense>
   );
-  return <LoginSteps host={host} t={t} snapshot={snapshot} send={send} signUp={allowSignups ? toSignUp : undefined} forgotPassword={toForgotPassword} passkeys={passkeyEntry} />;
+  // preLogin: social buttons (src/federation) and the quick SMS login, both on demand
+  const social = (
+    <Suspense>
+      <Passwordless extras app={app} t={t} snapshot={snapshot} send={send} />
+    </Suspense>
+  );
+  return (
+    <LoginSteps
+      host={host}
+      t={t}
+      snapshot={snapshot}
+      send={send}
+      signUp={allowSignups ? toSignUp : undefined}
+      forgotPassword={toForgotPassword}
+      passkeys={passkeyEntry}
+      social={social}
+    />
+  );
 }
 
 function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translate }) {
@@ -174,6 +205,7 @@ export function LoginSteps({
   signUp,
   forgotPassword,
   passkeys,
+  social,
 }: {
   host: HTMLElement;
   t: Translate;
@@ -185,6 +217,8 @@ export function LoginSteps({
   forgotPassword?: () => void;
   /** preLogin: the passkey sign-in entry (button, autofill). */
   passkeys?: React.ReactNode;
+  /** preLogin: the social login buttons (src/federation, lazy). */
+  social?: React.ReactNode;
 }) {
   const step = loginStep(snapshot);
   const busy = snapshot.hasTag('busy');
@@ -198,10 +232,17 @@ export function LoginSteps({
     </button>
   );
 
+  // passwordless steps and NoLocalAuthentication's preLogin (./Passwordless.tsx, on demand)
+  const more = (
+    <Suspense fallback={<Card step="loading" title={t('login.title')} busyText={t('common.loading')} />}>
+      <Passwordless step={step} host={host} t={t} snapshot={snapshot} send={send} fieldErrors={fieldErrors} setFieldErrors={setFieldErrors} social={social} />
+    </Suspense>
+  );
   switch (step) {
     case 'preLogin':
     case 'loginWithPassword': {
       const withPassword = step === 'loginWithPassword';
+      if (!withPassword && ctx.authStrategy === 'NoLocalAuthentication') return more;
       const onSubmit = (data: FormData, form: HTMLFormElement) => {
         const email = String(data.get('email') ?? '').trim();
         const password = String(data.get('password') ?? '');
@@ -235,6 +276,7 @@ export function LoginSteps({
             ) : (
               <>
                 {passkeys}
+                {social}
                 {signUp ? (
                   <p>
                     {t('login.noAccount')}{' '}
@@ -258,8 +300,18 @@ export function LoginSteps({
       );
     }
     case 'loginWithTwoFactor':
-    case 'forceTwoFactor':
-      return <MfaChild host={host} t={t} actor={snapshot.children.mfa as ActorRefFrom<typeof mfaMachine> | undefined} footer={back} />;
+    case 'forceTwoFactor': {
+      // the MFA steps (lazy) once the MFA machine runs; before: loading it, or the error it failed with
+      const child = snapshot.children.mfa as MfaActor | undefined;
+      const card = <Card step={step} title={t('login.title')} error={error} busyText={child || busy ? t('common.loading') : undefined} footer={back} />;
+      return child ? (
+        <Suspense fallback={card}>
+          <MfaChild host={host} t={t} actor={child} footer={back} startOver={() => send({ type: 'flow.cancel' })} />
+        </Suspense>
+      ) : (
+        card
+      );
+    }
     case 'redirectToSSO':
     case 'recoverTwoFactor':
     case 'breachedPassword':
@@ -271,20 +323,14 @@ export function LoginSteps({
       );
     case 'promptPasskeys':
       return passkeys;
+    case 'loading':
+    case 'postLogin':
     case 'authenticating':
-      return <Card step={step} title={t('login.title')} busyText={t('login.busy')} />;
+      return <Card step={step} title={t('login.title')} busyText={t(step === 'authenticating' ? 'login.busy' : 'common.loading')} />;
     case 'success':
-    default:
       return <Card step="success" title={t('login.success.title')} subtitle={t('login.success.body')} />;
+    default:
+      // magicLinkPreLoginSuccess, loginWithOtc, loginWithSmsOtc, loginWithQuickSmsOtc, loginWithSSOFailed
+      return more;
   }
-}
-
-function MfaChild({ host, t, actor, footer }: { host: HTMLElement; t: Translate; actor?: ActorRefFrom<typeof mfaMachine>; footer: React.ReactNode }) {
-  const snapshot = useSelector(actor, (s) => s);
-  if (!actor || !snapshot) return <Card step="mfa" title={t('login.title')} busyText={t('common.loading')} />;
-  return (
-    <Suspense fallback={<Card step="mfa" title={t('login.title')} busyText={t('common.loading')} />}>
-      <MfaSteps host={host} t={t} snapshot={snapshot} send={(e: MfaEvent) => actor.send(e)} footer={footer} />
-    </Suspense>
-  );
 }

@@ -40,6 +40,4 @@ export const input = style({
 export const codeInput = style([input, { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' }]);
 export const fieldError = style({ color: theme.color.danger, fontSize: '0.875em', selectors: { '&:empty': { display: 'none' } } });
 export const hint = style({ color: theme.color.textMuted, fontSize: '0.875em' });
-export const checkbox = style({ display: 'flex', alignItems: 'center', gap: theme.spacingUnit, minHeight: '24px' });
-export const checkboxInput = style({ width: '20px', height: '20px', margin: 0 });
 export const submit = style(primaryButtonRule);

@@ -165,17 +165,6 @@ export function SubmitButton(props: { busy: boolean; label: string; busyLabel: s
   );
 }
 
-/** A checkbox with its label (light DOM). */
-export function Checkbox(props: { name: string; label: string }) {
-  const id = useId();
-  return (
-    <div className={f.checkbox}>
-      <input id={id} className={f.checkboxInput} type="checkbox" name={props.name} value="true" />
-      <label htmlFor={id}>{props.label}</label>
-    </div>
-  );
-}
-
 /** Moves focus to the first invalid input of a form. */
 export function focusFirstInvalid(form: HTMLFormElement): void {
   queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());

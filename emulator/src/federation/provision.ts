@@ -1,0 +1,127 @@
+/**
+ * Federated sign-in → a user and a login answer. Social login finds the user
+ * by the verified email or creates one in a new tenant (like a sign-up, when
+ * the vendor allows sign-ups); SSO finds or creates the user in the SSO
+ * configuration's tenant (just-in-time provisioning) with its roles. The
+ * answer is the password login's: an MFA challenge or a session
+ * (session.ts completePrimaryAuth), so MFA applies to federated logins too;
+ * the vendor policy `ForceExceptSAML` exempts SAML logins from forced MFA.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import type { AppEnv } from '../http/env.ts';
+import { roles, tenants, userTenantRoles, userTenants, users, ssoConfigurations } from '../db/schema.ts';
+import { completePrimaryAuth, findUserByEmail, getUser, getVendor, hasAuthenticator, issueSession, type UserRow } from '../session.ts';
+import { audit } from '../lifecycle.ts';
+
+type Ctx = Context<AppEnv>;
+export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
+
+/** A refused federated login that is the user's or vendor's doing (not the IdP's): answered with its status. */
+export class ProvisionError extends Error {
+  constructor(readonly status: 401 | 403, message: string, readonly errorCode: string) {
+    super(message);
+  }
+}
+
+/** The identity an IdP asserted (already validated). */
+export interface AssertedIdentity {
+  email: string;
+  name?: string;
+  picture?: string;
+}
+
+async function createUser(c: Ctx, id: AssertedIdentity, tenantId: string, roleIds: string[]): Promise<UserRow> {
+  const db = c.var.db;
+  const now = new Date();
+  const userId = randomUUID();
+  await db.insert(users).values({
+    id: userId, vendorId: c.var.rt.vendorId, email: id.email, name: id.name?.trim() || id.email.split('@')[0],
+    passwordHash: null, phoneNumber: null, profilePictureUrl: id.picture ?? null, verified: true, superUser: false, mfaBypass: false,
+    metadata: null, activeTenantId: tenantId, isLocked: false, failedLoginAttempts: 0, lastLogin: now, createdAt: now,
+  });
+  await db.insert(userTenants).values({ userId, tenantId, createdAt: now });
+  if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId, tenantId, roleId })));
+  return getUser(db, userId);
+}
+
+async function defaultRoleIds(c: Ctx): Promise<string[]> {
+  return (await c.var.db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, c.var.rt.vendorId), eq(roles.isDefault, true)))).map((r) => r.id);
+}
+
+/**
+ * Social login: the user with the asserted (verified) email, or a new user in
+ * a new tenant of their own (with the Admin role, like a sign-up).
+ * @throws ProvisionError 403 when sign-ups are off and the user is new, 401 when locked.
+ */
+export async function provisionSocialUser(c: Ctx, id: AssertedIdentity, provider: string): Promise<{ user: UserRow; isNewUser: boolean }> {
+  const db = c.var.db;
+  const existing = await findUserByEmail(db, id.email);
+  if (existing) {
+    if (existing.isLocked) throw new ProvisionError(401, 'User is locked', 'ER-USER-LOCKED');
+    await db.update(users).set({ lastLogin: new Date(), verified: true }).where(eq(users.id, existing.id));
+    await audit(db, { tenantId: existing.activeTenantId, actorId: existing.id, action: 'user.login.social', targetId: existing.id, details: { provider } });
+    return { user: await getUser(db, existing.id), isNewUser: false };
+  }
+  const vendor = await getVendor(db, c.var.rt.vendorId);
+  if (!vendor.publicConfig.allowSignups) throw new ProvisionError(403, 'Sign up is disabled', 'ER-SIGNUP-DISABLED');
+  const now = new Date();
+  const tenantId = randomUUID();
+  const name = id.name?.trim() || id.email.split('@')[0];
+  await db.insert(tenants).values({
+    id: randomUUID(), tenantId, vendorId: vendor.id, name: `${name}'s account`, metadata: null, isReseller: false, createdAt: now, updatedAt: now,
+  });
+  const admin = (await db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, vendor.id), eq(roles.key, 'Admin')))).map((r) => r.id);
+  const user = await createUser(c, id, tenantId, admin);
+  await audit(db, { tenantId, actorId: user.id, action: 'user.signup.social', targetId: user.id, details: { provider } });
+  return { user, isNewUser: true };
+}
+
+/**
+ * SSO: the asserted email must belong to one of the configuration's domains
+ * (an IdP speaks only for its own domains). The user is found or created in
+ * the configuration's tenant; an existing user who is not yet a member joins it.
+ * @throws ProvisionError 403 for a foreign domain, 401 when locked.
+ */
+export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: SsoConfigRow): Promise<{ user: UserRow; isNewUser: boolean }> {
+  const db = c.var.db;
+  const domain = id.email.split('@')[1] ?? '';
+  if (!config.domains.includes(domain)) throw new ProvisionError(403, 'The identity provider may not sign in users of this domain', 'ER-SSO-DOMAIN-MISMATCH');
+  const roleIds = config.roleIds.length ? config.roleIds : await defaultRoleIds(c);
+  const existing = await findUserByEmail(db, id.email);
+  let user: UserRow;
+  let isNewUser = false;
+  if (existing) {
+    if (existing.isLocked) throw new ProvisionError(401, 'User is locked', 'ER-USER-LOCKED');
+    const [member] = await db.select().from(userTenants).where(and(eq(userTenants.userId, existing.id), eq(userTenants.tenantId, config.tenantId)));
+    if (!member) {
+      await db.insert(userTenants).values({ userId: existing.id, tenantId: config.tenantId, createdAt: new Date() });
+      if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId: existing.id, tenantId: config.tenantId, roleId })));
+    }
+    await db.update(users).set({ lastLogin: new Date(), activeTenantId: config.tenantId }).where(eq(users.id, existing.id));
+    user = await getUser(db, existing.id);
+  } else {
+    user = await createUser(c, id, config.tenantId, roleIds);
+    isNewUser = true;
+  }
+  await audit(db, { tenantId: config.tenantId, actorId: user.id, action: `user.login.${config.type}`, targetId: user.id, details: { ssoConfigurationId: config.id, isNewUser } });
+  return { user, isNewUser };
+}
+
+/**
+ * The login answer of a federated sign-in: an MFA challenge (MFA enrolled, or
+ * forced by the vendor policy, except `ForceExceptSAML` for SAML logins) or
+ * a session with `amr` `[kind]`.
+ */
+export async function federatedLoginAnswer(c: Ctx, user: UserRow, kind: 'social' | 'oidc' | 'saml') {
+  const db = c.var.db;
+  if (kind === 'saml') {
+    const vendor = await getVendor(db, c.var.rt.vendorId);
+    const enrolled = (await hasAuthenticator(db, user.id)).length > 0;
+    if (vendor.mfaPolicy.enforceMFAType === 'ForceExceptSAML' && !enrolled) {
+      return issueSession(c, user, { amr: ['saml'], isBreachedPassword: false }, { tenantId: user.activeTenantId });
+    }
+  }
+  return completePrimaryAuth(c, user, { isBreachedPassword: false, amr: [kind === 'social' ? 'social' : kind] });
+}

@@ -1,0 +1,470 @@
+/**
+ * Federation (api-contract A, V; sign-in §2, §3, §7): social login, OIDC SSO
+ * and SAML SSO against real identity providers (in tests: the local
+ * tools/idp-oidc.js and tools/idp-saml.js).
+ *
+ * Social login (authorization code + PKCE started in the browser):
+ * - `GET …/sso/v1`, `…/sso/v2` (+ `/authenticated`), `…/sso/custom/v1`: the
+ *   vendor's providers. Each provider is routed to an OpenID Connect issuer
+ *   (`PUT /_emulator/social-providers/{type}`); `authorizationUrl` is the
+ *   issuer's authorization endpoint.
+ * - `POST …/auth/v1/user/sso/{provider}/postlogin?code&redirectUri&code_verifier&state`:
+ *   exchanges the code at the issuer WITH the PKCE verifier, validates the
+ *   id_token (jose: signature, iss, aud = the provider's client id, exp, and
+ *   `nonce` = `state`: the browser sends the state as the nonce, so a state
+ *   that is not the one the login started with fails here too), requires a
+ *   verified email, finds or creates the user (`isNewUser`) and answers like
+ *   the password login (MFA applies).
+ *
+ * SSO (started by the emulator; the address pre-login answers for an SSO
+ * domain is `…/frontegg/auth/sso/{configId}/start`):
+ * - `GET /frontegg/auth/sso/{configId}/start`: stores a single-use state
+ *   (10 min) and redirects to the IdP — OIDC: an authorization request with
+ *   state, nonce and S256 PKCE (the emulator is the RP); SAML: an
+ *   AuthnRequest (HTTP-Redirect) with the state as RelayState. The callback
+ *   is the configuration's `callbackUrl`, else the page's origin + the
+ *   default route (`/account/oidc/callback`, `/account/saml/callback`).
+ * - OIDC: `POST …/auth/v1/user/oidc/postlogin {code, state, redirectUri}`
+ *   (v2: `RelayState` for `state`): the state must be live and unused and
+ *   `redirectUri` the one it was issued for; code exchange with the stored
+ *   verifier; id_token validated (nonce too); the email must belong to one of
+ *   the configuration's domains; find-or-create in its tenant; session.
+ * - SAML: the IdP posts the SAMLResponse to the ACS
+ *   (`POST /frontegg/auth/saml/callback`; `acsUrl` of
+ *   `GET …/team/resources/sso/v1/saml/configurations/vendor-config`). The ACS
+ *   validates it in full (saml-sp.ts: signatures, issuer, audience,
+ *   destination, recipient, InResponseTo, time window), keeps the verified
+ *   identity on the state and redirects (303) the browser to the host's
+ *   `/account/saml/callback?RelayState=…&code=…` with a one-time code. Design
+ *   choice: the ACS lives on the identity API's origin, but the session
+ *   cookie must be set on the host's (first-party, through its proxy), so
+ *   the login box finishes with `POST …/auth/v1/user/saml/postlogin
+ *   {RelayState, code}`; the code is single use and bound to the state. A
+ *   client that holds the SAMLResponse itself may post
+ *   `{RelayState, SAMLResponse}` instead: it gets the same full validation.
+ *   A response that fails validation at the ACS sends the browser to the
+ *   callback with `error` (the login box shows loginWithSSOFailed).
+ * - `GET /frontegg/auth/saml/metadata`: the SP metadata (its URL is the SP
+ *   entity id). `GET …/team/resources/sso/v2/configurations/public`: `{isActive}`.
+ *
+ * Failures: unknown provider 404, inactive provider 400, a state that is
+ * unknown / spent / expired 400, a refused code or invalid token / assertion
+ * 401 (`ER-FEDERATION-FAILED`), a foreign email domain 403. A spent state
+ * stays spent: errors after it was taken are answered, not thrown, so the
+ * transaction commits.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { and, eq, isNull, like } from 'drizzle-orm';
+import samlify from 'samlify';
+import type { AppEnv } from '../http/env.ts';
+import { requireAuth } from '../http/auth.ts';
+import { parseBody, optStr } from '../http/body.ts';
+import { badRequest, errorBody, notFound } from '../http/errors.ts';
+import { hostOrigin } from '../http/origin.ts';
+import { socialProviders, ssoConfigurations, ssoDomains, ssoStates } from '../db/schema.ts';
+import { randomToken, sha256 } from '../crypto/tokens.ts';
+import { SEED } from '../db/seed.ts';
+import { discover, exchangeCode, FederationError, pkceChallenge, randomString } from '../federation/oidc-client.ts';
+import { federatedLoginAnswer, ProvisionError, provisionSocialUser, provisionSsoUser, type SsoConfigRow } from '../federation/provision.ts';
+import { ACS_PATH, authnRequest, SP_METADATA_PATH, spEndpoints, spMetadata, validateSamlResponse, warmUpSamlValidator } from '../federation/saml-sp.ts';
+
+type Ctx = Context<AppEnv>;
+
+/** Built-in social providers (sign-in §3). */
+export const SOCIAL_PROVIDER_TYPES = ['microsoft', 'facebook', 'google', 'github', 'slack', 'apple', 'linkedin'] as const;
+/** Lifetime of an SSO state (start → postlogin). */
+export const SSO_STATE_TTL_MS = 10 * 60 * 1000;
+/** Path (under the prefix) of an SSO configuration's start URL; pre-login answers it as the address. */
+export const ssoStartPath = (configId: string) => `/auth/sso/${encodeURIComponent(configId)}/start`;
+const DEFAULT_CALLBACK = { oidc: '/account/oidc/callback', saml: '/account/saml/callback' } as const;
+
+export const federationRoutes = new Hono<AppEnv>();
+export const federationEmulatorRoutes = new Hono<AppEnv>();
+
+/** Mounts the federation routes under `apiPrefix` and its test helpers under `/_emulator`. */
+export function mountFederation(app: Hono<AppEnv>, apiPrefix: string): void {
+  app.route(apiPrefix, federationRoutes);
+  app.route('/_emulator', federationEmulatorRoutes);
+}
+
+const failed = (c: Ctx, e: unknown) => {
+  if (e instanceof ProvisionError) return c.json(errorBody(e.message, e.errorCode), e.status);
+  if (e instanceof FederationError) return c.json(errorBody(e.message, 'ER-FEDERATION-FAILED'), 401);
+  throw e;
+};
+
+// ---------------------------------------------------------------- social providers (public)
+
+type ProviderRow = typeof socialProviders.$inferSelect;
+
+const providerV2 = (p: ProviderRow) => ({
+  type: p.type, clientId: p.clientId, redirectUrl: p.redirectUrl, backendRedirectUrl: '', active: p.active,
+  authorizationUrl: p.authorizationUrl, options: { scopes: p.scopes }, customised: true, additionalScopes: p.additionalScopes,
+});
+
+async function builtInProviders(c: Ctx) {
+  return c.var.db.select().from(socialProviders).where(eq(socialProviders.custom, false)).orderBy(socialProviders.type);
+}
+
+/** getSocialLoginProviders (v1): `[type, clientId, redirectUrl, active]`. */
+federationRoutes.get('/identity/resources/sso/v1', async (c) =>
+  c.json((await builtInProviders(c)).map((p) => ({ type: p.type, clientId: p.clientId, redirectUrl: p.redirectUrl, active: p.active }))));
+/** getSocialLoginProvidersV2 (public). */
+federationRoutes.get('/identity/resources/sso/v2', async (c) => c.json((await builtInProviders(c)).map(providerV2)));
+/** getSocialLoginProvidersV2ForAuthenticatedUser. */
+federationRoutes.get('/identity/resources/sso/v2/authenticated', requireAuth, async (c) => c.json((await builtInProviders(c)).map(providerV2)));
+/** getCustomSocialLoginProvidersV1: `{ providers: [...] }`. */
+federationRoutes.get('/identity/resources/sso/custom/v1', async (c) => {
+  const rows = await c.var.db.select().from(socialProviders).where(eq(socialProviders.custom, true)).orderBy(socialProviders.createdAt);
+  return c.json({
+    providers: rows.map((p) => ({
+      id: p.id, type: 'custom', clientId: p.clientId, redirectUrl: p.redirectUrl, redirectUrlPattern: p.redirectUrl,
+      authorizationUrl: p.authorizationUrl, userInfoUrl: p.userinfoUrl ?? '', scopes: p.scopes, ssoLogoUrl: p.ssoLogoUrl ?? '',
+      displayName: p.displayName ?? 'Custom provider', active: p.active,
+    })),
+  });
+});
+
+// ---------------------------------------------------------------- social postlogin
+
+const socialQuery = z.object({
+  code: optStr(), id_token: optStr(), redirectUri: optStr(), code_verifier: optStr(), code_verifier_pkce: optStr(), state: optStr(),
+});
+const socialBody = z.object({ metadata: optStr(), invitationToken: optStr() });
+
+/** loginViaSocialLogin: see the module comment. `{provider}` is a built-in type or a custom provider's id. */
+federationRoutes.post('/identity/resources/auth/v1/user/sso/:provider/postlogin', async (c) => {
+  const q = socialQuery.parse(c.req.query());
+  await parseBody(c, socialBody);
+  const name = c.req.param('provider');
+  const [provider] = await c.var.db.select().from(socialProviders).where(eq(socialProviders.id, name));
+  if (!provider) throw notFound(`Social login provider ${name} was not found`, 'ER-SOCIAL-PROVIDER-NOT-FOUND');
+  if (!provider.active) throw badRequest(`Social login provider ${name} is not active`, 'ER-SOCIAL-PROVIDER-INACTIVE');
+  if (!q.code) throw badRequest('code is required');
+  if (!q.redirectUri) throw badRequest('redirectUri is required');
+  if (!q.state) throw badRequest('state is required');
+  if (provider.redirectUrl && q.redirectUri !== provider.redirectUrl) throw badRequest('redirectUri is not the provider\'s redirect URL');
+  try {
+    const id = await exchangeCode({
+      endpoints: { issuer: provider.issuer, tokenUrl: provider.tokenUrl, jwksUri: provider.jwksUri },
+      clientId: provider.clientId, clientSecret: provider.clientSecret, code: q.code, redirectUri: q.redirectUri,
+      codeVerifier: q.code_verifier ?? q.code_verifier_pkce, nonce: q.state,
+    });
+    if (!id.emailVerified) throw new FederationError('The identity provider has not verified the email');
+    const { user, isNewUser } = await provisionSocialUser(c, id, provider.custom ? `custom:${provider.id}` : provider.type);
+    const answer = await federatedLoginAnswer(c, user, 'social');
+    return c.json({ ...answer, email: user.email, userEmail: user.email, name: user.name, userId: user.id, tenantId: user.activeTenantId, isNewUser });
+  } catch (e) {
+    return failed(c, e);
+  }
+});
+
+// ---------------------------------------------------------------- SSO start
+
+async function loadConfig(c: Ctx, id: string): Promise<SsoConfigRow | undefined> {
+  const [row] = await c.var.db.select().from(ssoConfigurations).where(eq(ssoConfigurations.id, id));
+  return row;
+}
+
+function callbackFor(c: Ctx, config: SsoConfigRow): string {
+  return config.callbackUrl || `${hostOrigin(c)}${DEFAULT_CALLBACK[config.type]}`;
+}
+
+function withParams(url: string, params: Record<string, string>): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.href;
+}
+
+/** SSO start (the pre-login address): state → redirect to the IdP. A disabled configuration goes back to the callback with `error`. */
+federationRoutes.get('/auth/sso/:configId/start', async (c) => {
+  const config = await loadConfig(c, c.req.param('configId'));
+  if (!config) throw notFound('SSO configuration was not found', 'ER-SSO-CONFIGURATION-NOT-FOUND');
+  const callbackUrl = callbackFor(c, config);
+  if (!config.enabled) return c.redirect(withParams(callbackUrl, { error: 'sso_disabled', error_description: 'SSO is not active' }), 303);
+  const state = randomString();
+  const base = { stateHash: sha256(state), configId: config.id, callbackUrl, expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS), consumedAt: null };
+  if (config.type === 'oidc') {
+    const nonce = randomString();
+    const codeVerifier = randomString(48);
+    await c.var.db.insert(ssoStates).values({ ...base, kind: 'oidc', nonce, codeVerifier });
+    const url = withParams(config.oidcAuthorizationUrl!, {
+      response_type: 'code', client_id: config.oidcClientId!, redirect_uri: callbackUrl, scope: 'openid email profile',
+      state, nonce, code_challenge: pkceChallenge(codeVerifier), code_challenge_method: 'S256',
+    });
+    return c.redirect(url, 302);
+  }
+  warmUpSamlValidator();
+  const { id, url } = authnRequest(c.var.rt.issuer, config, state);
+  await c.var.db.insert(ssoStates).values({ ...base, kind: 'saml', requestId: id });
+  return c.redirect(url, 302);
+});
+
+/**
+ * Takes a live, unused state of `kind` (single use: it is spent at once).
+ * @returns the state row, or undefined (unknown, spent, expired or of another kind).
+ */
+async function takeState(c: Ctx, kind: 'oidc' | 'saml', state: string | undefined) {
+  if (!state) return undefined;
+  const [row] = await c.var.db.update(ssoStates).set({ consumedAt: new Date() })
+    .where(and(eq(ssoStates.stateHash, sha256(state)), eq(ssoStates.kind, kind), isNull(ssoStates.consumedAt)))
+    .returning();
+  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+  return row;
+}
+
+const stateInvalid = (c: Ctx) => c.json(errorBody('The SSO login state is invalid or has expired', 'ER-SSO-STATE-INVALID'), 400);
+
+async function activeConfig(c: Ctx, id: string): Promise<SsoConfigRow> {
+  const config = await loadConfig(c, id);
+  if (!config || !config.enabled) throw new FederationError('SSO is not active for this configuration');
+  return config;
+}
+
+// ---------------------------------------------------------------- OIDC postlogin
+
+const oidcBody = z.object({ code: optStr(), state: optStr(), RelayState: optStr(), redirectUri: optStr() });
+
+async function oidcPostLogin(c: Ctx) {
+  const body = await parseBody(c, oidcBody);
+  const row = await takeState(c, 'oidc', body.state ?? body.RelayState);
+  if (!row) return stateInvalid(c);
+  if (!body.code) return c.json(errorBody('code is required'), 400);
+  if (body.redirectUri !== row.callbackUrl) return c.json(errorBody('redirectUri is not the one this login started with'), 400);
+  try {
+    const config = await activeConfig(c, row.configId);
+    const id = await exchangeCode({
+      endpoints: { issuer: config.oidcIssuer!, tokenUrl: config.oidcTokenUrl!, jwksUri: config.oidcJwksUri! },
+      clientId: config.oidcClientId!, clientSecret: config.oidcClientSecret!, code: body.code, redirectUri: row.callbackUrl,
+      codeVerifier: row.codeVerifier ?? undefined, nonce: row.nonce ?? undefined,
+    });
+    const { user } = await provisionSsoUser(c, id, config);
+    return c.json(await federatedLoginAnswer(c, user, 'oidc'));
+  } catch (e) {
+    return failed(c, e);
+  }
+}
+
+/** oidcPostLogin. */
+federationRoutes.post('/identity/resources/auth/v1/user/oidc/postlogin', oidcPostLogin);
+/** oidcPostLoginV2 (`RelayState` carries the state). */
+federationRoutes.post('/identity/resources/auth/v2/user/oidc/postlogin', oidcPostLogin);
+
+// ---------------------------------------------------------------- SAML: ACS, postlogin, metadata
+
+/** The ACS (HTTP-POST binding, from the IdP's page): validate, keep the identity, hand the browser a one-time code. */
+federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
+  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+  const relayState = typeof form.RelayState === 'string' ? form.RelayState : undefined;
+  const samlResponse = typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined;
+  const [row] = relayState
+    ? await c.var.db.select().from(ssoStates).where(and(eq(ssoStates.stateHash, sha256(relayState)), eq(ssoStates.kind, 'saml'), isNull(ssoStates.consumedAt)))
+    : [];
+  if (!row || row.identity || row.expiresAt.getTime() <= Date.now() || !samlResponse) {
+    // unsolicited (IdP-initiated) or replayed responses are refused: no state to answer
+    return c.text('This SAML response does not answer a login in progress.', 400);
+  }
+  try {
+    const config = await activeConfig(c, row.configId);
+    const identity = await validateSamlResponse(c.var.rt.issuer, config, samlResponse, row.requestId!);
+    const code = randomToken(32);
+    await c.var.db.update(ssoStates).set({ identity, codeHash: sha256(code) }).where(eq(ssoStates.stateHash, row.stateHash));
+    return c.redirect(withParams(row.callbackUrl, { RelayState: relayState!, code }), 303);
+  } catch (e) {
+    if (!(e instanceof FederationError)) throw e;
+    await c.var.db.update(ssoStates).set({ consumedAt: new Date() }).where(eq(ssoStates.stateHash, row.stateHash));
+    return c.redirect(withParams(row.callbackUrl, { RelayState: relayState!, error: 'saml_invalid', error_description: e.message }), 303);
+  }
+});
+
+const samlBody = z.object({ RelayState: optStr(), SAMLResponse: optStr(), code: optStr() });
+
+/** postLogin (SAML): `{RelayState, code}` after the ACS, or `{RelayState, SAMLResponse}` validated here. */
+federationRoutes.post('/identity/resources/auth/v1/user/saml/postlogin', async (c) => {
+  const body = await parseBody(c, samlBody);
+  const row = await takeState(c, 'saml', body.RelayState);
+  if (!row) return stateInvalid(c);
+  try {
+    const config = await activeConfig(c, row.configId);
+    let identity: { email: string; name?: string };
+    if (body.code) {
+      if (!row.identity || !row.codeHash || sha256(body.code) !== row.codeHash) throw new FederationError('The SAML login code is not valid');
+      identity = row.identity;
+    } else if (body.SAMLResponse) {
+      if (row.identity) throw new FederationError('This SAML login was already answered');
+      identity = await validateSamlResponse(c.var.rt.issuer, config, body.SAMLResponse, row.requestId!);
+    } else {
+      return c.json(errorBody('code or SAMLResponse is required'), 400);
+    }
+    const { user } = await provisionSsoUser(c, identity, config);
+    return c.json(await federatedLoginAnswer(c, user, 'saml'));
+  } catch (e) {
+    return failed(c, e);
+  }
+});
+
+/** The SP metadata (entity id = this URL; ACS over HTTP-POST). */
+federationRoutes.get(SP_METADATA_PATH.replace(/^\/frontegg/, ''), (c) =>
+  c.body(spMetadata(c.var.rt.issuer), 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' }));
+
+/** getSamlVendorConfiguration: `{acsUrl, spEntityId}` (signed-in users). */
+federationRoutes.get('/team/resources/sso/v1/saml/configurations/vendor-config', requireAuth, (c) => c.json(spEndpoints(c.var.rt.issuer)));
+
+/** getSSOPublicConfiguration: `{isActive}` — whether any SSO configuration is enabled. */
+federationRoutes.get('/team/resources/sso/v2/configurations/public', async (c) => {
+  const [row] = await c.var.db.select({ id: ssoConfigurations.id }).from(ssoConfigurations).where(eq(ssoConfigurations.enabled, true)).limit(1);
+  return c.json({ isActive: !!row });
+});
+
+// ---------------------------------------------------------------- /_emulator helpers
+
+const providerIn = z.object({
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  active: z.boolean().default(true),
+  redirectUrl: z.string().default(''),
+  additionalScopes: z.array(z.string()).default([]),
+  displayName: optStr(),
+  ssoLogoUrl: optStr(),
+  /** Explicit endpoints (all three) skip discovery, e.g. for an issuer that is not running. */
+  authorizationUrl: z.string().url().optional(),
+  tokenUrl: z.string().url().optional(),
+  jwksUri: z.string().url().optional(),
+});
+
+async function upsertProvider(c: Ctx, id: string, type: string, custom: boolean) {
+  const body = await parseBody(c, providerIn);
+  let endpoints: { issuer: string; authorizationUrl: string; tokenUrl: string; jwksUri: string; userinfoUrl?: string };
+  if (body.authorizationUrl && body.tokenUrl && body.jwksUri) {
+    endpoints = { issuer: body.issuer, authorizationUrl: body.authorizationUrl, tokenUrl: body.tokenUrl, jwksUri: body.jwksUri };
+  } else {
+    try {
+      endpoints = await discover(body.issuer);
+    } catch (e) {
+      throw badRequest((e as Error).message);
+    }
+  }
+  const now = new Date();
+  const values = {
+    type, custom, displayName: body.displayName ?? null, clientId: body.clientId, clientSecret: body.clientSecret,
+    redirectUrl: body.redirectUrl, issuer: endpoints.issuer, authorizationUrl: endpoints.authorizationUrl, tokenUrl: endpoints.tokenUrl,
+    jwksUri: endpoints.jwksUri, userinfoUrl: endpoints.userinfoUrl ?? null, scopes: ['openid', 'email', 'profile', ...body.additionalScopes].join(' '),
+    additionalScopes: body.additionalScopes, ssoLogoUrl: body.ssoLogoUrl ?? null, active: body.active, updatedAt: now,
+  };
+  await c.var.db.insert(socialProviders).values({ id, ...values, createdAt: now }).onConflictDoUpdate({ target: socialProviders.id, set: values });
+  return { id, type, custom, active: body.active, authorizationUrl: endpoints.authorizationUrl, issuer: endpoints.issuer };
+}
+
+/**
+ * Routes a built-in provider to an OIDC issuer: `{ issuer, clientId, clientSecret, active?, redirectUrl?, additionalScopes? }`
+ * (endpoints discovered now), or with explicit `authorizationUrl`, `tokenUrl`, `jwksUri`.
+ */
+federationEmulatorRoutes.put('/social-providers/:type', async (c) => {
+  const type = c.req.param('type');
+  if (!(SOCIAL_PROVIDER_TYPES as readonly string[]).includes(type)) throw badRequest(`type must be one of ${SOCIAL_PROVIDER_TYPES.join(', ')}`);
+  return c.json(await upsertProvider(c, type, type, false));
+});
+/** Adds a custom provider (`displayName`, `ssoLogoUrl`, plus the fields above); answers its `id`. */
+federationEmulatorRoutes.post('/social-providers/custom', async (c) => c.json(await upsertProvider(c, randomUUID(), 'custom', true), 201));
+/** Lists the providers (without secrets). */
+federationEmulatorRoutes.get('/social-providers', async (c) =>
+  c.json((await c.var.db.select().from(socialProviders)).map(({ clientSecret: _s, ...p }) => p)));
+federationEmulatorRoutes.delete('/social-providers/:id', async (c) => {
+  const res = await c.var.db.delete(socialProviders).where(eq(socialProviders.id, c.req.param('id'))).returning();
+  if (res.length === 0) throw notFound('Social login provider not found');
+  return c.json({});
+});
+
+const ssoIn = z.object({
+  type: z.enum(['oidc', 'saml']),
+  domains: z.array(z.string().trim().toLowerCase().min(1)).min(1),
+  tenantId: z.string().default(SEED.tenantId),
+  roleIds: z.array(z.string()).default([]),
+  enabled: z.boolean().default(true),
+  callbackUrl: optStr(),
+  oidc: z.object({ issuer: z.string().url(), clientId: z.string().min(1), clientSecret: z.string().min(1) }).optional(),
+  saml: z.union([
+    z.object({ metadata: z.string().min(1) }),
+    z.object({ entityId: z.string().min(1), ssoUrl: z.string().url(), certificate: z.string().min(1) }),
+  ]).optional(),
+});
+
+/**
+ * Creates an SSO configuration and its domains (pre-login then answers the
+ * start URL as the address, with idpType). OIDC: `oidc {issuer, clientId,
+ * clientSecret}` (discovered now). SAML: `saml {metadata}` (IdP metadata XML)
+ * or `saml {entityId, ssoUrl, certificate}`.
+ */
+federationEmulatorRoutes.post('/sso-configurations', async (c) => {
+  const body = await parseBody(c, ssoIn);
+  const id = randomUUID();
+  const now = new Date();
+  let idp: Partial<SsoConfigRow> = {};
+  if (body.type === 'oidc') {
+    if (!body.oidc) throw badRequest('oidc is required');
+    let e;
+    try {
+      e = await discover(body.oidc.issuer);
+    } catch (err) {
+      throw badRequest((err as Error).message);
+    }
+    idp = {
+      oidcIssuer: e.issuer, oidcClientId: body.oidc.clientId, oidcClientSecret: body.oidc.clientSecret,
+      oidcAuthorizationUrl: e.authorizationUrl, oidcTokenUrl: e.tokenUrl, oidcJwksUri: e.jwksUri,
+    };
+  } else {
+    if (!body.saml) throw badRequest('saml is required');
+    if ('metadata' in body.saml) {
+      try {
+        const meta = samlify.IdentityProvider({ metadata: body.saml.metadata }).entityMeta;
+        const sso = meta.getSingleSignOnService('redirect'); // the binding's name, not its URN
+        const cert = meta.getX509Certificate('signing');
+        if (typeof sso !== 'string') throw new Error('no HTTP-Redirect SingleSignOnService');
+        if (!cert) throw new Error('no signing certificate');
+        idp = { samlIdpEntityId: meta.getEntityID(), samlSsoEndpoint: sso, samlCertificate: String(Array.isArray(cert) ? cert[0] : cert) };
+      } catch (err) {
+        throw badRequest(`The IdP metadata could not be read (${(err as Error).message})`);
+      }
+    } else {
+      idp = { samlIdpEntityId: body.saml.entityId, samlSsoEndpoint: body.saml.ssoUrl, samlCertificate: body.saml.certificate };
+    }
+  }
+  const row = {
+    id, tenantId: body.tenantId, type: body.type, enabled: body.enabled, domains: body.domains, roleIds: body.roleIds,
+    callbackUrl: body.callbackUrl ?? null, oidcIssuer: null, oidcClientId: null, oidcClientSecret: null, oidcAuthorizationUrl: null,
+    oidcTokenUrl: null, oidcJwksUri: null, samlIdpEntityId: null, samlSsoEndpoint: null, samlCertificate: null, ...idp, createdAt: now, updatedAt: now,
+  };
+  await c.var.db.insert(ssoConfigurations).values(row);
+  const address = `${c.var.rt.issuer}/frontegg${ssoStartPath(id)}`;
+  for (const domain of body.domains) {
+    await c.var.db.insert(ssoDomains).values({ id: randomUUID(), domain, address, idpType: body.type, addressType: 'sso', createdAt: now })
+      .onConflictDoUpdate({ target: ssoDomains.domain, set: { address, idpType: body.type, addressType: 'sso' } });
+  }
+  return c.json({ id, type: body.type, domains: body.domains, enabled: body.enabled, address, ...spEndpoints(c.var.rt.issuer) }, 201);
+});
+
+/** Switches a configuration on or off, or changes its callback / OIDC client secret. */
+federationEmulatorRoutes.patch('/sso-configurations/:id', async (c) => {
+  const body = await parseBody(c, z.object({ enabled: z.boolean().optional(), callbackUrl: optStr(), oidcClientSecret: optStr() }));
+  const set = {
+    updatedAt: new Date(),
+    ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+    ...(body.callbackUrl ? { callbackUrl: body.callbackUrl } : {}),
+    ...(body.oidcClientSecret ? { oidcClientSecret: body.oidcClientSecret } : {}),
+  };
+  const res = await c.var.db.update(ssoConfigurations).set(set).where(eq(ssoConfigurations.id, c.req.param('id'))).returning();
+  if (res.length === 0) throw notFound('SSO configuration not found');
+  return c.json({ id: res[0].id, enabled: res[0].enabled });
+});
+
+/** Deletes a configuration and its domains. */
+federationEmulatorRoutes.delete('/sso-configurations/:id', async (c) => {
+  const id = c.req.param('id');
+  const res = await c.var.db.delete(ssoConfigurations).where(eq(ssoConfigurations.id, id)).returning();
+  if (res.length === 0) throw notFound('SSO configuration not found');
+  await c.var.db.delete(ssoDomains).where(like(ssoDomains.address, `%${ssoStartPath(id)}`));
+  return c.json({});
+});

@@ -1,0 +1,62 @@
+/**
+ * Federation callbacks (sign-in §2 routes `/account/social/success`,
+ * `/account/oidc/callback`, `/account/saml/callback`): the login box (the
+ * login machine's `postLogin` state) calls {@link runPostLogin} with the
+ * callback's query string; the answer is a login response that continues
+ * like a password login (MFA, then authenticating). Loaded on demand.
+ */
+import type { LoginResponse } from '../api/types.ts';
+import type { FeApp } from '../app/app.ts';
+import { federationApi, federationError, takePendingSocialLogin } from './index.ts';
+
+/** Input of {@link runPostLogin}: the callback kind and the callback URL's query string as an object. */
+export interface FederationCallbackInput {
+  kind: 'social' | 'oidc' | 'saml';
+  params: Record<string, string>;
+}
+
+/** The callback URL the identity provider sent the browser to, without its query (the OIDC `redirectUri`). */
+function currentCallbackUrl(): string {
+  return location.origin + location.pathname;
+}
+
+/**
+ * Completes a federated sign-in.
+ * - `social`: `?code&state` (or `?error`). The state must be the one this
+ *   tab started with (sessionStorage, single use, 10 min); then
+ *   `POST …/user/sso/{provider}/postlogin?code&redirectUri&code_verifier&state`
+ *   with body `{ invitationToken }` (SI-7.37).
+ * - `oidc`: `?code&state` → `POST …/user/oidc/postlogin {code, state, redirectUri}`
+ *   with this page's URL as redirectUri (SI-7.35).
+ * - `saml`: `?RelayState&code` (the one-time code the emulator's ACS handed
+ *   over after validating the SAML response) → `POST …/user/saml/postlogin
+ *   {RelayState, code}`; a callback carrying `SAMLResponse` posts
+ *   `{RelayState, SAMLResponse}` instead (SI-7.34).
+ * @returns the login response (tokens, or an MFA challenge).
+ * @throws FederationError (catalogue key `federation.error.*`) when the
+ *   provider answered an error or the callback does not belong to a login of
+ *   this tab; FeApiError when the identity API refuses (the login machine
+ *   shows "Failed to authenticate" for social/OIDC, loginWithSSOFailed for SSO).
+ */
+export async function runPostLogin(app: FeApp, input: FederationCallbackInput): Promise<LoginResponse> {
+  const p = input.params ?? {};
+  const api = federationApi(app);
+  if (input.kind === 'social') {
+    const pending = takePendingSocialLogin();
+    if (p.error) throw federationError(app, p.error === 'access_denied' ? 'federation.error.cancelled' : 'federation.failed');
+    if (!pending || !p.state || p.state !== pending.state || !p.code) throw federationError(app, 'federation.error.stale');
+    return api.loginViaSocialLogin(
+      pending.provider,
+      { code: p.code, redirectUri: pending.redirectUri, code_verifier: pending.codeVerifier, state: pending.state },
+      pending.invitationToken ? { invitationToken: pending.invitationToken } : {},
+    );
+  }
+  if (p.error) throw federationError(app, p.error === 'access_denied' ? 'federation.error.cancelled' : 'federation.failed');
+  if (input.kind === 'oidc') {
+    const state = p.state ?? p.RelayState;
+    if (!p.code || !state) throw federationError(app, 'federation.error.stale');
+    return api.oidcPostLogin({ code: p.code, state, redirectUri: currentCallbackUrl() });
+  }
+  if (!p.RelayState || !(p.code || p.SAMLResponse)) throw federationError(app, 'federation.error.stale');
+  return api.samlPostLogin(p.code ? { RelayState: p.RelayState, code: p.code } : { RelayState: p.RelayState, SAMLResponse: p.SAMLResponse });
+}
