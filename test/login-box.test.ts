@@ -48,6 +48,22 @@ describe('<fe-login-box> against the emulator', () => {
     await waitUntil(() => document.activeElement === password, 'password focused');
   });
 
+  it('SI-4.03 the login box shows its first step only after metadata and authorization have loaded', async () => {
+    // a slow metadata override (1.5 s) holds the app in its metadata phase
+    await setMetadata({ metadataOverrides: { url: `${location.origin}/__fixture/slow?ms=1500` } });
+    const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-login-box></fe-login-box></fe-app>`);
+    const box = app.querySelector('fe-login-box')!;
+    const phases: string[] = [];
+    const seen = new MutationObserver(() => {
+      if (box.querySelector('input[name=email]') && !phases.length) phases.push(app.app!.stores.$loading.get().phase);
+    });
+    seen.observe(box, { childList: true, subtree: true });
+    await waitUntil(() => box.querySelector('input[name=email]'), 'email field', { timeout: 10000 });
+    seen.disconnect();
+    expect(phases).to.deep.equal(['ready']);
+    await setMetadata({});
+  });
+
   it('SI-1.02 signs in with a password and fires fe-login with the user and no tokens', async () => {
     const { box } = await renderLoginBox();
     const login = oneEvent(box, 'fe-login');

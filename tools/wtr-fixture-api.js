@@ -20,6 +20,8 @@
  * - `/__fixture/frontegg/vendors/public` — vendor info without `whiteLabelMode`.
  * - `/__fixture/frontegg/identity/resources/auth/v2/user/sso/prelogin` — SSO address
  *   for emails ending in `@sso.test`, 404 otherwise.
+ * - `/__fixture/slow?ms=<n>` — `{}` after n ms (at most 5000): a slow metadata override, to observe the
+ *   application loading order.
  * - `/__fixture/overrides` — a metadata override document that reports
  *   whether a cookie / an Authorization header reached it.
  *
@@ -168,6 +170,11 @@ export function createFixtureApi() {
 
     if (path === '/frontegg/vendors/public') {
       return json(200, { name: 'Fixture Vendor', logo: 'https://cdn.example.test/logo.png', icon: 'https://cdn.example.test/icon.png' });
+    }
+
+    if (path === '/slow') {
+      await new Promise((r) => setTimeout(r, Math.min(Number(ctx.query.ms ?? 1000), 5000)));
+      return json(200, {});
     }
 
     if (path === '/overrides') {

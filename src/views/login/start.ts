@@ -1,6 +1,7 @@
 /**
  * What the login box starts from (the login machine's `start` actor, loaded
- * on demand while the strategy request is already under way):
+ * on demand while the strategy request is already under way), once the app's
+ * loading order reached the login box (metadata and authorization loaded, sign-in §4):
  * - the vendor's auth strategy (GET …/auth/strategies/public, named request
  *   LOAD_PUBLIC_AUTH_STRATEGIES_POLICY; a failure is logged and gives
  *   EmailAndPassword, sign-in §8);
@@ -60,6 +61,9 @@ export function callbackOf(app: FeApp, url: URL = new URL(location.href)): Login
  * caller (its rejection is swallowed here).
  */
 export async function loginStart(app: FeApp, strategies: Promise<PublicAuthStrategies>): Promise<Partial<LoginContext>> {
+  // the box shows its first step once metadata and authorization (the session) are loaded (sign-in §4 loading
+  // order, SI-4.03): a signed-in user never sees the sign-in form flash; start() is shared, so this waits for <fe-app>'s run
+  const ready = app.start().catch(() => {});
   const s = storage();
   const user = s?.getItem(QUICK_LOGIN_USER_KEY) ?? null;
   const register = s?.getItem(REGISTER_QUICK_LOGIN_KEY) === 'sms';
@@ -70,6 +74,7 @@ export async function loginStart(app: FeApp, strategies: Promise<PublicAuthStrat
   } catch (error) {
     app.logger.debug('LOAD_PUBLIC_AUTH_STRATEGIES_POLICY failed, EmailAndPassword used', error);
   }
+  await ready;
   const callback = callbackOf(app);
   // a social sign-in keeps the login page's redirectUrl in the pending login it stored (src/federation)
   let redirectUrl: string | undefined;
