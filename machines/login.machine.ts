@@ -154,6 +154,11 @@ export interface LoginContext {
   user: AuthUser | null;
   /** Unset until known (`loading`); shown as EmailAndPassword. */
   authStrategy?: AuthStrategy | null;
+  /**
+   * NoLocalAuthentication only: whether the vendor has an active SSO connection (public SSO configuration,
+   * LOAD_SSO_PUBLIC_CONFIGURATION); false hides the email field that only looks for one. Unset = unknown (shown).
+   */
+  ssoActive?: boolean;
   /** Unset = `login`. */
   mode?: LoginMode;
   callback?: LoginCallback | null;

@@ -163,6 +163,7 @@ export const loginStates = {
   'preLogin.failedToAuthenticate': { value: { preLogin: 'idle' }, context: { error: failed() } },
   'preLogin.noLocalAuthentication': { value: { preLogin: 'idle' }, context: { authStrategy: 'NoLocalAuthentication' } },
   'preLogin.noSso': { value: { preLogin: 'idle' }, context: { email, authStrategy: 'NoLocalAuthentication', error: { key: 'login.noSso' } } },
+  'preLogin.socialOnly': { value: { preLogin: 'idle' }, context: { authStrategy: 'NoLocalAuthentication', ssoActive: false } },
   'preLogin.quickSms': { value: { preLogin: 'idle' }, context: { quickLoginUserId: 'preview-user' } },
   'magicLinkPreLoginSuccess.sending': { value: { magicLinkPreLoginSuccess: { form: 'idle', resend: 'sending' } }, context: { email, authStrategy: 'MagicLink' } },
   'magicLinkPreLoginSuccess.waiting': { value: { magicLinkPreLoginSuccess: { form: 'idle', resend: 'waiting' } }, context: { email, authStrategy: 'MagicLink' } },

@@ -24,7 +24,9 @@ async function renderState(spec: LoginStateSpec): Promise<HTMLElement> {
   const step = stepShown(spec);
   await waitUntil(() => box.shadowRoot?.querySelector(`[data-step="${step}"]`), `step ${step}`, { timeout: 10000 });
   const ready = spec.mfa && (spec.mfa.value as Record<string, string>)?.authenticatorApp;
-  if (FORM_STEPS.has(step) || ready === 'ready' || ready === 'enrolling') await waitUntil(() => box.querySelector('form[slot=form]'), 'slotted form');
+  // (NoLocalAuthentication without an SSO connection has no form at all)
+  const formless = (spec.context as { ssoActive?: boolean } | undefined)?.ssoActive === false;
+  if ((FORM_STEPS.has(step) && !formless) || ready === 'ready' || ready === 'enrolling') await waitUntil(() => box.querySelector('form[slot=form]'), 'slotted form');
   await new Promise((r) => requestAnimationFrame(r));
   return box;
 }

@@ -55,7 +55,7 @@ describe('<fe-login-box> against the emulator', () => {
     const box = app.querySelector('fe-login-box')!;
     const phases: string[] = [];
     const seen = new MutationObserver(() => {
-      if (box.querySelector('input[name=email]') && !phases.length) phases.push(app.app!.stores.$loading.get().phase);
+      if (box.querySelector('input[name=email]') && !phases.length) phases.push(String(app.app!.stores.$loading.get().phase));
     });
     seen.observe(box, { childList: true, subtree: true });
     await waitUntil(() => box.querySelector('input[name=email]'), 'email field', { timeout: 10000 });
@@ -289,6 +289,8 @@ describe('<fe-login-box> auth strategies and passwordless sign-in against the em
     expect(steps).to.not.include('loginWithPassword');
     expect(input(box, 'code')!.autocomplete).to.equal('one-time-code');
 
+    // with an SSO connection the email field looks for it (another domain than the user's)
+    await emu('POST', '/_emulator/sso-domains', { domain: 'sso-only.test', address: 'https://idp.invalid/start', idpType: 'saml' });
     await setStrategy('NoLocalAuthentication');
     const other = await renderLoginBox();
     await waitUntil(() => other.box.querySelector('form button[type=submit]')?.textContent === 'Continue with single sign-on', 'SSO-only form');
@@ -296,6 +298,14 @@ describe('<fe-login-box> auth strategies and passwordless sign-in against the em
     submit(other.box);
     await waitUntil(() => alertText(other.box).includes('No single sign-on'), 'no SSO for this email');
     expect(input(other.box, 'password')).to.equal(null);
+  });
+
+  it('SI-7.52 NoLocalAuthentication without an SSO connection (public SSO configuration inactive): no email field, only the accounts below', async () => {
+    await setStrategy('NoLocalAuthentication');
+    const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-login-box></fe-login-box></fe-app>`);
+    const box = app.querySelector('fe-login-box')!;
+    await waitUntil(() => box.shadowRoot?.querySelector('[data-step=preLogin]')?.textContent?.includes('Sign in with one of the accounts below.'), 'social-only preLogin', { timeout: 10000 });
+    expect(box.querySelector('form')).to.equal(null);
   });
 
   it('SI-8.16 a failing strategies request gives the password flow', async () => {

@@ -272,7 +272,7 @@ async function oidcStart(c: Client, email = 'ann@corp.test') {
 }
 
 describe('OIDC SSO', () => {
-  it('SI-4.14 SI-7.36 pre-login answers the configuration\'s start address with idpType oidc; the public SSO configuration is active', async () => {
+  it('SI-4.14 SI-7.36 SI-7.52 pre-login answers the configuration\'s start address with idpType oidc; the public SSO configuration is active', async () => {
     const c = new Client(emu);
     assert.deepEqual((await c.get('/frontegg/team/resources/sso/v2/configurations/public')).body, { isActive: false });
     const cfg = await oidcSso(c);

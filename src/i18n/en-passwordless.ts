@@ -11,6 +11,7 @@ export const enPasswordless = {
   'login.failedReason': 'Failed to authenticate: {reason}',
   'login.noSso': 'No single sign-on is set up for this email. Use one of the other ways to sign in.',
   'login.noLocal.subtitle': 'Sign in with your organization’s single sign-on or one of the accounts below.',
+  'login.noLocal.socialOnly': 'Sign in with one of the accounts below.',
   'login.noLocal.continue': 'Continue with single sign-on',
   'login.ssoFailed.title': 'Single sign-on failed',
   'login.ssoFailed.body': 'We could not sign you in with your organization’s single sign-on. Taking you back…',

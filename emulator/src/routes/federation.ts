@@ -312,10 +312,14 @@ federationRoutes.get(SP_METADATA_PATH.replace(/^\/frontegg/, ''), (c) =>
 /** getSamlVendorConfiguration: `{acsUrl, spEntityId}` (signed-in users). */
 federationRoutes.get('/team/resources/sso/v1/saml/configurations/vendor-config', requireAuth, (c) => c.json(spEndpoints(c.var.rt.issuer)));
 
-/** getSSOPublicConfiguration: `{isActive}` — whether any SSO configuration is enabled. */
+/**
+ * getSSOPublicConfiguration: `{isActive}` — whether any SSO connection is enabled: an enabled SSO configuration,
+ * or a bare SSO domain (`/_emulator/sso-domains`, whose pre-login answers an address).
+ */
 federationRoutes.get('/team/resources/sso/v2/configurations/public', async (c) => {
   const [row] = await c.var.db.select({ id: ssoConfigurations.id }).from(ssoConfigurations).where(eq(ssoConfigurations.enabled, true)).limit(1);
-  return c.json({ isActive: !!row });
+  const [domain] = row ? [row] : await c.var.db.select({ id: ssoDomains.id }).from(ssoDomains).limit(1);
+  return c.json({ isActive: !!domain });
 });
 
 // ---------------------------------------------------------------- /_emulator helpers

@@ -88,7 +88,8 @@ export function PasswordlessSteps({ step, host, t, snapshot, send, fieldErrors, 
   );
 
   if (step === 'preLogin') {
-    // NoLocalAuthentication: no local credentials; the email only finds an SSO connection
+    // NoLocalAuthentication: no local credentials; the email only finds an SSO connection (none: only the accounts below)
+    if (ctx.ssoActive === false) return <Card step="preLogin" title={t('login.title')} subtitle={t('login.noLocal.socialOnly')} error={error} notice={notice} footer={social} />;
     const onSubmit = (data: FormData, form: HTMLFormElement) => {
       const email = String(data.get('email') ?? '').trim();
       const problem = !email ? t('login.email.required') : looksLikeEmail(email) ? '' : t('login.email.invalid');

@@ -74,6 +74,16 @@ export async function loginStart(app: FeApp, strategies: Promise<PublicAuthStrat
   } catch (error) {
     app.logger.debug('LOAD_PUBLIC_AUTH_STRATEGIES_POLICY failed, EmailAndPassword used', error);
   }
+  // NoLocalAuthentication: the email field only finds an SSO connection, so it shows only when the vendor has one
+  // (sign-in §7 public SSO configuration; a failure leaves it shown)
+  let ssoActive: boolean | undefined;
+  if (authStrategy === 'NoLocalAuthentication') {
+    try {
+      ssoActive = (await (await import('../../api/federation.ts')).createFederationApi(app.client).getSSOPublicConfiguration()).isActive !== false;
+    } catch (error) {
+      app.logger.debug('LOAD_SSO_PUBLIC_CONFIGURATION failed, the SSO email field stays', error);
+    }
+  }
   await ready;
   const callback = callbackOf(app);
   // a social sign-in keeps the login page's redirectUrl in the pending login it stored (src/federation)
@@ -88,6 +98,7 @@ export async function loginStart(app: FeApp, strategies: Promise<PublicAuthStrat
   return {
     ...(redirectUrl ? { redirectUrl } : {}),
     authStrategy,
+    ...(ssoActive === undefined ? {} : { ssoActive }),
     callback,
     mode: register ? 'registerQuickLogin' : 'login',
     quickLoginUserId: user && s?.getItem(QUICK_LOGIN_KEY + user) === 'sms' ? user : null,
