@@ -9,7 +9,10 @@ setLightFormCss(lightCss);
 
 /**
  * Step-up (sign-in §4 "Step-up", §2 route `/account/step-up?maxAge=…`): asks
- * the signed-in user for a fresh second factor. Acts only when the stored
+ * the signed-in user for a fresh second factor with any enrolled device — the
+ * MFA steps of sign-in (device choice, authenticator app, SMS or email code,
+ * WebAuthn security key or this device), without "remember this device".
+ * Acts only when the stored
  * step-up flag is set (see `stepUp()`) and the user is not yet stepped up;
  * "MFA is not enrolled" leads to enrolment first (noMFAEnrolledStepUp); any
  * other failure signs out through the logout route with the page's query

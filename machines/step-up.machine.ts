@@ -3,7 +3,10 @@
  *
  * States: `check` (transient) → `notRequested` (no stored flag: nothing to
  * do) | `done` (already stepped up) | `generating` (POST step-up/generate).
- * `generating` → `verify` (runs the MFA machine on the step-up mfaToken) |
+ * `generating` → `verify` (runs the MFA machine on the step-up mfaToken with
+ * the user's devices of every kind: one device goes straight to its verify
+ * step — authenticator code, SMS code, email code or WebAuthn — several to
+ * `chooseDevice`, as at sign-in; SI-4.07) |
  * `authenticating` (the answer already carries a token) |
  * `noMFAEnrolledStepUp` ("MFA is not enrolled": enrol an authenticator app
  * with the MFA machine, then generate again) | `failed` (any other error:
@@ -108,6 +111,9 @@ export const stepUpMachine = setup({
                 mfaToken: event.output.mfaToken!,
                 step: 'verify' as const,
                 deviceId: event.output.mfaDevices?.authenticators?.[0]?.id,
+                // every kind of device (authenticators, phones, emails, WebAuthn keys): the MFA machine picks the step
+                devices: event.output.mfaDevices,
+                strategies: event.output.mfaStrategies,
                 email: context.email,
               }),
             }),
@@ -193,5 +199,12 @@ export interface StepUpStateSpec {
 /** A persisted snapshot of `logic` in the given state, the MFA child included (stories, tests). */
 export function stepUpSnapshotFrom(logic: typeof stepUpMachine, spec: StepUpStateSpec) {
   const context: StepUpContext = { flagSet: true, steppedUp: false, mfa: null, pending: null, error: null, ...spec.context };
-  return snapshotWithMfaChild(logic, spec.value, context, spec.mfa, { mfaToken: context.mfa?.mfaToken, firstStep: context.mfa?.step });
+  return snapshotWithMfaChild(logic, spec.value, context, spec.mfa, {
+    mfaToken: context.mfa?.mfaToken,
+    firstStep: context.mfa?.step,
+    deviceId: context.mfa?.deviceId,
+    devices: context.mfa?.devices ?? {},
+    strategies: context.mfa?.strategies ?? [],
+    email: context.mfa?.email,
+  });
 }

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { stepUpMachine, stepUpStep, POST_STEP_UP_DELAY_MS } from '../machines/step-up.machine.ts';
-import { mfaMachine, type MfaActor } from '../machines/mfa.machine.ts';
+import { mfaMachine, mfaStepOf, type MfaActor } from '../machines/mfa.machine.ts';
 import { isSteppedUp, MULTI_FACTOR_ACR } from '../src/auth/step-up.ts';
 import type { LoginResponse } from '../src/api/types.ts';
 import type { StepUpSession } from '../src/api/step-up.ts';
@@ -104,5 +104,87 @@ describe('step-up machine', () => {
     const { actor, calls } = start({}, async () => Promise.reject(Object.assign(new Error('Forbidden'), { statusCode: 403 })));
     await waitFor(actor, (s) => stepUpStep(s) === 'failed');
     expect(calls).to.deep.equal(['generate', 'notifyError', 'clearFlag', 'logoutPreservingQuery']);
+  });
+});
+
+describe('step-up machine with every MFA kind (the MFA machine of sign-in)', () => {
+  const ok = { accessToken: 'a.b.c', acr: MULTI_FACTOR_ACR, amr: ['pwd', 'mfa', 'sms'] } as LoginResponse;
+
+  /** A step-up whose generate answers `session`; every MFA actor records its call. */
+  function startWith(session: StepUpSession) {
+    const calls: string[] = [];
+    const rec = <T,>(name: string, value: T) => fromPromise(async ({ input }: { input: unknown }) => (calls.push(`${name} ${JSON.stringify(input)}`), value));
+    const logic = stepUpMachine.provide({
+      actors: {
+        generate: fromPromise(async () => session),
+        completeLogin: fromPromise(async () => ({ user: { email: 'a@b.test' } as AuthUser }) as { user: AuthUser } | null),
+        mfa: mfaMachine.provide({
+          actors: {
+            verifyCode: rec('verifyCode', ok) as never,
+            sendSmsCode: rec('sendSmsCode', { otcToken: 'otc-1', phoneNumber: '+1******0001' }) as never,
+            checkSmsCode: rec('checkSmsCode', ok) as never,
+            sendEmailCode: rec('sendEmailCode', { otcToken: 'otc-2' }) as never,
+            checkEmailCode: rec('checkEmailCode', ok) as never,
+            webauthn: rec('webauthn', ok) as never,
+          },
+        }),
+      },
+      actions: { notifySteppedUp: () => void calls.push('notifySteppedUp') },
+    });
+    const actor = createActor(logic, { input: { flagSet: true, steppedUp: false, maxAge: 300 } }).start();
+    return { actor, calls };
+  }
+
+  const child = (actor: ReturnType<typeof startWith>['actor']) => actor.getSnapshot().children.mfa as MfaActor;
+
+  it('SI-4.07 SI-7.40 one phone: the SMS step comes directly; the code sent to that phone steps up', async () => {
+    const { actor, calls } = startWith({ mfaToken: 'm', mfaDevices: { phones: [{ id: 'p1', phoneNumber: '+1******0001' }] } });
+    await waitFor(actor, (s) => stepUpStep(s) === 'verify');
+    const mfa = child(actor);
+    await waitFor(mfa, (s) => s.matches({ smsVerifyCode: 'ready' }));
+    expect(mfa.getSnapshot().context.phoneNumber).to.equal('+1******0001');
+    mfa.send({ type: 'code.submit', code: ' 123456 ' });
+    await waitFor(actor, (s) => stepUpStep(s) === 'done');
+    expect(calls).to.deep.equal([
+      'sendSmsCode {"mfaToken":"m","deviceId":"p1","phoneNumber":"+1******0001"}',
+      'checkSmsCode {"mfaToken":"m","deviceId":"p1","otcToken":"otc-1","code":"123456","rememberDevice":false}',
+      'notifySteppedUp',
+    ]);
+  });
+
+  it('SI-4.07 one email device: the email code step; one WebAuthn key: the WebAuthn step', async () => {
+    const email = startWith({ mfaToken: 'm', mfaDevices: { emails: [{ email: 'a@b.test' }] } });
+    await waitFor(email.actor, (s) => stepUpStep(s) === 'verify');
+    await waitFor(child(email.actor), (s) => s.matches({ emailVerifyCode: 'ready' }));
+    child(email.actor).send({ type: 'code.submit', code: '654321' });
+    await waitFor(email.actor, (s) => stepUpStep(s) === 'done');
+    expect(email.calls[1]).to.equal('checkEmailCode {"mfaToken":"m","otcToken":"otc-2","code":"654321","rememberDevice":false}');
+
+    const key = startWith({ mfaToken: 'k', mfaDevices: { webauthn: [{ id: 'w1', deviceType: 'Platform', name: 'This device' }] } });
+    await waitFor(key.actor, (s) => stepUpStep(s) === 'verify');
+    expect(mfaStepOf(child(key.actor).getSnapshot())).to.equal('webauthnVerify');
+    child(key.actor).send({ type: 'webauthn.start' });
+    await waitFor(key.actor, (s) => stepUpStep(s) === 'done');
+    expect(key.calls).to.deep.equal(['webauthn {"mfaToken":"k","deviceId":"w1","deviceType":"Platform","rememberDevice":false}', 'notifySteppedUp']);
+  });
+
+  it('SI-4.07 several devices: chooseDevice, then the chosen one (an authenticator app checks its own device id)', async () => {
+    const { actor, calls } = startWith({
+      mfaToken: 'm',
+      mfaDevices: { authenticators: [{ id: 'a1' }], phones: [{ id: 'p1', phoneNumber: '+1******0001' }] },
+      mfaStrategies: ['AuthenticatorApp', 'SMS'],
+    });
+    await waitFor(actor, (s) => stepUpStep(s) === 'verify');
+    const mfa = child(actor);
+    expect(mfaStepOf(mfa.getSnapshot())).to.equal('chooseDevice');
+    mfa.send({ type: 'device.choose', device: { kind: 'sms', id: 'p1', label: '+1******0001' } });
+    await waitFor(mfa, (s) => s.matches({ smsVerifyCode: 'ready' }));
+    mfa.send({ type: 'device.change' });
+    expect(mfaStepOf(mfa.getSnapshot())).to.equal('chooseDevice');
+    mfa.send({ type: 'device.choose', device: { kind: 'authenticator', id: 'a1' } });
+    expect(mfaStepOf(mfa.getSnapshot())).to.equal('verify');
+    mfa.send({ type: 'code.submit', code: '111111' });
+    await waitFor(actor, (s) => stepUpStep(s) === 'done');
+    expect(calls.at(-2)).to.equal('verifyCode {"mfaToken":"m","deviceId":"a1","code":"111111","rememberDevice":false}');
   });
 });

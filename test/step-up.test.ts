@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { FeAppElement } from '../elements/fe-app.ts';
 import '../elements/fe-step-up.ts';
 import { isSteppedUp, setStepUpFlag, stepUp, STEP_UP_FLAG_KEY } from '../src/auth/step-up.ts';
-import { ADMIN, input, resetEmulator, stepOf, submit, totp, type, waitForStep } from './helpers/emulator.ts';
+import { ADMIN, input, outbox, resetEmulator, stepOf, submit, totp, type, waitForStep } from './helpers/emulator.ts';
 
 const keepPage = (e: Event) => e.preventDefault();
 
@@ -99,6 +99,76 @@ describe('step-up against the emulator', () => {
     const app = await signedInApp(html`<fe-step-up></fe-step-up>`);
     const el = app.querySelector('fe-step-up')!;
     await waitForStep(el, 'notRequested');
+  });
+});
+
+describe('step-up with SMS, email code and device choice against the emulator', () => {
+  before(() => document.addEventListener('fe-navigate', keepPage));
+  after(() => document.removeEventListener('fe-navigate', keepPage));
+  beforeEach(async () => {
+    await resetEmulator();
+    sessionStorage.removeItem(STEP_UP_FLAG_KEY);
+  });
+
+  /** The newest outbox code sent to `to` on `channel` (waits for it). */
+  async function codeFor(to: string, channel: 'sms' | 'email'): Promise<string> {
+    let code: string | undefined;
+    await waitUntil(async () => {
+      const body = await outbox();
+      const items = (Array.isArray(body) ? body : body.items) as { to: string; channel: string; code?: string }[];
+      code = items.find((m) => m.to === to && m.channel === channel && m.code)?.code;
+      return !!code;
+    }, `a ${channel} code to ${to}`, { timeout: 10000 });
+    return code!;
+  }
+
+  /** Signs the admin in with the password (a session that is not stepped up), then gives them MFA devices. */
+  async function passwordSessionWith(devices: (userId: string) => Promise<unknown>) {
+    const { userId } = await api('POST', '/frontegg/identity/resources/auth/v1/user', ADMIN);
+    await devices(userId);
+    setStepUpFlag(300);
+    const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-step-up max-age="300"></fe-step-up></fe-app>`);
+    await waitUntil(() => app.app?.stores.$session.get().isAuthenticated, 'signed in', { timeout: 10000 });
+    expect(isSteppedUp(app.app!.stores.$session.get().user, { maxAge: 300 })).to.equal(false);
+    return { app, el: app.querySelector('fe-step-up')! };
+  }
+
+  it('SI-4.07 SI-4.34 SI-7.40 one phone: the SMS step comes directly; the texted code (outbox) steps up with amr mfa, sms', async function () {
+    this.timeout(40000);
+    const { app, el } = await passwordSessionWith((id) => api('POST', `/_emulator/users/${id}/mfa-phones`, { phoneNumber: '+15551230077' }));
+    await waitForStep(el, 'smsVerifyCode');
+    await waitUntil(() => el.shadowRoot!.textContent!.includes('+1******0077'), 'the masked number, once the code is sent');
+    const code = input(el, 'code')!;
+    expect(code.autocomplete).to.equal('one-time-code');
+    expect(el.querySelector('input[name=rememberDevice]'), 'no remember-device offer at step-up').to.equal(null);
+    const done = oneEvent(el, 'fe-step-up');
+    type(code, await codeFor('+15551230077', 'sms'));
+    submit(el);
+    const { detail } = (await done) as CustomEvent;
+    expect(detail.user.amr).to.include.members(['mfa', 'sms']);
+    expect(isSteppedUp(app.app!.stores.$session.get().user, { maxAge: 300 })).to.equal(true);
+    expect(sessionStorage.getItem(STEP_UP_FLAG_KEY), 'flag cleared').to.equal(null);
+    await waitForStep(el, 'done');
+  });
+
+  it('SI-4.07 SI-7.56 phone and email enrolled: chooseDevice lists both; the email code steps up (amr mfa, otp)', async function () {
+    this.timeout(40000);
+    const { app, el } = await passwordSessionWith(async (id) => {
+      await api('POST', `/_emulator/users/${id}/mfa-phones`, { phoneNumber: '+15551230078' });
+      await api('POST', `/_emulator/users/${id}/mfa-emails`, {});
+    });
+    await waitForStep(el, 'chooseDevice');
+    const buttons = () => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[data-step=chooseDevice] button')];
+    expect(buttons().map((b) => b.textContent)).to.include.members(['Text message to +1******0078', `Email to ${ADMIN.email}`]);
+    buttons().find((b) => b.textContent === `Email to ${ADMIN.email}`)!.click();
+    await waitForStep(el, 'emailVerifyCode');
+    await waitUntil(() => input(el, 'code'), 'code input');
+    const done = oneEvent(el, 'fe-step-up');
+    type(input(el, 'code')!, await codeFor(ADMIN.email, 'email'));
+    submit(el);
+    const { detail } = (await done) as CustomEvent;
+    expect(detail.user.amr).to.include.members(['mfa', 'otp']);
+    expect(isSteppedUp(app.app!.stores.$session.get().user, { maxAge: 300 })).to.equal(true);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Emulator } from '../src/app.ts';
 import { mfaTokens } from '../src/db/schema.ts';
 import { sha256 } from '../src/crypto/tokens.ts';
 import { Client, P, refreshCookie, startEmulator } from './helpers.ts';
+import { PAGE, SoftAuthenticator } from './soft-authenticator.ts';
 
 let emu: Emulator;
 before(async () => { emu = await startEmulator(); });
@@ -192,6 +193,128 @@ describe('step-up', () => {
     const again = claims((await c.post(`${MFA}/verify`, { mfaToken: gen2.body.mfaToken, value: code(secret, 1) })).body.accessToken);
     assert.ok(again.auth_time >= aged.iat, 'auth_time is the (shifted) time of the new step-up');
     assert.equal(again.auth_time, again.iat);
+  });
+});
+
+describe('step-up with every MFA kind (SMS, email code, WebAuthn)', () => {
+  const page = { origin: PAGE };
+
+  /** The newest outbox code sent to `to` on `channel`. */
+  async function outboxCode(c: Client, to: string, channel: 'sms' | 'email'): Promise<string> {
+    const items = (await c.get('/_emulator/outbox')).body as { to: string; channel: string; code?: string }[];
+    const m = items.find((i) => i.to === to && i.channel === channel && i.code);
+    assert.ok(m, `a ${channel} code to ${to}`);
+    return m.code!;
+  }
+
+  /** Asserts a stepped-up answer: acr multi-factor, amr as given, the session `sid` continued, a fresh auth_time, a rotated cookie. */
+  function assertSteppedUp(c: Client, done: { status: number; body: any }, pwd: string, oldCookie: string | undefined, amr: string[], before: number) {
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    const t = claims(done.body.accessToken);
+    assert.equal(t.acr, MFA_ACR);
+    assert.deepEqual(t.amr, amr);
+    assert.equal(t.sid, claims(pwd).sid, 'the same session continues');
+    assert.ok(t.auth_time >= before && t.auth_time <= nowS(), 'auth_time is the step-up time');
+    assert.deepEqual([done.body.acr, done.body.amr], [t.acr, t.amr]);
+    assert.equal(done.body.recoveryCode, undefined, 'no enrolment, no recovery code');
+    assert.ok(refreshCookie(c) && refreshCookie(c) !== oldCookie, 'a rotated refresh cookie');
+    return t;
+  }
+
+  it('SI-7.40 SI-3.16 generate counts and lists devices of every kind: phones (masked), email, authenticators, WebAuthn', async () => {
+    const c = new Client(emu);
+    const token = await passwordLogin(c);
+    const uid = emu.seed.admin.userId;
+    const phone = await c.post(`/_emulator/users/${uid}/mfa-phones`, { phoneNumber: '+15551239876' });
+    const gen = await c.post(GENERATE, { maxAge: 300 }, c.bearer(token));
+    assert.equal(gen.status, 200, 'an SMS device alone is enough to step up');
+    assert.deepEqual(gen.body.mfaDevices, { webauthn: [], phones: [{ id: phone.body.id, phoneNumber: '+1******9876' }], authenticators: [], emails: [] });
+    await c.post(`/_emulator/users/${uid}/mfa-emails`, {});
+    const { id } = await enrolTotp(c);
+    const gen2 = await c.post(GENERATE, {}, c.bearer(token));
+    assert.deepEqual(gen2.body.mfaDevices, {
+      webauthn: [], phones: [{ id: phone.body.id, phoneNumber: '+1******9876' }], authenticators: [{ id }], emails: [{ email: ADMIN.email }],
+    });
+    assert.equal(gen2.body.mfaEnrolled, true);
+  });
+
+  it('SI-7.40 SI-4.33 SI-4.34 SMS only: generate → sms/{id} (outbox) → sms/{id}/verify continues the session with acr multi-factor and amr + mfa, sms', async () => {
+    const c = new Client(emu);
+    const pwd = await passwordLogin(c);
+    const oldCookie = refreshCookie(c);
+    const phone = await c.post(`/_emulator/users/${emu.seed.admin.userId}/mfa-phones`, { phoneNumber: '+15551230042' });
+    const gen = await c.post(GENERATE, { maxAge: 300 }, c.bearer(pwd));
+    assert.equal(gen.status, 200, JSON.stringify(gen.body));
+    const sent = await c.post(`${MFA}/sms/${phone.body.id}`, { mfaToken: gen.body.mfaToken });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    assert.equal(sent.body.phoneNumber, '+1******0042');
+    const code = await outboxCode(c, '+15551230042', 'sms');
+    const bad = await c.post(`${MFA}/sms/${phone.body.id}/verify`, { mfaToken: gen.body.mfaToken, otcToken: sent.body.otcToken, code: wrong(code) });
+    assert.deepEqual(bad.body.errors, ['Invalid code']);
+    const before = nowS();
+    const done = await c.post(`${MFA}/sms/${phone.body.id}/verify`, { mfaToken: gen.body.mfaToken, otcToken: sent.body.otcToken, code });
+    const t = assertSteppedUp(c, done, pwd, oldCookie, ['pwd', 'mfa', 'sms'], before);
+    const r = claims((await c.refresh()).body.accessToken);
+    assert.deepEqual([r.acr, r.amr, r.auth_time, r.sid], [t.acr, t.amr, t.auth_time, t.sid], 'a refresh keeps the stepped-up claims');
+  });
+
+  it('SI-7.40 SI-7.56 email code only: generate → emailcode → emailcode/verify gives amr + mfa, otp', async () => {
+    const c = new Client(emu);
+    const pwd = await passwordLogin(c);
+    const oldCookie = refreshCookie(c);
+    await c.post(`/_emulator/users/${emu.seed.admin.userId}/mfa-emails`, {});
+    const gen = await c.post(GENERATE, { maxAge: 300 }, c.bearer(pwd));
+    assert.equal(gen.status, 200, JSON.stringify(gen.body));
+    assert.deepEqual(gen.body.mfaDevices.emails, [{ email: ADMIN.email }]);
+    const sent = await c.post(`${MFA}/emailcode`, { mfaToken: gen.body.mfaToken });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const before = nowS();
+    const done = await c.post(`${MFA}/emailcode/verify`, { mfaToken: gen.body.mfaToken, otcToken: sent.body.otcToken, code: await outboxCode(c, ADMIN.email, 'email') });
+    assertSteppedUp(c, done, pwd, oldCookie, ['pwd', 'mfa', 'otp'], before);
+  });
+
+  it('SI-7.40 SI-7.42 WebAuthn key only: generate → webauthn/{id} → a real assertion on webauthn/{id}/verify gives amr + mfa, hwk', async () => {
+    const c = new Client(emu);
+    const pwd = await passwordLogin(c); // a password session from before the key existed
+    const oldCookie = refreshCookie(c);
+    // the key is enrolled from another browser (forced enrolment at login)
+    await c.put('/_emulator/mfa-policy', { enforceMFAType: 'Force' });
+    await c.put('/_emulator/mfa-settings', { strategies: { WebAuthnPlatform: true } });
+    const other = new Client(emu);
+    const login = await other.login(ADMIN.email, ADMIN.password);
+    assert.equal(login.body.mfaRequired, true);
+    const pre = await other.post(`${MFA}/webauthn/enroll`, { mfaToken: login.body.mfaToken }, page);
+    const key = new SoftAuthenticator();
+    const enrolled = await other.post(`${MFA}/webauthn/enroll/verify`, { mfaToken: login.body.mfaToken, webauthnToken: pre.body.webauthnToken, deviceType: 'Platform', options: key.create(pre.body.options) }, page);
+    assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
+
+    const gen = await c.post(GENERATE, { maxAge: 300 }, c.bearer(pwd));
+    assert.equal(gen.status, 200, JSON.stringify(gen.body));
+    assert.deepEqual(gen.body.mfaDevices.webauthn.map((k: { deviceType: string; name: string }) => [k.deviceType, k.name]), [['Platform', 'This device']]);
+    const id = gen.body.mfaDevices.webauthn[0].id as string;
+    const req = await c.post(`${MFA}/webauthn/${id}`, { mfaToken: gen.body.mfaToken }, page);
+    assert.equal(req.status, 200, JSON.stringify(req.body));
+    const before = nowS();
+    const done = await c.post(`${MFA}/webauthn/${id}/verify`, { mfaToken: gen.body.mfaToken, webauthnToken: req.body.webauthnToken, options: key.get(req.body.options) }, page);
+    assertSteppedUp(c, done, pwd, oldCookie, ['pwd', 'mfa', 'hwk'], before);
+    assert.notEqual(claims(done.body.accessToken).sid, claims(enrolled.body.accessToken).sid, 'not the other browser\'s session');
+  });
+
+  it('SI-4.32 a remembered browser still steps up: generate always answers an MFA challenge', async () => {
+    const c = new Client(emu);
+    await c.put('/_emulator/mfa-policy', { allowRememberMyDevice: true, mfaDeviceExpiration: 3600 });
+    const phone = await c.post(`/_emulator/users/${emu.seed.admin.userId}/mfa-phones`, { phoneNumber: '+15551230043' });
+    const login = await c.login(ADMIN.email, ADMIN.password);
+    const sent = await c.post(`${MFA}/sms/${phone.body.id}`, { mfaToken: login.body.mfaToken });
+    const lr = await c.post(`${MFA}/sms/${phone.body.id}/verify`, { mfaToken: login.body.mfaToken, otcToken: sent.body.otcToken, code: await outboxCode(c, '+15551230043', 'sms'), rememberDevice: true });
+    assert.equal(lr.status, 200, JSON.stringify(lr.body));
+    await c.post(`${P}/auth/v1/logout`);
+    const pwd = await passwordLogin(c); // remembered: no MFA at sign-in
+    assert.deepEqual(claims(pwd).amr, ['pwd']);
+    const gen = await c.post(GENERATE, { maxAge: 300 }, c.bearer(pwd));
+    assert.equal(gen.status, 200);
+    assert.equal(gen.body.mfaRequired, true);
+    assert.ok(gen.body.mfaToken);
   });
 });
 

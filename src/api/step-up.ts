@@ -4,7 +4,7 @@
  * §7). A module of its own so that pages without step-up do not load it.
  */
 import type { ApiClient } from './client.ts';
-import type { LoginResponse, MfaDevices } from './types.ts';
+import type { LoginResponse, MfaDevices, MfaStrategy } from './types.ts';
 
 /** Paths, without the `/{prefix}`. */
 export const STEP_UP_PATHS = Object.freeze({
@@ -13,8 +13,13 @@ export const STEP_UP_PATHS = Object.freeze({
   authenticatorEnrollVerify: '/identity/resources/users/v1/mfa/authenticator/enroll/verify',
 });
 
-/** Answer of step-up generate: an MFA challenge, or (already stepped up) a login response. */
-export type StepUpSession = (LoginResponse & { accessToken: string }) | { mfaToken: string; mfaEnrolled?: boolean; mfaDevices?: MfaDevices; accessToken?: undefined };
+/**
+ * Answer of step-up generate: an MFA challenge (`mfaDevices`: the user's devices of every kind, api-contract MfaDevs;
+ * `mfaStrategies`: the active strategies), or (already stepped up) a login response.
+ */
+export type StepUpSession =
+  | (LoginResponse & { accessToken: string })
+  | { mfaToken: string; mfaEnrolled?: boolean; mfaDevices?: MfaDevices; mfaStrategies?: MfaStrategy[]; accessToken?: undefined };
 
 /** Creates the step-up calls on top of `client` (source `login-box`; bearer from the session). */
 export function createStepUpApi(client: ApiClient) {

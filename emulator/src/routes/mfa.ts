@@ -50,8 +50,8 @@ export async function finishMfa(c: Ctx, row: typeof mfaTokens.$inferSelect, opts
   await consumeMfaToken(c.var.db, row.tokenHash);
   const user = await getUser(c.var.db, row.userId);
   if (opts.rememberDevice) await rememberBrowser(c, user.id);
-  // A step-up mfaToken continues the session it was generated for (routes/step-up.ts).
-  const steppedUp = await finishStepUp(c, user, row.tokenHash);
+  // A step-up mfaToken continues the session it was generated for (routes/step-up.ts), adding the factor's amr.
+  const steppedUp = await finishStepUp(c, user, row.tokenHash, (opts.amr ?? MFA_AMR).filter((m) => m !== 'pwd'));
   if (steppedUp) return steppedUp;
   return issueSession(c, user, { amr: opts.amr ?? MFA_AMR, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
 }

@@ -1,10 +1,15 @@
 /**
  * Step-up (api-contract.md §C generateStepupSession; spec sign-in §4): a
  * signed-in user with MFA proves a second factor again. `generate` answers an
- * MFA challenge whose mfaToken is bound to the caller's session; the usual
- * `…/user/mfa/verify` (or `…/authenticator/{id}/verify`) then completes it via
- * `finishStepUp`, which continues the same session (same `sid`) with
- * `acr` = multi-factor, `amr` + mfa, otp and a fresh `auth_time`.
+ * MFA challenge whose mfaToken is bound to the caller's session, listing the
+ * user's devices of every kind (src/mfa-devices.ts: authenticator apps, phones,
+ * email, WebAuthn keys). The MFA-at-login verify routes then complete it via
+ * `finishStepUp` — `…/user/mfa/verify` or `…/authenticator/{id}/verify`
+ * (routes/mfa.ts), `…/sms/{id}/verify`, `…/emailcode/verify` or
+ * `…/webauthn/{id}/verify` (routes/mfa-methods.ts) — which continues the same
+ * session (same `sid`) with `acr` = multi-factor, `amr` + mfa and the method
+ * (`otp` authenticator app or email code, `sms`, `hwk` WebAuthn) and a fresh
+ * `auth_time`, so that the client's `isSteppedUp` (sign-in §4) holds.
  *
  * Also the test-only emulator clock (`/_emulator/clock`) and a shortcut to
  * enrol a TOTP authenticator for a user (`/_emulator/users/:userId/authenticators`).
@@ -22,19 +27,22 @@ import { MFA_ACR } from '../crypto/jwt.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { newSecret } from '../crypto/totp.ts';
 import { clockOffsetSeconds, setClockOffset } from '../clock.ts';
-import { getUser, hasAuthenticator, issueSession, mfaRequiredResponse, type LoginResponse, type UserRow } from '../session.ts';
+import { getUser, issueSession, mfaRequiredResponse, type LoginResponse, type UserRow } from '../session.ts';
+import { mfaDeviceCount } from '../mfa-devices.ts';
 
 type Ctx = Context<AppEnv>;
 
-/** What a TOTP verification adds to the session's amr. */
+/** What a TOTP (or email code) verification adds to the session's amr: the default of {@link finishStepUp}. */
 const TOTP_AMR = ['mfa', 'otp'];
 
 export const stepUpRoutes = new Hono<AppEnv>();
 
 /**
- * generateStepupSession `{ maxAge }` (bearer). No authenticator: 400
+ * generateStepupSession `{ maxAge }` (bearer). No MFA device of any kind: 400
  * `{ errors: ['MFA is not enrolled'] }`. Otherwise the MFA challenge
- * `{ mfaToken, mfaEnrolled: true, mfaDevices, mfaRequired: true, mfaStrategies }`.
+ * `{ mfaToken, mfaEnrolled: true, mfaDevices, mfaRequired: true, mfaStrategies }`
+ * (`mfaDevices`: MfaDevs of every kind, phone numbers masked). A remembered
+ * browser does not skip it.
  */
 stepUpRoutes.post('/identity/resources/auth/v1/user/step-up/generate', requireAuth, async (c) => {
   const { maxAge } = await parseBody(c, z.object({
@@ -43,7 +51,7 @@ stepUpRoutes.post('/identity/resources/auth/v1/user/step-up/generate', requireAu
   const db = c.var.db;
   const auth = c.var.auth;
   const user = await getUser(db, auth.sub);
-  if ((await hasAuthenticator(db, user.id)).length === 0) throw new HttpError(400, 'MFA is not enrolled');
+  if ((await mfaDeviceCount(db, user.id)) === 0) throw new HttpError(400, 'MFA is not enrolled');
   const challenge = await mfaRequiredResponse(db, user, { isBreachedPassword: false });
   await db.insert(stepUpTokens).values({
     tokenHash: sha256(challenge.mfaToken), familyId: auth.sid, tenantId: auth.tenantId, amr: auth.amr ?? [], maxAge: maxAge ?? null, createdAt: new Date(),
@@ -58,13 +66,16 @@ stepUpRoutes.post('/identity/resources/auth/v1/user/step-up/generate', requireAu
 });
 
 /**
- * Called by the MFA verify routes after a correct code on a consumed mfaToken.
+ * Called by the MFA verify routes (every kind, through `finishMfa` in
+ * routes/mfa.ts) after a correct second factor on a consumed mfaToken.
  * When that token came from step-up/generate, the session it was bound to
- * continues (its live refresh tokens are rotated out) with the MFA claims and
- * a fresh auth_time; otherwise undefined (a login MFA, handled by the caller).
- * A session that ended in between (logout, reuse detection) answers 401.
+ * continues (its live refresh tokens are rotated out) with `acr` multi-factor,
+ * the session's `amr` plus `factorAmr` (`['mfa', 'otp' | 'sms' | 'hwk']`,
+ * default authenticator app) and a fresh auth_time; otherwise undefined (a
+ * login MFA, handled by the caller). A session that ended in between (logout,
+ * reuse detection) answers 401.
  */
-export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string): Promise<LoginResponse | undefined> {
+export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string, factorAmr: string[] = TOTP_AMR): Promise<LoginResponse | undefined> {
   const db = c.var.db;
   const [s] = await db.select().from(stepUpTokens).where(eq(stepUpTokens.tokenHash, mfaTokenHash));
   if (!s) return undefined;
@@ -72,7 +83,7 @@ export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string):
     .where(and(eq(refreshTokens.familyId, s.familyId), eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   if (live.length === 0) throw unauthorized('Session not found');
-  const amr = [...new Set([...s.amr, ...TOTP_AMR])];
+  const amr = [...new Set([...s.amr, ...factorAmr])];
   const lr = await issueSession(c, user, { amr, acr: MFA_ACR }, { tenantId: s.tenantId, familyId: s.familyId });
   await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(inArray(refreshTokens.id, live.map((r) => r.id)));
   return lr;

@@ -170,8 +170,9 @@ function deviceLabel(t: Translate, d: MfaDeviceChoice): string {
     case 'email':
       return t('mfa.device.email', { email: d.label ?? '' });
     case 'webauthn':
-      if (d.label) return t('mfa.device.webauthnNamed', { name: d.label });
-      return d.deviceType === 'Platform' ? t('mfa.device.webauthnPlatform') : t('mfa.device.webauthnCrossPlatform');
+      // a platform authenticator is "this device", whatever it was named (not a "security key")
+      if (d.deviceType === 'Platform') return t('mfa.device.webauthnPlatform');
+      return d.label ? t('mfa.device.webauthnNamed', { name: d.label }) : t('mfa.device.webauthnCrossPlatform');
     default:
       return t('mfa.device.authenticator');
   }

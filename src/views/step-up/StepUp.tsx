@@ -5,18 +5,18 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { dispatch } from '../../../elements/internal/react-element.ts';
 import { hostOf, useLitContext } from '../../../elements/internal/use-lit-context.ts';
-import { mfaMachine, type MfaActor, type MfaEvent } from '../../../machines/mfa.machine.ts';
+import { mfaMachine, type MfaActor, type MfaEvent, type RememberDevicePolicy } from '../../../machines/mfa.machine.ts';
 import { stepUpMachine, stepUpSnapshotFrom, stepUpStep, type StepUpSnapshot, type StepUpStateSpec } from '../../../machines/step-up.machine.ts';
 import { createStepUpApi } from '../../api/step-up.ts';
-import { createMfaLoginApi } from '../../api/mfa-login.ts';
 import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import { clearStepUpFlag, isSteppedUp, readStepUpFlag } from '../../auth/step-up.ts';
 import type { Translate } from '../../i18n/index.ts';
 import '../../i18n/en-step-up.ts';
 import { MfaSteps } from '../mfa/MfaSteps.tsx';
+import { createMfaLogic } from '../mfa/mfa-logic.ts';
 import { publicUser } from '../login/LoginBox.tsx';
-import { Card, errorText } from '../shared/ui.tsx';
+import { Card, errorText, NoProvider } from '../shared/ui.tsx';
 
 /** Props of `<fe-step-up>`. */
 export interface StepUpProps {
@@ -35,7 +35,7 @@ export function StepUp(props: StepUpProps) {
   const app = useLitContext(host, appContext);
   const session = useStore(app?.stores.$session ?? fallbackSession);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   // step-up needs the session: wait for the start-up refresh
   if (session.isLoading && !props.initialState) return <Card step="loading" title="" busyText={app.i18n.$t.get()('common.loading')} />;
   return <StepUpFlow app={app} host={host} {...props} />;
@@ -44,18 +44,20 @@ export function StepUp(props: StepUpProps) {
 /** Stand-in session store before the app is known (React hooks run unconditionally). */
 const fallbackSession = atom({ isLoading: true, isAuthenticated: false, user: null, accessToken: null, expiresAt: null });
 
-/** The step-up machine with the app's calls and the element's DOM events. */
+/**
+ * The step-up machine with the app's calls and the element's DOM events. Its
+ * `verify` step runs the same MFA logic as sign-in (src/views/mfa/mfa-logic.ts:
+ * device choice, authenticator / SMS / email codes, WebAuthn keys) on the
+ * step-up mfaToken, without the "remember this device" offer: a step-up is a
+ * fresh proof, not a sign-in to remember.
+ */
 export function createStepUpLogic(app: FeApp, host: HTMLElement, redirectUrl: string | null) {
   const api = createStepUpApi(app.client);
-  const mfaLogin = createMfaLoginApi(app.client);
   const t = () => app.i18n.$t.get();
   const notifyError = ({ context }: { context: { error: unknown } }) =>
     dispatch(host, 'fe-error', { ...(context.error as object), message: errorText(t(), context.error as never) });
-  const verify = mfaMachine.provide({
-    actors: {
-      verifyCode: fromPromise(({ input }) => mfaLogin.verifyCode(input)),
-    },
-    actions: { notifyError },
+  const verify = createMfaLogic(app, host).provide({
+    actors: { checkRememberDevice: fromPromise<RememberDevicePolicy, { mfaToken: string }>(async () => ({ allowed: false, expiresIn: 0 })) },
   });
   const enrol = mfaMachine.provide({
     actors: {
