@@ -22,6 +22,7 @@ setLightFormCss(lightCss);
  * @tag fe-login-box
  * @summary Sign in with password and two-factor authentication.
  *
+ * @attr {boolean} callback-page - Set by `<fe-routes>` on the social, OIDC, SAML and magic-link callback routes: the box shows progress (no sign-in form) while it finds the callback and finishes the sign-in.
  * @attr {string} redirect-url - Where to go after sign-in; default the page's `redirectUrl` query parameter, else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5).
  * @attr {string} email - Pre-filled email address.
  * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the login machine in.
@@ -83,7 +84,7 @@ setLightFormCss(lightCss);
  */
 export class FeLoginBoxElement extends reactElement<LoginBoxProps>(LoginBox, {
   css: shadowCss,
-  props: { redirectUrl: 'string', email: 'string', initialState: 'string' },
+  props: { redirectUrl: 'string', email: 'string', initialState: 'string', callbackPage: 'boolean' },
 }) {}
 
 defineElement('fe-login-box', FeLoginBoxElement);

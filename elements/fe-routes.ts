@@ -8,7 +8,7 @@ import './fe-app.ts';
 export const LOGOUT_CALLBACK_DELAY_MS = 500;
 
 /** Route name → the element that renders it, loaded on demand. */
-const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<unknown> }>> = {
+const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<unknown>; callbackPage?: boolean }>> = {
   loginUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
   signUpUrl: { tag: 'fe-sign-up', load: () => import('./fe-sign-up.ts') },
   forgetPasswordUrl: { tag: 'fe-forgot-password', load: () => import('./fe-forgot-password.ts') },
@@ -23,11 +23,11 @@ const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<u
   resetPhoneNumberUrl: { tag: 'fe-reset-phone-number', load: () => import('./fe-reset-phone-number.ts') },
   openAppUrl: { tag: 'fe-open-app', load: () => import('./fe-open-app.ts') },
   // federation callbacks (sign-in §2): the login box finishes them (src/federation/callback.ts)
-  socialLoginCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
-  oidcRedirectUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
-  samlCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
+  socialLoginCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts'), callbackPage: true },
+  oidcRedirectUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts'), callbackPage: true },
+  samlCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts'), callbackPage: true },
   // magic-link callback (sign-in §2): the login box signs in with the link's token (src/api/passwordless.ts)
-  magicLinkCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts') },
+  magicLinkCallbackUrl: { tag: 'fe-login-box', load: () => import('./fe-login-box.ts'), callbackPage: true },
 };
 
 /**
@@ -118,7 +118,10 @@ export class FeRoutesElement extends HTMLElement {
       } else {
         const flow = FLOWS[route]!;
         await flow.load();
-        if (this.#shown === key) this.append(document.createElement(flow.tag));
+        const el = document.createElement(flow.tag);
+        // a callback route: the login box shows progress, not its form, while it finishes the sign-in
+        if (flow.callbackPage) el.setAttribute('callback-page', '');
+        if (this.#shown === key) this.append(el);
       }
     }
     dispatch(this, 'fe-route-change', { route: hostPage ? null : route, path });

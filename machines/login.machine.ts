@@ -2,12 +2,18 @@
  * Login machine (sign-in §4 "Login steps"). Top-level states carry the spec's
  * step names; nested `idle` / `submitting` states show progress.
  *
- * - `init` (transient) → `postLogin` on a callback page (`callback`), else
- *   `preLogin` once the auth strategy is known, else `loading`: actor `start`
- *   gives the vendor's strategy (request LOAD_PUBLIC_AUTH_STRATEGIES_POLICY; a
- *   failure gives EmailAndPassword; sign-in §3 auth strategies decide what
- *   `preLogin` shows), the callback page, the login mode and the quick login
- *   of this browser; then `init` again.
+ * - Actor `start` (invoked at the root, once) gives the vendor's strategy
+ *   (request LOAD_PUBLIC_AUTH_STRATEGIES_POLICY; a failure gives
+ *   EmailAndPassword; sign-in §3 auth strategies decide what `preLogin`
+ *   shows), the callback page, the login mode and the quick login of this
+ *   browser. Nothing waits for it before the first input (issue 2: the first
+ *   input waits on no request): `preLogin` shows the email field at once (as
+ *   EmailAndPassword until the strategy is known); an email submitted earlier
+ *   waits in `preLogin.strategy`. A callback page found by `start` → `postLogin`.
+ * - `init` (transient) → `postLogin` when the input names a callback,
+ *   `loading` on a callback route (input `callbackPage`, set by <fe-routes>:
+ *   no sign-in form flashes there) until `start` names the callback, else
+ *   `preLogin`.
  * - `preLogin`: email → pre-login (SSO check). An SSO address →
  *   `redirectToSSO` (redirect after {@link SSO_REDIRECT_DELAY_MS}); otherwise
  *   by strategy: EmailAndPassword → `loginWithPassword`; MagicLink / Code /
@@ -130,10 +136,12 @@ export interface LoginInput {
   email?: string;
   /** The `redirectUrl` query parameter, used after authentication. */
   redirectUrl?: string | null;
-  /** The auth strategy, when already known (skips `loading`). */
+  /** The auth strategy, when already known (`start` does not change it). */
   authStrategy?: AuthStrategy;
   /** Started on a callback page: finish that sign-in (`postLogin`). */
   callback?: LoginCallback | null;
+  /** The box is on a callback route (set by <fe-routes>): it shows `loading` until `start` names the callback. */
+  callbackPage?: boolean;
   /** Login mode, default `login`. */
   mode?: LoginMode;
   /** The user whose quick SMS login is registered in this browser (offered on preLogin). */
@@ -152,8 +160,9 @@ export interface LoginContext {
   notice: MessageKey | null;
   /** The signed-in user, announced with fe-login on the way into `success`. */
   user: AuthUser | null;
-  /** Unset until known (`loading`); shown as EmailAndPassword. */
+  /** Unset until `start` answered; shown as EmailAndPassword meanwhile. */
   authStrategy?: AuthStrategy | null;
+  callbackPage?: boolean;
   /**
    * NoLocalAuthentication only: whether the vendor has an active SSO connection (public SSO configuration,
    * LOAD_SSO_PUBLIC_CONFIGURATION); false hides the email field that only looks for one. Unset = unknown (shown).
@@ -399,6 +408,9 @@ export const loginMachine = setup({
     isTrue: ({ event }) => (event as unknown as { output?: unknown }).output === true,
     hasCallback: ({ context }) => !!context.callback,
     hasStrategy: ({ context }) => !!context.authStrategy,
+    isCallbackPage: ({ context }) => !!context.callbackPage,
+    /** `start` found a callback page (on a callback route the input does not name one). */
+    startedOnCallback: ({ event }) => !!(event as unknown as { output: Partial<LoginContext> }).output.callback,
     isStrategy: ({ context }, { is }: { is: AuthStrategy }) => context.authStrategy === is,
     isSsoCallback: ({ context }) => /^(oidc|saml)$/.test(context.callback?.kind ?? ''),
     registersQuickLogin: ({ context }) => context.mode === 'registerQuickLogin',
@@ -413,6 +425,11 @@ export const loginMachine = setup({
     }),
     /** A code or link was sent: the resend countdown starts; "We sent a new one" when one was sent before. */
     noteResent: assign({ notice: ({ context }) => (context.sentAt ? ('passwordless.resent' as MessageKey) : null), sentAt: () => Date.now() }),
+    /** The `start` output: a strategy, callback or login mode given in the input wins. */
+    applyStart: assign(({ context, event }) => {
+      const out = (event as unknown as { output: Partial<LoginContext> }).output;
+      return { ...out, authStrategy: context.authStrategy ?? out.authStrategy, callback: context.callback ?? out.callback };
+    }),
     storeNoSso: assign({ error: { key: 'login.noSso' as MessageKey }, notice: null }),
     /** Fires fe-error with the error in context. Provided by the element. */
     notifyError: () => {},
@@ -460,18 +477,21 @@ export const loginMachine = setup({
   }),
   initial: 'init',
   on: { 'flow.reset': { target: '.preLogin', actions: assign({ error: null, notice: null, mfa: null, pending: null, ssoAddress: null, user: null }) } },
+  // what the box starts from (strategy, callback page, login mode) arrives while preLogin is already usable: the first
+  // input waits on no request (issue 2 budget); an email submitted before it waits in preLogin.strategy
+  invoke: {
+    src: 'start',
+    onDone: [{ guard: 'startedOnCallback', target: '.postLogin', actions: 'applyStart' }, { actions: 'applyStart' }],
+    onError: { actions: assign({ authStrategy: ({ context }) => context.authStrategy ?? ('EmailAndPassword' as AuthStrategy) }) },
+  },
   states: {
     init: {
-      always: [{ guard: 'hasCallback', target: 'postLogin' }, { guard: 'hasStrategy', target: 'preLogin' }, { target: 'loading' }],
+      always: [{ guard: 'hasCallback', target: 'postLogin' }, { guard: 'isCallbackPage', target: 'loading' }, { target: 'preLogin' }],
     },
-    // the first render waits for the strategy (no flash of the wrong form); a failure gives EmailAndPassword
+    // a callback page (input callbackPage, set by <fe-routes>) waits for `start` to name the callback (→ postLogin)
     loading: {
       tags: 'busy',
-      invoke: {
-        src: 'start',
-        onDone: { target: 'init', actions: assign(({ event }) => event.output) },
-        onError: { target: 'init', actions: assign({ authStrategy: 'EmailAndPassword' as AuthStrategy }) },
-      },
+      always: { guard: 'hasStrategy', target: 'preLogin' },
     },
     postLogin: {
       tags: 'busy',
@@ -573,12 +593,18 @@ export const loginMachine = setup({
                 target: '#login.redirectToSSO',
                 actions: assign({ ssoAddress: ({ event }) => event.output!.address }),
               },
-              ...afterPreLogin,
+              { target: 'strategy' },
             ],
             // pre-login errors are swallowed (api-contract §3): carry on with the strategy
-            onError: afterPreLogin,
+            onError: 'strategy',
           },
         },
+        // the vendor's strategy decides what follows (it is usually known long before an email is submitted)
+        strategy: {
+          tags: 'busy',
+          always: { guard: 'hasStrategy', target: 'decide' },
+        },
+        decide: { always: afterPreLogin },
       },
     },
     loginWithPassword: {

@@ -13,6 +13,7 @@ import type { FlowError } from '../machines/errors.ts';
 import type { MfaContext, MfaInput } from '../machines/mfa.machine.ts';
 import type { MfaDevices, MfaStrategy } from '../src/api/types.ts';
 import { PREVIEW_DEVICE_ID, PREVIEW_EMAIL, PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE, previewMfaToken } from '../src/preview/data.ts';
+import '../src/i18n/en-login-more.ts';
 
 const email = PREVIEW_EMAIL;
 const mfaToken = previewMfaToken(email);

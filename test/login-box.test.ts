@@ -48,22 +48,6 @@ describe('<fe-login-box> against the emulator', () => {
     await waitUntil(() => document.activeElement === password, 'password focused');
   });
 
-  it('SI-4.03 the login box shows its first step only after metadata and authorization have loaded', async () => {
-    // a slow metadata override (1.5 s) holds the app in its metadata phase
-    await setMetadata({ metadataOverrides: { url: `${location.origin}/__fixture/slow?ms=1500` } });
-    const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-login-box></fe-login-box></fe-app>`);
-    const box = app.querySelector('fe-login-box')!;
-    const phases: string[] = [];
-    const seen = new MutationObserver(() => {
-      if (box.querySelector('input[name=email]') && !phases.length) phases.push(String(app.app!.stores.$loading.get().phase));
-    });
-    seen.observe(box, { childList: true, subtree: true });
-    await waitUntil(() => box.querySelector('input[name=email]'), 'email field', { timeout: 10000 });
-    seen.disconnect();
-    expect(phases).to.deep.equal(['ready']);
-    await setMetadata({});
-  });
-
   it('SI-1.02 signs in with a password and fires fe-login with the user and no tokens', async () => {
     const { box } = await renderLoginBox();
     const login = oneEvent(box, 'fe-login');
@@ -306,6 +290,31 @@ describe('<fe-login-box> auth strategies and passwordless sign-in against the em
     const box = app.querySelector('fe-login-box')!;
     await waitUntil(() => box.shadowRoot?.querySelector('[data-step=preLogin]')?.textContent?.includes('Sign in with one of the accounts below.'), 'social-only preLogin', { timeout: 10000 });
     expect(box.querySelector('form')).to.equal(null);
+  });
+
+  it('SI-3.23 the email field is there while the strategies request is still pending (the first input waits on no request); the answer then decides the step', async () => {
+    await setStrategy('Code');
+    const original = window.fetch;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    window.fetch = async (url, init) => {
+      if (String(url).includes('/auth/strategies/public')) await held;
+      return original(url, init);
+    };
+    try {
+      const { box } = await renderLoginBox();
+      expect(stepOf(box)).to.equal('preLogin');
+      expect(input(box, 'email')).to.not.equal(null);
+      type(input(box, 'email')!, ADMIN.email);
+      submit(box);
+      // the SSO check has answered; the step waits for the strategy
+      await waitUntil(() => box.querySelector('form[aria-busy=true], form button[aria-disabled=true]'), 'busy while the strategy is unknown');
+      release();
+      await waitForStep(box, 'loginWithOtc');
+    } finally {
+      release();
+      window.fetch = original;
+    }
   });
 
   it('SI-8.16 a failing strategies request gives the password flow', async () => {

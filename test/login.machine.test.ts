@@ -401,30 +401,54 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
   }
   type A = ReturnType<typeof start>['actor'];
   async function toStep(a: A, strategy: string, stepName: string) {
-    await waitFor(a, (s) => loginStep(s) === 'preLogin');
+    await waitFor(a, (s) => loginStep(s) === 'preLogin' && !!s.context.authStrategy);
     expect(a.getSnapshot().context.authStrategy).to.equal(strategy);
     a.send({ type: 'identifier.submit', email: ' ada@example.test ' });
     await waitFor(a, (s) => loginStep(s) === stepName);
   }
   const sent = (a: A, step: string) => waitFor(a, (s) => s.matches({ [step]: { resend: 'waiting' } } as never));
 
-  it('SI-3.23 SI-8.16 the first step waits in loading (busy) for the vendor strategy; a failing start gives EmailAndPassword', async () => {
+  it('SI-3.23 SI-8.16 preLogin is usable at once (the first input waits on no request); the vendor strategy arrives from start; a failing start gives EmailAndPassword', async () => {
     for (const strategy of ['Code', 'NoLocalAuthentication', 'MagicLink', 'SmsCode', 'EmailAndPassword']) {
       const { actor, names } = start({ strategy: async () => strategy });
-      expect(step(actor)).to.equal('loading');
-      expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
-      await waitFor(actor, (s) => loginStep(s) === 'preLogin');
+      expect(step(actor)).to.equal('preLogin');
+      expect(actor.getSnapshot().hasTag('busy')).to.equal(false);
+      await waitFor(actor, (s) => !!s.context.authStrategy);
       expect(actor.getSnapshot().context.authStrategy).to.equal(strategy);
       expect(names()).to.deep.equal(['start']);
     }
     const failing = start({ strategy: async () => Promise.reject(new Error('500')) });
-    await waitFor(failing.actor, (s) => loginStep(s) === 'preLogin');
+    await waitFor(failing.actor, (s) => !!s.context.authStrategy);
     expect(failing.actor.getSnapshot().context.authStrategy).to.equal('EmailAndPassword');
     expect(failing.actor.getSnapshot().context.error).to.equal(null);
-    // a strategy given in the input (stories, hosts that know it) skips loading
-    const known = start({ input: { authStrategy: 'SmsCode' } });
+    // a strategy given in the input (stories, hosts that know it) is not changed by start
+    const known = start({ input: { authStrategy: 'SmsCode' }, strategy: async () => 'Code' });
     expect(step(known.actor)).to.equal('preLogin');
-    expect(known.names()).to.deep.equal([]);
+    await waitFor(known.actor, () => known.names().length === 1);
+    await Promise.resolve();
+    expect(known.actor.getSnapshot().context.authStrategy).to.equal('SmsCode');
+  });
+
+  it('SI-3.23 an email submitted before the strategy is known waits (busy) in preLogin.strategy, then follows it', async () => {
+    let release!: (s: string) => void;
+    const { actor, names } = start({ strategy: () => new Promise<string>((r) => (release = r)) });
+    actor.send({ type: 'identifier.submit', email: 'ada@example.test' });
+    await waitFor(actor, (s) => s.matches({ preLogin: 'strategy' }));
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    expect(names()).to.deep.equal(['start', 'preLogin']);
+    release('Code');
+    await waitFor(actor, (s) => loginStep(s) === 'loginWithOtc');
+  });
+
+  it('SI-2.18 on a callback route (callbackPage) the box shows loading, not the form, until start names the callback → postLogin; none → preLogin', async () => {
+    const callback = { kind: 'magicLink', params: { token: 't' } };
+    const found = start({ input: { callbackPage: true }, startExtra: { callback } });
+    expect(step(found.actor)).to.equal('loading');
+    await waitFor(found.actor, (s) => loginStep(s) === 'authenticating' || loginStep(s) === 'success');
+    expect(found.calls.find((c) => c.name === 'postLogin')?.args).to.deep.equal(callback);
+    const none = start({ input: { callbackPage: true } });
+    expect(step(none.actor)).to.equal('loading');
+    await waitFor(none.actor, (s) => loginStep(s) === 'preLogin');
   });
 
   it('SI-4.05 SI-7.38 MagicLink: SSO check, then magicLinkPreLoginSuccess sends the link; resend only after the 30 s cooldown', async () => {
@@ -558,7 +582,7 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     actor.send({ type: 'quickSms.start' });
     expect(step(actor)).to.equal('loginWithQuickSmsOtc');
     await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { signIn: { resend: 'waiting' } } }));
-    expect(calls[0]).to.deep.equal({ name: 'passwordlessPreLogin', args: { type: 'SmsCode', userId: 'u-7' } });
+    expect(calls.find((c) => c.name === 'passwordlessPreLogin')).to.deep.equal({ name: 'passwordlessPreLogin', args: { type: 'SmsCode', userId: 'u-7' } });
     actor.send({ type: 'code.submit', code: '111222' });
     await waitFor(actor, (s) => loginStep(s) === 'success');
     expect(calls.find((c) => c.name === 'passwordlessPostLogin')!.args).to.deep.equal({ type: 'SmsCode', token: '111222' });

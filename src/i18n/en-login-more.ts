@@ -1,10 +1,17 @@
 import { addMessages } from './index.ts';
 
-/** English messages: the later login steps (SSO redirect, breached password, recovery code) (registered when the module loads). */
+/** English messages: the later login steps (SSO redirect, breached password, recovery code, the signed-in card) (registered when the module loads). */
 export const enLoginMore = {
   'login.redirectToSSO.status': 'Redirecting…',
   'login.breachedPassword.sending': 'Sending the link…',
   'login.recover.busy': 'Checking the code…',
+  // the signed-in card (SignedIn.tsx)
+  'login.signedIn.title': 'You are signed in',
+  'login.signedIn.body': 'Signed in as {email}.',
+  'login.signOut': 'Sign out',
+  'login.signingOut': 'Signing out…',
+  // shown on loginWithPassword after recoverTwoFactor, whose view registered this module
+  'login.recover.done': 'Two-factor authentication was turned off with your recovery code. Sign in again and set it up anew.',
   'login.redirectToSSO.title': 'Redirecting to single sign-on',
   'login.redirectToSSO.body': 'Your organization signs in with single sign-on. Taking you there now…',
   'login.redirectToSSO.now': 'Go now',

@@ -16,7 +16,7 @@ import '../../i18n/en-password.ts';
 import { publicUser } from '../login/LoginBox.tsx';
 import { goTo, restore } from '../password/ForgotPassword.tsx';
 import * as c from '../shared/card.css.ts';
-import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, NoProvider, SubmitButton } from '../shared/ui.tsx';
 
 /** Props of `<fe-activate-account>`. */
 export interface ActivateAccountProps {
@@ -48,7 +48,7 @@ export function ActivateAccount(props: ActivateAccountProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   return <ActivateAccountFlow app={app} host={host} {...props} />;
 }
 

@@ -11,7 +11,7 @@ import type { FeApp } from '../../app/app.ts';
 import '../../i18n/en-unlock.ts';
 import { goTo, restore } from '../password/ForgotPassword.tsx';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText } from '../shared/ui.tsx';
+import { Card, errorText, NoProvider } from '../shared/ui.tsx';
 
 /** Props of `<fe-unlock-account>`. */
 export interface UnlockAccountProps {
@@ -27,7 +27,7 @@ export function UnlockAccount(props: UnlockAccountProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   return <UnlockAccountFlow app={app} host={host} {...props} />;
 }
 

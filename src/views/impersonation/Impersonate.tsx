@@ -14,7 +14,7 @@ import '../../i18n/en-impersonation.ts';
 import { publicUser } from '../login/LoginBox.tsx';
 import { goTo, restore } from '../password/ForgotPassword.tsx';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText } from '../shared/ui.tsx';
+import { Card, errorText, NoProvider } from '../shared/ui.tsx';
 
 export { isImpersonated, impersonatorOf };
 
@@ -40,7 +40,7 @@ export function Impersonate(props: ImpersonateProps) {
   const app = useLitContext(host, appContext);
   const session = useStore(app?.stores.$session ?? fallbackSession);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   // impersonating needs the admin's session: wait for the start-up refresh
   if (session.isLoading && !props.initialState) {
     const t = app.i18n.$t.get();

@@ -23,7 +23,7 @@ import '../../i18n/en-password.ts';
 import { publicUser } from '../login/LoginBox.tsx';
 import { goTo, restore } from '../password/ForgotPassword.tsx';
 import * as c from '../shared/card.css.ts';
-import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, NoProvider, SubmitButton } from '../shared/ui.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../shared/new-password.tsx';
 
 /** Props of `<fe-accept-invitation>`. */
@@ -58,7 +58,7 @@ export function AcceptInvitation(props: AcceptInvitationProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   return <AcceptInvitationFlow app={app} host={host} {...props} />;
 }
 

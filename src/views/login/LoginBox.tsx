@@ -12,11 +12,13 @@ import type { FeApp } from '../../app/app.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { AuthUser } from '../../stores/index.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, NoProvider, SubmitButton } from '../shared/ui.tsx';
 // steps after the first load on demand: nothing before the first input waits for them
 const MfaChild = lazy(() => import('../mfa/MfaSteps.tsx').then((m) => ({ default: m.MfaChild })));
 // initial-state (stories, tests): the restore helper and the MFA logic load first
 const RestoredLogin = lazy(() => import('../mfa/RestoredLogin.tsx'));
+// the signed-in card (a session exists) loads on demand too
+const SignedIn = lazy(() => import('./SignedIn.tsx'));
 const MoreSteps = lazy(() => import('./MoreSteps.tsx').then((m) => ({ default: m.MoreSteps })));
 // passkeys (src/passkeys): views, calls and @simplewebauthn/browser all load on demand
 const Passkeys = lazy(() => import('../../passkeys/views.tsx'));
@@ -33,6 +35,8 @@ export interface LoginBoxProps {
   email?: string;
   /** For stories and tests: a JSON {@link LoginStateSpec} (`{ value, context, mfa? }`) to start the machine in. */
   initialState?: string;
+  /** On a callback route (set by <fe-routes>): progress instead of the sign-in form until the callback is found. */
+  callbackPage?: boolean;
 }
 
 /** The user as events carry it: no tokens. */
@@ -46,7 +50,7 @@ export function LoginBox(props: LoginBoxProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title={''} error={'Place this element inside <fe-app> so it can reach the identity API.'} />;
+  if (!app) return <NoProvider />;
   if (props.initialState) {
     return (
       <Suspense>
@@ -109,12 +113,12 @@ export function createLoginLogic(app: FeApp, host: HTMLElement) {
   });
 }
 
-function LoginFlow({ app, host, redirectUrl, email, restored }: LoginBoxProps & { app: FeApp; host: HTMLElement; restored?: Restored }) {
+function LoginFlow({ app, host, redirectUrl, email, callbackPage, restored }: LoginBoxProps & { app: FeApp; host: HTMLElement; restored?: Restored }) {
   const t = useStore(app.i18n.$t);
   const session = useStore(app.stores.$session);
   const [logic] = useState(() => restored?.logic ?? createLoginLogic(app, host));
   const [snapshot, send] = useMachine(logic, {
-    input: { email, redirectUrl: redirectUrl ?? new URLSearchParams(location.search).get('redirectUrl') },
+    input: { email, callbackPage, redirectUrl: redirectUrl ?? new URLSearchParams(location.search).get('redirectUrl') },
     snapshot: restored?.snapshot as never,
   });
   const metadata = useStore(app.stores.$metadata);
@@ -146,7 +150,11 @@ function LoginFlow({ app, host, redirectUrl, email, restored }: LoginBoxProps & 
     if (!session.isAuthenticated && !session.isLoading && finished) send({ type: 'flow.reset' });
   }, [session.isAuthenticated, session.isLoading, finished, send]);
   if (session.isAuthenticated && (step === 'preLogin' || step === 'loginWithPassword' || finished) && !snapshot.hasTag('busy')) {
-    return <SignedIn app={app} host={host} t={t} />;
+    return (
+      <Suspense>
+        <SignedIn app={app} host={host} t={t} />
+      </Suspense>
+    );
   }
   const toForgotPassword = () => {
     const url = new URL(app.routes.forgetPasswordUrl, location.href);
@@ -175,24 +183,6 @@ function LoginFlow({ app, host, redirectUrl, email, restored }: LoginBoxProps & 
       passkeys={passkeyEntry}
       social={social}
     />
-  );
-}
-
-function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translate }) {
-  const session = useStore(app.stores.$session);
-  const [busy, setBusy] = useState(false);
-  const signOut = async () => {
-    setBusy(true);
-    await app.logout();
-    dispatch(host, 'fe-logout', {});
-    setBusy(false);
-  };
-  return (
-    <Card step="signedIn" title={t('login.signedIn.title')} subtitle={t('login.signedIn.body', { email: session.user?.email ?? '' })}>
-      <button type="button" className={c.button} onClick={signOut} aria-disabled={busy ? true : undefined} part="sign-out">
-        {busy ? t('login.signingOut') : t('login.signOut')}
-      </button>
-    </Card>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the login box starts from (the login machine's `start` actor, loaded
- * on demand while the strategy request is already under way), once the app's
- * loading order reached the login box (metadata and authorization loaded, sign-in §4):
+ * on demand while the strategy request is already under way; the box's first
+ * step does not wait for it):
  * - the vendor's auth strategy (GET …/auth/strategies/public, named request
  *   LOAD_PUBLIC_AUTH_STRATEGIES_POLICY; a failure is logged and gives
  *   EmailAndPassword, sign-in §8);
@@ -61,9 +61,6 @@ export function callbackOf(app: FeApp, url: URL = new URL(location.href)): Login
  * caller (its rejection is swallowed here).
  */
 export async function loginStart(app: FeApp, strategies: Promise<PublicAuthStrategies>): Promise<Partial<LoginContext>> {
-  // the box shows its first step once metadata and authorization (the session) are loaded (sign-in §4 loading
-  // order, SI-4.03): a signed-in user never sees the sign-in form flash; start() is shared, so this waits for <fe-app>'s run
-  const ready = app.start().catch(() => {});
   const s = storage();
   const user = s?.getItem(QUICK_LOGIN_USER_KEY) ?? null;
   const register = s?.getItem(REGISTER_QUICK_LOGIN_KEY) === 'sms';
@@ -84,7 +81,6 @@ export async function loginStart(app: FeApp, strategies: Promise<PublicAuthStrat
       app.logger.debug('LOAD_SSO_PUBLIC_CONFIGURATION failed, the SSO email field stays', error);
     }
   }
-  await ready;
   const callback = callbackOf(app);
   // a social sign-in keeps the login page's redirectUrl in the pending login it stored (src/federation)
   let redirectUrl: string | undefined;

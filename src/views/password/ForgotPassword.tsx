@@ -10,7 +10,7 @@ import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import '../../i18n/en-password.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, NoProvider, SubmitButton } from '../shared/ui.tsx';
 
 /** Props of `<fe-forgot-password>`. */
 export interface ForgotPasswordProps {
@@ -26,7 +26,7 @@ export function ForgotPassword(props: ForgotPasswordProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   return <ForgotPasswordFlow app={app} host={host} email={props.email} initialState={props.initialState} />;
 }
 

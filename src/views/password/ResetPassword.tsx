@@ -11,7 +11,7 @@ import { appContext } from '../../app/context.ts';
 import type { FeApp } from '../../app/app.ts';
 import '../../i18n/en-password.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { Card, errorText, Field, focusFirstInvalid, LightForm, NoProvider, SubmitButton } from '../shared/ui.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../shared/new-password.tsx';
 import { goTo, restore } from './ForgotPassword.tsx';
 
@@ -31,7 +31,7 @@ export function ResetPassword(props: ResetPasswordProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   return <ResetPasswordFlow app={app} host={host} {...props} />;
 }
 

@@ -12,7 +12,7 @@ import type { Translate } from '../../i18n/index.ts';
 import '../../i18n/en-phone.ts';
 import type { AuthUser } from '../../stores/index.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, NoProvider, SubmitButton } from '../shared/ui.tsx';
 import { goTo, restore } from '../password/ForgotPassword.tsx';
 
 /** Props of `<fe-reset-phone-number>`. */
@@ -52,7 +52,7 @@ export function ResetPhoneNumber(props: ResetPhoneNumberProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   return <ResetPhoneFlow app={app} host={host} email={props.email} initialState={props.initialState} />;
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type ReactNo
 import { createPortal } from 'react-dom';
 import { adoptInto } from '../../../elements/internal/react-element.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { en } from '../../i18n/en.ts';
 import type { FlowError } from '../../../machines/errors.ts';
 import * as c from './card.css.ts';
 import * as f from './form.css.ts';
@@ -18,6 +19,11 @@ export function errorText(t: Translate, error: FlowError | null | undefined): st
   if (!error) return '';
   if (error.key) return t(error.key);
   return error.message ?? t('error.generic');
+}
+
+/** What an element shows outside `<fe-app>` (no app, so no locale: the English catalogue's text). */
+export function NoProvider() {
+  return <Card step="noProvider" title="" error={en['app.noProvider']} />;
 }
 
 /** The card frame, in the shadow root: title, subtitle, live regions, the slotted form, footer. */

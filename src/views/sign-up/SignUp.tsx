@@ -13,7 +13,7 @@ import '../../i18n/en-sign-up.ts';
 import '../../i18n/en-password.ts';
 import { checkPassword } from '../../auth/password-rules.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, NoProvider, SubmitButton } from '../shared/ui.tsx';
 import { publicUser } from '../login/LoginBox.tsx';
 
 /** Props of `<fe-sign-up>`. */
@@ -33,7 +33,7 @@ export function SignUp(props: SignUpProps) {
   const host = hostOf(props.container);
   const app = useLitContext(host, appContext);
   if (!host) return null;
-  if (!app) return <Card step="noProvider" title="" error="Place this element inside <fe-app> so it can reach the identity API." />;
+  if (!app) return <NoProvider />;
   return <SignUpFlow app={app} host={host} {...props} />;
 }
 
