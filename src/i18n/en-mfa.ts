@@ -76,6 +76,11 @@ export const enMfa = {
   'mfa.webauthnVerify.bodyPlatform': 'Confirm it’s you with this device’s fingerprint, face or screen lock.',
   'mfa.webauthnVerify.bodyCrossPlatform': 'Insert or tap your security key when your browser asks for it.',
   'mfa.webauthnVerify.start': 'Continue with my key',
+  // the device's own authenticator (platform: fingerprint, face or screen lock)
+  'mfa.webauthnVerify.titlePlatform': 'Confirm it’s you',
+  'mfa.webauthnVerify.startPlatform': 'Continue with this device',
+  'mfa.webauthnEnroll.titlePlatform': 'Set up this device',
+  'mfa.webauthnEnroll.startPlatform': 'Use this device',
   'mfa.webauthnEnroll.title': 'Set up a security key',
   'mfa.webauthnEnroll.bodyPlatform': 'Use this device’s fingerprint, face or screen lock as your second step.',
   'mfa.webauthnEnroll.bodyCrossPlatform': 'Insert or tap your security key when your browser asks for it.',

@@ -82,7 +82,7 @@ describe('WebAuthn platform authenticator: forced enrolment, sign-in, and step-u
     await signIn();
     await d.box.getByRole('list', { name: 'Two-factor methods' }).getByRole('button', { name: 'This device (fingerprint, face or screen lock)' }).click();
     await d.box.locator('[data-step=webauthnEnroll]').getByText('Use this device’s fingerprint, face or screen lock as your second step.').waitFor();
-    await d.box.getByRole('button', { name: 'Set up my key' }).click();
+    await d.box.getByRole('button', { name: 'Use this device' }).click();
     await d.box.getByTestId('recovery-code').waitFor();
     await d.box.getByRole('button', { name: 'I saved it, continue' }).click();
     await signedIn();
@@ -99,7 +99,7 @@ describe('WebAuthn platform authenticator: forced enrolment, sign-in, and step-u
     await signIn();
     await d.box.locator('[data-step=webauthnVerify]').getByText('Confirm it’s you with this device’s fingerprint, face or screen lock.').waitFor();
     await d.box.getByLabel('Remember this device for 30 days').check();
-    await d.box.getByRole('button', { name: 'Continue with my key' }).click();
+    await d.box.getByRole('button', { name: 'Continue with this device' }).click();
     await signedIn();
     assert.ok((await context.cookies()).some((c) => c.name.startsWith('fe_mfa_device_') && c.httpOnly), 'remembered browser');
   });
@@ -127,7 +127,7 @@ describe('WebAuthn platform authenticator: forced enrolment, sign-in, and step-u
     const stepUpEl = page.locator('fe-step-up');
     await stepUpEl.locator('[data-step=webauthnVerify]').waitFor();
     assert.equal(await stepUpEl.getByLabel(/Remember this device/).count(), 0, 'no remember-device offer at step-up');
-    await stepUpEl.getByRole('button', { name: 'Continue with my key' }).click();
+    await stepUpEl.getByRole('button', { name: 'Continue with this device' }).click();
 
     // fe-step-up, then back to redirectUrl after 200 ms
     await page.waitForURL((u) => u.pathname === new URL(home).pathname && !u.pathname.startsWith('/account'));

@@ -10,7 +10,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import type { Translate } from '../../i18n/index.ts';
+import type { MessageKey, Translate } from '../../i18n/index.ts';
 import '../../i18n/en-mfa.ts';
 import {
   deviceChoices,
@@ -350,7 +350,7 @@ function WebAuthnStep(props: MfaStepsProps & { enrol: boolean }) {
   return (
     <Card
       step={step}
-      title={enrol ? t('mfa.webauthnEnroll.title') : t('mfa.webauthnVerify.title')}
+      title={t(`mfa.${step}.title${platform ? 'Platform' : ''}` as MessageKey)}
       subtitle={body}
       error={errorText(t, snapshot.context.error)}
       busyText={busy ? t('mfa.webauthn.waiting') : undefined}
@@ -358,7 +358,7 @@ function WebAuthnStep(props: MfaStepsProps & { enrol: boolean }) {
     >
       <LightForm host={host} name="mfa-webauthn" busy={busy} onSubmit={submit} focusKey={step}>
         <RememberDevice t={t} snapshot={snapshot} />
-        <SubmitButton busy={busy} label={enrol ? t('mfa.webauthnEnroll.start') : t('mfa.webauthnVerify.start')} busyLabel={t('mfa.webauthn.waiting')} />
+        <SubmitButton busy={busy} label={t(`mfa.${step}.start${platform ? 'Platform' : ''}` as MessageKey)} busyLabel={t('mfa.webauthn.waiting')} />
       </LightForm>
     </Card>
   );
