@@ -37,10 +37,10 @@ describe('demo host: social login, OIDC SSO and SAML SSO against local identity 
     await h?.close();
   });
 
-  async function loginPage(): Promise<{ page: Page; d: ReturnType<typeof demoPage>; close: () => Promise<void> }> {
+  async function loginPage(query = ''): Promise<{ page: Page; d: ReturnType<typeof demoPage>; close: () => Promise<void> }> {
     const context = await h.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${h.demoUrl}/account/login`);
+    await page.goto(`${h.demoUrl}/account/login${query}`);
     const d = demoPage(page);
     await d.email.waitFor();
     return { page, d, close: () => context.close() };
@@ -119,17 +119,19 @@ describe('demo host: social login, OIDC SSO and SAML SSO against local identity 
     await close();
   });
 
-  it('SI-4.14 SI-4.15 SI-2.16 SI-7.35 OIDC SSO: an SSO email → redirectToSSO → the IdP → /account/oidc/callback → signed in', async () => {
+  it('SI-4.14 SI-4.15 SI-2.16 SI-7.35 SI-2.24 OIDC SSO: an SSO email → redirectToSSO → the IdP → /account/oidc/callback → signed in, then the login page\'s redirectUrl', async () => {
     await h.api('POST', '/_emulator/reset');
     await h.api('POST', '/_emulator/sso-configurations', {
       type: 'oidc', domains: ['corp.test'], oidc: { issuer: oidc.issuer, clientId: CORP.client_id, clientSecret: CORP.client_secret },
     });
-    const { page, d, close } = await loginPage();
+    const { page, d, close } = await loginPage(`?redirectUrl=${encodeURIComponent('/?from=sso')}`);
     await d.email.fill('ann@corp.test');
     await page.keyboard.press('Enter');
     await d.box.locator('[data-step="redirectToSSO"]').waitFor();
     await signInAtIdp(page, oidc.issuer, 'ann@corp.test');
     assert.equal(await signedInAs(page, d), 'ann@corp.test');
+    // the redirectUrl of the login page survived the trip to the identity provider
+    await page.waitForFunction(() => location.search === '?from=sso');
     await close();
   });
 

@@ -1,4 +1,5 @@
-import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import { useEffect, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { SSO_RETURN_KEY } from '../../federation/keys.ts';
 import type { LoginEvent, LoginSnapshot, LoginStep } from '../../../machines/login.machine.ts';
 import type { Translate } from '../../i18n/index.ts';
 import '../../i18n/en-login-more.ts';
@@ -32,6 +33,7 @@ export function MoreSteps({
     case 'redirectToSSO':
       return (
         <Card step={step} title={t('login.redirectToSSO.title')} subtitle={t('login.redirectToSSO.body')} busyText={t('login.redirectToSSO.status')}>
+          <KeepReturn redirectUrl={ctx.redirectUrl} />
           <button type="button" className={c.button} onClick={() => send({ type: 'sso.redirectNow' })}>
             {t('login.redirectToSSO.now')}
           </button>
@@ -79,4 +81,17 @@ export function MoreSteps({
     default:
       return null;
   }
+}
+
+/** Keeps the login page's `redirectUrl` for the OIDC/SAML callback while the browser is away at the identity provider (src/views/login/start.ts takes it). */
+function KeepReturn({ redirectUrl }: { redirectUrl: string | null }) {
+  useEffect(() => {
+    try {
+      if (redirectUrl) sessionStorage.setItem(SSO_RETURN_KEY, redirectUrl);
+      else sessionStorage.removeItem(SSO_RETURN_KEY);
+    } catch {
+      /* no storage (sandboxed frame): the callback goes to the authenticated URL */
+    }
+  }, [redirectUrl]);
+  return null;
 }

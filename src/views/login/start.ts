@@ -18,7 +18,7 @@
 import type { FeApp } from '../../app/app.ts';
 import type { PublicAuthStrategies } from '../../api/types.ts';
 import type { AuthStrategy, LoginCallback, LoginContext } from '../../../machines/login.machine.ts';
-import { PENDING_KEY } from '../../federation/keys.ts';
+import { PENDING_KEY, SSO_RETURN_KEY } from '../../federation/keys.ts';
 
 /** localStorage key a host sets to `sms` to have the next sign-in register the quick SMS login. */
 export const REGISTER_QUICK_LOGIN_KEY = 'fe-register-quick-login';
@@ -82,14 +82,17 @@ export async function loginStart(app: FeApp, strategies: Promise<PublicAuthStrat
     }
   }
   const callback = callbackOf(app);
-  // a social sign-in keeps the login page's redirectUrl in the pending login it stored (src/federation)
+  // the login page's redirectUrl survives the round trip: a social sign-in keeps it in the pending login it stored
+  // (src/federation), an SSO one under SSO_RETURN_KEY (written on redirectToSSO)
   let redirectUrl: string | undefined;
-  if (callback?.kind === 'social') {
-    try {
-      redirectUrl = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '{}').redirectUrl;
-    } catch {
-      /* no pending login: nowhere special to go */
+  try {
+    if (callback?.kind === 'social') redirectUrl = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '{}').redirectUrl;
+    if (callback?.kind === 'oidc' || callback?.kind === 'saml') {
+      redirectUrl = sessionStorage.getItem(SSO_RETURN_KEY) ?? undefined;
+      sessionStorage.removeItem(SSO_RETURN_KEY);
     }
+  } catch {
+    /* no pending login or storage: nowhere special to go */
   }
   return {
     ...(redirectUrl ? { redirectUrl } : {}),
