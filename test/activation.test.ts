@@ -61,7 +61,7 @@ describe('<fe-activate-account> against the emulator', () => {
   after(() => document.removeEventListener('fe-navigate', keepPage));
   beforeEach(() => resetEmulator());
 
-  it('SI-4.25 SI-4.29 SI-7.23 a user without a password: activatingForm with the rules → success signs in, navigates after 1000 ms', async () => {
+  it('SI-1.04 SI-4.25 SI-4.29 SI-7.23 a user without a password: activatingForm with the rules → success signs in, navigates after 1000 ms', async () => {
     const email = 'invitee@acme.test';
     const link = await invitedWithoutPassword(email);
     const { el } = await activate(link);

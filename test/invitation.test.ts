@@ -48,7 +48,7 @@ describe('<fe-accept-invitation> against the emulator', () => {
   after(() => document.removeEventListener('fe-navigate', keepPage));
   beforeEach(() => resetEmulator());
 
-  it('SI-4.21 SI-7.24 the emailed link: validate → pending → success; a new invitee sets a password, is signed in (fe-login) and leaves after 1000 ms', async function () {
+  it('SI-1.04 SI-4.21 SI-7.24 the emailed link: validate → pending → success; a new invitee sets a password, is signed in (fe-login) and leaves after 1000 ms', async function () {
     this.timeout(30000);
     const email = 'new.invitee@acme.test';
     const { userId, token } = await invite(email);

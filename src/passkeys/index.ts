@@ -175,10 +175,12 @@ export function passkeysPromptDismissed(user: AuthUser | null | undefined): bool
 
 /**
  * The user's preferred login method: passkeys when this session was made
- * with one (`amr` has `hwk`), else the method used (password, code …).
+ * with one (`amr` has `hwk` as the first factor; a security key as second
+ * factor adds `mfa` too), else the method used (password, code …).
  */
 export function preferredLoginMethod(user: AuthUser | null | undefined): 'Passkeys' | 'Other' {
-  return user?.amr?.includes('hwk') ? 'Passkeys' : 'Other';
+  const amr = user?.amr ?? [];
+  return amr.includes('hwk') && !amr.includes('mfa') ? 'Passkeys' : 'Other';
 }
 
 /**
