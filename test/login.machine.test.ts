@@ -451,7 +451,7 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     await waitFor(none.actor, (s) => loginStep(s) === 'preLogin');
   });
 
-  it('SI-4.05 SI-7.38 MagicLink: SSO check, then magicLinkPreLoginSuccess sends the link; resend only after the 30 s cooldown', async () => {
+  it('SI-3.24 SI-4.05 SI-7.38 MagicLink: SSO check, then magicLinkPreLoginSuccess sends the link; resend only after the 30 s cooldown', async () => {
     const { actor, clock, calls, names } = start({ strategy: async () => 'MagicLink' });
     await toStep(actor, 'MagicLink', 'magicLinkPreLoginSuccess');
     await sent(actor, 'magicLinkPreLoginSuccess');
@@ -486,7 +486,7 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     expect(actor.getSnapshot().hasTag('busy')).to.equal(false);
   });
 
-  it('SI-1.02 SI-7.38 Code: loginWithOtc, the code goes to postlogin, then authenticating → success → navigation after 200 ms', async () => {
+  it('SI-1.02 SI-3.24 SI-7.38 Code: loginWithOtc, the code goes to postlogin, then authenticating → success → navigation after 200 ms', async () => {
     const { actor, clock, calls, names } = start({ strategy: async () => 'Code' });
     await toStep(actor, 'Code', 'loginWithOtc');
     actor.send({ type: 'code.submit', code: '123456' });
@@ -512,7 +512,7 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     }
   });
 
-  it('SI-4.07 SmsCode: loginWithSmsOtc; an MFA-required postlogin clears the session and goes to loginWithTwoFactor', async () => {
+  it('SI-3.24 SI-4.07 SmsCode: loginWithSmsOtc; an MFA-required postlogin clears the session and goes to loginWithTwoFactor', async () => {
     const mfaResponse = { mfaRequired: true, mfaToken: 'm1', mfaEnrolled: true, mfaDevices: { authenticators: [{ id: 'd1' }] } } as LoginResponse;
     const { actor, names, calls } = start({ strategy: async () => 'SmsCode', post: async () => mfaResponse, verifyCode: async () => tokens });
     await toStep(actor, 'SmsCode', 'loginWithSmsOtc');
