@@ -64,9 +64,9 @@
  *   users/v1/phone/verify, then the registration is remembered), then goes on
  *   to `promptPasskeys` → `success`. The host asks for it by setting
  *   localStorage `fe-register-quick-login` = `sms`; the request is used up by
- *   the box that reads it (src/views/login/start.ts). Unlike the reference,
- *   which also skips users who registered before, a user asked again may
- *   register anew or choose "Not now". "Not now" (`quickLogin.skip`) goes on too.
+ *   the box that reads it (src/views/login/start.ts). As in the reference, a
+ *   user who registered in this browser before is not asked again (the view
+ *   sends `quickLogin.skip` at once). "Not now" (`quickLogin.skip`) goes on too.
  * - A browser with a registered quick SMS login (input `quickLoginUserId`)
  *   offers it on `preLogin` (`quickSms.start`): `loginWithQuickSmsOtc.signIn`
  *   texts a code to that user's phone (passwordless SmsCode prelogin with the

@@ -436,6 +436,16 @@ describe('<fe-login-box> auth strategies and passwordless sign-in against the em
     type(input(next.box, 'code')!, (await last('sms')).code);
     submit(next.box);
     expect(((await signedIn) as CustomEvent).detail.user.email).to.equal(ADMIN.email);
+    await next.app.logout();
+
+    // asked to register again: this user registered in this browser already, so the sign-in goes straight through
+    localStorage.setItem('fe-register-quick-login', 'sms');
+    const third = await renderLoginBox();
+    const steps = recordSteps(third.box);
+    const done = oneEvent(third.box, 'fe-login');
+    await signInWithPassword(third.box, ADMIN.email, ADMIN.password);
+    await done;
+    expect(steps).to.not.include('loginWithQuickSmsOtc');
   });
 });
 

@@ -18,6 +18,7 @@ import type { FlowError } from '../../../machines/errors.ts';
 import type { FeApp } from '../../app/app.ts';
 import type { Translate } from '../../i18n/index.ts';
 import '../../i18n/en-passwordless.ts';
+import { quickLoginRegistered } from './start.ts';
 import * as c from '../shared/card.css.ts';
 import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
 
@@ -78,6 +79,11 @@ export default function Passwordless(props: Props | ExtrasProps) {
 /** The passwordless step shown. */
 export function PasswordlessSteps({ step, host, t, snapshot, send, fieldErrors, setFieldErrors, social }: Props) {
   const ctx = snapshot.context;
+  // registerQuickLogin: a user who registered the quick SMS login in this browser is not asked again (as the reference product)
+  const registered = snapshot.matches({ loginWithQuickSmsOtc: { register: 'idle' } }) && quickLoginRegistered(ctx.user);
+  useEffect(() => {
+    if (registered) send({ type: 'quickLogin.skip' });
+  }, [registered, send]);
   const busy = snapshot.hasTag('busy');
   const error = passwordlessError(t, ctx.error);
   const notice = ctx.notice ? t(ctx.notice) : '';
@@ -112,6 +118,7 @@ export function PasswordlessSteps({ step, host, t, snapshot, send, fieldErrors, 
   }
 
   // registerQuickLogin: a phone number, then the code texted to it
+  if (registered) return <Card step="loading" title={t('login.title')} busyText={t('common.loading')} />;
   if (snapshot.matches({ loginWithQuickSmsOtc: 'register' })) {
     const skip = link(t('quickLogin.skip'), () => send({ type: 'quickLogin.skip' }), 'quick-login-skip');
     const onCode = snapshot.matches({ loginWithQuickSmsOtc: { register: 'code' } }) || snapshot.matches({ loginWithQuickSmsOtc: { register: 'submitting' } });

@@ -27,6 +27,12 @@ export const QUICK_LOGIN_KEY = 'fe-quick-login:';
 /** localStorage key: the user whose quick SMS login is offered on preLogin. */
 export const QUICK_LOGIN_USER_KEY = 'fe-quick-login-user';
 
+/** Whether `user` registered the quick SMS login in this browser ({@link QUICK_LOGIN_KEY}). */
+export function quickLoginRegistered(user: { id?: unknown; sub?: unknown } | null | undefined): boolean {
+  const id = String(user?.id ?? user?.sub ?? '');
+  return !!id && storage()?.getItem(QUICK_LOGIN_KEY + id) === 'sms';
+}
+
 /** localStorage, or null where it is unavailable (sandboxed frames). */
 export function storage(): Storage | null {
   try {
