@@ -5,11 +5,9 @@
  * emulator (child process, memory database); the refresh is held between the API's answer and the
  * handler's, which is exactly where the logout slips in.
  */
-import { describe, it, before, after, beforeEach, mock } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { startEmulator } from '../../tools/emulator-process.js';
+import { ADMIN, emulatorForFile } from './emulator.ts';
 import {
   applySetCookies, createRequestHandler, createServerSession, createTokenClient, MAX_REVOKED, parseCookies, resolveConfig,
   REVOKED_MIN_TTL_MS, ROTATION_GRACE_MS,
@@ -17,33 +15,12 @@ import {
 } from '../../src/server/index.ts';
 
 const PASSWORD = '0123456789abcdef'.repeat(4);
-const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const APP = 'http://app.test';
 const COOKIE = 'fe_session_demo-client';
 const REFRESH = '/frontegg/identity/resources/auth/v1/user/token/refresh';
 const TOKEN = '/frontegg/oauth/token';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let emu: { url: string; stop(): Promise<void> };
-before(async () => {
-  emu = await startEmulator({ port: await freePort(), dataDir: 'memory://' });
-});
-after(async () => {
-  await emu?.stop();
-});
-beforeEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: 'POST' });
-});
+const emu = emulatorForFile();
 
 const options = (extra: Partial<ServerSessionOptions> = {}): ServerSessionOptions => ({
   baseUrl: emu.url, clientId: 'demo-client', clientSecret: 'demo-secret', encryptionPassword: PASSWORD, env: {}, ...extra,

@@ -9,17 +9,15 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { NextRequest, type NextResponse } from 'next/server';
 import { startEmulator } from '../../tools/emulator-process.js';
+import { ADMIN, freePort } from './emulator.ts';
 import { applySetCookies, parseCookies, type FeServerSession } from '../../src/server/index.ts';
 
 const built = existsSync(new URL('../../dist/server.js', import.meta.url));
 const skip = !built && 'dist/server.js not built (npm run build)';
 
 const PASSWORD = 'fedcba9876543210'.repeat(4);
-const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const APP = 'http://app.test';
 const COOKIE = 'fe_session_demo-client';
 
@@ -36,16 +34,6 @@ interface Example {
   logout: RouteModule;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let emu: { url: string; stop(): Promise<void> };
 let ex: Example;

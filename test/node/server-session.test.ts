@@ -4,43 +4,21 @@
  * handler (proxy, hosted-login callback with a locally issued code, logout), the
  * Express adapter on a node:http server, and the session script.
  */
-import { describe, it, before, after, beforeEach } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
-import { startEmulator } from '../../tools/emulator-process.js';
+import { ADMIN, emulatorForFile } from './emulator.ts';
 import {
   applySetCookies, createRequestHandler, createServerSession, createTokenClient, feExpress, parseCookies, renderSessionScript, resolveConfig, toTokenSet,
   type FeServerSession, type ServerSessionOptions,
 } from '../../src/server/index.ts';
 
 const PASSWORD = '0123456789abcdef'.repeat(4);
-const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const APP = 'http://app.test';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let emu: { url: string; stop(): Promise<void> };
-before(async () => {
-  emu = await startEmulator({ port: await freePort(), dataDir: 'memory://' });
-});
-after(async () => {
-  await emu?.stop();
-});
-beforeEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: 'POST' });
-});
+const emu = emulatorForFile();
 
 /** A fetch that records the paths it called. */
 function countingFetch() {
