@@ -127,36 +127,41 @@ function Step({ host, t, snapshot, send, toLogin, step }: Parameters<typeof Rese
     return code;
   };
 
+  /** The two code steps (verifyResetPhoneNumber: the emailed code; loginWithSmsOtc: the texted one): one 6-digit code field. */
+  const codeStep = (p: { title: string; subtitle: string; notice?: string; links: React.ReactNode; submit: [string, string]; submitting: boolean }) => {
+    const onSubmit = (data: FormData, form: HTMLFormElement) => {
+      const code = codeOf(data, form);
+      if (code) send({ type: 'code.submit', code });
+    };
+    return (
+      <Card step={step} title={p.title} subtitle={p.subtitle} error={error} notice={p.notice} footer={p.links}>
+        <LightForm host={host} name={step} busy={busy} onSubmit={onSubmit} focusKey={step}>
+          <Field label={t('phone.code.label')} name="code" autoComplete="one-time-code" inputMode="numeric" code error={fieldError} focus />
+          <SubmitButton busy={p.submitting} label={p.submit[0]} busyLabel={p.submit[1]} />
+        </LightForm>
+      </Card>
+    );
+  };
+
   switch (step) {
     case 'success':
       return <Card step={step} title={t('phone.success.title')} subtitle={t(ctx.signedIn ? 'phone.success.signedIn' : 'phone.success.signIn')} />;
 
     case 'verifyResetPhoneNumber': {
       const resending = snapshot.matches({ verifyResetPhoneNumber: 'resending' });
-      const onSubmit = (data: FormData, form: HTMLFormElement) => {
-        const code = codeOf(data, form);
-        if (code) send({ type: 'code.submit', code });
-      };
-      return (
-        <Card
-          step={step}
-          title={t('phone.verify.title')}
-          subtitle={t('phone.verify.body', { email: ctx.email })}
-          error={error}
-          notice={resending ? t('phone.verify.resending') : notice}
-          footer={
-            <>
-              {link(t('phone.verify.resend'), () => !busy && send({ type: 'code.resend' }), busy)}
-              {link(t('phone.startOver'), () => !busy && send({ type: 'flow.restart' }), busy)}
-            </>
-          }
-        >
-          <LightForm host={host} name="verifyResetPhoneNumber" busy={busy} onSubmit={onSubmit} focusKey={step}>
-            <Field label={t('phone.code.label')} name="code" autoComplete="one-time-code" inputMode="numeric" code error={fieldError} focus />
-            <SubmitButton busy={busy && !resending} label={t('phone.verify.submit')} busyLabel={t('phone.verify.busy')} />
-          </LightForm>
-        </Card>
-      );
+      return codeStep({
+        title: t('phone.verify.title'),
+        subtitle: t('phone.verify.body', { email: ctx.email }),
+        notice: resending ? t('phone.verify.resending') : notice,
+        links: (
+          <>
+            {link(t('phone.verify.resend'), () => !busy && send({ type: 'code.resend' }), busy)}
+            {link(t('phone.startOver'), () => !busy && send({ type: 'flow.restart' }), busy)}
+          </>
+        ),
+        submit: [t('phone.verify.submit'), t('phone.verify.busy')],
+        submitting: busy && !resending,
+      });
     }
 
     case 'changePhoneNumber': {
@@ -188,30 +193,19 @@ function Step({ host, t, snapshot, send, toLogin, step }: Parameters<typeof Rese
 
     case 'loginWithSmsOtc': {
       const sending = snapshot.matches({ loginWithSmsOtc: 'sending' }) || snapshot.matches({ loginWithSmsOtc: 'resending' });
-      const onSubmit = (data: FormData, form: HTMLFormElement) => {
-        const code = codeOf(data, form);
-        if (code) send({ type: 'code.submit', code });
-      };
-      return (
-        <Card
-          step={step}
-          title={t('phone.sms.title')}
-          subtitle={t('phone.sms.body', { phoneNumber: ctx.phoneNumber })}
-          error={error}
-          notice={sending ? t('phone.sms.sending', { phoneNumber: ctx.phoneNumber }) : notice}
-          footer={
-            <>
-              {link(t('phone.sms.resend'), () => !busy && send({ type: 'code.resend' }), busy)}
-              {link(t('phone.sms.skip'), () => send({ type: 'login.skip' }))}
-            </>
-          }
-        >
-          <LightForm host={host} name="loginWithSmsOtc" busy={busy} onSubmit={onSubmit} focusKey={step}>
-            <Field label={t('phone.code.label')} name="code" autoComplete="one-time-code" inputMode="numeric" code error={fieldError} focus />
-            <SubmitButton busy={busy && !sending} label={t('phone.sms.submit')} busyLabel={t('phone.sms.busy')} />
-          </LightForm>
-        </Card>
-      );
+      return codeStep({
+        title: t('phone.sms.title'),
+        subtitle: t('phone.sms.body', { phoneNumber: ctx.phoneNumber }),
+        notice: sending ? t('phone.sms.sending', { phoneNumber: ctx.phoneNumber }) : notice,
+        links: (
+          <>
+            {link(t('phone.sms.resend'), () => !busy && send({ type: 'code.resend' }), busy)}
+            {link(t('phone.sms.skip'), () => send({ type: 'login.skip' }))}
+          </>
+        ),
+        submit: [t('phone.sms.submit'), t('phone.sms.busy')],
+        submitting: busy && !sending,
+      });
     }
 
     case 'resetPhoneNumber':
