@@ -23,7 +23,8 @@ import { hostOrigin } from './http/origin.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
 import { emulatorNow } from './clock.ts';
 import { send } from './outbox.ts';
-import { authorizationFor, hasAuthenticator, type TenantRow, type UserRow } from './session.ts';
+import { authorizationFor, type TenantRow, type UserRow } from './session.ts';
+import { mfaDeviceCount } from './mfa-devices.ts';
 
 type Ctx = Context<AppEnv>;
 export type LifecycleTokenRow = typeof lifecycleTokens.$inferSelect;
@@ -247,7 +248,7 @@ export async function teamUserDto(db: Db, user: UserRow, tenantId: string) {
     profileImage: user.profilePictureUrl ?? undefined, profileImageUrl: user.profilePictureUrl ?? undefined,
     tenantId, vendorId: user.vendorId, roleIds: auth.roles.map((r) => r.id), roles: auth.roles,
     activatedForTenant: m?.activated ?? false, createdAt: user.createdAt.toISOString(), customData: undefined,
-    lastLogin: user.lastLogin?.toISOString(), mfaEnabled: (await hasAuthenticator(db, user.id)).length > 0,
+    lastLogin: user.lastLogin?.toISOString(), mfaEnabled: (await mfaDeviceCount(db, user.id)) > 0,
     tenants: [{ tenantId, roles: auth.roles }], verified: user.verified, managedBy: 'frontegg' as const,
     temporaryExpirationDate: undefined, isDisabled: false,
   };

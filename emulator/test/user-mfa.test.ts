@@ -27,6 +27,20 @@ async function signedIn() {
 }
 
 describe('the signed-in user\'s authenticator (api-contract U)', () => {
+  it('SI-7.54 GET mfa/devices lists the devices of every kind (phones masked)', async () => {
+    const { c, auth } = await signedIn();
+    assert.deepEqual((await c.get(`${MFA}/devices`, auth)).body, { webauthn: [], phones: [], authenticators: [], emails: [] });
+    const me = await c.get(`${P}/users/v2/me`, auth);
+    const userId = me.body.id ?? me.body.sub;
+    assert.equal((await c.post(`/_emulator/users/${userId}/mfa-phones`, { phoneNumber: '+14155550123' })).status, 201);
+    assert.equal((await c.post(`/_emulator/users/${userId}/mfa-emails`, {})).status, 201);
+    const devices = (await c.get(`${MFA}/devices`, auth)).body;
+    assert.equal(devices.phones.length, 1);
+    assert.notEqual(devices.phones[0].phoneNumber, '+14155550123', 'masked');
+    assert.ok(devices.phones[0].phoneNumber.endsWith('23'));
+    assert.deepEqual(devices.emails, [{ email: 'admin@acme.test' }]);
+  });
+
   it('SI-7.55 enroll → QR code and secret; enroll/verify with a code → recovery code; devices lists it; step-up then verifies', async () => {
     const { c, auth } = await signedIn();
     const pre = await c.post(`${MFA}/authenticator/enroll`, undefined, auth);

@@ -12,7 +12,8 @@ import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { roles, tenants, userTenantRoles, userTenants, users, ssoConfigurations } from '../db/schema.ts';
-import { completePrimaryAuth, findUserByEmail, getUser, getVendor, hasAuthenticator, issueSession, type UserRow } from '../session.ts';
+import { completePrimaryAuth, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
+import { mfaDeviceCount } from '../mfa-devices.ts';
 import { audit } from '../lifecycle.ts';
 
 type Ctx = Context<AppEnv>;
@@ -118,7 +119,7 @@ export async function federatedLoginAnswer(c: Ctx, user: UserRow, kind: 'social'
   const db = c.var.db;
   if (kind === 'saml') {
     const vendor = await getVendor(db, c.var.rt.vendorId);
-    const enrolled = (await hasAuthenticator(db, user.id)).length > 0;
+    const enrolled = (await mfaDeviceCount(db, user.id)) > 0;
     if (vendor.mfaPolicy.enforceMFAType === 'ForceExceptSAML' && !enrolled) {
       return issueSession(c, user, { amr: ['saml'], isBreachedPassword: false }, { tenantId: user.activeTenantId });
     }

@@ -17,6 +17,7 @@ import { authenticators, pendingAuthenticators, recoveryCodes } from '../db/sche
 import { matchStep, newSecret, otpauthUri } from '../crypto/totp.ts';
 import { normaliseRecoveryCode, recoveryCode, sha256 } from '../crypto/tokens.ts';
 import { getUser, getVendor, hasAuthenticator } from '../session.ts';
+import { mfaDevicesOf } from '../mfa-devices.ts';
 import { send } from '../outbox.ts';
 
 export const userMfaRoutes = new Hono<AppEnv>();
@@ -24,11 +25,8 @@ const BASE = '/identity/resources/users/v1/mfa';
 
 userMfaRoutes.use(`${BASE}/*`, requireAuth);
 
-/** getMFADevices: `{ webauthn, phones, authenticators, emails }`. */
-userMfaRoutes.get(`${BASE}/devices`, async (c) => {
-  const devices = await hasAuthenticator(c.var.db, c.var.auth.sub);
-  return c.json({ webauthn: [], phones: [], authenticators: devices.map((d) => ({ id: d.id })), emails: [] });
-});
+/** getMFADevices: `{ webauthn, phones, authenticators, emails }` — the user's devices of every kind (phone numbers masked). */
+userMfaRoutes.get(`${BASE}/devices`, async (c) => c.json(await mfaDevicesOf(c.var.db, c.var.auth.sub)));
 
 /** preEnrollMFAAuthenticatorApp: `{ qrCode, secret }`; the secret waits for its first code. */
 userMfaRoutes.post(`${BASE}/authenticator/enroll`, async (c) => {
