@@ -43,6 +43,9 @@ describe('createFeApp and <fe-app>', () => {
   });
 
   it('SI-4.01 SI-4.02 flags load first; then metadata and the session refresh start together', async () => {
+    // the metadata load includes its overrides document, held 600 ms here: the refresh must start while it is under way
+    // (not after it), which a loaded machine cannot blur
+    await setMetadata({ metadataOverrides: { url: `${location.origin}/__fixture/slow?ms=600` } });
     const t0 = performance.now();
     // its own name: no refresh lock shared with earlier tests' apps
     const app = createFeApp({ baseUrl: location.origin, name: 'loading-order' });
@@ -51,13 +54,15 @@ describe('createFeApp and <fe-app>', () => {
     const flags = calls.find((c) => c.path === '/flags')!;
     const metadata = calls.find((c) => c.path === '/metadata')!;
     const refresh = calls.find((c) => c.path.endsWith('/user/token/refresh'))!;
-    expect(flags && metadata && refresh, JSON.stringify(calls)).to.be.ok;
+    const overrides = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.startTime >= t0 && e.name.includes('/__fixture/slow'))!;
+    expect(flags && metadata && refresh && overrides, JSON.stringify(calls)).to.be.ok;
     expect(metadata.start).to.be.at.least(flags.end);
     expect(refresh.start).to.be.at.least(flags.end);
-    // together: each starts before the other has answered
+    // together: each starts before the other has finished loading
     expect(metadata.start).to.be.below(refresh.end);
-    expect(refresh.start, JSON.stringify(calls)).to.be.below(metadata.end);
+    expect(refresh.start, JSON.stringify(calls)).to.be.below(overrides.responseEnd);
     expect(app.stores.$loading.get().phase).to.equal('ready');
+    await setMetadata({});
   });
 
   it('SI-7.09 SI-7.10 metadata is rows[0].configuration merged with metadataOverrides.url fetched without credentials', async () => {
