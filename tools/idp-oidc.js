@@ -19,20 +19,7 @@
 import http from 'node:http';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider from 'oidc-provider';
-
-const esc = (s) => String(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function page(title, body) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
-<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh}form{display:grid;gap:12px;min-width:280px}
-input,button{font:inherit;min-height:40px;padding:0 12px}</style></head><body>${body}</body></html>`;
-}
-
-async function readForm(req) {
-  const chunks = [];
-  for await (const c of req) chunks.push(c);
-  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-}
+import { esc, page, readForm } from './idp-page.js';
 
 /**
  * Starts the provider on 127.0.0.1 (`port` 0: a free port).

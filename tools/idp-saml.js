@@ -16,6 +16,7 @@ import http from 'node:http';
 import { X509Certificate, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import samlify from 'samlify';
 import * as xmllint from '@authenio/samlify-node-xmllint';
+import { esc, page, readForm } from './idp-page.js';
 
 samlify.setSchemaValidator(xmllint);
 const { binding } = samlify.Constants.namespace;
@@ -79,20 +80,6 @@ export function selfSignedCertificate(commonName) {
 /** A schema-valid SAML message for the validator's warm-up. */
 const WARM_UP_XML = '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm-up" Version="2.0" IssueInstant="2020-01-01T00:00:00Z">'
   + '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:Response>';
-
-const esc = (s) => String(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function page(title, body) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
-<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh}form{display:grid;gap:12px;min-width:280px}
-input,button{font:inherit;min-height:40px;padding:0 12px}</style></head><body>${body}</body></html>`;
-}
-
-async function readForm(req) {
-  const chunks = [];
-  for await (const c of req) chunks.push(c);
-  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-}
 
 /**
  * Starts the IdP on 127.0.0.1.
