@@ -189,15 +189,18 @@ type E<T extends MfaEvent['type']> = Extract<MfaEvent, { type: T }>;
 const out = (response: LoginResponse): MfaOutput => ({ kind: 'authenticated', response });
 const outputOf = (event: unknown) => (event as { output: LoginResponse }).output;
 
+/** Every device step offers the other ways on: a recovery code, another device, another method to enrol. */
+const otherWays = {
+  'recovery.start': { target: '#mfa.recover' },
+  'device.change': { guard: 'hasSeveralDevices', target: '#mfa.chooseDevice', actions: 'clearError' },
+  'strategy.change': { guard: 'hasSeveralStrategies', target: '#mfa.chooseStrategy', actions: 'clearError' },
+} as const;
+
 /** The MFA steps of one code (SMS or email): send, then enter it; resend after the cooldown. */
 function codeStep(id: 'smsVerifyCode' | 'emailVerifyCode', send: 'sendSmsCode' | 'sendEmailCode', check: 'checkSmsCode' | 'checkEmailCode') {
   return {
     initial: 'sending',
-    on: {
-      'recovery.start': { target: '#mfa.recover' },
-      'device.change': { guard: 'hasSeveralDevices', target: '#mfa.chooseDevice', actions: 'clearError' },
-      'strategy.change': { guard: 'hasSeveralStrategies', target: '#mfa.chooseStrategy', actions: 'clearError' },
-    },
+    on: otherWays,
     states: {
       sending: {
         tags: 'busy',
@@ -258,11 +261,7 @@ function codeStep(id: 'smsVerifyCode' | 'emailVerifyCode', send: 'sendSmsCode' |
 function webauthnStep() {
   return {
     initial: 'idle',
-    on: {
-      'recovery.start': { target: '#mfa.recover' },
-      'device.change': { guard: 'hasSeveralDevices', target: '#mfa.chooseDevice', actions: 'clearError' },
-      'strategy.change': { guard: 'hasSeveralStrategies', target: '#mfa.chooseStrategy', actions: 'clearError' },
-    },
+    on: otherWays,
     states: {
       idle: { on: { 'webauthn.start': { target: 'waiting', actions: 'clearError' } } },
       waiting: {
