@@ -6,10 +6,20 @@
  * (value validated, regex built, dates parsed, attribute name resolved) and
  * then tested against an attribute value without allocating.
  *
- * Invalid = false, always: a value of the wrong shape for the operation, an
- * attribute of the wrong type (or missing), an unparsable date or regex, an
- * unknown operation — the condition evaluates to false, and `negate` does not
- * turn that into true. Nothing here throws.
+ * Semantics are those of Frontegg's own evaluator,
+ * `@frontegg/entitlements-javascript-commons` 1.2.1 (issue 13; its
+ * `conditions/condition.evaluator.ts`, `operations/*`): value sanitizers,
+ * operations and `negate` as there; dates are instants (ms), compared exactly.
+ *
+ * Invalid = false, always: a value of the wrong shape for the operation (the
+ * reference's sanitizers reject it, or throw on it), an unparsable regex, an
+ * unknown operation, a missing attribute, or an attribute of the wrong type —
+ * the condition evaluates to false, and `negate` does not turn that into true.
+ * Nothing here throws. Deliberate differences from the reference (it throws
+ * on a string or date operation over an attribute of another type and on a
+ * malformed list, coerces a wrong-typed attribute in the other operations and
+ * then applies `negate`, and negates an unparsable `matches` regex into true):
+ * ours is false in all these cases, negated or not (SI-5.13).
  */
 import type { ConditionOperation } from './types.ts';
 
@@ -80,14 +90,13 @@ export const ATTR_FE_EMAIL_VERIFIED = 4;
 export const ATTR_FE_TENANT_ID = 5;
 export const ATTR_FE_USER_ID = 6;
 
-const DAY_MS = 86_400_000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Lists longer than this are also held in a Set for in_list. */
 const SET_THRESHOLD = 8;
 
 /**
  * A compiled condition. Every field is always present (one hidden class).
- * `lo`/`hi` hold numbers (numeric ops) or Unix ms (date ops, inclusive bounds).
+ * `lo`/`hi` hold numbers (numeric ops) or Unix ms instants (date ops; `lo`
+ * alone for on / on_or_after / on_or_before, inclusive `[lo, hi]` for between_date).
  */
 export class CompiledCondition {
   /** Operation code; 0 when the operation is unknown. */
@@ -98,9 +107,11 @@ export class CompiledCondition {
   attrKind = ATTR_INVALID;
   /** The attribute name as written in the rule. */
   attribute = '';
-  /** No key on the attribute's path is an Object.prototype key (a keyed load is an own lookup). */
+  /** No key on the attribute's path is an Object.prototype or Array.prototype name (a keyed load finds only own values). */
   safeKeys = false;
-  /** For `jwt.*`: candidate claim paths (finest split first). */
+  /** For `jwt.*`: the claim name (after `jwt.`). */
+  claim = '';
+  /** For `jwt.*`: candidate claim paths (finest split first); empty when the slow path (flatten) is used. */
   jwtPaths: readonly (readonly string[])[] = EMPTY_PATHS;
   list: readonly string[] = EMPTY_LIST;
   set: ReadonlySet<string> | null = null;
@@ -114,23 +125,21 @@ const EMPTY_LIST: readonly string[] = Object.freeze([]);
 const EMPTY_PATHS: readonly (readonly string[])[] = Object.freeze([]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const isNumber = (v: unknown): v is number => typeof v === 'number' && v === v; // not NaN
+/** The reference's number check (`typeof`): NaN and ±Infinity are numbers; every comparison with NaN is false. */
+const isNumber = (v: unknown): v is number => typeof v === 'number';
 
 /**
- * Parses a date value into an inclusive `[lo, hi]` range of Unix ms: a
- * date-only ISO string (`YYYY-MM-DD`) covers that whole UTC day; a timestamp
- * string or ms number is one instant. Invalid → null.
+ * A date value of a rule as Unix ms, as the reference's sanitizer reads it
+ * (`value.date ? new Date(value.date) : invalid`): a falsy value (`0`, `''`)
+ * is invalid; an ISO-8601 string (`'2025-03-01'` is that UTC midnight), Unix
+ * ms (`new Date(ms)`: truncated, at most ±8.64e15) or a Date is an instant.
+ * Other types (outside the reference's `Date | string | number`) are invalid.
+ * NaN when invalid.
  */
-export function parseDateRange(v: unknown): [number, number] | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? [v, v] : null;
-  if (v instanceof Date) {
-    const t = v.getTime();
-    return t === t ? [t, t] : null;
-  }
-  if (typeof v !== 'string' || v.length === 0) return null;
-  const t = Date.parse(v);
-  if (t !== t) return null;
-  return DATE_ONLY.test(v) ? [t, t + DAY_MS - 1] : [t, t];
+export function parseDateValue(v: unknown): number {
+  if (!v) return NaN;
+  if (typeof v === 'string' || typeof v === 'number' || v instanceof Date) return new Date(v).getTime();
+  return NaN;
 }
 
 /**
@@ -141,9 +150,14 @@ export function parseDateRange(v: unknown): [number, number] | null {
 const parsedDates = new Map<string, number>();
 const PARSED_DATES_LIMIT = 4096;
 
-/** An attribute value as Unix ms: ms number, ISO string or Date. NaN when it is not a date. */
+/**
+ * A non-Date attribute of a date condition as Unix ms: an ISO string or ms
+ * number, read as `new Date(v)` would (our extension — the reference accepts
+ * only a Date there and throws otherwise). NaN when it is not a date (the
+ * condition is then false).
+ */
 export function attributeTime(v: unknown): number {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : NaN;
+  if (typeof v === 'number') return Number.isFinite(v) && Math.abs(v) <= 8.64e15 ? Math.trunc(v) + 0 : NaN;
   if (typeof v === 'string') {
     let t = parsedDates.get(v);
     if (t === undefined) {
@@ -153,21 +167,24 @@ export function attributeTime(v: unknown): number {
     }
     return t;
   }
-  if (v instanceof Date) return v.getTime();
   return NaN;
 }
 
+/** Claims with more dot-separated parts than this are looked up by flattening (slow, rare). */
+export const MAX_JWT_PARTS = 8;
+
 /**
  * Splits `jwt.<claim>` into candidate paths into the claims object. Claims are
- * flattened with dots, so `a.b.c` may be `{a:{b:{c}}}`, `{'a.b':{c}}`, … — the
- * finest split is tried first. Capped at 64 candidates.
+ * flattened with dots, so `a.b.c` may be `{a:{b:{c}}}`, `{'a.b':{c}}`, … —
+ * every split is a candidate (the finest first); which one wins when several
+ * exist is decided at lookup (see attributes.ts). Empty for more than
+ * {@link MAX_JWT_PARTS} parts (looked up by flattening instead).
  */
 function jwtPathsFor(claim: string): (readonly string[])[] {
   const parts = claim.split('.');
-  if (parts.some((p) => p.length === 0)) return [[claim]];
   const n = parts.length;
   if (n === 1) return [parts];
-  if (n > 7) return [parts, [claim]];
+  if (n > MAX_JWT_PARTS) return [];
   const out: string[][] = [];
   // each of the n-1 gaps is either a split (bit 0) or a join (bit 1): 0 = finest
   for (let mask = 0; mask < 1 << (n - 1); mask++) {
@@ -187,15 +204,18 @@ function jwtPathsFor(claim: string): (readonly string[])[] {
   return out;
 }
 
+/** Keys a keyed load may find on a plain object or an array without owning them. */
+const isInheritedName = (key: string): boolean => key in Object.prototype || key in Array.prototype;
+
 function setAttribute(cc: CompiledCondition, attribute: unknown): void {
-  if (typeof attribute !== 'string' || attribute.length === 0) return;
+  if (typeof attribute !== 'string') return;
   cc.attribute = attribute;
   if (attribute.startsWith('jwt.')) {
     const claim = attribute.slice(4);
-    if (claim.length === 0) return;
     cc.attrKind = ATTR_JWT;
+    cc.claim = claim;
     cc.jwtPaths = jwtPathsFor(claim);
-    cc.safeKeys = cc.jwtPaths.every((path) => path.every((key) => !(key in Object.prototype)));
+    cc.safeKeys = !isInheritedName(attribute) && cc.jwtPaths.every((path) => path.every((key) => !isInheritedName(key)));
     return;
   }
   switch (attribute) {
@@ -213,8 +233,20 @@ function setAttribute(cc: CompiledCondition, attribute: unknown): void {
       return;
     default:
       cc.attrKind = ATTR_CUSTOM;
-      cc.safeKeys = !(attribute in Object.prototype);
+      cc.safeKeys = !isInheritedName(attribute);
   }
+}
+
+/** Condition groups nested deeper than this never hold (cycles never throw). */
+export const MAX_GROUP_DEPTH = 32;
+
+/**
+ * Whether a rule item is a nested condition group `{ conditionLogic, conditions }`
+ * rather than a condition: the reference's `isConditionGroup` (an object with
+ * `conditionLogic` and without `op`).
+ */
+export function isConditionGroup(item: unknown): item is Readonly<Record<string, unknown>> {
+  return typeof item === 'object' && item !== null && 'conditionLogic' in item && !('op' in item);
 }
 
 /**
@@ -255,7 +287,11 @@ function isStringList(v: unknown): v is string[] {
 /**
  * Compiles a wire condition (`{ attribute, op, value, negate }`). Never throws;
  * the result has `valid: false` when the operation, value or attribute name is
- * unusable (SI-5.09–SI-5.13).
+ * unusable (SI-5.09–SI-5.13): list ops need `{ list: string[] }`, `matches`
+ * `{ string }` (a parsable RegExp source), numeric ops `{ number }` or
+ * `{ start, end }` (any JS number, as the reference's `typeof` check),
+ * `is` `{ boolean }`, date ops `{ date }` or `{ start, end }` (see
+ * {@link parseDateValue}). Only `negate === true` negates.
  */
 export function compileCondition(condition: unknown): CompiledCondition {
   const cc = new CompiledCondition();
@@ -306,18 +342,17 @@ export function compileCondition(condition: unknown): CompiledCondition {
     case OP_ON:
     case OP_ON_OR_AFTER:
     case OP_ON_OR_BEFORE: {
-      const range = parseDateRange(value.date);
-      if (range === null) return cc;
-      cc.lo = range[0];
-      cc.hi = range[1];
+      const t = parseDateValue(value.date);
+      if (t !== t) return cc;
+      cc.lo = cc.hi = t;
       break;
     }
     case OP_BETWEEN_DATE: {
-      const start = parseDateRange(value.start);
-      const end = parseDateRange(value.end);
-      if (start === null || end === null) return cc;
-      cc.lo = start[0];
-      cc.hi = end[1];
+      const start = parseDateValue(value.start);
+      const end = parseDateValue(value.end);
+      if (start !== start || end !== end) return cc;
+      cc.lo = start;
+      cc.hi = end;
       break;
     }
   }
@@ -329,22 +364,28 @@ export function compileCondition(condition: unknown): CompiledCondition {
  * Tests a compiled condition against the attribute's value (`undefined` when
  * the attribute is absent). Invalid value, missing attribute or attribute of
  * the wrong type → false whatever `negate` says; otherwise the result XOR negate.
+ *
+ * Attribute types (as the reference's operations, minus its coercions):
+ * string ops need a string (`in_list` also takes an array: true when any item
+ * is in the list); numeric ops need a number (NaN compares false); `is` a
+ * boolean; date ops a Date (an Invalid Date compares false), or — our
+ * extension, where the reference throws — an ISO string or Unix ms.
  */
 export function testCondition(cc: CompiledCondition, v: unknown): boolean {
   if (!cc.valid) return false;
   let r = false;
   switch (cc.op) {
     case OP_IN_LIST: {
-      if (typeof v !== 'string') return false;
-      if (cc.set !== null) r = cc.set.has(v);
-      else {
-        const list = cc.list;
-        for (let i = 0; i < list.length; i++)
-          if (list[i] === v) {
+      if (typeof v === 'string') r = inList(cc, v);
+      else if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          const item: unknown = v[i];
+          if (typeof item === 'string' && inList(cc, item)) {
             r = true;
             break;
           }
-      }
+        }
+      } else return false;
       break;
     }
     case OP_STARTS_WITH: {
@@ -382,27 +423,27 @@ export function testCondition(cc: CompiledCondition, v: unknown): boolean {
       r = (cc.re as RegExp).test(v);
       break;
     case OP_EQUAL:
-      if (typeof v !== 'number' || v !== v) return false;
+      if (typeof v !== 'number') return false;
       r = v === cc.lo;
       break;
     case OP_GT:
-      if (typeof v !== 'number' || v !== v) return false;
+      if (typeof v !== 'number') return false;
       r = v > cc.lo;
       break;
     case OP_GTE:
-      if (typeof v !== 'number' || v !== v) return false;
+      if (typeof v !== 'number') return false;
       r = v >= cc.lo;
       break;
     case OP_LT:
-      if (typeof v !== 'number' || v !== v) return false;
+      if (typeof v !== 'number') return false;
       r = v < cc.lo;
       break;
     case OP_LTE:
-      if (typeof v !== 'number' || v !== v) return false;
+      if (typeof v !== 'number') return false;
       r = v <= cc.lo;
       break;
     case OP_BETWEEN_NUMERIC:
-      if (typeof v !== 'number' || v !== v) return false;
+      if (typeof v !== 'number') return false;
       r = v >= cc.lo && v <= cc.hi;
       break;
     case OP_IS:
@@ -410,26 +451,28 @@ export function testCondition(cc: CompiledCondition, v: unknown): boolean {
       r = v === cc.bool;
       break;
     case OP_ON:
+    case OP_ON_OR_AFTER:
+    case OP_ON_OR_BEFORE:
     case OP_BETWEEN_DATE: {
-      const t = attributeTime(v);
-      if (t !== t) return false;
-      r = t >= cc.lo && t <= cc.hi;
-      break;
-    }
-    case OP_ON_OR_AFTER: {
-      const t = attributeTime(v);
-      if (t !== t) return false;
-      r = t >= cc.lo;
-      break;
-    }
-    case OP_ON_OR_BEFORE: {
-      const t = attributeTime(v);
-      if (t !== t) return false;
-      r = t <= cc.hi;
+      let t: number;
+      if (v instanceof Date) t = v.getTime();
+      else {
+        t = attributeTime(v);
+        if (t !== t) return false;
+      }
+      const op = cc.op;
+      r = op === OP_ON ? t === cc.lo : op === OP_ON_OR_AFTER ? t >= cc.lo : op === OP_ON_OR_BEFORE ? t <= cc.lo : t >= cc.lo && t <= cc.hi;
       break;
     }
     default:
       return false;
   }
   return r !== cc.negate;
+}
+
+function inList(cc: CompiledCondition, v: string): boolean {
+  if (cc.set !== null) return cc.set.has(v);
+  const list = cc.list;
+  for (let i = 0; i < list.length; i++) if (list[i] === v) return true;
+  return false;
 }

@@ -10,20 +10,38 @@
  * // → { isEntitled: true } | { isEntitled: false, justification: 'MISSING_FEATURE' | 'MISSING_PERMISSION' | 'BUNDLE_EXPIRED' }
  * ```
  *
- * Semantics (the decisions where the spec leaves room are listed in each docstring):
- * - A feature is granted by the first of: a direct grant (a numeric
- *   `expireTime` that is -1 or later than `now`; or an entry with no
- *   `expireTime`, no `featureFlag` and no `planIds`), its feature flag, or
- *   the targeting rules of one of its `planIds`. Unknown feature →
- *   MISSING_FEATURE; not granted and its direct grant expired →
- *   BUNDLE_EXPIRED; otherwise MISSING_FEATURE (SI-4.37–SI-4.39, SI-9.08).
- * - A permission must match a held permission key or `*` pattern
- *   (else MISSING_PERMISSION), and every feature whose `linkedPermissions`
- *   contain it (exactly or by `*` pattern) must be granted (else that
- *   feature's justification: MISSING_FEATURE or BUNDLE_EXPIRED) (SI-4.40).
- * - Rules: first rule whose conditions all hold gives its treatment, else the
- *   default treatment; only `'true'` grants (SI-4.41). Conditions: see
- *   {@link evaluateCondition} (SI-3.14, SI-3.15, SI-5.09–SI-5.13).
+ * Semantics: those of Frontegg's own evaluator,
+ * `@frontegg/entitlements-javascript-commons` 1.2.1
+ * (`evaluateIsEntitledToFeature` / `evaluateIsEntitledToPermissions`), checked
+ * by a differential test (test/node/entitlements-differential.test.ts, issue 13):
+ * - A feature is granted by the first of: a direct grant (`expireTime` -1, or
+ *   Unix ms not before `now` — `expireTime === now` still grants; `null` is no
+ *   direct grant; an entry without `expireTime`, `featureFlag` and `planIds`
+ *   is a grant without expiry), its feature flag, or the targeting rules of
+ *   one of its `planIds`. Unknown feature → MISSING_FEATURE; not granted and
+ *   its direct grant expired (`expireTime < now`) → BUNDLE_EXPIRED; otherwise
+ *   MISSING_FEATURE (SI-4.37–SI-4.39, SI-9.08).
+ * - A permission must match a held permission key or `*` pattern (else
+ *   MISSING_PERMISSION). Then the features whose `linkedPermissions` contain
+ *   the key (exactly) are its linked features: none → entitled; **any one**
+ *   granted → entitled; none granted → BUNDLE_EXPIRED if one of them expired,
+ *   else MISSING_FEATURE (SI-4.40, read as the reference does).
+ * - Rules: the first rule whose condition group holds gives its treatment,
+ *   else the default treatment; only `'true'` grants (SI-4.39, SI-4.41). A
+ *   group is AND (`conditionLogic` 'and'; no conditions → holds) or OR
+ *   (`'or'`), and may nest groups. Conditions: see {@link evaluateCondition}
+ *   (SI-3.14, SI-3.15, SI-5.09–SI-5.13).
+ *
+ * Deliberate differences from the reference: it throws on a string or date
+ * operation over an attribute of another type and on malformed rule values,
+ * and it coerces a condition over a wrong-typed attribute (and negates the
+ * coerced result). This engine never throws on bundle content, and a
+ * condition over a wrong-typed attribute (or with an invalid value, an
+ * unparsable `matches` regex included) is false, negated or not. Outside the
+ * reference's types (a non-number `expireTime`, `on` or a treatment that is
+ * not boolean/`'true'`, a permission set to anything but `true`, prototype
+ * names as keys, regex characters other than `.`/`*` in permission keys)
+ * the documented rules here apply.
  */
 import { prepareAttributes } from './attributes.ts';
 import { compileCondition, testCondition } from './conditions.ts';
@@ -40,6 +58,7 @@ import type {
 
 export type {
   Condition,
+  ConditionGroup,
   ConditionOperation,
   ConditionValue,
   DateInput,
@@ -94,9 +113,10 @@ function queryKey(query: EntitlementQuery): { feature: boolean; key: string } | 
  * @param context `{ attributes: { custom?, jwt? }, now }` — `now` is Unix
  *   **ms** (the engine reads no clock; a non-number `now` makes every
  *   finite `expireTime` count as expired). `custom` keys are rule attributes as
- *   they are; `jwt` claims are read as `jwt.<claim>` (nested claims joined with
- *   dots) and as `frontegg.email` / `frontegg.emailVerified` (`email_verified`,
- *   else `emailVerified`) / `frontegg.tenantId` / `frontegg.userId` (`sub`).
+ *   they are; `jwt` claims are read as `jwt.<claim>` (flattened with dots,
+ *   arrays by index: `jwt.roles.0`) and as `frontegg.email` /
+ *   `frontegg.emailVerified` (claim `email_verified`) / `frontegg.tenantId` /
+ *   `frontegg.userId` (claim `id`), as Frontegg's `prepareAttributes`.
  * @returns `{ isEntitled: true }` or `{ isEntitled: false, justification }`
  *   with MISSING_FEATURE, MISSING_PERMISSION or BUNDLE_EXPIRED — a shared
  *   frozen object.
@@ -122,7 +142,8 @@ export function evaluateEntitlement(
 /**
  * Is the user entitled to feature `featureKey`? Same as
  * `evaluateEntitlement(bundle, { featureKey }, context)` (spec §4, SI-4.38,
- * SI-4.39); `bundle` raw or indexed; `context.now` in Unix ms.
+ * SI-4.39, SI-9.08): direct grant (`expireTime` -1 or ≥ `now`), else feature
+ * flag, else plan targeting; `bundle` raw or indexed; `context.now` in Unix ms.
  */
 export function getFeatureEntitlements(
   bundle: EntitlementsBundleLike | IndexedEntitlements | null | undefined,
@@ -136,8 +157,11 @@ export function getFeatureEntitlements(
 /**
  * Is the user entitled to permission `permissionKey`? Same as
  * `evaluateEntitlement(bundle, { permissionKey }, context)`: the key must
- * match a held permission or `*` pattern, and every feature linking it must
- * be granted (spec §4, §6, SI-4.40); `context.now` in Unix ms.
+ * match a held permission or `*` pattern (else MISSING_PERMISSION), and when
+ * features link it (`linkedPermissions` holding the key exactly) at least one
+ * of them must be granted (else BUNDLE_EXPIRED if one expired, or
+ * MISSING_FEATURE) (spec §4, §6, SI-4.40 as Frontegg's evaluator reads it);
+ * `context.now` in Unix ms.
  */
 export function getPermissionEntitlements(
   bundle: EntitlementsBundleLike | IndexedEntitlements | null | undefined,
@@ -152,28 +176,33 @@ export function getPermissionEntitlements(
 
 /**
  * Evaluates one rule condition `{ attribute, op, value, negate }` against
- * `{ custom, jwt }` attributes (spec §3, §5; SI-3.14, SI-3.15, SI-5.09–SI-5.13).
+ * `{ custom, jwt }` attributes (spec §3, §5; SI-3.14, SI-3.15, SI-5.09–SI-5.13),
+ * as Frontegg's evaluator does (issue 13) except where noted.
  *
  * - String ops `in_list`, `starts_with`, `ends_with`, `contains` need
  *   `{ list: string[] }` and a string attribute; true when any list item
- *   matches (case-sensitive; an empty list never matches).
+ *   matches (case-sensitive; an empty list never matches). `in_list` also
+ *   takes an array attribute: true when any of its items is in the list.
  * - `matches` needs `{ string }`, compiled as `new RegExp(string)` (no flags,
  *   not anchored: a search); an unparsable regex is invalid.
  * - `equal`, `greater_than`, `greater_than_equal`, `lower_than`,
  *   `lower_than_equal` need `{ number }`; `between_numeric` needs numeric
  *   `{ start, end }` (inclusive). The attribute must be a number (a numeric
- *   string is the wrong type); NaN is invalid.
+ *   string is the wrong type); comparisons with NaN are false.
  * - `is` needs `{ boolean }` and a boolean attribute.
  * - `on`, `on_or_after`, `on_or_before` need `{ date }`; `between_date` needs
- *   `{ start, end }` dates (inclusive). Dates are ISO strings or Unix ms; the
- *   attribute may be an ISO string, Unix ms or a Date. A date-only value
- *   (`'2025-03-01'`) means that whole UTC day: `on` = same UTC day,
- *   `on_or_before` includes the day, `between_date` includes its end day; a
- *   timestamp value is one instant (`on` = the same ms).
- * - Invalid (wrong value shape, wrong or missing attribute, unparsable date or
- *   regex, unknown op) → **false**, and `negate` does not flip it (the safe
- *   choice: a malformed rule never grants by negation). A valid result is
- *   inverted when `negate === true`. Never throws.
+ *   `{ start, end }` (inclusive). Dates are instants: ISO strings
+ *   (`'2025-03-01'` = that UTC midnight) or Unix ms; a falsy date is invalid.
+ *   `on` is the same ms. The attribute is a Date (the reference's type), or an
+ *   ISO string or Unix ms (our extension; the reference throws on those).
+ * - Attribute names: see attributes.ts (`jwt.<flattened claim>`,
+ *   `frontegg.email` / `.emailVerified` (claim `email_verified`) /
+ *   `.tenantId` / `.userId` (claim `id`), else a custom attribute).
+ * - Invalid (wrong value shape, unparsable date or regex, unknown op), missing
+ *   attribute, or attribute of the wrong type → **false**, and `negate` does
+ *   not flip it (our deliberate difference: the reference throws on some of
+ *   these and coerces and negates the others). A valid result is inverted
+ *   when `negate === true`. Never throws.
  */
 export function evaluateCondition(condition: Condition | unknown, attributes?: EntitlementAttributes | null): boolean {
   const cc = compileCondition(condition);

@@ -1,13 +1,14 @@
 /**
  * The indexed path (issue 5 "at least 1,000,000 decisions/s once indexed"):
  * a raw entitlements v2 bundle compiled once into maps and fixed-shape
- * objects — feature map, shared compiled plans, compiled conditions with
- * prebuilt regexes and parsed dates, permission patterns as anchored RegExps,
- * permission → linked-features lists memoised per key. A decision then
- * allocates nothing and returns one of four shared frozen results.
+ * objects — feature map, shared compiled plans, compiled rules (condition
+ * groups) with prebuilt regexes and parsed dates, permission patterns as
+ * anchored RegExps, permission → linked-features lists. A decision then
+ * allocates nothing and returns one of four shared frozen results. Same
+ * answers as {@link ./reference.ts} (issue 13: Frontegg's evaluator).
  */
 import { isAttributeBag, isPlainObject, resolveCompiled } from './attributes.ts';
-import { type CompiledCondition, compileCondition, conditionCost, testCondition } from './conditions.ts';
+import { type CompiledCondition, MAX_GROUP_DEPTH, compileCondition, conditionCost, isConditionGroup, testCondition } from './conditions.ts';
 import { compilePermissionPattern } from './permissions.ts';
 import {
   ENTITLED,
@@ -32,9 +33,21 @@ const CONST_NONE = -1;
 
 const MEMO_LIMIT = 10_000;
 
+/**
+ * A condition group that is not constant: `any` (conditionLogic 'or') or all
+ * of its valid conditions (cheapest first) and sub-groups.
+ */
+class CompiledGroup {
+  constructor(
+    readonly any: boolean,
+    readonly conditions: readonly CompiledCondition[],
+    readonly groups: readonly CompiledGroup[],
+  ) {}
+}
+
 class CompiledRule {
   constructor(
-    readonly conditions: readonly CompiledCondition[],
+    readonly group: CompiledGroup,
     readonly grant: boolean,
   ) {}
 }
@@ -58,8 +71,6 @@ class CompiledFeature {
   flagConstant = CONST_NONE;
   flag: CompiledTargeting | null = null;
   plans: readonly CompiledTargeting[] = [];
-  linkedExact: readonly string[] = [];
-  linkedPatterns: readonly RegExp[] = [];
   constructor(readonly key: string) {}
 }
 
@@ -71,26 +82,50 @@ interface PermissionEntry {
 const hasOwn = Object.prototype.hasOwnProperty;
 const bag = (v: unknown): Bag | null => (isAttributeBag(v) ? v : null);
 
-function compileRules(rules: unknown): CompiledRule[] {
-  const out: CompiledRule[] = [];
-  if (!Array.isArray(rules)) return out;
-  for (const rule of rules) {
-    if (!isAttributeBag(rule)) continue;
-    const grant = grants(rule.treatment);
-    const logicOk = rule.conditionLogic === undefined || rule.conditionLogic === 'and';
-    const conditions = Array.isArray(rule.conditions) ? rule.conditions.map(compileCondition) : [];
-    // a rule that can never hold is dropped: it cannot be the first to hold
-    if (!logicOk || conditions.length === 0 || conditions.some((c) => !c.valid)) continue;
-    // cheapest first: an AND's result does not depend on the order
-    conditions.sort((a, b) => conditionCost(a) - conditionCost(b));
-    out.push(new CompiledRule(conditions, grant));
+/**
+ * Compiles a condition group (a rule, or a nested group) as reference.ts
+ * evaluates it; `true`/`false` when it holds (or not) whoever asks: an AND
+ * with an invalid condition never holds, an AND of nothing always holds, an
+ * OR drops its invalid conditions and of nothing never holds.
+ */
+function compileGroup(group: Bag, depth: number): CompiledGroup | boolean {
+  const items = group.conditions;
+  if (!Array.isArray(items) || depth > MAX_GROUP_DEPTH) return false;
+  const any = group.conditionLogic === 'or';
+  const conditions: CompiledCondition[] = [];
+  const groups: CompiledGroup[] = [];
+  for (const item of items) {
+    const c = isConditionGroup(item) ? compileGroup(item, depth + 1) : compileCondition(item);
+    if (typeof c === 'boolean' || (!(c instanceof CompiledGroup) && !c.valid)) {
+      const holds = c === true;
+      if (holds === any) return any; // OR with an always-true item, AND with a never-true one
+      continue; // the item cannot change the answer
+    }
+    if (c instanceof CompiledGroup) groups.push(c);
+    else conditions.push(c);
   }
-  return out;
+  if (conditions.length === 0 && groups.length === 0) return !any;
+  // cheapest first: the result does not depend on the order (nothing throws)
+  conditions.sort((a, b) => conditionCost(a) - conditionCost(b));
+  return new CompiledGroup(any, conditions, groups);
 }
 
 function compileTargeting(rules: unknown, defaultTreatment: unknown): CompiledTargeting {
-  const compiled = compileRules(rules);
-  const defaultGrant = grants(defaultTreatment);
+  const compiled: CompiledRule[] = [];
+  let defaultGrant = grants(defaultTreatment);
+  if (Array.isArray(rules))
+    for (const rule of rules) {
+      if (!isAttributeBag(rule)) continue;
+      const group = compileGroup(rule, 0);
+      // a rule that never holds cannot be the first to hold
+      if (group === false) continue;
+      // a rule that always holds ends the list: its treatment is the default
+      if (group === true) {
+        defaultGrant = grants(rule.treatment);
+        break;
+      }
+      compiled.push(new CompiledRule(group, grants(rule.treatment)));
+    }
   // trailing rules that give the default treatment cannot change the answer
   while (compiled.length > 0 && compiled[compiled.length - 1].grant === defaultGrant) compiled.pop();
   return new CompiledTargeting(compiled, defaultGrant);
@@ -105,8 +140,8 @@ export class IndexedEntitlements {
   /** @internal */ readonly featureMap = new Map<string, CompiledFeature>();
   /** @internal */ readonly exactPermissions = new Set<string>();
   /** @internal */ readonly permissionPatterns: RegExp[] = [];
-  /** @internal features with at least one linked permission, in bundle order */
-  readonly linkers: CompiledFeature[] = [];
+  /** @internal permission key → features whose linkedPermissions hold it (exactly), in bundle order */
+  readonly linkedFeatures = new Map<string, CompiledFeature[]>();
   /** @internal */ readonly memo = new Map<string, PermissionEntry>();
   /** Number of features, plans and permission entries indexed. */
   readonly size: { readonly features: number; readonly plans: number; readonly permissions: number };
@@ -131,7 +166,7 @@ export class IndexedEntitlements {
         const flag = bag(raw.featureFlag);
         const planIds = Array.isArray(raw.planIds) ? (raw.planIds as unknown[]) : [];
         const expireTime = raw.expireTime;
-        if (expireTime === undefined || expireTime === null) {
+        if (expireTime === undefined) {
           if (flag === null && planIds.length === 0) f.direct = DIRECT_FOREVER;
         } else if (typeof expireTime === 'number' && expireTime === expireTime) {
           f.direct = expireTime === NO_EXPIRY ? DIRECT_FOREVER : DIRECT_UNTIL;
@@ -148,20 +183,15 @@ export class IndexedEntitlements {
         }
         featurePlans.sort((a, b) => targetingCost(a) - targetingCost(b));
         f.plans = featurePlans.filter((t) => t.constant !== 0);
-        if (Array.isArray(raw.linkedPermissions)) {
-          const exact: string[] = [];
-          const patterns: RegExp[] = [];
-          for (const p of raw.linkedPermissions as unknown[]) {
+        // the empty key is never a feature (the reference's `!featureKey`), but it may still be linked
+        if (key !== '') this.featureMap.set(key, f);
+        if (Array.isArray(raw.linkedPermissions))
+          for (const p of new Set(raw.linkedPermissions as unknown[])) {
             if (typeof p !== 'string') continue;
-            const re = compilePermissionPattern(p);
-            if (re === null) exact.push(p);
-            else patterns.push(re);
+            const list = this.linkedFeatures.get(p);
+            if (list === undefined) this.linkedFeatures.set(p, [f]);
+            else list.push(f);
           }
-          f.linkedExact = exact;
-          f.linkedPatterns = patterns;
-          if (exact.length + patterns.length > 0) this.linkers.push(f);
-        }
-        this.featureMap.set(key, f);
       }
 
     if (permissions !== null)
@@ -179,10 +209,9 @@ export class IndexedEntitlements {
   permissionEntry(key: string): PermissionEntry {
     let entry = this.memo.get(key);
     if (entry !== undefined) return entry;
-    let held = this.exactPermissions.has(key);
-    if (!held) held = this.permissionPatterns.some((re) => re.test(key));
-    const linked = this.linkers.filter((f) => f.linkedExact.includes(key) || f.linkedPatterns.some((re) => re.test(key)));
-    entry = { held, linked };
+    let held = key !== '' && this.exactPermissions.has(key);
+    if (!held && key !== '') held = this.permissionPatterns.some((re) => re.test(key));
+    entry = { held, linked: this.linkedFeatures.get(key) ?? [] };
     if (this.memo.size < MEMO_LIMIT) this.memo.set(key, entry);
     return entry;
   }
@@ -193,25 +222,38 @@ export function isIndexedEntitlements(value: unknown): value is IndexedEntitleme
   return typeof value === 'object' && value !== null && (value as { [INDEXED]?: unknown })[INDEXED] === true;
 }
 
+function groupHolds(g: CompiledGroup, custom: Bag | null, jwt: Bag | null): boolean {
+  const conditions = g.conditions;
+  const groups = g.groups;
+  if (g.any) {
+    for (let j = 0; j < conditions.length; j++) {
+      const c = conditions[j];
+      if (testCondition(c, resolveCompiled(c, custom, jwt))) return true;
+    }
+    for (let j = 0; j < groups.length; j++) if (groupHolds(groups[j], custom, jwt)) return true;
+    return false;
+  }
+  for (let j = 0; j < conditions.length; j++) {
+    const c = conditions[j];
+    if (!testCondition(c, resolveCompiled(c, custom, jwt))) return false;
+  }
+  for (let j = 0; j < groups.length; j++) if (!groupHolds(groups[j], custom, jwt)) return false;
+  return true;
+}
+
 function targetingGrants(t: CompiledTargeting, custom: Bag | null, jwt: Bag | null): boolean {
   if (t.constant !== CONST_NONE) return t.constant === 1;
   const rules = t.rules;
-  rules: for (let i = 0; i < rules.length; i++) {
-    const conditions = rules[i].conditions;
-    for (let j = 0; j < conditions.length; j++) {
-      const c = conditions[j];
-      if (!testCondition(c, resolveCompiled(c, custom, jwt))) continue rules;
-    }
-    return rules[i].grant;
-  }
+  for (let i = 0; i < rules.length; i++) if (groupHolds(rules[i].group, custom, jwt)) return rules[i].grant;
   return t.defaultGrant;
 }
 
+/** A feature's decision: direct grant (-1, or `expireTime >= now`), else flag, else plans (SI-4.38, SI-4.39, SI-9.08). */
 function featureResult(f: CompiledFeature, custom: Bag | null, jwt: Bag | null, now: number): EntitlementResult {
   let expired = false;
   if (f.direct === DIRECT_FOREVER) return ENTITLED;
   if (f.direct === DIRECT_UNTIL) {
-    if (f.expireTime > now) return ENTITLED;
+    if (f.expireTime >= now) return ENTITLED;
     expired = true;
   }
   if (f.flagConstant === 1) return ENTITLED;
@@ -235,7 +277,10 @@ export function indexedFeature(index: IndexedEntitlements, key: string, ctx: Ent
   );
 }
 
-/** Permission decision on an indexed bundle (allocation-free after the first query of a key). */
+/**
+ * Permission decision on an indexed bundle (allocation-free after the first
+ * query of a key): held, then any one linked feature granted (SI-4.40).
+ */
 export function indexedPermission(index: IndexedEntitlements, key: string, ctx: EntitlementContext): EntitlementResult {
   const entry = index.permissionEntry(key);
   if (!entry.held) return NOT_ENTITLED_MISSING_PERMISSION;
@@ -245,9 +290,14 @@ export function indexedPermission(index: IndexedEntitlements, key: string, ctx: 
   const custom = a != null && isPlainObject(a.custom) ? a.custom : null;
   const jwt = a != null && isPlainObject(a.jwt) ? a.jwt : null;
   const now = ctx != null && typeof ctx.now === 'number' ? ctx.now : NaN;
+  let expired = false;
   for (let i = 0; i < linked.length; i++) {
-    const r = featureResult(linked[i], custom, jwt, now);
-    if (!r.isEntitled) return r;
+    const f = linked[i];
+    // the empty key is linked but never a feature (MISSING_FEATURE)
+    if (f.key === '') continue;
+    const r = featureResult(f, custom, jwt, now);
+    if (r.isEntitled) return ENTITLED;
+    if (r === NOT_ENTITLED_BUNDLE_EXPIRED) expired = true;
   }
-  return ENTITLED;
+  return expired ? NOT_ENTITLED_BUNDLE_EXPIRED : NOT_ENTITLED_MISSING_FEATURE;
 }

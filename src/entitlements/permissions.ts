@@ -2,7 +2,12 @@
  * Permission patterns (spec sign-in §3 "permissions (wildcard patterns)", §6):
  * `*` matches any run of characters, dots included (`fe.secure.*` matches
  * `fe.secure.read.users`; `*` matches everything). Every other character is
- * literal and the whole key must match.
+ * literal and the whole key must match. (Frontegg's evaluator builds a RegExp
+ * escaping only `.`, so `+`, `(`, `[`… in a held permission key act as regex
+ * syntax there, and an unbalanced one throws; keys with such characters are
+ * our deliberate difference. Real permission keys use letters, digits, `.`,
+ * `-`, `_` and `*`, where both agree.) Patterns apply to the user's held
+ * permissions only; `linkedPermissions` of features are exact keys.
  */
 
 const REGEX_SPECIALS = /[.+?^${}()|[\]\\]/g;

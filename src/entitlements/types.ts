@@ -36,7 +36,8 @@ export type DateInput = string | number;
  * `{ string }` (a regular expression source) for matches, `{ number }` for the
  * numeric comparisons, `{ start, end }` (numbers) for between_numeric,
  * `{ boolean }` for is, `{ date }` for on/on_or_after/on_or_before and
- * `{ start, end }` (dates) for between_date.
+ * `{ start, end }` (dates) for between_date. Dates are instants (Unix ms or
+ * ISO strings; `'2025-03-01'` is that UTC midnight); a falsy date is invalid.
  */
 export type ConditionValue =
   | { list: string[] }
@@ -49,8 +50,9 @@ export type ConditionValue =
 
 /**
  * A targeting-rule condition (SI-3.14): `attribute` names a custom attribute as
- * it is, a JWT claim as `jwt.<claim>` (nested claims joined with dots) or one of
- * `frontegg.email`, `frontegg.emailVerified`, `frontegg.tenantId`, `frontegg.userId`.
+ * it is, a JWT claim as `jwt.<claim>` (claims flattened with dots, array items by
+ * index) or one of `frontegg.email`, `frontegg.emailVerified` (claim `email_verified`),
+ * `frontegg.tenantId`, `frontegg.userId` (claim `id`).
  * `negate: true` inverts a *valid* result; an invalid condition is false either way.
  */
 export interface Condition {
@@ -60,10 +62,18 @@ export interface Condition {
   negate?: boolean;
 }
 
-/** A targeting rule: all conditions must hold (`conditionLogic: 'and'`); its treatment then applies. */
-export interface Rule {
-  conditionLogic: 'and';
-  conditions: Condition[];
+/**
+ * A group of conditions: `conditionLogic: 'or'` holds when any item holds,
+ * anything else (`'and'`) when every item holds (an empty AND holds, an empty
+ * OR does not). An item with `conditionLogic` and no `op` is a nested group.
+ */
+export interface ConditionGroup {
+  conditionLogic: 'and' | 'or';
+  conditions: (Condition | ConditionGroup)[];
+}
+
+/** A targeting rule: a condition group with a treatment, which applies when the group holds. */
+export interface Rule extends ConditionGroup {
   treatment: Treatment;
 }
 
@@ -76,9 +86,12 @@ export interface FeatureFlag {
 }
 
 /**
- * One feature of the bundle (SI-3.13). `expireTime` is Unix ms, `-1` = never
- * expires (SI-9.08). `planIds` name plans whose targeting rules may grant it;
- * `linkedPermissions` are permission keys (or `*` patterns) that require it.
+ * One feature of the bundle (SI-3.13). `expireTime` is the direct grant: Unix
+ * ms (granted until then, inclusive), `-1` = never expires (SI-9.08), `null` =
+ * no direct grant (only the flag or plans can grant it); absent (not on the
+ * wire) counts as `-1` only for an entry with no flag and no plans. `planIds`
+ * name plans whose targeting rules may grant it; `linkedPermissions` are the
+ * permission keys (exact, no `*` patterns) it gates.
  */
 export interface FeatureEntitlement {
   planIds?: string[];

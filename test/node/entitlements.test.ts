@@ -6,7 +6,11 @@
  * and expiry; feature flags; plan rule order; permissions, wildcards and
  * linked features; every justification; and the indexed path agreeing with
  * the raw path over generated bundles. Every decision is checked on both the
- * raw bundle and its index.
+ * raw bundle and its index. The expectations are those of Frontegg's own
+ * evaluator (@frontegg/entitlements-javascript-commons 1.2.1, issue 13) except
+ * for our deliberate differences (wrong-typed attribute or invalid value →
+ * false, negated or not; never throws); test/node/entitlements-differential.test.ts
+ * checks the same against the reference itself on random bundles.
  *
  * Run: node --import tsx --test test/node/entitlements.test.ts
  */
@@ -101,7 +105,9 @@ test('SI-3.13 a bundle has features (expireTime, featureFlag, planIds, linkedPer
   assert.deepEqual(decide(bundle, { featureKey: 'sso' }, ctx), MISSING_FEATURE);
   assert.deepEqual(decide(bundle, { featureKey: 'sso' }, { ...ctx, attributes: { custom: { seats: 50 } } }), ENTITLED);
   assert.deepEqual(decide(bundle, { permissionKey: 'fe.reports.read' }, ctx), ENTITLED);
-  assert.deepEqual(decide(bundle, { permissionKey: 'fe.secure.read.users' }, ctx), MISSING_FEATURE);
+  // linkedPermissions are exact keys (as the reference's `includes`): 'fe.secure.*' links only that literal key
+  assert.deepEqual(decide(bundle, { permissionKey: 'fe.secure.read.users' }, ctx), ENTITLED);
+  assert.deepEqual(decide(bundle, { permissionKey: 'fe.secure.*' }, ctx), MISSING_FEATURE);
 });
 
 test('SI-3.14 a condition has attribute, op, value and negate (negate optional, only `true` negates)', () => {
@@ -140,7 +146,11 @@ const OPERATOR_CASES: OpCase[] = [
   { id: 'SI-5.09', op: 'in_list', value: { list: 'a' }, attr: 'a', expect: 'invalid', why: 'list is not an array' },
   { id: 'SI-5.09', op: 'in_list', value: { list: ['a', 1] }, attr: 'a', expect: 'invalid', why: 'a non-string list item' },
   { id: 'SI-5.09', op: 'in_list', value: { list: ['5'] }, attr: 5, expect: 'invalid', why: 'number attribute' },
-  { id: 'SI-5.09', op: 'in_list', value: { list: ['a'] }, attr: ['a'], expect: 'invalid', why: 'array attribute' },
+  { id: 'SI-5.09', op: 'in_list', value: { list: ['a'] }, attr: ['x', 'a'], expect: true, why: 'array attribute: an item is in the list (as the reference)' },
+  { id: 'SI-5.09', op: 'in_list', value: { list: ['a'] }, attr: ['x', 'y'], expect: false, why: 'array attribute: no item in the list' },
+  { id: 'SI-5.09', op: 'in_list', value: { list: ['a'] }, attr: [], expect: false, why: 'empty array attribute' },
+  { id: 'SI-5.09', op: 'in_list', value: { list: ['1'] }, attr: [1], expect: false, why: 'array attribute: items are compared strictly' },
+  { id: 'SI-5.09', op: 'starts_with', value: { list: ['a'] }, attr: ['abc'], expect: 'invalid', why: 'array attribute (only in_list takes arrays)' },
   { id: 'SI-5.09', op: 'in_list', value: { list: ['a'] }, attr: undefined, expect: 'invalid', why: 'missing attribute' },
   { id: 'SI-5.09', op: 'starts_with', value: { list: ['x', 'ab'] }, attr: 'abc', expect: true, why: 'any prefix matches' },
   { id: 'SI-5.09', op: 'starts_with', value: { list: ['ab'] }, attr: 'cab', expect: false, why: 'not a prefix' },
@@ -166,8 +176,9 @@ const OPERATOR_CASES: OpCase[] = [
   { id: 'SI-5.10', op: 'equal', value: { number: 5 }, attr: 6, expect: false, why: 'not equal' },
   { id: 'SI-5.10', op: 'equal', value: { number: '5' }, attr: 5, expect: 'invalid', why: 'numeric string value' },
   { id: 'SI-5.10', op: 'equal', value: { number: 5 }, attr: '5', expect: 'invalid', why: 'numeric string attribute' },
-  { id: 'SI-5.10', op: 'equal', value: { number: NaN }, attr: 5, expect: 'invalid', why: 'NaN value' },
-  { id: 'SI-5.10', op: 'equal', value: { number: 5 }, attr: NaN, expect: 'invalid', why: 'NaN attribute' },
+  { id: 'SI-5.10', op: 'equal', value: { number: NaN }, attr: 5, expect: false, why: 'a NaN value is a number (the reference\'s typeof check) that equals nothing' },
+  { id: 'SI-5.10', op: 'equal', value: { number: 5 }, attr: NaN, expect: false, why: 'a NaN attribute is a number that compares false' },
+  { id: 'SI-5.10', op: 'greater_than', value: { number: 5 }, attr: Infinity, expect: true, why: 'Infinity is a number' },
   { id: 'SI-5.10', op: 'greater_than', value: { number: 5 }, attr: 6, expect: true, why: '6 > 5' },
   { id: 'SI-5.10', op: 'greater_than', value: { number: 5 }, attr: 5, expect: false, why: 'strict' },
   { id: 'SI-5.10', op: 'greater_than', value: { list: [] }, attr: 6, expect: 'invalid', why: 'a list, not a number' },
@@ -198,9 +209,14 @@ const OPERATOR_CASES: OpCase[] = [
   { id: 'SI-5.12', op: 'is', value: { boolean: true }, attr: 'true', expect: 'invalid', why: 'string attribute' },
   { id: 'SI-5.12', op: 'is', value: { boolean: true }, attr: 1, expect: 'invalid', why: 'number attribute' },
   { id: 'SI-5.12', op: 'is', value: { number: 1 }, attr: true, expect: 'invalid', why: 'a number, not a boolean' },
-  // dates (SI-5.11): ISO strings or ms; a date-only value is that whole UTC day
-  { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01' }, attr: '2025-03-01T23:59:59Z', expect: true, why: 'same UTC day (date-only value)' },
+  // dates (SI-5.11): instants, as the reference's `new Date(value)` and getTime() comparisons;
+  // the attribute is a Date (the reference's type) or, our extension, an ISO string or ms
+  { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01' }, attr: new Date('2025-03-01T00:00:00Z'), expect: true, why: 'a date-only value is that UTC midnight' },
+  { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01' }, attr: new Date('2025-03-01T23:59:59Z'), expect: false, why: 'on is the same instant, not the same day' },
+  { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01' }, attr: '2025-03-01T23:59:59Z', expect: false, why: 'same day, later instant (ISO string attribute)' },
   { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01' }, attr: '2025-03-02T00:00:00Z', expect: false, why: 'next day' },
+  { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01' }, attr: new Date(NaN), expect: false, why: 'an Invalid Date attribute compares false' },
+  { id: 'SI-5.11', op: 'on', value: { date: 0 }, attr: new Date(0), expect: 'invalid', why: 'a falsy date (0) is invalid, as in the reference' },
   { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01T10:00:00Z' }, attr: d('2025-03-01T10:00:00Z'), expect: true, why: 'same instant (ms attribute)' },
   { id: 'SI-5.11', op: 'on', value: { date: '2025-03-01T10:00:00Z' }, attr: d('2025-03-01T10:00:00Z') + 1, expect: false, why: 'one ms later' },
   { id: 'SI-5.11', op: 'on', value: { date: d('2025-03-01T10:00:00Z') }, attr: new Date('2025-03-01T10:00:00Z'), expect: true, why: 'ms value, Date attribute' },
@@ -214,11 +230,13 @@ const OPERATOR_CASES: OpCase[] = [
   { id: 'SI-5.11', op: 'on_or_after', value: { date: '2025-03-01' }, attr: '2025-02-28T23:59:59Z', expect: false, why: 'day before' },
   { id: 'SI-5.11', op: 'on_or_after', value: { date: '' }, attr: '2025-03-01', expect: 'invalid', why: 'empty date' },
   { id: 'SI-5.11', op: 'on_or_after', value: { date: '2025-03-01' }, attr: { at: 1 }, expect: 'invalid', why: 'object attribute' },
-  { id: 'SI-5.11', op: 'on_or_before', value: { date: '2025-03-01' }, attr: '2025-03-01T23:00:00Z', expect: true, why: 'the whole day is included' },
+  { id: 'SI-5.11', op: 'on_or_before', value: { date: '2025-03-01' }, attr: '2025-03-01T23:00:00Z', expect: false, why: 'after the instant (midnight), though the same day' },
+  { id: 'SI-5.11', op: 'on_or_before', value: { date: '2025-03-01' }, attr: new Date('2025-03-01'), expect: true, why: 'the instant itself' },
   { id: 'SI-5.11', op: 'on_or_before', value: { date: '2025-03-01' }, attr: d('2025-02-01'), expect: true, why: 'earlier (ms attribute)' },
   { id: 'SI-5.11', op: 'on_or_before', value: { date: '2025-03-01' }, attr: '2025-03-02', expect: false, why: 'day after' },
   { id: 'SI-5.11', op: 'on_or_before', value: { date: NaN }, attr: '2025-03-01', expect: 'invalid', why: 'NaN date' },
-  { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2025-01-31T12:00:00Z', expect: true, why: 'end day inclusive' },
+  { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2025-01-31T12:00:00Z', expect: false, why: 'after the end instant (midnight of the end day)' },
+  { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: new Date('2025-01-31'), expect: true, why: 'end inclusive (Date attribute)' },
   { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2025-01-01T00:00:00Z', expect: true, why: 'start inclusive' },
   { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2025-02-01T00:00:00Z', expect: false, why: 'after' },
   { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2024-12-31T23:59:59Z', expect: false, why: 'before' },
@@ -235,7 +253,7 @@ describe('operators (SI-3.15, SI-5.09–SI-5.13)', () => {
         assert.ok(OPERATOR_CASES.some((c) => c.op === op && c.expect === expect), `${op} has a ${String(expect)} case`);
   });
   for (const c of OPERATOR_CASES) {
-    const shown = c.attr instanceof Date ? `Date(${c.attr.toISOString()})` : JSON.stringify(c.attr) ?? 'undefined';
+    const shown = c.attr instanceof Date ? (Number.isNaN(c.attr.getTime()) ? 'Invalid Date' : `Date(${c.attr.toISOString()})`) : Number.isNaN(c.attr) ? 'NaN' : (JSON.stringify(c.attr) ?? 'undefined');
     const label = `${c.op} ${JSON.stringify(c.value)} on ${shown}`;
     if (c.expect === 'invalid') {
       test(`SI-5.13 ${c.id} ${label} is invalid (${c.why}) → false, and false when negated too`, () => {
@@ -269,6 +287,7 @@ describe('operators (SI-3.15, SI-5.09–SI-5.13)', () => {
 describe('attributes (SI-3.14)', () => {
   const jwt = {
     sub: 'user-1',
+    id: 'user-7',
     email: 'ada@example.com',
     email_verified: true,
     tenantId: 'tenant-9',
@@ -283,27 +302,42 @@ describe('attributes (SI-3.14)', () => {
     ['custom number', 'seats', { number: 12 }, true, 'equal'],
     ['custom attributes are not flattened', 'nested.a', { number: 1 }, false, 'equal'],
     ['jwt.sub', 'jwt.sub', { list: ['user-1'] }, true, 'in_list'],
-    ['jwt.* ignores a custom attribute of the same name', 'jwt.sub', { list: ['spoofed'] }, false, 'in_list'],
+    ['a claim hides a custom attribute of the same jwt.* name', 'jwt.sub', { list: ['spoofed'] }, false, 'in_list'],
     ['nested claim jwt.address.country', 'jwt.address.country', { list: ['IL'] }, true, 'in_list'],
     ['deeper claim jwt.address.geo.zone', 'jwt.address.geo.zone', { list: ['eu'] }, true, 'in_list'],
-    ['a plain-object claim is not a value', 'jwt.address', { list: ['[object Object]'] }, false, 'in_list'],
-    ['an empty object claim is not a value', 'jwt.emptyObj', { list: [''] }, false, 'in_list'],
+    ['a plain-object claim is flattened, not a value', 'jwt.address', { list: ['[object Object]'] }, false, 'in_list'],
+    ['an empty object claim is a value of the wrong type', 'jwt.emptyObj', { list: [''] }, false, 'in_list'],
     ['claim name containing dots', 'jwt.https://hasura.io/jwt/claims.role', { list: ['editor'] }, true, 'in_list'],
-    ['array claim is the wrong type for a string op', 'jwt.roles', { list: ['admin'] }, false, 'in_list'],
+    ['an array claim is flattened too: jwt.roles itself is absent', 'jwt.roles', { list: ['admin'] }, false, 'in_list'],
+    ['an array claim item by index', 'jwt.roles.0', { list: ['admin'] }, true, 'in_list'],
     ['unknown claim', 'jwt.nope', { list: [''] }, false, 'in_list'],
     ['frontegg.email from the email claim', 'frontegg.email', { list: ['@example.com'] }, true, 'ends_with'],
     ['frontegg.email ignores a custom attribute of the same name', 'frontegg.email', { list: ['spoofed@x'] }, false, 'in_list'],
     ['frontegg.emailVerified from email_verified', 'frontegg.emailVerified', { boolean: true }, true, 'is'],
     ['frontegg.tenantId from tenantId', 'frontegg.tenantId', { list: ['tenant-9'] }, true, 'in_list'],
-    ['frontegg.userId from sub', 'frontegg.userId', { list: ['user-1'] }, true, 'in_list'],
+    ['frontegg.userId from the id claim (as the reference)', 'frontegg.userId', { list: ['user-7'] }, true, 'in_list'],
+    ['frontegg.userId is not read from sub', 'frontegg.userId', { list: ['user-1'] }, false, 'in_list'],
   ];
   for (const [why, attribute, value, expected, op] of table)
     test(`SI-3.14 ${why}: ${attribute} ${op} ${JSON.stringify(value)} → ${expected}`, () => {
       assert.equal(holds(cond(attribute, op, value), { custom, jwt }), expected);
     });
-  test('SI-3.14 frontegg.emailVerified falls back to the emailVerified claim', () => {
-    assert.equal(holds(cond('frontegg.emailVerified', 'is', { boolean: false }), { jwt: { emailVerified: false } }), true);
+  test('SI-3.14 frontegg.emailVerified reads the email_verified claim only (no emailVerified fallback, as the reference)', () => {
+    assert.equal(holds(cond('frontegg.emailVerified', 'is', { boolean: false }), { jwt: { emailVerified: false } }), false, 'missing');
+    assert.equal(holds(cond('frontegg.emailVerified', 'is', { boolean: false }, true), { jwt: { emailVerified: false } }), false, 'missing, negated');
     assert.equal(holds(cond('frontegg.emailVerified', 'is', { boolean: true }), { jwt: { email_verified: true, emailVerified: false } }), true);
+  });
+  test('SI-3.14 claims are flattened as the reference does: dotted claim names, and the claim met last wins a collision', () => {
+    const country = (jwt: Record<string, unknown>) => holds(cond('jwt.address.country', 'in_list', { list: ['IL'] }), { jwt });
+    assert.equal(country({ 'address.country': 'IL' }), true, 'a dotted claim name');
+    assert.equal(country({ address: { country: 'FR' }, 'address.country': 'IL' }), true, 'the dotted key comes last');
+    assert.equal(country({ 'address.country': 'IL', address: { country: 'FR' } }), false, 'the nested claim comes last');
+    assert.equal(country({ address: { country: 'IL' }, 'address.country': {} }), false, 'an empty object is a leaf value, and it comes last');
+    assert.equal(holds(cond('jwt.a.b', 'in_list', { list: ['x'] }), { jwt: { a: { b: { c: 'x' } } } }), false, 'a non-empty object is not a leaf');
+    assert.equal(holds(cond('jwt.a.b', 'in_list', { list: [] }, true), { jwt: { a: { b: [] } } }), true, 'an empty array is a leaf value (negated in_list of nothing)');
+    const long = 'jwt.' + 'k.'.repeat(9) + 'z';
+    assert.equal(holds(cond(long, 'in_list', { list: ['deep'] }), { jwt: { k: { k: { k: { k: { k: { k: { k: { k: { k: { z: 'deep' } } } } } } } } } } }), true, 'deeply nested (the slow path)');
+    assert.equal(holds(cond('jwt.d', 'on', { date: 0 + 1 }), { jwt: { d: new Date(1) } }), true, 'a Date claim is a leaf');
   });
   test('SI-3.14 only own properties are attributes (Object.prototype names included), and custom/jwt must be plain objects', () => {
     assert.equal(holds(cond('toString', 'in_list', { list: ['x'] }, true), { custom: {} }), false, 'inherited toString is missing');
@@ -315,9 +349,13 @@ describe('attributes (SI-3.14)', () => {
     assert.equal(holds(cond('plan', 'in_list', { list: ['pro'] }), { custom: Object.assign(Object.create(null), { plan: 'pro' }) }), true, 'a null-prototype object is');
     assert.equal(holds(cond('jwt.sub', 'in_list', { list: ['u'] }), { jwt: ['u'] as unknown as Record<string, unknown> }), false, 'array claims root is ignored');
   });
-  test('SI-3.14 without jwt claims, jwt.* and frontegg.* attributes are missing (false, also negated)', () => {
-    for (const attribute of ['jwt.sub', 'frontegg.email', 'frontegg.emailVerified', 'frontegg.tenantId', 'frontegg.userId'])
+  test('SI-3.14 without jwt claims, frontegg.* attributes are missing (false, also negated); a custom jwt.* attribute is read when no claim has that name', () => {
+    for (const attribute of ['frontegg.email', 'frontegg.emailVerified', 'frontegg.tenantId', 'frontegg.userId'])
       for (const negate of [false, true]) assert.equal(holds(cond(attribute, 'in_list', { list: ['x'] }, negate), { custom: { [attribute]: 'x' } }), false);
+    assert.equal(holds(cond('jwt.sub', 'in_list', { list: ['x'] }), { custom: { 'jwt.sub': 'x' } }), true, 'no claims: custom');
+    assert.equal(holds(cond('jwt.sub', 'in_list', { list: ['x'] }, true), { custom: { 'jwt.sub': 'x' } }), false);
+    assert.equal(holds(cond('jwt.sub', 'in_list', { list: ['x'] }), { custom: { 'jwt.sub': 'x' }, jwt: { email: 'a@b.c' } }), true, 'no such claim: custom');
+    assert.equal(holds(cond('jwt.sub', 'in_list', { list: ['x'] }), { custom: { 'jwt.sub': 'x' }, jwt: { sub: 'y' } }), false, 'the claim wins');
   });
 });
 
@@ -330,10 +368,11 @@ describe('features (SI-4.37, SI-4.38, SI-4.39, SI-4.41, SI-9.08)', () => {
     ['SI-9.08', 'expireTime -1 never expires', -1, ENTITLED as EntitlementResult],
     ['SI-9.08', 'expireTime -1 never expires, even far in the future', -1, ENTITLED as EntitlementResult],
     ['SI-4.38', 'a listed feature without expireTime is a grant without expiry', undefined, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'expireTime null is no expiry', null, ENTITLED as EntitlementResult],
+    ['SI-4.38', 'expireTime null is no direct grant (no flag, no plans) → MISSING_FEATURE', null, MISSING_FEATURE as EntitlementResult],
     ['SI-4.38', 'a future expireTime grants', NOW + 1, ENTITLED as EntitlementResult],
     ['SI-4.37', 'a past expireTime → BUNDLE_EXPIRED', NOW - 1, BUNDLE_EXPIRED as EntitlementResult],
-    ['SI-4.37', 'expireTime equal to now has expired → BUNDLE_EXPIRED', NOW, BUNDLE_EXPIRED as EntitlementResult],
+    ['SI-4.38', 'expireTime equal to now still grants (expired only when before now)', NOW, ENTITLED as EntitlementResult],
+    ['SI-4.37', 'expireTime one ms before now → BUNDLE_EXPIRED', NOW - 1, BUNDLE_EXPIRED as EntitlementResult],
     ['SI-4.37', 'expireTime 0 → BUNDLE_EXPIRED', 0, BUNDLE_EXPIRED as EntitlementResult],
     ['SI-4.37', 'a non-number expireTime is no grant → MISSING_FEATURE', '2099-01-01', MISSING_FEATURE as EntitlementResult],
   ];
@@ -374,8 +413,14 @@ describe('features (SI-4.37, SI-4.38, SI-4.39, SI-4.41, SI-9.08)', () => {
     ['SI-4.38', 'conditionLogic "and": every condition must hold', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), cond('seats', 'greater_than', { number: 10 })])]), { custom: { plan: 'pro', seats: 5 } }, MISSING_FEATURE as EntitlementResult],
     ['SI-4.38', 'conditionLogic "and": all hold', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), cond('seats', 'greater_than', { number: 10 })])]), { custom: { plan: 'pro', seats: 11 } }, ENTITLED as EntitlementResult],
     ['SI-4.38', 'missing conditionLogic means "and"', flagged([rule([cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: undefined })]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'an unknown conditionLogic never holds', flagged([rule([cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'or' })]), { custom: { plan: 'pro' } }, MISSING_FEATURE as EntitlementResult],
-    ['SI-4.38', 'a rule with no conditions never holds', flagged([rule([], 'true')]), {}, MISSING_FEATURE as EntitlementResult],
+    ['SI-4.38', 'conditionLogic "or": one condition holding is enough', flagged([rule([cond('plan', 'in_list', { list: ['x'] }), cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'or' })]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
+    ['SI-4.38', 'conditionLogic "or": none holds', flagged([rule([cond('plan', 'in_list', { list: ['x'] }), cond('seats', 'equal', { string: 'x' })], 'true', { conditionLogic: 'or' })]), { custom: { plan: 'pro', seats: 1 } }, MISSING_FEATURE as EntitlementResult],
+    ['SI-4.38', 'an unknown conditionLogic is "and" (as the reference)', flagged([rule([cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'xor' })]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
+    ['SI-4.38', 'a rule with no conditions holds (an empty AND, as the reference\'s [].every)', flagged([rule([], 'true')]), {}, ENTITLED as EntitlementResult],
+    ['SI-4.38', 'an "or" rule with no conditions never holds', flagged([rule([], 'true', { conditionLogic: 'or' })]), {}, MISSING_FEATURE as EntitlementResult],
+    ['SI-4.38', 'nested condition groups: and(plan, or(seats > 10, beta))', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), { conditionLogic: 'or', conditions: [cond('seats', 'greater_than', { number: 10 }), cond('beta', 'is', { boolean: true })] }])]), { custom: { plan: 'pro', seats: 5, beta: true } }, ENTITLED as EntitlementResult],
+    ['SI-4.38', 'nested condition groups: the inner or fails', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), { conditionLogic: 'or', conditions: [cond('seats', 'greater_than', { number: 10 }), cond('beta', 'is', { boolean: true })] }])]), { custom: { plan: 'pro', seats: 5, beta: false } }, MISSING_FEATURE as EntitlementResult],
+    ['SI-4.38', 'a wrong-typed attribute in an "or" group is just false', flagged([rule([cond('seats', 'in_list', { list: ['5'] }, true), cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'or' })]), { custom: { plan: 'pro', seats: 5 } }, ENTITLED as EntitlementResult],
     ['SI-4.38', 'a rule with an invalid condition never holds; the next rule is tried', flagged([rule([cond('plan', 'in_list', { string: 'pro' })], 'false'), proRule()], true, 'false'), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
   ];
   for (const [id, why, featureFlag, attributes, expected] of flagTable)
@@ -465,6 +510,9 @@ describe('permissions (SI-4.37, SI-4.40)', () => {
       billing: { featureFlag: flagged([rule([cond('plan', 'in_list', { list: ['pro'] })])]), linkedPermissions: ['fe.subscriptions.*'] },
       sso: { planIds: ['ent'], linkedPermissions: ['fe.secure.read.samlConfiguration', 'fe.secure.write.samlConfiguration'] },
       ssoAddon: { expireTime: -1, linkedPermissions: ['fe.secure.read.samlConfiguration'] },
+      auditsForBigCo: { planIds: ['ent'], expireTime: null, linkedPermissions: ['fe.secure.read.audits'] },
+      rolesA: { planIds: ['ent'], expireTime: null, linkedPermissions: ['fe.secure.read.roles.x'] },
+      rolesB: { expireTime: null, linkedPermissions: ['fe.secure.read.roles.x'] },
     },
     plans: { ent: { defaultTreatment: 'false', rules: [rule([cond('frontegg.tenantId', 'in_list', { list: ['big-co'] })])] } },
     permissions: { 'fe.secure.*': true, 'fe.subscriptions.read.plans': true, 'fe.connectivity.read.webhooks': false },
@@ -475,11 +523,15 @@ describe('permissions (SI-4.37, SI-4.40)', () => {
     ['not held → MISSING_PERMISSION', 'fe.usage.read', {}, MISSING_PERMISSION as EntitlementResult],
     ['a permission set to false is not held', 'fe.connectivity.read.webhooks', {}, MISSING_PERMISSION as EntitlementResult],
     ['linked feature expired → BUNDLE_EXPIRED', 'fe.secure.read.audits', {}, BUNDLE_EXPIRED as EntitlementResult],
-    ['linked by a linkedPermissions pattern, flag denies → MISSING_FEATURE', 'fe.subscriptions.read.plans', { custom: { plan: 'free' } }, MISSING_FEATURE as EntitlementResult],
-    ['linked by a linkedPermissions pattern, flag grants', 'fe.subscriptions.read.plans', { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
+    ['a linkedPermissions entry is an exact key, not a pattern: fe.subscriptions.* does not link it, though the flag denies', 'fe.subscriptions.read.plans', { custom: { plan: 'free' } }, ENTITLED as EntitlementResult],
+    ['a linkedPermissions entry is an exact key, not a pattern (flag grants)', 'fe.subscriptions.read.plans', { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
     ['missing permission wins over linked features', 'fe.subscriptions.write.plans', { custom: { plan: 'pro' } }, MISSING_PERMISSION as EntitlementResult],
-    ['every linked feature must be granted: one of two missing → MISSING_FEATURE', 'fe.secure.read.samlConfiguration', { jwt: { tenantId: 'small-co' } }, MISSING_FEATURE as EntitlementResult],
+    ['any one linked feature is enough: ssoAddon is granted, sso is not', 'fe.secure.read.samlConfiguration', { jwt: { tenantId: 'small-co' } }, ENTITLED as EntitlementResult],
     ['every linked feature granted (plan via frontegg.tenantId)', 'fe.secure.read.samlConfiguration', { jwt: { tenantId: 'big-co' } }, ENTITLED as EntitlementResult],
+    ['none of two linked features granted, one expired → BUNDLE_EXPIRED', 'fe.secure.read.audits', { jwt: { tenantId: 'small-co' } }, BUNDLE_EXPIRED as EntitlementResult],
+    ['an expired linked feature does not matter when another one is granted', 'fe.secure.read.audits', { jwt: { tenantId: 'big-co' } }, ENTITLED as EntitlementResult],
+    ['none of two linked features granted, none expired → MISSING_FEATURE', 'fe.secure.read.roles.x', { jwt: { tenantId: 'small-co' } }, MISSING_FEATURE as EntitlementResult],
+    ['one of two linked features granted by its plan', 'fe.secure.read.roles.x', { jwt: { tenantId: 'big-co' } }, ENTITLED as EntitlementResult],
     ['the other linked permission of the same feature', 'fe.secure.write.samlConfiguration', { jwt: { tenantId: 'small-co' } }, MISSING_FEATURE as EntitlementResult],
   ];
   for (const [why, permissionKey, attributes, expected] of table)
