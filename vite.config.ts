@@ -13,7 +13,7 @@ import { vanillaExtractInline } from './tools/vanilla-inline.js';
  * else (later steps, other areas' messages, libraries used later such as WebAuthn) loads on demand.
  */
 const CORE =
-  /rolldown|node_modules\/(react|react-dom|scheduler|@r2wc|xstate|@xstate|nanostores|@nanostores|@lit|ofetch|destr|ufo|use-sync-external-store)\/|\/src\/(app\/(app|context|options)\.ts|stores\/|api\/(client|errors|logger|retry|auth|index|types)\.ts|i18n\/(index|en)\.ts|views\/shared\/(?!new-password)|views\/login\/LoginBox\.tsx)|\/elements\/(internal\/|fe-app\.ts)|\/machines\/(login\.machine|errors)\.ts/;
+  /rolldown|node_modules\/(react|react-dom|scheduler|xstate|@xstate|nanostores|@nanostores|@lit|ofetch|destr|ufo|use-sync-external-store)\/|\/src\/(app\/(app|context|options)\.ts|stores\/|api\/(client|errors|logger|retry|auth|index|types)\.ts|i18n\/(index|en)\.ts|views\/shared\/(?!new-password)|views\/login\/LoginBox\.tsx)|\/elements\/(internal\/|fe-app\.ts)|\/machines\/(login\.machine|errors)\.ts/;
 
 export default defineConfig(({ command }) => ({
   plugins: [vanillaExtractInline(), vanillaExtractPlugin()],

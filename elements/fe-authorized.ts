@@ -2,21 +2,19 @@ import { isAuthorized, parseKeys } from '../src/auth/authorization.ts';
 import { isEntitledTo } from '../src/app/entitlements.ts';
 import type { FeApp } from '../src/app/app.ts';
 import { consumeApp } from './internal/context.ts';
-import { defineElement } from './internal/react-element.ts';
+import { defineElement, sheetFor } from './internal/react-element.ts';
 import './fe-app.ts';
-
-const template = `<style>
-:host { display: contents; }
-:host(:not([authorized])) slot:not([name]), :host([authorized]) slot[name="fallback"] { display: none; }
-</style><slot></slot><slot name="fallback"></slot>`;
 
 /**
  * Authorized content (sign-in §6): shows its content only when the signed-in
  * user holds every listed permission and role (`*` wildcards, either side)
  * and — with `feature` — is entitled to that feature; a superUser passes the
  * permission and role checks. Otherwise the `fallback` slot shows. Updates
- * when the session changes. A UI gate, not a security boundary: the server
- * must check too. Must sit inside `<fe-app>`.
+ * when the session changes. Fails closed: nothing of the content renders
+ * before the session is known, outside `<fe-app>`, or when the decision
+ * fails (e.g. entitlements that did not load); no stylesheet is needed for
+ * that, so it holds under a strict CSP and Trusted Types. A UI gate, not a
+ * security boundary: the server must check too. Must sit inside `<fe-app>`.
  *
  * @tag fe-authorized
  * @summary Show content only to users with the right permissions, roles or feature.
@@ -42,9 +40,23 @@ export class FeAuthorizedElement extends HTMLElement {
   #app: FeApp | undefined;
   #stop: (() => void)[] = [];
 
+  /**
+   * The shadow root's only slot. Fail closed by construction: it is the
+   * `fallback` slot until the decision is "authorized", and only then
+   * becomes the default slot. The protected children are never assigned to a
+   * slot otherwise, so they do not render — with no stylesheet involved, so a
+   * blocked or missing style cannot show them (strict CSP, Trusted Types).
+   */
+  #slot: HTMLSlotElement;
+
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).innerHTML = template;
+    const root = this.attachShadow({ mode: 'open' });
+    // layout only (a constructable sheet: allowed by a strict style-src)
+    root.adoptedStyleSheets = [sheetFor(':host { display: contents; }')];
+    this.#slot = document.createElement('slot');
+    this.#slot.name = 'fallback';
+    root.append(this.#slot);
   }
 
   connectedCallback(): void {
@@ -71,19 +83,24 @@ export class FeAuthorizedElement extends HTMLElement {
     return this.hasAttribute('authorized');
   }
 
-  #update(): void {
+  /** The decision: false until the session is known, and whenever anything fails. */
+  #decide(): boolean {
     const app = this.#app;
-    const user = app?.stores.$session.get().user;
-    let ok = isAuthorized(user, { permissions: parseKeys(this.getAttribute('permissions')), roles: parseKeys(this.getAttribute('roles')) });
-    const feature = this.getAttribute('feature');
-    if (ok && feature && app) {
-      try {
-        ok = isEntitledTo({ featureKey: feature }, undefined, app).isEntitled;
-      } catch (error) {
-        app.logger.error(String((error as Error).message));
-        ok = false;
-      }
+    try {
+      const session = app?.stores.$session.get();
+      if (!app || !session || session.isLoading) return false;
+      if (!isAuthorized(session.user, { permissions: parseKeys(this.getAttribute('permissions')), roles: parseKeys(this.getAttribute('roles')) })) return false;
+      const feature = this.getAttribute('feature');
+      return !feature || isEntitledTo({ featureKey: feature }, undefined, app).isEntitled === true;
+    } catch (error) {
+      app?.logger.error(String((error as Error)?.message ?? error));
+      return false;
     }
+  }
+
+  #update(): void {
+    const ok = this.#decide();
+    this.#slot.name = ok ? '' : 'fallback';
     if (ok === this.authorized) return;
     this.toggleAttribute('authorized', ok);
     this.dispatchEvent(new CustomEvent('fe-authorization-change', { detail: { authorized: ok }, bubbles: true, composed: true }));

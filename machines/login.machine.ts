@@ -396,6 +396,8 @@ export const loginMachine = setup({
     }) as unknown as typeof mfaMachine,
   },
   guards: {
+    /** The failure is a refused navigation target (an `UnsafeUrlError` from src/auth/safe-url.ts). */
+    isUnsafeUrl: ({ event }) => (event as { error?: { name?: string } }).error?.name === 'UnsafeUrlError',
     hasSsoAddress: ({ event }) => !!(event as unknown as { output?: PreLoginResult | null }).output?.address,
     needsMfaEnrolled: ({ event }) => {
       const r = (event as unknown as { output?: LoginResponse }).output;
@@ -595,8 +597,9 @@ export const loginMachine = setup({
               },
               { target: 'strategy' },
             ],
-            // pre-login errors are swallowed (api-contract §3): carry on with the strategy
-            onError: 'strategy',
+            // pre-login errors are swallowed (api-contract §3): carry on with the strategy;
+            // an SSO address that is not safe to open (src/auth/safe-url.ts) is a failed SSO
+            onError: [{ guard: 'isUnsafeUrl', target: '#login.loginWithSSOFailed', actions: ['failedToAuthenticate', 'notifyError'] }, { target: 'strategy' }],
           },
         },
         // the vendor's strategy decides what follows (it is usually known long before an email is submitted)

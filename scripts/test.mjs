@@ -19,7 +19,7 @@ const steps = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'], check: true },
   { name: 'storybook', cmd: 'npm', args: ['run', 'build-storybook', '--silent'], check: true },
   { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
-  { name: 'node', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts')], parse: nodeCounts },
+  { name: 'node', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts'), ...filesIn('examples/plain-html', '.test.mjs')], parse: nodeCounts },
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
   // one step per end-to-end file, retried once on failure (whole browsers and servers on a shared 2-core machine)
   ...filesIn('test/e2e', '.e2e.ts').map((file) => ({

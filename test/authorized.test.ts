@@ -104,6 +104,77 @@ describe('<fe-authorized> against the emulator', () => {
   });
 });
 
+describe('<fe-authorized> fails closed (issue 11)', () => {
+  beforeEach(() => resetEmulator());
+  const rendered = (el: Element) => (el as HTMLElement).getClientRects().length > 0;
+
+  /** Renders without waiting, and samples every frame until the session is known: was `#yes` ever rendered? */
+  async function watch(tpl: ReturnType<typeof html>, baseUrl = location.origin, entitlements = false) {
+    let shown = false;
+    const app = await fixture<FeAppElement>(html`<fe-app base-url=${baseUrl} log-level="error" .options=${{ entitlements: { enabled: entitlements } }}>${tpl}</fe-app>`);
+    shown ||= rendered(app.querySelector('#yes')!);
+    await new Promise<void>((done) => {
+      const tick = () => {
+        shown ||= rendered(app.querySelector('#yes')!);
+        if (app.app && !app.app.stores.$session.get().isLoading) done();
+        else requestAnimationFrame(tick);
+      };
+      tick();
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    shown ||= rendered(app.querySelector('#yes')!);
+    return { app, gate: app.querySelector('fe-authorized')!, shown };
+  }
+
+  it('SI-6.02 nothing of the content renders before the session is known, and none for a user without the permission', async () => {
+    await createUser('reader@acme.test', 'Reader-Passw0rd!');
+    await signIn('reader@acme.test', 'Reader-Passw0rd!');
+    const { app, gate, shown } = await watch(html`<fe-authorized permissions="fe.secure.write.users"><p id="yes">secret</p><p slot="fallback" id="no">nope</p></fe-authorized>`);
+    expect(shown, 'never rendered').to.equal(false);
+    expect(gate.authorized).to.equal(false);
+    expect(rendered(app.querySelector('#no')!)).to.equal(true);
+    // no <style> element and no markup string: the shadow root is built with DOM calls
+    expect(gate.shadowRoot!.querySelector('style')).to.equal(null);
+    expect(gate.shadowRoot!.querySelector('slot:not([name])'), 'no default slot while unauthorized').to.equal(null);
+    // a blocked stylesheet (strict style-src) changes nothing: the content has no slot to render in
+    gate.shadowRoot!.adoptedStyleSheets = [];
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(rendered(app.querySelector('#yes')!)).to.equal(false);
+  });
+
+  it('SI-6.02 the admin sees the content only once the session is known', async () => {
+    await signIn(ADMIN.email, ADMIN.password);
+    const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-authorized permissions="fe.secure.write.users"><p id="yes">secret</p></fe-authorized></fe-app>`);
+    const early = app.app!.stores.$session.get().isLoading ? rendered(app.querySelector('#yes')!) : false;
+    expect(early, 'hidden while the session loads').to.equal(false);
+    await waitUntil(() => (app.querySelector('fe-authorized') as HTMLElement & { authorized: boolean }).authorized, 'authorized');
+    expect(rendered(app.querySelector('#yes')!)).to.equal(true);
+  });
+
+  it('SI-4.38 a failed entitlement load keeps feature content hidden (fallback), though the plan grants it', async () => {
+    const { tenantId } = await emulator('GET', '/_emulator');
+    await emulator('POST', '/_emulator/entitlements/plans', { id: 'pro', name: 'Pro', features: ['reports'] });
+    await emulator('POST', `/_emulator/entitlements/tenants/${tenantId}/plans`, { planId: 'pro' });
+    await signIn(ADMIN.email, ADMIN.password);
+    // the same emulator, but its user-entitlements call answers 500 (tools/wtr-fixture-api.js)
+    const { app, gate, shown } = await watch(
+      html`<fe-authorized feature="reports"><p id="yes">reports</p><p slot="fallback" id="no">upgrade</p></fe-authorized>`,
+      `${location.origin}/__fixture/no-entitlements`,
+      true,
+    );
+    expect(app.app!.stores.$session.get().isAuthenticated, 'signed in').to.equal(true);
+    expect(shown, 'never rendered').to.equal(false);
+    expect(gate.authorized).to.equal(false);
+    expect(rendered(app.querySelector('#no')!)).to.equal(true);
+  });
+
+  it('outside <fe-app> the content never renders', async () => {
+    const el = await fixture<HTMLElement>(html`<fe-authorized><p id="yes">secret</p></fe-authorized>`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rendered(el.querySelector('#yes')!)).to.equal(false);
+  });
+});
+
 async function emulator(method: string, path: string, body?: unknown) {
   const r = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   expect(r.ok, `${method} ${path}: ${await r.clone().text()}`).to.equal(true);

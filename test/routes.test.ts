@@ -7,12 +7,16 @@ import { logout } from '../src/app/logout.ts';
 import { ADMIN, input, resetEmulator, signInWithPassword, stepOf, submit, totp, type, waitForStep } from './helpers/emulator.ts';
 
 const original = location.pathname + location.search;
-/** Renders `<fe-app><fe-routes>` at `path`; `onChange` listens before the element connects. */
+/**
+ * Renders `<fe-app><fe-routes>` at `path`; `onChange` listens before the element connects. The app
+ * never leaves the test page (`navigate` is a no-op unless the test passes its own): a flow's late
+ * navigation after its test ended (a delayed post-auth step on a loaded machine) must not unload the page.
+ */
 async function at(path: string, options: Record<string, unknown> = {}, onChange?: (e: Event) => void) {
   history.pushState(null, '', path);
   const app = document.createElement('fe-app') as FeAppElement;
   app.setAttribute('base-url', location.origin);
-  app.options = options;
+  app.options = { navigate: () => {}, ...options };
   const routes = document.createElement('fe-routes');
   if (onChange) routes.addEventListener('fe-route-change', onChange);
   app.append(routes);

@@ -25,6 +25,18 @@
  * - `/__fixture/overrides` — a metadata override document that reports
  *   whether a cookie / an Authorization header reached it.
  *
+ * - `/__fixture/hostile/<base64url of U>/frontegg/…` — an API that hands out the URL U
+ *   wherever the browser is told to navigate (security tests): the SSO pre-login answers
+ *   `{address: U}`, the social providers (`sso/v2`) list an active github whose
+ *   `authorizationUrl` is U, the custom providers (`sso/custom/v1`) one "Evil ID" with U;
+ *   anything else 404.
+ * - `/__fixture/no-entitlements/frontegg/…` — the real emulator (the request goes on to the
+ *   next middleware, prefix removed), except that the user entitlements call answers 500:
+ *   a failed entitlement load.
+ * - `/__fixture/frontegg/needs-token?token=<t>` — 401 `{errors: ['Unauthorized']}` unless the
+ *   Authorization header is `Bearer <t>` (default `fresh`), then `{ok: true, authorization}`:
+ *   the client's refresh on 401.
+ *
  * Every answer carries `frontegg-trace-id: trace-<n>`.
  */
 
@@ -45,6 +57,14 @@ export function createFixtureApi() {
 
   return async function fixtureApi(ctx, next) {
     if (!ctx.path.startsWith('/__fixture/')) return next();
+    if (ctx.path.startsWith('/__fixture/no-entitlements/')) {
+      ctx.url = ctx.url.slice('/__fixture/no-entitlements'.length);
+      if (!ctx.path.startsWith('/frontegg/entitlements/')) return next();
+      ctx.respond = false;
+      ctx.res.writeHead(500, { 'content-type': 'application/json' });
+      ctx.res.end(JSON.stringify({ errors: ['Entitlements are down'] }));
+      return;
+    }
     const res = ctx.res;
     const traceId = `trace-${++traceCounter}`;
     ctx.respond = false;
@@ -119,6 +139,17 @@ export function createFixtureApi() {
       }
     }
 
+    const hostile = /^\/hostile\/([A-Za-z0-9_-]+)\/frontegg(\/.*)$/.exec(path);
+    if (hostile) {
+      const url = Buffer.from(hostile[1], 'base64url').toString('utf8');
+      const rest = hostile[2];
+      if (rest === '/identity/resources/auth/v2/user/sso/prelogin') return json(200, { address: url, idpType: 'saml', addressType: 'sso' });
+      if (rest === '/identity/resources/sso/v2') return json(200, [{ type: 'github', clientId: 'evil', redirectUrl: '', active: true, authorizationUrl: url }]);
+      if (rest === '/identity/resources/sso/custom/v1')
+        return json(200, { providers: [{ id: 'evil', type: 'custom', clientId: 'evil', redirectUrl: '', authorizationUrl: url, displayName: 'Evil ID', active: true }] });
+      return json(404, { errors: ['Not found'] });
+    }
+
     if (path === '/frontegg/redirect302') {
       return send(302, String(query.to ?? 'https://login.example.test/after-302'), 'text/plain');
     }
@@ -184,6 +215,13 @@ export function createFixtureApi() {
         authorizationSeen: Boolean(ctx.headers.authorization),
         contentTypeSeen: ctx.headers['content-type'] ?? null,
       });
+    }
+
+    if (path === '/frontegg/needs-token') {
+      // 401 unless the bearer is `?token=` (default `fresh`): a call with an expired access token
+      const authorization = ctx.headers.authorization ?? null;
+      if (authorization !== `Bearer ${query.token ?? 'fresh'}`) return json(401, { errors: ['Unauthorized'] });
+      return json(200, { ok: true, authorization });
     }
 
     return json(404, { errors: [`no fixture for ${ctx.method} ${ctx.path}`] });

@@ -1,8 +1,9 @@
-import r2wc from '@r2wc/react-to-web-component';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type R2WCOptions<P> = { shadow?: 'open' | 'closed'; props?: Partial<Record<keyof P, 'string' | 'number' | 'boolean' | 'json'>> };
+/** How an attribute becomes a prop: text as is, a number (`parseFloat`), or a boolean (present and not `false`/`0`, as HTML booleans). */
+export type PropType = 'string' | 'number' | 'boolean';
+type ReactElementOptions<P> = { css?: string; props?: Partial<Record<keyof P, PropType>> };
 
 /** Class type of a React-backed element; explicit so the .d.ts stays small (toolchain §5). */
 export type ReactElementClass<P> = {
@@ -30,29 +31,63 @@ export function adoptInto(root: Document | ShadowRoot, css: string): void {
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
+const parse = (type: PropType | undefined, value: string | null): unknown =>
+  value === null ? undefined : type === 'number' ? parseFloat(value) : type === 'boolean' ? !/^(false|0)$/i.test(value) : value;
+
 /**
- * Wraps r2wc: shadow DOM with the element's compiled CSS adopted into its
- * shadow root, and a deferred unmount so that moving the element in the DOM
- * keeps its state (r2wc unmounts on every disconnect; toolchain pitfall 2).
+ * A custom element that renders `component` with React into an open shadow
+ * root, the element's compiled CSS adopted there. Each prop named in
+ * `props` is an attribute (kebab-case: `redirectUrl` ↔ `redirect-url`) and a
+ * property; the component also gets `container` (the shadow root). The
+ * root mounts on connect and unmounts a microtask after a disconnect that
+ * was not followed by a reconnect, so moving the element keeps its state.
+ * (Replaces @r2wc/react-to-web-component: its quirks are in toolchain.md.)
  */
-export function reactElement<P extends object>(
-  component: ComponentType<P>,
-  { css = '', ...options }: R2WCOptions<P> & { css?: string },
-): ReactElementClass<P> {
-  const Base = r2wc(component as ComponentType<object>, { shadow: 'open', ...options } as never) as unknown as {
-    new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
-    prototype: HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
-  };
-  class ReactElement extends Base {
+export function reactElement<P extends object>(component: ComponentType<P>, { css = '', props = {} }: ReactElementOptions<P>): ReactElementClass<P> {
+  const types = props as Record<string, PropType>;
+  const attrOf = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const propOf = new Map(Object.keys(types).map((prop) => [attrOf(prop), prop]));
+  class ReactElement extends HTMLElement {
+    static observedAttributes = [...propOf.keys()];
+    root: Root | undefined;
+    values: Record<string, unknown> = {};
     constructor() {
       super();
-      if (css && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [sheetFor(css)];
+      const shadow = this.attachShadow({ mode: 'open' });
+      if (css) shadow.adoptedStyleSheets = [sheetFor(css)];
     }
-    override disconnectedCallback() {
+    connectedCallback() {
+      this.root ??= createRoot(this.shadowRoot!);
+      this.update();
+    }
+    disconnectedCallback() {
       queueMicrotask(() => {
-        if (!this.isConnected) Base.prototype.disconnectedCallback.call(this);
+        if (this.isConnected || !this.root) return;
+        this.root.unmount();
+        this.root = undefined;
       });
     }
+    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+      const prop = propOf.get(name)!;
+      this.values[prop] = parse(types[prop], value);
+      this.update();
+    }
+    update() {
+      this.root?.render(createElement(component, { ...this.values, container: this.shadowRoot } as P));
+    }
+  }
+  for (const prop of Object.keys(types)) {
+    Object.defineProperty(ReactElement.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: ReactElement) {
+        return this.values[prop];
+      },
+      set(this: ReactElement, value: unknown) {
+        this.values[prop] = value;
+        this.update();
+      },
+    });
   }
   return ReactElement as unknown as ReactElementClass<P>;
 }

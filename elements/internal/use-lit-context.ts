@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { subscribeContext } from './context.ts';
 
 /**
- * Consumes a @lit/context value from a React view inside an r2wc element:
+ * Consumes a @lit/context value from a React view inside a React-backed element (elements/internal/react-element.ts):
  * the value is read synchronously for the first render, then kept current
  * through {@link subscribeContext}.
  */
@@ -19,7 +19,7 @@ function request<T>(host: Element | null, context: Context<unknown, T>): T | und
   return value;
 }
 
-/** The host element of a view, from r2wc's `container` prop (shadow root or the element itself). */
+/** The host element of a view, from the `container` prop (shadow root or the element itself). */
 export function hostOf(container: unknown): HTMLElement | null {
   if (!container) return null;
   if (container instanceof ShadowRoot) return container.host as HTMLElement;

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db/client.ts';
 import { outbox } from './db/schema.ts';
+import { isHttpUrl } from './http/body.ts';
 
 export interface OutboxMessage {
   to: string;
@@ -38,13 +39,17 @@ export function toItem(row: typeof outbox.$inferSelect): OutboxItem {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+/**
+ * The outbox as an HTML page: no inline script or style (its CSP, http/csp.ts; the CSS is
+ * `GET /_emulator/outbox.css`), links only to http(s) URLs, every text escaped.
+ */
 export function renderHtml(items: OutboxItem[]): string {
   const rows = items.map((m) => `
   <article class="msg">
     <header><strong>${esc(m.subject)}</strong> <span class="ch">${m.channel}</span></header>
     <p class="meta">To <code>${esc(m.to)}</code> · <time datetime="${m.createdAt}">${esc(m.createdAt)}</time> · id <code>${esc(m.id)}</code></p>
     <pre>${esc(m.text)}</pre>
-    ${m.link ? `<p>Link: <a href="${esc(m.link)}">${esc(m.link)}</a></p>` : ''}
+    ${m.link ? `<p>Link: ${isHttpUrl(m.link) ? `<a href="${esc(m.link)}">${esc(m.link)}</a>` : `<code>${esc(m.link)}</code>`}</p>` : ''}
     ${m.code ? `<p>Code: <code class="code">${esc(m.code)}</code></p>` : ''}
   </article>`).join('\n');
   return `<!doctype html>
@@ -52,19 +57,14 @@ export function renderHtml(items: OutboxItem[]): string {
 <head>
 <meta charset="utf-8">
 <title>Emulator outbox (${items.length})</title>
-<style>
-  body { font: 15px/1.5 system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
-  .msg { border: 1px solid #ccc; border-radius: 6px; padding: .75rem 1rem; margin: 1rem 0; }
-  .ch { font-size: .8em; background: #eef; padding: 0 .4em; border-radius: 3px; }
-  .meta { color: #555; margin: .25rem 0; }
-  pre { white-space: pre-wrap; background: #f6f6f6; padding: .5rem; }
-  .code { font-size: 1.3em; letter-spacing: .1em; }
-</style>
+<link rel="stylesheet" href="/_emulator/outbox.css">
 </head>
 <body>
+<main>
 <h1>Outbox</h1>
 <p>${items.length} message(s), newest first. <code>DELETE /_emulator/outbox</code> clears it.</p>
 ${rows || '<p><em>Empty.</em></p>'}
+</main>
 </body>
 </html>`;
 }

@@ -14,6 +14,7 @@
  * Every function takes an optional trailing {@link CallOptions} (`signal`), for
  * XState `fromPromise` actors.
  */
+import { assertSafeUrl, UnsafeUrlError } from '../auth/safe-url.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 import { errorFromFetchResponse, networkError } from './errors.ts';
 import type {
@@ -82,9 +83,11 @@ export function createAuthApi(client: ApiClient) {
      * with `{email, tenantId}` (contract A preLoginV2, SI-7.36).
      *
      * @returns `{address, idpType?, addressType?}` when the email belongs to an
-     *   SSO connection, otherwise `null`. Never rejects: any error (including
-     *   an FeApiError) and an answer without `address` give `null` (contract §3
-     *   "client-side swallowing").
+     *   SSO connection, otherwise `null`. Any error (including an FeApiError)
+     *   and an answer without `address` give `null` (contract §3 "client-side
+     *   swallowing").
+     * @throws UnsafeUrlError when the answer's `address` is not a safe
+     *   navigation target (`javascript:`, `data:`, … — src/auth/safe-url.ts).
      */
     async preLogin(params: { email: string; tenantId?: string }, o?: CallOptions): Promise<PreLoginResult | null> {
       try {
@@ -93,8 +96,11 @@ export function createAuthApi(client: ApiClient) {
           { email: params.email, tenantId: params.tenantId },
           lb(o),
         );
-        return r && typeof r.address === 'string' && r.address ? (r as PreLoginResult) : null;
-      } catch {
+        if (!r || typeof r.address !== 'string' || !r.address) return null;
+        // the address is navigated to (redirectToSSO): only https, same-origin or loopback http
+        return { ...(r as PreLoginResult), address: assertSafeUrl(r.address) };
+      } catch (error) {
+        if (error instanceof UnsafeUrlError) throw error;
         return null;
       }
     },

@@ -12,6 +12,7 @@
  * ```
  */
 import { ofetch, type $Fetch } from 'ofetch';
+import { assertSafeUrl } from '../auth/safe-url.ts';
 import { errorFromResponse, networkError, TRACE_ID_HEADER } from './errors.ts';
 import { createLogger, DEFAULT_LOG_LEVEL, logHttpError, type Logger, type LogLevel } from './logger.ts';
 
@@ -302,7 +303,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const text = typeof response._data === 'string' ? response._data : '';
 
     if (response.status === 302) {
-      (cfg.navigate ?? defaultNavigate)(text.trim());
+      // the address comes from the server: only https, same-origin or loopback http (src/auth/safe-url.ts)
+      (cfg.navigate ?? defaultNavigate)(assertSafeUrl(text.trim()));
       return new Promise<T>(() => {});
     }
     if (!response.ok) {

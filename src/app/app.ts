@@ -1,4 +1,5 @@
 import { decodeClaims } from '../auth/claims.ts';
+import { assertSafeUrl, safeNavigationUrl } from '../auth/safe-url.ts';
 import { createApiClient, createAuthApi, createLogger, retry, type ApiClient, type Logger } from '../api/index.ts';
 import type { AdminBoxMetadata, LoginResponse, Tenant, TenantsResponse } from '../api/types.ts';
 import { createI18n, en, type I18n } from '../i18n/index.ts';
@@ -68,7 +69,12 @@ export interface FeApp {
   logout(): Promise<void>;
   /** Clears the user and the access token without calling the API (MFA required, sign-in §4). */
   clearSession(): void;
-  /** Sends the browser to `url` (options.navigate, default `location.assign`). */
+  /**
+   * Sends the browser to `url` (options.navigate, default `location.assign`):
+   * the one navigation function of every flow. Only `https:` URLs, same-origin
+   * paths and `http:` on loopback hosts pass (src/auth/safe-url.ts).
+   * @throws UnsafeUrlError for anything else (`javascript:`, `data:`, …); nothing navigates.
+   */
   navigate(url: string): void;
   /** True while `logout()` of this tab runs (elements use it to tell a local sign-out from one in another tab). */
   readonly loggingOut: boolean;
@@ -128,7 +134,17 @@ export function createFeApp(options: FeAppOptions): FeApp {
   const logger = createLogger(options.logLevel ?? 'warn');
   const i18n = createI18n(options.locale ?? 'en', options.localizations ?? {});
   const routes: FeRoutes = { ...DEFAULT_ROUTES, ...options.routes } as FeRoutes;
-  const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
+  const go = options.navigate ?? ((url: string) => window.location.assign(url));
+  const navigate = (url: string) => {
+    let safe: string;
+    try {
+      safe = assertSafeUrl(url);
+    } catch (error) {
+      logger.error(`refused to navigate to ${JSON.stringify(String(url).slice(0, 80))}: not https, same-origin or loopback`);
+      throw error;
+    }
+    go(safe);
+  };
   const client = createApiClient({
     baseUrl: options.baseUrl,
     urlPrefix: options.urlPrefix,
@@ -307,6 +323,10 @@ export function createFeApp(options: FeAppOptions): FeApp {
       target = new URL(redirectUrl, window.location.href);
     } catch {
       logger.warn(`redirectUrl ${redirectUrl} is not a valid URL; using ${fallback}`);
+      return fallback;
+    }
+    if (safeNavigationUrl(target.href) === null) {
+      logger.warn(`redirectUrl ${JSON.stringify(redirectUrl.slice(0, 80))} is not a safe URL; using ${fallback}`);
       return fallback;
     }
     if (options.enforceRedirectToSameSite === false) return target.href;

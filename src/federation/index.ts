@@ -15,6 +15,7 @@
  * emulator's `…/auth/sso/{id}/start`) that the login machine's
  * `redirectToSSO` step navigates to; only their callbacks run here.
  */
+import { assertSafeUrl } from '../auth/safe-url.ts';
 import type { FeApp } from '../app/app.ts';
 import type { CustomSocialLoginProvider, LoginMethodOrigin, SocialLoginProvider } from '../api/types.ts';
 import { createFederationApi, type FederationApi } from '../api/federation.ts';
@@ -123,8 +124,12 @@ export function socialRedirectUri(app: FeApp, provider: Pick<SocialProviderEntry
  * `redirect_uri`, `scope`, `state`, `nonce` (= state), `code_challenge` and
  * `code_challenge_method=S256`.
  * @returns the authorization URL (after `app.navigate` was called with it).
+ * @throws UnsafeUrlError when the provider's `authorizationUrl` is not https
+ *   (or http on a loopback host): nothing is stored and nothing navigates.
  */
 export async function startSocialLogin(app: FeApp, provider: SocialProviderEntry): Promise<string> {
+  // a provider's authorization endpoint comes from the API: only https (or loopback http) is opened
+  const authorizationUrl = assertSafeUrl(provider.authorizationUrl);
   const state = randomString(32);
   const codeVerifier = randomString(48);
   const redirectUri = socialRedirectUri(app, provider);
@@ -134,7 +139,7 @@ export async function startSocialLogin(app: FeApp, provider: SocialProviderEntry
     redirectUrl: here.get('redirectUrl') ?? undefined, invitationToken: here.get('invitationToken') ?? undefined,
   };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  const url = new URL(provider.authorizationUrl);
+  const url = new URL(authorizationUrl);
   const params = {
     response_type: 'code', client_id: provider.clientId, redirect_uri: redirectUri, scope: provider.scopes,
     state, nonce: state, code_challenge: await pkceChallenge(codeVerifier), code_challenge_method: 'S256',

@@ -31,6 +31,7 @@ export const en = {
   'common.loading': 'Loading…',
   'error.generic': 'Something went wrong. Please try again.',
   'error.network': 'We can’t reach the server. Check your connection and try again.',
+  'error.unsafeUrl': 'We couldn’t take you there: the address is not a safe web address.',
 } as const;
 
 /** A message key of the catalogue (every area). */

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { isHttpUrl } from '../http/body.ts';
 
 /** The endpoints of an issuer (OpenID Connect Discovery 1.0 §3). */
 export interface OidcEndpoints {
@@ -28,7 +29,7 @@ const TIMEOUT_MS = 10_000;
 
 /**
  * Reads `{issuer}/.well-known/openid-configuration`.
- * @throws FederationError when the document cannot be read or names another issuer.
+ * @throws FederationError when the document cannot be read, names another issuer or an endpoint that is not http(s).
  */
 export async function discover(issuer: string): Promise<OidcEndpoints> {
   const base = issuer.replace(/\/+$/, '');
@@ -46,7 +47,12 @@ export async function discover(issuer: string): Promise<OidcEndpoints> {
   const tokenUrl = str('token_endpoint');
   const jwksUri = str('jwks_uri');
   if (!authorizationUrl || !tokenUrl || !jwksUri) throw new FederationError(`The OpenID configuration of ${base} lacks endpoints`);
-  return { issuer: str('issuer')!, authorizationUrl, tokenUrl, jwksUri, userinfoUrl: str('userinfo_endpoint') };
+  // the authorization endpoint becomes a navigation target in the browser: http(s) only
+  const userinfoUrl = str('userinfo_endpoint');
+  if (![authorizationUrl, tokenUrl, jwksUri, ...(userinfoUrl ? [userinfoUrl] : [])].every(isHttpUrl)) {
+    throw new FederationError(`The OpenID configuration of ${base} has an endpoint that is not an http(s) URL`);
+  }
+  return { issuer: str('issuer')!, authorizationUrl, tokenUrl, jwksUri, userinfoUrl };
 }
 
 /** A random base64url string of `bytes` bytes (state, nonce, PKCE verifier). */

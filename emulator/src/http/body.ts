@@ -29,3 +29,22 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
 /** Optional string fields: the reference client sends `null`/`undefined` freely. */
 export const optStr = () => z.string().nullish().transform((v) => v ?? undefined);
 export const emailField = () => z.string().trim().toLowerCase().pipe(z.email({ message: 'email must be a valid email' }));
+
+/** True for an absolute `http:` or `https:` URL written without surrounding whitespace. */
+export function isHttpUrl(value: string): boolean {
+  if (value !== value.trim()) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An absolute `http:`/`https:` URL. zod's `.url()` alone accepts `javascript:`, `data:`, `vbscript:`…;
+ * every URL of the configuration that the browser may later navigate to (or load) must use this.
+ */
+export const httpUrl = () => z.string().refine(isHttpUrl, { message: 'must be an absolute http: or https: URL' });
+/** An optional {@link httpUrl} (`null`/absent → `undefined`). */
+export const optHttpUrl = () => httpUrl().nullish().transform((v) => v ?? undefined);

@@ -18,7 +18,9 @@
  *   - otherwise the hosted login page: our own `<fe-login-box>` from the built bundle (`/hosted/assets/*`
  *     = the repo's `dist/`) inside `<fe-app base-url=<issuer>>`, so its refresh cookie is first-party to
  *     the emulator. A session that is not good enough has its cookie cleared first (the user signs in again).
- *     After `fe-login` the page continues to `/oauth/authorize/continue?<same query>`.
+ *     After `fe-login` the page continues to `/oauth/authorize/continue?<same query>`. The page has no inline
+ *     script or style (strict CSP, http/csp.ts): `/hosted/assets/hosted-login.{css,js}` (emulator/src/pages/),
+ *     the continue URL in `<main data-continue-url>`.
  * - `GET /oauth/authorize/continue?<same query>`: same checks; with a session that satisfies max_age
  *   (acr_values are voluntary here: the id token says which acr the user reached) →
  *   302 `redirect_uri?code&state`, else back to `/oauth/authorize`. The code is bound to the PKCE challenge,
@@ -35,6 +37,8 @@ import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { errorBody } from '../http/errors.ts';
+import { setPageSecurityHeaders } from '../http/csp.ts';
+import { pageAsset } from '../pages/assets.ts';
 import { parseBody } from '../http/body.ts';
 import { refreshTokens, tenants } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
@@ -53,6 +57,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '
 
 function errorPage(c: Ctx, status: 400, message: string) {
   c.header('cache-control', 'no-store');
+  setPageSecurityHeaders(c);
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p id="error">${esc(message)}</p></main></body></html>`, status);
 }
 
@@ -167,38 +172,26 @@ function loginPage(c: Ctx, req: AuthorizeRequest, prefix: string) {
   const continueUrl = `${prefix}/oauth/authorize/continue${req.query}`;
   const hint = c.req.query('login_hint');
   c.header('cache-control', 'no-store');
+  setPageSecurityHeaders(c);
+  // no inline script or style (the page's CSP): hosted-login.js reads the continue URL from <main>
   return c.html(`<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Sign in</title>
-    <style>
-      :root { font-family: system-ui, sans-serif; background: #f3f4f6; }
-      body { margin: 0; }
-      main { display: grid; place-items: center; padding: 48px 16px; }
-      fe-login-box { display: block; width: 100%; max-width: 400px; }
-    </style>
+    <link rel="stylesheet" href="/hosted/assets/hosted-login.css" />
+    <!-- module scripts run in order after parsing: the page's listeners first, then the login box -->
+    <script type="module" src="/hosted/assets/hosted-login.js"></script>
     <script type="module" src="/hosted/assets/fe-login-box.js"></script>
   </head>
   <body>
-    <main>
+    <main data-continue-url="${esc(continueUrl)}">
+      <h1 class="visually-hidden">Sign in</h1>
       <fe-app base-url="${esc(issuer)}" client-id="${esc(rt.clientId)}">
         <fe-login-box${hint ? ` email="${esc(hint)}"` : ''}></fe-login-box>
       </fe-app>
     </main>
-    <script type="module">
-      // hosted login: once signed in, go on to the authorization code for the application
-      const next = ${JSON.stringify(continueUrl).replace(/</g, '\\u003c')};
-      let signedIn = false;
-      document.addEventListener('fe-login', () => {
-        if (signedIn) return;
-        signedIn = true;
-        location.assign(next);
-      });
-      // the login box's own navigation (after sign-in, or to pages this hosted login does not have)
-      document.addEventListener('fe-navigate', (e) => e.preventDefault());
-    </script>
   </body>
 </html>`);
 }
@@ -288,7 +281,10 @@ export function discovery(issuer: string, apiPrefix: string) {
   };
 }
 
-/** Mounts the hosted login at the root and under `apiPrefix`, the silent authorize under `apiPrefix`, `/hosted/assets/*` and the discovery document. */
+/**
+ * Mounts the hosted login at the root and under `apiPrefix`, the silent authorize under `apiPrefix`, `/hosted/assets/*`
+ * (the page's own hosted-login.css/.js, else the built library) and the discovery document.
+ */
 export function mountAuthorize(app: Hono<AppEnv>, apiPrefix: string): void {
   const r = new Hono<AppEnv>();
   r.get('/.well-known/openid-configuration', (c) => c.json(discovery(c.var.rt.issuer, apiPrefix)));
@@ -297,6 +293,9 @@ export function mountAuthorize(app: Hono<AppEnv>, apiPrefix: string): void {
     r.get(`${prefix}/oauth/authorize/continue`, continueHandler(prefix));
   }
   r.post(`${apiPrefix}/oauth/authorize/silent`, silent);
+  // the hosted login page's own CSS and JS (emulator/src/pages/), before the built library (dist/)
+  r.get('/hosted/assets/hosted-login.css', pageAsset('hosted-login.css'));
+  r.get('/hosted/assets/hosted-login.js', pageAsset('hosted-login.js'));
   r.get('/hosted/assets/*', asset);
   app.route('/', r);
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
-import { parseBody } from '../http/body.ts';
+import { httpUrl, parseBody } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { featureFlags, metadata, ssoDomains, tenants, userTenantRoles, userTenants, users, vendors, roles } from '../db/schema.ts';
 import { resetDatabase } from '../db/reset.ts';
@@ -108,7 +108,7 @@ emulatorRoutes.get('/sso-domains', async (c) => c.json(await c.var.db.select().f
 
 emulatorRoutes.post('/sso-domains', async (c) => {
   const body = await parseBody(c, z.object({
-    domain: z.string().trim().toLowerCase().min(1), address: z.string().url(),
+    domain: z.string().trim().toLowerCase().min(1), address: httpUrl(),
     idpType: z.enum(['saml', 'oidc']).default('saml'), addressType: z.enum(['sso', 'external']).default('sso'),
   }));
   const row = { id: randomUUID(), ...body, createdAt: new Date() };

@@ -60,7 +60,7 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import samlify from 'samlify';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
-import { parseBody, optStr } from '../http/body.ts';
+import { parseBody, optStr, httpUrl, optHttpUrl, isHttpUrl } from '../http/body.ts';
 import { badRequest, errorBody, notFound } from '../http/errors.ts';
 import { hostOrigin } from '../http/origin.ts';
 import { socialProviders, ssoConfigurations, ssoDomains, ssoStates } from '../db/schema.ts';
@@ -325,18 +325,19 @@ federationRoutes.get('/team/resources/sso/v2/configurations/public', async (c) =
 // ---------------------------------------------------------------- /_emulator helpers
 
 const providerIn = z.object({
-  issuer: z.string().url(),
+  issuer: httpUrl(),
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),
   active: z.boolean().default(true),
-  redirectUrl: z.string().default(''),
+  /** '' = any redirect URI */
+  redirectUrl: z.string().refine((v) => v === '' || isHttpUrl(v), { message: 'must be empty or an absolute http: or https: URL' }).default(''),
   additionalScopes: z.array(z.string()).default([]),
   displayName: optStr(),
-  ssoLogoUrl: optStr(),
+  ssoLogoUrl: optHttpUrl(),
   /** Explicit endpoints (all three) skip discovery, e.g. for an issuer that is not running. */
-  authorizationUrl: z.string().url().optional(),
-  tokenUrl: z.string().url().optional(),
-  jwksUri: z.string().url().optional(),
+  authorizationUrl: httpUrl().optional(),
+  tokenUrl: httpUrl().optional(),
+  jwksUri: httpUrl().optional(),
 });
 
 async function upsertProvider(c: Ctx, id: string, type: string, custom: boolean) {
@@ -388,11 +389,11 @@ const ssoIn = z.object({
   tenantId: z.string().default(SEED.tenantId),
   roleIds: z.array(z.string()).default([]),
   enabled: z.boolean().default(true),
-  callbackUrl: optStr(),
-  oidc: z.object({ issuer: z.string().url(), clientId: z.string().min(1), clientSecret: z.string().min(1) }).optional(),
+  callbackUrl: optHttpUrl(),
+  oidc: z.object({ issuer: httpUrl(), clientId: z.string().min(1), clientSecret: z.string().min(1) }).optional(),
   saml: z.union([
     z.object({ metadata: z.string().min(1) }),
-    z.object({ entityId: z.string().min(1), ssoUrl: z.string().url(), certificate: z.string().min(1) }),
+    z.object({ entityId: z.string().min(1), ssoUrl: httpUrl(), certificate: z.string().min(1) }),
   ]).optional(),
 });
 
@@ -427,6 +428,7 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
         const sso = meta.getSingleSignOnService('redirect'); // the binding's name, not its URN
         const cert = meta.getX509Certificate('signing');
         if (typeof sso !== 'string') throw new Error('no HTTP-Redirect SingleSignOnService');
+        if (!isHttpUrl(sso)) throw new Error('the SingleSignOnService location is not an http(s) URL');
         if (!cert) throw new Error('no signing certificate');
         idp = { samlIdpEntityId: meta.getEntityID(), samlSsoEndpoint: sso, samlCertificate: String(Array.isArray(cert) ? cert[0] : cert) };
       } catch (err) {
@@ -452,7 +454,7 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
 
 /** Switches a configuration on or off, or changes its callback / OIDC client secret. */
 federationEmulatorRoutes.patch('/sso-configurations/:id', async (c) => {
-  const body = await parseBody(c, z.object({ enabled: z.boolean().optional(), callbackUrl: optStr(), oidcClientSecret: optStr() }));
+  const body = await parseBody(c, z.object({ enabled: z.boolean().optional(), callbackUrl: optHttpUrl(), oidcClientSecret: optStr() }));
   const set = {
     updatedAt: new Date(),
     ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),

@@ -28,7 +28,7 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT, compactVerify, decodeJwt } from 'jose';
 import type { AppEnv, EmulatorRuntime } from '../http/env.ts';
 import { HttpError, errorBody, notFound } from '../http/errors.ts';
-import { parseBody, optStr } from '../http/body.ts';
+import { httpUrl, parseBody, optStr } from '../http/body.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { SEED } from '../db/seed.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
@@ -250,7 +250,7 @@ export const oauthEmulatorRoutes = new Hono<AppEnv>();
 
 const codeBody = z.object({
   email: z.string().trim().toLowerCase(),
-  redirectUri: z.string().url(),
+  redirectUri: httpUrl(),
   codeChallenge: optStr(),
   codeChallengeMethod: z.literal('S256').optional(),
   nonce: optStr(),

@@ -1,9 +1,11 @@
-/** `/_emulator/outbox`: the messages the emulator "sent", newest first, as JSON or HTML. */
+/** `/_emulator/outbox`: the messages the emulator "sent", newest first, as JSON or HTML (strict CSP, its CSS at `/_emulator/outbox.css`). */
 import { Hono } from 'hono';
 import { desc } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { outbox } from '../db/schema.ts';
 import { renderHtml, toItem } from '../outbox.ts';
+import { setPageSecurityHeaders } from '../http/csp.ts';
+import { pageAsset } from '../pages/assets.ts';
 
 export const outboxRoutes = new Hono<AppEnv>();
 
@@ -11,8 +13,13 @@ outboxRoutes.get('/outbox', async (c) => {
   const items = (await c.var.db.select().from(outbox).orderBy(desc(outbox.seq))).map(toItem);
   const wantsHtml = c.req.query('format') === 'html'
     || (c.req.query('format') !== 'json' && /text\/html/.test(c.req.header('accept') ?? ''));
-  return wantsHtml ? c.html(renderHtml(items)) : c.json(items);
+  if (!wantsHtml) return c.json(items);
+  setPageSecurityHeaders(c);
+  return c.html(renderHtml(items));
 });
+
+/** The outbox page's stylesheet (emulator/src/pages/outbox.css; the page has no inline style). */
+outboxRoutes.get('/outbox.css', pageAsset('outbox.css'));
 
 outboxRoutes.delete('/outbox', async (c) => {
   await c.var.db.delete(outbox);
