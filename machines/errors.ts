@@ -12,12 +12,17 @@ export interface FlowError {
   traceId?: string;
 }
 
+/** Whether `error` is a refused navigation target (an `UnsafeUrlError` of src/auth/safe-url.ts; told by name, machines import no code from src/). */
+export function isUnsafeUrlError(error: unknown): boolean {
+  return (error as { name?: string } | undefined)?.name === 'UnsafeUrlError';
+}
+
 /** Turns anything thrown by an actor into a {@link FlowError}. Status 0 (unreachable) maps to `error.network`, a refused redirect (`UnsafeUrlError`) to `error.unsafeUrl`. */
 export function toFlowError(error: unknown): FlowError {
   const e = error as { message?: string; statusCode?: number; traceId?: string } | undefined;
   if (e?.statusCode === 0) return { key: 'error.network', statusCode: 0 };
   // a redirect the app refused (src/auth/safe-url.ts): our own text, not the raw address
-  if ((error as { name?: string } | undefined)?.name === 'UnsafeUrlError') return { key: 'error.unsafeUrl' };
+  if (isUnsafeUrlError(error)) return { key: 'error.unsafeUrl' };
   if (e && typeof e.message === 'string' && e.message) return { message: e.message, statusCode: e.statusCode, traceId: e.traceId };
   return { key: 'error.generic' };
 }

@@ -83,7 +83,7 @@ import { assign, setup, fromPromise, stopChild, type ActorRefFrom, type AnyActor
 import type { LoginResponse, PreLoginResult } from '../src/api/types.ts';
 import type { MessageKey } from '../src/i18n/index.ts';
 import type { AuthUser } from '../src/stores/index.ts';
-import { toFlowError, type FlowError } from './errors.ts';
+import { isUnsafeUrlError, toFlowError, type FlowError } from './errors.ts';
 // types only: the MFA machine and its restore helper load on demand (not before the first input)
 import type { MfaInput, MfaOutput, mfaMachine } from './mfa.machine.ts';
 import type { MfaChildSpec } from './restore.ts';
@@ -397,7 +397,7 @@ export const loginMachine = setup({
   },
   guards: {
     /** The failure is a refused navigation target (an `UnsafeUrlError` from src/auth/safe-url.ts). */
-    isUnsafeUrl: ({ event }) => (event as { error?: { name?: string } }).error?.name === 'UnsafeUrlError',
+    isUnsafeUrl: ({ event }) => isUnsafeUrlError((event as { error?: unknown }).error),
     hasSsoAddress: ({ event }) => !!(event as unknown as { output?: PreLoginResult | null }).output?.address,
     needsMfaEnrolled: ({ event }) => {
       const r = (event as unknown as { output?: LoginResponse }).output;

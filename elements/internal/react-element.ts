@@ -49,45 +49,49 @@ export function reactElement<P extends object>(component: ComponentType<P>, { cs
   const propOf = new Map(Object.keys(types).map((prop) => [attrOf(prop), prop]));
   class ReactElement extends HTMLElement {
     static observedAttributes = [...propOf.keys()];
-    root: Root | undefined;
-    values: Record<string, unknown> = {};
+    // private: nothing of the wrapper shows on the element beside its props
+    #root: Root | undefined;
+    #values: Record<string, unknown> = {};
+    static {
+      // each prop is also a property (the attribute's value, or whatever was set)
+      for (const prop of Object.keys(types)) {
+        Object.defineProperty(this.prototype, prop, {
+          configurable: true,
+          enumerable: true,
+          get(this: ReactElement) {
+            return this.#values[prop];
+          },
+          set(this: ReactElement, value: unknown) {
+            this.#values[prop] = value;
+            this.#render();
+          },
+        });
+      }
+    }
     constructor() {
       super();
       const shadow = this.attachShadow({ mode: 'open' });
       if (css) shadow.adoptedStyleSheets = [sheetFor(css)];
     }
     connectedCallback() {
-      this.root ??= createRoot(this.shadowRoot!);
-      this.update();
+      this.#root ??= createRoot(this.shadowRoot!);
+      this.#render();
     }
     disconnectedCallback() {
       queueMicrotask(() => {
-        if (this.isConnected || !this.root) return;
-        this.root.unmount();
-        this.root = undefined;
+        if (this.isConnected || !this.#root) return;
+        this.#root.unmount();
+        this.#root = undefined;
       });
     }
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
       const prop = propOf.get(name)!;
-      this.values[prop] = parse(types[prop], value);
-      this.update();
+      this.#values[prop] = parse(types[prop], value);
+      this.#render();
     }
-    update() {
-      this.root?.render(createElement(component, { ...this.values, container: this.shadowRoot } as P));
+    #render() {
+      this.#root?.render(createElement(component, { ...this.#values, container: this.shadowRoot } as P));
     }
-  }
-  for (const prop of Object.keys(types)) {
-    Object.defineProperty(ReactElement.prototype, prop, {
-      configurable: true,
-      enumerable: true,
-      get(this: ReactElement) {
-        return this.values[prop];
-      },
-      set(this: ReactElement, value: unknown) {
-        this.values[prop] = value;
-        this.update();
-      },
-    });
   }
   return ReactElement as unknown as ReactElementClass<P>;
 }

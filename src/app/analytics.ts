@@ -71,8 +71,6 @@ export function loadAnalyticsTag(analytics: readonly AnalyticsIntegration[] | un
     const url = new URL(scriptUrl, location.href);
     url.searchParams.set('id', id);
     if (Array.from(document.scripts).some((s) => s.src === url.href)) continue;
-    const w = window as unknown as { dataLayer?: unknown[] };
-    (w.dataLayer ??= []).push({ 'gtm.start': Date.now(), event: 'gtm.js' });
     allowedScriptUrls.add(url.href);
     const tt = scriptUrlPolicy();
     // under `require-trusted-types-for 'script'` a plain string is refused: it goes through the policy
@@ -84,6 +82,8 @@ export function loadAnalyticsTag(analytics: readonly AnalyticsIntegration[] | un
       // the page's policy refused the tag: leave it out (a CSP report says why)
       continue;
     }
+    const w = window as unknown as { dataLayer?: unknown[] };
+    (w.dataLayer ??= []).push({ 'gtm.start': Date.now(), event: 'gtm.js' });
     document.head.append(script);
   }
   return ids;

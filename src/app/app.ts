@@ -1,5 +1,5 @@
 import { decodeClaims } from '../auth/claims.ts';
-import { assertSafeUrl, safeNavigationUrl } from '../auth/safe-url.ts';
+import { safeNavigationUrl, UnsafeUrlError } from '../auth/safe-url.ts';
 import { createApiClient, createAuthApi, createLogger, retry, type ApiClient, type Logger } from '../api/index.ts';
 import type { AdminBoxMetadata, LoginResponse, Tenant, TenantsResponse } from '../api/types.ts';
 import { createI18n, en, type I18n } from '../i18n/index.ts';
@@ -136,12 +136,10 @@ export function createFeApp(options: FeAppOptions): FeApp {
   const routes: FeRoutes = { ...DEFAULT_ROUTES, ...options.routes } as FeRoutes;
   const go = options.navigate ?? ((url: string) => window.location.assign(url));
   const navigate = (url: string) => {
-    let safe: string;
-    try {
-      safe = assertSafeUrl(url);
-    } catch (error) {
+    const safe = safeNavigationUrl(url);
+    if (safe === null) {
       logger.error(`refused to navigate to ${JSON.stringify(String(url).slice(0, 80))}: not https, same-origin or loopback`);
-      throw error;
+      throw new UnsafeUrlError(String(url));
     }
     go(safe);
   };

@@ -35,6 +35,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect, isDeepStrictEqual } from 'node:util';
+import { mulberry32 } from './prng.ts';
 import {
   evaluateIsEntitledToFeature,
   evaluateIsEntitledToPermissions,
@@ -58,17 +59,6 @@ const QUERIES_PER_BUNDLE = 10;
 type Json = Record<string, unknown>;
 type Ctx = { custom: Json; jwt?: Json };
 
-/** mulberry32: small seeded PRNG, so a failure reproduces from the printed seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LIST_OPS = new Set(['in_list', 'starts_with', 'ends_with', 'contains']);
 const NUMBER_OPS = new Set(['equal', 'greater_than', 'greater_than_equal', 'lower_than', 'lower_than_equal']);

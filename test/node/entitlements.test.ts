@@ -17,6 +17,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EntitlementsBundle } from '../../src/api/types.ts';
+import { mulberry32 } from './prng.ts';
 import {
   CONDITION_OPERATIONS,
   NO_EXPIRY,
@@ -588,20 +589,9 @@ describe('API', () => {
 // ---------------------------------------------------------------------------
 // The index answers like the raw bundle over generated bundles
 
-/** Small deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generate(seed: number) {
-  const r = prng(seed);
+  const r = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const words = ['alpha', 'beta', 'gamma', 'delta', 'pro', 'free', 'IL', 'DE', 'US', 'a@x.com', 'b@y.org'];
   const attributes = ['plan', 'seats', 'beta', 'signup', 'jwt.address.country', 'jwt.sub', 'jwt.roles', 'frontegg.email', 'frontegg.emailVerified', 'frontegg.tenantId', 'frontegg.userId', 'missing'];
