@@ -1,6 +1,7 @@
 /**
- * Custom Elements Manifest from the elements' JSDoc. r2wc classes look like
- * mixins to the analyzer; the plugin restores HTMLElement as the superclass.
+ * Custom Elements Manifest from the elements' JSDoc. Classes built by
+ * `reactElement()` / `flowElement()` (elements/internal) look like mixins to
+ * the analyzer; the plugin restores HTMLElement as the superclass.
  */
 export default {
   globs: ['elements/*.ts'],
@@ -9,11 +10,11 @@ export default {
   packagejson: false,
   plugins: [
     {
-      name: 'r2wc-superclass',
+      name: 'react-element-superclass',
       packageLinkPhase({ customElementsManifest }) {
         for (const m of customElementsManifest.modules)
           for (const d of m.declarations ?? [])
-            if (d.customElement && d.mixins?.some((x) => x.name === 'reactElement')) {
+            if (d.customElement && d.mixins?.some((x) => x.name === 'reactElement' || x.name === 'flowElement')) {
               delete d.mixins;
               d.superclass = { name: 'HTMLElement', package: 'global:' };
             }

@@ -1,11 +1,50 @@
-import { AcceptInvitation, type AcceptInvitationProps } from '../src/views/invitation/AcceptInvitation.tsx';
-import { setLightFormCss } from '../src/views/shared/ui.tsx';
+import { acceptInvitationActors } from '../machines/accept-invitation.actors.ts';
+import { acceptInvitationMachine } from '../machines/accept-invitation.machine.ts';
+import { addMessages } from '../src/i18n/index.ts';
+import { enAcceptInvitation } from '../src/i18n/en-accept-invitation.ts';
+import { enPassword } from '../src/i18n/en-password.ts';
+import { AcceptInvitationView } from '../src/views/accept-invitation/AcceptInvitationView.tsx';
 import shadowCss from '../src/views/shared/card.css.ts?inline';
 import lightCss from '../src/views/shared/form.css.ts?inline';
-import { defineElement, reactElement } from './internal/react-element.ts';
+import { FeInvitationAcceptEvent } from '../src/events/index.ts';
+import { flowElement, type FlowDefinition } from './internal/flow-element.tsx';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
-setLightFormCss(lightCss);
+addMessages('en', enAcceptInvitation);
+addMessages('en', enPassword);
+
+/** Attributes of `<fe-accept-invitation>`. */
+export interface AcceptInvitationProps {
+  /** `code` for `/account/invitation/code` (the emailed 6-digit code), `link` for the link; default `code` on the app's acceptInvitationWithOTCUrl page, else `link`. */
+  mode?: string;
+  userId?: string;
+  token?: string;
+  redirectUrl?: string;
+}
+
+/** The flow's parts (stories and tests render its view on a machine snapshot). */
+export const acceptInvitationFlow: FlowDefinition<typeof acceptInvitationMachine, AcceptInvitationProps> = {
+  machine: acceptInvitationMachine,
+  actors: acceptInvitationActors,
+  input: ({ mode, userId, token, redirectUrl }, app) => {
+    const query = new URLSearchParams(location.search);
+    // without the attribute (e.g. rendered by <fe-routes>), the page decides
+    const flowMode = mode === 'code' || mode === 'link' ? mode : location.pathname === app.routes.acceptInvitationWithOTCUrl ? 'code' : 'link';
+    return {
+      mode: flowMode,
+      userId: userId ?? query.get('userId'),
+      token: token ?? query.get('token'),
+      code: flowMode === 'code' ? query.get('code') : null,
+      redirectUrl: redirectUrl ?? query.get('redirectUrl'),
+    };
+  },
+  view: AcceptInvitationView,
+  props: { mode: 'string', userId: 'string', token: 'string', redirectUrl: 'string' },
+  css: shadowCss,
+  lightCss,
+  outcomes: (e) => (e.type === 'invitationAccept' ? new FeInvitationAcceptEvent(e.detail) : null),
+};
 
 /**
  * Accept an invitation (sign-in §2 `/account/invitation/accept?userId&token`
@@ -26,12 +65,10 @@ setLightFormCss(lightCss);
  * @attr {string} token - Default the page's `token` query parameter.
  * @attr {string} redirect-url - Where to go once signed in; default the page's `redirectUrl` query parameter, else the authenticated URL.
  *
- * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the machine in.
- *
- * @fires {CustomEvent<{ userId: string, tenantId?: string, tenantName?: string, shouldSetPassword: boolean }>} fe-invitation-accept - When the invitation was accepted.
- * @fires {CustomEvent<{ user: object, restored: false }>} fe-login - When setting the password signed the invitee in.
- * @fires {CustomEvent<{ message: string }>} fe-error - When accepting or setting the password fails; the message is also shown and announced.
- * @fires {CustomEvent<{ url: string }>} fe-navigate - Before going to sign-in or, once signed in, to the app; cancelable.
+ * @fires {FeInvitationAcceptEvent} fe-invitation-accept - When the invitation was accepted (`detail: { userId, tenantId?, tenantName?, shouldSetPassword }`).
+ * @fires {FeLoginEvent} fe-login - When setting the password signed the invitee in (`detail: { user, restored: false }`; no tokens).
+ * @fires {FeErrorEvent} fe-error - When accepting or setting the password fails (`detail: { message, statusCode?, traceId? }`); the message is also shown and announced.
+ * @fires {FeNavigateEvent} fe-navigate - Before going to sign-in or, once signed in, to the app (`detail: { url }`); cancelable.
  *
  * @slot form - Filled by the element itself.
  * @csspart card - The card.
@@ -47,10 +84,7 @@ setLightFormCss(lightCss);
  *   document.addEventListener('fe-invitation-accept', (e) => console.log('joined', e.detail.tenantName));
  * </script>
  */
-export class FeAcceptInvitationElement extends reactElement<AcceptInvitationProps>(AcceptInvitation, {
-  css: shadowCss,
-  props: { mode: 'string', userId: 'string', token: 'string', redirectUrl: 'string', initialState: 'string' },
-}) {}
+export class FeAcceptInvitationElement extends flowElement(acceptInvitationFlow) {}
 
 defineElement('fe-accept-invitation', FeAcceptInvitationElement);
 

@@ -1,11 +1,42 @@
-import { ActivateAccount, type ActivateAccountProps } from '../src/views/activation/ActivateAccount.tsx';
-import { setLightFormCss } from '../src/views/shared/ui.tsx';
+import { activateAccountActors } from '../machines/activate-account.actors.ts';
+import { activateAccountMachine } from '../machines/activate-account.machine.ts';
+import { addMessages } from '../src/i18n/index.ts';
+import { enActivateAccount } from '../src/i18n/en-activate-account.ts';
+import { enPassword } from '../src/i18n/en-password.ts';
+import { ActivateAccountView } from '../src/views/activate-account/ActivateAccountView.tsx';
 import shadowCss from '../src/views/shared/card.css.ts?inline';
 import lightCss from '../src/views/shared/form.css.ts?inline';
-import { defineElement, reactElement } from './internal/react-element.ts';
+import { flowElement, type FlowDefinition } from './internal/flow-element.tsx';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
-setLightFormCss(lightCss);
+addMessages('en', enActivateAccount);
+addMessages('en', enPassword);
+
+/** Attributes of `<fe-activate-account>`. */
+export interface ActivateAccountProps {
+  /** Default the page's `userId` query parameter. */
+  userId?: string;
+  /** Default the page's `token` query parameter. */
+  token?: string;
+  /** `code`: ask for the emailed 6-digit code (`/account/activate/code`); default `code` on the app's activateWithOTCUrl page. */
+  mode?: string;
+}
+
+/** The flow's parts (stories and tests render its view on a machine snapshot). */
+export const activateAccountFlow: FlowDefinition<typeof activateAccountMachine, ActivateAccountProps> = {
+  machine: activateAccountMachine,
+  actors: activateAccountActors,
+  input: ({ userId, token, mode }, app) => {
+    const query = new URLSearchParams(location.search);
+    const code = mode ? mode === 'code' : location.pathname === app.routes.activateWithOTCUrl;
+    return { userId: userId ?? query.get('userId'), token: token ?? query.get('token'), mode: code ? 'code' : 'link', redirectUrl: query.get('redirectUrl') };
+  },
+  view: ActivateAccountView,
+  props: { userId: 'string', token: 'string', mode: 'string' },
+  css: shadowCss,
+  lightCss,
+};
 
 /**
  * Activate an account with the emailed link (sign-in §2 `/account/activate`
@@ -24,11 +55,9 @@ setLightFormCss(lightCss);
  * @attr {string} token - Default the page's `token` query parameter.
  * @attr {string} mode - `code` to ask for the emailed 6-digit code; default `code` on the app's activateWithOTCUrl page, else `link`.
  *
- * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the machine in.
- *
- * @fires {CustomEvent<{ user: object, restored: false }>} fe-login - When the activation signed the user in.
- * @fires {CustomEvent<{ message: string }>} fe-error - When activating or resending fails; the message is also shown and announced.
- * @fires {CustomEvent<{ url: string }>} fe-navigate - Before going to the authenticated URL (1000 ms after success) or to sign-in; cancelable.
+ * @fires {FeLoginEvent} fe-login - When the activation signed the user in (`detail: { user, restored: false }`, no token).
+ * @fires {FeErrorEvent} fe-error - When activating or resending fails (`detail: { message, statusCode?, traceId? }`); the message is also shown and announced.
+ * @fires {FeNavigateEvent} fe-navigate - Before going to the authenticated URL (1000 ms after success) or to sign-in (`detail: { url }`); cancelable.
  *
  * @slot form - Filled by the element itself.
  * @csspart card - The card.
@@ -43,10 +72,7 @@ setLightFormCss(lightCss);
  *   document.querySelector('fe-activate-account').addEventListener('fe-login', (e) => console.log(e.detail.user.email));
  * </script>
  */
-export class FeActivateAccountElement extends reactElement<ActivateAccountProps>(ActivateAccount, {
-  css: shadowCss,
-  props: { userId: 'string', token: 'string', mode: 'string', initialState: 'string' },
-}) {}
+export class FeActivateAccountElement extends flowElement(activateAccountFlow) {}
 
 defineElement('fe-activate-account', FeActivateAccountElement);
 

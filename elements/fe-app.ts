@@ -1,24 +1,18 @@
 import { ContextProvider } from '@lit/context';
 import { appContext } from '../src/app/context.ts';
 import { createFeApp, type FeApp, type FeAppOptions } from '../src/app/app.ts';
-import type { AuthUser, SessionValue } from '../src/stores/index.ts';
-import { defineElement, dispatch } from './internal/react-element.ts';
+import { FeErrorEvent, FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent, toPublicUser } from '../src/events/index.ts';
+import type { SessionValue } from '../src/stores/index.ts';
+import { defineElement } from './internal/react-element.ts';
 
-/** Detail of `fe-session-change`. */
-export interface FeSessionChangeDetail {
-  isAuthenticated: boolean;
-  /** The user without tokens, or null when signed out. */
-  user: AuthUser | null;
-}
+/** Detail of `fe-session-change` (src/events). */
+export type { FeSessionChangeDetail } from '../src/events/index.ts';
 
 /** Message when two `<fe-app>`s claim one name (sign-in §8 "Store names differ"). */
 export const STORE_NAME_MISMATCH = 'Mismatch in store names';
 
 /** Names claimed by connected `<fe-app>`s, shared by every bundle copy on the page. */
-const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, unknown>)[Symbol.for('fe-elements.appNames')] ??= new Map()) as Map<
-  string,
-  HTMLElement
->;
+const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, unknown>)[Symbol.for('fe-elements.appNames')] ??= new Map()) as Map<string, HTMLElement>;
 
 /**
  * The app root: creates one app (options + API client + stores) and provides
@@ -44,10 +38,10 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  * @prop {FeAppOptions} options - Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects.
  * @prop {FeApp} app - The app (read-only), for host scripts: stores, `refresh()`, `logout()`.
  *
- * @fires {CustomEvent<FeSessionChangeDetail>} fe-session-change - Whenever the session changes (restored, signed in, signed out).
- * @fires {CustomEvent<{ user: AuthUser, restored: true }>} fe-login - When a session starts that no element of this tab started: restored by the start-up refresh, or signed in in another tab (a sign-in through `<fe-login-box>` fires its own `fe-login`).
- * @fires {CustomEvent<{ remote?: true }>} fe-logout - After `logout()` on this element; or (`remote: true`) when the session ended elsewhere: signed out in another tab, or a refresh failed.
- * @fires {CustomEvent<{ message: string }>} fe-error - When the app cannot start: no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`.
+ * @fires {FeSessionChangeEvent} fe-session-change - Whenever the session changes (restored, signed in, signed out): `detail: { isAuthenticated, user }`, the user without tokens or null.
+ * @fires {FeLoginEvent} fe-login - When a session starts that no element of this tab started (`detail: { user, restored: true }`): restored by the start-up refresh, or signed in in another tab (a sign-in through `<fe-login-box>` fires its own `fe-login`).
+ * @fires {FeLogoutEvent} fe-logout - After `logout()` on this element; or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed.
+ * @fires {FeErrorEvent} fe-error - When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`.
  *
  * @slot - The host's content, including `fe-*` elements.
  *
@@ -75,7 +69,7 @@ export class FeAppElement extends HTMLElement {
       const holder = claimedNames.get(name);
       if (holder && holder !== this && holder.isConnected) {
         console.error(`[fe-elements] ${STORE_NAME_MISMATCH}: another <fe-app> is named "${name}"`);
-        dispatch(this, 'fe-error', { message: STORE_NAME_MISMATCH });
+        this.#fire(new FeErrorEvent({ message: STORE_NAME_MISMATCH }));
         return;
       }
       claimedNames.set(name, this);
@@ -84,7 +78,7 @@ export class FeAppElement extends HTMLElement {
       try {
         this.#app = createFeApp(this.#readOptions());
       } catch (error) {
-        dispatch(this, 'fe-error', { message: (error as Error).message });
+        this.#fire(new FeErrorEvent({ message: (error as Error).message }));
         return;
       }
       this.#provider.setValue(this.#app);
@@ -103,7 +97,7 @@ export class FeAppElement extends HTMLElement {
   /** Signs out: calls the logout API, clears the session, fires `fe-logout`. */
   async logout(): Promise<void> {
     await this.#app?.logout();
-    dispatch(this, 'fe-logout', {});
+    this.#fire(new FeLogoutEvent({}));
   }
 
   #readOptions(): FeAppOptions {
@@ -125,6 +119,11 @@ export class FeAppElement extends HTMLElement {
     return { ...defined, ...this.options, routes: { ...routes, ...this.options.routes } } as FeAppOptions;
   }
 
+  /** Dispatches one of the typed public events (src/events); the events are documented by the `@fires` tags above. */
+  #fire(event: Event): boolean {
+    return this.dispatchEvent(event);
+  }
+
   #watchSession(app: FeApp): void {
     if (this.#unsubscribe) return;
     // a token stored ahead of the user (sign-in §4) is not a change of session
@@ -135,12 +134,12 @@ export class FeAppElement extends HTMLElement {
       if (!key || key === last) return;
       const wasAuthenticated = last.startsWith('true');
       last = key;
-      const { accessToken: _token, refreshToken: _refresh, ...user } = s.user ?? {};
-      dispatch<FeSessionChangeDetail>(this, 'fe-session-change', { isAuthenticated: s.isAuthenticated, user: s.user ? (user as AuthUser) : null });
+      const user = toPublicUser(s.user);
+      this.#fire(new FeSessionChangeEvent({ isAuthenticated: s.isAuthenticated, user }));
       // sessions no element of this tab started (an element fires its own events):
       // restored at start-up, or signed in / out in another tab
-      if (s.isAuthenticated && app.sessionSource !== 'interactive') dispatch(this, 'fe-login', { user, restored: true });
-      if (!s.isAuthenticated && wasAuthenticated && !app.loggingOut) dispatch(this, 'fe-logout', { remote: true });
+      if (s.isAuthenticated && user && app.sessionSource !== 'interactive') this.#fire(new FeLoginEvent({ user, restored: true }));
+      if (!s.isAuthenticated && wasAuthenticated && !app.loggingOut) this.#fire(new FeLogoutEvent({ remote: true }));
     });
   }
 }

@@ -1,9 +1,21 @@
 import { isAuthorized, parseKeys } from '../src/auth/authorization.ts';
 import { isEntitledTo } from '../src/app/entitlements.ts';
 import type { FeApp } from '../src/app/app.ts';
+import { FeAuthorizationChangeEvent } from '../src/events/index.ts';
 import { consumeApp } from './internal/context.ts';
 import { defineElement, sheetFor } from './internal/react-element.ts';
 import './fe-app.ts';
+
+/** Attaches `host`'s shadow root with its only slot, named `fallback` (the content stays unassigned). */
+function gateSlot(host: HTMLElement): HTMLSlotElement {
+  const root = host.attachShadow({ mode: 'open' });
+  // layout only (a constructable sheet: allowed by a strict style-src)
+  root.adoptedStyleSheets = [sheetFor(':host { display: contents; }')];
+  const slot = document.createElement('slot');
+  slot.name = 'fallback';
+  root.append(slot);
+  return slot;
+}
 
 /**
  * Authorized content (sign-in §6): shows its content only when the signed-in
@@ -24,7 +36,7 @@ import './fe-app.ts';
  * @attr {string} feature - A feature key the user must be entitled to (needs `entitlements: { enabled: true }` in the app options; off → fallback, and the error is logged).
  * @attr {boolean} authorized - Reflects the outcome (set by the element; style with `fe-authorized[authorized]`).
  *
- * @fires {CustomEvent<{ authorized: boolean }>} fe-authorization-change - When the outcome changes.
+ * @fires {FeAuthorizationChangeEvent} fe-authorization-change - When the outcome changes (`detail: { authorized }`).
  *
  * @slot - Shown to authorized users.
  * @slot fallback - Shown otherwise (e.g. an upgrade prompt).
@@ -47,17 +59,7 @@ export class FeAuthorizedElement extends HTMLElement {
    * slot otherwise, so they do not render — with no stylesheet involved, so a
    * blocked or missing style cannot show them (strict CSP, Trusted Types).
    */
-  #slot: HTMLSlotElement;
-
-  constructor() {
-    super();
-    const root = this.attachShadow({ mode: 'open' });
-    // layout only (a constructable sheet: allowed by a strict style-src)
-    root.adoptedStyleSheets = [sheetFor(':host { display: contents; }')];
-    this.#slot = document.createElement('slot');
-    this.#slot.name = 'fallback';
-    root.append(this.#slot);
-  }
+  #slot: HTMLSlotElement = gateSlot(this);
 
   connectedCallback(): void {
     this.#stop.push(
@@ -83,6 +85,11 @@ export class FeAuthorizedElement extends HTMLElement {
     return this.hasAttribute('authorized');
   }
 
+  /** Dispatches one of the typed public events (src/events); the events are documented by the `@fires` tags above. */
+  #fire(event: Event): boolean {
+    return this.dispatchEvent(event);
+  }
+
   /** The decision: false until the session is known, and whenever anything fails. */
   #decide(): boolean {
     const app = this.#app;
@@ -103,7 +110,7 @@ export class FeAuthorizedElement extends HTMLElement {
     this.#slot.name = ok ? '' : 'fallback';
     if (ok === this.authorized) return;
     this.toggleAttribute('authorized', ok);
-    this.dispatchEvent(new CustomEvent('fe-authorization-change', { detail: { authorized: ok }, bubbles: true, composed: true }));
+    this.#fire(new FeAuthorizationChangeEvent({ authorized: ok }));
   }
 }
 

@@ -1,11 +1,31 @@
-import { ForgotPassword, type ForgotPasswordProps } from '../src/views/password/ForgotPassword.tsx';
-import { setLightFormCss } from '../src/views/shared/ui.tsx';
+import { forgotPasswordActors } from '../machines/forgot-password.actors.ts';
+import { forgotPasswordMachine } from '../machines/forgot-password.machine.ts';
+import { addMessages } from '../src/i18n/index.ts';
+import { enForgotPassword } from '../src/i18n/en-forgot-password.ts';
+import { ForgotPasswordView } from '../src/views/forgot-password/ForgotPasswordView.tsx';
 import shadowCss from '../src/views/shared/card.css.ts?inline';
 import lightCss from '../src/views/shared/form.css.ts?inline';
-import { defineElement, reactElement } from './internal/react-element.ts';
+import { flowElement, type FlowDefinition } from './internal/flow-element.tsx';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
-setLightFormCss(lightCss);
+addMessages('en', enForgotPassword);
+
+/** Attributes of `<fe-forgot-password>`. */
+export interface ForgotPasswordProps {
+  email?: string;
+}
+
+/** The flow's parts (stories and tests render its view on a machine snapshot). */
+export const forgotPasswordFlow: FlowDefinition<typeof forgotPasswordMachine, ForgotPasswordProps> = {
+  machine: forgotPasswordMachine,
+  actors: forgotPasswordActors,
+  input: ({ email }) => ({ email: email ?? new URLSearchParams(location.search).get('email') ?? '' }),
+  view: ForgotPasswordView,
+  props: { email: 'string' },
+  css: shadowCss,
+  lightCss,
+};
 
 /**
  * Forgot password (sign-in §2 `/account/forget-password`, §4 forgotPassword →
@@ -18,20 +38,15 @@ setLightFormCss(lightCss);
  *
  * @attr {string} email - Pre-filled email; default the page's `email` query parameter.
  *
- * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the machine in.
- *
- * @fires {CustomEvent<{ message: string }>} fe-error - When sending fails; the message is also shown and announced.
- * @fires {CustomEvent<{ url: string }>} fe-navigate - Before going back to sign-in; cancelable.
+ * @fires {FeErrorEvent} fe-error - When sending fails (`detail: { message, statusCode?, traceId? }`); the message is also shown and announced.
+ * @fires {FeNavigateEvent} fe-navigate - Before going back to sign-in (`detail: { url }`); cancelable.
  *
  * @slot form - Filled by the element itself.
  * @csspart card - The card.
  * @csspart error - The error message (an ARIA alert).
  * @cssprop [--fe-color-primary=#4f46e5] - Brand colour of buttons and links.
  */
-export class FeForgotPasswordElement extends reactElement<ForgotPasswordProps>(ForgotPassword, {
-  css: shadowCss,
-  props: { email: 'string', initialState: 'string' },
-}) {}
+export class FeForgotPasswordElement extends flowElement(forgotPasswordFlow) {}
 
 defineElement('fe-forgot-password', FeForgotPasswordElement);
 

@@ -1,11 +1,9 @@
-import { LoginBox, type LoginBoxProps } from '../src/views/login/LoginBox.tsx';
-import { setLightFormCss } from '../src/views/shared/ui.tsx';
-import shadowCss from '../src/views/shared/card.css.ts?inline';
-import lightCss from '../src/views/shared/form.css.ts?inline';
-import { defineElement, reactElement } from './internal/react-element.ts';
+import { flowElement } from './internal/flow-element.tsx';
+import { loginBoxFlow } from './internal/login-box-flow.ts';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
-setLightFormCss(lightCss);
+export { loginBoxFlow, type LoginBoxProps } from './internal/login-box-flow.ts';
 
 /**
  * The sign-in box: email → pre-login (SSO check) → password → two-factor
@@ -25,13 +23,12 @@ setLightFormCss(lightCss);
  * @attr {boolean} callback-page - Set by `<fe-routes>` on the social, OIDC, SAML and magic-link callback routes: the box shows progress (no sign-in form) while it finds the callback and finishes the sign-in.
  * @attr {string} redirect-url - Where to go after sign-in; default the page's `redirectUrl` query parameter, else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5).
  * @attr {string} email - Pre-filled email address.
- * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the login machine in.
  * @attr {boolean} autofocus - Focus the first field when the box first renders (focus always moves to the first field of later steps).
  *
- * @fires {CustomEvent<{ user: AuthUser, restored: false }>} fe-login - After a successful sign-in; `user` carries no tokens.
- * @fires {CustomEvent<{}>} fe-logout - After "Sign out" in the signed-in view.
- * @fires {CustomEvent<{ message: string, statusCode?: number, traceId?: string }>} fe-error - When a step fails; the message is also shown and announced.
- * @fires {CustomEvent<{ url: string }>} fe-navigate - Before post-auth navigation (cancelable: `preventDefault()` keeps the page).
+ * @fires {FeLoginEvent} fe-login - After a successful sign-in (`detail: { user, restored: false }`); `user` carries no tokens.
+ * @fires {FeLogoutEvent} fe-logout - After "Sign out" in the signed-in view.
+ * @fires {FeErrorEvent} fe-error - When a step fails (`detail: { message, statusCode?, traceId? }`); the message is also shown and announced.
+ * @fires {FeNavigateEvent} fe-navigate - Before every navigation (`detail: { url }`): post-auth, the SSO or social provider, sign-up and forgot password; cancelable (`preventDefault()` keeps the page).
  *
  * @slot form - Filled by the element itself with the current step's light-DOM form.
  *
@@ -82,10 +79,7 @@ setLightFormCss(lightCss);
  *   document.addEventListener('fe-login', (e) => console.log('signed in', e.detail.user.email));
  * </script>
  */
-export class FeLoginBoxElement extends reactElement<LoginBoxProps>(LoginBox, {
-  css: shadowCss,
-  props: { redirectUrl: 'string', email: 'string', initialState: 'string', callbackPage: 'boolean' },
-}) {}
+export class FeLoginBoxElement extends flowElement(loginBoxFlow) {}
 
 defineElement('fe-login-box', FeLoginBoxElement);
 

@@ -1,23 +1,27 @@
 import type { FeApp } from '../src/app/app.ts';
-import '../src/i18n/en-open-app.ts';
-import { consumeApp } from './internal/context.ts';
-import { defineElement, dispatch } from './internal/react-element.ts';
+import { enOpenApp } from '../src/i18n/en-open-app.ts';
+import { addMessages } from '../src/i18n/index.ts';
 import shadowCss from '../src/views/shared/card.css.ts?inline';
 import * as c from '../src/views/shared/card.css.ts';
-import { sheetFor } from './internal/react-element.ts';
+import { consumeApp } from './internal/context.ts';
+import { navigateFrom } from './internal/flow-element.tsx';
+import { defineElement, sheetFor } from './internal/react-element.ts';
 import './fe-app.ts';
+
+addMessages('en', enOpenApp);
 
 /**
  * Open app (sign-in §2 `/account/redirect`): once the session is known, a
  * signed-in user is sent on to the page's `redirectUrl` (same-origin or an
  * allowed origin, else the authenticated URL, sign-in §5); a signed-out
  * user goes to the login route with this page as `redirectUrl`, so sign-in
- * comes back here. A button does the same by hand. Must sit inside `<fe-app>`.
+ * comes back here. The card says which of the two happens; a button does
+ * the same by hand. Must sit inside `<fe-app>`.
  *
  * @tag fe-open-app
  * @summary Sends a signed-in user on to the app.
  *
- * @fires {CustomEvent<{ url: string }>} fe-navigate - Before leaving; cancelable.
+ * @fires {FeNavigateEvent} fe-navigate - Before leaving (`detail: { url }`); cancelable.
  *
  * @csspart card - The card.
  */
@@ -33,8 +37,15 @@ export class FeOpenAppElement extends HTMLElement {
     this.#stop.push(
       consumeApp(this, (app) => {
         if (!app) return;
-        this.#render(app);
-        this.#stop.push(app.stores.$session.subscribe(() => this.#go(app)));
+        const body = this.#render(app);
+        this.#stop.push(
+          app.stores.$session.subscribe((session) => {
+            // what happens next: on to the app, or sign in first
+            const t = app.i18n.$t.get();
+            body.textContent = session.isLoading ? t('common.loading') : session.isAuthenticated ? t('openApp.body') : t('openApp.signedOut');
+            this.#go(app);
+          }),
+        );
       }),
     );
   }
@@ -43,7 +54,8 @@ export class FeOpenAppElement extends HTMLElement {
     for (const stop of this.#stop.splice(0)) stop();
   }
 
-  #render(app: FeApp): void {
+  /** Renders the card; returns its body text (it follows the session). */
+  #render(app: FeApp): HTMLParagraphElement {
     const t = app.i18n.$t.get();
     const card = document.createElement('section');
     card.className = c.card;
@@ -58,6 +70,7 @@ export class FeOpenAppElement extends HTMLElement {
     });
     card.append(title, body, button);
     this.shadowRoot!.replaceChildren(card);
+    return body;
   }
 
   #go(app: FeApp): void {
@@ -65,11 +78,8 @@ export class FeOpenAppElement extends HTMLElement {
     if (session.isLoading || this.#left) return;
     this.#left = true;
     const here = new URLSearchParams(location.search).get('redirectUrl');
-    const target = session.isAuthenticated
-      ? app.resolvePostAuthUrl(here)
-      : `${app.routes.loginUrl}?redirectUrl=${encodeURIComponent(location.href)}`;
-    const url = new URL(target, location.href).href;
-    if (dispatch(this, 'fe-navigate', { url }, { cancelable: true })) app.navigate(url);
+    const target = session.isAuthenticated ? app.resolvePostAuthUrl(here) : `${app.routes.loginUrl}?redirectUrl=${encodeURIComponent(location.href)}`;
+    navigateFrom(app, this, new URL(target, location.href).href);
   }
 }
 

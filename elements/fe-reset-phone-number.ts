@@ -1,11 +1,34 @@
-import { ResetPhoneNumber, type ResetPhoneNumberProps } from '../src/views/phone/ResetPhoneNumber.tsx';
-import { setLightFormCss } from '../src/views/shared/ui.tsx';
+import { resetPhoneNumberActors } from '../machines/reset-phone-number.actors.ts';
+import { resetPhoneNumberMachine } from '../machines/reset-phone-number.machine.ts';
+import { addMessages } from '../src/i18n/index.ts';
+import { enResetPhoneNumber } from '../src/i18n/en-reset-phone-number.ts';
+import { ResetPhoneNumberView } from '../src/views/reset-phone-number/ResetPhoneNumberView.tsx';
 import shadowCss from '../src/views/shared/card.css.ts?inline';
 import lightCss from '../src/views/shared/form.css.ts?inline';
-import { defineElement, reactElement } from './internal/react-element.ts';
+import { flowElement, type FlowDefinition } from './internal/flow-element.tsx';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
-setLightFormCss(lightCss);
+addMessages('en', enResetPhoneNumber);
+
+/** Attributes of `<fe-reset-phone-number>`. */
+export interface ResetPhoneNumberProps {
+  email?: string;
+}
+
+/** The flow's parts (stories and tests render its view on a machine snapshot). */
+export const resetPhoneNumberFlow: FlowDefinition<typeof resetPhoneNumberMachine, ResetPhoneNumberProps> = {
+  machine: resetPhoneNumberMachine,
+  actors: resetPhoneNumberActors,
+  input: ({ email }) => {
+    const query = new URLSearchParams(location.search);
+    return { email: email ?? query.get('email') ?? '', redirectUrl: query.get('redirectUrl') };
+  },
+  view: ResetPhoneNumberView,
+  props: { email: 'string' },
+  css: shadowCss,
+  lightCss,
+};
 
 /**
  * Reset phone number (sign-in §2 `/account/reset-phone-number`; admin §4:
@@ -23,12 +46,11 @@ setLightFormCss(lightCss);
  * @since 0.1.0
  *
  * @attr {string} email - Pre-filled email; default the page's `email` query parameter.
- * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the machine in.
  * @attr {boolean} autofocus - Focus the first field when the element appears (it always follows the steps).
  *
- * @fires {CustomEvent<{ user: AuthUser, restored: false }>} fe-login - After the SMS code sign-in; the session is in the app's stores.
- * @fires {CustomEvent<{ message: string, statusCode?: number, traceId?: string }>} fe-error - When a step fails (wrong or expired code, rate limit, taken number); also shown and announced.
- * @fires {CustomEvent<{ url: string }>} fe-navigate - Before leaving for the app or the login route; cancelable.
+ * @fires {FeLoginEvent} fe-login - After the SMS code sign-in (`detail: { user, restored: false }`; no tokens); the session is in the app's stores.
+ * @fires {FeErrorEvent} fe-error - When a step fails: wrong or expired code, rate limit, taken number (`detail: { message, statusCode?, traceId? }`); also shown and announced.
+ * @fires {FeNavigateEvent} fe-navigate - Before leaving for the app or the login route (`detail: { url }`); cancelable.
  *
  * @slot form - Filled by the element itself (the light-DOM form, so autofill sees it).
  * @csspart card - The card.
@@ -46,10 +68,7 @@ setLightFormCss(lightCss);
  *   document.addEventListener('fe-login', (e) => console.log('signed in', e.detail.user.email));
  * </script>
  */
-export class FeResetPhoneNumberElement extends reactElement<ResetPhoneNumberProps>(ResetPhoneNumber, {
-  css: shadowCss,
-  props: { email: 'string', initialState: 'string' },
-}) {}
+export class FeResetPhoneNumberElement extends flowElement(resetPhoneNumberFlow) {}
 
 defineElement('fe-reset-phone-number', FeResetPhoneNumberElement);
 

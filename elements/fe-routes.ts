@@ -1,7 +1,9 @@
 import type { FeApp } from '../src/app/app.ts';
 import type { FeRoutes } from '../src/app/options.ts';
+import { FeLogoutEvent, FeRouteChangeEvent, type FeNavigateEvent } from '../src/events/index.ts';
 import { consumeApp } from './internal/context.ts';
-import { defineElement, dispatch } from './internal/react-element.ts';
+import { navigateFrom } from './internal/flow-element.tsx';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
 /** Delay before leaving the logout route (sign-in §9 "logout callback default 500 ms"). */
@@ -48,7 +50,11 @@ const FLOWS: Partial<Record<keyof FeRoutes, { tag: string; load: () => Promise<u
  * @attr {boolean} no-history - Let flows navigate the whole page instead of switching in place.
  * @attr {string} route - The route name shown (set by the element, for styling and tests), e.g. `loginUrl`.
  *
- * @fires {CustomEvent<{ route: string | null, path: string }>} fe-route-change - After the shown route changed.
+ * @fires {FeRouteChangeEvent} fe-route-change - After the shown route changed (`detail: { route, path }`; `route` null on the host's own pages).
+ * @fires {FeLogoutEvent} fe-logout - On the logout route, once the session has ended.
+ * @fires {FeNavigateEvent} fe-navigate - Before leaving the logout route for the login route (`detail: { url }`); cancelable.
+ * @fires {FeLoginEvent} fe-login - Hosted login: on the callback route, once the sign-in completed (`detail: { user, restored: false }`).
+ * @fires {FeErrorEvent} fe-error - Hosted login: when the callback fails (`detail: { message }`); the message is also shown.
  *
  * @example
  * <fe-app base-url="https://app.example.com"><fe-routes></fe-routes></fe-app>
@@ -58,9 +64,9 @@ export class FeRoutesElement extends HTMLElement {
   #stop: (() => void) | undefined;
   #shown = '';
   #onPop = () => this.#render();
-  #onNavigate = (e: Event) => {
+  #onNavigate = (e: FeNavigateEvent) => {
     if (this.hasAttribute('no-history') || !this.#app) return;
-    const url = new URL((e as CustomEvent<{ url: string }>).detail.url);
+    const url = new URL(e.detail.url);
     if (url.origin !== location.origin || !this.#routeOf(url.pathname)) return;
     e.preventDefault();
     history.pushState(null, '', url.pathname + url.search);
@@ -82,12 +88,17 @@ export class FeRoutesElement extends HTMLElement {
     this.removeEventListener('fe-navigate', this.#onNavigate);
   }
 
+  /** Dispatches one of the typed public events (src/events); the events are documented by the `@fires` tags above. */
+  #fire(event: Event): boolean {
+    return this.dispatchEvent(event);
+  }
+
   /** The route name of `path`, or null. */
   #routeOf(path: string): keyof FeRoutes | null {
     const routes = this.#app?.routes;
     if (!routes) return null;
-    const hosted = (name: keyof FeRoutes) => name === 'hostedLoginRedirectUrl' && !!this.#app?.options.hostedLoginBox;
-    const match = (Object.keys(routes) as (keyof FeRoutes)[]).find((name) => routes[name] === path && (FLOWS[name] || name === 'logoutUrl' || hosted(name)));
+    const ran = this.#app!.transport.routes as readonly string[];
+    const match = (Object.keys(routes) as (keyof FeRoutes)[]).find((name) => routes[name] === path && (FLOWS[name] || name === 'logoutUrl' || ran.includes(name)));
     return match ?? null;
   }
 
@@ -105,16 +116,14 @@ export class FeRoutesElement extends HTMLElement {
     this.toggleAttribute('route', false);
     if (route && !hostPage) {
       this.setAttribute('route', route);
-      if (app.options.hostedLoginBox && (route === 'loginUrl' || route === 'logoutUrl' || route === 'hostedLoginRedirectUrl')) {
-        // hosted login (sign-in §2): loaded on demand, never on the embedded path
-        await import('../src/app/hosted.ts').then((m) => m.runHostedRoute(app, route, this));
+      const transport = app.transport;
+      if ((transport.routes as readonly string[]).includes(route)) {
+        // hosted login (sign-in §2): the transport runs its own routes (its code loaded on demand)
+        await transport.runRoute?.(route as (typeof transport.routes)[number], this);
       } else if (route === 'logoutUrl') {
         await app.logout();
-        dispatch(this, 'fe-logout', {});
-        setTimeout(() => {
-          const url = new URL(app.routes.loginUrl + location.search, location.href).href;
-          if (dispatch(this, 'fe-navigate', { url }, { cancelable: true })) app.navigate(url);
-        }, LOGOUT_CALLBACK_DELAY_MS);
+        this.#fire(new FeLogoutEvent({}));
+        setTimeout(() => navigateFrom(app, this, new URL(app.routes.loginUrl + location.search, location.href).href), LOGOUT_CALLBACK_DELAY_MS);
       } else {
         const flow = FLOWS[route]!;
         await flow.load();
@@ -124,7 +133,7 @@ export class FeRoutesElement extends HTMLElement {
         if (this.#shown === key) this.append(el);
       }
     }
-    dispatch(this, 'fe-route-change', { route: hostPage ? null : route, path });
+    this.#fire(new FeRouteChangeEvent({ route: hostPage ? null : route, path }));
   }
 }
 

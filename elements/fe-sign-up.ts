@@ -1,31 +1,58 @@
-import { SignUp, type SignUpProps } from '../src/views/sign-up/SignUp.tsx';
-import { setLightFormCss } from '../src/views/shared/ui.tsx';
+import { signUpActors } from '../machines/sign-up.actors.ts';
+import { signUpMachine } from '../machines/sign-up.machine.ts';
+import { addMessages } from '../src/i18n/index.ts';
+import { enPassword } from '../src/i18n/en-password.ts';
+import { enSignUp } from '../src/i18n/en-sign-up.ts';
 import shadowCss from '../src/views/shared/card.css.ts?inline';
 import lightCss from '../src/views/shared/form.css.ts?inline';
-import { defineElement, reactElement } from './internal/react-element.ts';
+import { SignUpView } from '../src/views/sign-up/SignUpView.tsx';
+import { FeSignUpEvent } from '../src/events/index.ts';
+import { flowElement, type FlowDefinition } from './internal/flow-element.tsx';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
-setLightFormCss(lightCss);
+addMessages('en', enSignUp);
+addMessages('en', enPassword);
+
+/** Attributes of `<fe-sign-up>`. */
+export interface SignUpProps {
+  /** Invitation token; default the page's `invitationToken` query parameter. */
+  invitationToken?: string;
+}
+
+/** The flow's parts (stories and tests render its view on a machine snapshot). */
+export const signUpFlow: FlowDefinition<typeof signUpMachine, SignUpProps> = {
+  machine: signUpMachine,
+  actors: signUpActors,
+  input: ({ invitationToken }, app) => ({
+    invitationToken: invitationToken ?? new URLSearchParams(location.search).get('invitationToken'),
+    successRoute: app.routes.signUpSuccessUrl ? 'signUpSuccessUrl' : 'authenticatedUrl',
+  }),
+  view: SignUpView,
+  props: { invitationToken: 'string' },
+  css: shadowCss,
+  lightCss,
+  outcomes: (e) => (e.type === 'signUp' ? new FeSignUpEvent(e.detail) : null),
+};
 
 /**
  * Sign-up: name, email, company and password (rules from the passwords
  * config) → `POST signUp`. Shown only when the public policy allows
  * sign-ups. A user who must activate gets "check your email"; a user signed
- * in at once goes to `signUpSuccessUrl` (else the authenticated URL); a
- * sign-up that needs MFA goes to the login route. Must sit inside `<fe-app>`.
- * The form lives in the light DOM (slot `form`) so password managers offer
- * to save the new password.
+ * in at once goes to `signUpSuccessUrl` (else the authenticated URL) after
+ * 200 ms; a sign-up that needs MFA goes to the login route. Must sit inside
+ * `<fe-app>`. The form lives in the light DOM (slot `form`) so password
+ * managers offer to save the new password.
  *
  * @tag fe-sign-up
  * @summary Create an account.
  *
  * @attr {string} invitation-token - Invitation token; default the page's `invitationToken` query parameter.
- * @attr {string} initial-state - For stories and tests: JSON `{ "value": …, "context": … }` to start the sign-up machine in.
  *
- * @fires {CustomEvent<{ userId?: string, tenantId?: string, shouldActivate: boolean }>} fe-sign-up - After the account was created.
- * @fires {CustomEvent<{ user: AuthUser, restored: false }>} fe-login - When the new user is signed in at once.
- * @fires {CustomEvent<{ message: string, statusCode?: number, traceId?: string }>} fe-error - When sign-up fails; the message is also shown and announced.
- * @fires {CustomEvent<{ url: string }>} fe-navigate - Before navigating (to the login route or after sign-up); cancelable.
+ * @fires {FeSignUpEvent} fe-sign-up - After the account was created (`detail: { userId?, tenantId?, shouldActivate }`).
+ * @fires {FeLoginEvent} fe-login - When the new user is signed in at once (`detail: { user, restored: false }`, no token).
+ * @fires {FeErrorEvent} fe-error - When sign-up fails (`detail: { message, statusCode?, traceId? }`); the message is also shown and announced.
+ * @fires {FeNavigateEvent} fe-navigate - Before navigating (to the login route or after sign-up; `detail: { url }`); cancelable.
  *
  * @slot form - Filled by the element itself with the sign-up form.
  *
@@ -45,10 +72,7 @@ setLightFormCss(lightCss);
  *   <fe-sign-up></fe-sign-up>
  * </fe-app>
  */
-export class FeSignUpElement extends reactElement<SignUpProps>(SignUp, {
-  css: shadowCss,
-  props: { invitationToken: 'string', initialState: 'string' },
-}) {}
+export class FeSignUpElement extends flowElement(signUpFlow) {}
 
 defineElement('fe-sign-up', FeSignUpElement);
 

@@ -1,6 +1,25 @@
-import { TENANT_SWITCHER_CSS, TenantSwitcher, type TenantSwitcherProps } from '../src/views/tenants/TenantSwitcher.tsx';
-import { defineElement, reactElement } from './internal/react-element.ts';
+import { tenantsOf, tenantSwitcherActors } from '../machines/tenant-switcher.actors.ts';
+import { tenantSwitcherMachine } from '../machines/tenant-switcher.machine.ts';
+import { enTenantSwitcher } from '../src/i18n/en-tenant-switcher.ts';
+import { addMessages } from '../src/i18n/index.ts';
+import { TENANT_SWITCHER_CSS, TenantSwitcherView } from '../src/views/tenant-switcher/TenantSwitcherView.tsx';
+import { flowElement, type FlowDefinition } from './internal/flow-element.tsx';
+import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
+
+addMessages('en', enTenantSwitcher);
+
+/** Attributes of `<fe-tenant-switcher>` (none). */
+export type TenantSwitcherProps = Record<never, never>;
+
+/** The flow's parts (stories and tests render its view on a machine snapshot). */
+export const tenantSwitcherFlow: FlowDefinition<typeof tenantSwitcherMachine, TenantSwitcherProps> = {
+  machine: tenantSwitcherMachine,
+  actors: tenantSwitcherActors,
+  input: (_props, app) => tenantsOf(app),
+  view: TenantSwitcherView,
+  css: TENANT_SWITCHER_CSS,
+};
 
 /**
  * Tenant switcher (admin §4 "Tenant switch"; sign-in §7 SI-7.30): a labelled
@@ -15,10 +34,8 @@ import './fe-app.ts';
  * @status experimental
  * @since 0.1.0
  *
- * @attr {string} initial-state - For stories and tests: JSON `{ "tenants": [{ "tenantId", "name" }], "activeTenantId", "switchingTo"?, "error"? }` used instead of the stores.
- *
- * @fires {CustomEvent<{ tenantId: string, tenant: Tenant | null }>} fe-tenant-change - After the switch; the token and `$tenants` carry the new tenant.
- * @fires {CustomEvent<{ message: string, statusCode?: number, traceId?: string }>} fe-error - When the switch fails; also announced.
+ * @fires {FeTenantChangeEvent} fe-tenant-change - After the switch (`detail: { tenantId, tenant }`), fired by `switchTenant()` at the document (composed); the token and `$tenants` carry the new tenant.
+ * @fires {FeErrorEvent} fe-error - When the switch fails (`detail: { message, statusCode?, traceId? }`); also announced.
  *
  * @csspart base - The wrapper.
  * @csspart label - The label.
@@ -37,18 +54,12 @@ import './fe-app.ts';
  *   document.addEventListener('fe-tenant-change', (e) => console.log('now in', e.detail.tenantId));
  * </script>
  */
-export class FeTenantSwitcherElement extends reactElement<TenantSwitcherProps>(TenantSwitcher, {
-  css: TENANT_SWITCHER_CSS,
-  props: { initialState: 'string' },
-}) {}
+export class FeTenantSwitcherElement extends flowElement(tenantSwitcherFlow) {}
 
 defineElement('fe-tenant-switcher', FeTenantSwitcherElement);
 
 declare global {
   interface HTMLElementTagNameMap {
     'fe-tenant-switcher': FeTenantSwitcherElement;
-  }
-  interface GlobalEventHandlersEventMap {
-    'fe-tenant-change': CustomEvent<import('../src/auth/tenants.ts').TenantChangeDetail>;
   }
 }

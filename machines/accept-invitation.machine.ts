@@ -12,21 +12,27 @@
  * verify your invitation"; a locked tenant, ER-01239: the server's message).
  * A wrong code returns to `validate` with the server's message.
  * `success` → `done` (a "Sign in" button) or, when the invitee must set a
- * password, `setPassword` (`idle` / `submitting`: POST activate with the
- * answer's activationToken, which signs in) → `signedIn` (`waiting`, then
- * after {@link POST_ACTIVATION_DELAY_MS} `left`: the authenticated URL).
+ * password, `setPassword` (`idle` / `submitting`: activate with the answer's
+ * activationToken, which signs in) → `signedIn` (`waiting`, then after
+ * {@link POST_ACTIVATION_DELAY_MS} `left`: redirectUrl or the authenticated URL).
  *
- * Overridable actors: `accept`, `activate`. Provided actions:
- * `notifyAccepted`, `notifyLogin`, `navigateAfterLogin`, `notifyError`.
+ * Actors: `accept`, `activate` (machines/accept-invitation.actors.ts).
+ * Emits `invitationAccept` once accepted, `login` when the password set
+ * signed the invitee in, `navigate` when leaving (and for `route.open`),
+ * `error` on a failure.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AcceptInvitationResult } from '../src/api/invitation.ts';
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { PasswordConfig } from '../src/api/types.ts';
-import type { AuthUser } from '../src/stores/index.ts';
+import type { AcceptInvitationResult, TENANT_LOCKED_ERROR_CODE } from '../src/api/users.ts';
+import type { PublicUser } from '../src/events/user.ts';
 import { toFlowError, type FlowError } from './errors.ts';
+import { formStep, type FlowEmitted, type RouteOpenEvent } from './flow.ts';
 
 /** Delay before leaving after the invitee set a password and was signed in (sign-in §4, §9: post-activation 1000 ms). */
 export const POST_ACTIVATION_DELAY_MS = 1000;
+
+/** `errorCode` of an invitation whose tenant is locked (api-contract §3; the value of src/api/users.ts, checked by its type). */
+const TENANT_LOCKED: typeof TENANT_LOCKED_ERROR_CODE = 'ER-01239';
 
 /** `link`: `/account/invitation/accept?userId&token`; `code`: `/account/invitation/code?userId&token` plus the emailed code. */
 export type InvitationMode = 'link' | 'code';
@@ -37,6 +43,8 @@ export interface AcceptInvitationInput {
   token?: string | null;
   /** The one-time code when the page already has it (a `code` query parameter); else the code field asks for it. */
   code?: string | null;
+  /** Where to go once signed in (checked by the app); default the authenticated URL. */
+  redirectUrl?: string | null;
 }
 
 export interface AcceptInvitationContext {
@@ -44,6 +52,7 @@ export interface AcceptInvitationContext {
   userId: string | null;
   token: string | null;
   code: string;
+  redirectUrl: string | null;
   /** The tenant joined, from the accept answer. */
   tenantName: string | null;
   /** The accept answer (shouldSetPassword, activationToken). */
@@ -52,22 +61,44 @@ export interface AcceptInvitationContext {
   error: FlowError | null;
 }
 
-export type AcceptInvitationEvent = { type: 'code.submit'; code: string } | { type: 'password.submit'; password: string };
+export type AcceptInvitationEvent = { type: 'code.submit'; code: string } | { type: 'password.submit'; password: string } | RouteOpenEvent;
+
+/** Input of the `accept` actor. */
+export interface AcceptInput {
+  mode: InvitationMode;
+  userId: string;
+  token: string;
+  code?: string;
+}
 
 /** Output of the `accept` actor: the answer, plus the password rules when a password must be set. */
 export type AcceptOutput = AcceptInvitationResult & { passwordConfig?: PasswordConfig };
 
-const errorOf = (event: unknown) => (event as { error?: { message?: string; statusCode?: number; errorCode?: string } }).error;
+/** Input of the `activate` actor. */
+export interface ActivateInput {
+  userId: string;
+  token: string;
+  password: string;
+}
 
-export const acceptInvitationMachine = setup({
-  types: { context: {} as AcceptInvitationContext, events: {} as AcceptInvitationEvent, input: {} as AcceptInvitationInput },
+/** What an actor failure carries (src/api FeApiError). */
+type ApiFailure = { message?: string; statusCode?: number; errorCode?: string; traceId?: string } | undefined;
+const failure = (error: unknown): ApiFailure => error as ApiFailure;
+
+const acceptInvitationSetup = setup({
+  types: {
+    context: {} as AcceptInvitationContext,
+    events: {} as AcceptInvitationEvent,
+    input: {} as AcceptInvitationInput,
+    emitted: {} as FlowEmitted,
+  },
   delays: { postActivation: POST_ACTIVATION_DELAY_MS },
   actors: {
-    accept: fromPromise<AcceptOutput, { mode: InvitationMode; userId: string; token: string; code?: string }>(async () => {
+    accept: fromPromise<AcceptOutput, AcceptInput>(async () => {
       throw new Error('accept not provided');
     }),
-    /** Sets the password with the activation token and stores the session; null when no session came back (e.g. MFA). */
-    activate: fromPromise<{ user: AuthUser } | null, { userId: string; token: string; password: string }>(async () => {
+    /** Sets the password with the activation token and completes the login; the public user, or null when no session came back (e.g. MFA). */
+    activate: fromPromise<PublicUser | null, ActivateInput>(async () => {
       throw new Error('activate not provided');
     }),
   },
@@ -75,41 +106,35 @@ export const acceptInvitationMachine = setup({
     missingLink: ({ context }) => !context.userId || !context.token,
     readyToAccept: ({ context }) => context.mode === 'link' || !!context.code,
     blankCode: ({ event }) => event.type === 'code.submit' && !event.code.trim(),
-    wrongCode: ({ context, event }) => {
-      const e = errorOf(event);
-      return context.mode === 'code' && (e?.errorCode === 'ER-INVALID-CODE' || /^Invalid code/.test(e?.message ?? ''));
-    },
-    tenantLocked: ({ event }) => errorOf(event)?.errorCode === 'ER-01239',
-    unreachable: ({ event }) => errorOf(event)?.statusCode === 0,
     mustSetPassword: ({ context }) => !!context.accepted?.shouldSetPassword && !!context.accepted.activationToken,
-    gotSession: ({ event }) => !!(event as unknown as { output: unknown }).output,
   },
   actions: {
-    /** Fires fe-invitation-accept. Provided by the element. */
-    notifyAccepted: () => {},
-    /** Fires fe-login. Provided by the element. */
-    notifyLogin: (_, _params: { user: AuthUser }) => {},
-    /** Goes to the authenticated URL (cancelable fe-navigate). Provided by the element. */
-    navigateAfterLogin: () => {},
-    /** Fires fe-error. Provided by the element. */
-    notifyError: () => {},
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' } })),
+    emitLogin: emit((_, params: { user: PublicUser }) => ({ type: 'login' as const, user: params.user })),
   },
-}).createMachine({
+});
+
+export const acceptInvitationMachine = acceptInvitationSetup.createMachine({
   id: 'acceptInvitation',
   context: ({ input }) => ({
     mode: input.mode ?? 'link',
     userId: input.userId || null,
     token: input.token || null,
     code: (input.code ?? '').trim(),
+    redirectUrl: input.redirectUrl || null,
     tenantName: null,
     accepted: null,
     passwordConfig: {},
     error: null,
   }),
   initial: 'validate',
+  on: { 'route.open': { actions: emit(({ event }) => ({ type: 'navigate' as const, to: { route: event.route } })) } },
   states: {
     validate: {
-      always: [{ guard: 'missingLink', target: 'invalid' }, { guard: 'readyToAccept', target: 'pending' }],
+      always: [
+        { guard: 'missingLink', target: 'invalid' },
+        { guard: 'readyToAccept', target: 'pending' },
+      ],
       on: {
         'code.submit': [
           // SI-4.23: the code variant without a code is invalid (the view's field check comes first)
@@ -127,26 +152,48 @@ export const acceptInvitationMachine = setup({
           target: 'success',
           actions: [
             assign({
-              accepted: ({ event }) => event.output,
+              accepted: ({ event }) => {
+                const { passwordConfig: _rules, ...answer } = event.output;
+                return answer;
+              },
               tenantName: ({ event }) => event.output.tenantName ?? null,
               passwordConfig: ({ event }) => event.output.passwordConfig ?? {},
               error: null,
             }),
-            'notifyAccepted',
+            emit(({ context }) => ({
+              type: 'invitationAccept' as const,
+              detail: {
+                userId: context.accepted?.userId ?? context.userId ?? undefined,
+                tenantId: context.accepted?.tenantId,
+                tenantName: context.tenantName ?? undefined,
+                shouldSetPassword: !!context.accepted?.shouldSetPassword,
+              },
+            })),
           ],
         },
         onError: [
           // SI-4.24: a wrong one-time code returns to validate, with the server's message
-          { guard: 'wrongCode', target: 'validate', actions: [assign({ code: '', error: ({ event }) => toFlowError(event.error) }), 'notifyError'] },
-          { guard: 'unreachable', target: 'failed', actions: [assign({ error: { key: 'error.network', statusCode: 0 } }), 'notifyError'] },
+          {
+            guard: ({ context, event }) => {
+              const e = failure(event.error);
+              return context.mode === 'code' && (e?.errorCode === 'ER-INVALID-CODE' || /^Invalid code/.test(e?.message ?? ''));
+            },
+            target: 'validate',
+            actions: [assign({ code: '', error: ({ event }) => toFlowError(event.error) }), 'emitError'],
+          },
+          { guard: ({ event }) => failure(event.error)?.statusCode === 0, target: 'failed', actions: [assign({ error: { key: 'error.network', statusCode: 0 } }), 'emitError'] },
           // ER-01239: the server's message
-          { guard: 'tenantLocked', target: 'failed', actions: [assign({ error: ({ event }) => toFlowError(event.error) }), 'notifyError'] },
+          {
+            guard: ({ event }) => failure(event.error)?.errorCode === TENANT_LOCKED,
+            target: 'failed',
+            actions: [assign({ error: ({ event }) => toFlowError(event.error) }), 'emitError'],
+          },
           // SI-8.08: "We couldn't verify your invitation"
           {
             target: 'failed',
             actions: [
-              assign({ error: ({ event }) => ({ key: 'invitation.failed' as const, statusCode: errorOf(event)?.statusCode, traceId: (errorOf(event) as { traceId?: string })?.traceId }) }),
-              'notifyError',
+              assign({ error: ({ event }) => ({ key: 'invitation.failed' as const, statusCode: failure(event.error)?.statusCode, traceId: failure(event.error)?.traceId }) }),
+              'emitError',
             ],
           },
         ],
@@ -158,34 +205,33 @@ export const acceptInvitationMachine = setup({
         check: { always: [{ guard: 'mustSetPassword', target: 'setPassword' }, { target: 'done' }] },
         /** Accepted; the invitee signs in (already has a password, or no activation token came back). */
         done: {},
-        setPassword: {
-          initial: 'idle',
-          states: {
-            idle: { on: { 'password.submit': { target: 'submitting', actions: assign({ error: null }) } } },
-            submitting: {
-              tags: 'busy',
-              invoke: {
-                src: 'activate',
-                input: ({ context, event }) => ({
-                  userId: context.accepted?.userId ?? context.userId!,
-                  token: context.accepted!.activationToken!,
-                  password: (event as Extract<AcceptInvitationEvent, { type: 'password.submit' }>).password,
-                }),
-                onDone: [
-                  { guard: 'gotSession', target: '#acceptInvitation.success.signedIn', actions: { type: 'notifyLogin', params: ({ event }) => ({ user: event.output!.user }) } },
-                  // e.g. an MFA challenge: the password is set, sign in on the login page
-                  { target: '#acceptInvitation.success.done' },
-                ],
-                onError: { target: 'idle', actions: [assign({ error: ({ event }) => toFlowError(event.error) }), 'notifyError'] },
-              },
+        setPassword: formStep(
+          acceptInvitationSetup,
+          'password.submit',
+          {
+            src: 'activate',
+            input: ({ context, event }: { context: AcceptInvitationContext; event: AcceptInvitationEvent }): ActivateInput => {
+              assertEvent(event, 'password.submit');
+              return { userId: context.accepted?.userId ?? context.userId!, token: context.accepted!.activationToken!, password: event.password };
             },
+            onDone: [
+              {
+                guard: ({ event }: { event: { output: PublicUser | null } }) => !!event.output,
+                target: '#acceptInvitation.success.signedIn',
+                actions: { type: 'emitLogin', params: ({ event }: { event: { output: PublicUser | null } }) => ({ user: event.output! }) },
+              },
+              // e.g. an MFA challenge: the password is set, sign in on the login page
+              { target: '#acceptInvitation.success.done' },
+            ],
+            onError: [assign({ error: ({ event }: { event: { error: unknown } }) => toFlowError(event.error) }), 'emitError'],
           },
-        },
+          assign({ error: null }),
+        ),
         signedIn: {
           initial: 'waiting',
           states: {
             waiting: { after: { postActivation: 'left' } },
-            left: { entry: 'navigateAfterLogin' },
+            left: { entry: emit(({ context }) => ({ type: 'navigate' as const, to: { redirectUrl: context.redirectUrl } })) },
           },
         },
       },

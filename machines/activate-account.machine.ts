@@ -9,22 +9,23 @@
  * nothing is to be typed, `submitting`: POST activate). `activating` →
  * `activatingForm` (`idle` / `submitting`: a new password when the user has
  * none, and the emailed code in the code variant) | `failed` (an expired,
- * used or replaced link: the server's message, resend offered) | `success`.
- * `success` (`signingIn`: the answer is stored as the session → `waiting`,
- * fe-login; after 1000 ms → `navigated`, the authenticated URL) |
- * `redirectToLogin` (the answer asks for MFA: the login route). `resend`
- * (`idle` / `submitting` → `sent`: check your email), reached with
- * `resend.start` from `invalid`, `failed` and `activatingForm`.
+ * used or replaced link: the server's message, resend offered) | `success`
+ * (signed in: `waiting`; after 1000 ms `navigated`, the authenticated URL or
+ * redirectUrl) | `redirectToLogin` (the account is active but the answer
+ * asks for MFA: the login route). `resend` (`idle` / `submitting`) →
+ * `resendSent` (check your email), reached with `resend.start` from
+ * `invalid`, `failed` and `activatingForm`.
  *
- * Provided actions: `notifyLogin` (fe-login), `notifyError` (fe-error),
- * `navigate` (`authenticated` | `login`). Overridable actors: `getStrategy`,
- * `activate` (with a `code` for the code variant), `completeLogin`,
- * `resendActivation`.
+ * Actors: `getStrategy`, `activate` (with a `code` for the code variant; it
+ * stores the session itself and answers only the public user),
+ * `resendActivation` (machines/activate-account.actors.ts). Emits `login`,
+ * `navigate` (after success, to sign in, `route.open`) and `error`.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { LoginResponse, PasswordConfig } from '../src/api/types.ts';
-import type { AuthUser } from '../src/stores/index.ts';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { PasswordConfig } from '../src/api/types.ts';
+import type { PublicUser } from '../src/events/index.ts';
 import { toFlowError, type FlowError } from './errors.ts';
+import { formStep, type FlowEmitted, type NavigationTarget, type RouteOpenEvent } from './flow.ts';
 
 /** Delay before leaving after an activation that signed the user in (sign-in §4, §9): 1000 ms. */
 export const POST_ACTIVATION_DELAY_MS = 1000;
@@ -34,17 +35,18 @@ export interface ActivateAccountInput {
   token?: string | null;
   /** `code`: the `/account/activate/code` variant, the emailed 6-digit code is asked for. */
   mode?: 'link' | 'code';
+  /** The page's `redirectUrl`: where to go once signed in (checked by the app). */
+  redirectUrl?: string | null;
 }
 
 export interface ActivateAccountContext {
   userId: string | null;
   token: string | null;
   mode: 'link' | 'code';
+  redirectUrl: string | null;
   /** The user has no password yet: the form asks for one. */
   shouldSetPassword: boolean;
   passwordConfig: PasswordConfig;
-  /** The answer of activate, until it is stored as the session. */
-  response: LoginResponse | null;
   /** Where the resend went. */
   email: string;
   error: FlowError | null;
@@ -53,7 +55,10 @@ export interface ActivateAccountContext {
 export type ActivateAccountEvent =
   | { type: 'activate.submit'; password?: string; code?: string }
   | { type: 'resend.start' }
-  | { type: 'resend.submit'; email: string };
+  | { type: 'resend.submit'; email: string }
+  /** Raised by the machine itself when a submit finds the link dead (views never send it). */
+  | { type: 'link.dead' }
+  | RouteOpenEvent;
 
 /** What the strategy actor answers: whether a password must be set, and the rules for it. */
 export interface ActivationPlan {
@@ -61,60 +66,92 @@ export interface ActivationPlan {
   passwordConfig: PasswordConfig;
 }
 
+/** What `activate` sends. */
+export interface ActivateRequest {
+  userId: string;
+  token: string;
+  password?: string;
+  code?: string;
+}
+
 /** The error codes of a link that no longer works (emulator: ER-ACTIVATION-TOKEN-{INVALID,USED,REPLACED,EXPIRED}). */
 const DEAD_LINK = /^ER-ACTIVATION-TOKEN-/;
 
-export const activateAccountMachine = setup({
+/** The error says the link itself no longer works (rather than a wrong code or a refused password). */
+export function isDeadLink(error: unknown): boolean {
+  const e = error as { errorCode?: string; errorCodes?: string[] } | undefined;
+  return DEAD_LINK.test(e?.errorCode ?? '') || !!e?.errorCodes?.some((c) => DEAD_LINK.test(c));
+}
+
+type Activated = { event: { output: PublicUser | null } };
+type Failed = { event: { error: unknown } };
+
+const activateAccountSetup = setup({
   types: {
     context: {} as ActivateAccountContext,
     events: {} as ActivateAccountEvent,
     input: {} as ActivateAccountInput,
+    emitted: {} as FlowEmitted,
   },
   delays: { postActivation: POST_ACTIVATION_DELAY_MS },
   actors: {
     getStrategy: fromPromise<ActivationPlan, { userId: string; token: string }>(async () => ({ shouldSetPassword: false, passwordConfig: {} })),
-    activate: fromPromise<LoginResponse, { userId: string; token: string; password?: string; code?: string }>(async () => {
+    /** Activates; answers the user when it signed them in (the session stored), null when they must sign in from the login page. */
+    activate: fromPromise<PublicUser | null, ActivateRequest>(async () => {
       throw new Error('activate not provided');
     }),
-    completeLogin: fromPromise<{ user: AuthUser } | null, LoginResponse>(async () => null),
     resendActivation: fromPromise<unknown, { email: string }>(async () => {
       throw new Error('resendActivation not provided');
     }),
   },
   guards: {
     hasLink: ({ context }) => !!context.userId && !!context.token,
-    needsForm: ({ context, event }) => context.mode === 'code' || (event as unknown as { output: ActivationPlan }).output.shouldSetPassword,
-    linkDead: ({ event }) => {
-      const e = (event as unknown as { error?: { errorCode?: string; errorCodes?: string[] } }).error;
-      return DEAD_LINK.test(e?.errorCode ?? '') || !!e?.errorCodes?.some((c) => DEAD_LINK.test(c));
-    },
-    signedIn: ({ event }) => !!(event as unknown as { output: { user: AuthUser } | null }).output,
+    needsForm: ({ context }, plan: ActivationPlan) => context.mode === 'code' || plan.shouldSetPassword,
   },
   actions: {
-    storeError: assign({ error: ({ event }) => toFlowError((event as unknown as { error: unknown }).error) }),
-    /** Fires fe-login. Provided by the element. */
-    notifyLogin: (_, _params: { user: AuthUser }) => {},
-    /** Fires fe-error. Provided by the element. */
-    notifyError: () => {},
-    /** Navigates: `authenticated` → the authenticated URL (or redirectUrl), `login` → the login route. Provided by the element. */
-    navigate: (_, _params: { to: 'authenticated' | 'login' }) => {},
+    storeError: assign({ error: (_, { error }: { error: unknown }) => toFlowError(error) }),
+    clearError: assign({ error: null }),
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' } })),
+    emitLogin: emit((_, { user }: { user: PublicUser }) => ({ type: 'login' as const, user })),
+    navigateTo: emit((_, to: NavigationTarget) => ({ type: 'navigate' as const, to })),
+    /** A failed submit whose link no longer works leaves the form for `failed` (resend offered). */
+    failIfLinkDead: enqueueActions(({ enqueue }, { error }: { error: unknown }) => {
+      if (isDeadLink(error)) enqueue.raise({ type: 'link.dead' });
+    }),
   },
-}).createMachine({
+});
+
+/** After `activate`: signed in → `success` (`login` emitted); otherwise → `redirectToLogin`. */
+const activated = [
+  {
+    guard: ({ event }: Activated) => !!event.output,
+    target: '#activateAccount.success',
+    actions: { type: 'emitLogin', params: ({ event }: Activated) => ({ user: event.output! }) },
+  },
+  // the account is active but the answer asks for MFA: sign in from the login page
+  { target: '#activateAccount.redirectToLogin' },
+] as const;
+
+const storeError = { type: 'storeError', params: ({ event }: Failed) => ({ error: event.error }) } as const;
+const toResend = { 'resend.start': { target: '#activateAccount.resend', actions: 'clearError' } } as const;
+
+export const activateAccountMachine = activateAccountSetup.createMachine({
   id: 'activateAccount',
   context: ({ input }) => ({
     userId: input.userId || null,
     token: input.token || null,
     mode: input.mode === 'code' ? 'code' : 'link',
+    redirectUrl: input.redirectUrl || null,
     shouldSetPassword: false,
     passwordConfig: {},
-    response: null,
     email: '',
     error: null,
   }),
   initial: 'check',
+  on: { 'route.open': { actions: { type: 'navigateTo', params: ({ event }) => ({ route: event.route }) } } },
   states: {
     check: { always: [{ guard: 'hasLink', target: 'activating' }, { target: 'invalid' }] },
-    invalid: { on: { 'resend.start': { target: 'resend', actions: assign({ error: null }) } } },
+    invalid: { on: toResend },
     activating: {
       tags: 'busy',
       initial: 'strategy',
@@ -125,100 +162,76 @@ export const activateAccountMachine = setup({
             input: ({ context }) => ({ userId: context.userId!, token: context.token! }),
             onDone: [
               {
-                guard: 'needsForm',
+                guard: { type: 'needsForm', params: ({ event }) => event.output },
                 target: '#activateAccount.activatingForm',
                 actions: assign({ shouldSetPassword: ({ event }) => event.output.shouldSetPassword, passwordConfig: ({ event }) => event.output.passwordConfig }),
               },
               { target: 'submitting' },
             ],
-            onError: { target: '#activateAccount.failed', actions: ['storeError', 'notifyError'] },
+            onError: { target: '#activateAccount.failed', actions: [storeError, 'emitError'] },
           },
         },
         submitting: {
           invoke: {
             src: 'activate',
             input: ({ context }) => ({ userId: context.userId!, token: context.token! }),
-            onDone: { target: '#activateAccount.success', actions: assign({ response: ({ event }) => event.output }) },
-            onError: { target: '#activateAccount.failed', actions: ['storeError', 'notifyError'] },
+            onDone: [...activated],
+            onError: { target: '#activateAccount.failed', actions: [storeError, 'emitError'] },
           },
         },
       },
     },
     activatingForm: {
-      initial: 'idle',
-      on: { 'resend.start': { target: 'resend', actions: assign({ error: null }) } },
-      states: {
-        idle: { on: { 'activate.submit': { target: 'submitting', actions: assign({ error: null }) } } },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'activate',
-            input: ({ context, event }) => {
-              const e = event as Extract<ActivateAccountEvent, { type: 'activate.submit' }>;
-              return {
-                userId: context.userId!,
-                token: context.token!,
-                ...(context.shouldSetPassword && e.password !== undefined ? { password: e.password } : {}),
-                ...(context.mode === 'code' ? { code: e.code ?? '' } : {}),
-              };
-            },
-            onDone: { target: '#activateAccount.success', actions: assign({ response: ({ event }) => event.output }) },
-            onError: [
-              { guard: 'linkDead', target: '#activateAccount.failed', actions: ['storeError', 'notifyError'] },
-              // a wrong code or a password the rules refuse: stay on the form with the server's message
-              { target: 'idle', actions: ['storeError', 'notifyError'] },
-            ],
+      ...formStep(
+        activateAccountSetup,
+        'activate.submit',
+        {
+          src: 'activate',
+          input: ({ context, event }: { context: ActivateAccountContext; event: ActivateAccountEvent }): ActivateRequest => {
+            assertEvent(event, 'activate.submit');
+            return {
+              userId: context.userId!,
+              token: context.token!,
+              ...(context.shouldSetPassword && event.password !== undefined ? { password: event.password } : {}),
+              ...(context.mode === 'code' ? { code: event.code ?? '' } : {}),
+            };
           },
+          onDone: [...activated],
+          // a wrong code or a password the rules refuse: stay on the form with the server's message; a dead link: failed
+          onError: [storeError, 'emitError', { type: 'failIfLinkDead', params: ({ event }: Failed) => ({ error: event.error }) }],
         },
-      },
+        'clearError',
+      ),
+      on: { ...toResend, 'link.dead': { target: '#activateAccount.failed' } },
     },
-    failed: { on: { 'resend.start': { target: 'resend', actions: assign({ error: null }) } } },
+    failed: { on: toResend },
     success: {
-      initial: 'signingIn',
+      initial: 'waiting',
       states: {
-        signingIn: {
-          tags: 'busy',
-          invoke: {
-            src: 'completeLogin',
-            input: ({ context }) => context.response!,
-            onDone: [
-              {
-                guard: 'signedIn',
-                target: 'waiting',
-                actions: [assign({ response: null }), { type: 'notifyLogin', params: ({ event }) => ({ user: event.output!.user }) }],
-              },
-              // the account is active but the answer asks for MFA: sign in from the login page
-              { target: '#activateAccount.redirectToLogin', actions: assign({ response: null }) },
-            ],
-            onError: { target: '#activateAccount.redirectToLogin', actions: assign({ response: null }) },
-          },
-        },
         waiting: { after: { postActivation: 'navigated' } },
-        navigated: { entry: { type: 'navigate', params: { to: 'authenticated' as const } } },
+        navigated: { entry: { type: 'navigateTo', params: ({ context }) => ({ redirectUrl: context.redirectUrl }) } },
       },
     },
-    redirectToLogin: { entry: { type: 'navigate', params: { to: 'login' as const } } },
-    resend: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'resend.submit': { target: 'submitting', actions: assign({ email: ({ event }) => event.email.trim(), error: null }) } } },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'resendActivation',
-            input: ({ context }) => ({ email: context.email }),
-            onDone: { target: 'sent' },
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-          },
-        },
-        sent: {},
+    redirectToLogin: { entry: { type: 'navigateTo', params: { route: 'loginUrl' } } },
+    resend: formStep(
+      activateAccountSetup,
+      'resend.submit',
+      {
+        src: 'resendActivation',
+        input: ({ context }: { context: ActivateAccountContext }) => ({ email: context.email }),
+        onDone: { target: '#activateAccount.resendSent' },
+        onError: [storeError, 'emitError'],
       },
-    },
+      assign({ email: ({ event }: { event: Extract<ActivateAccountEvent, { type: 'resend.submit' }> }) => event.email.trim(), error: null }),
+    ),
+    resendSent: {},
   },
 });
 
 /** The step (top-level state) of an activate-account snapshot. */
-export function activateAccountStep(snapshot: { value: unknown }): 'check' | 'invalid' | 'activating' | 'activatingForm' | 'failed' | 'success' | 'redirectToLogin' | 'resend' {
+export function activateAccountStep(snapshot: {
+  value: unknown;
+}): 'check' | 'invalid' | 'activating' | 'activatingForm' | 'failed' | 'success' | 'redirectToLogin' | 'resend' | 'resendSent' {
   const v = snapshot.value;
   return (typeof v === 'string' ? v : Object.keys(v as object)[0]) as ReturnType<typeof activateAccountStep>;
 }

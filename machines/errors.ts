@@ -1,16 +1,7 @@
-import type { MessageKey } from '../src/i18n/index.ts';
+import type { FlowError, MessageKey } from '../src/i18n/index.ts';
 
-/**
- * An error as machines keep it in context: either a catalogue key (our own
- * texts) or the server's message (sign-in §8: the server's errors joined),
- * plus status and trace id when the API gave them.
- */
-export interface FlowError {
-  key?: MessageKey;
-  message?: string;
-  statusCode?: number;
-  traceId?: string;
-}
+/** An error as machines keep it in context (src/i18n: a catalogue key or the server's message). */
+export type { FlowError };
 
 /** Whether `error` is a refused navigation target (an `UnsafeUrlError` of src/auth/safe-url.ts; told by name, machines import no code from src/). */
 export function isUnsafeUrlError(error: unknown): boolean {
@@ -25,4 +16,9 @@ export function toFlowError(error: unknown): FlowError {
   if (isUnsafeUrlError(error)) return { key: 'error.unsafeUrl' };
   if (e && typeof e.message === 'string' && e.message) return { message: e.message, statusCode: e.statusCode, traceId: e.traceId };
   return { key: 'error.generic' };
+}
+
+/** An error shown with the catalogue's `key`, unless the server was not reached at all (`error.network`). */
+export function networkOr(error: unknown, key: MessageKey): FlowError {
+  return (error as { statusCode?: number } | undefined)?.statusCode === 0 ? { key: 'error.network', statusCode: 0 } : { key };
 }

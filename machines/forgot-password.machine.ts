@@ -1,59 +1,57 @@
 /**
  * Forgot password (sign-in §4: forgotPassword → success; §8: a failure
  * reads "Unknown error occurred"). States: `forgotPassword` (`idle` /
- * `submitting`) → `success` (check your email). Overridable actor:
- * `sendResetLink`. Provided action: `notifyError`.
+ * `submitting`) → `success` (check your email). Actor: `sendResetLink`
+ * (machines/forgot-password.actors.ts). Emits `error` on a failure and
+ * `navigate` for `route.open` ("Back to sign in").
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { FlowError } from './errors.ts';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { networkOr, type FlowError } from './errors.ts';
+import { formStep, type FlowEmitted, type RouteOpenEvent } from './flow.ts';
 
 export interface ForgotPasswordContext {
   email: string;
   error: FlowError | null;
 }
 
-export type ForgotPasswordEvent = { type: 'email.submit'; email: string };
+export type ForgotPasswordEvent = { type: 'email.submit'; email: string } | RouteOpenEvent;
 
-export const forgotPasswordMachine = setup({
-  types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent, input: {} as { email?: string } },
+const forgotPasswordSetup = setup({
+  types: {
+    context: {} as ForgotPasswordContext,
+    events: {} as ForgotPasswordEvent,
+    input: {} as { email?: string },
+    emitted: {} as FlowEmitted,
+  },
   actors: {
+    /** Emails a reset link to `email` (always answered the same way, so nobody learns which emails have accounts). */
     sendResetLink: fromPromise<unknown, { email: string }>(async () => {
       throw new Error('sendResetLink not provided');
     }),
   },
   actions: {
-    /** Fires fe-error. Provided by the element. */
-    notifyError: () => {},
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' } })),
   },
-}).createMachine({
+});
+
+export const forgotPasswordMachine = forgotPasswordSetup.createMachine({
   id: 'forgotPassword',
   context: ({ input }) => ({ email: input.email ?? '', error: null }),
   initial: 'forgotPassword',
+  on: { 'route.open': { actions: emit(({ event }) => ({ type: 'navigate' as const, to: { route: event.route } })) } },
   states: {
-    forgotPassword: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'email.submit': { target: 'submitting', actions: assign({ email: ({ event }) => event.email.trim(), error: null }) } } },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'sendResetLink',
-            input: ({ context }) => ({ email: context.email }),
-            onDone: { target: '#forgotPassword.success' },
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({
-                  // sign-in §8: "Unknown error occurred" — unless the server was not reached at all
-                  error: ({ event }) => ((event.error as { statusCode?: number })?.statusCode === 0 ? { key: 'error.network', statusCode: 0 } : { key: 'forgotPassword.failed' }),
-                }),
-                'notifyError',
-              ],
-            },
-          },
-        },
+    forgotPassword: formStep(
+      forgotPasswordSetup,
+      'email.submit',
+      {
+        src: 'sendResetLink',
+        input: ({ context }: { context: ForgotPasswordContext }) => ({ email: context.email }),
+        onDone: { target: '#forgotPassword.success' },
+        // sign-in §8: "Unknown error occurred" — unless the server was not reached at all
+        onError: [assign({ error: ({ event }: { event: { error: unknown } }) => networkOr(event.error, 'forgotPassword.failed') }), 'emitError'],
       },
-    },
+      assign({ email: ({ event }: { event: { email: string } }) => event.email.trim(), error: null }),
+    ),
     success: {},
   },
 });

@@ -1,26 +1,34 @@
 /**
  * Login machine (sign-in §4 "Login steps"). Top-level states carry the spec's
- * step names; nested `idle` / `submitting` states show progress.
+ * step names; nested `idle` / `submitting` states show progress. Pure: the
+ * calls are its actors (machines/login.actors.ts), the outcomes leave through
+ * `emit()` (machines/flow.ts).
  *
  * - Actor `start` (invoked at the root, once) gives the vendor's strategy
  *   (request LOAD_PUBLIC_AUTH_STRATEGIES_POLICY; a failure gives
  *   EmailAndPassword; sign-in §3 auth strategies decide what `preLogin`
- *   shows), the callback page, the login mode and the quick login of this
- *   browser. Nothing waits for it before the first input (issue 2: the first
- *   input waits on no request): `preLogin` shows the email field at once (as
- *   EmailAndPassword until the strategy is known); an email submitted earlier
- *   waits in `preLogin.strategy`. A callback page found by `start` → `postLogin`.
+ *   shows), whether the Passkeys strategy is active, the callback page, the
+ *   login mode and the quick login of this browser. Nothing waits for it
+ *   before the first input (issue 2: the first input waits on no request):
+ *   `preLogin` shows the email field at once (as EmailAndPassword until the
+ *   strategy is known); an email submitted earlier waits in
+ *   `preLogin.strategy`. A callback page found by `start` → `postLogin`.
+ *   Beside it, actor `socialProviders` lists the vendor's social logins.
  * - `init` (transient) → `postLogin` when the input names a callback,
  *   `loading` on a callback route (input `callbackPage`, set by <fe-routes>:
  *   no sign-in form flashes there) until `start` names the callback, else
  *   `preLogin`.
  * - `preLogin`: email → pre-login (SSO check). An SSO address →
- *   `redirectToSSO` (redirect after {@link SSO_REDIRECT_DELAY_MS}); otherwise
+ *   `redirectToSSO` (navigation after {@link SSO_REDIRECT_DELAY_MS}); otherwise
  *   by strategy: EmailAndPassword → `loginWithPassword`; MagicLink / Code /
  *   SmsCode → `magicLinkPreLoginSuccess` / `loginWithOtc` / `loginWithSmsOtc`,
- *   which send the link or code first (actor `passwordlessPreLogin`, POST
- *   passwordless/{type}/prelogin); NoLocalAuthentication shows no local form
- *   (social buttons; the email only looks for an SSO connection).
+ *   which send the link or code first (actor `passwordlessPreLogin`);
+ *   NoLocalAuthentication shows no local form (social buttons; the email only
+ *   looks for an SSO connection). `preLogin.idle` runs passkey autofill
+ *   (`passkeyAutofill`, conditional mediation); "Sign in with a passkey" →
+ *   `preLogin.passkey`; a social button → `preLogin.social` (actor
+ *   `socialLogin` prepares the authorization request, then the machine emits
+ *   the navigation to the provider).
  * - Passwordless steps (one shared config, `passwordlessStep`): two parallel
  *   regions, `form` (`idle` ↔ `submitting`: actor `passwordlessPostLogin`
  *   with the code) and `resend` (`sending` the code or link, `waiting` for
@@ -28,65 +36,55 @@
  *   `preLogin`. A failed postlogin shows "Failed to authenticate" (sign-in §8)
  *   with the server's reason (wrong, expired, used or replaced code).
  * - `postLogin`: a callback page (interfaces §2, kinds `magicLink`, `social`,
- *   `oidc`, `saml`) runs the `postLogin` actor. Done → the same MFA branching
- *   as a password login. Failed: `oidc` / `saml` → `loginWithSSOFailed`, then
- *   after {@link SSO_FAILED_DELAY_MS} navigation to the authenticated URL;
- *   `social` / `magicLink` → `preLogin` with "Failed to authenticate".
- * - `loginWithPassword`: email + password. A response with mfaRequired and
- *   mfaToken clears the stored user and token and goes to
- *   `loginWithTwoFactor` (enrolled) or `forceTwoFactor` (enrolment); a
- *   response with an access token goes through `authenticating`. Every first
- *   factor (password, passwordless code or link, callback) branches so.
- * - `loginWithTwoFactor` / `forceTwoFactor`: run the MFA machine.
- * - `recoverTwoFactor`: a recovery code turns MFA off; then sign in again.
- * - `authenticating`: stores the token, loads profile, entitlements,
- *   authorization and tenants, sets the user (the `completeLogin` actor).
- * - `breachedPassword` → `breachedPasswordSuccess` (reset link sent) →
- *   `promptPasskeys`; `success` navigates after {@link POST_AUTH_DELAY_MS}.
- * - Passkeys: `preLogin.passkey` runs the `passkeys` actor (op `signIn`; the
- *   "Sign in with a passkey" button); a passkey picked from browser autofill
- *   arrives as `passkey.success`. Either response goes through `authenticating`.
- * - `promptPasskeys` (after every sign-in): `checking` asks the `passkeys`
- *   actor (op `check`: sign-in §4 conditions); no → `success`;
- *   yes → `idle` ("Add a passkey" → `registering`, "Not now" → `success`). fe-login fires on the way into
- *   `success`, after the breached-password and passkey steps (so a host that
- *   hides the box on fe-login does not hide those steps).
+ *   `oidc`, `saml`) runs the `postLogin` actor. Failed: `oidc` / `saml` →
+ *   `loginWithSSOFailed`, then after {@link SSO_FAILED_DELAY_MS} navigation to
+ *   the authenticated URL; `social` / `magicLink` → `preLogin` with "Failed to
+ *   authenticate".
+ * - Every first factor (password, passwordless code or link, callback,
+ *   passkey) is an actor that answers a {@link FirstFactor}: MFA required (the
+ *   actor cleared the stored session and holds the MFA token) →
+ *   `loginWithTwoFactor` (enrolled) or `forceTwoFactor` (enrolment); signed in
+ *   (the actor stored the session: tokens never enter this machine) → the
+ *   steps after sign-in.
+ * - `loginWithTwoFactor` / `forceTwoFactor`: load the MFA machine (`loadMfa`)
+ *   and run it as child `mfa`. `recoverTwoFactor`: a recovery code turns MFA
+ *   off; then sign in again.
+ * - After sign-in: `afterSignIn` loads the machine of the steps after sign-in
+ *   on demand (`loadAfterSignIn`) and runs it as child `afterSignIn`
+ *   (machines/after-sign-in.machine.ts: breached password, the quick SMS
+ *   login registration, the passkey prompt); when it is done → `success`,
+ *   which emits `login`, then after {@link POST_AUTH_DELAY_MS} the post-auth
+ *   navigation. (Were its code not to load, the user is signed in: `success`.)
+ * - `signingOut` ("Sign out" of the signed-in card): `logout`, then `logout` is emitted.
  *
  * Login modes (sign-in §3 `login`, `registerQuickLogin`), as the reference
  * product has them (@frontegg/redux-store `LoginFlow`; its quick-login
  * strategy `sms`):
  * - `login` (default): a sign-in ends in `success` and post-auth navigation.
- * - `registerQuickLogin`: after sign-in the box does not leave yet: it
- *   registers a quick login for this user in this browser. The quick login is
- *   SMS: `loginWithQuickSmsOtc.register` asks for a phone number (`idle`),
- *   texts it a code (`sending`, actor `quickLogin` op `send`: POST
- *   users/v1/phone), checks the code (`code` → `submitting`, op `verify`: POST
- *   users/v1/phone/verify, then the registration is remembered), then goes on
- *   to `promptPasskeys` → `success`. The host asks for it by setting
- *   localStorage `fe-register-quick-login` = `sms`; the request is used up by
- *   the box that reads it (src/views/login/start.ts). As in the reference, a
- *   user who registered in this browser before is not asked again (the view
- *   sends `quickLogin.skip` at once). "Not now" (`quickLogin.skip`) goes on too.
- * - A browser with a registered quick SMS login (input `quickLoginUserId`)
- *   offers it on `preLogin` (`quickSms.start`): `loginWithQuickSmsOtc.signIn`
- *   texts a code to that user's phone (passwordless SmsCode prelogin with the
- *   user id), no email typed, and signs in with it as `loginWithSmsOtc` does.
+ * - `registerQuickLogin`: after sign-in the box registers a quick SMS login
+ *   for this user in this browser (the `afterSignIn` child's
+ *   `loginWithQuickSmsOtc.register`). A user who registered in this browser
+ *   before is not asked again.
+ * - A browser with a registered quick SMS login (`quickLoginUserId`) offers it
+ *   on `preLogin` (`quickSms.start`): `loginWithQuickSmsOtc.signIn` texts a
+ *   code to that user's phone and signs in with it as `loginWithSmsOtc` does
+ *   (`loginWithQuickSmsOtc`).
  *
- * Emitted through provided actions: `notifyLogin` (fe-login), `redirect`
- * (SSO), `navigateAfterAuth`, `clearSession`, `notifyError`.
- * Overridable actors: `start`, `preLogin`, `login`,
- * `passwordlessPreLogin`, `passwordlessPostLogin`, `postLogin`, `quickLogin`,
- * `completeLogin`, `recoverMfa`, `sendResetPasswordEmail`, `passkeys`, and the
- * MFA actors (`loadMfa`, `mfa`).
+ * Emits: `login`, `logout`, `error`, `navigate` (SSO `{ url }`, post-auth
+ * `{ redirectUrl }`, the provider of a social login, the routes of sign-up
+ * and forgot password).
  */
-import { assign, setup, fromPromise, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
-import type { LoginResponse, PreLoginResult } from '../src/api/types.ts';
+import { assertEvent, assign, emit, setup, type ActorLogic, type ActorRefFrom, type ActorScope, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
+import type { PreLoginResult } from '../src/api/types.ts';
+import type { PublicUser } from '../src/events/user.ts';
+import type { SocialProviderEntry } from '../src/federation/index.ts';
 import type { MessageKey } from '../src/i18n/index.ts';
-import type { AuthUser } from '../src/stores/index.ts';
 import { isUnsafeUrlError, toFlowError, type FlowError } from './errors.ts';
-// types only: the MFA machine and its restore helper load on demand (not before the first input)
-import type { MfaInput, MfaOutput, mfaMachine } from './mfa.machine.ts';
-import type { MfaChildSpec } from './restore.ts';
+import { formStep, type FlowEmitted, type RouteOpenEvent } from './flow.ts';
+// types only: the machine of the steps after sign-in loads on demand
+import type { AfterSignInEvent, AfterSignInInput, AfterSignInSnapshot } from './after-sign-in.machine.ts';
+// types only: the MFA machine loads on demand (not before the first input)
+import type { MfaEvent, MfaInput, MfaOutput, MfaSnapshot, SignedIn } from './mfa.machine.ts';
 
 /** Delay before the automatic redirect to the SSO address (sign-in §4, §9): 2000 ms. */
 export const SSO_REDIRECT_DELAY_MS = 2000;
@@ -108,10 +106,29 @@ export interface LoginCallback {
   kind: 'social' | 'oidc' | 'saml' | 'magicLink';
   params: Record<string, string>;
 }
-/** Input of the `quickLogin` actor: text a code to a new number (→ `changePhoneId`), or check it (and remember the registration). */
-export type QuickLoginInput = { op: 'send'; phoneNumber: string } | { op: 'verify'; changePhoneId: string; code: string; user: AuthUser | null };
 
-/** Steps of the login flow, as named in sign-in §4 (those this machine implements). */
+/**
+ * What a first factor answered (password, passwordless code or link,
+ * callback, passkey): MFA is required (the actor holds the MFA token), or the
+ * user is signed in (the actor stored the session). No token in either.
+ */
+export type FirstFactor = { kind: 'mfa'; mfa: MfaInput } | { kind: 'signedIn'; signedIn: SignedIn };
+
+/** What the box starts from (the `start` actor); what it does not name stays as the input gave it. */
+export interface LoginStart {
+  authStrategy: AuthStrategy;
+  /** NoLocalAuthentication only: whether the vendor has an active SSO connection (unset: unknown). */
+  ssoActive?: boolean;
+  /** The vendor's Passkeys strategy is active: "Sign in with a passkey" and autofill. */
+  passkeys?: boolean;
+  callback?: LoginCallback | null;
+  mode?: LoginMode;
+  quickLoginUserId?: string | null;
+  /** Where to go after a callback sign-in (kept while the browser was away). */
+  redirectUrl?: string;
+}
+
+/** Steps of the login flow, as named in sign-in §4 (those this machine implements), and ours. */
 export type LoginStep =
   | 'loading'
   | 'postLogin'
@@ -126,11 +143,9 @@ export type LoginStep =
   | 'loginWithTwoFactor'
   | 'forceTwoFactor'
   | 'recoverTwoFactor'
-  | 'authenticating'
-  | 'breachedPassword'
-  | 'breachedPasswordSuccess'
-  | 'promptPasskeys'
-  | 'success';
+  | 'afterSignIn'
+  | 'success'
+  | 'signingOut';
 
 export interface LoginInput {
   email?: string;
@@ -152,14 +167,17 @@ export interface LoginContext {
   email: string;
   redirectUrl: string | null;
   ssoAddress: string | null;
+  /** The MFA machine's input (no token: the actors hold it). */
   mfa: MfaInput | null;
-  /** The response waiting for `authenticating` (dropped right after). */
-  pending: LoginResponse | null;
   error: FlowError | null;
   /** An informational message for the current step. */
   notice: MessageKey | null;
-  /** The signed-in user, announced with fe-login on the way into `success`. */
-  user: AuthUser | null;
+  /** The signed-in user (public: no tokens), announced with `login` on the way into `success`. */
+  user: PublicUser | null;
+  /** The sign-in answered a breached password (sign-in §4 breachedPassword). */
+  breachedPassword?: boolean;
+  /** The signed-in user registered the quick SMS login in this browser before. */
+  quickLoginRegistered?: boolean;
   /** Unset until `start` answered; shown as EmailAndPassword meanwhile. */
   authStrategy?: AuthStrategy | null;
   callbackPage?: boolean;
@@ -168,6 +186,12 @@ export interface LoginContext {
    * LOAD_SSO_PUBLIC_CONFIGURATION); false hides the email field that only looks for one. Unset = unknown (shown).
    */
   ssoActive?: boolean;
+  /** The Passkeys strategy is active (from `start`). */
+  passkeys?: boolean;
+  /** The vendor's active social login providers (actor `socialProviders`). */
+  socialProviders?: SocialProviderEntry[];
+  /** The social provider whose sign-in is starting (`preLogin.social`). */
+  socialStarted?: string | null;
   /** Unset = `login`. */
   mode?: LoginMode;
   callback?: LoginCallback | null;
@@ -176,9 +200,6 @@ export interface LoginContext {
   /** When the last code or link was sent (ms since the epoch; the view's resend countdown). */
   sentAt?: number | null;
   quickLoginUserId?: string | null;
-  /** Quick SMS registration: the number and the id of its pending verification. */
-  phoneNumber?: string | null;
-  changePhoneId?: string | null;
 }
 
 export type LoginEvent =
@@ -188,105 +209,180 @@ export type LoginEvent =
   | { type: 'sso.redirectNow' }
   | { type: 'recover.submit'; email: string; recoveryCode: string }
   | { type: 'flow.cancel' }
-  | { type: 'breached.reset' }
-  | { type: 'breached.continue' }
   /** "Sign in with a passkey" (preLogin). */
   | { type: 'passkey.start' }
-  /** A passkey sign-in finished outside the machine (browser autofill, conditional mediation). */
-  | { type: 'passkey.success'; response: LoginResponse }
-  /** promptPasskeys: "Add a passkey" / "Not now". */
-  | { type: 'passkeys.add' }
-  | { type: 'passkeys.skip' }
   /** Passwordless steps: the code typed; send the code or link again. */
   | { type: 'code.submit'; code: string }
   | { type: 'code.resend' }
   /** preLogin: sign in with this browser's quick SMS login. */
   | { type: 'quickSms.start' }
-  /** registerQuickLogin: the phone number to register; "Not now". */
-  | { type: 'phone.submit'; phoneNumber: string }
-  | { type: 'quickLogin.skip' }
+  /** preLogin: "Continue with …" a social login provider (its `key`). */
+  | { type: 'social.start'; provider: string }
+  /** "Forgot password?": the forgot-password route, with the email typed. */
+  | { type: 'forgotPassword.open' }
+  /** The signed-in card's "Sign out". */
+  | { type: 'session.signOut' }
   /** The session ended (sign out): start over at preLogin, keeping the email. */
-  | { type: 'flow.reset' };
+  | { type: 'flow.reset' }
+  /** "Sign up". */
+  | RouteOpenEvent;
 
-/** Input of the `passkeys` actor. */
-export interface PasskeysInput {
-  op: 'signIn' | 'check' | 'register';
-  user: AuthUser | null;
-}
+/** The MFA machine as the login machine runs it (child `mfa`): the element provides it, loaded on demand (`loadMfa`). */
+export type MfaChildLogic = ActorLogic<MfaSnapshot, MfaEvent, MfaInput, ActorScope<MfaSnapshot, MfaEvent>['system'], FlowEmitted>;
 
-/** Result of the `completeLogin` actor: the user that was set, or null when the response had no token. */
-export type CompleteLoginOutput = { user: AuthUser } | null;
+/** The machine of the steps after sign-in as the login machine runs it (child `afterSignIn`): the element provides it, loaded on demand (`loadAfterSignIn`). */
+export type AfterSignInChildLogic = ActorLogic<AfterSignInSnapshot, AfterSignInEvent, AfterSignInInput, ActorScope<AfterSignInSnapshot, AfterSignInEvent>['system'], FlowEmitted>;
 
-function needsMfa(r: LoginResponse | undefined): boolean {
-  return !!r && !!r.mfaRequired && !!r.mfaToken && !r.accessToken;
-}
+/** The context of a sign-in: the public user and what the sign-in said about the next steps. */
+const signedInContext = (signedIn: SignedIn | undefined) => ({
+  user: signedIn?.user ?? null,
+  breachedPassword: !!signedIn?.breachedPassword,
+  quickLoginRegistered: !!signedIn?.quickLoginRegistered,
+});
 
-/**
- * The MFA machine's input from an MFA-required login response (sign-in §4):
- * `verify` when the user has a device of any kind (the MFA machine picks the
- * step: the one device's, or the device list), else `enrol` (the user picks
- * among the active strategies, `mfaStrategies`).
- */
-function mfaInputFrom(r: LoginResponse, email: string): MfaInput {
-  const d = r.mfaDevices;
-  const enrolled = r.mfaEnrolled ?? Object.values(d ?? {}).some((list) => list?.length);
-  return { mfaToken: r.mfaToken!, step: enrolled ? 'verify' : 'enrol', deviceId: d?.authenticators?.[0]?.id, devices: d, strategies: r.mfaStrategies, email };
-}
+const loginSetup = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+    emitted: {} as FlowEmitted,
+    children: {} as { mfa: 'mfa'; afterSignIn: 'afterSignIn' },
+  },
+  delays: {
+    ssoRedirect: SSO_REDIRECT_DELAY_MS,
+    postAuth: POST_AUTH_DELAY_MS,
+    ssoFailed: SSO_FAILED_DELAY_MS,
+    resendCooldown: RESEND_COOLDOWN_MS,
+  },
+  // the element provides every actor (machines/login.actors.ts): here only their signatures, no default implementations
+  // (the machine is on the first-input path of the login box, its size budget; tests provide what they run)
+  actors: {} as {
+    /** What the box starts from: strategy (LOAD_PUBLIC_AUTH_STRATEGIES_POLICY), passkeys, callback page, login mode, quick login. */
+    start: PromiseActorLogic<LoginStart>;
+    /** The vendor's active social login providers (none unless provided). */
+    socialProviders: PromiseActorLogic<SocialProviderEntry[]>;
+    /** SSO pre-login: the SSO address of the email, if any (and where to return to afterwards is kept). */
+    preLogin: PromiseActorLogic<PreLoginResult | null, { email: string; redirectUrl: string | null }>;
+    /** Password login. */
+    login: PromiseActorLogic<FirstFactor, { email: string; password: string }>;
+    /** POST passwordless/{type}/prelogin: sends the code or link (`email`, or `userId` for the quick SMS login). */
+    passwordlessPreLogin: PromiseActorLogic<unknown, { type: PasswordlessType; email?: string; userId?: string }>;
+    /** POST passwordless/{type}/postlogin with the code or link token. */
+    passwordlessPostLogin: PromiseActorLogic<FirstFactor, { type: PasswordlessType; token: string }>;
+    /** A callback page's sign-in (interfaces §2). */
+    postLogin: PromiseActorLogic<FirstFactor, LoginCallback>;
+    recoverMfa: PromiseActorLogic<unknown, { email: string; recoveryCode: string }>;
+    /** "Sign in with a passkey": the browser's passkey dialog. */
+    passkeySignIn: PromiseActorLogic<FirstFactor>;
+    /** Passkey autofill on preLogin (conditional mediation): answers only when the user picks a passkey. */
+    passkeyAutofill: PromiseActorLogic<FirstFactor>;
+    /** Prepares the social login of a provider (its `key`; PKCE, remembered for the callback): the provider's authorization URL. */
+    socialLogin: PromiseActorLogic<string, { provider: string }>;
+    /** Signs out (the signed-in card). */
+    logout: PromiseActorLogic<unknown>;
+    /** Loads the MFA machine (the element's `mfa` child) on demand. */
+    loadMfa: PromiseActorLogic<unknown>;
+    /** The MFA machine (machines/mfa.machine.ts), provided by the element. */
+    mfa: MfaChildLogic;
+    /** Loads the machine of the steps after sign-in (the element's `afterSignIn` child) on demand. */
+    loadAfterSignIn: PromiseActorLogic<unknown>;
+    /** The machine of the steps after sign-in (machines/after-sign-in.machine.ts), provided by the element. */
+    afterSignIn: AfterSignInChildLogic;
+  },
+  guards: {
+    /** The failure is a refused navigation target (an `UnsafeUrlError` from src/auth/safe-url.ts). */
+    isUnsafeUrl: (_, { error }: { error: unknown }) => isUnsafeUrlError(error),
+    hasSsoAddress: (_, result: PreLoginResult | null) => !!result?.address,
+    mfaToVerify: ({ context }) => context.mfa?.step === 'verify',
+    mfaToEnrol: ({ context }) => !!context.mfa,
+    choseRecovery: (_, output: MfaOutput) => output.kind === 'recover',
+    hasCallback: ({ context }) => !!context.callback,
+    hasStrategy: ({ context }) => !!context.authStrategy,
+    isCallbackPage: ({ context }) => !!context.callbackPage,
+    /** `start` found a callback page (on a callback route the input does not name one). */
+    startedOnCallback: (_, start: LoginStart) => !!start.callback,
+    isStrategy: ({ context }, { is }: { is: AuthStrategy }) => context.authStrategy === is,
+    isSsoCallback: ({ context }) => /^(oidc|saml)$/.test(context.callback?.kind ?? ''),
+  },
+  actions: {
+    storeError: assign((_, { error }: { error: unknown }) => ({ error: toFlowError(error), notice: null })),
+    clearMessages: assign({ error: null, notice: null }),
+    /** A passwordless or callback sign-in failed: "Failed to authenticate" (sign-in §8), the server's reason kept in `message`. */
+    failedToAuthenticate: assign((_, { error }: { error: unknown }) => ({
+      error: { ...toFlowError(error), key: 'login.failedToAuthenticate' as const },
+      notice: null,
+    })),
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' as const } })),
+    /** A code or link was sent: the resend countdown starts; "We sent a new one" when one was sent before. */
+    noteResent: assign({ notice: ({ context }) => (context.sentAt ? ('passwordless.resent' as const) : null), sentAt: () => Date.now() }),
+    /** The `start` output: a strategy or callback given in the input wins. */
+    applyStart: assign(({ context }, start: LoginStart) => ({
+      ...start,
+      authStrategy: context.authStrategy ?? start.authStrategy,
+      callback: context.callback ?? start.callback,
+    })),
+    storeNoSso: assign({ error: { key: 'login.noSso' as const }, notice: null }),
+    signedOut: assign({ user: null, error: null, notice: null }),
+    emitLogout: emit({ type: 'logout' as const }),
+    /** A first factor answered: the MFA input, or the signed-in user. */
+    storeFirstFactor: assign(({ context }, result: FirstFactor) =>
+      result.kind === 'mfa' ? { mfa: { email: context.email, ...result.mfa }, user: null } : { mfa: null, ...signedInContext(result.signedIn) },
+    ),
+    /** The MFA machine signed the user in. */
+    storeSignedIn: assign((_, output: MfaOutput) => signedInContext(output.kind === 'authenticated' ? output.signedIn : undefined)),
+  },
+});
+
+/** A failed call, as the params of the actions that take it. */
+const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+/** A failed call: its error shown (and emitted). */
+const failed = [{ type: 'storeError', params: failure }, 'emitError'] as const;
+/** A failed sign-in: "Failed to authenticate" with the reason (and emitted). */
+const authFailed = [{ type: 'failedToAuthenticate', params: failure }, 'emitError'] as const;
+/** After any first factor: MFA, or the steps after sign-in (sign-in §4). */
+const afterFirstFactor = {
+  target: '#login.firstFactor',
+  actions: { type: 'storeFirstFactor', params: ({ event }: { event: { output: FirstFactor } }) => event.output },
+} as const;
 
 /**
  * The two-factor steps (sign-in §4): `loading` loads the MFA machine on demand
- * (actor `loadMfa`; `null` = use the `mfa` actor as provided), then spawns it
- * as child `mfa` (`running`); its output leads on. `failed`: the code could
- * not be loaded, or the machine failed (the error is shown with "Back to sign
- * in"). The child stops when the step is left.
+ * (actor `loadMfa`), then `running` runs it as child `mfa`; its output leads
+ * on. `failed`: the code could not be loaded, or the machine failed (the error
+ * is shown with "Back to sign in"). The child stops when the step is left.
  */
 const twoFactorStep = {
   initial: 'loading',
-  exit: 'stopMfa',
-  on: {
-    'flow.cancel': { target: '#login.preLogin', actions: 'clearMessages' },
-    'xstate.done.actor.mfa': [
-      { guard: 'choseRecovery', target: '#login.recoverTwoFactor' },
-      { target: '#login.authenticating', actions: 'storeMfaResponse' },
-    ],
-    // the MFA machine itself failed (e.g. the `mfa` actor was not provided)
-    'xstate.error.actor.mfa': { target: '.failed', actions: ['storeError', 'notifyError'] },
-  },
+  on: { 'flow.cancel': { target: '#login.preLogin', actions: 'clearMessages' } },
   states: {
     loading: {
       tags: 'busy',
+      invoke: { src: 'loadMfa', onDone: 'running', onError: { target: 'failed', actions: failed } },
+    },
+    running: {
       invoke: {
-        src: 'loadMfa',
-        onDone: { target: 'running', actions: 'spawnMfa' },
-        onError: { target: 'failed', actions: ['storeError', 'notifyError'] },
+        id: 'mfa',
+        src: 'mfa',
+        input: ({ context }: { context: LoginContext }) => context.mfa ?? { step: 'verify' as const },
+        onDone: [
+          { guard: { type: 'choseRecovery', params: ({ event }: { event: { output: MfaOutput } }) => event.output }, target: '#login.recoverTwoFactor' },
+          { target: '#login.afterSignIn', actions: { type: 'storeSignedIn', params: ({ event }: { event: { output: MfaOutput } }) => event.output } },
+        ],
+        // the MFA machine itself failed
+        onError: { target: 'failed', actions: failed },
       },
     },
-    running: {},
     // shows the error; "Back to sign in" (flow.cancel) is the way on
     failed: {},
   },
 } as const;
 
-type Ctx = { context: LoginContext; event: LoginEvent };
-
-/** After any first factor (password, passwordless code or link, callback): MFA, else `authenticating` (sign-in §4). */
-const afterFirstFactor = [
-  { guard: 'needsMfaEnrolled', target: '#login.loginWithTwoFactor', actions: ['clearSession', 'storeMfa'] },
-  { guard: 'needsMfaEnrolment', target: '#login.forceTwoFactor', actions: ['clearSession', 'storeMfa'] },
-  { target: '#login.authenticating', actions: 'storePending' },
-] as const;
-
-/** The passwordless type: the strategy's, or SmsCode for the quick SMS login. */
+/** The passwordless type: the strategy's (a passwordless step runs only for one), or SmsCode for the quick SMS login. */
 const typeOf = (context: LoginContext) => (context.passwordless ?? context.authStrategy) as PasswordlessType;
-/** Prelogin body: the email typed, or (quick SMS login: `passwordless` set) the remembered user id. */
-const preloginInput = ({ context }: Ctx) => ({
-  type: typeOf(context),
-  ...(context.passwordless ? { userId: context.quickLoginUserId! } : { email: context.email }),
-});
 
 /**
  * A passwordless step (magicLinkPreLoginSuccess, loginWithOtc, loginWithSmsOtc,
- * loginWithQuickSmsOtc.signIn), one config for all: region `form` (`idle` ↔
+ * loginWithQuickSmsOtc), one config for all: region `form` (`idle` ↔
  * `submitting`: postlogin with the typed code; the magic link's page has no
  * code field) and region `resend` (`sending`: the prelogin sends the code or
  * link; `waiting` → after RESEND_COOLDOWN_MS `idle` → `code.resend` →
@@ -296,21 +392,20 @@ const passwordlessStep = {
   type: 'parallel',
   on: { 'email.change': { target: '#login.preLogin', actions: 'clearMessages' } },
   states: {
-    form: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'code.submit': { target: 'submitting', actions: 'clearMessages' } } },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'passwordlessPostLogin',
-            input: ({ context, event }: Ctx) => ({ type: typeOf(context), token: (event as { code: string }).code }),
-            onDone: afterFirstFactor,
-            onError: { target: 'idle', actions: ['failedToAuthenticate', 'notifyError'] },
-          },
+    form: formStep(
+      loginSetup,
+      'code.submit',
+      {
+        src: 'passwordlessPostLogin',
+        input: ({ context, event }: { context: LoginContext; event: LoginEvent }) => {
+          assertEvent(event, 'code.submit');
+          return { type: typeOf(context), token: event.code };
         },
+        onDone: afterFirstFactor,
+        onError: authFailed,
       },
-    },
+      'clearMessages',
+    ),
     resend: {
       initial: 'sending',
       states: {
@@ -320,9 +415,13 @@ const passwordlessStep = {
           tags: 'busy',
           invoke: {
             src: 'passwordlessPreLogin',
-            input: preloginInput,
+            // the email typed, or (quick SMS login: `passwordless` set) the remembered user id
+            input: ({ context }: { context: LoginContext }) => ({
+              type: typeOf(context),
+              ...(context.passwordless ? { userId: context.quickLoginUserId ?? '' } : { email: context.email }),
+            }),
             onDone: { target: 'waiting', actions: 'noteResent' },
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
+            onError: { target: 'idle', actions: failed },
           },
         },
       },
@@ -339,136 +438,11 @@ const afterPreLogin = [
   { target: '#login.loginWithPassword' },
 ] as const;
 
-/** Default of the actors the element provides. */
-const notProvided = async (): Promise<never> => {
-  throw new Error('actor not provided');
-};
-
-export const loginMachine = setup({
-  types: {
-    context: {} as LoginContext,
-    events: {} as LoginEvent,
-    input: {} as LoginInput,
-  },
-  delays: {
-    ssoRedirect: SSO_REDIRECT_DELAY_MS,
-    postAuth: POST_AUTH_DELAY_MS,
-    ssoFailed: SSO_FAILED_DELAY_MS,
-    resendCooldown: RESEND_COOLDOWN_MS,
-  },
-  actors: {
-    /**
-     * What the box starts from: `authStrategy` (required; LOAD_PUBLIC_AUTH_STRATEGIES_POLICY), and the
-     * `callback`, `mode`, `quickLoginUserId` of the page and browser (src/views/login/start.ts).
-     */
-    start: fromPromise<Partial<LoginContext>>(notProvided),
-    /** POST passwordless/{type}/prelogin: sends the code or link (`email`, or `userId` for the quick SMS login). */
-    passwordlessPreLogin: fromPromise<unknown, { type: PasswordlessType; email?: string; userId?: string }>(notProvided),
-    /** POST passwordless/{type}/postlogin with the code or link token → the login response. */
-    passwordlessPostLogin: fromPromise<LoginResponse, { type: PasswordlessType; token: string }>(notProvided),
-    /** A callback page's sign-in (interfaces §2) → the login response. */
-    postLogin: fromPromise<LoginResponse, LoginCallback>(notProvided),
-    /** Quick SMS login registration: `send` → `{ changePhoneId }`, `verify` (then remembered). */
-    quickLogin: fromPromise<unknown, QuickLoginInput>(notProvided),
-    preLogin: fromPromise<PreLoginResult | null, { email: string }>(async () => null),
-    login: fromPromise<LoginResponse, { email: string; password: string }>(async () => {
-      throw new Error('login not provided');
-    }),
-    completeLogin: fromPromise<CompleteLoginOutput, LoginResponse>(async () => {
-      throw new Error('completeLogin not provided');
-    }),
-    recoverMfa: fromPromise<unknown, { email: string; recoveryCode: string }>(async () => {
-      throw new Error('recoverMfa not provided');
-    }),
-    sendResetPasswordEmail: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('sendResetPasswordEmail not provided');
-    }),
-    /**
-     * Passkeys (src/passkeys, loaded on demand): `signIn` → the login response; `check` → whether to show
-     * promptPasskeys (sign-in §4 conditions); `register` → a new passkey. Answers `false` unless provided.
-     */
-    passkeys: fromPromise<unknown, PasskeysInput>(async () => false),
-    /** Loads the (provided) MFA machine on demand; `null` = spawn the `mfa` actor below. */
-    loadMfa: fromPromise<AnyActorLogic | null>(async () => null),
-    /** The MFA machine (machines/mfa.machine.ts) when given directly (tests); the element provides `loadMfa` instead. */
-    mfa: fromPromise<MfaOutput, MfaInput>(async () => {
-      throw new Error('mfa not provided');
-    }) as unknown as typeof mfaMachine,
-  },
-  guards: {
-    /** The failure is a refused navigation target (an `UnsafeUrlError` from src/auth/safe-url.ts). */
-    isUnsafeUrl: ({ event }) => isUnsafeUrlError((event as { error?: unknown }).error),
-    hasSsoAddress: ({ event }) => !!(event as unknown as { output?: PreLoginResult | null }).output?.address,
-    needsMfaEnrolled: ({ event }) => {
-      const r = (event as unknown as { output?: LoginResponse }).output;
-      return needsMfa(r) && mfaInputFrom(r!, '').step === 'verify';
-    },
-    needsMfaEnrolment: ({ event }) => needsMfa((event as unknown as { output?: LoginResponse }).output),
-    choseRecovery: ({ event }) => (event as unknown as { output?: MfaOutput }).output?.kind === 'recover',
-    noSession: ({ event }) => !(event as unknown as { output?: CompleteLoginOutput }).output,
-    isBreachedPassword: ({ context }) => !!context.pending?.isBreachedPassword,
-    isTrue: ({ event }) => (event as unknown as { output?: unknown }).output === true,
-    hasCallback: ({ context }) => !!context.callback,
-    hasStrategy: ({ context }) => !!context.authStrategy,
-    isCallbackPage: ({ context }) => !!context.callbackPage,
-    /** `start` found a callback page (on a callback route the input does not name one). */
-    startedOnCallback: ({ event }) => !!(event as unknown as { output: Partial<LoginContext> }).output.callback,
-    isStrategy: ({ context }, { is }: { is: AuthStrategy }) => context.authStrategy === is,
-    isSsoCallback: ({ context }) => /^(oidc|saml)$/.test(context.callback?.kind ?? ''),
-    registersQuickLogin: ({ context }) => context.mode === 'registerQuickLogin',
-  },
-  actions: {
-    storeError: assign({ error: ({ event }) => toFlowError((event as unknown as { error: unknown }).error), notice: null }),
-    clearMessages: assign({ error: null, notice: null }),
-    /** A passwordless or callback sign-in failed: "Failed to authenticate" (sign-in §8), the server's reason kept in `message`. */
-    failedToAuthenticate: assign({
-      error: ({ event }) => ({ ...toFlowError((event as unknown as { error: unknown }).error), key: 'login.failedToAuthenticate' as MessageKey }),
-      notice: null,
-    }),
-    /** A code or link was sent: the resend countdown starts; "We sent a new one" when one was sent before. */
-    noteResent: assign({ notice: ({ context }) => (context.sentAt ? ('passwordless.resent' as MessageKey) : null), sentAt: () => Date.now() }),
-    /** The `start` output: a strategy, callback or login mode given in the input wins. */
-    applyStart: assign(({ context, event }) => {
-      const out = (event as unknown as { output: Partial<LoginContext> }).output;
-      return { ...out, authStrategy: context.authStrategy ?? out.authStrategy, callback: context.callback ?? out.callback };
-    }),
-    storeNoSso: assign({ error: { key: 'login.noSso' as MessageKey }, notice: null }),
-    /** Fires fe-error with the error in context. Provided by the element. */
-    notifyError: () => {},
-    storeMfa: assign({
-      mfa: ({ context, event }) => mfaInputFrom((event as unknown as { output: LoginResponse }).output, context.email),
-    }),
-    storePending: assign({ pending: ({ event }) => (event as unknown as { output: LoginResponse }).output }),
-    storeUser: assign({ pending: null, user: ({ event }) => (event as unknown as { output: { user: AuthUser } }).output.user }),
-    /** Spawns the loaded MFA machine (or the provided `mfa` actor) as child `mfa` with the stored input. */
-    spawnMfa: assign(({ context, event, spawn }) => {
-      const logic = (event as unknown as { output: AnyActorLogic | null }).output;
-      // a loaded logic, or the name of the provided one (spawn's typing knows only one form at a time)
-      (spawn as (src: AnyActorLogic | 'mfa', options: { id: string; input: MfaInput }) => unknown)(logic ?? 'mfa', { id: 'mfa', input: context.mfa! });
-      return {};
-    }),
-    stopMfa: stopChild('mfa'),
-    storeMfaResponse: assign({
-      pending: ({ event }) => {
-        const out = (event as unknown as { output: MfaOutput }).output;
-        return out.kind === 'authenticated' ? out.response : null;
-      },
-    }),
-    /** Clears the stored user and token (MFA required, sign-in §4). Provided by the element. */
-    clearSession: () => {},
-    /** Fires fe-login with the user (no tokens). Provided by the element. */
-    notifyLogin: (_, _params: { user: AuthUser }) => {},
-    /** Sends the browser to the SSO address. Provided by the element. */
-    redirect: (_, _params: { url: string }) => {},
-    /** Post-auth navigation to redirectUrl or the authenticated URL. Provided by the element. */
-    navigateAfterAuth: (_, _params: { redirectUrl: string | null }) => {},
-  },
-}).createMachine({
+export const loginMachine = loginSetup.createMachine({
   id: 'login',
   context: ({ input }) => ({
     ssoAddress: null,
     mfa: null,
-    pending: null,
     error: null,
     notice: null,
     user: null,
@@ -478,14 +452,27 @@ export const loginMachine = setup({
     redirectUrl: input.redirectUrl ?? null,
   }),
   initial: 'init',
-  on: { 'flow.reset': { target: '.preLogin', actions: assign({ error: null, notice: null, mfa: null, pending: null, ssoAddress: null, user: null }) } },
+  on: {
+    'flow.reset': { target: '.preLogin', actions: assign({ error: null, notice: null, mfa: null, ssoAddress: null, user: null }) },
+    'route.open': { actions: emit(({ event }) => ({ type: 'navigate' as const, to: { route: event.route } })) },
+    'forgotPassword.open': {
+      actions: emit(({ context }) => ({ type: 'navigate' as const, to: { route: 'forgetPasswordUrl' as const, query: { email: context.email || undefined } } })),
+    },
+    'session.signOut': { target: '.signingOut' },
+  },
   // what the box starts from (strategy, callback page, login mode) arrives while preLogin is already usable: the first
   // input waits on no request (issue 2 budget); an email submitted before it waits in preLogin.strategy
-  invoke: {
-    src: 'start',
-    onDone: [{ guard: 'startedOnCallback', target: '.postLogin', actions: 'applyStart' }, { actions: 'applyStart' }],
-    onError: { actions: assign({ authStrategy: ({ context }) => context.authStrategy ?? ('EmailAndPassword' as AuthStrategy) }) },
-  },
+  invoke: [
+    {
+      src: 'start',
+      onDone: [
+        { guard: { type: 'startedOnCallback', params: ({ event }) => event.output }, target: '.postLogin', actions: { type: 'applyStart', params: ({ event }) => event.output } },
+        { actions: { type: 'applyStart', params: ({ event }) => event.output } },
+      ],
+      onError: { actions: assign({ authStrategy: ({ context }) => context.authStrategy ?? 'EmailAndPassword' }) },
+    },
+    { src: 'socialProviders', onDone: { actions: assign({ socialProviders: ({ event }) => event.output }) } },
+  ],
   states: {
     init: {
       always: [{ guard: 'hasCallback', target: 'postLogin' }, { guard: 'isCallbackPage', target: 'loading' }, { target: 'preLogin' }],
@@ -499,69 +486,28 @@ export const loginMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'postLogin',
-        input: ({ context }) => context.callback!,
+        input: ({ context }) => context.callback ?? { kind: 'magicLink', params: {} },
         onDone: afterFirstFactor,
         onError: [
-          { guard: 'isSsoCallback', target: 'loginWithSSOFailed', actions: ['failedToAuthenticate', 'notifyError'] },
-          { target: 'preLogin', actions: ['failedToAuthenticate', 'notifyError'] },
+          { guard: 'isSsoCallback', target: 'loginWithSSOFailed', actions: authFailed },
+          { target: 'preLogin', actions: authFailed },
         ],
       },
     },
     loginWithSSOFailed: {
-      after: { ssoFailed: { actions: { type: 'navigateAfterAuth', params: { redirectUrl: null } } } },
+      after: { ssoFailed: { actions: emit({ type: 'navigate', to: { redirectUrl: null } }) } },
     },
     magicLinkPreLoginSuccess: passwordlessStep,
     loginWithOtc: passwordlessStep,
     loginWithSmsOtc: passwordlessStep,
-    loginWithQuickSmsOtc: {
-      initial: 'signIn',
-      states: {
-        // quick SMS sign-in: the code texted to the remembered user's phone
-        signIn: passwordlessStep,
-        // registerQuickLogin mode, after sign-in: register this browser's quick SMS login
-        register: {
-          initial: 'idle',
-          on: { 'quickLogin.skip': { target: '#login.promptPasskeys', actions: 'clearMessages' } },
-          states: {
-            idle: {
-              on: { 'phone.submit': { target: 'sending', actions: [assign({ phoneNumber: ({ event }) => event.phoneNumber }), 'clearMessages'] } },
-            },
-            sending: {
-              tags: 'busy',
-              invoke: {
-                src: 'quickLogin',
-                input: ({ context }) => ({ op: 'send' as const, phoneNumber: context.phoneNumber! }),
-                onDone: {
-                  target: 'code',
-                  actions: assign({ changePhoneId: ({ event }) => (event.output as { changePhoneId: string }).changePhoneId }),
-                },
-                onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-              },
-            },
-            code: {
-              on: {
-                'code.submit': { target: 'submitting', actions: 'clearMessages' },
-                // a different number (or the same again: a new code)
-                'email.change': { target: 'idle', actions: 'clearMessages' },
-              },
-            },
-            submitting: {
-              tags: 'busy',
-              invoke: {
-                src: 'quickLogin',
-                input: ({ context, event }) => ({ op: 'verify' as const, changePhoneId: context.changePhoneId!, code: (event as { code: string }).code, user: context.user }),
-                onDone: { target: '#login.promptPasskeys' },
-                onError: { target: 'code', actions: ['storeError', 'notifyError'] },
-              },
-            },
-          },
-        },
-      },
-    },
+    // quick SMS sign-in: the code texted to the remembered user's phone
+    loginWithQuickSmsOtc: passwordlessStep,
     preLogin: {
       initial: 'idle',
       states: {
         idle: {
+          // passkey autofill: a pending conditional request offers the site's passkeys in the email field's suggestions
+          invoke: { src: 'passkeyAutofill', onDone: afterFirstFactor },
           on: {
             'identifier.submit': {
               target: 'checking',
@@ -570,36 +516,47 @@ export const loginMachine = setup({
             'passkey.start': { target: 'passkey', actions: 'clearMessages' },
             'quickSms.start': {
               target: '#login.loginWithQuickSmsOtc',
-              actions: [assign({ passwordless: 'SmsCode' as PasswordlessType, sentAt: null }), 'clearMessages'],
+              actions: [assign({ passwordless: 'SmsCode' as const, sentAt: null }), 'clearMessages'],
             },
-            'passkey.success': { target: '#login.authenticating', actions: [assign({ pending: ({ event }) => event.response }), 'clearMessages'] },
+            'social.start': { target: 'social', actions: [assign({ socialStarted: ({ event }) => event.provider }), 'clearMessages'] },
           },
         },
         passkey: {
           tags: 'busy',
+          invoke: { src: 'passkeySignIn', onDone: afterFirstFactor, onError: { target: 'idle', actions: failed } },
+        },
+        // a social login: the authorization request is prepared, then the browser goes to the provider
+        social: {
+          tags: 'busy',
           invoke: {
-            src: 'passkeys',
-            input: { op: 'signIn', user: null },
-            onDone: { target: '#login.authenticating', actions: 'storePending' },
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
+            src: 'socialLogin',
+            input: ({ context }) => ({ provider: context.socialStarted ?? '' }),
+            onDone: { actions: emit(({ event }) => ({ type: 'navigate' as const, to: { url: event.output } })) },
+            onError: {
+              target: 'idle',
+              actions: [assign({ socialStarted: null, error: { key: 'federation.error.unavailable' as const } }), 'emitError'],
+            },
           },
         },
         checking: {
           tags: 'busy',
           invoke: {
             src: 'preLogin',
-            input: ({ context }) => ({ email: context.email }),
+            input: ({ context }) => ({ email: context.email, redirectUrl: context.redirectUrl }),
             onDone: [
               {
-                guard: 'hasSsoAddress',
+                guard: { type: 'hasSsoAddress', params: ({ event }) => event.output },
                 target: '#login.redirectToSSO',
-                actions: assign({ ssoAddress: ({ event }) => event.output!.address }),
+                actions: assign({ ssoAddress: ({ event }) => event.output?.address ?? null }),
               },
               { target: 'strategy' },
             ],
             // pre-login errors are swallowed (api-contract §3): carry on with the strategy;
             // an SSO address that is not safe to open (src/auth/safe-url.ts) is a failed SSO
-            onError: [{ guard: 'isUnsafeUrl', target: '#login.loginWithSSOFailed', actions: ['failedToAuthenticate', 'notifyError'] }, { target: 'strategy' }],
+            onError: [
+              { guard: { type: 'isUnsafeUrl', params: ({ event }) => ({ error: event.error }) }, target: '#login.loginWithSSOFailed', actions: authFailed },
+              { target: 'strategy' },
+            ],
           },
         },
         // the vendor's strategy decides what follows (it is usually known long before an email is submitted)
@@ -611,34 +568,21 @@ export const loginMachine = setup({
       },
     },
     loginWithPassword: {
-      initial: 'idle',
+      ...formStep(
+        loginSetup,
+        'password.submit',
+        {
+          src: 'login',
+          input: ({ context, event }: { context: LoginContext; event: LoginEvent }) => {
+            assertEvent(event, 'password.submit');
+            return { email: context.email, password: event.password };
+          },
+          onDone: afterFirstFactor,
+          onError: failed,
+        },
+        [assign({ email: ({ event }: { event: { email: string } }) => event.email.trim() }), 'clearMessages'],
+      ),
       on: { 'email.change': { target: 'preLogin', actions: 'clearMessages' } },
-      states: {
-        idle: {
-          on: {
-            'password.submit': {
-              target: 'submitting',
-              actions: [assign({ email: ({ event }) => event.email.trim() }), 'clearMessages'],
-            },
-          },
-        },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'login',
-            input: ({ context, event }) => ({
-              email: context.email,
-              password: (event as Extract<LoginEvent, { type: 'password.submit' }>).password,
-            }),
-            onDone: [
-              { guard: 'needsMfaEnrolled', target: '#login.loginWithTwoFactor', actions: ['clearSession', 'storeMfa'] },
-              { guard: 'needsMfaEnrolment', target: '#login.forceTwoFactor', actions: ['clearSession', 'storeMfa'] },
-              { target: '#login.authenticating', actions: 'storePending' },
-            ],
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-          },
-        },
-      },
     },
     redirectToSSO: {
       initial: 'waiting',
@@ -648,106 +592,80 @@ export const loginMachine = setup({
           on: { 'sso.redirectNow': { target: 'redirecting' } },
         },
         redirecting: {
-          entry: { type: 'redirect', params: ({ context }) => ({ url: context.ssoAddress! }) },
+          entry: emit(({ context }) => ({ type: 'navigate' as const, to: { url: context.ssoAddress ?? '' } })),
         },
       },
+    },
+    /** (transient) MFA, or the steps after sign-in. */
+    firstFactor: {
+      always: [{ guard: 'mfaToVerify', target: 'loginWithTwoFactor' }, { guard: 'mfaToEnrol', target: 'forceTwoFactor' }, { target: 'afterSignIn' }],
     },
     // verify (enrolled) and enrolment (forced) run the same MFA machine from a different first step
     loginWithTwoFactor: twoFactorStep,
     forceTwoFactor: twoFactorStep,
     recoverTwoFactor: {
-      initial: 'idle',
+      ...formStep(
+        loginSetup,
+        'recover.submit',
+        {
+          src: 'recoverMfa',
+          input: ({ context, event }: { context: LoginContext; event: LoginEvent }) => {
+            assertEvent(event, 'recover.submit');
+            return { email: event.email?.trim() || context.email, recoveryCode: event.recoveryCode.trim() };
+          },
+          onDone: { target: '#login.loginWithPassword', actions: assign({ notice: 'login.recover.done' as const, error: null, mfa: null }) },
+          onError: failed,
+        },
+        'clearMessages',
+      ),
       on: { 'flow.cancel': { target: 'loginWithPassword', actions: 'clearMessages' } },
+    },
+    /**
+     * Signed in: the steps after sign-in (breached password, quick SMS login registration, passkey prompt) run as child
+     * `afterSignIn`, its machine loaded on demand; were it not to load, the user is signed in all the same → success.
+     */
+    afterSignIn: {
+      initial: 'loading',
       states: {
-        idle: { on: { 'recover.submit': { target: 'submitting', actions: 'clearMessages' } } },
-        submitting: {
+        loading: {
           tags: 'busy',
-          invoke: {
-            src: 'recoverMfa',
-            input: ({ context, event }) => {
-              const e = event as Extract<LoginEvent, { type: 'recover.submit' }>;
-              return { email: e.email?.trim() || context.email, recoveryCode: e.recoveryCode.trim() };
-            },
-            onDone: { target: '#login.loginWithPassword', actions: assign({ notice: 'login.recover.done' as MessageKey, error: null, mfa: null }) },
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-          },
+          invoke: { src: 'loadAfterSignIn', onDone: 'running', onError: '#login.success' },
         },
-      },
-    },
-    authenticating: {
-      tags: 'busy',
-      invoke: {
-        src: 'completeLogin',
-        input: ({ context }) => context.pending!,
-        onDone: [
-          {
-            guard: 'noSession',
-            target: 'loginWithPassword',
-            actions: [assign({ error: { key: 'error.generic' as MessageKey }, pending: null })],
-          },
-          { guard: 'isBreachedPassword', target: 'breachedPassword', actions: 'storeUser' },
-          { guard: 'registersQuickLogin', target: 'loginWithQuickSmsOtc.register', actions: 'storeUser' },
-          { target: 'promptPasskeys', actions: 'storeUser' },
-        ],
-        onError: { target: 'loginWithPassword', actions: ['storeError', 'notifyError', assign({ pending: null })] },
-      },
-    },
-    breachedPassword: {
-      initial: 'idle',
-      on: { 'breached.continue': { target: 'promptPasskeys' } },
-      states: {
-        idle: { on: { 'breached.reset': { target: 'sending', actions: 'clearMessages' } } },
-        sending: {
-          tags: 'busy',
+        running: {
           invoke: {
-            src: 'sendResetPasswordEmail',
-            input: ({ context }) => ({ email: context.email }),
-            onDone: { target: '#login.breachedPasswordSuccess' },
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-          },
-        },
-      },
-    },
-    breachedPasswordSuccess: {
-      on: { 'breached.continue': { target: 'promptPasskeys' } },
-    },
-    promptPasskeys: {
-      initial: 'checking',
-      states: {
-        checking: {
-          invoke: {
-            src: 'passkeys',
-            input: ({ context }) => ({ op: 'check', user: context.user }),
-            onDone: [{ guard: 'isTrue', target: 'idle' }, { target: '#login.success' }],
-            onError: { target: '#login.success' },
-          },
-        },
-        idle: {
-          on: {
-            'passkeys.add': { target: 'registering', actions: 'clearMessages' },
-            // "Not now" is remembered by the view (src/passkeys/views.tsx), per user
-            'passkeys.skip': { target: '#login.success' },
-          },
-        },
-        registering: {
-          invoke: {
-            src: 'passkeys',
-            input: ({ context }) => ({ op: 'register', user: context.user }),
-            onDone: { target: '#login.success' },
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
+            id: 'afterSignIn',
+            src: 'afterSignIn',
+            input: ({ context }) => ({
+              email: context.email,
+              user: context.user,
+              breachedPassword: context.breachedPassword,
+              // registerQuickLogin, unless this user registered in this browser before (as the reference product)
+              registerQuickLogin: context.mode === 'registerQuickLogin' && !context.quickLoginRegistered,
+            }),
+            onDone: '#login.success',
+            onError: '#login.success',
           },
         },
       },
     },
     success: {
-      // fe-login when the flow is done: after the breached-password and passkey steps
-      entry: { type: 'notifyLogin', params: ({ context }) => ({ user: context.user! }) },
+      // `login` when the flow is done: after the steps after sign-in
+      entry: emit(({ context }) => ({ type: 'login' as const, user: context.user ?? {} })),
       initial: 'waiting',
       states: {
         waiting: { after: { postAuth: { target: 'navigated' } } },
         navigated: {
-          entry: { type: 'navigateAfterAuth', params: ({ context }) => ({ redirectUrl: context.redirectUrl }) },
+          entry: emit(({ context }) => ({ type: 'navigate' as const, to: { redirectUrl: context.redirectUrl } })),
         },
+      },
+    },
+    signingOut: {
+      tags: 'busy',
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'preLogin', actions: ['signedOut', 'emitLogout'] },
+        // the local session is cleared anyway
+        onError: { target: 'preLogin', actions: ['signedOut', 'emitLogout'] },
       },
     },
   },
@@ -761,15 +679,3 @@ export function loginStep(snapshot: { value: unknown }): LoginStep {
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
-
-/** A login state to start in (stories, tests): the login machine's value and context, and the MFA child's. */
-export interface LoginStateSpec {
-  value: unknown;
-  context: Partial<LoginContext>;
-  mfa?: MfaChildSpec;
-}
-
-/**
- * Restoring a spec: `loginSnapshotFrom` in ./restore.ts (loaded on demand, with
- * the MFA machine it needs for the child).
- */

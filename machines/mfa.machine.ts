@@ -1,8 +1,7 @@
 /**
- * MFA machine (sign-in §4 "MFA steps"): the second factor during sign-in, for
- * every kind of device (SI-3.16, SI-3.25). Loaded on demand (see
- * `loadMfa` in ./login.machine.ts): nothing before a login box's first input
- * needs it.
+ * MFA machine (sign-in §4 "MFA steps"): the second factor during sign-in and
+ * step-up, for every kind of device (SI-3.16, SI-3.25). Loaded on demand (the
+ * login machine's `loadMfa`): nothing before a login box's first input needs it.
  *
  * States — the spec's step names, plus four of ours:
  * - `verify`: a code from an authenticator app (the device `deviceId`, or any).
@@ -20,24 +19,28 @@
  *   picks one), `webauthnVerify` / `webauthnEnroll` (a security key or this
  *   device's platform authenticator: `idle` → `waiting` for the browser's
  *   WebAuthn dialog and the server's check).
- * - final: `done` (output `{ kind: 'authenticated', response }`) and `recover`
+ * - final: `done` (output `{ kind: 'authenticated', signedIn }`) and `recover`
  *   (output `{ kind: 'recover' }`: the user chose a recovery code; the login
  *   machine then shows `recoverTwoFactor`).
+ *
+ * No token enters this machine: the MFA token of the sign-in (or step-up) is
+ * held by the actors (machines/mfa.actors.ts), and a code that completes the
+ * sign-in is answered by an actor that already stored the session — it gives
+ * back only the public user ({@link SignedIn}).
  *
  * With only one device enrolled its verify step is chosen directly (SI-4.07);
  * with one active strategy its enrolment step is. On start the machine asks
  * whether this device may be remembered (`checkRememberDevice`, child
  * `rememberPolicy`; a failure counts as "no"): the view shows the checkbox only
- * when allowed.
- *
- * Overridable actors: `verifyCode`, `preEnrollAuthenticator`,
- * `enrollAuthenticator`, `sendSmsCode`, `checkSmsCode`, `sendEmailCode`,
- * `checkEmailCode`, `webauthn`, `checkRememberDevice`. Provided action:
- * `notifyError` (fe-error). Tags: `busy` while a call is under way.
+ * when allowed. Emits `error` when a step fails. Tags: `busy` while a call is under way.
  */
-import { assign, setup, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { LoginResponse, MfaDevices, MfaStrategy } from '../src/api/types.ts';
+import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { MfaDevices, MfaStrategy } from '../src/api/types.ts';
+import type { PublicUser } from '../src/events/user.ts';
 import { toFlowError, type FlowError } from './errors.ts';
+import { formStep, type FlowEmitted } from './flow.ts';
+
+export type { MfaStrategy };
 
 /** Wait before a code may be sent again (the emulator's limit per mfaToken): 30 000 ms. */
 export const RESEND_COOLDOWN_MS = 30_000;
@@ -56,9 +59,27 @@ export interface MfaDeviceChoice {
   deviceType?: 'Platform' | 'CrossPlatform';
 }
 
-/** Input of the MFA machine. */
+/**
+ * A completed sign-in as machines see it: the session was stored by an actor
+ * (`app.completeLogin`), the machine gets the public user and what the login
+ * response said about the steps after it.
+ */
+export interface SignedIn {
+  user: PublicUser;
+  /** The password is in a breach list (sign-in §4 breachedPassword). */
+  breachedPassword?: boolean;
+  /** This user registered the quick SMS login in this browser before (login mode `registerQuickLogin`). */
+  quickLoginRegistered?: boolean;
+}
+
+/** What an MFA call that checks a code answers: the sign-in it completed (none for the signed-in user's own enrolment), and a first enrolment's recovery code. */
+export interface MfaAnswer {
+  signedIn?: SignedIn;
+  recoveryCode?: string;
+}
+
+/** Input of the MFA machine (no token: the actors hold it). */
 export interface MfaInput {
-  mfaToken: string;
   /**
    * First step: `verify` for an enrolled user (a device step, or the list),
    * `enrol` for forced enrolment (a strategy's enrolment step, or the list),
@@ -75,7 +96,7 @@ export interface MfaInput {
 }
 
 /** Output of the MFA machine. */
-export type MfaOutput = { kind: 'authenticated'; response: LoginResponse } | { kind: 'recover' };
+export type MfaOutput = { kind: 'authenticated'; signedIn?: SignedIn } | { kind: 'recover' };
 
 /** The remember-device policy (GET mfa-policy/allow-remember-device): `expiresIn` in seconds. */
 export interface RememberDevicePolicy {
@@ -84,7 +105,6 @@ export interface RememberDevicePolicy {
 }
 
 export interface MfaContext {
-  mfaToken: string;
   /** The authenticator being verified. */
   deviceId?: string;
   email?: string;
@@ -99,7 +119,7 @@ export interface MfaContext {
   recoveryCode?: string;
   /** SMS: the number the code goes to (as the server shows it). */
   phoneNumber?: string;
-  /** The token of the code last sent (SMS, email). */
+  /** The reference of the code last sent (SMS, email): sent back with the code. */
   otcToken?: string;
   /** When the last code was sent (ms since epoch; for the resend countdown). */
   codeSentAt?: number;
@@ -135,7 +155,6 @@ export type MfaEvent =
 
 /** Input of the authenticator code actors. */
 export interface MfaCodeInput {
-  mfaToken: string;
   deviceId?: string;
   code: string;
   rememberDevice: boolean;
@@ -143,14 +162,12 @@ export interface MfaCodeInput {
 
 /** Input of `sendSmsCode`: an enrolled phone (`deviceId`) or a number to enrol (`phoneNumber`). */
 export interface SendSmsInput {
-  mfaToken: string;
   deviceId?: string;
   phoneNumber?: string;
 }
 
 /** Input of `checkSmsCode` / `checkEmailCode`. */
 export interface OtcCheckInput {
-  mfaToken: string;
   /** SMS: the enrolled phone; absent during enrolment. */
   deviceId?: string;
   otcToken: string;
@@ -160,10 +177,15 @@ export interface OtcCheckInput {
 
 /** Input of `webauthn`: verify with `deviceId`, or enrol a new key of `deviceType`. */
 export interface WebAuthnMfaInput {
-  mfaToken: string;
   deviceId?: string;
   deviceType?: 'Platform' | 'CrossPlatform';
   rememberDevice: boolean;
+}
+
+/** A code sent (SMS, email): its reference, and for SMS the number as the server shows it. */
+export interface CodeSent {
+  otcToken: string;
+  phoneNumber?: string;
 }
 
 /** The user's devices as a list (authenticators, phones, emails, keys), for `chooseDevice`. */
@@ -185,9 +207,76 @@ export function enrollableStrategies(strategies: MfaStrategy[] | undefined): Mfa
   return ENROLLABLE.filter((s) => strategies?.includes(s));
 }
 
-type E<T extends MfaEvent['type']> = Extract<MfaEvent, { type: T }>;
-const out = (response: LoginResponse): MfaOutput => ({ kind: 'authenticated', response });
-const outputOf = (event: unknown) => (event as { output: LoginResponse }).output;
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+
+const mfaSetup = setup({
+  types: {
+    context: {} as MfaContext,
+    events: {} as MfaEvent,
+    input: {} as MfaInput,
+    output: {} as MfaOutput,
+    emitted: {} as FlowEmitted,
+  },
+  delays: { resendCooldown: RESEND_COOLDOWN_MS },
+  actors: {
+    verifyCode: fromPromise<MfaAnswer, MfaCodeInput>(notProvided('verifyCode')),
+    preEnrollAuthenticator: fromPromise<{ qrCode: string; secret?: string }>(notProvided('preEnrollAuthenticator')),
+    enrollAuthenticator: fromPromise<MfaAnswer, MfaCodeInput>(notProvided('enrollAuthenticator')),
+    /** Sends an SMS code. */
+    sendSmsCode: fromPromise<CodeSent, SendSmsInput>(notProvided('sendSmsCode')),
+    checkSmsCode: fromPromise<MfaAnswer, OtcCheckInput>(notProvided('checkSmsCode')),
+    /** Sends an email code. */
+    sendEmailCode: fromPromise<CodeSent>(notProvided('sendEmailCode')),
+    checkEmailCode: fromPromise<MfaAnswer, OtcCheckInput>(notProvided('checkEmailCode')),
+    /** The whole WebAuthn ceremony (options, browser dialog, server check). */
+    webauthn: fromPromise<MfaAnswer, WebAuthnMfaInput>(notProvided('webauthn')),
+    /** The remember-device policy; not allowed unless provided. */
+    checkRememberDevice: fromPromise<RememberDevicePolicy>(async () => ({ allowed: false, expiresIn: 0 })),
+  },
+  guards: {
+    startsWithAuthenticatorApp: ({ context }) => context.firstStep === 'authenticatorApp',
+    startsWithStrategyChoice: ({ context }) => context.firstStep === 'enrol' && enrollableStrategies(context.strategies).length > 1,
+    startsWithEnrolment: ({ context }) => context.firstStep === 'enrol',
+    hasSeveralDevices: ({ context }) => deviceChoices(context.devices).length > 1,
+    hasOneDevice: ({ context }) => deviceChoices(context.devices).length === 1,
+    hasSeveralStrategies: ({ context }) => context.firstStep === 'enrol' && enrollableStrategies(context.strategies).length > 1,
+    isAuthenticator: ({ context }) => context.device?.kind === 'authenticator',
+    isSms: ({ context }) => context.device?.kind === 'sms',
+    isEmail: ({ context }) => context.device?.kind === 'email',
+    isWebAuthn: ({ context }) => context.device?.kind === 'webauthn',
+    strategyIs: ({ context }, params: { strategy: MfaStrategy }) => context.strategy === params.strategy,
+    hasRecoveryCode: (_, answer: MfaAnswer) => !!answer.recoveryCode,
+    codeWasSent: ({ context }) => !!context.otcToken,
+    enrollingPhone: ({ context }) => context.device?.kind === 'sms' && !context.device.id,
+  },
+  actions: {
+    storeError: assign((_, { error }: { error: unknown }) => ({
+      error: toFlowError(error),
+      errorCode: (error as { errorCode?: string } | undefined)?.errorCode,
+    })),
+    clearError: assign({ error: null, errorCode: undefined }),
+    storeOutput: assign((_, answer: MfaAnswer) => ({ output: { kind: 'authenticated' as const, signedIn: answer.signedIn } })),
+    /** A first enrolment: keep the recovery code to show, and the output for after it. */
+    storeEnrolled: assign((_, answer: MfaAnswer) => ({
+      recoveryCode: answer.recoveryCode,
+      output: { kind: 'authenticated' as const, signedIn: answer.signedIn },
+    })),
+    storeCodeSent: assign(({ context }, sent: CodeSent) => ({ otcToken: sent.otcToken, phoneNumber: sent.phoneNumber ?? context.phoneNumber, codeSentAt: Date.now() })),
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' as const } })),
+  },
+});
+
+/** An actor's answer, as the params of the guards and actions that take it. */
+const answered = ({ event }: { event: { output: MfaAnswer } }) => event.output;
+/** A failed call: its error shown (and emitted). */
+const failed = [{ type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, 'emitError'] as const;
+/** A code accepted: the recovery code of a first enrolment first, else done. */
+const afterAnswer = [
+  { guard: { type: 'hasRecoveryCode', params: answered }, target: '#mfa.recoveryCode', actions: { type: 'storeEnrolled', params: answered } },
+  { target: '#mfa.done', actions: { type: 'storeOutput', params: answered } },
+] as const;
 
 /** Every device step offers the other ways on: a recovery code, another device, another method to enrol. */
 const otherWays = {
@@ -195,6 +284,12 @@ const otherWays = {
   'device.change': { guard: 'hasSeveralDevices', target: '#mfa.chooseDevice', actions: 'clearError' },
   'strategy.change': { guard: 'hasSeveralStrategies', target: '#mfa.chooseStrategy', actions: 'clearError' },
 } as const;
+
+/** The typed `code.submit` of a form step. */
+function codeSubmitted(event: MfaEvent): { code: string; rememberDevice: boolean } {
+  assertEvent(event, 'code.submit');
+  return { code: event.code?.trim() ?? '', rememberDevice: !!event.rememberDevice };
+}
 
 /** The MFA steps of one code (SMS or email): send, then enter it; resend after the cooldown. */
 function codeStep(id: 'smsVerifyCode' | 'emailVerifyCode', send: 'sendSmsCode' | 'sendEmailCode', check: 'checkSmsCode' | 'checkEmailCode') {
@@ -206,13 +301,13 @@ function codeStep(id: 'smsVerifyCode' | 'emailVerifyCode', send: 'sendSmsCode' |
         tags: 'busy',
         invoke: {
           src: send,
-          input: ({ context }: { context: MfaContext }) => ({ mfaToken: context.mfaToken, deviceId: context.device?.id, phoneNumber: context.phoneNumber }),
-          onDone: { target: 'ready', actions: 'storeCodeSent' },
+          input: ({ context }: { context: MfaContext }) => ({ deviceId: context.device?.id, phoneNumber: context.phoneNumber }),
+          onDone: { target: 'ready', actions: { type: 'storeCodeSent', params: ({ event }: { event: { output: CodeSent } }) => event.output } },
           onError: [
             // a resend that failed (e.g. too soon): the code sent before still works
-            { guard: 'codeWasSent', target: 'ready', actions: ['storeError', 'notifyError'] },
-            { guard: 'enrollingPhone', target: '#mfa.smsSetPhoneNumber', actions: ['storeError', 'notifyError'] },
-            { target: 'sendFailed', actions: ['storeError', 'notifyError'] },
+            { guard: 'codeWasSent', target: 'ready', actions: failed },
+            { guard: 'enrollingPhone', target: '#mfa.smsSetPhoneNumber', actions: failed },
+            { target: 'sendFailed', actions: failed },
           ],
         },
       },
@@ -220,30 +315,21 @@ function codeStep(id: 'smsVerifyCode' | 'emailVerifyCode', send: 'sendSmsCode' |
       ready: {
         type: 'parallel',
         states: {
-          form: {
-            initial: 'idle',
-            states: {
-              idle: { on: { 'code.submit': { target: 'submitting', actions: 'clearError' } } },
-              submitting: {
-                tags: 'busy',
-                invoke: {
-                  src: check,
-                  input: ({ context, event }: { context: MfaContext; event: MfaEvent }) => ({
-                    mfaToken: context.mfaToken,
-                    deviceId: context.device?.id,
-                    otcToken: context.otcToken ?? '',
-                    code: (event as E<'code.submit'>).code?.trim() ?? '',
-                    rememberDevice: !!(event as E<'code.submit'>).rememberDevice,
-                  }),
-                  onDone: [
-                    { guard: 'hasRecoveryCode', target: '#mfa.recoveryCode', actions: 'storeEnrolled' },
-                    { target: '#mfa.done', actions: 'storeOutput' },
-                  ],
-                  onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-                },
-              },
+          form: formStep(
+            mfaSetup,
+            'code.submit',
+            {
+              src: check,
+              input: ({ context, event }: { context: MfaContext; event: MfaEvent }) => ({
+                deviceId: context.device?.id,
+                otcToken: context.otcToken ?? '',
+                ...codeSubmitted(event),
+              }),
+              onDone: afterAnswer,
+              onError: failed,
             },
-          },
+            'clearError',
+          ),
           resend: {
             initial: 'coolingDown',
             states: {
@@ -268,98 +354,24 @@ function webauthnStep() {
         tags: 'busy',
         invoke: {
           src: 'webauthn',
-          input: ({ context, event }: { context: MfaContext; event: MfaEvent }) => ({
-            mfaToken: context.mfaToken,
-            deviceId: context.device?.id,
-            deviceType: context.device?.deviceType,
-            rememberDevice: !!(event as E<'webauthn.start'>).rememberDevice,
-          }),
-          onDone: [
-            { guard: 'hasRecoveryCode', target: '#mfa.recoveryCode', actions: 'storeEnrolled' },
-            { target: '#mfa.done', actions: 'storeOutput' },
-          ],
-          onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
+          input: ({ context, event }: { context: MfaContext; event: MfaEvent }) => {
+            assertEvent(event, 'webauthn.start');
+            return { deviceId: context.device?.id, deviceType: context.device?.deviceType, rememberDevice: !!event.rememberDevice };
+          },
+          onDone: afterAnswer,
+          onError: { target: 'idle', actions: failed },
         },
       },
     },
   } as const;
 }
 
-export const mfaMachine = setup({
-  types: {
-    context: {} as MfaContext,
-    events: {} as MfaEvent,
-    input: {} as MfaInput,
-    output: {} as MfaOutput,
-  },
-  delays: { resendCooldown: RESEND_COOLDOWN_MS },
-  actors: {
-    verifyCode: fromPromise<LoginResponse, MfaCodeInput>(async () => {
-      throw new Error('verifyCode not provided');
-    }),
-    preEnrollAuthenticator: fromPromise<{ qrCode: string; secret?: string }, { mfaToken: string }>(async () => {
-      throw new Error('preEnrollAuthenticator not provided');
-    }),
-    enrollAuthenticator: fromPromise<LoginResponse, MfaCodeInput>(async () => {
-      throw new Error('enrollAuthenticator not provided');
-    }),
-    /** Sends an SMS code: `{ otcToken, phoneNumber? }`. */
-    sendSmsCode: fromPromise<{ otcToken: string; phoneNumber?: string }, SendSmsInput>(async () => {
-      throw new Error('sendSmsCode not provided');
-    }),
-    checkSmsCode: fromPromise<LoginResponse, OtcCheckInput>(async () => {
-      throw new Error('checkSmsCode not provided');
-    }),
-    /** Sends an email code: `{ otcToken }`. */
-    sendEmailCode: fromPromise<{ otcToken: string }, { mfaToken: string }>(async () => {
-      throw new Error('sendEmailCode not provided');
-    }),
-    checkEmailCode: fromPromise<LoginResponse, OtcCheckInput>(async () => {
-      throw new Error('checkEmailCode not provided');
-    }),
-    /** The whole WebAuthn ceremony (options, browser dialog, server check): the login response. */
-    webauthn: fromPromise<LoginResponse, WebAuthnMfaInput>(async () => {
-      throw new Error('webauthn not provided');
-    }),
-    /** The remember-device policy; not allowed unless provided. */
-    checkRememberDevice: fromPromise<RememberDevicePolicy, { mfaToken: string }>(async () => ({ allowed: false, expiresIn: 0 })),
-  },
-  guards: {
-    startsWithAuthenticatorApp: ({ context }) => context.firstStep === 'authenticatorApp',
-    startsWithStrategyChoice: ({ context }) => context.firstStep === 'enrol' && enrollableStrategies(context.strategies).length > 1,
-    startsWithEnrolment: ({ context }) => context.firstStep === 'enrol',
-    hasSeveralDevices: ({ context }) => deviceChoices(context.devices).length > 1,
-    hasOneDevice: ({ context }) => deviceChoices(context.devices).length === 1,
-    hasSeveralStrategies: ({ context }) => context.firstStep === 'enrol' && enrollableStrategies(context.strategies).length > 1,
-    isAuthenticator: ({ context }) => context.device?.kind === 'authenticator',
-    isSms: ({ context }) => context.device?.kind === 'sms',
-    isEmail: ({ context }) => context.device?.kind === 'email',
-    isWebAuthn: ({ context }) => context.device?.kind === 'webauthn',
-    strategyIs: ({ context }, params: { strategy: MfaStrategy }) => context.strategy === params.strategy,
-    hasRecoveryCode: ({ event }) => !!(event as unknown as { output?: LoginResponse }).output?.recoveryCode,
-    codeWasSent: ({ context }) => !!context.otcToken,
-    enrollingPhone: ({ context }) => context.device?.kind === 'sms' && !context.device.id,
-  },
-  actions: {
-    storeError: assign(({ event }) => {
-      const error = (event as unknown as { error: unknown }).error;
-      return { error: toFlowError(error), errorCode: (error as { errorCode?: string } | undefined)?.errorCode };
-    }),
-    clearError: assign({ error: null, errorCode: undefined }),
-    storeOutput: assign({ output: ({ event }) => out(outputOf(event)) }),
-    /** A first enrolment: keep the recovery code to show, and the output for after it. */
-    storeEnrolled: assign({ recoveryCode: ({ event }) => outputOf(event).recoveryCode, output: ({ event }) => out(outputOf(event)) }),
-    storeCodeSent: assign(({ event, context }) => {
-      const o = (event as unknown as { output: { otcToken: string; phoneNumber?: string } }).output;
-      return { otcToken: o.otcToken, phoneNumber: o.phoneNumber ?? context.phoneNumber, codeSentAt: Date.now() };
-    }),
-    /** Fires fe-error with the error in context. Provided by the element. */
-    notifyError: () => {},
-  },
-}).createMachine({
+/** The input of the authenticator code actors: the device being verified and the code typed. */
+const codeInput = ({ context, event }: { context: MfaContext; event: MfaEvent }): MfaCodeInput => ({ deviceId: context.deviceId, ...codeSubmitted(event) });
+
+export const mfaMachine = mfaSetup.createMachine({
   id: 'mfa',
   context: ({ input }) => ({
-    mfaToken: input.mfaToken,
     deviceId: input.deviceId,
     email: input.email,
     devices: input.devices ?? {},
@@ -372,12 +384,11 @@ export const mfaMachine = setup({
   invoke: {
     id: 'rememberPolicy',
     src: 'checkRememberDevice',
-    input: ({ context }) => ({ mfaToken: context.mfaToken }),
     onDone: { actions: assign({ rememberDevice: ({ event }) => event.output }) },
     onError: { actions: assign({ rememberDevice: null }) },
   },
   initial: 'init',
-  output: ({ context }) => context.output!,
+  output: ({ context }) => context.output ?? { kind: 'authenticated' },
   states: {
     init: {
       always: [
@@ -402,8 +413,8 @@ export const mfaMachine = setup({
     /** (transient) the verify step of `device`. */
     verifyDevice: {
       always: [
-        { guard: 'isAuthenticator', target: 'verify', actions: assign({ deviceId: ({ context }) => context.device!.id }) },
-        { guard: 'isSms', target: 'smsVerifyCode', actions: assign({ phoneNumber: ({ context }) => context.device!.label, otcToken: undefined }) },
+        { guard: 'isAuthenticator', target: 'verify', actions: assign({ deviceId: ({ context }) => context.device?.id }) },
+        { guard: 'isSms', target: 'smsVerifyCode', actions: assign({ phoneNumber: ({ context }) => context.device?.label, otcToken: undefined }) },
         { guard: 'isEmail', target: 'emailVerifyCode', actions: assign({ otcToken: undefined }) },
         { guard: 'isWebAuthn', target: 'webauthnVerify' },
         { target: 'verify' },
@@ -435,24 +446,15 @@ export const mfaMachine = setup({
       ],
     },
     verify: {
-      initial: 'idle',
+      ...formStep(
+        mfaSetup,
+        'code.submit',
+        { src: 'verifyCode', input: codeInput, onDone: { target: '#mfa.done', actions: { type: 'storeOutput', params: answered } }, onError: failed },
+        'clearError',
+      ),
       on: {
         'recovery.start': { target: 'recover' },
         'device.change': { guard: 'hasSeveralDevices', target: 'chooseDevice', actions: 'clearError' },
-      },
-      states: {
-        idle: {
-          on: { 'code.submit': { target: 'submitting', actions: 'clearError' } },
-        },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'verifyCode',
-            input: ({ context, event }) => codeInput(context, event),
-            onDone: { target: '#mfa.done', actions: 'storeOutput' },
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-          },
-        },
       },
     },
     smsSetPhoneNumber: {
@@ -476,12 +478,11 @@ export const mfaMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'preEnrollAuthenticator',
-            input: ({ context }) => ({ mfaToken: context.mfaToken }),
             onDone: {
               target: 'ready',
               actions: assign({ qrCode: ({ event }) => event.output.qrCode, secret: ({ event }) => event.output.secret, error: null }),
             },
-            onError: { target: 'failed', actions: ['storeError', 'notifyError'] },
+            onError: { target: 'failed', actions: failed },
           },
         },
         failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
@@ -490,12 +491,9 @@ export const mfaMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'enrollAuthenticator',
-            input: ({ context, event }) => codeInput(context, event),
-            onDone: [
-              { guard: 'hasRecoveryCode', target: '#mfa.recoveryCode', actions: 'storeEnrolled' },
-              { target: '#mfa.done', actions: 'storeOutput' },
-            ],
-            onError: { target: 'ready', actions: ['storeError', 'notifyError'] },
+            input: ({ context, event }) => ({ deviceId: context.deviceId, ...codeSubmitted(event) }),
+            onDone: afterAnswer,
+            onError: { target: 'ready', actions: failed },
           },
         },
       },
@@ -511,11 +509,6 @@ export const mfaMachine = setup({
   },
 });
 
-function codeInput(context: MfaContext, event: MfaEvent): MfaCodeInput {
-  const e = event as E<'code.submit'>;
-  return { mfaToken: context.mfaToken, deviceId: context.deviceId, code: e.code?.trim() ?? '', rememberDevice: !!e.rememberDevice };
-}
-
 /** The spec step (top-level state) of an MFA snapshot. */
 export function mfaStepOf(snapshot: { value: unknown }): string {
   const v = snapshot.value;
@@ -524,3 +517,5 @@ export function mfaStepOf(snapshot: { value: unknown }): string {
 
 export type MfaActor = ActorRefFrom<typeof mfaMachine>;
 export type MfaSnapshot = SnapshotFrom<typeof mfaMachine>;
+/** The MFA machine's logic (what a flow provides as its `mfa` child). */
+export type MfaLogic = typeof mfaMachine;

@@ -4,12 +4,14 @@
  *
  * States: `validating` (the link is checked and the password rules loaded)
  * → `invalid` (missing, expired or used link) | `resetPassword` (`idle` /
- * `submitting`) → `success`. Overridable actors: `validate`, `resetPassword`.
- * Provided action: `notifyError`.
+ * `submitting`) → `success`. Actors: `validate`, `resetPassword`
+ * (machines/reset-password.actors.ts). Emits `error` on a failed save and
+ * `navigate` for `route.open` (sign in, or ask for a new link).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { PasswordConfig } from '../src/api/types.ts';
-import type { FlowError } from './errors.ts';
+import { networkOr, type FlowError } from './errors.ts';
+import type { FlowEmitted, RouteOpenEvent } from './flow.ts';
 
 export interface ResetPasswordContext {
   userId: string | null;
@@ -18,10 +20,15 @@ export interface ResetPasswordContext {
   error: FlowError | null;
 }
 
-export type ResetPasswordEvent = { type: 'password.submit'; password: string };
+export type ResetPasswordEvent = { type: 'password.submit'; password: string } | RouteOpenEvent;
 
 export const resetPasswordMachine = setup({
-  types: { context: {} as ResetPasswordContext, events: {} as ResetPasswordEvent, input: {} as { userId?: string | null; token?: string | null } },
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as { userId?: string | null; token?: string | null },
+    emitted: {} as FlowEmitted,
+  },
   actors: {
     validate: fromPromise<{ passwordConfig: PasswordConfig }, { userId: string; token: string }>(async () => ({ passwordConfig: {} })),
     resetPassword: fromPromise<unknown, { userId: string; token: string; password: string }>(async () => {
@@ -32,13 +39,13 @@ export const resetPasswordMachine = setup({
     hasLink: ({ context }) => !!context.userId && !!context.token,
   },
   actions: {
-    /** Fires fe-error. Provided by the element. */
-    notifyError: () => {},
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' } })),
   },
 }).createMachine({
   id: 'resetPassword',
   context: ({ input }) => ({ userId: input.userId ?? null, token: input.token ?? null, passwordConfig: {}, error: null }),
   initial: 'check',
+  on: { 'route.open': { actions: emit(({ event }) => ({ type: 'navigate' as const, to: { route: event.route } })) } },
   states: {
     check: { always: [{ guard: 'hasLink', target: 'validating' }, { target: 'invalid' }] },
     validating: {
@@ -59,17 +66,13 @@ export const resetPasswordMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'resetPassword',
-            input: ({ context, event }) => ({ userId: context.userId!, token: context.token!, password: (event as ResetPasswordEvent).password }),
+            input: ({ context, event }) => ({
+              userId: context.userId!,
+              token: context.token!,
+              password: (event as Extract<ResetPasswordEvent, { type: 'password.submit' }>).password,
+            }),
             onDone: { target: '#resetPassword.success' },
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({
-                  error: ({ event }) => ((event.error as { statusCode?: number })?.statusCode === 0 ? { key: 'error.network', statusCode: 0 } : { key: 'resetPassword.failed' }),
-                }),
-                'notifyError',
-              ],
-            },
+            onError: { target: 'idle', actions: [assign({ error: ({ event }) => networkOr(event.error, 'resetPassword.failed') }), 'emitError'] },
           },
         },
       },

@@ -1,90 +1,107 @@
 /**
- * Sign-up machine (sign-in §3 "Sign-up result", §7 `POST signUp`; issue:
- * allowed only when the public policy allows sign-ups).
+ * Sign-up (sign-in §3 "Sign-up result", §7 `POST signUp`; allowed only when
+ * the public policy allows sign-ups).
  *
  * States: `loading` (public vendor config and password rules) →
  * `notAllowed` | `form` (`idle` / `submitting`) → `activationSent` (the
- * answer says shouldActivate: check your email) | `authenticating` (the
- * answer carries authResponse: the user is signed in) → `success`
- * (navigation to signUpSuccessUrl after {@link POST_SIGN_UP_DELAY_MS}) |
- * `redirectToLogin` (the new user must pass MFA: the login route).
+ * answer says shouldActivate: check your email) | `success` (the answer
+ * signed the user in; `waiting` → after {@link POST_SIGN_UP_DELAY_MS}
+ * `navigated`: signUpSuccessUrl, else the authenticated URL) |
+ * `redirectToLogin` (the new user must pass MFA, or the sign-in did not
+ * complete here: the login route).
  *
- * Provided actions: `notifySignUp` (fe-sign-up), `notifyLogin` (fe-login),
- * `navigate`, `notifyError`. Overridable actors: `loadPolicy`, `signUp`,
- * `completeLogin`.
+ * Actors: `loadPolicy`, `signUp` (machines/sign-up.actors.ts; `signUp`
+ * stores the session itself and answers only the public user). Emits
+ * `signUp` for every account created, then `login` when it signed the user
+ * in, `navigate` (success, login route, `route.open`) and `error` on a
+ * failed submit.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { LoginResponse, PasswordConfig, SignUpRequest, SignUpResponse } from '../src/api/types.ts';
-import type { AuthUser } from '../src/stores/index.ts';
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { PasswordConfig, SignUpRequest } from '../src/api/types.ts';
+import type { FeRoutes } from '../src/app/types.ts';
+import type { FeSignUpDetail, PublicUser } from '../src/events/index.ts';
 import { toFlowError, type FlowError } from './errors.ts';
+import { formStep, type FlowEmitted, type RouteOpenEvent } from './flow.ts';
 
 /** Delay before leaving after a sign-up that signed the user in (the post-auth delay, sign-in §9): 200 ms. */
 export const POST_SIGN_UP_DELAY_MS = 200;
 
+/** What `loadPolicy` answers: whether sign-ups are open, and the password rules. */
 export interface SignUpPolicy {
   allowSignups: boolean;
   passwordConfig: PasswordConfig;
 }
 
+/** What `signUp` answers: the account created and, when it signed the user in, the public user (no token). */
+export interface SignUpOutcome extends FeSignUpDetail {
+  /** The new user, signed in (the session is stored); null when not signed in here. */
+  user: PublicUser | null;
+  /** The account exists but must sign in from the login page (MFA is asked for, or the sign-in did not complete). */
+  mustSignIn: boolean;
+}
+
+export interface SignUpInput {
+  invitationToken?: string | null;
+  /** Where a signed-in new user goes (default `authenticatedUrl`). */
+  successRoute?: keyof FeRoutes;
+}
+
 export interface SignUpContext {
   invitationToken: string | null;
+  successRoute: keyof FeRoutes;
   policy: SignUpPolicy | null;
   /** What the user typed, kept across a failed submit (no password). */
   values: { name: string; email: string; companyName: string };
-  result: SignUpResponse | null;
   error: FlowError | null;
 }
 
-export type SignUpEvent = { type: 'signUp.submit'; name: string; email: string; companyName: string; password: string };
+export type SignUpEvent = { type: 'signUp.submit'; name: string; email: string; companyName: string; password: string } | RouteOpenEvent;
 
-export const signUpMachine = setup({
+type DoneOutcome = { event: { output: SignUpOutcome } };
+
+const signUpSetup = setup({
   types: {
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
-    input: {} as { invitationToken?: string | null },
+    input: {} as SignUpInput,
+    emitted: {} as FlowEmitted,
   },
   delays: { postSignUp: POST_SIGN_UP_DELAY_MS },
   actors: {
     loadPolicy: fromPromise<SignUpPolicy>(async () => ({ allowSignups: true, passwordConfig: {} })),
-    signUp: fromPromise<SignUpResponse, SignUpRequest>(async () => {
+    signUp: fromPromise<SignUpOutcome, SignUpRequest>(async () => {
       throw new Error('signUp not provided');
     }),
-    completeLogin: fromPromise<{ user: AuthUser } | null, LoginResponse>(async () => null),
-  },
-  guards: {
-    allowed: ({ event }) => (event as unknown as { output: SignUpPolicy }).output.allowSignups,
-    shouldActivate: ({ event }) => !!(event as unknown as { output: SignUpResponse }).output.shouldActivate,
-    needsMfa: ({ event }) => !!(event as unknown as { output: SignUpResponse }).output.authResponse?.mfaRequired,
-    signedIn: ({ event }) => !!(event as unknown as { output: SignUpResponse }).output.authResponse?.accessToken,
   },
   actions: {
-    storeError: assign({ error: ({ event }) => toFlowError((event as unknown as { error: unknown }).error) }),
-    /** Fires fe-sign-up. Provided by the element. */
-    notifySignUp: (_, _params: { userId?: string; tenantId?: string; shouldActivate: boolean }) => {},
-    /** Fires fe-login. Provided by the element. */
-    notifyLogin: (_, _params: { user: AuthUser }) => {},
-    /** Fires fe-error. Provided by the element. */
-    notifyError: () => {},
-    /** Navigates: `success` → signUpSuccessUrl, `login` → the login route. Provided by the element. */
-    navigate: (_, _params: { to: 'success' | 'login' }) => {},
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' } })),
+    emitSignUp: emit((_, { userId, tenantId, shouldActivate }: FeSignUpDetail) => ({ type: 'signUp' as const, detail: { userId, tenantId, shouldActivate } })),
+    emitLogin: emit((_, { user }: { user: PublicUser }) => ({ type: 'login' as const, user })),
+    navigateTo: emit((_, to: { route: keyof FeRoutes }) => ({ type: 'navigate' as const, to })),
   },
-}).createMachine({
+});
+
+/** Every account created fires `signUp` (sign-in §3), whatever comes next. */
+const signedUp = { type: 'emitSignUp', params: ({ event }: DoneOutcome) => event.output } as const;
+
+export const signUpMachine = signUpSetup.createMachine({
   id: 'signUp',
   context: ({ input }) => ({
-    invitationToken: input.invitationToken ?? null,
+    invitationToken: input.invitationToken || null,
+    successRoute: input.successRoute ?? 'authenticatedUrl',
     policy: null,
     values: { name: '', email: '', companyName: '' },
-    result: null,
     error: null,
   }),
   initial: 'loading',
+  on: { 'route.open': { actions: { type: 'navigateTo', params: ({ event }) => ({ route: event.route }) } } },
   states: {
     loading: {
       tags: 'busy',
       invoke: {
         src: 'loadPolicy',
         onDone: [
-          { guard: 'allowed', target: 'form', actions: assign({ policy: ({ event }) => event.output }) },
+          { guard: ({ event }) => event.output.allowSignups, target: 'form', actions: assign({ policy: ({ event }) => event.output }) },
           { target: 'notAllowed', actions: assign({ policy: ({ event }) => event.output }) },
         ],
         // the policy could not be read: let the server decide
@@ -92,112 +109,53 @@ export const signUpMachine = setup({
       },
     },
     notAllowed: {},
-    form: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'signUp.submit': {
-              target: 'submitting',
-              actions: assign({
-                values: ({ event }) => ({ name: event.name.trim(), email: event.email.trim(), companyName: event.companyName.trim() }),
-                error: null,
-              }),
-            },
-          },
+    form: formStep(
+      signUpSetup,
+      'signUp.submit',
+      {
+        src: 'signUp',
+        input: ({ context, event }: { context: SignUpContext; event: SignUpEvent }): SignUpRequest => {
+          assertEvent(event, 'signUp.submit');
+          return { ...context.values, password: event.password, ...(context.invitationToken ? { invitationToken: context.invitationToken } : {}) };
         },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'signUp',
-            input: ({ context, event }) => ({
-              ...context.values,
-              password: (event as SignUpEvent).password,
-              ...(context.invitationToken ? { invitationToken: context.invitationToken } : {}),
-            }),
-            onDone: [
-              {
-                guard: 'shouldActivate',
-                target: '#signUp.activationSent',
-                actions: [assign({ result: ({ event }) => event.output }), { type: 'notifySignUp', params: ({ event }) => signUpDetail(event.output) }],
-              },
-              {
-                guard: 'needsMfa',
-                target: '#signUp.redirectToLogin',
-                actions: [assign({ result: ({ event }) => event.output }), { type: 'notifySignUp', params: ({ event }) => signUpDetail(event.output) }],
-              },
-              {
-                guard: 'signedIn',
-                target: '#signUp.authenticating',
-                actions: [assign({ result: ({ event }) => event.output }), { type: 'notifySignUp', params: ({ event }) => signUpDetail(event.output) }],
-              },
-              {
-                target: '#signUp.activationSent',
-                actions: [assign({ result: ({ event }) => event.output }), { type: 'notifySignUp', params: ({ event }) => signUpDetail(event.output) }],
-              },
-            ],
-            onError: { target: 'idle', actions: ['storeError', 'notifyError'] },
-          },
-        },
-      },
-    },
-    activationSent: {},
-    redirectToLogin: {
-      entry: { type: 'navigate', params: { to: 'login' as const } },
-    },
-    authenticating: {
-      tags: 'busy',
-      invoke: {
-        src: 'completeLogin',
-        input: ({ context }) => context.result!.authResponse!,
         onDone: [
+          { guard: ({ event }: DoneOutcome) => event.output.shouldActivate, target: '#signUp.activationSent', actions: signedUp },
           {
-            guard: ({ event }) => !!event.output,
-            target: 'success',
-            actions: { type: 'notifyLogin', params: ({ event }) => ({ user: event.output!.user }) },
+            guard: ({ event }: DoneOutcome) => !!event.output.user,
+            target: '#signUp.success',
+            actions: [signedUp, { type: 'emitLogin', params: ({ event }: DoneOutcome) => ({ user: event.output.user! }) }],
           },
-          { target: 'redirectToLogin' },
+          { guard: ({ event }: DoneOutcome) => event.output.mustSignIn, target: '#signUp.redirectToLogin', actions: signedUp },
+          // created, neither signed in nor asked to sign in: the account waits for its activation email
+          { target: '#signUp.activationSent', actions: signedUp },
         ],
-        onError: { target: 'redirectToLogin' },
+        onError: [assign({ error: ({ event }: { event: { error: unknown } }) => toFlowError(event.error) }), 'emitError'],
       },
-    },
+      assign({
+        values: ({ event }: { event: Extract<SignUpEvent, { type: 'signUp.submit' }> }) => ({
+          name: event.name.trim(),
+          email: event.email.trim(),
+          companyName: event.companyName.trim(),
+        }),
+        error: null,
+      }),
+    ),
+    activationSent: {},
+    redirectToLogin: { entry: { type: 'navigateTo', params: { route: 'loginUrl' } } },
     success: {
       initial: 'waiting',
       states: {
         waiting: { after: { postSignUp: 'navigated' } },
-        navigated: { entry: { type: 'navigate', params: { to: 'success' as const } } },
+        navigated: { entry: { type: 'navigateTo', params: ({ context }) => ({ route: context.successRoute }) } },
       },
     },
   },
 });
 
-function signUpDetail(r: SignUpResponse) {
-  return { userId: r.userId, tenantId: r.tenantId, shouldActivate: !!r.shouldActivate };
-}
-
 /** The step (top-level state) of a sign-up snapshot. */
-export function signUpStep(snapshot: { value: unknown }): 'loading' | 'notAllowed' | 'form' | 'activationSent' | 'redirectToLogin' | 'authenticating' | 'success' {
+export function signUpStep(snapshot: { value: unknown }): 'loading' | 'notAllowed' | 'form' | 'activationSent' | 'redirectToLogin' | 'success' {
   const v = snapshot.value;
   return (typeof v === 'string' ? v : Object.keys(v as object)[0]) as ReturnType<typeof signUpStep>;
 }
 
 export type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
-
-/** A sign-up state to start in (stories, tests): the machine's value and (partial) context. */
-export interface SignUpStateSpec {
-  value: unknown;
-  context?: Partial<SignUpContext>;
-}
-
-/** A snapshot of `logic` in the given state, with defaults for the context not given. */
-export function signUpSnapshotFrom(logic: typeof signUpMachine, spec: SignUpStateSpec) {
-  const context: SignUpContext = {
-    invitationToken: null,
-    policy: { allowSignups: true, passwordConfig: { minLength: 8 } },
-    values: { name: '', email: '', companyName: '' },
-    result: null,
-    error: null,
-    ...spec.context,
-  };
-  return logic.resolveState({ value: spec.value as never, context });
-}

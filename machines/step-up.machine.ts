@@ -1,98 +1,120 @@
 /**
  * Step-up machine (sign-in §4 "Step-up", §8 SHOULD_STEP_UP / MFA not enrolled).
  *
- * States: `check` (transient) → `notRequested` (no stored flag: nothing to
- * do) | `done` (already stepped up) | `generating` (POST step-up/generate).
- * `generating` → `verify` (runs the MFA machine on the step-up mfaToken with
- * the user's devices of every kind: one device goes straight to its verify
- * step — authenticator code, SMS code, email code or WebAuthn — several to
- * `chooseDevice`, as at sign-in; SI-4.07) |
- * `authenticating` (the answer already carries a token) |
+ * States: `loading` (actor `check`: waits for the start-up session, reads
+ * the stored step-up flag) → `check` (transient) → `notRequested` (no stored
+ * flag: nothing to do) | `done` (already stepped up) | `generating` (actor
+ * `generate`: POST step-up/generate). `generating` → `verify` (runs the MFA
+ * machine as child `mfa` with the user's devices of every kind: one device
+ * goes straight to its verify step — authenticator code, SMS code, email code
+ * or WebAuthn — several to `chooseDevice`, as at sign-in; SI-4.07) | `done`
+ * (the answer already carried a session, stored by the actor) |
  * `noMFAEnrolledStepUp` ("MFA is not enrolled": enrol an authenticator app
  * with the MFA machine, then generate again) | `failed` (any other error:
- * logout with the query parameters preserved). `verify` → `authenticating`
- * (the new token and user are stored) → `done` (fe-step-up, then back to
- * redirectUrl after {@link POST_STEP_UP_DELAY_MS}).
+ * logout with the query parameters preserved). `verify` → `done` (the new
+ * session was stored by the MFA actors; `stepUp` is emitted, then after
+ * {@link POST_STEP_UP_DELAY_MS} the navigation back to `redirectUrl`).
+ * `done` and `failed` clear the stored flag (actor `clearFlag`).
  *
- * Provided actions: `clearFlag`, `notifySteppedUp`, `navigateBack`,
- * `logoutPreservingQuery`, `notifyError`. Overridable actors: `generate`,
- * `completeLogin`, and the child `mfa` machine's actors (verify and, for
- * enrolment, the signed-in user's authenticator enrol calls).
+ * No token enters this machine: the step-up MFA token and the new session
+ * stay in the actors (machines/step-up.actors.ts). Emits `stepUp`, `error`,
+ * `navigate`.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { LoginResponse } from '../src/api/types.ts';
-import type { StepUpSession } from '../src/api/step-up.ts';
-import { MFA_NOT_ENROLLED } from '../src/api/step-up.ts';
-import type { AuthUser } from '../src/stores/index.ts';
+import { assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { toFlowError, type FlowError } from './errors.ts';
-import { mfaMachine, type MfaInput, type MfaOutput } from './mfa.machine.ts';
-import { snapshotWithMfaChild, type MfaChildSpec } from './restore.ts';
+import type { FlowEmitted } from './flow.ts';
+import { mfaMachine, type MfaInput, type MfaOutput, type SignedIn } from './mfa.machine.ts';
 
 /** Delay before returning after a step-up (the post-auth delay, sign-in §9): 200 ms. */
 export const POST_STEP_UP_DELAY_MS = 200;
+/** Message the API gives when step-up finds no second factor (admin §8; sign-in §8 → noMFAEnrolledStepUp). */
+export const MFA_NOT_ENROLLED = 'MFA is not enrolled';
 
 export interface StepUpInput {
-  /** Seconds; the authentication must be at most this old. */
+  /** Seconds; the authentication must be at most this old (else the stored flag's). */
   maxAge?: number;
+  /** Where to return (else the authenticated URL). */
+  redirectUrl?: string | null;
+  /** The page's query parameters, kept on the way to logout (SI-4.36). */
+  query?: Record<string, string>;
+}
+
+/** What `check` found: the stored flag, whether the user is already stepped up, and the user's email. */
+export interface StepUpCheck {
   /** The stored step-up flag is set (SI-4.32). */
   flagSet: boolean;
   /** The user is already stepped up for maxAge. */
   steppedUp: boolean;
+  /** The input's, else the flag's. */
+  maxAge?: number;
   email?: string;
 }
 
-export interface StepUpContext {
-  maxAge?: number;
-  flagSet: boolean;
-  steppedUp: boolean;
-  email?: string;
+/** What step-up generate answered: an MFA challenge (the actor holds its token), or the session (stored by the actor). */
+export type StepUpStart = { kind: 'mfa'; mfa: MfaInput } | { kind: 'signedIn'; signedIn: SignedIn };
+
+export interface StepUpContext extends Partial<StepUpCheck> {
+  redirectUrl: string | null;
+  query: Record<string, string>;
   mfa: MfaInput | null;
-  pending: LoginResponse | null;
   error: FlowError | null;
 }
 
 export type StepUpEvent = { type: 'flow.cancel' };
 
+const notProvided = async (): Promise<never> => {
+  throw new Error('actor not provided');
+};
+
 export const stepUpMachine = setup({
-  types: { context: {} as StepUpContext, events: {} as StepUpEvent, input: {} as StepUpInput },
+  types: {
+    context: {} as StepUpContext,
+    events: {} as StepUpEvent,
+    input: {} as StepUpInput,
+    emitted: {} as FlowEmitted,
+    children: {} as { mfa: 'mfa' | 'enrol' },
+  },
   delays: { postStepUp: POST_STEP_UP_DELAY_MS },
   actors: {
-    generate: fromPromise<StepUpSession, { maxAge?: number }>(async () => {
-      throw new Error('generate not provided');
-    }),
-    completeLogin: fromPromise<{ user: AuthUser } | null, LoginResponse>(async () => null),
+    /** The stored flag and the session (once the start-up refresh answered). */
+    check: fromPromise<StepUpCheck, { maxAge?: number }>(notProvided),
+    generate: fromPromise<StepUpStart, { maxAge?: number }>(notProvided),
+    /** Clears the stored step-up flag. */
+    clearFlag: fromPromise<unknown>(async () => undefined),
     mfa: mfaMachine,
     enrol: mfaMachine,
   },
   guards: {
     notFlagged: ({ context }) => !context.flagSet,
-    alreadySteppedUp: ({ context }) => context.steppedUp,
-    hasToken: ({ event }) => !!(event as unknown as { output: StepUpSession }).output.accessToken,
-    mfaNotEnrolled: ({ event }) => {
-      const e = (event as unknown as { error?: { message?: string } }).error;
-      return typeof e?.message === 'string' && e.message.includes(MFA_NOT_ENROLLED);
+    alreadySteppedUp: ({ context }) => !!context.steppedUp,
+    signedIn: (_, start: StepUpStart) => start.kind === 'signedIn',
+    mfaNotEnrolled: (_, { error }: { error: unknown }) => {
+      const message = (error as { message?: unknown } | undefined)?.message;
+      return typeof message === 'string' && message.includes(MFA_NOT_ENROLLED);
     },
-    verified: ({ event }) => (event as unknown as { output: MfaOutput }).output.kind === 'authenticated',
-    gotSession: ({ event }) => !!(event as unknown as { output: unknown }).output,
+    verified: (_, output: MfaOutput) => output.kind === 'authenticated' && !!output.signedIn,
   },
   actions: {
-    storeError: assign({ error: ({ event }) => toFlowError((event as unknown as { error: unknown }).error) }),
-    /** Clears the stored step-up flag. Provided by the element. */
-    clearFlag: () => {},
-    /** Fires fe-step-up. Provided by the element. */
-    notifySteppedUp: (_, _params: { user: AuthUser }) => {},
-    /** Returns to redirectUrl (or the authenticated URL). Provided by the element. */
-    navigateBack: () => {},
-    /** Goes to the logout route with the page's query parameters (SI-4.36). Provided by the element. */
-    logoutPreservingQuery: () => {},
-    /** Fires fe-error. Provided by the element. */
-    notifyError: () => {},
+    storeError: assign((_, { error }: { error: unknown }) => ({ error: toFlowError(error) })),
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' as const } })),
+    /** `fe-step-up` with the public user. */
+    emitSteppedUp: emit((_, signedIn: SignedIn | undefined) => ({ type: 'stepUp' as const, user: signedIn?.user ?? {} })),
   },
 }).createMachine({
   id: 'stepUp',
-  context: ({ input }) => ({ ...input, mfa: null, pending: null, error: null }),
-  initial: 'check',
+  context: ({ input }) => ({ maxAge: input.maxAge, redirectUrl: input.redirectUrl ?? null, query: input.query ?? {}, mfa: null, error: null }),
+  initial: 'loading',
   states: {
+    // step-up needs the session: the check waits for the start-up refresh
+    loading: {
+      tags: 'busy',
+      invoke: {
+        src: 'check',
+        input: ({ context }) => ({ maxAge: context.maxAge }),
+        onDone: { target: 'check', actions: assign(({ event }) => event.output) },
+        onError: { target: 'failed', actions: [assign({ error: ({ event }) => toFlowError(event.error) }), 'emitError'] },
+      },
+    },
     check: {
       always: [{ guard: 'notFlagged', target: 'notRequested' }, { guard: 'alreadySteppedUp', target: 'done' }, { target: 'generating' }],
     },
@@ -103,25 +125,20 @@ export const stepUpMachine = setup({
         src: 'generate',
         input: ({ context }) => ({ maxAge: context.maxAge }),
         onDone: [
-          { guard: 'hasToken', target: 'authenticating', actions: assign({ pending: ({ event }) => event.output as LoginResponse }) },
+          {
+            guard: { type: 'signedIn', params: ({ event }) => event.output },
+            target: 'done',
+            actions: { type: 'emitSteppedUp', params: ({ event }) => (event.output.kind === 'signedIn' ? event.output.signedIn : undefined) },
+          },
           {
             target: 'verify',
-            actions: assign({
-              mfa: ({ event, context }) => ({
-                mfaToken: event.output.mfaToken!,
-                step: 'verify' as const,
-                deviceId: event.output.mfaDevices?.authenticators?.[0]?.id,
-                // every kind of device (authenticators, phones, emails, WebAuthn keys): the MFA machine picks the step
-                devices: event.output.mfaDevices,
-                strategies: event.output.mfaStrategies,
-                email: context.email,
-              }),
-            }),
+            // every kind of device (authenticators, phones, emails, WebAuthn keys): the MFA machine picks the step
+            actions: assign({ mfa: ({ event, context }) => (event.output.kind === 'mfa' ? { ...event.output.mfa, email: context.email } : null) }),
           },
         ],
         onError: [
-          { guard: 'mfaNotEnrolled', target: 'noMFAEnrolledStepUp' },
-          { target: 'failed', actions: ['storeError', 'notifyError'] },
+          { guard: { type: 'mfaNotEnrolled', params: ({ event }) => ({ error: event.error }) }, target: 'noMFAEnrolledStepUp' },
+          { target: 'failed', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'emitError'] },
         ],
       },
     },
@@ -129,53 +146,40 @@ export const stepUpMachine = setup({
       invoke: {
         id: 'mfa',
         src: 'enrol',
-        input: ({ context }) => ({ mfaToken: '', step: 'authenticatorApp' as const, email: context.email }),
+        input: ({ context }) => ({ step: 'authenticatorApp' as const, email: context.email }),
         // enrolled: generate again, and verify with the new factor
         onDone: { target: 'generating' },
+        onError: { target: 'failed', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'emitError'] },
       },
     },
     verify: {
       invoke: {
         id: 'mfa',
         src: 'mfa',
-        input: ({ context }) => context.mfa!,
+        input: ({ context }) => context.mfa ?? { step: 'verify' as const },
         onDone: [
           {
-            guard: 'verified',
-            target: 'authenticating',
-            actions: assign({ pending: ({ event }) => (event.output.kind === 'authenticated' ? event.output.response : null) }),
+            guard: { type: 'verified', params: ({ event }) => event.output },
+            target: 'done',
+            actions: { type: 'emitSteppedUp', params: ({ event }) => (event.output.kind === 'authenticated' ? event.output.signedIn : undefined) },
           },
           // "lost your device" during step-up: no way to step up now
           { target: 'failed' },
         ],
-      },
-    },
-    authenticating: {
-      tags: 'busy',
-      invoke: {
-        src: 'completeLogin',
-        input: ({ context }) => context.pending!,
-        onDone: [
-          {
-            guard: 'gotSession',
-            target: 'done',
-            actions: [assign({ pending: null }), { type: 'notifySteppedUp', params: ({ event }) => ({ user: event.output!.user }) }],
-          },
-          { target: 'failed' },
-        ],
-        onError: { target: 'failed', actions: ['storeError', 'notifyError'] },
+        onError: { target: 'failed', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'emitError'] },
       },
     },
     done: {
-      entry: 'clearFlag',
+      entry: spawnChild('clearFlag'),
       initial: 'waiting',
       states: {
         waiting: { after: { postStepUp: 'returned' } },
-        returned: { entry: 'navigateBack' },
+        returned: { entry: emit(({ context }) => ({ type: 'navigate' as const, to: { redirectUrl: context.redirectUrl } })) },
       },
     },
+    // signs out through the logout route, the page's query parameters kept (SI-4.36)
     failed: {
-      entry: ['clearFlag', 'logoutPreservingQuery'],
+      entry: [spawnChild('clearFlag'), emit(({ context }) => ({ type: 'navigate' as const, to: { route: 'logoutUrl' as const, query: context.query } }))],
     },
   },
 });
@@ -188,23 +192,3 @@ export function stepUpStep(snapshot: { value: unknown }): string {
 
 export type StepUpSnapshot = SnapshotFrom<typeof stepUpMachine>;
 export type StepUpActor = ActorRefFrom<typeof stepUpMachine>;
-
-/** A step-up state to start in (stories, tests). */
-export interface StepUpStateSpec {
-  value: unknown;
-  context?: Partial<StepUpContext>;
-  mfa?: MfaChildSpec;
-}
-
-/** A persisted snapshot of `logic` in the given state, the MFA child included (stories, tests). */
-export function stepUpSnapshotFrom(logic: typeof stepUpMachine, spec: StepUpStateSpec) {
-  const context: StepUpContext = { flagSet: true, steppedUp: false, mfa: null, pending: null, error: null, ...spec.context };
-  return snapshotWithMfaChild(logic, spec.value, context, spec.mfa, {
-    mfaToken: context.mfa?.mfaToken,
-    firstStep: context.mfa?.step,
-    deviceId: context.mfa?.deviceId,
-    devices: context.mfa?.devices ?? {},
-    strategies: context.mfa?.strategies ?? [],
-    email: context.mfa?.email,
-  });
-}

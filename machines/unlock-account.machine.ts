@@ -7,19 +7,27 @@
  * (the account is unlocked: sign in) | `failed` (missing, expired or used
  * token: the server's message, back to sign in).
  *
- * Provided actions: `notifyUnlocked` (fe-unlock), `notifyError` (fe-error).
- * Overridable actor: `unlock`.
+ * Actor: `unlock` (machines/unlock-account.actors.ts). Emits `unlock` on
+ * success, `error` when the call fails, `navigate` for `route.open`.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { toFlowError, type FlowError } from './errors.ts';
+import type { FlowEmitted, RouteOpenEvent } from './flow.ts';
 
 export interface UnlockAccountContext {
   token: string | null;
   error: FlowError | null;
 }
 
+export type UnlockAccountEvent = RouteOpenEvent;
+
 export const unlockAccountMachine = setup({
-  types: { context: {} as UnlockAccountContext, input: {} as { token?: string | null } },
+  types: {
+    context: {} as UnlockAccountContext,
+    events: {} as UnlockAccountEvent,
+    input: {} as { token?: string | null },
+    emitted: {} as FlowEmitted,
+  },
   actors: {
     unlock: fromPromise<unknown, { token: string }>(async () => {
       throw new Error('unlock not provided');
@@ -29,26 +37,28 @@ export const unlockAccountMachine = setup({
     hasToken: ({ context }) => !!context.token,
   },
   actions: {
-    /** Fires fe-unlock. Provided by the element. */
-    notifyUnlocked: () => {},
-    /** Fires fe-error. Provided by the element. */
-    notifyError: () => {},
+    emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' } })),
   },
 }).createMachine({
   id: 'unlockAccount',
   context: ({ input }) => ({ token: input.token || null, error: null }),
   initial: 'check',
+  on: { 'route.open': { actions: emit(({ event }) => ({ type: 'navigate' as const, to: { route: event.route } })) } },
   states: {
     check: {
-      always: [{ guard: 'hasToken', target: 'unlocking' }, { target: 'failed', actions: assign({ error: { key: 'unlock.missingToken' } }) }],
+      // nothing to call: the link is incomplete (shown, no fe-error)
+      always: [
+        { guard: 'hasToken', target: 'unlocking' },
+        { target: 'failed', actions: assign({ error: { key: 'unlock.missingToken' } }) },
+      ],
     },
     unlocking: {
       tags: 'busy',
       invoke: {
         src: 'unlock',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'success', actions: 'notifyUnlocked' },
-        onError: { target: 'failed', actions: [assign({ error: ({ event }) => toFlowError(event.error) }), 'notifyError'] },
+        onDone: { target: 'success', actions: emit({ type: 'unlock' as const }) },
+        onError: { target: 'failed', actions: [assign({ error: ({ event }) => toFlowError(event.error) }), 'emitError'] },
       },
     },
     success: {},

@@ -185,7 +185,14 @@ export async function benchEntitlements(browser, baseUrl) {
   }
 }
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.map': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 /** A static server for the repo root (standalone runs only). */
 function serveRoot() {
@@ -216,7 +223,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const r = await benchEntitlements(browser, `http://127.0.0.1:${server.address().port}/`);
     console.log(`entitlements (Chromium): ${r.features} features, ${r.plans} plans × ${r.rulesPerPlan} rules`);
     console.log(`  indexed:   ${r.decisionsPerSecond.toLocaleString('en-US')} decisions/s (aim ≥ 1,000,000: ${r.decisionsPerSecond >= 1_000_000 ? 'met' : 'NOT met'})`);
-    console.log(`  un-indexed: ${r.unindexedDecisionsPerSecond.toLocaleString('en-US')} decisions/s; indexing took ${r.indexMs} ms; ${(r.grantedShare * 100).toFixed(1)} % granted`);
+    console.log(
+      `  un-indexed: ${r.unindexedDecisionsPerSecond.toLocaleString('en-US')} decisions/s; indexing took ${r.indexMs} ms; ${(r.grantedShare * 100).toFixed(1)} % granted`,
+    );
   } finally {
     await browser.close();
     server.close();

@@ -41,7 +41,10 @@ console.log(`  total ${(total / 1024).toFixed(1)} KiB gzip, ${total} bytes (budg
 const pageFor = (script, body, find) => `<!doctype html><html><head><meta charset="utf-8">
 <script>window.__t0 = performance.now();</script>
 <script type="module">
-  const el = document.querySelector('${body.match(/<([a-z-]+)/g).at(-1).slice(1)}');
+  const el = document.querySelector('${body
+    .match(/<([a-z-]+)/g)
+    .at(-1)
+    .slice(1)}');
   const seen = () => ${find};
   new MutationObserver((_, obs) => {
     if (seen()) { window.__firstInput = performance.now() - window.__t0; obs.disconnect(); }
@@ -93,12 +96,15 @@ for (let i = 0; i < 10; i++) {
     await tab.goto(url.replace(/\/$/, path));
     await tab.waitForFunction(() => typeof window.__firstInput === 'number', null, { timeout: 10_000 });
     runs[path].push(
-      await tab.evaluate((names) => {
-        // from the moment the last script arrived (execution starts) to the first input
-        const scripts = performance.getEntriesByType('resource').filter((e) => names.includes(new URL(e.name).pathname.split('/').pop()));
-        const loaded = Math.max(...scripts.map((e) => e.responseEnd)) - window.__t0;
-        return { total: window.__firstInput, execution: window.__firstInput - loaded };
-      }, [...needed]),
+      await tab.evaluate(
+        (names) => {
+          // from the moment the last script arrived (execution starts) to the first input
+          const scripts = performance.getEntriesByType('resource').filter((e) => names.includes(new URL(e.name).pathname.split('/').pop()));
+          const loaded = Math.max(...scripts.map((e) => e.responseEnd)) - window.__t0;
+          return { total: window.__firstInput, execution: window.__firstInput - loaded };
+        },
+        [...needed],
+      ),
     );
     await context.close();
   }

@@ -2,6 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
-const files = readdirSync('test/e2e').filter((f) => f.endsWith('.e2e.ts')).map((f) => `test/e2e/${f}`);
+const files = readdirSync('test/e2e')
+  .filter((f) => f.endsWith('.e2e.ts'))
+  .map((f) => `test/e2e/${f}`);
 const { status } = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
 process.exit(status ?? 1);

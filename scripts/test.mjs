@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite, in order, with one closing line
  * `N passed, N failed` summed over every runner:
- * 1. build (library + types), typecheck, Storybook build;
+ * 1. build (library + types), typecheck, lint, format check, dependency rules, Storybook build;
  * 2. browser tests in Chromium (@web/test-runner): API client, machines,
  *    elements against the real emulator, theme, accessibility;
  * 3. node tests: emulator routes on its real database, build and manifest;
@@ -10,16 +10,30 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 /** Files of `dir` ending in `suffix` (node 20's test runner does not expand globs). */
-const filesIn = (dir, suffix) => readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => `${dir}/${f}`);
+const filesIn = (dir, suffix) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => `${dir}/${f}`);
 
 const steps = [
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'], check: true },
+  // ESLint (typescript-eslint, react-hooks; no warning allowed) and the formatter (Prettier, .prettierrc.json)
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint', '--silent'], check: true },
+  { name: 'format', cmd: 'npm', args: ['run', 'format:check', '--silent'], check: true },
+  // the arrows of architecture.md (dependency-cruiser, .dependency-cruiser.cjs)
+  { name: 'deps', cmd: 'npm', args: ['run', 'deps', '--silent'], check: true },
   { name: 'storybook', cmd: 'npm', args: ['run', 'build-storybook', '--silent'], check: true },
   { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
-  { name: 'node', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts'), ...filesIn('examples/plain-html', '.test.mjs')], parse: nodeCounts },
+  {
+    name: 'node',
+    cmd: process.execPath,
+    args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts'), ...filesIn('examples/plain-html', '.test.mjs')],
+    parse: nodeCounts,
+  },
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
   // one step per end-to-end file, retried once on failure (whole browsers and servers on a shared 2-core machine)
   ...filesIn('test/e2e', '.e2e.ts').map((file) => ({
@@ -52,7 +66,7 @@ function run(step) {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('close', (code) => resolve({ code, out: out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''), seconds: (Date.now() - started) / 1000 }));
+    child.on('close', (code) => resolve({ code, out: stripVTControlCharacters(out), seconds: (Date.now() - started) / 1000 }));
   });
 }
 

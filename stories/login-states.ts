@@ -1,38 +1,66 @@
 /**
- * Every state of the login and MFA machines as plain data
- * ({@link LoginStateSpec}: `{ value, context, mfa? }`), for the stories and
- * for tests that reuse them as fixtures (Spectrum style). A spec goes into
- * `<fe-login-box initial-state=…>` as JSON; `loginSnapshotFrom` restores it.
+ * Every state of the login and MFA machines as data ({@link StateSpec}: the
+ * login machine's `value` and `context`, and in the two-factor steps its
+ * child `mfa`, the MFA machine, at its own state), for the stories, the
+ * accessibility tests and the preview tests: `<fe-login-box-story
+ * state=…>` (stories/support/flows.ts) starts from the snapshot resolved from
+ * the machines, on idle actors.
  *
  * Restoring does not re-run invoked actors or delayed transitions: a
  * restored `submitting` / `checking` / `loading` state shows its busy UI and
  * stays there (no API call); `redirectToSSO` and `success` do not redirect.
+ * No state holds a token (test/no-tokens-in-snapshots.test.ts).
  */
-import type { LoginStateSpec } from '../machines/login.machine.ts';
 import type { FlowError } from '../machines/errors.ts';
+import type { AfterSignInContext, AfterSignInInput } from '../machines/after-sign-in.machine.ts';
+import type { LoginContext } from '../machines/login.machine.ts';
 import type { MfaContext, MfaInput } from '../machines/mfa.machine.ts';
 import type { MfaDevices, MfaStrategy } from '../src/api/types.ts';
-import { PREVIEW_DEVICE_ID, PREVIEW_EMAIL, PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE, previewMfaToken } from '../src/preview/data.ts';
-import '../src/i18n/en-login-more.ts';
+import type { SocialProviderEntry } from '../src/federation/index.ts';
+import { enLoginMore } from '../src/i18n/en-login-more.ts';
+import { enPasswordless } from '../src/i18n/en-passwordless.ts';
+import { addMessages } from '../src/i18n/index.ts';
+import { PREVIEW_DEVICE_ID, PREVIEW_EMAIL, PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../src/preview/data.ts';
+import type { StateSpec } from './support/flow-story.tsx';
+
+// states that start after a later step set their message (the recovery notice, "Failed to authenticate")
+addMessages('en', enLoginMore);
+addMessages('en', enPasswordless);
+
+/** A login state: the login machine's value and context (typed), the MFA child's when it runs. */
+interface LoginStateSpec extends StateSpec {
+  context?: Partial<LoginContext> & Record<string, unknown>;
+}
 
 const email = PREVIEW_EMAIL;
-const mfaToken = previewMfaToken(email);
-const verifyInput: MfaInput = { mfaToken, step: 'verify', deviceId: PREVIEW_DEVICE_ID, email };
-const enrolInput: MfaInput = { mfaToken, step: 'authenticatorApp', email };
+const verifyInput: MfaInput = { step: 'verify', deviceId: PREVIEW_DEVICE_ID, email };
+const enrolInput: MfaInput = { step: 'authenticatorApp', email };
 const enrolment: Partial<MfaContext> = { qrCode: PREVIEW_MFA_ENROLLMENT.qrCode, secret: PREVIEW_MFA_ENROLLMENT.secret };
 
+/** A two-factor step (`step`) running the MFA machine (child `mfa`, started with `input`) in `value`. */
+const twoFactor = (step: 'loginWithTwoFactor' | 'forceTwoFactor', input: MfaInput, value: unknown, context: Partial<MfaContext>): LoginStateSpec => ({
+  value: { [step]: 'running' },
+  context: { email, mfa: input },
+  children: { mfa: { src: 'mfa', input, value, context: context as Record<string, unknown> } },
+});
+/**
+ * A step after sign-in: the login machine in `afterSignIn.running`, its child `afterSignIn` (the machine of the steps after
+ * sign-in, started with the signed-in user) in `value` with `context`.
+ */
+const afterSignIn = (value: unknown, context: Partial<AfterSignInContext> = {}, input: Partial<AfterSignInInput> = {}): LoginStateSpec => ({
+  value: { afterSignIn: 'running' },
+  context: { email, user: { email } },
+  children: { afterSignIn: { src: 'afterSignIn', input: { email, user: { email }, ...input }, value, context: context as Record<string, unknown> } },
+});
+/** The quick SMS login registration (login mode registerQuickLogin) after sign-in, in `value`. */
+const register = (value: string, context: Partial<AfterSignInContext> = {}) => afterSignIn({ loginWithQuickSmsOtc: { register: value } }, context, { registerQuickLogin: true });
+const texted: Partial<AfterSignInContext> = { phoneNumber: '+14155550100', changePhoneId: 'preview-change' };
+
 /** Two-factor verify (loginWithTwoFactor) with the MFA child in `value`. */
-const verify = (value: unknown, context: Partial<MfaContext> = {}): LoginStateSpec => ({
-  value: 'loginWithTwoFactor',
-  context: { email, mfa: verifyInput },
-  mfa: { value, context: { email, deviceId: PREVIEW_DEVICE_ID, firstStep: 'verify', ...context } },
-});
+const verify = (value: unknown, context: Partial<MfaContext> = {}) =>
+  twoFactor('loginWithTwoFactor', verifyInput, value, { email, deviceId: PREVIEW_DEVICE_ID, firstStep: 'verify', ...context });
 /** Forced enrolment (forceTwoFactor) with the MFA child in `value`. */
-const enrol = (value: unknown, context: Partial<MfaContext> = {}): LoginStateSpec => ({
-  value: 'forceTwoFactor',
-  context: { email, mfa: enrolInput },
-  mfa: { value, context: { email, firstStep: 'authenticatorApp', ...context } },
-});
+const enrol = (value: unknown, context: Partial<MfaContext> = {}) => twoFactor('forceTwoFactor', enrolInput, value, { email, firstStep: 'authenticatorApp', ...context });
 
 /** The devices of a user enrolled with every kind (chooseDevice), as a login response's `mfaDevices` carries them. */
 const allDevices: MfaDevices = {
@@ -42,23 +70,29 @@ const allDevices: MfaDevices = {
   webauthn: [{ id: 'preview-key', deviceType: 'CrossPlatform', name: 'YubiKey' }],
 };
 /** Two-factor with several devices (the MFA machine picks from `devices`), the child in `value`. */
-const verifyWith = (value: unknown, context: Partial<MfaContext> = {}): LoginStateSpec => ({
-  value: 'loginWithTwoFactor',
-  context: { email, mfa: { mfaToken, step: 'verify', devices: allDevices, email } },
-  mfa: { value, context: { email, devices: allDevices, firstStep: 'verify', ...context } },
-});
+const verifyWith = (value: unknown, context: Partial<MfaContext> = {}) =>
+  twoFactor('loginWithTwoFactor', { step: 'verify', devices: allDevices, email }, value, { email, devices: allDevices, firstStep: 'verify', ...context });
 /** Forced enrolment with every strategy active. */
 const strategies: MfaStrategy[] = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
-const enrolAny = (value: unknown, context: Partial<MfaContext> = {}): LoginStateSpec => ({
-  value: 'forceTwoFactor',
-  context: { email, mfa: { mfaToken, step: 'enrol', strategies, email } },
-  mfa: { value, context: { email, strategies, firstStep: 'enrol', ...context } },
-});
+const enrolAny = (value: unknown, context: Partial<MfaContext> = {}) =>
+  twoFactor('forceTwoFactor', { step: 'enrol', strategies, email }, value, { email, strategies, firstStep: 'enrol', ...context });
 const sms: Partial<MfaContext> = { device: { kind: 'sms', id: 'preview-phone', label: '+1******4567' }, phoneNumber: '+1******4567', otcToken: 'preview-otc' };
 const byEmail: Partial<MfaContext> = { device: { kind: 'email', label: email }, otcToken: 'preview-otc' };
 const key: Partial<MfaContext> = { device: { kind: 'webauthn', id: 'preview-key', label: 'YubiKey', deviceType: 'CrossPlatform' } };
 const codeReady = (resend: 'coolingDown' | 'available', form: 'idle' | 'submitting' = 'idle') => ({ ready: { form, resend } });
 const serverError = (message: string, errorCode: string) => ({ error: { message, statusCode: 400, traceId: 'preview-trace' }, errorCode });
+
+/** Social login providers as the `socialProviders` actor lists them. */
+const provider = (type: string): SocialProviderEntry => ({
+  key: type,
+  type,
+  origin: 'social-login',
+  clientId: `${type}-client`,
+  authorizationUrl: `https://${type}.preview.invalid/authorize`,
+  redirectUrl: '',
+  scopes: 'openid email profile',
+});
+const socialProviders = [provider('github'), provider('google')];
 
 /** A failed passwordless or callback sign-in ("Failed to authenticate", sign-in §8), with the server's reason. */
 const failed = (message?: string): FlowError => ({ key: 'login.failedToAuthenticate', ...(message ? { message, statusCode: 400, traceId: 'preview-trace' } : {}) });
@@ -77,7 +111,10 @@ export const mfaStates = {
   'authenticatorApp.failed': enrol({ authenticatorApp: 'failed' }, { error: { key: 'error.network', statusCode: 0 } }),
   'authenticatorApp.ready': enrol({ authenticatorApp: 'ready' }, enrolment),
   'authenticatorApp.enrolling': enrol({ authenticatorApp: 'enrolling' }, enrolment),
-  'authenticatorApp.wrongCode': enrol({ authenticatorApp: 'ready' }, { ...enrolment, error: { message: 'Invalid authentication code', statusCode: 400, traceId: 'preview-trace' } }),
+  'authenticatorApp.wrongCode': enrol(
+    { authenticatorApp: 'ready' },
+    { ...enrolment, error: { message: 'Invalid authentication code', statusCode: 400, traceId: 'preview-trace' } },
+  ),
   recoveryCode: enrol('recoveryCode', { ...enrolment, recoveryCode: PREVIEW_RECOVERY_CODE }),
   done: verify('done'),
   // remember-device allowed by the policy (30 days)
@@ -91,9 +128,18 @@ export const mfaStates = {
   'smsVerifyCode.resendAvailable': verifyWith({ smsVerifyCode: codeReady('available') }, sms),
   'smsVerifyCode.wrongCode': verifyWith({ smsVerifyCode: codeReady('available') }, { ...sms, ...serverError('Invalid code', 'ER-MFA-INVALID-CODE') }),
   'smsVerifyCode.expired': verifyWith({ smsVerifyCode: codeReady('available') }, { ...sms, ...serverError('This code has expired. Send a new code.', 'ER-MFA-CODE-EXPIRED') }),
-  'emailVerifyCode.ready': verifyWith({ emailVerifyCode: codeReady('coolingDown') }, { ...byEmail, codeSentAt: Date.now(), rememberDevice: { allowed: true, expiresIn: 30 * 86400 } }),
-  'emailVerifyCode.used': verifyWith({ emailVerifyCode: codeReady('available') }, { ...byEmail, ...serverError('This code was already used. Start over to sign in again.', 'ER-MFA-CODE-USED') }),
-  'emailVerifyCode.rateLimited': verifyWith({ emailVerifyCode: codeReady('coolingDown') }, { ...byEmail, codeSentAt: Date.now(), error: { message: 'Please wait 12 seconds before requesting a new code', statusCode: 429 }, errorCode: 'ER-MFA-CODE-RATE-LIMIT' }),
+  'emailVerifyCode.ready': verifyWith(
+    { emailVerifyCode: codeReady('coolingDown') },
+    { ...byEmail, codeSentAt: Date.now(), rememberDevice: { allowed: true, expiresIn: 30 * 86400 } },
+  ),
+  'emailVerifyCode.used': verifyWith(
+    { emailVerifyCode: codeReady('available') },
+    { ...byEmail, ...serverError('This code was already used. Start over to sign in again.', 'ER-MFA-CODE-USED') },
+  ),
+  'emailVerifyCode.rateLimited': verifyWith(
+    { emailVerifyCode: codeReady('coolingDown') },
+    { ...byEmail, codeSentAt: Date.now(), error: { message: 'Please wait 12 seconds before requesting a new code', statusCode: 429 }, errorCode: 'ER-MFA-CODE-RATE-LIMIT' },
+  ),
   'webauthnVerify.idle': verifyWith({ webauthnVerify: 'idle' }, key),
   'webauthnVerify.waiting': verifyWith({ webauthnVerify: 'waiting' }, key),
   'webauthnVerify.cancelled': verifyWith({ webauthnVerify: 'idle' }, { ...key, error: { message: 'The request was cancelled or timed out. Try again, or use another method.' } }),
@@ -101,9 +147,14 @@ export const mfaStates = {
   chooseStrategy: enrolAny('chooseStrategy'),
   smsSetPhoneNumber: enrolAny('smsSetPhoneNumber', { strategy: 'SMS' }),
   'smsSetPhoneNumber.invalid': enrolAny('smsSetPhoneNumber', {
-    strategy: 'SMS', phoneNumber: '+1555', ...serverError('Enter the phone number with its country code, like +15551234567', 'ER-MFA-PHONE-INVALID'),
+    strategy: 'SMS',
+    phoneNumber: '+1555',
+    ...serverError('Enter the phone number with its country code, like +15551234567', 'ER-MFA-PHONE-INVALID'),
   }),
-  'smsVerifyCode.enrol': enrolAny({ smsVerifyCode: codeReady('coolingDown') }, { strategy: 'SMS', device: { kind: 'sms' }, phoneNumber: '+1******2222', otcToken: 'preview-otc', codeSentAt: Date.now() }),
+  'smsVerifyCode.enrol': enrolAny(
+    { smsVerifyCode: codeReady('coolingDown') },
+    { strategy: 'SMS', device: { kind: 'sms' }, phoneNumber: '+1******2222', otcToken: 'preview-otc', codeSentAt: Date.now() },
+  ),
   'emailVerifyCode.enrol': enrolAny({ emailVerifyCode: codeReady('coolingDown') }, { strategy: 'EmailCode', ...byEmail, codeSentAt: Date.now() }),
   'webauthnEnroll.platform': enrolAny({ webauthnEnroll: 'idle' }, { strategy: 'WebAuthnPlatform', device: { kind: 'webauthn', deviceType: 'Platform' } }),
   'webauthnEnroll.crossPlatform': enrolAny({ webauthnEnroll: 'idle' }, { strategy: 'WebAuthnCrossPlatform', device: { kind: 'webauthn', deviceType: 'CrossPlatform' } }),
@@ -140,24 +191,23 @@ export const loginStates = {
     value: { recoverTwoFactor: 'idle' },
     context: { email, error: { message: 'Invalid recovery code', statusCode: 400, traceId: 'preview-trace' } },
   },
-  authenticating: { value: 'authenticating', context: { email } },
-  'breachedPassword.idle': { value: { breachedPassword: 'idle' }, context: { email } },
-  'breachedPassword.sending': { value: { breachedPassword: 'sending' }, context: { email } },
-  breachedPasswordSuccess: { value: 'breachedPasswordSuccess', context: { email } },
+  'afterSignIn.loading': { value: { afterSignIn: 'loading' }, context: { email, user: { email } } },
+  'breachedPassword.idle': afterSignIn({ breachedPassword: 'idle' }, {}, { breachedPassword: true }),
+  'breachedPassword.sending': afterSignIn({ breachedPassword: 'submitting' }, {}, { breachedPassword: true }),
+  breachedPasswordSuccess: afterSignIn('breachedPasswordSuccess', {}, { breachedPassword: true }),
   'success.waiting': { value: { success: 'waiting' }, context: { email } },
   // passkeys (src/passkeys): the button's ceremony on preLogin, and the prompt after sign-in (sign-in §4)
-  'preLogin.passkey': { value: { preLogin: 'passkey' }, context: {} },
+  'preLogin.passkeys': { value: { preLogin: 'idle' }, context: { passkeys: true } },
+  'preLogin.passkey': { value: { preLogin: 'passkey' }, context: { passkeys: true } },
   'preLogin.passkeyError': {
     value: { preLogin: 'idle' },
-    context: { error: { message: 'The passkey request was cancelled or timed out. Try again, or use another way to sign in.' } },
+    context: { passkeys: true, error: { message: 'The passkey request was cancelled or timed out. Try again, or use another way to sign in.' } },
   },
-  'promptPasskeys.checking': { value: { promptPasskeys: 'checking' }, context: { email, user: { email } } },
-  'promptPasskeys.idle': { value: { promptPasskeys: 'idle' }, context: { email, user: { email } } },
-  'promptPasskeys.registering': { value: { promptPasskeys: 'registering' }, context: { email, user: { email } } },
-  'promptPasskeys.error': {
-    value: { promptPasskeys: 'idle' },
-    context: { email, user: { email }, error: { message: 'This passkey is already registered for your account.' } },
-  },
+  'promptPasskeys.checking': afterSignIn({ promptPasskeys: 'checking' }),
+  'promptPasskeys.idle': afterSignIn({ promptPasskeys: 'idle' }),
+  'promptPasskeys.registering': afterSignIn({ promptPasskeys: 'registering' }),
+  'promptPasskeys.dismissing': afterSignIn({ promptPasskeys: 'dismissing' }),
+  'promptPasskeys.error': afterSignIn({ promptPasskeys: 'idle' }, { error: { message: 'This passkey is already registered for your account.' } }),
   // auth strategies, passwordless sign-in, callbacks and the quick SMS login (sign-in §3, §4; machines/login.machine.ts)
   loading: { value: 'loading', context: {} },
   postLogin: { value: 'postLogin', context: {} },
@@ -183,41 +233,41 @@ export const loginStates = {
   'loginWithSmsOtc.idle': { value: { loginWithSmsOtc: { form: 'idle', resend: 'waiting' } }, context: { email, authStrategy: 'SmsCode' } },
   'loginWithSmsOtc.failed': { value: { loginWithSmsOtc: { form: 'idle', resend: 'idle' } }, context: { email, authStrategy: 'SmsCode', error: failed('Invalid code') } },
   'loginWithQuickSmsOtc.signIn': {
-    value: { loginWithQuickSmsOtc: { signIn: { form: 'idle', resend: 'waiting' } } },
+    value: { loginWithQuickSmsOtc: { form: 'idle', resend: 'waiting' } },
     context: { passwordless: 'SmsCode', quickLoginUserId: 'preview-user' },
   },
-  'loginWithQuickSmsOtc.register.idle': { value: { loginWithQuickSmsOtc: { register: 'idle' } }, context: { email, user: { email }, mode: 'registerQuickLogin' } },
-  'loginWithQuickSmsOtc.register.sending': {
-    value: { loginWithQuickSmsOtc: { register: 'sending' } },
-    context: { email, user: { email }, mode: 'registerQuickLogin', phoneNumber: '+14155550100' },
-  },
-  'loginWithQuickSmsOtc.register.code': {
-    value: { loginWithQuickSmsOtc: { register: 'code' } },
-    context: { email, user: { email }, mode: 'registerQuickLogin', phoneNumber: '+14155550100', changePhoneId: 'preview-change' },
-  },
-  'loginWithQuickSmsOtc.register.submitting': {
-    value: { loginWithQuickSmsOtc: { register: 'submitting' } },
-    context: { email, user: { email }, mode: 'registerQuickLogin', phoneNumber: '+14155550100', changePhoneId: 'preview-change' },
-  },
-  'loginWithQuickSmsOtc.register.error': {
-    value: { loginWithQuickSmsOtc: { register: 'code' } },
-    context: { email, user: { email }, mode: 'registerQuickLogin', phoneNumber: '+14155550100', changePhoneId: 'preview-change', error: { message: 'Invalid code', statusCode: 400 } },
-  },
+  'loginWithQuickSmsOtc.register.idle': register('idle'),
+  'loginWithQuickSmsOtc.register.sending': register('sending', { phoneNumber: '+14155550100' }),
+  'loginWithQuickSmsOtc.register.code': register('code', texted),
+  'loginWithQuickSmsOtc.register.submitting': register('submitting', texted),
+  'loginWithQuickSmsOtc.register.error': register('code', { ...texted, error: { message: 'Invalid code', statusCode: 400 } }),
   loginWithSSOFailed: { value: 'loginWithSSOFailed', context: { callback: { kind: 'oidc', params: {} }, error: failed() } },
+  // social login providers (src/federation): the buttons, a sign-in starting (the browser is about to leave), a start that failed
+  'preLogin.socialProviders': { value: { preLogin: 'idle' }, context: { socialProviders } },
+  'preLogin.social': { value: { preLogin: 'social' }, context: { socialProviders, socialStarted: 'google' } },
+  'preLogin.socialFailed': { value: { preLogin: 'idle' }, context: { socialProviders, error: { key: 'federation.error.unavailable' } } },
+  // the signed-in card's "Sign out" under way
+  signingOut: { value: 'signingOut', context: { email, user: { email } } },
 } satisfies Record<string, LoginStateSpec>;
 
 export type LoginStateName = keyof typeof loginStates;
 export type MfaStateName = keyof typeof mfaStates;
 
-/** The `data-step` the card shows for a spec: the MFA child's step when there is one, else the login step. */
-export function stepShown(spec: LoginStateSpec): string {
-  const top = (v: unknown) => (typeof v === 'string' ? v : Object.keys(v as object)[0]);
-  return spec.mfa ? top(spec.mfa.value) : top(spec.value);
+const top = (v: unknown) => (typeof v === 'string' ? v : Object.keys(v as object)[0]);
+
+/** The child machine of a spec's state, if one runs (`mfa`, `afterSignIn`). */
+const childOf = (spec: StateSpec) => Object.values(spec.children ?? {})[0];
+
+/** The `data-step` the card shows for a spec: the child's step when one runs (MFA, the steps after sign-in), else the login step (the signed-in card while signing out; loading while the steps after sign-in load). */
+export function stepShown(spec: StateSpec): string {
+  const step = top(childOf(spec)?.value ?? spec.value);
+  if (step === 'afterSignIn') return 'loading';
+  return step === 'signingOut' ? 'signedIn' : step;
 }
 
 /** Whether the spec is a busy state (a call would be under way). */
-export function isBusySpec(spec: LoginStateSpec): boolean {
+export function isBusySpec(spec: StateSpec): boolean {
   const leaf = (v: unknown): string => (typeof v === 'string' ? v : leaf(Object.values(v as object)[0]));
-  const s = leaf(spec.mfa?.value ?? spec.value);
-  return ['checking', 'submitting', 'sending', 'loading', 'enrolling', 'authenticating', 'passkey', 'registering'].includes(s);
+  const s = leaf(childOf(spec)?.value ?? spec.value);
+  return ['checking', 'submitting', 'sending', 'loading', 'enrolling', 'passkey', 'registering', 'dismissing', 'social', 'signingOut'].includes(s);
 }

@@ -1,24 +1,15 @@
 /**
  * The MFA steps (MFA machine, sign-in §4 "MFA steps"): one story per state,
- * each inside the login step that runs it, restored from ./login-states.ts.
+ * each inside the login step that runs it (the login machine's child `mfa`,
+ * resolved from ./login-states.ts).
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { mfaStates, type MfaStateName } from './login-states.ts';
-import { renderLoginBox } from './render.ts';
+import { flowStoriesMeta, type FlowStory } from './support/flow-story.tsx';
+import './support/flows.ts';
 
-interface Args {
-  /** Which MFA state to start in (a key of `mfaStates`). */
-  state: MfaStateName;
-}
-
-const meta: Meta<Args> = {
-  title: 'Sign-in/MFA steps',
-  component: 'fe-login-box',
-  argTypes: { state: { control: 'select', options: Object.keys(mfaStates) } },
-  render: ({ state }) => renderLoginBox(mfaStates[state]),
-};
-export default meta;
-type Story = StoryObj<Args>;
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Sign-in/MFA steps', component: 'fe-login-box', ...flowStoriesMeta('Sign-in/MFA steps', 'fe-login-box', mfaStates) };
+type Story = FlowStory<typeof mfaStates>;
 
 const at = (state: MfaStateName, description: string): Story => ({
   args: { state },
@@ -48,13 +39,13 @@ export const EmailReady = at('emailVerifyCode.ready', 'emailVerifyCode: the code
 export const EmailUsed = at('emailVerifyCode.used', 'emailVerifyCode with a code already used: "Start over".');
 export const EmailRateLimited = at('emailVerifyCode.rateLimited', 'emailVerifyCode after a resend refused (429).');
 export const WebAuthnVerify = at('webauthnVerify.idle', 'webauthnVerify: use the security key.');
-export const WebAuthnVerifyWaiting = at('webauthnVerify.waiting', 'webauthnVerify.waiting: the browser\'s WebAuthn dialog (busy).');
+export const WebAuthnVerifyWaiting = at('webauthnVerify.waiting', "webauthnVerify.waiting: the browser's WebAuthn dialog (busy).");
 export const WebAuthnVerifyCancelled = at('webauthnVerify.cancelled', 'webauthnVerify after a cancelled dialog.');
 export const ChooseStrategy = at('chooseStrategy', 'chooseStrategy: forced enrolment, every strategy active; the user picks one.');
 export const SmsSetPhoneNumber = at('smsSetPhoneNumber', 'smsSetPhoneNumber: the number to enrol.');
 export const SmsSetPhoneNumberInvalid = at('smsSetPhoneNumber.invalid', 'smsSetPhoneNumber after the server refused the number.');
 export const SmsEnrolCode = at('smsVerifyCode.enrol', 'smsVerifyCode during enrolment: the code sent to the new number.');
 export const EmailEnrolCode = at('emailVerifyCode.enrol', 'emailVerifyCode during enrolment (EmailCode).');
-export const WebAuthnEnrolPlatform = at('webauthnEnroll.platform', 'webauthnEnroll: this device\'s platform authenticator.');
+export const WebAuthnEnrolPlatform = at('webauthnEnroll.platform', "webauthnEnroll: this device's platform authenticator.");
 export const WebAuthnEnrolCrossPlatform = at('webauthnEnroll.crossPlatform', 'webauthnEnroll: a security key.');
-export const WebAuthnEnrolWaiting = at('webauthnEnroll.waiting', 'webauthnEnroll.waiting: the browser\'s WebAuthn dialog (busy).');
+export const WebAuthnEnrolWaiting = at('webauthnEnroll.waiting', "webauthnEnroll.waiting: the browser's WebAuthn dialog (busy).");

@@ -1,13 +1,13 @@
 /**
- * Shared story rendering: a login state spec inside `<fe-app preview>`, so
- * every API call is answered by the preview transport (src/preview) and
- * nothing reaches the network.
+ * Shared story rendering: the login box (or one of its states) inside
+ * `<fe-app preview>`, so every API call is answered by the preview transport
+ * (src/preview) and nothing reaches the network.
  */
 import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { action } from 'storybook/actions';
-import type { LoginStateSpec } from '../machines/login.machine.ts';
 import '../elements/fe-login-box.ts';
+import type { StateSpec } from './support/flow-story.tsx';
 
 /** The base URL of every preview story (never contacted). */
 export const PREVIEW_BASE_URL = 'https://preview.invalid';
@@ -24,10 +24,12 @@ export function keepPage(e: Event): void {
 }
 
 /**
- * `<fe-app preview base-url="https://preview.invalid"><fe-login-box initial-state=…>`.
- * Keyed by the spec, so changing the story's `state` control starts a fresh element.
+ * `<fe-app preview base-url="https://preview.invalid">` around `<fe-login-box>`
+ * (the whole flow on canned data), or — with a state — `<fe-login-box-story
+ * state=…>` (stories/support/flows.ts must be loaded). Keyed by the spec, so
+ * changing the story's `state` control starts a fresh element.
  */
-export function renderLoginBox(spec?: LoginStateSpec, style = ''): TemplateResult {
+export function renderLoginBox(spec?: StateSpec, style = ''): TemplateResult {
   const json = spec ? JSON.stringify(spec) : '';
   // Storybook wants a TemplateResult at the top, not a bare directive
   return html`${keyed(
@@ -40,7 +42,7 @@ export function renderLoginBox(spec?: LoginStateSpec, style = ''): TemplateResul
       @fe-login=${(e: CustomEvent) => onLogin(e.detail)}
       @fe-error=${(e: CustomEvent) => onError(e.detail)}
       @fe-logout=${(e: CustomEvent) => onLogout(e.detail)}
-      >${spec ? html`<fe-login-box initial-state=${json}></fe-login-box>` : html`<fe-login-box></fe-login-box>`}</fe-app
+      >${spec ? html`<fe-login-box-story state=${json}></fe-login-box-story>` : html`<fe-login-box></fe-login-box>`}</fe-app
     >`,
   )}`;
 }

@@ -1,24 +1,27 @@
-import type { SignUpStateSpec } from '../machines/sign-up.machine.ts';
+/** Every state of the sign-up machine as data (stories and the accessibility test share them). */
+import type { StateSpec } from './support/flow-story.tsx';
 
-/** Every state of the sign-up machine, as data (stories and the accessibility test share them). */
+const open = { policy: { allowSignups: true, passwordConfig: { minLength: 8 } } };
+const typed = { ...open, values: { name: 'Grace Hopper', email: 'grace@navy.test', companyName: 'Navy' } };
+
 export const signUpStates = {
   loading: { value: 'loading' },
   notAllowed: { value: 'notAllowed', context: { policy: { allowSignups: false, passwordConfig: {} } } },
-  'form.idle': { value: { form: 'idle' } },
-  'form.submitting': { value: { form: 'submitting' }, context: { values: { name: 'Grace Hopper', email: 'grace@navy.test', companyName: 'Navy' } } },
+  'form.idle': { value: { form: 'idle' }, context: open },
+  'form.submitting': { value: { form: 'submitting' }, context: typed },
   'form.error': {
     value: { form: 'idle' },
-    context: { values: { name: 'Grace Hopper', email: 'admin@acme.test', companyName: 'Navy' }, error: { message: 'User already exists', statusCode: 409 } },
+    context: { ...typed, values: { ...typed.values, email: 'admin@acme.test' }, error: { message: 'User already exists', statusCode: 409 } },
   },
-  activationSent: { value: 'activationSent', context: { values: { name: 'Grace Hopper', email: 'grace@navy.test', companyName: 'Navy' } } },
-  redirectToLogin: { value: 'redirectToLogin' },
-  authenticating: { value: 'authenticating' },
-  success: { value: { success: 'waiting' } },
-} satisfies Record<string, SignUpStateSpec>;
+  activationSent: { value: 'activationSent', context: typed },
+  redirectToLogin: { value: 'redirectToLogin', context: typed },
+  success: { value: { success: 'waiting' }, context: typed },
+  'success.navigated': { value: { success: 'navigated' }, context: typed },
+} satisfies Record<string, StateSpec>;
 
 export type SignUpStateName = keyof typeof signUpStates;
 
-/** The `data-step` a spec shows. */
-export function signUpStepShown(spec: SignUpStateSpec): string {
+/** The step (`data-step`) a state shows. */
+export function signUpStepShown(spec: StateSpec): string {
   return typeof spec.value === 'string' ? spec.value : Object.keys(spec.value as object)[0];
 }

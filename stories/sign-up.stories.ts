@@ -1,35 +1,18 @@
 /**
- * `<fe-sign-up>`: one story per state of the sign-up machine (restored from
- * ./sign-up-states.ts), plus a Live story against the preview transport.
+ * `<fe-sign-up>`: one story per machine state (a snapshot resolved from the
+ * machine, never clicked through), plus a Live story against the preview
+ * transport; preview mode, no network.
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
-import { signUpStates, type SignUpStateName } from './sign-up-states.ts';
-import { keepPage, PREVIEW_BASE_URL } from './render.ts';
 import '../elements/fe-sign-up.ts';
+import { keepPage, PREVIEW_BASE_URL } from './render.ts';
+import { signUpStates } from './sign-up-states.ts';
+import { flowStoriesMeta, type FlowStory } from './support/flow-story.tsx';
+import './support/flows.ts';
 
-interface Args {
-  state: SignUpStateName | 'live';
-}
-
-const meta: Meta<Args> = {
-  title: 'Sign-up/fe-sign-up',
-  component: 'fe-sign-up',
-  argTypes: { state: { control: 'select', options: ['live', ...Object.keys(signUpStates)] } },
-  render: ({ state }) => {
-    // redirectToLogin navigates on entry in a live flow; restored here, it only shows its card
-    const spec = state === 'live' ? '' : JSON.stringify(signUpStates[state]);
-    return html`${keyed(
-      spec,
-      html`<fe-app preview base-url=${PREVIEW_BASE_URL} @fe-navigate=${keepPage}>
-        ${spec ? html`<fe-sign-up initial-state=${spec}></fe-sign-up>` : html`<fe-sign-up></fe-sign-up>`}
-      </fe-app>`,
-    )}`;
-  },
-};
-export default meta;
-type Story = StoryObj<Args>;
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Sign-up/fe-sign-up', component: 'fe-sign-up', ...flowStoriesMeta('Sign-up/fe-sign-up', 'fe-sign-up', signUpStates) };
+type Story = FlowStory<typeof signUpStates>;
 
 export const Loading: Story = { args: { state: 'loading' } };
 export const NotAllowed: Story = { args: { state: 'notAllowed' } };
@@ -38,7 +21,11 @@ export const FormSubmitting: Story = { args: { state: 'form.submitting' } };
 export const FormServerError: Story = { args: { state: 'form.error' } };
 export const ActivationSent: Story = { args: { state: 'activationSent' } };
 export const RedirectToLogin: Story = { args: { state: 'redirectToLogin' } };
-export const Authenticating: Story = { args: { state: 'authenticating' } };
 export const Success: Story = { args: { state: 'success' } };
-/** The whole flow against the preview transport (no network). */
-export const Live: Story = { args: { state: 'live' } };
+export const SuccessNavigated: Story = { args: { state: 'success.navigated' } };
+/** The whole flow, the real element against the preview transport (no network). */
+export const Live: Story = {
+  args: { state: 'form.idle' },
+  argTypes: { state: { table: { disable: true } } },
+  render: () => html`<fe-app preview base-url=${PREVIEW_BASE_URL} @fe-navigate=${keepPage}><fe-sign-up></fe-sign-up></fe-app>`,
+};

@@ -17,8 +17,14 @@ import { SocialLoginButtons } from '../src/federation/views.tsx';
 import type { SocialProviderEntry } from '../src/federation/index.ts';
 
 const provider = (type: string, extra: Partial<SocialProviderEntry> = {}): SocialProviderEntry => ({
-  key: type, type, origin: 'social-login', clientId: `${type}-client`, authorizationUrl: `https://${type}.invalid/authorize`,
-  redirectUrl: '', scopes: 'openid email profile', ...extra,
+  key: type,
+  type,
+  origin: 'social-login',
+  clientId: `${type}-client`,
+  authorizationUrl: `https://${type}.invalid/authorize`,
+  redirectUrl: '',
+  scopes: 'openid email profile',
+  ...extra,
 });
 
 const all = [
@@ -57,6 +63,8 @@ interface Args {
 
 const meta: Meta<Args> = {
   title: 'Sign-in/Social login buttons',
+  // the buttons are part of the login box's preLogin step
+  component: 'fe-login-box',
   argTypes: { state: { control: 'select', options: Object.keys(socialLoginStates) } },
   render: ({ state }) => renderSocialLogins(state),
 };

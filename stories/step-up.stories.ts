@@ -1,30 +1,17 @@
 /**
- * `<fe-step-up>`: one story per state of the step-up machine (restored from
- * ./step-up-states.ts, the MFA child included).
+ * `<fe-step-up>`: one story per state of the step-up machine (a snapshot
+ * resolved from the machine with ./step-up-states.ts, the MFA child
+ * included; `<fe-step-up-story>`), preview mode, no network.
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
-import { stepUpStates, type StepUpStateName } from './step-up-states.ts';
-import { keepPage, PREVIEW_BASE_URL } from './render.ts';
-import '../elements/fe-step-up.ts';
+import { stepUpStates } from './step-up-states.ts';
+import { flowStoriesMeta, type FlowStory } from './support/flow-story.tsx';
+import './support/flows.ts';
 
-interface Args {
-  state: StepUpStateName;
-}
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Step-up/fe-step-up', component: 'fe-step-up', ...flowStoriesMeta('Step-up/fe-step-up', 'fe-step-up', stepUpStates) };
+type Story = FlowStory<typeof stepUpStates>;
 
-const meta: Meta<Args> = {
-  title: 'Step-up/fe-step-up',
-  component: 'fe-step-up',
-  argTypes: { state: { control: 'select', options: Object.keys(stepUpStates) } },
-  render: ({ state }) => {
-    const spec = JSON.stringify(stepUpStates[state]);
-    return html`${keyed(spec, html`<fe-app preview base-url=${PREVIEW_BASE_URL} @fe-navigate=${keepPage}><fe-step-up initial-state=${spec}></fe-step-up></fe-app>`)}`;
-  },
-};
-export default meta;
-type Story = StoryObj<Args>;
-
+export const Loading: Story = { args: { state: 'loading' } };
 export const NotRequested: Story = { args: { state: 'notRequested' } };
 export const Generating: Story = { args: { state: 'generating' } };
 export const Verify: Story = { args: { state: 'verify.idle' } };
@@ -33,7 +20,7 @@ export const VerifyChooseDevice: Story = { args: { state: 'verify.chooseDevice' 
 export const VerifySms: Story = { args: { state: 'verify.smsVerifyCode' } };
 export const VerifyEmailCode: Story = { args: { state: 'verify.emailVerifyCode' } };
 export const VerifyWebAuthn: Story = { args: { state: 'verify.webauthnVerify' } };
+export const NoMfaEnrolledStepUpLoading: Story = { args: { state: 'noMFAEnrolledStepUp.loading' } };
 export const NoMfaEnrolledStepUp: Story = { args: { state: 'noMFAEnrolledStepUp.ready' } };
-export const Authenticating: Story = { args: { state: 'authenticating' } };
 export const Done: Story = { args: { state: 'done' } };
 export const Failed: Story = { args: { state: 'failed' } };

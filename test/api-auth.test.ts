@@ -5,8 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { createApiClient, createAuthApi, FeApiError, NETWORK_ERROR_MESSAGE, type ApiClientConfig } from '../src/api/index.ts';
-import { createMfaLoginApi } from '../src/api/mfa-login.ts';
-import { createPasswordsApi } from '../src/api/passwords.ts';
+import { createMfaApi } from '../src/api/mfa.ts';
 import { createUsersApi } from '../src/api/users.ts';
 
 const ORIGIN = location.origin;
@@ -26,7 +25,7 @@ interface Echo {
 /** Every sign-in call (auth core, MFA at login, users) on one client. */
 const authApi = (baseUrl = ECHO, extra: Partial<ApiClientConfig> = {}) => {
   const client = createApiClient({ baseUrl, getAccessToken: () => 'tok-1', getLocationSearch: () => '', logLevel: 'info', ...extra });
-  return { ...createAuthApi(client), ...createMfaLoginApi(client), ...createUsersApi(client) };
+  return { ...createAuthApi(client), ...createMfaApi(client), ...createUsersApi(client) };
 };
 
 /** The echo fixture answers every call with the request it saw. */
@@ -125,7 +124,7 @@ describe('auth api: session calls', () => {
     const originalPost = client.post;
     const spyClient = {
       ...client,
-      post: async <T,>(path: string, body?: unknown, options?: Parameters<typeof client.post>[2]) => {
+      post: async <T>(path: string, body?: unknown, options?: Parameters<typeof client.post>[2]) => {
         captured = await originalPost<Echo>(path, body, options);
         return captured as unknown as T;
       },
@@ -180,10 +179,13 @@ describe('auth api: metadata, vendor and configuration', () => {
   it('SI-7.09 the metadata request is a GET with entityName=adminBox', async () => {
     const client = createApiClient({ baseUrl: ECHO, getLocationSearch: () => '' });
     const seen: string[] = [];
-    const spy = { ...client, get: <T,>(path: string, options?: Parameters<typeof client.get>[1]) => {
-      seen.push(client.url(path, options?.query));
-      return client.get<T>(path, options);
-    } };
+    const spy = {
+      ...client,
+      get: <T>(path: string, options?: Parameters<typeof client.get>[1]) => {
+        seen.push(client.url(path, options?.query));
+        return client.get<T>(path, options);
+      },
+    };
     await rejection(createAuthApi(spy).getAdminBoxMetadata());
     expect(seen).to.deep.equal([`${ECHO}/frontegg/metadata?entityName=adminBox`]);
   });
@@ -259,11 +261,14 @@ describe('auth api: metadata, vendor and configuration', () => {
   it('SI-7.25 forgot password is POST users/v1/passwords/reset with {email}', async () => {
     const client = createApiClient({ baseUrl: ECHO, getLocationSearch: () => '' });
     let captured: Echo | undefined;
-    const spy = { ...client, post: async <T,>(path: string, body?: unknown, options?: Parameters<typeof client.post>[2]) => {
-      captured = await client.post<Echo>(path, body, options);
-      return captured as unknown as T;
-    } };
-    expect(await createPasswordsApi(spy).forgotPassword({ email: 'a@b.test' })).to.equal(undefined);
+    const spy = {
+      ...client,
+      post: async <T>(path: string, body?: unknown, options?: Parameters<typeof client.post>[2]) => {
+        captured = await client.post<Echo>(path, body, options);
+        return captured as unknown as T;
+      },
+    };
+    expect(await createUsersApi(spy).forgotPassword({ email: 'a@b.test' })).to.equal(undefined);
     expect(captured!.method).to.equal('POST');
     expect(captured!.path).to.equal(`${P}/identity/resources/users/v1/passwords/reset`);
     expect(captured!.body).to.deep.equal({ email: 'a@b.test' });

@@ -1,6 +1,7 @@
 /**
  * API client core (src/api/client.ts, errors.ts, logger.ts, retry.ts) against the
  * fixture API of tools/wtr-fixture-api.js, in real Chromium. No fetch mocks.
+ * The refresh on 401 also runs once against the real emulator (its clock).
  */
 import { expect } from '@open-wc/testing';
 import {
@@ -22,6 +23,16 @@ import {
   type LogLevel,
 } from '../src/api/index.ts';
 import { SHOULD_STEP_UP } from '../src/auth/step-up.ts';
+import { createFeApp } from '../src/app/index.ts';
+
+/** Calls the emulator (proxied under the test page's origin, tools/wtr-emulator.js). */
+const emulator = (method: string, path: string, body?: unknown) =>
+  fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => {
+    expect(r.ok, `${method} ${path}`).to.equal(true);
+    return r;
+  });
+/** Moves the emulator's clock (what the API takes for now) by `offsetSeconds`. */
+const setClock = (offsetSeconds: number) => emulator('PUT', '/_emulator/clock', { offsetSeconds });
 
 const FIXTURE = `${location.origin}/__fixture`;
 
@@ -37,8 +48,7 @@ interface Echo {
   cookie: string | null;
 }
 
-const client = (extra: Partial<ApiClientConfig> = {}) =>
-  createApiClient({ baseUrl: FIXTURE, getLocationSearch: () => '', ...extra });
+const client = (extra: Partial<ApiClientConfig> = {}) => createApiClient({ baseUrl: FIXTURE, getLocationSearch: () => '', ...extra });
 
 async function rejection(promise: Promise<unknown>): Promise<FeApiError> {
   try {
@@ -313,7 +323,7 @@ describe('api client: answers and error normalisation', () => {
     expect(e.statusCode).to.equal(400);
   });
 
-  it("SI-8.15 a JSON string body is the message", async () => {
+  it('SI-8.15 a JSON string body is the message', async () => {
     const e = await rejection(client({ logLevel: 'info' }).get(status(403, 'string')));
     expect(e.message).to.equal('A plain string error');
     expect(e.statusCode).to.equal(403);
@@ -322,7 +332,11 @@ describe('api client: answers and error normalisation', () => {
 
   it('SI-8.20 the step-up code SHOULD_STEP_UP: an answer carrying it keeps it as errorCode, comparable with the exported constant', async () => {
     expect(SHOULD_STEP_UP).to.equal('SHOULD_STEP_UP');
-    const answer = new Response(JSON.stringify({ errors: ['Step-up required'], errorCode: 'SHOULD_STEP_UP' }), { status: 403, statusText: 'Forbidden', headers: { 'frontegg-trace-id': 'trace-su' } });
+    const answer = new Response(JSON.stringify({ errors: ['Step-up required'], errorCode: 'SHOULD_STEP_UP' }), {
+      status: 403,
+      statusText: 'Forbidden',
+      headers: { 'frontegg-trace-id': 'trace-su' },
+    });
     const error = await errorFromFetchResponse(answer);
     expect(error).to.be.instanceOf(FeApiError);
     expect(error.errorCode).to.equal(SHOULD_STEP_UP);
@@ -435,10 +449,13 @@ describe('api client: retry helper', () => {
     const k = key();
     let attempts = 0;
     const e = await rejection(
-      retry(() => {
-        attempts++;
-        return api.get('/flaky', { query: { key: k, failures: 10 } });
-      }, { delayMs: 10 }),
+      retry(
+        () => {
+          attempts++;
+          return api.get('/flaky', { query: { key: k, failures: 10 } });
+        },
+        { delayMs: 10 },
+      ),
     );
     expect(attempts).to.equal(3);
     expect(e).to.be.instanceOf(FeApiError);
@@ -454,5 +471,150 @@ describe('api client: retry helper', () => {
     calls = 0;
     await rejection(retry(() => Promise.reject(new Error(`fail ${++calls}`)), { delayMs: 1, shouldRetry: () => false }));
     expect(calls).to.equal(1);
+  });
+});
+
+describe('api client: one refresh on 401 (architecture "How data flows" 5)', () => {
+  type Answer = { ok: boolean; authorization: string };
+  /** A client whose token is `state.token`, whose onUnauthorized runs `refresh`, counting hook calls and fetches. */
+  function refreshing(refresh: (state: { token: string | null }) => Promise<boolean>, extra: Partial<ApiClientConfig> = {}) {
+    const state = { token: 'stale' as string | null, hookCalls: 0, fetches: 0 };
+    const api = client({
+      getAccessToken: () => state.token,
+      onUnauthorized: () => (state.hookCalls++, refresh(state)),
+      fetch: (input, init) => (state.fetches++, globalThis.fetch(input, init)),
+      logLevel: 'debug',
+      ...extra,
+    });
+    return { api, state };
+  }
+  const renew = async (state: { token: string | null }) => {
+    await new Promise((r) => setTimeout(r, 50));
+    state.token = 'fresh';
+    return true;
+  };
+
+  it('a 401 to a call with the bearer refreshes once and sends the call again with the new token', async () => {
+    const { api, state } = refreshing(renew);
+    expect(await api.get<Answer>('/needs-token')).to.deep.equal({ ok: true, authorization: 'Bearer fresh' });
+    expect(state.hookCalls).to.equal(1);
+    expect(state.fetches).to.equal(2);
+  });
+
+  it('concurrent 401s share one refresh (one in-flight promise); a later 401 refreshes again', async () => {
+    const { api, state } = refreshing(renew);
+    const answers = await Promise.all([api.get<Answer>('/needs-token'), api.post<Answer>('/needs-token', { a: 1 }), api.get<Answer>('/needs-token')]);
+    expect(answers.map((a) => a.authorization)).to.deep.equal(['Bearer fresh', 'Bearer fresh', 'Bearer fresh']);
+    expect(state.hookCalls).to.equal(1);
+    expect(state.fetches).to.equal(6);
+    state.token = 'stale-again';
+    await api.get('/needs-token');
+    expect(state.hookCalls).to.equal(2);
+  });
+
+  it('a refresh that answers false or fails gives the original 401, without a second request', async () => {
+    for (const refresh of [async () => false, async () => Promise.reject(new Error('no session'))]) {
+      const { api, state } = refreshing(refresh);
+      const e = await rejection(api.get('/needs-token'));
+      expect(e).to.be.instanceOf(FeApiError);
+      expect(e.statusCode).to.equal(401);
+      expect(e.message).to.equal('Unauthorized');
+      expect(state.hookCalls).to.equal(1);
+      expect(state.fetches).to.equal(1);
+    }
+  });
+
+  it('the call is sent again only once: a second 401 is final', async () => {
+    const { api, state } = refreshing(async (s) => ((s.token = 'also-refused'), true));
+    const e = await rejection(api.get('/needs-token'));
+    expect(e.statusCode).to.equal(401);
+    expect(state.hookCalls).to.equal(1);
+    expect(state.fetches).to.equal(2);
+  });
+
+  it('no refresh without a bearer, with withoutAuthorization, with noRefresh, or for other statuses', async () => {
+    const { api, state } = refreshing(renew);
+    expect((await rejection(api.get('/needs-token', { withoutAuthorization: true }))).statusCode).to.equal(401);
+    expect((await rejection(api.post('/needs-token', {}, { noRefresh: true }))).statusCode).to.equal(401);
+    expect((await rejection(api.get('/status/403?body=errors'))).statusCode).to.equal(403);
+    state.token = null;
+    expect((await rejection(api.get('/needs-token'))).statusCode).to.equal(401);
+    expect(state.hookCalls).to.equal(0);
+    expect(state.fetches).to.equal(4);
+  });
+
+  it('a token that changed while the call was out: sent again with it, no refresh', async () => {
+    const state = { token: 'stale', hookCalls: 0 };
+    const api = client({
+      getAccessToken: () => state.token,
+      onUnauthorized: async () => (state.hookCalls++, false),
+      // another tab (or a refresh) replaces the token while the first answer travels
+      fetch: async (input, init) => {
+        const response = await globalThis.fetch(input, init);
+        state.token = 'fresh';
+        return response;
+      },
+    });
+    expect((await api.get<Answer>('/needs-token')).authorization).to.equal('Bearer fresh');
+    expect(state.hookCalls).to.equal(0);
+  });
+
+  it("a 401 to the refresh's own call with the new token is final (no deadlock)", async () => {
+    let inner: FeApiError | undefined;
+    const { api, state } = refreshing(async (s) => {
+      s.token = 'new-but-refused';
+      // e.g. the profile load of the refresh: it must not wait for the refresh it belongs to
+      inner = await rejection(api.get('/needs-token'));
+      return false;
+    });
+    const e = await rejection(api.get('/needs-token'));
+    expect(e.statusCode).to.equal(401);
+    expect(inner?.statusCode).to.equal(401);
+    expect(state.hookCalls).to.equal(1);
+  });
+
+  it('an abort while the refresh runs rejects with the signal reason', async () => {
+    const { api } = refreshing(async (s) => {
+      await new Promise((r) => setTimeout(r, 300));
+      s.token = 'fresh';
+      return true;
+    });
+    const controller = new AbortController();
+    const pending = api.get('/needs-token', { signal: controller.signal });
+    setTimeout(() => controller.abort(new DOMException('stop', 'AbortError')), 100);
+    const e = (await rejection(pending)) as unknown as DOMException;
+    expect(e).to.be.instanceOf(DOMException);
+    expect(e.name).to.equal('AbortError');
+  });
+
+  it('against the emulator: an expired access token (emulator clock) → one refresh through the cookie, then the call succeeds', async function () {
+    this.timeout(30000);
+    await emulator('POST', '/_emulator/reset');
+    const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
+    // signed in: the refresh cookie is set
+    await emulator('POST', '/frontegg/identity/resources/auth/v1/user', ADMIN);
+    const app = createFeApp({ baseUrl: location.origin, name: 'refresh-on-401' });
+    try {
+      await app.start();
+      const first = app.stores.$session.get().accessToken;
+      expect(first, 'signed in by the start-up refresh').to.be.a('string');
+      // an hour later for the API: the 300 s access token has expired, the 30-day refresh cookie has not
+      await setClock(3600);
+      performance.clearResourceTimings();
+      const [me, tenants] = await Promise.all([app.auth.getMe(), app.auth.getTenants()]);
+      await new Promise((r) => setTimeout(r, 100)); // resource timing entries land after the answers
+      const calls = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+      expect(me.email).to.equal(ADMIN.email);
+      expect(tenants.tenants.length).to.be.greaterThan(0);
+      const second = app.stores.$session.get().accessToken;
+      expect(second).to.be.a('string').and.not.equal(first);
+      expect(app.stores.$session.get().isAuthenticated).to.equal(true);
+      expect(calls.filter((p) => p.endsWith('/auth/v1/user/token/refresh')).length, 'two concurrent 401s, one refresh').to.equal(1);
+      // each call twice (401, then 200), and the refresh's own profile load once more
+      expect(calls.filter((p) => p.endsWith('/users/v2/me')).length).to.equal(3);
+    } finally {
+      await setClock(0);
+      await app.logout();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { createFeApp, DEFAULT_ROUTES, MissingBaseUrlError, TAB_TENANT_KEY } from '../src/app/index.ts';
 import type { FeAppElement } from '../elements/fe-app.ts';
+import type { LoginResponse } from '../src/api/types.ts';
 import '../elements/fe-app.ts';
 import { MULTI_FACTOR_ACR } from '../src/auth/step-up.ts';
 import { ADMIN, resetEmulator, setMetadata, totp } from './helpers/emulator.ts';
@@ -67,10 +68,19 @@ describe('createFeApp and <fe-app>', () => {
 
   it('SI-7.09 SI-7.10 metadata is rows[0].configuration merged with metadataOverrides.url fetched without credentials', async () => {
     document.cookie = 'probe=1; path=/';
-    await setMetadata({ theme: { palette: { primary: '#123456' } }, localizations: { en: { login: { title: 'Welcome to Acme' } } }, metadataOverrides: { url: `${location.origin}/__fixture/overrides` } });
+    await setMetadata({
+      theme: { palette: { primary: '#123456' } },
+      localizations: { en: { login: { title: 'Welcome to Acme' } } },
+      metadataOverrides: { url: `${location.origin}/__fixture/overrides` },
+    });
     const app = createFeApp({ baseUrl: location.origin });
     await app.start();
-    const metadata = app.stores.$metadata.get() as Record<string, any>;
+    const metadata = app.stores.$metadata.get() as {
+      theme: { palette: { primary: string } };
+      themeV2: { loginBox: { boxStyle: { borderRadius: string } } };
+      cookieSeen: boolean;
+      authorizationSeen: boolean;
+    };
     expect(metadata.theme.palette.primary).to.equal('#123456');
     expect(metadata.themeV2.loginBox.boxStyle.borderRadius).to.equal('2px');
     expect(metadata.cookieSeen).to.equal(false);
@@ -123,7 +133,8 @@ describe('createFeApp and <fe-app>', () => {
   });
 
   it('SI-3.03 with sessions scoped per tab, the tenant comes from sessionStorage and is sent on refresh', async () => {
-    const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    const post = (path: string, body: unknown) =>
+      fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
     const { tenantId } = await post('/_emulator/tenants', { name: 'Second' });
     await post(`/_emulator/tenants/${tenantId}/users`, { email: ADMIN.email, roles: ['Admin'], activated: true });
     await signInThroughApi();
@@ -274,7 +285,7 @@ describe('a session rendered by the host server', () => {
 });
 
 /** POST with a JSON body; the JSON answer. */
-async function post(path: string, body: unknown): Promise<any> {
+async function post(path: string, body: unknown): Promise<unknown> {
   return fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 }
 /** Sets the emulator clock (issued and accepted tokens follow it). */
@@ -297,18 +308,18 @@ describe('the auth user, the metadata, the analytics tag and the refresh request
 
   it('SI-3.01 the auth user holds permissions [{key}], roles [{key}], superUser, entitlements, amr, acr, auth_time, tenantId, email, mfaEnrolled, mfaRequired, isBreachedPassword, emailVerified, redirectLocation; mfaToken comes with an MFA answer; the tokens sit beside the user', async function () {
     this.timeout(20000);
-    const { userId } = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
-    const { secret } = await post(`/_emulator/users/${userId}/authenticators`, {});
+    const { userId } = (await post('/frontegg/identity/resources/auth/v1/user', ADMIN)) as { userId: string };
+    const { secret } = (await post(`/_emulator/users/${userId}/authenticators`, {})) as { secret: string };
     await fetch('/frontegg/identity/resources/auth/v1/logout', { method: 'POST' });
     const app = createFeApp({ baseUrl: location.origin, name: 'auth-user', entitlements: { enabled: true } });
     // an answer that asks for MFA carries mfaRequired, mfaToken and mfaEnrolled and is passed on as is
-    const mfa = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
+    const mfa = (await post('/frontegg/identity/resources/auth/v1/user', ADMIN)) as LoginResponse;
     expect(mfa).to.include({ mfaRequired: true, mfaEnrolled: true });
     expect(mfa.mfaToken).to.be.a('string').and.not.empty;
     expect(await app.completeLogin(mfa)).to.equal(null);
     expect(app.stores.$session.get().user).to.equal(null);
     // the multi-factor sign-in completes the user (redirectLocation: a login-response field, passed through)
-    const response = await post('/frontegg/identity/resources/auth/v1/user/mfa/verify', { mfaToken: mfa.mfaToken, value: totp(secret) });
+    const response = (await post('/frontegg/identity/resources/auth/v1/user/mfa/verify', { mfaToken: mfa.mfaToken, value: totp(secret) })) as LoginResponse;
     const user = (await app.completeLogin({ ...response, redirectLocation: '/after-login' }))!.user;
     expect(user.permissions!.length).to.be.greaterThan(0);
     for (const p of user.permissions!) expect(p.key).to.be.a('string');
@@ -345,7 +356,12 @@ describe('the auth user, the metadata, the analytics tag and the refresh request
     try {
       await app.start();
       const metadata = app.stores.$metadata.get();
-      expect(metadata).to.deep.include({ theme: configuration.theme, navigation: configuration.navigation, integrations: configuration.integrations, metadataOverrides: configuration.metadataOverrides });
+      expect(metadata).to.deep.include({
+        theme: configuration.theme,
+        navigation: configuration.navigation,
+        integrations: configuration.integrations,
+        metadataOverrides: configuration.metadataOverrides,
+      });
       expect(metadata.themeV2, 'themeV2 from the overrides url').to.deep.equal({ loginBox: { boxStyle: { borderRadius: '2px' } } });
       expect(app.i18n.$t.get()('login.title')).to.equal('Welcome to Acme');
       await waitUntil(() => stubRuns().includes('GTM-META06'), 'the analytics container of the metadata');
@@ -429,7 +445,7 @@ describe('the auth user, the metadata, the analytics tag and the refresh request
 
     it('SI-9.13 a failed profile load is tried again 2000 ms later', async function () {
       this.timeout(20000);
-      const response = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
+      const response = (await post('/frontegg/identity/resources/auth/v1/user', ADMIN)) as LoginResponse;
       // an hour later on the emulator's clock the token has expired: the profile answers 401
       await setClock(3600);
       const app = createFeApp({ baseUrl: location.origin, name: 'profile-retry' });
@@ -446,7 +462,7 @@ describe('the auth user, the metadata, the analytics tag and the refresh request
 
     it('SI-9.13 after 3 failed attempts, 2000 ms apart, the sign-in fails', async function () {
       this.timeout(20000);
-      const response = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
+      const response = (await post('/frontegg/identity/resources/auth/v1/user', ADMIN)) as LoginResponse;
       await setClock(3600);
       const app = createFeApp({ baseUrl: location.origin, name: 'profile-give-up' });
       const t0 = performance.now();
@@ -461,4 +477,3 @@ describe('the auth user, the metadata, the analytics tag and the refresh request
     });
   });
 });
-

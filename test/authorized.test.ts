@@ -20,7 +20,7 @@ async function render(inner: ReturnType<typeof html>, entitlements = false) {
   return app;
 }
 
-const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).display !== 'none' && (el as HTMLElement).getClientRects().length > 0;
+const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || (getComputedStyle(el).display !== 'none' && (el as HTMLElement).getClientRects().length > 0);
 
 describe('isAuthorized', () => {
   const user = { permissions: [{ key: 'fe.secure.read.users' }, { key: 'fe.connectivity.*' }], roles: [{ key: 'ReadOnly' }] };
@@ -76,7 +76,12 @@ describe('<fe-authorized> against the emulator', () => {
 
   it('SI-6.02 SI-6.03 shows its content to the admin and the fallback to a read-only user', async () => {
     await signIn(ADMIN.email, ADMIN.password);
-    let app = await render(html`<fe-authorized permissions="fe.secure.write.users" roles="Admin"><p id="yes">secret</p><p slot="fallback" id="no">nope</p></fe-authorized>`);
+    let app = await render(
+      html`<fe-authorized permissions="fe.secure.write.users" roles="Admin"
+        ><p id="yes">secret</p>
+        <p slot="fallback" id="no">nope</p></fe-authorized
+      >`,
+    );
     let gate = app.querySelector('fe-authorized')!;
     await waitUntil(() => gate.authorized, 'admin authorized');
     expect(visible(app.querySelector('#yes')!)).to.equal(true);
@@ -84,7 +89,12 @@ describe('<fe-authorized> against the emulator', () => {
 
     await createUser('reader@acme.test', 'Reader-Passw0rd!');
     await signIn('reader@acme.test', 'Reader-Passw0rd!');
-    app = await render(html`<fe-authorized permissions="fe.secure.write.users"><p id="yes">secret</p><p slot="fallback" id="no">nope</p></fe-authorized>`);
+    app = await render(
+      html`<fe-authorized permissions="fe.secure.write.users"
+        ><p id="yes">secret</p>
+        <p slot="fallback" id="no">nope</p></fe-authorized
+      >`,
+    );
     gate = app.querySelector('fe-authorized')!;
     await new Promise((r) => setTimeout(r, 50));
     expect(gate.authorized).to.equal(false);
@@ -129,7 +139,12 @@ describe('<fe-authorized> fails closed (issue 11)', () => {
   it('SI-6.02 nothing of the content renders before the session is known, and none for a user without the permission', async () => {
     await createUser('reader@acme.test', 'Reader-Passw0rd!');
     await signIn('reader@acme.test', 'Reader-Passw0rd!');
-    const { app, gate, shown } = await watch(html`<fe-authorized permissions="fe.secure.write.users"><p id="yes">secret</p><p slot="fallback" id="no">nope</p></fe-authorized>`);
+    const { app, gate, shown } = await watch(
+      html`<fe-authorized permissions="fe.secure.write.users"
+        ><p id="yes">secret</p>
+        <p slot="fallback" id="no">nope</p></fe-authorized
+      >`,
+    );
     expect(shown, 'never rendered').to.equal(false);
     expect(gate.authorized).to.equal(false);
     expect(rendered(app.querySelector('#no')!)).to.equal(true);
@@ -144,7 +159,11 @@ describe('<fe-authorized> fails closed (issue 11)', () => {
 
   it('SI-6.02 the admin sees the content only once the session is known', async () => {
     await signIn(ADMIN.email, ADMIN.password);
-    const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-authorized permissions="fe.secure.write.users"><p id="yes">secret</p></fe-authorized></fe-app>`);
+    const app = await fixture<FeAppElement>(
+      html`<fe-app base-url=${location.origin}
+        ><fe-authorized permissions="fe.secure.write.users"><p id="yes">secret</p></fe-authorized></fe-app
+      >`,
+    );
     const early = app.app!.stores.$session.get().isLoading ? rendered(app.querySelector('#yes')!) : false;
     expect(early, 'hidden while the session loads').to.equal(false);
     await waitUntil(() => (app.querySelector('fe-authorized') as HTMLElement & { authorized: boolean }).authorized, 'authorized');
@@ -158,7 +177,10 @@ describe('<fe-authorized> fails closed (issue 11)', () => {
     await signIn(ADMIN.email, ADMIN.password);
     // the same emulator, but its user-entitlements call answers 500 (tools/wtr-fixture-api.js)
     const { app, gate, shown } = await watch(
-      html`<fe-authorized feature="reports"><p id="yes">reports</p><p slot="fallback" id="no">upgrade</p></fe-authorized>`,
+      html`<fe-authorized feature="reports"
+        ><p id="yes">reports</p>
+        <p slot="fallback" id="no">upgrade</p></fe-authorized
+      >`,
       `${location.origin}/__fixture/no-entitlements`,
       true,
     );
@@ -188,7 +210,13 @@ describe('<fe-authorized feature> and entitlements against the emulator', () => 
     const { tenantId } = await emulator('GET', '/_emulator');
     await emulator('POST', '/_emulator/entitlements/plans', { id: 'pro', name: 'Pro', features: ['reports'] });
     await signIn(ADMIN.email, ADMIN.password);
-    let app = await render(html`<fe-authorized feature="reports"><p id="yes">reports</p><p slot="fallback" id="no">upgrade</p></fe-authorized>`, true);
+    let app = await render(
+      html`<fe-authorized feature="reports"
+        ><p id="yes">reports</p>
+        <p slot="fallback" id="no">upgrade</p></fe-authorized
+      >`,
+      true,
+    );
     let gate = app.querySelector('fe-authorized')!;
     await new Promise((r) => setTimeout(r, 50));
     expect(gate.authorized).to.equal(false);
@@ -197,7 +225,13 @@ describe('<fe-authorized feature> and entitlements against the emulator', () => 
 
     await emulator('POST', `/_emulator/entitlements/tenants/${tenantId}/plans`, { planId: 'pro' });
     // a reload: a new app loads the new bundle
-    app = await render(html`<fe-authorized feature="reports"><p id="yes">reports</p><p slot="fallback" id="no">upgrade</p></fe-authorized>`, true);
+    app = await render(
+      html`<fe-authorized feature="reports"
+        ><p id="yes">reports</p>
+        <p slot="fallback" id="no">upgrade</p></fe-authorized
+      >`,
+      true,
+    );
     gate = app.querySelector('fe-authorized')!;
     await waitUntil(() => gate.authorized, 'entitled after the grant');
     expect(visible(app.querySelector('#yes')!)).to.equal(true);

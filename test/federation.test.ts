@@ -10,18 +10,23 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { createActor, waitFor } from 'xstate';
+import type { FlowEmitted } from '../machines/flow.ts';
+import { loginActors } from '../machines/login.actors.ts';
+import { loginCalls } from '../machines/login-more.actors.ts';
+import { loginMachine } from '../machines/login.machine.ts';
 import { createFeApp, type FeApp } from '../src/app/index.ts';
 import { FeApiError } from '../src/api/errors.ts';
 import { FederationError, PENDING_KEY, socialProviders, startSocialLogin } from '../src/federation/index.ts';
 import { runPostLogin } from '../src/federation/callback.ts';
-import SocialLogins, { SocialLoginButtons } from '../src/federation/views.tsx';
+import { SocialLoginButtons } from '../src/federation/views.tsx';
 import { renderLoginBox, resetEmulator } from './helpers/emulator.ts';
 import { renderSocialLogins, socialLoginStates, type SocialLoginStateName } from '../stories/social-logins.stories.ts';
 
 const DEAD = 'http://127.0.0.1:9';
 const endpoints = { issuer: DEAD, authorizationUrl: `${DEAD}/auth`, tokenUrl: `${DEAD}/token`, jwksUri: `${DEAD}/jwks` };
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
+async function call(method: string, path: string, body?: unknown): Promise<unknown> {
   const r = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await r.text();
   if (!r.ok) throw new Error(`${method} ${path} → ${r.status} ${text}`);
@@ -38,7 +43,10 @@ function recordingApp(): { app: FeApp; visits: string[] } {
 }
 
 const sha256b64u = async (s: string) =>
-  btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s))))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s)))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 let root: Root | undefined;
 async function mount(el: ReturnType<typeof createElement>): Promise<HTMLElement> {
@@ -46,6 +54,11 @@ async function mount(el: ReturnType<typeof createElement>): Promise<HTMLElement>
   root = createRoot(host);
   root.render(el);
   return host;
+}
+
+/** The vendor's providers as buttons (what the login box shows once its `socialProviders` actor answered). */
+async function buttonsOf(app: FeApp, started: string | null = null): Promise<HTMLElement> {
+  return mount(createElement(SocialLoginButtons, { t: app.i18n.$t.get(), providers: await socialProviders(app), started, onStart: () => {} }));
 }
 
 describe('social login buttons (src/federation/views.tsx)', () => {
@@ -64,7 +77,7 @@ describe('social login buttons (src/federation/views.tsx)', () => {
     await routeProvider('slack', { active: false });
     await call('POST', '/_emulator/social-providers/custom', { ...endpoints, clientId: 'acme', clientSecret: 's', displayName: 'Acme ID' });
     const { app } = recordingApp();
-    const host = await mount(createElement(SocialLogins, { app, t: app.i18n.$t.get() }));
+    const host = await buttonsOf(app);
     await waitUntil(() => host.querySelectorAll('button').length === 3, 'three buttons');
     const buttons = [...host.querySelectorAll('button')];
     expect(buttons.map((b) => b.textContent)).to.deep.equal(['Continue with GitHub', 'Continue with Google', 'Continue with Acme ID']);
@@ -76,12 +89,14 @@ describe('social login buttons (src/federation/views.tsx)', () => {
 
   it('renders nothing without providers, when the list fails, and in preview mode', async () => {
     const { app } = recordingApp();
-    const host = await mount(createElement(SocialLogins, { app, t: app.i18n.$t.get() }));
-    await socialProviders(app);
+    const host = await buttonsOf(app);
     await new Promise((r) => setTimeout(r, 50));
     expect(host.innerHTML).to.equal('');
+    // preview mode: the login box's `socialProviders` actor lists none (nothing to start there)
     const preview = createFeApp({ baseUrl: 'https://preview.invalid', preview: true, name: 'federation-preview' });
-    root!.render(createElement(SocialLogins, { app: preview, t: preview.i18n.$t.get() }));
+    const providers = await loginCalls(preview, { mfa: () => {}, afterSignIn: () => {} }).socialProviders(undefined, new AbortController().signal);
+    expect(providers).to.deep.equal([]);
+    root!.render(createElement(SocialLoginButtons, { t: preview.i18n.$t.get(), providers, onStart: () => {} }));
     await new Promise((r) => setTimeout(r, 50));
     expect(host.innerHTML).to.equal('');
   });
@@ -89,11 +104,21 @@ describe('social login buttons (src/federation/views.tsx)', () => {
   it('a click starts authorization code + PKCE (S256, state = nonce) and remembers the flow; the button says Redirecting', async () => {
     await routeProvider('github', { additionalScopes: ['read:user'] });
     const { app, visits } = recordingApp();
-    const host = await mount(createElement(SocialLogins, { app, t: app.i18n.$t.get() }));
-    await waitUntil(() => host.querySelector('button'), 'button');
-    host.querySelector('button')!.click();
-    await waitUntil(() => visits.length === 1, 'navigated');
-    const url = new URL(visits[0]);
+    // the login machine on the app's actors: the click (`social.start`) prepares the request, then the machine emits the navigation
+    const login = createActor(loginMachine.provide({ actors: loginActors(app) }), { input: {} });
+    const emitted: FlowEmitted[] = [];
+    login.on('*', (e) => emitted.push(e as FlowEmitted));
+    login.start();
+    try {
+      await waitFor(login, (s) => !!s.context.socialProviders?.length, { timeout: 10000 });
+      login.send({ type: 'social.start', provider: 'github' });
+      await waitFor(login, () => emitted.some((e) => e.type === 'navigate'), { timeout: 10000 });
+    } finally {
+      login.stop();
+    }
+    const navigation = emitted.find((e) => e.type === 'navigate');
+    expect(visits, 'the element navigates (after fe-navigate), not the actor').to.deep.equal([]);
+    const url = new URL(navigation && 'url' in navigation.to ? navigation.to.url : '');
     expect(url.origin + url.pathname).to.equal(`${DEAD}/auth`);
     const q = Object.fromEntries(url.searchParams);
     const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY)!);
@@ -105,8 +130,15 @@ describe('social login buttons (src/federation/views.tsx)', () => {
     expect(pending.codeVerifier.length).to.be.at.least(43);
     expect(q.code_challenge).to.equal(await sha256b64u(pending.codeVerifier));
     expect(pending).to.include({ provider: 'github', origin: 'social-login', redirectUri: q.redirect_uri });
+    // while the browser leaves: the started provider's button says so, every button is disabled
+    const host = await buttonsOf(app, 'github');
+    await waitUntil(() => host.querySelector('button'), 'button');
     expect(host.querySelector('button')!.textContent).to.equal('Redirecting to GitHub…');
     expect(host.querySelector('button')!.getAttribute('aria-disabled')).to.equal('true');
+    // startSocialLogin itself only prepares: it answers the URL and navigates nowhere
+    const again = await startSocialLogin(app, (await socialProviders(app))[0]);
+    expect(new URL(again).origin + new URL(again).pathname).to.equal(`${DEAD}/auth`);
+    expect(visits).to.deep.equal([]);
   });
 
   it('SocialLoginButtons shows a start failure as an alert', async () => {
@@ -132,7 +164,7 @@ describe('runPostLogin (src/federation/callback.ts)', () => {
     return JSON.parse(sessionStorage.getItem(PENDING_KEY)!);
   }
 
-  it('SI-8.09 social: a state that is not this tab\'s, or no login started, fails without a call (and the pending login is spent)', async () => {
+  it("SI-8.09 social: a state that is not this tab's, or no login started, fails without a call (and the pending login is spent)", async () => {
     await routeProvider('github');
     const { app } = recordingApp();
     const pending = await started(app);
@@ -173,7 +205,10 @@ describe('runPostLogin (src/federation/callback.ts)', () => {
     const url = new URL(sent.find((u) => u.includes('/postlogin'))!);
     expect(url.pathname).to.equal('/frontegg/identity/resources/auth/v1/user/sso/github/postlogin');
     expect(Object.fromEntries(url.searchParams)).to.deep.equal({
-      code: 'the-code', redirectUri: pending.redirectUri, code_verifier: pending.codeVerifier, state: pending.state,
+      code: 'the-code',
+      redirectUri: pending.redirectUri,
+      code_verifier: pending.codeVerifier,
+      state: pending.state,
     });
   });
 
@@ -204,7 +239,7 @@ describe('<fe-login-box> with social providers', () => {
   after(() => document.removeEventListener('fe-navigate', keepPage));
   beforeEach(resetEmulator);
 
-  it('SI-1.02 shows the vendor\'s social buttons on the first step, accessibly', async () => {
+  it("SI-1.02 shows the vendor's social buttons on the first step, accessibly", async () => {
     await routeProvider('github');
     await routeProvider('microsoft');
     const { box } = await renderLoginBox();

@@ -1,31 +1,32 @@
 /**
  * Accessibility of every login and MFA state (stories/login-states.ts,
- * shared with the stories): axe-core on the whole `<fe-login-box>`, i.e. its
- * shadow card and the light-DOM form slotted into it, inside
- * `<fe-app preview>` (canned data, no network).
+ * shared with the stories): axe-core on the whole `<fe-login-box-story>`
+ * (the login box's view on a snapshot resolved from the machines:
+ * stories/support/flows.ts), i.e. its shadow card and the light-DOM form
+ * slotted into it, inside `<fe-app preview>` (canned data, no network).
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { FeAppElement } from '../elements/fe-app.ts';
-import type { LoginStateSpec } from '../machines/login.machine.ts';
-import '../elements/fe-login-box.ts';
 import { loginStates, mfaStates, stepShown } from '../stories/login-states.ts';
+import type { StateSpec } from '../stories/support/flow-story.tsx';
+import '../stories/support/flows.ts';
 
 const keepPage = (e: Event) => e.preventDefault();
 
 /** Steps whose view renders a light-DOM form (so axe must see it). */
 const FORM_STEPS = new Set(['preLogin', 'loginWithPassword', 'recoverTwoFactor', 'verify', 'loginWithOtc', 'loginWithSmsOtc', 'loginWithQuickSmsOtc']);
 
-async function renderState(spec: LoginStateSpec): Promise<HTMLElement> {
+async function renderState(spec: StateSpec): Promise<HTMLElement> {
   const app = await fixture<FeAppElement>(
-    html`<fe-app preview base-url="https://preview.invalid"><fe-login-box initial-state=${JSON.stringify(spec)}></fe-login-box></fe-app>`,
+    html`<fe-app preview base-url="https://preview.invalid"><fe-login-box-story state=${JSON.stringify(spec)}></fe-login-box-story></fe-app>`,
   );
-  const box = app.querySelector('fe-login-box')!;
+  const box = app.querySelector('fe-login-box-story') as HTMLElement;
   await waitUntil(() => app.app?.stores.$loading.get().phase === 'ready', 'app ready', { timeout: 10000 });
   const step = stepShown(spec);
   await waitUntil(() => box.shadowRoot?.querySelector(`[data-step="${step}"]`), `step ${step}`, { timeout: 10000 });
-  const ready = spec.mfa && (spec.mfa.value as Record<string, string>)?.authenticatorApp;
+  const ready = (spec.children?.mfa?.value as Record<string, string> | undefined)?.authenticatorApp;
   // (NoLocalAuthentication without an SSO connection has no form at all)
-  const formless = (spec.context as { ssoActive?: boolean } | undefined)?.ssoActive === false;
+  const formless = spec.context?.ssoActive === false;
   if ((FORM_STEPS.has(step) && !formless) || ready === 'ready' || ready === 'enrolling') await waitUntil(() => box.querySelector('form[slot=form]'), 'slotted form');
   await new Promise((r) => requestAnimationFrame(r));
   return box;

@@ -226,7 +226,7 @@ describe('<fe-login-box> against the emulator', () => {
 });
 
 describe('<fe-login-box> auth strategies and passwordless sign-in against the emulator', () => {
-  async function emu(method: string, path: string, body?: unknown): Promise<any> {
+  async function emu(method: string, path: string, body?: unknown): Promise<unknown> {
     const r = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await r.text();
     if (!r.ok) throw new Error(`${method} ${path} → ${r.status} ${text}`);
@@ -288,7 +288,9 @@ describe('<fe-login-box> auth strategies and passwordless sign-in against the em
     await setStrategy('NoLocalAuthentication');
     const app = await fixture<FeAppElement>(html`<fe-app base-url=${location.origin}><fe-login-box></fe-login-box></fe-app>`);
     const box = app.querySelector('fe-login-box')!;
-    await waitUntil(() => box.shadowRoot?.querySelector('[data-step=preLogin]')?.textContent?.includes('Sign in with one of the accounts below.'), 'social-only preLogin', { timeout: 10000 });
+    await waitUntil(() => box.shadowRoot?.querySelector('[data-step=preLogin]')?.textContent?.includes('Sign in with one of the accounts below.'), 'social-only preLogin', {
+      timeout: 10000,
+    });
     expect(box.querySelector('form')).to.equal(null);
   });
 
@@ -375,7 +377,7 @@ describe('<fe-login-box> auth strategies and passwordless sign-in against the em
     await waitUntil(() => alertText(second.box) === 'Failed to authenticate: The code has expired', `expired code (alert "${alertText(second.box)}")`);
   });
 
-  it('SI-7.38 SMS code: the code texted to the user\'s phone signs in', async () => {
+  it("SI-7.38 SMS code: the code texted to the user's phone signs in", async () => {
     await setStrategy('SmsCode');
     await emu('PUT', '/_emulator/user-phone', { email: ADMIN.email, phoneNumber: '+14155550100' });
     const { box } = await renderLoginBox();

@@ -1,12 +1,98 @@
 import { expect } from '@open-wc/testing';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { loginMachine, loginStep, type AuthStrategy, type LoginContext, POST_AUTH_DELAY_MS, RESEND_COOLDOWN_MS, SSO_FAILED_DELAY_MS, SSO_REDIRECT_DELAY_MS } from '../machines/login.machine.ts';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { afterSignInMachine, afterSignInStep, type AfterSignInActor } from '../machines/after-sign-in.machine.ts';
+import { mfaInputFrom } from '../machines/login-more.actors.ts';
+import {
+  loginMachine,
+  loginStep,
+  type AuthStrategy,
+  type FirstFactor,
+  type LoginStart,
+  POST_AUTH_DELAY_MS,
+  RESEND_COOLDOWN_MS,
+  SSO_FAILED_DELAY_MS,
+  SSO_REDIRECT_DELAY_MS,
+} from '../machines/login.machine.ts';
+import type { FlowEmitted } from '../machines/flow.ts';
+import { mfaMachine, type MfaActor, type MfaAnswer } from '../machines/mfa.machine.ts';
 import type { LoginResponse } from '../src/api/types.ts';
-import { mfaMachine, type MfaActor } from '../machines/mfa.machine.ts';
+import type { PublicUser } from '../src/events/user.ts';
 
 type Calls = { name: string; args: unknown }[];
 
-/** The login machine with scripted actors; `calls` records every actor call and action in order. */
+/**
+ * The actors' side of a sign-in as machines/login-more.actors.ts has it, on
+ * scripted calls: an MFA-required response clears the session (the MFA token
+ * stays with the actors), one with tokens is completed (`completeLogin`, which
+ * may answer no session) and only the public user goes to the machine.
+ */
+function actorsSide(rec: (name: string, args: unknown) => void, completeLogin?: (r: LoginResponse) => Promise<unknown>) {
+  async function complete(response: LoginResponse) {
+    rec('completeLogin', response);
+    const result = (completeLogin ? await completeLogin(response) : { user: { email: 'a@b.test', sub: 'u1', amr: response.amr } }) as { user: PublicUser } | null;
+    if (!result) throw new Error('');
+    return { user: result.user, breachedPassword: !!response.isBreachedPassword };
+  }
+  async function settle(response: LoginResponse): Promise<FirstFactor> {
+    if (response.mfaRequired && response.mfaToken && !response.accessToken) {
+      rec('clearSession', null);
+      return { kind: 'mfa', mfa: mfaInputFrom(response) };
+    }
+    return { kind: 'signedIn', signedIn: await complete(response) };
+  }
+  /** An MFA check that completes the sign-in. */
+  const answer = async (response: LoginResponse): Promise<MfaAnswer> => ({ signedIn: await complete(response), recoveryCode: response.recoveryCode });
+  return { complete, settle, answer };
+}
+
+/**
+ * The login machine declares its actors' signatures only (the element provides them all): what a test does not script
+ * gets these stand-ins — no known strategy (start fails → EmailAndPassword), no social providers, no SSO, autofill
+ * waiting, sign-out done; any other call fails.
+ */
+function unscripted() {
+  const fail = fromPromise<never>(async () => Promise.reject(new Error('not scripted')));
+  return {
+    start: fail,
+    socialProviders: fromPromise(async () => []),
+    socialLogin: fail,
+    preLogin: fromPromise(async () => null),
+    login: fail,
+    passwordlessPreLogin: fail,
+    passwordlessPostLogin: fail,
+    postLogin: fail,
+    recoverMfa: fail,
+    passkeySignIn: fail,
+    passkeyAutofill: fromPromise<never>(() => new Promise<never>(() => {})),
+    logout: fromPromise<unknown>(async () => undefined),
+    loadMfa: fromPromise<unknown>(async () => undefined),
+  } as object;
+}
+
+/** The steps after sign-in as the login box runs them (child `afterSignIn`, loaded at once) on `actors` (the passkey check answers no unless given). */
+function afterSignInOn(actors: Record<string, AnyActorLogic> = {}) {
+  return { loadAfterSignIn: fromPromise<unknown>(async () => undefined), afterSignIn: afterSignInMachine.provide({ actors } as never) };
+}
+
+/** The running `afterSignIn` child of a login actor, once the sign-in got there. */
+async function childOf(a: { getSnapshot(): { children: { afterSignIn?: unknown } } } & AnyActorRef): Promise<AfterSignInActor> {
+  const s = await waitFor(a, (s) => !!s.children.afterSignIn);
+  return s.children.afterSignIn as AfterSignInActor;
+}
+
+/** Records what the machine emits under the names of the element's old actions (fe-login, SSO redirect, post-auth navigation, fe-error). */
+function recordEmitted(actor: AnyActorRef, rec: (name: string, args: unknown) => void) {
+  actor.on('*', (e) => {
+    const event = e as FlowEmitted;
+    if (event.type === 'login') rec('notifyLogin', { user: event.user });
+    else if (event.type === 'error') rec('notifyError', event.error);
+    else if (event.type === 'navigate' && 'url' in event.to) rec('redirect', event.to);
+    else if (event.type === 'navigate' && 'redirectUrl' in event.to) rec('navigateAfterAuth', event.to);
+    else rec(event.type, 'to' in event ? event.to : null);
+  });
+}
+
+/** The machine with scripted actors; `calls` records every actor call and emitted outcome in order. */
 function setup(script: {
   preLogin?: (i: { email: string }) => Promise<unknown>;
   login?: (i: { email: string; password: string }) => Promise<LoginResponse>;
@@ -18,40 +104,40 @@ function setup(script: {
 }) {
   const calls: Calls = [];
   const rec = (name: string, args: unknown) => calls.push({ name, args });
+  const side = actorsSide(rec, script.completeLogin);
   const clock = new SimulatedClock();
   const logic = loginMachine.provide({
     actors: {
-      preLogin: fromPromise(async ({ input }) => (rec('preLogin', input), (await (script.preLogin?.(input) ?? null)) as never)),
-      login: fromPromise(async ({ input }) => (rec('login', input), script.login!(input))),
-      completeLogin: fromPromise(async ({ input }) => {
-        rec('completeLogin', input);
-        return (script.completeLogin ? await script.completeLogin(input) : { user: { email: 'a@b.test', sub: 'u1' } }) as never;
-      }),
+      ...unscripted(),
+      preLogin: fromPromise(async ({ input }) => (rec('preLogin', { email: input.email }), (await (script.preLogin?.(input) ?? null)) as never)),
+      login: fromPromise(async ({ input }) => (rec('login', input), side.settle(await script.login!(input)))),
       recoverMfa: fromPromise(async ({ input }) => (rec('recoverMfa', input), script.recoverMfa!(input))),
-      sendResetPasswordEmail: fromPromise(async ({ input }) => (rec('sendResetPasswordEmail', input), {})),
+      ...afterSignInOn({ sendResetPasswordEmail: fromPromise(async ({ input }) => (rec('sendResetPasswordEmail', input), {})) }),
       mfa: mfaMachine.provide({
         actors: {
-          verifyCode: fromPromise(async ({ input }) => (rec('verifyCode', input), script.verifyCode!(input as { code: string }))),
-          preEnrollAuthenticator: fromPromise(async ({ input }) => (rec('preEnroll', input), { qrCode: 'data:image/png;base64,AA', secret: 'JBSWY3DPEHPK3PXP' })),
-          enrollAuthenticator: fromPromise(async ({ input }) => (rec('enroll', input), script.enroll!(input as { code: string }))),
+          verifyCode: fromPromise(async ({ input }) => (rec('verifyCode', input), side.answer(await script.verifyCode!(input)))),
+          preEnrollAuthenticator: fromPromise<{ qrCode: string; secret?: string }>(
+            async () => (rec('preEnroll', null), { qrCode: 'data:image/png;base64,AA', secret: 'JBSWY3DPEHPK3PXP' }),
+          ),
+          enrollAuthenticator: fromPromise(async ({ input }) => (rec('enroll', input), side.answer(await script.enroll!(input)))),
         },
-      }) as never,
-    },
-    actions: {
-      clearSession: () => rec('clearSession', null),
-      notifyLogin: (_, p) => rec('notifyLogin', p),
-      notifyError: ({ context }) => rec('notifyError', context.error),
-      redirect: (_, p) => rec('redirect', p),
-      navigateAfterAuth: (_, p) => rec('navigateAfterAuth', p),
+      }),
     },
   });
-  const actor = createActor(logic, { clock, input: { redirectUrl: script.redirectUrl, authStrategy: 'EmailAndPassword' } }).start();
+  const actor = createActor(logic, { clock, input: { redirectUrl: script.redirectUrl, authStrategy: 'EmailAndPassword' } });
+  recordEmitted(actor, rec);
+  actor.start();
   return { actor, clock, calls, names: () => calls.map((c) => c.name) };
 }
 
 const tokens: LoginResponse = { accessToken: 'a.b.c', refreshToken: 'r', expiresIn: 300, mfaRequired: false } as LoginResponse;
 const step = (a: { getSnapshot(): { value: unknown } }) => loginStep(a.getSnapshot());
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** No token of a login response (nor an MFA token) in the snapshot, the children's included. */
+const tokenFree = (a: AnyActorRef, ...secrets: string[]) => {
+  const json = JSON.stringify(a.getPersistedSnapshot());
+  for (const secret of ['a.b.c', ...secrets]) expect(json, `snapshot holds ${secret}`).to.not.include(secret);
+};
 
 describe('login machine', () => {
   it('SI-4.05 starts in preLogin and goes to loginWithPassword when pre-login finds no SSO', async () => {
@@ -101,7 +187,9 @@ describe('login machine', () => {
     expect(names()).to.not.include('navigateAfterAuth');
     clock.increment(1);
     expect(calls.at(-1)).to.deep.equal({ name: 'navigateAfterAuth', args: { redirectUrl: '/dashboard' } });
-    expect(actor.getSnapshot().context.pending).to.equal(null);
+    // tokens never enter the machine: the actors stored the session and answered the public user
+    tokenFree(actor);
+    expect(actor.getSnapshot().context.user).to.deep.equal({ email: 'a@b.test', sub: 'u1', amr: undefined });
   });
 
   it('a wrong password keeps the password step with the server message and the email typed', async () => {
@@ -132,12 +220,15 @@ describe('login machine', () => {
     actor.send({ type: 'password.submit', email: 'ada@example.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
     expect(names()).to.deep.equal(['preLogin', 'login', 'clearSession']);
-    const child = actor.getSnapshot().children.mfa as unknown as MfaActor;
+    const child = actor.getSnapshot().children.mfa as MfaActor;
     expect(child.getSnapshot().value).to.deep.equal({ verify: 'idle' });
+    // the MFA token stays with the actors (the MFA calls take it from them), never in a snapshot
+    tokenFree(actor, 'm1');
     child.send({ type: 'code.submit', code: '123456', rememberDevice: true });
     await waitFor(actor, (s) => loginStep(s) === 'success');
-    expect(calls.find((c) => c.name === 'verifyCode')!.args).to.deep.equal({ mfaToken: 'm1', deviceId: 'd1', code: '123456', rememberDevice: true });
+    expect(calls.find((c) => c.name === 'verifyCode')!.args).to.deep.equal({ deviceId: 'd1', code: '123456', rememberDevice: true });
     expect(calls.find((c) => c.name === 'completeLogin')!.args).to.deep.equal(tokens);
+    tokenFree(actor, 'm1');
   });
 
   it('SI-4.10 mfaRequired for a user not enrolled goes to forceTwoFactor: QR code and secret, code, recovery code, then success', async () => {
@@ -149,7 +240,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'ada@example.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'forceTwoFactor');
-    const child = actor.getSnapshot().children.mfa as unknown as MfaActor;
+    const child = actor.getSnapshot().children.mfa as MfaActor;
     await waitFor(child, (s) => s.matches({ authenticatorApp: 'ready' }));
     expect(child.getSnapshot().context.secret).to.equal('JBSWY3DPEHPK3PXP');
     child.send({ type: 'code.submit', code: '654321' });
@@ -158,7 +249,7 @@ describe('login machine', () => {
     expect(loginStep(actor.getSnapshot())).to.equal('forceTwoFactor');
     child.send({ type: 'recoveryCode.confirm' });
     await waitFor(actor, (s) => loginStep(s) === 'success');
-    expect(calls.find((c) => c.name === 'enroll')!.args).to.deep.include({ mfaToken: 'm2', code: '654321' });
+    expect(calls.find((c) => c.name === 'enroll')!.args).to.deep.include({ code: '654321' });
   });
 
   it('a wrong MFA code stays in verify with the error', async () => {
@@ -170,7 +261,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
-    const child = actor.getSnapshot().children.mfa as unknown as MfaActor;
+    const child = actor.getSnapshot().children.mfa as MfaActor;
     child.send({ type: 'code.submit', code: '000000' });
     await waitFor(child, (s) => s.matches({ verify: 'idle' }) && !!s.context.error);
     expect(child.getSnapshot().context.error!.message).to.equal('Invalid code');
@@ -186,7 +277,7 @@ describe('login machine', () => {
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
-    (actor.getSnapshot().children.mfa as unknown as MfaActor).send({ type: 'recovery.start' });
+    (actor.getSnapshot().children.mfa as MfaActor).send({ type: 'recovery.start' });
     await waitFor(actor, (s) => loginStep(s) === 'recoverTwoFactor');
     actor.send({ type: 'recover.submit', email: 'a@b.test', recoveryCode: ' rc-1 ' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
@@ -199,13 +290,15 @@ describe('login machine', () => {
     actor.send({ type: 'identifier.submit', email: 'a@b.test' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'password1' });
-    await waitFor(actor, (s) => loginStep(s) === 'breachedPassword');
-    actor.send({ type: 'breached.reset' });
-    await waitFor(actor, (s) => loginStep(s) === 'breachedPasswordSuccess');
+    const child = await childOf(actor);
+    await waitFor(child, (s) => afterSignInStep(s) === 'breachedPassword');
+    child.send({ type: 'breached.reset' });
+    await waitFor(child, (s) => afterSignInStep(s) === 'breachedPasswordSuccess');
     expect(names()).to.include('sendResetPasswordEmail');
-    actor.send({ type: 'breached.continue' });
+    expect(names()).to.not.include('notifyLogin');
+    child.send({ type: 'breached.continue' });
     // SI-4.12: the passkey prompt's check comes first (not applicable here), then success and fe-login
-    expect(step(actor)).to.equal('promptPasskeys');
+    expect(afterSignInStep(child.getSnapshot())).to.equal('promptPasskeys');
     await waitFor(actor, (s) => loginStep(s) === 'success');
     expect(names().filter((n) => n === 'notifyLogin')).to.have.length(1);
   });
@@ -237,35 +330,45 @@ describe('login machine', () => {
 
 describe('login machine: passkeys (sign-in §4 promptPasskeys, SI-7.39)', () => {
   type Op = { op: 'signIn' | 'check' | 'register'; user: unknown };
-  /** The machine with a scripted `passkeys` actor; `calls` records actors and actions in order. */
+  /** The machine with scripted passkey actors (one script for the ceremony, the check and the registration); `calls` records actors and outcomes in order. */
   function passkeySetup(passkeys: (i: Op) => Promise<unknown>, login: () => Promise<LoginResponse> = async () => tokens) {
     const calls: Calls = [];
     const rec = (name: string, args: unknown) => calls.push({ name, args });
+    const side = actorsSide(rec);
     const clock = new SimulatedClock();
+    let pick!: (response: LoginResponse) => void;
+    const run = async (op: Op) => (rec(`passkeys.${op.op}`, op), passkeys(op));
     const logic = loginMachine.provide({
       actors: {
-        login: fromPromise(async ({ input }) => (rec('login', input), login())),
-        completeLogin: fromPromise(async ({ input }) => (rec('completeLogin', input), { user: { email: 'a@b.test', sub: 'u1', amr: (input as LoginResponse).amr } } as never)),
-        passkeys: fromPromise(async ({ input }) => (rec(`passkeys.${(input as Op).op}`, input), passkeys(input as Op))),
-      },
-      actions: {
-        notifyLogin: (_, p) => rec('notifyLogin', p),
-        notifyError: ({ context }) => rec('notifyError', context.error),
-        navigateAfterAuth: (_, p) => rec('navigateAfterAuth', p),
+        ...unscripted(),
+        login: fromPromise(async ({ input }) => (rec('login', input), side.settle(await login()))),
+        passkeySignIn: fromPromise(async () => side.settle((await run({ op: 'signIn', user: null })) as LoginResponse)),
+        // browser autofill: answers when the test picks a passkey
+        passkeyAutofill: fromPromise(async () => side.settle(await new Promise<LoginResponse>((resolve) => (pick = resolve)))),
+        ...afterSignInOn({
+          passkeysCheck: fromPromise<boolean, { user: unknown }>(async ({ input }) => !!(await run({ op: 'check', user: input.user }))),
+          passkeyRegister: fromPromise(async () => run({ op: 'register', user: null })),
+          passkeysDismiss: fromPromise<unknown, unknown>(async ({ input }) => rec('passkeys.dismiss', input)),
+        }),
       },
     });
-    const actor = createActor(logic, { clock, input: { authStrategy: 'EmailAndPassword' } }).start();
-    return { actor, clock, calls, names: () => calls.map((c) => c.name) };
+    const actor = createActor(logic, { clock, input: { authStrategy: 'EmailAndPassword' } });
+    recordEmitted(actor, rec);
+    actor.start();
+    return { actor, clock, calls, names: () => calls.map((c) => c.name), pick: (r: LoginResponse) => pick(r) };
   }
   const passkeyTokens = { ...tokens, amr: ['hwk'] } as LoginResponse;
-  async function toPrompt(a: ReturnType<typeof passkeySetup>['actor']) {
+  /** Signs in with a password and waits for the passkey prompt (the `afterSignIn` child, returned). */
+  async function toPrompt(a: ReturnType<typeof passkeySetup>['actor']): Promise<AfterSignInActor> {
     a.send({ type: 'identifier.submit', email: 'a@b.test' });
     await waitFor(a, (s) => loginStep(s) === 'loginWithPassword');
     a.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
-    await waitFor(a, (s) => s.matches({ promptPasskeys: 'idle' }));
+    const child = await childOf(a);
+    await waitFor(child, (s) => s.matches({ promptPasskeys: 'idle' }));
+    return child;
   }
 
-  it('SI-1.02 "Sign in with a passkey": preLogin.passkey (busy) → authenticating with the response → promptPasskeys check → success, fe-login, navigation after 200 ms', async () => {
+  it('SI-1.02 "Sign in with a passkey": preLogin.passkey (busy) → the session stored from the response → promptPasskeys check → success, fe-login, navigation after 200 ms', async () => {
     const { actor, clock, calls, names } = passkeySetup(async (i) => (i.op === 'signIn' ? passkeyTokens : false));
     actor.send({ type: 'passkey.start' });
     expect(actor.getSnapshot().matches({ preLogin: 'passkey' })).to.equal(true);
@@ -288,9 +391,10 @@ describe('login machine: passkeys (sign-in §4 promptPasskeys, SI-7.39)', () => 
     expect(names()).to.include('notifyError');
   });
 
-  it('a passkey picked from browser autofill (passkey.success) goes to authenticating with that response', async () => {
-    const { actor, calls } = passkeySetup(async () => false);
-    actor.send({ type: 'passkey.success', response: passkeyTokens });
+  it('a passkey picked from browser autofill (the passkeyAutofill actor of preLogin.idle) signs in with that response', async () => {
+    const { actor, calls, pick } = passkeySetup(async () => false);
+    expect(actor.getSnapshot().matches({ preLogin: 'idle' })).to.equal(true);
+    pick(passkeyTokens);
     await waitFor(actor, (s) => loginStep(s) === 'success');
     expect(calls.find((c) => c.name === 'completeLogin')!.args).to.deep.equal(passkeyTokens);
   });
@@ -313,15 +417,15 @@ describe('login machine: passkeys (sign-in §4 promptPasskeys, SI-7.39)', () => 
       if (i.op === 'register' && fail) throw new Error('This passkey is already registered for your account.');
       return undefined;
     });
-    await toPrompt(actor);
+    const child = await toPrompt(actor);
     expect(names()).to.not.include('notifyLogin');
-    actor.send({ type: 'passkeys.add' });
-    expect(actor.getSnapshot().matches({ promptPasskeys: 'registering' })).to.equal(true);
-    await waitFor(actor, (s) => s.matches({ promptPasskeys: 'idle' }));
-    expect(actor.getSnapshot().context.error).to.deep.include({ message: 'This passkey is already registered for your account.' });
+    child.send({ type: 'passkeys.add' });
+    expect(child.getSnapshot().matches({ promptPasskeys: 'registering' })).to.equal(true);
+    await waitFor(child, (s) => s.matches({ promptPasskeys: 'idle' }));
+    expect(child.getSnapshot().context.error).to.deep.include({ message: 'This passkey is already registered for your account.' });
     fail = false;
-    actor.send({ type: 'passkeys.add' });
-    expect(actor.getSnapshot().context.error).to.equal(null);
+    child.send({ type: 'passkeys.add' });
+    expect(child.getSnapshot().context.error).to.equal(null);
     await waitFor(actor, (s) => loginStep(s) === 'success');
     expect(names().filter((n) => n === 'passkeys.register')).to.have.length(2);
     expect(names().at(-1)).to.equal('notifyLogin');
@@ -330,28 +434,37 @@ describe('login machine: passkeys (sign-in §4 promptPasskeys, SI-7.39)', () => 
   });
 
   it('promptPasskeys: "Not now" goes to success (fe-login), then navigation after 200 ms', async () => {
-    const { actor, clock, names } = passkeySetup(async (i) => i.op === 'check');
-    await toPrompt(actor);
-    actor.send({ type: 'passkeys.skip' });
-    expect(step(actor)).to.equal('success');
+    const { actor, clock, calls, names } = passkeySetup(async (i) => i.op === 'check');
+    const child = await toPrompt(actor);
+    child.send({ type: 'passkeys.skip' });
+    expect(child.getSnapshot().matches({ promptPasskeys: 'dismissing' })).to.equal(true);
+    await waitFor(actor, (s) => loginStep(s) === 'success');
     expect(names()).to.not.include('passkeys.register');
-    expect(names().at(-1)).to.equal('notifyLogin');
+    expect(names().filter((n) => n === 'notifyLogin')).to.have.length(1);
+    // "Not now" is remembered for this user (the passkeysDismiss actor)
+    await settle();
+    expect(calls.find((c) => c.name === 'passkeys.dismiss')!.args).to.deep.equal({ user: { email: 'a@b.test', sub: 'u1', amr: undefined } });
     clock.increment(POST_AUTH_DELAY_MS - 1);
     expect(names()).to.not.include('navigateAfterAuth');
     clock.increment(1);
-    expect(names().at(-1)).to.equal('navigateAfterAuth');
+    expect(names()).to.include('navigateAfterAuth');
   });
 
   it('SI-4.12 after breachedPassword the passkey prompt follows when applicable', async () => {
-    const { actor, names } = passkeySetup(async (i) => i.op === 'check', async () => ({ ...tokens, isBreachedPassword: true }) as LoginResponse);
+    const { actor, names } = passkeySetup(
+      async (i) => i.op === 'check',
+      async () => ({ ...tokens, isBreachedPassword: true }) as LoginResponse,
+    );
     actor.send({ type: 'identifier.submit', email: 'a@b.test' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithPassword');
     actor.send({ type: 'password.submit', email: 'a@b.test', password: 'pw' });
-    await waitFor(actor, (s) => loginStep(s) === 'breachedPassword');
-    actor.send({ type: 'breached.continue' });
-    await waitFor(actor, (s) => s.matches({ promptPasskeys: 'idle' }));
+    const child = await childOf(actor);
+    await waitFor(child, (s) => afterSignInStep(s) === 'breachedPassword');
+    child.send({ type: 'breached.continue' });
+    await waitFor(child, (s) => s.matches({ promptPasskeys: 'idle' }));
     expect(names()).to.not.include('notifyLogin');
-    actor.send({ type: 'passkeys.skip' });
+    child.send({ type: 'passkeys.skip' });
+    await waitFor(actor, (s) => loginStep(s) === 'success');
     expect(names().filter((n) => n === 'notifyLogin')).to.have.length(1);
   });
 });
@@ -372,31 +485,30 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
   function start(script: Script = {}) {
     const calls: Calls = [];
     const rec = (name: string, args: unknown) => calls.push({ name, args });
+    const side = actorsSide(rec, async () => ({ user: { email: 'a@b.test', sub: 'u1' } }));
     const clock = new SimulatedClock();
     const logic = loginMachine.provide({
       actors: {
+        ...unscripted(),
         start: fromPromise(async () => {
           rec('start', null);
-          return { authStrategy: (await (script.strategy?.() ?? 'EmailAndPassword')) as AuthStrategy, ...script.startExtra } as Partial<LoginContext>;
+          return { authStrategy: (await (script.strategy?.() ?? 'EmailAndPassword')) as AuthStrategy, ...script.startExtra } as LoginStart;
         }),
-        preLogin: fromPromise(async ({ input }) => (rec('preLogin', input), (await (script.preLogin?.() ?? null)) as never)),
+        preLogin: fromPromise(async ({ input }) => (rec('preLogin', { email: input.email }), (await (script.preLogin?.() ?? null)) as never)),
         passwordlessPreLogin: fromPromise(async ({ input }) => (rec('passwordlessPreLogin', input), script.pre ? script.pre(input) : {})),
-        passwordlessPostLogin: fromPromise(async ({ input }) => (rec('passwordlessPostLogin', input), script.post ? script.post(input) : tokens)),
-        postLogin: fromPromise(async ({ input }) => (rec('postLogin', input), script.postLogin ? script.postLogin(input) : tokens)),
-        quickLogin: fromPromise(async ({ input }) => (rec(`quickLogin.${input.op}`, input), script.quick ? script.quick(input) : undefined)),
-        completeLogin: fromPromise(async ({ input }) => (rec('completeLogin', input), { user: { email: 'a@b.test', sub: 'u1' } } as never)),
+        passwordlessPostLogin: fromPromise(async ({ input }) => (rec('passwordlessPostLogin', input), side.settle(script.post ? await script.post(input) : tokens))),
+        postLogin: fromPromise(async ({ input }) => (rec('postLogin', input), side.settle(script.postLogin ? await script.postLogin(input) : tokens))),
+        ...afterSignInOn({
+          quickLogin: fromPromise<unknown, { op: string }>(async ({ input }) => (rec(`quickLogin.${input.op}`, input), script.quick ? await script.quick(input) : undefined)),
+        }),
         mfa: mfaMachine.provide({
-          actors: { verifyCode: fromPromise(async ({ input }) => (rec('verifyCode', input), script.verifyCode!())) },
-        }) as never,
-      },
-      actions: {
-        clearSession: () => rec('clearSession', null),
-        notifyLogin: (_, p) => rec('notifyLogin', p),
-        notifyError: ({ context }) => rec('notifyError', context.error),
-        navigateAfterAuth: (_, p) => rec('navigateAfterAuth', p),
+          actors: { verifyCode: fromPromise(async ({ input }) => (rec('verifyCode', input), side.answer(await script.verifyCode!()))) },
+        }),
       },
     });
-    const actor = createActor(logic, { clock, input: script.input ?? {} }).start();
+    const actor = createActor(logic, { clock, input: script.input ?? {} });
+    recordEmitted(actor, rec);
+    actor.start();
     return { actor, clock, calls, names: () => calls.map((c) => c.name) };
   }
   type A = ReturnType<typeof start>['actor'];
@@ -444,7 +556,7 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     const callback = { kind: 'magicLink', params: { token: 't' } };
     const found = start({ input: { callbackPage: true }, startExtra: { callback } });
     expect(step(found.actor)).to.equal('loading');
-    await waitFor(found.actor, (s) => loginStep(s) === 'authenticating' || loginStep(s) === 'success');
+    await waitFor(found.actor, (s) => loginStep(s) === 'afterSignIn' || loginStep(s) === 'success');
     expect(found.calls.find((c) => c.name === 'postLogin')?.args).to.deep.equal(callback);
     const none = start({ input: { callbackPage: true } });
     expect(step(none.actor)).to.equal('loading');
@@ -486,7 +598,7 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     expect(actor.getSnapshot().hasTag('busy')).to.equal(false);
   });
 
-  it('SI-1.02 SI-3.24 SI-7.38 Code: loginWithOtc, the code goes to postlogin, then authenticating → success → navigation after 200 ms', async () => {
+  it('SI-1.02 SI-3.24 SI-7.38 Code: loginWithOtc, the code goes to postlogin, the session is stored → success → navigation after 200 ms', async () => {
     const { actor, clock, calls, names } = start({ strategy: async () => 'Code' });
     await toStep(actor, 'Code', 'loginWithOtc');
     actor.send({ type: 'code.submit', code: '123456' });
@@ -521,7 +633,8 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     actor.send({ type: 'code.submit', code: '654321' });
     await waitFor(actor, (s) => loginStep(s) === 'loginWithTwoFactor');
     expect(names()).to.include('clearSession');
-    expect(actor.getSnapshot().context.mfa).to.deep.include({ mfaToken: 'm1' });
+    expect(actor.getSnapshot().context.mfa).to.deep.include({ step: 'verify', deviceId: 'd1' });
+    tokenFree(actor, 'm1');
   });
 
   it('SI-4.14 an SSO address wins over a passwordless strategy; a failed send (429) shows its message and allows a resend', async () => {
@@ -564,7 +677,10 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
 
   it('SI-4.16 SI-4.17 a failed OIDC or SAML post-login shows loginWithSSOFailed, then the authenticated URL after 1000 ms; social goes to preLogin', async () => {
     for (const kind of ['oidc', 'saml']) {
-      const { actor, clock, calls, names } = start({ input: { callback: { kind, params: { code: 'c' } } }, postLogin: async () => Promise.reject(new Error('Failed to authenticate')) });
+      const { actor, clock, calls, names } = start({
+        input: { callback: { kind, params: { code: 'c' } } },
+        postLogin: async () => Promise.reject(new Error('Failed to authenticate')),
+      });
       await waitFor(actor, (s) => loginStep(s) === 'loginWithSSOFailed');
       expect(SSO_FAILED_DELAY_MS).to.equal(1000);
       clock.increment(999);
@@ -577,11 +693,11 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     expect(social.actor.getSnapshot().context.error?.key).to.equal('login.failedToAuthenticate');
   });
 
-  it('SI-3.20 quick SMS sign-in: a remembered user gets a texted code without typing an email (loginWithQuickSmsOtc.signIn)', async () => {
+  it('SI-3.20 quick SMS sign-in: a remembered user gets a texted code without typing an email (loginWithQuickSmsOtc)', async () => {
     const { actor, calls } = start({ input: { authStrategy: 'EmailAndPassword', quickLoginUserId: 'u-7', email: 'typed@b.test' } });
     actor.send({ type: 'quickSms.start' });
     expect(step(actor)).to.equal('loginWithQuickSmsOtc');
-    await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { signIn: { resend: 'waiting' } } }));
+    await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { resend: 'waiting' } }));
     expect(calls.find((c) => c.name === 'passwordlessPreLogin')).to.deep.equal({ name: 'passwordlessPreLogin', args: { type: 'SmsCode', userId: 'u-7' } });
     actor.send({ type: 'code.submit', code: '111222' });
     await waitFor(actor, (s) => loginStep(s) === 'success');
@@ -601,13 +717,14 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     });
     await toStep(actor, 'Code', 'loginWithOtc');
     actor.send({ type: 'code.submit', code: '123456' });
-    await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'idle' } }));
+    const child = await childOf(actor);
+    await waitFor(child, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'idle' } }));
     expect(names()).to.not.include('notifyLogin');
-    actor.send({ type: 'phone.submit', phoneNumber: '+14155550100' });
-    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
-    await waitFor(actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }));
-    expect(actor.getSnapshot().context.changePhoneId).to.equal('cp-1');
-    actor.send({ type: 'code.submit', code: '999000' });
+    child.send({ type: 'phone.submit', phoneNumber: '+14155550100' });
+    expect(child.getSnapshot().hasTag('busy')).to.equal(true);
+    await waitFor(child, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }));
+    expect(child.getSnapshot().context.changePhoneId).to.equal('cp-1');
+    child.send({ type: 'code.submit', code: '999000' });
     await waitFor(actor, (s) => loginStep(s) === 'success');
     expect(names().filter((n) => n.startsWith('quickLogin'))).to.deep.equal(['quickLogin.send', 'quickLogin.verify']);
     expect(calls.find((c) => c.name === 'quickLogin.send')!.args).to.deep.equal({ op: 'send', phoneNumber: '+14155550100' });
@@ -624,15 +741,16 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     wrong.actor.send({ type: 'identifier.submit', email: 'a@b.test' });
     await waitFor(wrong.actor, (s) => loginStep(s) === 'loginWithOtc');
     wrong.actor.send({ type: 'code.submit', code: '1' });
-    await waitFor(wrong.actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'idle' } }));
-    wrong.actor.send({ type: 'phone.submit', phoneNumber: '+14155550100' });
-    await waitFor(wrong.actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }));
-    wrong.actor.send({ type: 'code.submit', code: '000000' });
-    await waitFor(wrong.actor, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }) && !!s.context.error);
-    expect(wrong.actor.getSnapshot().context.error?.message).to.equal('Invalid code');
-    wrong.actor.send({ type: 'email.change' });
-    expect(wrong.actor.getSnapshot().matches({ loginWithQuickSmsOtc: { register: 'idle' } })).to.equal(true);
-    wrong.actor.send({ type: 'quickLogin.skip' });
+    const registering = await childOf(wrong.actor);
+    await waitFor(registering, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'idle' } }));
+    registering.send({ type: 'phone.submit', phoneNumber: '+14155550100' });
+    await waitFor(registering, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }));
+    registering.send({ type: 'code.submit', code: '000000' });
+    await waitFor(registering, (s) => s.matches({ loginWithQuickSmsOtc: { register: 'code' } }) && !!s.context.error);
+    expect(registering.getSnapshot().context.error?.message).to.equal('Invalid code');
+    registering.send({ type: 'email.change' });
+    expect(registering.getSnapshot().matches({ loginWithQuickSmsOtc: { register: 'idle' } })).to.equal(true);
+    registering.send({ type: 'quickLogin.skip' });
     await waitFor(wrong.actor, (s) => loginStep(s) === 'success');
     expect(wrong.names().filter((n) => n === 'notifyLogin')).to.have.length(1);
   });

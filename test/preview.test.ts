@@ -8,8 +8,9 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { decodeJwt } from 'jose';
 import type { FeAppElement } from '../elements/fe-app.ts';
-import type { LoginStateSpec } from '../machines/login.machine.ts';
 import '../elements/fe-login-box.ts';
+import type { StateSpec } from '../stories/support/flow-story.tsx';
+import '../stories/support/flows.ts';
 import { AUTH_PATHS } from '../src/api/auth.ts';
 import { PREVIEW_FEATURE_FLAGS, PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../src/preview/data.ts';
 import { NOT_IN_PREVIEW, previewFetch } from '../src/preview/transport.ts';
@@ -21,13 +22,14 @@ const API = `${BASE}/frontegg`;
 const keepPage = (e: Event) => e.preventDefault();
 const networkHits = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('preview.invalid'));
 
-async function renderPreview(initialState?: LoginStateSpec) {
+/** `<fe-login-box>` in preview mode, or (a state) its view on that state's snapshot (`<fe-login-box-story>`, stories/support/flows.ts). */
+async function renderPreview(initialState?: StateSpec) {
   const app = await fixture<FeAppElement>(
     initialState
-      ? html`<fe-app preview base-url=${BASE}><fe-login-box initial-state=${JSON.stringify(initialState)}></fe-login-box></fe-app>`
+      ? html`<fe-app preview base-url=${BASE}><fe-login-box-story state=${JSON.stringify(initialState)}></fe-login-box-story></fe-app>`
       : html`<fe-app preview base-url=${BASE}><fe-login-box></fe-login-box></fe-app>`,
   );
-  const box = app.querySelector('fe-login-box')!;
+  const box = (app.querySelector('fe-login-box') ?? app.querySelector('fe-login-box-story')) as HTMLElement;
   await waitUntil(() => app.app?.stores.$loading.get().phase === 'ready', 'app ready', { timeout: 10000 });
   // later steps load on demand (a "loading" card shows meanwhile): wait for the real one
   const step = initialState ? stepShown(initialState) : 'preLogin';
@@ -36,7 +38,11 @@ async function renderPreview(initialState?: LoginStateSpec) {
 }
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const r = await previewFetch(`${API}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await previewFetch(`${API}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: r.status, traceId: r.headers.get('frontegg-trace-id'), type: r.headers.get('content-type'), json: await r.json() };
 }
 

@@ -223,7 +223,8 @@ describe('<fe-routes>', () => {
       expect(app.app!.routes).to.deep.include(configured);
       // a new user lands on signUpSuccessUrl
       const signUp = await found(() => routes.querySelector('fe-sign-up')?.querySelector('form input[name=email]') && routes.querySelector('fe-sign-up'), 'sign-up form');
-      for (const [name, value] of Object.entries({ name: 'Ada Lovelace', email: 'ada@engine.test', companyName: 'Engine', password: 'Analytical-Engine-1843' })) type(input(signUp, name)!, value);
+      for (const [name, value] of Object.entries({ name: 'Ada Lovelace', email: 'ada@engine.test', companyName: 'Engine', password: 'Analytical-Engine-1843' }))
+        type(input(signUp, name)!, value);
       submit(signUp);
       await waitUntil(() => navigations.length === 1, 'navigation after sign-up', { timeout: 10000 });
       expect(navigations[0]).to.equal(new URL('/welcome', location.href).href);
@@ -265,14 +266,17 @@ describe('<fe-routes>', () => {
 
     it('SI-2.24 invitationToken: /account/sign-up?invitationToken=… joins the inviting tenant', async () => {
       const post = (path: string, body: unknown, token?: string) =>
-        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
+        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then(
+          (r) => r.json(),
+        );
       const { accessToken } = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
       const link = await post('/frontegg/identity/resources/tenants/invites/v1/user', { shouldSendEmail: false }, accessToken);
       await fetch('/frontegg/identity/resources/auth/v1/logout', { method: 'POST' });
       const routes = await at(`/account/sign-up?invitationToken=${encodeURIComponent(link.token)}`);
       const el = await found(() => routes.querySelector('fe-sign-up')?.querySelector('form input[name=email]') && routes.querySelector('fe-sign-up'), 'sign-up form');
       const login = oneEvent(el, 'fe-login');
-      for (const [name, value] of Object.entries({ name: 'Invited Person', email: 'invited@guest.test', companyName: 'Ignored', password: 'Invited-Passw0rd-2024' })) type(input(el, name)!, value);
+      for (const [name, value] of Object.entries({ name: 'Invited Person', email: 'invited@guest.test', companyName: 'Ignored', password: 'Invited-Passw0rd-2024' }))
+        type(input(el, name)!, value);
       submit(el);
       await login;
       const app = routes.closest('fe-app') as FeAppElement;
@@ -289,7 +293,8 @@ describe('<fe-routes>', () => {
 
     it('SI-2.24 maxAge: /account/step-up?maxAge=… decides whether an MFA session is recent enough', async function () {
       this.timeout(40000);
-      const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
       const { userId } = await post('/frontegg/identity/resources/auth/v1/user', ADMIN);
       const { secret } = await post(`/_emulator/users/${userId}/authenticators`, {});
       await fetch('/frontegg/identity/resources/auth/v1/logout', { method: 'POST' });
@@ -303,7 +308,11 @@ describe('<fe-routes>', () => {
       // maxAge of an hour: stepped up already, done at once
       setStepUpFlag();
       const routes = await at('/account/step-up?maxAge=3600');
-      await waitUntil(() => routes.querySelector('fe-step-up') && stepOf(routes.querySelector('fe-step-up')!) === 'done', `done (now ${stepOf(routes.querySelector('fe-step-up') ?? routes)})`, { timeout: 10000 });
+      await waitUntil(
+        () => routes.querySelector('fe-step-up') && stepOf(routes.querySelector('fe-step-up')!) === 'done',
+        `done (now ${stepOf(routes.querySelector('fe-step-up') ?? routes)})`,
+        { timeout: 10000 },
+      );
       // maxAge of a minute: the same session is too old, the code is asked for
       setStepUpFlag();
       go('/account/step-up?maxAge=60');

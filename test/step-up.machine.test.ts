@@ -1,11 +1,27 @@
 import { expect } from '@open-wc/testing';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { stepUpMachine, stepUpStep, POST_STEP_UP_DELAY_MS } from '../machines/step-up.machine.ts';
-import { mfaMachine, mfaStepOf, type MfaActor } from '../machines/mfa.machine.ts';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
+import type { FlowEmitted } from '../machines/flow.ts';
+import { stepUpMachine, stepUpStep, POST_STEP_UP_DELAY_MS, type StepUpCheck, type StepUpStart } from '../machines/step-up.machine.ts';
+import { mfaMachine, mfaStepOf, type MfaActor, type MfaAnswer } from '../machines/mfa.machine.ts';
 import { isSteppedUp, MULTI_FACTOR_ACR } from '../src/auth/step-up.ts';
-import type { LoginResponse } from '../src/api/types.ts';
-import type { StepUpSession } from '../src/api/step-up.ts';
-import type { AuthUser } from '../src/stores/index.ts';
+import type { MfaDevices, MfaStrategy } from '../src/api/types.ts';
+
+/** Records what the machine emits under the names of the element's old actions. */
+function recordEmitted(actor: AnyActorRef, calls: string[]) {
+  actor.on('*', (e) => {
+    const event = e as FlowEmitted;
+    if (event.type === 'stepUp') calls.push('notifySteppedUp');
+    else if (event.type === 'error') calls.push('notifyError');
+    else if (event.type === 'navigate') calls.push('route' in event.to && event.to.route === 'logoutUrl' ? 'logoutPreservingQuery' : 'navigateBack');
+  });
+}
+
+/** What step-up generate answers, as the actors pass it on: an MFA challenge (the token stays with the actors), or a session already stored. */
+type Generated = { mfaToken: string; mfaDevices?: MfaDevices; mfaStrategies?: MfaStrategy[] } | { accessToken: string };
+const started = (g: Generated): StepUpStart =>
+  'accessToken' in g
+    ? { kind: 'signedIn', signedIn: { user: { email: 'a@b.test' } } }
+    : { kind: 'mfa', mfa: { step: 'verify', deviceId: g.mfaDevices?.authenticators?.[0]?.id, devices: g.mfaDevices, strategies: g.mfaStrategies } };
 
 describe('isSteppedUp', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -35,47 +51,48 @@ describe('isSteppedUp', () => {
 function start(input: { flagSet?: boolean; steppedUp?: boolean; maxAge?: number }, generate: () => Promise<unknown>) {
   const calls: string[] = [];
   const clock = new SimulatedClock();
-  const ok = { accessToken: 'a.b.c', acr: MULTI_FACTOR_ACR } as LoginResponse;
+  /** An MFA check that steps the user up: the actors store the session, the machine gets the public user. */
+  const ok = async (): Promise<MfaAnswer> => (calls.push('completeLogin'), { signedIn: { user: { email: 'a@b.test', acr: MULTI_FACTOR_ACR } } });
   const logic = stepUpMachine.provide({
     actors: {
-      generate: fromPromise(async () => (calls.push('generate'), generate()) as Promise<StepUpSession>),
-      completeLogin: fromPromise(async () => (calls.push('completeLogin'), { user: { email: 'a@b.test' } as AuthUser | null } as { user: AuthUser } | null)),
-      mfa: mfaMachine.provide({ actors: { verifyCode: fromPromise(async () => (calls.push('verifyCode'), ok)) } }),
+      check: fromPromise(async ({ input: i }) => ({ flagSet: input.flagSet ?? true, steppedUp: input.steppedUp ?? false, maxAge: i.maxAge })),
+      generate: fromPromise(async () => (calls.push('generate'), started((await generate()) as Generated))),
+      clearFlag: fromPromise<unknown>(async () => void calls.push('clearFlag')),
+      mfa: mfaMachine.provide({ actors: { verifyCode: fromPromise(async () => (calls.push('verifyCode'), ok())) } }),
       enrol: mfaMachine.provide({
         actors: {
-          preEnrollAuthenticator: fromPromise<{ qrCode: string; secret?: string }, { mfaToken: string }>(async () => (calls.push('preEnroll'), { qrCode: 'q', secret: 'S' })),
-          enrollAuthenticator: fromPromise(async () => (calls.push('enroll'), {} as LoginResponse)),
+          preEnrollAuthenticator: fromPromise<{ qrCode: string; secret?: string }>(async () => (calls.push('preEnroll'), { qrCode: 'q', secret: 'S' })),
+          enrollAuthenticator: fromPromise(async () => (calls.push('enroll'), {})),
         },
       }),
     },
-    actions: {
-      clearFlag: () => void calls.push('clearFlag'),
-      notifySteppedUp: () => void calls.push('notifySteppedUp'),
-      navigateBack: () => void calls.push('navigateBack'),
-      logoutPreservingQuery: () => void calls.push('logoutPreservingQuery'),
-      notifyError: () => void calls.push('notifyError'),
-    },
   });
-  const actor = createActor(logic, { clock, input: { flagSet: input.flagSet ?? true, steppedUp: input.steppedUp ?? false, maxAge: input.maxAge } }).start();
+  const actor = createActor(logic, { clock, input: { maxAge: input.maxAge, query: { a: '1' } } });
+  recordEmitted(actor, calls);
+  actor.start();
   return { actor, calls, clock };
 }
 
 describe('step-up machine', () => {
-  it('SI-4.32 without the stored flag nothing happens', () => {
+  it('SI-4.32 without the stored flag nothing happens', async () => {
     const { actor, calls } = start({ flagSet: false }, async () => ({}));
-    expect(stepUpStep(actor.getSnapshot())).to.equal('notRequested');
+    // the check waits for the start-up session first
+    expect(stepUpStep(actor.getSnapshot())).to.equal('loading');
+    await waitFor(actor, (s) => stepUpStep(s) === 'notRequested');
     expect(calls).to.deep.equal([]);
   });
 
-  it('SI-4.32 a user already stepped up is done at once', () => {
+  it('SI-4.32 a user already stepped up is done at once', async () => {
     const { actor, calls } = start({ steppedUp: true }, async () => ({}));
-    expect(stepUpStep(actor.getSnapshot())).to.equal('done');
+    await waitFor(actor, (s) => stepUpStep(s) === 'done');
     expect(calls).to.deep.equal(['clearFlag']);
   });
 
-  it('SI-7.40 generate → verify with the MFA machine → authenticating → done, then back after 200 ms', async () => {
+  it('SI-7.40 generate → verify with the MFA machine → the session stored → done, then back after 200 ms', async () => {
     const { actor, calls, clock } = start({ maxAge: 300 }, async () => ({ mfaToken: 'm', mfaDevices: { authenticators: [{ id: 'd1' }] } }));
     await waitFor(actor, (s) => stepUpStep(s) === 'verify');
+    // the step-up MFA token stays with the actors
+    expect(JSON.stringify(actor.getPersistedSnapshot())).to.not.include('"m"');
     const child = actor.getSnapshot().children.mfa as MfaActor;
     expect(child.getSnapshot().context.deviceId).to.equal('d1');
     child.send({ type: 'code.submit', code: '123456' });
@@ -102,22 +119,28 @@ describe('step-up machine', () => {
 
   it('SI-4.36 any other failure logs out with the query parameters preserved', async () => {
     const { actor, calls } = start({}, async () => Promise.reject(Object.assign(new Error('Forbidden'), { statusCode: 403 })));
+    const navigations: unknown[] = [];
+    actor.on('navigate', (e) => navigations.push(e.to));
     await waitFor(actor, (s) => stepUpStep(s) === 'failed');
-    expect(calls).to.deep.equal(['generate', 'notifyError', 'clearFlag', 'logoutPreservingQuery']);
+    await Promise.resolve();
+    expect(calls).to.have.members(['generate', 'notifyError', 'clearFlag', 'logoutPreservingQuery']);
+    expect(calls.slice(0, 2)).to.deep.equal(['generate', 'notifyError']);
+    expect(navigations).to.deep.equal([{ route: 'logoutUrl', query: { a: '1' } }]);
   });
 });
 
 describe('step-up machine with every MFA kind (the MFA machine of sign-in)', () => {
-  const ok = { accessToken: 'a.b.c', acr: MULTI_FACTOR_ACR, amr: ['pwd', 'mfa', 'sms'] } as LoginResponse;
+  // an MFA check that stepped the user up: the session stored by the actors, the public user answered
+  const ok: MfaAnswer = { signedIn: { user: { email: 'a@b.test', acr: MULTI_FACTOR_ACR, amr: ['pwd', 'mfa', 'sms'] } } };
 
   /** A step-up whose generate answers `session`; every MFA actor records its call. */
-  function startWith(session: StepUpSession) {
+  function startWith(session: Generated) {
     const calls: string[] = [];
-    const rec = <T,>(name: string, value: T) => fromPromise(async ({ input }: { input: unknown }) => (calls.push(`${name} ${JSON.stringify(input)}`), value));
+    const rec = <T>(name: string, value: T) => fromPromise(async ({ input }: { input: unknown }) => (calls.push(`${name} ${JSON.stringify(input)}`), value));
     const logic = stepUpMachine.provide({
       actors: {
-        generate: fromPromise(async () => session),
-        completeLogin: fromPromise(async () => ({ user: { email: 'a@b.test' } as AuthUser }) as { user: AuthUser } | null),
+        check: fromPromise<StepUpCheck, { maxAge?: number }>(async () => ({ flagSet: true, steppedUp: false, maxAge: 300 })),
+        generate: fromPromise(async () => started(session)),
         mfa: mfaMachine.provide({
           actors: {
             verifyCode: rec('verifyCode', ok) as never,
@@ -129,9 +152,10 @@ describe('step-up machine with every MFA kind (the MFA machine of sign-in)', () 
           },
         }),
       },
-      actions: { notifySteppedUp: () => void calls.push('notifySteppedUp') },
     });
-    const actor = createActor(logic, { input: { flagSet: true, steppedUp: false, maxAge: 300 } }).start();
+    const actor = createActor(logic, { input: { maxAge: 300 } });
+    actor.on('stepUp', () => void calls.push('notifySteppedUp'));
+    actor.start();
     return { actor, calls };
   }
 
@@ -146,8 +170,8 @@ describe('step-up machine with every MFA kind (the MFA machine of sign-in)', () 
     mfa.send({ type: 'code.submit', code: ' 123456 ' });
     await waitFor(actor, (s) => stepUpStep(s) === 'done');
     expect(calls).to.deep.equal([
-      'sendSmsCode {"mfaToken":"m","deviceId":"p1","phoneNumber":"+1******0001"}',
-      'checkSmsCode {"mfaToken":"m","deviceId":"p1","otcToken":"otc-1","code":"123456","rememberDevice":false}',
+      'sendSmsCode {"deviceId":"p1","phoneNumber":"+1******0001"}',
+      'checkSmsCode {"deviceId":"p1","otcToken":"otc-1","code":"123456","rememberDevice":false}',
       'notifySteppedUp',
     ]);
   });
@@ -158,14 +182,14 @@ describe('step-up machine with every MFA kind (the MFA machine of sign-in)', () 
     await waitFor(child(email.actor), (s) => s.matches({ emailVerifyCode: 'ready' }));
     child(email.actor).send({ type: 'code.submit', code: '654321' });
     await waitFor(email.actor, (s) => stepUpStep(s) === 'done');
-    expect(email.calls[1]).to.equal('checkEmailCode {"mfaToken":"m","otcToken":"otc-2","code":"654321","rememberDevice":false}');
+    expect(email.calls[1]).to.equal('checkEmailCode {"otcToken":"otc-2","code":"654321","rememberDevice":false}');
 
     const key = startWith({ mfaToken: 'k', mfaDevices: { webauthn: [{ id: 'w1', deviceType: 'Platform', name: 'This device' }] } });
     await waitFor(key.actor, (s) => stepUpStep(s) === 'verify');
     expect(mfaStepOf(child(key.actor).getSnapshot())).to.equal('webauthnVerify');
     child(key.actor).send({ type: 'webauthn.start' });
     await waitFor(key.actor, (s) => stepUpStep(s) === 'done');
-    expect(key.calls).to.deep.equal(['webauthn {"mfaToken":"k","deviceId":"w1","deviceType":"Platform","rememberDevice":false}', 'notifySteppedUp']);
+    expect(key.calls).to.deep.equal(['webauthn {"deviceId":"w1","deviceType":"Platform","rememberDevice":false}', 'notifySteppedUp']);
   });
 
   it('SI-4.07 several devices: chooseDevice, then the chosen one (an authenticator app checks its own device id)', async () => {
@@ -185,6 +209,6 @@ describe('step-up machine with every MFA kind (the MFA machine of sign-in)', () 
     expect(mfaStepOf(mfa.getSnapshot())).to.equal('verify');
     mfa.send({ type: 'code.submit', code: '111111' });
     await waitFor(actor, (s) => stepUpStep(s) === 'done');
-    expect(calls.at(-2)).to.equal('verifyCode {"mfaToken":"m","deviceId":"a1","code":"111111","rememberDevice":false}');
+    expect(calls.at(-2)).to.equal('verifyCode {"deviceId":"a1","code":"111111","rememberDevice":false}');
   });
 });

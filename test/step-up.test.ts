@@ -1,8 +1,9 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { FeAppElement } from '../elements/fe-app.ts';
 import '../elements/fe-step-up.ts';
-import { isSteppedUp, setStepUpFlag, stepUp, STEP_UP_FLAG_KEY } from '../src/auth/step-up.ts';
-import { ADMIN, input, outbox, resetEmulator, stepOf, submit, totp, type, waitForStep } from './helpers/emulator.ts';
+import { stepUp } from '../src/app/step-up.ts';
+import { isSteppedUp, setStepUpFlag, STEP_UP_FLAG_KEY } from '../src/auth/step-up.ts';
+import { ADMIN, input, outbox, resetEmulator, submit, totp, type, waitForStep } from './helpers/emulator.ts';
 
 const keepPage = (e: Event) => e.preventDefault();
 
@@ -113,12 +114,16 @@ describe('step-up with SMS, email code and device choice against the emulator', 
   /** The newest outbox code sent to `to` on `channel` (waits for it). */
   async function codeFor(to: string, channel: 'sms' | 'email'): Promise<string> {
     let code: string | undefined;
-    await waitUntil(async () => {
-      const body = await outbox();
-      const items = (Array.isArray(body) ? body : body.items) as { to: string; channel: string; code?: string }[];
-      code = items.find((m) => m.to === to && m.channel === channel && m.code)?.code;
-      return !!code;
-    }, `a ${channel} code to ${to}`, { timeout: 10000 });
+    await waitUntil(
+      async () => {
+        const body = await outbox();
+        const items = (Array.isArray(body) ? body : body.items) as { to: string; channel: string; code?: string }[];
+        code = items.find((m) => m.to === to && m.channel === channel && m.code)?.code;
+        return !!code;
+      },
+      `a ${channel} code to ${to}`,
+      { timeout: 10000 },
+    );
     return code!;
   }
 
@@ -160,7 +165,9 @@ describe('step-up with SMS, email code and device choice against the emulator', 
     await waitForStep(el, 'chooseDevice');
     const buttons = () => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[data-step=chooseDevice] button')];
     expect(buttons().map((b) => b.textContent)).to.include.members(['Text message to +1******0078', `Email to ${ADMIN.email}`]);
-    buttons().find((b) => b.textContent === `Email to ${ADMIN.email}`)!.click();
+    buttons()
+      .find((b) => b.textContent === `Email to ${ADMIN.email}`)!
+      .click();
     await waitForStep(el, 'emailVerifyCode');
     await waitUntil(() => input(el, 'code'), 'code input');
     const done = oneEvent(el, 'fe-step-up');

@@ -229,10 +229,26 @@ describe('theme: contract', () => {
       expect(v.description, v.name).to.be.a('string').and.not.equal('');
     }
     expect(THEME_VARIABLES.map((v) => v.name)).to.include.members([
-      '--fe-color-primary', '--fe-color-primary-light', '--fe-color-primary-dark', '--fe-color-primary-hover',
-      '--fe-color-primary-active', '--fe-color-on-primary', '--fe-color-background', '--fe-color-surface', '--fe-color-text',
-      '--fe-color-text-muted', '--fe-color-border', '--fe-color-danger', '--fe-color-danger-surface', '--fe-color-success',
-      '--fe-color-focus-ring', '--fe-font-family', '--fe-font-size-base', '--fe-radius', '--fe-spacing-unit', '--fe-input-height',
+      '--fe-color-primary',
+      '--fe-color-primary-light',
+      '--fe-color-primary-dark',
+      '--fe-color-primary-hover',
+      '--fe-color-primary-active',
+      '--fe-color-on-primary',
+      '--fe-color-background',
+      '--fe-color-surface',
+      '--fe-color-text',
+      '--fe-color-text-muted',
+      '--fe-color-border',
+      '--fe-color-danger',
+      '--fe-color-danger-surface',
+      '--fe-color-success',
+      '--fe-color-focus-ring',
+      '--fe-font-family',
+      '--fe-font-size-base',
+      '--fe-radius',
+      '--fe-spacing-unit',
+      '--fe-input-height',
     ]);
   });
 });

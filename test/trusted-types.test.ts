@@ -29,7 +29,13 @@ describe('Trusted Types (the fe-elements policy)', () => {
   });
 
   it('SI-5.01 the analytics tag loads through the fe-elements policy with no violation, and only the configured tag URL passes it', async () => {
-    const ids = loadAnalyticsTag([{ id: 'GTM-TT1', enabled: true }, { id: 'evil', enabled: true }], STUB);
+    const ids = loadAnalyticsTag(
+      [
+        { id: 'GTM-TT1', enabled: true },
+        { id: 'evil', enabled: true },
+      ],
+      STUB,
+    );
     expect(ids).to.deep.equal(['GTM-TT1']);
     await waitUntil(() => ((window as { __gtmStub?: string[] }).__gtmStub ?? []).includes('GTM-TT1'), 'the stub tag ran');
     expect(document.querySelector(`script[src="${STUB}?id=GTM-TT1"]`)).to.exist;

@@ -32,10 +32,12 @@ import { esc, page, readForm } from './idp-page.js';
  */
 export async function startOidcIdp({ port = 0, clients = [], accounts = [] } = {}) {
   let provider;
-  const server = http.createServer((req, res) => handle(req, res).catch((e) => {
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-    res.end(`IdP error: ${e?.message ?? e}`);
-  }));
+  const server = http.createServer((req, res) =>
+    handle(req, res).catch((e) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`IdP error: ${e?.message ?? e}`);
+    }),
+  );
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${server.address().port}`;
 
@@ -79,16 +81,23 @@ export async function startOidcIdp({ port = 0, clients = [], accounts = [] } = {
     if (req.method === 'GET' && !m[2]) {
       if (details.prompt.name === 'consent' && details.session?.accountId) return finishLogin(req, res, details, details.session.accountId);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      return res.end(page('Sign in — test OIDC provider', `<form method="post" action="/interaction/${esc(details.uid)}/login">
+      return res.end(
+        page(
+          'Sign in — test OIDC provider',
+          `<form method="post" action="/interaction/${esc(details.uid)}/login">
 <h1>Test OIDC provider</h1>
 <label>Email <input name="email" type="email" autocomplete="username" required></label>
 <button type="submit">Sign in</button>
 <button type="submit" formaction="/interaction/${esc(details.uid)}/abort" formnovalidate>Cancel</button>
-</form>`));
+</form>`,
+        ),
+      );
     }
     if (req.method === 'POST' && m[2] === 'login') {
       const form = await readForm(req);
-      const id = String(form.email ?? '').trim().toLowerCase();
+      const id = String(form.email ?? '')
+        .trim()
+        .toLowerCase();
       if (!byId(id)) {
         res.writeHead(401, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(page('Unknown account', '<p role="alert">Unknown account.</p>'));
@@ -144,9 +153,10 @@ export async function startOidcIdp({ port = 0, clients = [], accounts = [] } = {
   return {
     issuer,
     signIn,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections?.();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }

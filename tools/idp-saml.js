@@ -70,7 +70,10 @@ export function selfSignedCertificate(commonName) {
     publicKey.export({ type: 'spki', format: 'der' }),
   );
   const cert = seq(tbs, algorithm, der(0x03, Buffer.from([0]), sign('sha256', tbs, privateKey)));
-  const certificate = `-----BEGIN CERTIFICATE-----\n${cert.toString('base64').match(/.{1,64}/g).join('\n')}\n-----END CERTIFICATE-----\n`;
+  const certificate = `-----BEGIN CERTIFICATE-----\n${cert
+    .toString('base64')
+    .match(/.{1,64}/g)
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
   new X509Certificate(certificate); // throws if malformed
   return { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), certificate };
 }
@@ -78,8 +81,9 @@ export function selfSignedCertificate(commonName) {
 // ---------------------------------------------------------------- the IdP
 
 /** A schema-valid SAML message for the validator's warm-up. */
-const WARM_UP_XML = '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm-up" Version="2.0" IssueInstant="2020-01-01T00:00:00Z">'
-  + '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:Response>';
+const WARM_UP_XML =
+  '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm-up" Version="2.0" IssueInstant="2020-01-01T00:00:00Z">' +
+  '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:Response>';
 
 /**
  * Starts the IdP on 127.0.0.1.
@@ -94,7 +98,14 @@ export async function startSamlIdp({ port = 0, accounts = [], spMetadata, sp: sp
   const { privateKey, certificate } = selfSignedCertificate('fe-elements test SAML IdP');
   let idp;
   let sp;
-  const findAccount = (email) => accounts.find((a) => a.email.toLowerCase() === String(email ?? '').trim().toLowerCase());
+  const findAccount = (email) =>
+    accounts.find(
+      (a) =>
+        a.email.toLowerCase() ===
+        String(email ?? '')
+          .trim()
+          .toLowerCase(),
+    );
 
   /** The signed SAMLResponse for an AuthnRequest (as its HTTP-Redirect query) and an account. */
   async function respond(query, email) {
@@ -116,13 +127,18 @@ export async function startSamlIdp({ port = 0, accounts = [], spMetadata, sp: sp
         const query = Object.fromEntries(url.searchParams);
         await idp.parseLoginRequest(sp, 'redirect', { query }); // a malformed request fails here
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end(page('Sign in — test SAML IdP', `<form method="post" action="/sso/login">
+        return res.end(
+          page(
+            'Sign in — test SAML IdP',
+            `<form method="post" action="/sso/login">
 <h1>Test SAML IdP</h1>
 <label>Email <input name="email" type="email" autocomplete="username" required></label>
 <input type="hidden" name="query" value="${esc(url.search)}">
 <button type="submit" name="action" value="login">Sign in</button>
 <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
-</form>`));
+</form>`,
+          ),
+        );
       }
       if (req.method === 'POST' && url.pathname === '/sso/login') {
         const form = await readForm(req);
@@ -137,10 +153,15 @@ export async function startSamlIdp({ port = 0, accounts = [], spMetadata, sp: sp
         }
         const answer = await respond(query, form.email);
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end(page('Signing in…', `<form method="post" action="${esc(answer.acsUrl)}">
+        return res.end(
+          page(
+            'Signing in…',
+            `<form method="post" action="${esc(answer.acsUrl)}">
 <input type="hidden" name="SAMLResponse" value="${esc(answer.SAMLResponse)}">
 <input type="hidden" name="RelayState" value="${esc(answer.RelayState)}">
-<button type="submit">Continue</button></form><script>document.forms[0].submit()</script>`));
+<button type="submit">Continue</button></form><script>document.forms[0].submit()</script>`,
+          ),
+        );
       }
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('Not found');
@@ -165,11 +186,11 @@ export async function startSamlIdp({ port = 0, accounts = [], spMetadata, sp: sp
   sp = spMetadata
     ? samlify.ServiceProvider({ metadata: spMetadata, wantMessageSigned: true })
     : samlify.ServiceProvider({
-      entityID: spIn.entityId,
-      assertionConsumerService: [{ Binding: binding.post, Location: spIn.acsUrl }],
-      wantAssertionsSigned: true,
-      wantMessageSigned: true,
-    });
+        entityID: spIn.entityId,
+        assertionConsumerService: [{ Binding: binding.post, Location: spIn.acsUrl }],
+        wantAssertionsSigned: true,
+        wantMessageSigned: true,
+      });
 
   return {
     url,
@@ -184,9 +205,10 @@ export async function startSamlIdp({ port = 0, accounts = [], spMetadata, sp: sp
      * the SP redirected to it) signed in as `email`: `{ acsUrl, SAMLResponse (base64), RelayState }`.
      */
     respond: (authnRequestUrl, email) => respond(Object.fromEntries(new URL(authnRequestUrl).searchParams), email),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections?.();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -186,7 +186,7 @@ export function createFixtureApi() {
     if (path === '/empty/frontegg/metadata') return json(200, { rows: [] });
 
     if (path === '/frontegg/identity/resources/auth/v2/user/sso/prelogin') {
-      let body = {};
+      let body;
       try {
         body = JSON.parse((await readBody(ctx.req)) || '{}') ?? {};
       } catch {

@@ -100,9 +100,3 @@ export function reactElement<P extends object>(component: ComponentType<P>, { cs
 export function defineElement(tag: string, ctor: CustomElementConstructor): void {
   if (!customElements.get(tag)) customElements.define(tag, ctor);
 }
-
-/** Dispatches a bubbling, composed CustomEvent from `host`. Returns false when a listener called preventDefault. */
-export function dispatch<T>(host: Element | null | undefined, type: string, detail: T, init: { cancelable?: boolean } = {}): boolean {
-  if (!host) return true;
-  return host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: !!init.cancelable }));
-}

@@ -47,8 +47,14 @@ export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/emulator', import.meta.url));
 
 export const CORS_ALLOW_HEADERS = [
-  'authorization', 'content-type', 'frontegg-source', 'frontegg-scoped-tenant', 'frontegg-login-alias',
-  'frontegg-requested-application-id', 'x-frontegg-sdk', 'x-frontegg-framework',
+  'authorization',
+  'content-type',
+  'frontegg-source',
+  'frontegg-scoped-tenant',
+  'frontegg-login-alias',
+  'frontegg-requested-application-id',
+  'x-frontegg-sdk',
+  'x-frontegg-framework',
 ];
 
 export interface EmulatorOptions {
@@ -107,7 +113,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await rootDb.transaction(async (tx) => resetDatabase(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
   };
   const rt: EmulatorRuntime = {
-    rootDb, key, issuer, vendorId: SEED.vendorId, clientId: SEED.clientId, corsOrigins, accessTokenExpiresIn: options.accessTokenExpiresIn, reset,
+    rootDb,
+    key,
+    issuer,
+    vendorId: SEED.vendorId,
+    clientId: SEED.clientId,
+    corsOrigins,
+    accessTokenExpiresIn: options.accessTokenExpiresIn,
+    reset,
   };
 
   const app = new Hono<AppEnv>();
@@ -125,14 +138,17 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     }
   });
 
-  app.use('*', cors({
-    origin: (origin) => (corsOrigins.includes(origin) ? origin : null),
-    credentials: true,
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: CORS_ALLOW_HEADERS,
-    exposeHeaders: ['frontegg-trace-id'],
-    maxAge: 600,
-  }));
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (corsOrigins.includes(origin) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: CORS_ALLOW_HEADERS,
+      exposeHeaders: ['frontegg-trace-id'],
+      maxAge: 600,
+    }),
+  );
 
   app.use('*', async (c, next) => {
     c.set('rt', rt);

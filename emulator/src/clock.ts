@@ -29,6 +29,5 @@ export async function setClockOffset(db: Db, offsetSeconds: number): Promise<voi
     await db.delete(emulatorClock).where(eq(emulatorClock.id, CLOCK_ID));
     return;
   }
-  await db.insert(emulatorClock).values({ id: CLOCK_ID, offsetSeconds })
-    .onConflictDoUpdate({ target: emulatorClock.id, set: { offsetSeconds } });
+  await db.insert(emulatorClock).values({ id: CLOCK_ID, offsetSeconds }).onConflictDoUpdate({ target: emulatorClock.id, set: { offsetSeconds } });
 }

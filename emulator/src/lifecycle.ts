@@ -13,10 +13,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import {
-  audits, lifecycleSettings, lifecycleTokens, tenantInviteLinks, tenants, userTenants,
-  type LifecycleSettings, type LifecycleTokenKind,
-} from './db/schema.ts';
+import { audits, lifecycleSettings, lifecycleTokens, tenantInviteLinks, tenants, userTenants, type LifecycleSettings, type LifecycleTokenKind } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, errorBody } from './http/errors.ts';
 import { hostOrigin } from './http/origin.ts';
@@ -50,8 +47,7 @@ export async function getLifecycleSettings(db: Db): Promise<LifecycleSettings> {
 
 export async function updateLifecycleSettings(db: Db, patch: Partial<LifecycleSettings>): Promise<LifecycleSettings> {
   const settings = { ...(await getLifecycleSettings(db)), ...patch };
-  await db.insert(lifecycleSettings).values({ id: SETTINGS_ID, settings })
-    .onConflictDoUpdate({ target: lifecycleSettings.id, set: { settings } });
+  await db.insert(lifecycleSettings).values({ id: SETTINGS_ID, settings }).onConflictDoUpdate({ target: lifecycleSettings.id, set: { settings } });
   return settings;
 }
 
@@ -77,31 +73,58 @@ const LABEL: Record<LifecycleTokenKind, [label: string, errorPrefix: string]> = 
 
 export const sixDigitCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export interface IssuedToken { token: string; code?: string; expiresAt: Date }
+export interface IssuedToken {
+  token: string;
+  code?: string;
+  expiresAt: Date;
+}
 
 /**
  * Creates a token of `kind` for the user (and tenant). By default every
  * earlier live token of the same kind (and tenant) is revoked, so a resend
  * invalidates the previous link.
  */
-export async function issueLifecycleToken(db: Db, opts: {
-  kind: LifecycleTokenKind; userId: string; tenantId?: string | null; withCode?: boolean; code?: string; revokePrevious?: boolean;
-}): Promise<IssuedToken> {
+export async function issueLifecycleToken(
+  db: Db,
+  opts: {
+    kind: LifecycleTokenKind;
+    userId: string;
+    tenantId?: string | null;
+    withCode?: boolean;
+    code?: string;
+    revokePrevious?: boolean;
+  },
+): Promise<IssuedToken> {
   const now = await emulatorNow(db);
   const settings = await getLifecycleSettings(db);
   if (opts.revokePrevious !== false) {
-    await db.update(lifecycleTokens).set({ revokedAt: new Date(now) }).where(and(
-      eq(lifecycleTokens.userId, opts.userId), eq(lifecycleTokens.kind, opts.kind),
-      opts.tenantId ? eq(lifecycleTokens.tenantId, opts.tenantId) : isNull(lifecycleTokens.tenantId),
-      isNull(lifecycleTokens.usedAt), isNull(lifecycleTokens.revokedAt),
-    ));
+    await db
+      .update(lifecycleTokens)
+      .set({ revokedAt: new Date(now) })
+      .where(
+        and(
+          eq(lifecycleTokens.userId, opts.userId),
+          eq(lifecycleTokens.kind, opts.kind),
+          opts.tenantId ? eq(lifecycleTokens.tenantId, opts.tenantId) : isNull(lifecycleTokens.tenantId),
+          isNull(lifecycleTokens.usedAt),
+          isNull(lifecycleTokens.revokedAt),
+        ),
+      );
   }
   const token = randomToken(32);
   const code = opts.code ?? (opts.withCode ? sixDigitCode() : undefined);
   const expiresAt = new Date(now + settings[TTL[opts.kind]] * 1000);
   await db.insert(lifecycleTokens).values({
-    tokenHash: sha256(token), kind: opts.kind, userId: opts.userId, tenantId: opts.tenantId ?? null,
-    codeHash: code ? sha256(code) : null, attempts: 0, expiresAt, usedAt: null, revokedAt: null, createdAt: new Date(now),
+    tokenHash: sha256(token),
+    kind: opts.kind,
+    userId: opts.userId,
+    tenantId: opts.tenantId ?? null,
+    codeHash: code ? sha256(code) : null,
+    attempts: 0,
+    expiresAt,
+    usedAt: null,
+    revokedAt: null,
+    createdAt: new Date(now),
   });
   return { token, code, expiresAt };
 }
@@ -118,7 +141,9 @@ export async function tokenProblem(db: Db, kind: LifecycleTokenKind, row: Lifecy
 
 /** Loads a live token of `kind` (belonging to `userId` when given) or throws 400 invalid / used / replaced / expired. */
 export async function loadLifecycleToken(db: Db, kind: LifecycleTokenKind, token: string, userId?: string): Promise<LifecycleTokenRow> {
-  const [row] = await db.select().from(lifecycleTokens)
+  const [row] = await db
+    .select()
+    .from(lifecycleTokens)
     .where(and(eq(lifecycleTokens.tokenHash, sha256(token)), eq(lifecycleTokens.kind, kind)));
   const problem = await tokenProblem(db, kind, row && (!userId || row.userId === userId) ? row : undefined);
   if (problem) throw problem;
@@ -127,7 +152,9 @@ export async function loadLifecycleToken(db: Db, kind: LifecycleTokenKind, token
 
 /** Marks a token used (single use); a concurrent second use answers 400. */
 export async function consumeLifecycleToken(db: Db, row: LifecycleTokenRow): Promise<void> {
-  const res = await db.update(lifecycleTokens).set({ usedAt: new Date(await emulatorNow(db)) })
+  const res = await db
+    .update(lifecycleTokens)
+    .set({ usedAt: new Date(await emulatorNow(db)) })
     .where(and(eq(lifecycleTokens.tokenHash, row.tokenHash), isNull(lifecycleTokens.usedAt), isNull(lifecycleTokens.revokedAt)))
     .returning({ h: lifecycleTokens.tokenHash });
   if (res.length === 0) throw (await tokenProblem(db, row.kind, { ...row, usedAt: new Date() }))!;
@@ -144,7 +171,9 @@ export async function wrongCodeAnswer(c: Ctx, row: LifecycleTokenRow, code: stri
   const { maxCodeAttempts } = await getLifecycleSettings(db);
   const attempts = row.attempts + 1;
   const burn = attempts >= maxCodeAttempts;
-  await db.update(lifecycleTokens).set({ attempts, ...(burn ? { revokedAt: new Date(await emulatorNow(db)) } : {}) })
+  await db
+    .update(lifecycleTokens)
+    .set({ attempts, ...(burn ? { revokedAt: new Date(await emulatorNow(db)) } : {}) })
     .where(eq(lifecycleTokens.tokenHash, row.tokenHash));
   return c.json(errorBody(burn ? 'Invalid code. Too many wrong codes: request a new one' : 'Invalid code', 'ER-INVALID-CODE'), 400);
 }
@@ -154,9 +183,12 @@ export async function enforceCodeRateLimit(c: Ctx, userId: string, kind: Lifecyc
   const db = c.var.db;
   const { codeResendIntervalSeconds } = await getLifecycleSettings(db);
   if (codeResendIntervalSeconds <= 0) return;
-  const [last] = await db.select({ createdAt: lifecycleTokens.createdAt }).from(lifecycleTokens)
+  const [last] = await db
+    .select({ createdAt: lifecycleTokens.createdAt })
+    .from(lifecycleTokens)
     .where(and(eq(lifecycleTokens.userId, userId), eq(lifecycleTokens.kind, kind)))
-    .orderBy(desc(lifecycleTokens.createdAt)).limit(1);
+    .orderBy(desc(lifecycleTokens.createdAt))
+    .limit(1);
   if (!last) return;
   const waitMs = last.createdAt.getTime() + codeResendIntervalSeconds * 1000 - (await emulatorNow(db));
   if (waitMs > 0) {
@@ -177,7 +209,11 @@ export async function sendActivationEmail(c: Ctx, user: UserRow): Promise<Issued
   const link = `${origin}/account/activate?userId=${q(user.id)}&token=${q(issued.token)}`;
   const codeLink = `${origin}/account/activate/code?userId=${q(user.id)}&token=${q(issued.token)}`;
   await send(c.var.db, {
-    to: user.email, channel: 'email', subject: 'Activate your account', link, code: issued.code,
+    to: user.email,
+    channel: 'email',
+    subject: 'Activate your account',
+    link,
+    code: issued.code,
     text: `Hi ${user.name},\n\nOpen this link to activate your account:\n${link}\n\nOr enter the code ${issued.code} at\n${codeLink}\n\nThe link expires ${issued.expiresAt.toISOString()}.`,
   });
   return issued;
@@ -190,7 +226,11 @@ export async function sendInvitationEmail(c: Ctx, user: UserRow, tenant: TenantR
   const link = `${origin}/account/invitation/accept?userId=${q(user.id)}&token=${q(issued.token)}`;
   const codeLink = `${origin}/account/invitation/code?userId=${q(user.id)}&token=${q(issued.token)}`;
   await send(c.var.db, {
-    to: user.email, channel: 'email', subject: `You have been invited to join ${tenant.name}`, link, code: issued.code,
+    to: user.email,
+    channel: 'email',
+    subject: `You have been invited to join ${tenant.name}`,
+    link,
+    code: issued.code,
     text: `Hi ${user.name},\n\n${inviterName ? `${inviterName} invited you` : 'You were invited'} to join ${tenant.name}. Accept the invitation:\n${link}\n\nOr enter the code ${issued.code} at\n${codeLink}\n\nThe invitation expires ${issued.expiresAt.toISOString()}.`,
   });
   return issued;
@@ -201,7 +241,10 @@ export async function sendUnlockEmail(c: Ctx, user: UserRow, attempts: number): 
   const issued = await issueLifecycleToken(c.var.db, { kind: 'unlock', userId: user.id });
   const link = `${hostOrigin(c)}/account/unlock?token=${q(issued.token)}`;
   await send(c.var.db, {
-    to: user.email, channel: 'email', subject: 'Your account has been locked', link,
+    to: user.email,
+    channel: 'email',
+    subject: 'Your account has been locked',
+    link,
     text: `Your account was locked after ${attempts} failed sign-in attempts. Open this link to unlock it:\n${link}\n\nThe link expires ${issued.expiresAt.toISOString()}. You can also reset your password, or contact your administrator.`,
   });
   return issued;
@@ -217,7 +260,10 @@ export async function getTenant(db: Db, tenantId: string): Promise<TenantRow | u
 export const tenantLocked = () => badRequest('The tenant of this invitation is locked', 'ER-01239');
 
 export async function membership(db: Db, userId: string, tenantId: string) {
-  const [m] = await db.select().from(userTenants).where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
+  const [m] = await db
+    .select()
+    .from(userTenants)
+    .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
   return m;
 }
 
@@ -234,8 +280,13 @@ export async function resolveInviteLink(db: Db, token: string) {
 
 export async function audit(db: Db, row: { tenantId?: string | null; actorId?: string | null; action: string; targetId?: string | null; details?: Record<string, unknown> }) {
   await db.insert(audits).values({
-    id: randomUUID(), tenantId: row.tenantId ?? null, actorId: row.actorId ?? null, action: row.action,
-    targetId: row.targetId ?? null, details: row.details ?? {}, createdAt: new Date(await emulatorNow(db)),
+    id: randomUUID(),
+    tenantId: row.tenantId ?? null,
+    actorId: row.actorId ?? null,
+    action: row.action,
+    targetId: row.targetId ?? null,
+    details: row.details ?? {},
+    createdAt: new Date(await emulatorNow(db)),
   });
 }
 
@@ -244,13 +295,27 @@ export async function teamUserDto(db: Db, user: UserRow, tenantId: string) {
   const auth = await authorizationFor(db, user.id, tenantId);
   const m = await membership(db, user.id, tenantId);
   return {
-    id: user.id, email: user.email, name: user.name, phone: user.phoneNumber ?? undefined, username: undefined,
-    profileImage: user.profilePictureUrl ?? undefined, profileImageUrl: user.profilePictureUrl ?? undefined,
-    tenantId, vendorId: user.vendorId, roleIds: auth.roles.map((r) => r.id), roles: auth.roles,
-    activatedForTenant: m?.activated ?? false, createdAt: user.createdAt.toISOString(), customData: undefined,
-    lastLogin: user.lastLogin?.toISOString(), mfaEnabled: (await mfaDeviceCount(db, user.id)) > 0,
-    tenants: [{ tenantId, roles: auth.roles }], verified: user.verified, managedBy: 'frontegg' as const,
-    temporaryExpirationDate: undefined, isDisabled: false,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phoneNumber ?? undefined,
+    username: undefined,
+    profileImage: user.profilePictureUrl ?? undefined,
+    profileImageUrl: user.profilePictureUrl ?? undefined,
+    tenantId,
+    vendorId: user.vendorId,
+    roleIds: auth.roles.map((r) => r.id),
+    roles: auth.roles,
+    activatedForTenant: m?.activated ?? false,
+    createdAt: user.createdAt.toISOString(),
+    customData: undefined,
+    lastLogin: user.lastLogin?.toISOString(),
+    mfaEnabled: (await mfaDeviceCount(db, user.id)) > 0,
+    tenants: [{ tenantId, roles: auth.roles }],
+    verified: user.verified,
+    managedBy: 'frontegg' as const,
+    temporaryExpirationDate: undefined,
+    isDisabled: false,
   };
 }
 

@@ -20,7 +20,9 @@ const origin = `http://${host}:${port}`;
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.EMULATOR_DATA_DIR || DEFAULT_DATA_DIR;
 const corsOrigins = process.env.EMULATOR_CORS_ORIGINS
-  ? process.env.EMULATOR_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)
+  ? process.env.EMULATOR_CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
   : DEFAULT_CORS_ORIGINS;
 
 const emulator = await createEmulator({ databaseUrl, dataDir, corsOrigins, publicOrigin: process.env.EMULATOR_PUBLIC_ORIGIN || origin });

@@ -65,7 +65,9 @@ export async function getMfaSettings(db: Db): Promise<MfaSettings> {
 export async function updateMfaSettings(db: Db, patch: Partial<Omit<MfaSettings, 'strategies'>> & { strategies?: Partial<Record<MfaStrategy, boolean>> }): Promise<MfaSettings> {
   const current = await getMfaSettings(db);
   const settings: MfaSettings = { ...current, ...patch, strategies: { ...current.strategies, ...(patch.strategies ?? {}) } };
-  await db.insert(mfaSettings).values({ id: SETTINGS_ID, settings: settings as unknown as Record<string, unknown> })
+  await db
+    .insert(mfaSettings)
+    .values({ id: SETTINGS_ID, settings: settings as unknown as Record<string, unknown> })
     .onConflictDoUpdate({ target: mfaSettings.id, set: { settings: settings as unknown as Record<string, unknown> } });
   return settings;
 }
@@ -123,8 +125,7 @@ export async function addPhone(db: Db, userId: string, phoneNumber: string): Pro
 
 /** Adds (or replaces) the user's email device. */
 export async function setEmailDevice(db: Db, userId: string, email: string): Promise<void> {
-  await db.insert(mfaEmails).values({ userId, email, createdAt: new Date() })
-    .onConflictDoUpdate({ target: mfaEmails.userId, set: { email } });
+  await db.insert(mfaEmails).values({ userId, email, createdAt: new Date() }).onConflictDoUpdate({ target: mfaEmails.userId, set: { email } });
 }
 
 // ---------------------------------------------------------------- remembered browsers
@@ -138,7 +139,9 @@ export async function isRememberedDevice(c: Ctx, userId: string): Promise<boolea
   const settings = await getMfaSettings(c.var.db);
   if (!settings.allowRememberMyDevice) return false;
   const now = new Date(await emulatorNow(c.var.db));
-  const [row] = await c.var.db.select().from(mfaRememberedDevices)
+  const [row] = await c.var.db
+    .select()
+    .from(mfaRememberedDevices)
     .where(and(eq(mfaRememberedDevices.tokenHash, sha256(token)), eq(mfaRememberedDevices.userId, userId), gt(mfaRememberedDevices.expiresAt, now)));
   return !!row;
 }
@@ -154,7 +157,10 @@ export async function rememberDevice(c: Ctx, userId: string): Promise<void> {
   const token = randomToken(32);
   const now = await emulatorNow(c.var.db);
   await c.var.db.insert(mfaRememberedDevices).values({
-    tokenHash: sha256(token), userId, expiresAt: new Date(now + settings.mfaDeviceExpiration * 1000), createdAt: new Date(now),
+    tokenHash: sha256(token),
+    userId,
+    expiresAt: new Date(now + settings.mfaDeviceExpiration * 1000),
+    createdAt: new Date(now),
   });
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   const secure = new URL(c.req.url).protocol === 'https:' || proto === 'https';

@@ -24,8 +24,14 @@ export interface OutboxItem extends Required<Omit<OutboxMessage, 'link' | 'code'
 export async function send(db: Db, msg: OutboxMessage): Promise<string> {
   const id = randomUUID();
   await db.insert(outbox).values({
-    id, to: msg.to, channel: msg.channel, subject: msg.subject, text: msg.text,
-    link: msg.link ?? null, code: msg.code ?? null, createdAt: new Date(),
+    id,
+    to: msg.to,
+    channel: msg.channel,
+    subject: msg.subject,
+    text: msg.text,
+    link: msg.link ?? null,
+    code: msg.code ?? null,
+    createdAt: new Date(),
   });
   return id;
 }
@@ -44,14 +50,18 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '
  * `GET /_emulator/outbox.css`), links only to http(s) URLs, every text escaped.
  */
 export function renderHtml(items: OutboxItem[]): string {
-  const rows = items.map((m) => `
+  const rows = items
+    .map(
+      (m) => `
   <article class="msg">
     <header><strong>${esc(m.subject)}</strong> <span class="ch">${m.channel}</span></header>
     <p class="meta">To <code>${esc(m.to)}</code> · <time datetime="${m.createdAt}">${esc(m.createdAt)}</time> · id <code>${esc(m.id)}</code></p>
     <pre>${esc(m.text)}</pre>
     ${m.link ? `<p>Link: ${isHttpUrl(m.link) ? `<a href="${esc(m.link)}">${esc(m.link)}</a>` : `<code>${esc(m.link)}</code>`}</p>` : ''}
     ${m.code ? `<p>Code: <code class="code">${esc(m.code)}</code></p>` : ''}
-  </article>`).join('\n');
+  </article>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>

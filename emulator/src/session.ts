@@ -8,9 +8,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import {
-  authenticators, mfaTokens, permissions, refreshTokens, rolePermissions, roles, tenants, userTenantRoles, userTenants, users, vendors,
-} from './db/schema.ts';
+import { authenticators, mfaTokens, permissions, refreshTokens, rolePermissions, roles, tenants, userTenantRoles, userTenants, users, vendors } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, unauthorized } from './http/errors.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
@@ -47,17 +45,33 @@ export async function getUser(db: Db, userId: string): Promise<UserRow> {
 
 export function tenantDto(t: TenantRow) {
   return {
-    id: t.id, tenantId: t.tenantId, name: t.name, vendorId: t.vendorId, deletedAt: null, metadata: t.metadata ?? undefined,
-    isReseller: t.isReseller, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
-    address: undefined, timezone: undefined, dateFormat: undefined, timeFormat: undefined, currency: undefined, logo: undefined, logoUrl: undefined,
+    id: t.id,
+    tenantId: t.tenantId,
+    name: t.name,
+    vendorId: t.vendorId,
+    deletedAt: null,
+    metadata: t.metadata ?? undefined,
+    isReseller: t.isReseller,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    address: undefined,
+    timezone: undefined,
+    dateFormat: undefined,
+    timeFormat: undefined,
+    currency: undefined,
+    logo: undefined,
+    logoUrl: undefined,
   };
 }
 
 export async function userTenantList(db: Db, userId: string): Promise<TenantRow[]> {
-  const rows = await db.select({ t: tenants }).from(userTenants)
+  const rows = await db
+    .select({ t: tenants })
+    .from(userTenants)
     .innerJoin(tenants, eq(tenants.tenantId, userTenants.tenantId))
     // a pending invitation (activated = false) is not a membership yet
-    .where(and(eq(userTenants.userId, userId), eq(userTenants.activated, true))).orderBy(asc(userTenants.createdAt), asc(tenants.name));
+    .where(and(eq(userTenants.userId, userId), eq(userTenants.activated, true)))
+    .orderBy(asc(userTenants.createdAt), asc(tenants.name));
   return rows.map((r) => r.t);
 }
 
@@ -68,28 +82,55 @@ export interface Authorization {
 
 function roleDto(r: typeof roles.$inferSelect, permissionIds: string[]) {
   return {
-    id: r.id, key: r.key, name: r.name, description: r.description, isDefault: r.isDefault, permissions: permissionIds,
-    tenantId: r.tenantId ?? undefined, vendorId: r.vendorId, level: r.level, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    key: r.key,
+    name: r.name,
+    description: r.description,
+    isDefault: r.isDefault,
+    permissions: permissionIds,
+    tenantId: r.tenantId ?? undefined,
+    vendorId: r.vendorId,
+    level: r.level,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 function permDto(p: typeof permissions.$inferSelect, roleIds: string[]) {
   return {
-    id: p.id, key: p.key, name: p.name, description: p.description, fePermission: p.fePermission, roleIds,
-    categoryId: p.categoryId ?? undefined, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+    id: p.id,
+    key: p.key,
+    name: p.name,
+    description: p.description,
+    fePermission: p.fePermission,
+    roleIds,
+    categoryId: p.categoryId ?? undefined,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 
 /** The user's roles in one tenant and the permissions those roles grant. */
 export async function authorizationFor(db: Db, userId: string, tenantId: string): Promise<Authorization> {
-  const roleRows = (await db.select({ r: roles }).from(userTenantRoles)
-    .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
-    .where(and(eq(userTenantRoles.userId, userId), eq(userTenantRoles.tenantId, tenantId)))
-    .orderBy(asc(roles.level), asc(roles.key))).map((x) => x.r);
+  const roleRows = (
+    await db
+      .select({ r: roles })
+      .from(userTenantRoles)
+      .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
+      .where(and(eq(userTenantRoles.userId, userId), eq(userTenantRoles.tenantId, tenantId)))
+      .orderBy(asc(roles.level), asc(roles.key))
+  ).map((x) => x.r);
   if (roleRows.length === 0) return { roles: [], permissions: [] };
-  const links = await db.select({ roleId: rolePermissions.roleId, p: permissions }).from(rolePermissions)
+  const links = await db
+    .select({ roleId: rolePermissions.roleId, p: permissions })
+    .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleRows.map((r) => r.id)))
+    .where(
+      inArray(
+        rolePermissions.roleId,
+        roleRows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(permissions.key));
   const permsById = new Map<string, { p: typeof permissions.$inferSelect; roleIds: string[] }>();
   const permIdsByRole = new Map<string, string[]>();
@@ -114,10 +155,12 @@ export async function userProfile(db: Db, user: UserRow, tenantId: string) {
   const tenantList = await userTenantList(db, user.id);
   const tenantIds = tenantList.map((t) => t.tenantId);
   const auth = await authorizationFor(db, user.id, tenantId);
-  const perTenant = await Promise.all(tenantIds.map(async (tid) => ({
-    tenantId: tid,
-    roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles,
-  })));
+  const perTenant = await Promise.all(
+    tenantIds.map(async (tid) => ({
+      tenantId: tid,
+      roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles,
+    })),
+  );
   const mfaEnrolled = (await mfaDeviceCount(db, user.id)) > 0;
   return {
     id: user.id,
@@ -160,7 +203,11 @@ export function isSecureRequest(c: Ctx): boolean {
 
 export function setRefreshCookie(c: Ctx, token: string, maxAgeSeconds: number): void {
   setCookie(c, refreshCookieName(c.var.rt.clientId), token, {
-    path: '/', httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), maxAge: maxAgeSeconds,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isSecureRequest(c),
+    maxAge: maxAgeSeconds,
   });
 }
 
@@ -205,28 +252,40 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
   // an impersonation session (routes/tenants.ts) is marked with the actor in every access token
   const [imp] = await db.select({ actorId: impersonationSessions.actorId }).from(impersonationSessions).where(eq(impersonationSessions.familyId, familyId));
   await db.insert(refreshTokens).values({
-    id: refreshId, tokenHash: sha256(refreshToken), familyId, userId: user.id, tenantId,
-    amr: auth.amr, acr: auth.acr ?? null, authTime, expiresAt: new Date(now + refreshTtl * 1000), createdAt: new Date(now),
+    id: refreshId,
+    tokenHash: sha256(refreshToken),
+    familyId,
+    userId: user.id,
+    tenantId,
+    amr: auth.amr,
+    acr: auth.acr ?? null,
+    authTime,
+    expiresAt: new Date(now + refreshTtl * 1000),
+    createdAt: new Date(now),
   });
 
-  const { token: accessToken, exp } = await signAccessToken(rt.key, {
-    sub: user.id,
-    email: user.email,
-    name: user.name,
-    profilePictureUrl: user.profilePictureUrl,
-    tenantId,
-    tenantIds: profile.tenantIds,
-    roles: profile.roles.map((r) => r.key),
-    permissions: profile.permissions.map((p) => p.key),
-    metadata: {},
-    type: 'userToken',
-    amr: auth.amr,
-    ...(auth.acr ? { acr: auth.acr } : {}),
-    auth_time: authTime,
-    sid: familyId,
-    jti: randomUUID(),
-    ...(imp ? { act: { sub: imp.actorId } } : {}),
-  }, { issuer: rt.issuer, audience: rt.clientId, expiresIn, now: clockNow });
+  const { token: accessToken, exp } = await signAccessToken(
+    rt.key,
+    {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      profilePictureUrl: user.profilePictureUrl,
+      tenantId,
+      tenantIds: profile.tenantIds,
+      roles: profile.roles.map((r) => r.key),
+      permissions: profile.permissions.map((p) => p.key),
+      metadata: {},
+      type: 'userToken',
+      amr: auth.amr,
+      ...(auth.acr ? { acr: auth.acr } : {}),
+      auth_time: authTime,
+      sid: familyId,
+      jti: randomUUID(),
+      ...(imp ? { act: { sub: imp.actorId } } : {}),
+    },
+    { issuer: rt.issuer, audience: rt.clientId, expiresIn, now: clockNow },
+  );
 
   setRefreshCookie(c, refreshToken, refreshTtl);
   return {
@@ -250,7 +309,9 @@ export type LoginResponse = Awaited<ReturnType<typeof issueSession>>;
 
 /** Revokes every refresh token of a family (a session). */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() })
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
@@ -272,15 +333,21 @@ export async function rotateRefreshToken(
   const db = c.var.db;
   const fail = (message: string) => ({ ok: false as const, message });
   if (!token) return fail('Session not found');
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (!row) return fail('Session not found');
   if (row.revokedAt) {
     await revokeFamily(db, row.familyId);
     return fail('Session has been revoked');
   }
   if (row.expiresAt.getTime() <= Date.now()) return fail('Session has expired');
-  const revoked = await db.update(refreshTokens).set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt))).returning({ id: refreshTokens.id });
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
   if (revoked.length === 0) {
     await revokeFamily(db, row.familyId);
     return fail('Session has been revoked');
@@ -293,7 +360,10 @@ export async function rotateRefreshToken(
   const memberOf = new Set((await userTenantList(db, user.id)).map((t) => t.tenantId));
   const target = tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : row.tenantId;
   const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
-  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(eq(refreshTokens.id, row.id));
+  await db
+    .update(refreshTokens)
+    .set({ replacedBy: sha256(lr.refreshToken) })
+    .where(eq(refreshTokens.id, row.id));
   return { ok: true, user, lr };
 }
 
@@ -311,8 +381,13 @@ export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreac
   const mfaToken = randomToken(32);
   const now = Date.now();
   await db.insert(mfaTokens).values({
-    tokenHash: sha256(mfaToken), userId: user.id, pendingSecret: null, isBreachedPassword: opts.isBreachedPassword,
-    expiresAt: new Date(now + MFA_TOKEN_TTL_MS), consumedAt: null, createdAt: new Date(now),
+    tokenHash: sha256(mfaToken),
+    userId: user.id,
+    pendingSecret: null,
+    isBreachedPassword: opts.isBreachedPassword,
+    expiresAt: new Date(now + MFA_TOKEN_TTL_MS),
+    consumedAt: null,
+    createdAt: new Date(now),
   });
   return {
     mfaRequired: true as const,
@@ -342,7 +417,10 @@ export async function completePrimaryAuth(c: Ctx, user: UserRow, opts: { isBreac
 
 /** Loads a live MFA token (not expired, not consumed) or answers 400. */
 export async function loadMfaToken(db: Db, mfaToken: string) {
-  const [row] = await db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, sha256(mfaToken)));
+  const [row] = await db
+    .select()
+    .from(mfaTokens)
+    .where(eq(mfaTokens.tokenHash, sha256(mfaToken)));
   if (!row || row.consumedAt || row.expiresAt.getTime() <= Date.now()) {
     throw badRequest('The MFA token is invalid or has expired', 'ER-MFA-TOKEN-INVALID');
   }
@@ -350,7 +428,9 @@ export async function loadMfaToken(db: Db, mfaToken: string) {
 }
 
 export async function consumeMfaToken(db: Db, tokenHash: string): Promise<void> {
-  const res = await db.update(mfaTokens).set({ consumedAt: new Date() })
+  const res = await db
+    .update(mfaTokens)
+    .set({ consumedAt: new Date() })
     .where(and(eq(mfaTokens.tokenHash, tokenHash), isNull(mfaTokens.consumedAt)))
     .returning({ h: mfaTokens.tokenHash });
   if (res.length === 0) throw badRequest('The MFA token is invalid or has expired', 'ER-MFA-TOKEN-INVALID');

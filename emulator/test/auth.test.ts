@@ -7,9 +7,15 @@ import type { Emulator } from '../src/app.ts';
 import { Client, P, refreshCookie, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 
@@ -24,7 +30,10 @@ describe('sign-up', () => {
     assert.equal(lr.mfaRequired, false);
     assert.equal(lr.email, 'new.user@example.test');
     assert.equal(lr.tenantId, res.body.tenantId);
-    assert.deepEqual(lr.roles.map((r: any) => r.key), ['Admin']);
+    assert.deepEqual(
+      lr.roles.map((r: { key: string }) => r.key),
+      ['Admin'],
+    );
     assert.ok(refreshCookie(c), 'refresh cookie set');
     const claims = decodeJwt(lr.accessToken);
     assert.equal(claims.sub, res.body.userId);
@@ -259,7 +268,7 @@ describe('me, authorization, tenants, entitlements', () => {
     assert.deepEqual(me.body.tenantIds, [emu.seed.tenantId]);
     assert.equal(me.body.mfaEnrolled, false);
     assert.equal(me.body.roles[0].key, 'Admin');
-    assert.ok(me.body.permissions.some((p: any) => p.key === 'fe.secure.write.users'));
+    assert.ok(me.body.permissions.some((p: { key: string }) => p.key === 'fe.secure.write.users'));
   });
 
   it('accepts the raw JWT without "Bearer " (reference client [jwt] operations)', async () => {
@@ -273,7 +282,7 @@ describe('me, authorization, tenants, entitlements', () => {
     const res = await c.get(`${P}/users/v1/me/authorization`, c.bearer(await token()));
     assert.deepEqual(Object.keys(res.body).sort(), ['permissions', 'roles']);
     assert.equal(res.body.roles[0].key, 'Admin');
-    assert.ok(res.body.permissions.every((p: any) => p.roleIds.includes(res.body.roles[0].id)));
+    assert.ok(res.body.permissions.every((p: { roleIds: string[] }) => p.roleIds.includes(res.body.roles[0].id)));
   });
 
   it('SI-7.20 GET users/v3/me/tenants answers tenants and activeTenant; v2 answers a list', async () => {
@@ -335,9 +344,11 @@ describe('JWKS', () => {
       const { port } = server.address() as AddressInfo;
       const base = `http://127.0.0.1:${port}`;
       const res = await fetch(`${base}/frontegg/identity/resources/auth/v1/user`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
       });
-      const lr = await res.json() as { accessToken: string };
+      const lr = (await res.json()) as { accessToken: string };
       const { payload } = await jwtVerify(lr.accessToken, createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`)));
       assert.equal(payload.email, ADMIN.email);
     } finally {

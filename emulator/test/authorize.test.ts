@@ -6,9 +6,15 @@ import type { Emulator } from '../src/app.ts';
 import { Client, P, refreshCookie, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const REDIRECT = 'http://127.0.0.1:5173/oauth/callback';
@@ -21,10 +27,18 @@ function pkce() {
 
 function authorizeQuery(challenge: string, extra: Record<string, string | undefined> = {}) {
   const q = new URLSearchParams({
-    client_id: 'demo-client', redirect_uri: REDIRECT, response_type: 'code', scope: 'openid email profile',
-    state: 'st-1', nonce: 'abcdefghijklmnop', code_challenge: challenge, code_challenge_method: 'S256',
+    client_id: 'demo-client',
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state: 'st-1',
+    nonce: 'abcdefghijklmnop',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
   });
-  for (const [k, v] of Object.entries(extra)) if (v === undefined) q.delete(k); else q.set(k, v);
+  for (const [k, v] of Object.entries(extra))
+    if (v === undefined) q.delete(k);
+    else q.set(k, v);
   return q.toString();
 }
 
@@ -41,7 +55,13 @@ describe('GET /oauth/authorize: validation', () => {
   it('answers 400 (no redirect) for an unknown client_id or an untrusted / missing redirect_uri', async () => {
     const c = new Client(emu);
     const { challenge } = pkce();
-    for (const extra of [{ client_id: 'other' }, { client_id: undefined }, { redirect_uri: 'https://evil.example/cb' }, { redirect_uri: undefined }, { redirect_uri: 'javascript:alert(1)' }]) {
+    for (const extra of [
+      { client_id: 'other' },
+      { client_id: undefined },
+      { redirect_uri: 'https://evil.example/cb' },
+      { redirect_uri: undefined },
+      { redirect_uri: 'javascript:alert(1)' },
+    ]) {
       const res = await c.get(`/oauth/authorize?${authorizeQuery(challenge, extra)}`);
       assert.equal(res.status, 400, JSON.stringify(extra));
       assert.equal(res.headers.get('location'), null);

@@ -4,9 +4,15 @@ import type { Emulator } from '../src/app.ts';
 import { Client, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const ENT = '/frontegg/entitlements/api/v2/user-entitlements';
@@ -24,7 +30,7 @@ async function bundle(c: Client, token: string) {
   return res.body;
 }
 
-async function ok(res: Promise<{ status: number; body: any }>, status = 201) {
+async function ok<T>(res: Promise<{ status: number; body: T }>, status = 201): Promise<T> {
   const r = await res;
   assert.equal(r.status, status, JSON.stringify(r.body));
   return r.body;
@@ -59,7 +65,9 @@ describe('entitlements v2 bundle', () => {
     const c = new Client(emu);
     const other = await ok(c.post('/_emulator/users', { email: 'other@acme.test', password: 'Other-Passw0rd!' }));
     const signup = await new Client(emu).post('/frontegg/identity/resources/users/v1/signUp', {
-      email: 'elsewhere@example.test', password: 'Str0ng-Passw0rd!', companyName: 'Elsewhere',
+      email: 'elsewhere@example.test',
+      password: 'Str0ng-Passw0rd!',
+      companyName: 'Elsewhere',
     });
     await ok(c.post(`${E}/features`, { key: 'f' }));
     await ok(c.post(`${E}/users/${other.id}/features`, { featureKey: 'f' }));
@@ -133,11 +141,17 @@ describe('entitlements v2 bundle', () => {
   it('SI-4.38 a feature with a feature flag is in the bundle for everyone, with its flag and rules as stored (no direct grant: expireTime null)', async () => {
     const c = new Client(emu);
     const flag = {
-      on: true, offTreatment: 'false', defaultTreatment: 'false',
-      rules: [{
-        description: 'beta testers', conditionLogic: 'and', treatment: 'true',
-        conditions: [{ attribute: 'frontegg.email', op: 'ends_with', value: { list: ['@acme.test'] }, negate: false }],
-      }],
+      on: true,
+      offTreatment: 'false',
+      defaultTreatment: 'false',
+      rules: [
+        {
+          description: 'beta testers',
+          conditionLogic: 'and',
+          treatment: 'true',
+          conditions: [{ attribute: 'frontegg.email', op: 'ends_with', value: { list: ['@acme.test'] }, negate: false }],
+        },
+      ],
     };
     const saved = await ok(c.post(`${E}/features`, { key: 'new-dashboard', featureFlag: flag }));
     assert.deepEqual(saved.featureFlag, flag);
@@ -152,7 +166,9 @@ describe('entitlements v2 bundle', () => {
     const c = new Client(emu);
     const rules = [
       {
-        description: 'enterprise tenants', conditionLogic: 'and', treatment: 'true',
+        description: 'enterprise tenants',
+        conditionLogic: 'and',
+        treatment: 'true',
         conditions: [
           { attribute: 'tier', op: 'in_list', value: { list: ['enterprise'] }, negate: false },
           { attribute: 'seats', op: 'between_numeric', value: { start: 10, end: 100 }, negate: true },
@@ -171,7 +187,9 @@ describe('entitlements v2 bundle', () => {
     assert.ok(badOp.body.errors[0].includes('op'));
     // A value that does not fit its op is stored as given (the client evaluates it to false).
     const odd = await ok(c.post(`${E}/plans`, { id: 'odd', rules: [{ treatment: true, conditions: [{ attribute: 'a', op: 'greater_than', value: { list: ['x'] } }] }] }));
-    assert.deepEqual(odd.rules, [{ description: '', conditionLogic: 'and', treatment: 'true', conditions: [{ attribute: 'a', op: 'greater_than', value: { list: ['x'] }, negate: false }] }]);
+    assert.deepEqual(odd.rules, [
+      { description: '', conditionLogic: 'and', treatment: 'true', conditions: [{ attribute: 'a', op: 'greater_than', value: { list: ['x'] }, negate: false }] },
+    ]);
   });
 
   it('permissions are { key: true } for the roles of the user in the token tenant', async () => {
@@ -222,7 +240,10 @@ describe('entitlements admin routes', () => {
     await ok(c.post(`${E}/tenants/${emu.seed.tenantId}/plans`, { planId: 'pro' }));
     await ok(c.post(`${E}/users/${emu.seed.admin.userId}/features`, { featureKey: 'a', expireTime: 4102444800000 }));
     const all = await ok(c.get(E), 200);
-    assert.deepEqual(all.features.map((f: any) => f.key), ['a', 'b']);
+    assert.deepEqual(
+      all.features.map((f: { key: string }) => f.key),
+      ['a', 'b'],
+    );
     assert.deepEqual(all.plans, [{ id: 'pro', name: 'Pro', description: '', defaultTreatment: 'false', rules: [], features: ['a', 'b'] }]);
     assert.equal(all.grants.length, 2);
     assert.equal(all.grants[1].expireTime, 4102444800000);

@@ -57,8 +57,14 @@ function socialStart(authorizationUrl: string, clientId = SOCIAL.client_id) {
   const verifier = b64u(randomBytes(48));
   const url = new URL(authorizationUrl);
   Object.entries({
-    response_type: 'code', client_id: clientId, redirect_uri: SOCIAL_CB, scope: 'openid email profile',
-    state, nonce: state, code_challenge: s256(verifier), code_challenge_method: 'S256',
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: SOCIAL_CB,
+    scope: 'openid email profile',
+    state,
+    nonce: state,
+    code_challenge: s256(verifier),
+    code_challenge_method: 'S256',
   }).forEach(([k, v]) => url.searchParams.set(k, v));
   return { state, verifier, url: url.href };
 }
@@ -92,10 +98,26 @@ describe('social login', () => {
     const custom = await c.post('/_emulator/social-providers/custom', { issuer: oidc.issuer, clientId: 'x', clientSecret: 'y', displayName: 'Acme ID' });
     assert.equal(custom.status, 201);
     const v2 = (await c.get(`${P}/sso/v2`)).body;
-    assert.deepEqual(v2.map((p: { type: string; active: boolean }) => [p.type, p.active]), [['github', true], ['google', false]]);
+    assert.deepEqual(
+      v2.map((p: { type: string; active: boolean }) => [p.type, p.active]),
+      [
+        ['github', true],
+        ['google', false],
+      ],
+    );
     assert.equal(v2[0].clientId, SOCIAL.client_id);
     assert.equal(v2[0].authorizationUrl, `${oidc.issuer}/auth`);
-    assert.deepEqual(Object.keys(v2[0]).sort(), ['active', 'additionalScopes', 'authorizationUrl', 'backendRedirectUrl', 'clientId', 'customised', 'options', 'redirectUrl', 'type']);
+    assert.deepEqual(Object.keys(v2[0]).sort(), [
+      'active',
+      'additionalScopes',
+      'authorizationUrl',
+      'backendRedirectUrl',
+      'clientId',
+      'customised',
+      'options',
+      'redirectUrl',
+      'type',
+    ]);
     const v1 = (await c.get(`${P}/sso/v1`)).body;
     assert.deepEqual(Object.keys(v1[0]).sort(), ['active', 'clientId', 'redirectUrl', 'type']);
     const customs = (await c.get(`${P}/sso/custom/v1`)).body.providers;
@@ -116,7 +138,12 @@ describe('social login', () => {
     await routeGithub(c);
     const cb = await socialCallback(c, 'octo@example.test');
     assert.equal(cb.returnedState, cb.state);
-    const res = await socialPostLogin(c, 'github', { code: cb.code, redirectUri: SOCIAL_CB, code_verifier: cb.verifier, state: cb.state }, { metadata: null, invitationToken: null });
+    const res = await socialPostLogin(
+      c,
+      'github',
+      { code: cb.code, redirectUri: SOCIAL_CB, code_verifier: cb.verifier, state: cb.state },
+      { metadata: null, invitationToken: null },
+    );
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.isNewUser, true);
     assert.equal(res.body.email, 'octo@example.test');
@@ -128,7 +155,11 @@ describe('social login', () => {
     assert.equal(claims.tenantId, res.body.tenantId);
     const me = await c.get(`${P}/users/v2/me`, c.bearer(res.body.accessToken));
     assert.equal(me.body.email, 'octo@example.test');
-    assert.deepEqual(me.body.roles.map((r: { key: string }) => r.key), ['Admin'], 'the creator of the new tenant administers it');
+    assert.deepEqual(
+      me.body.roles.map((r: { key: string }) => r.key),
+      ['Admin'],
+      'the creator of the new tenant administers it',
+    );
 
     const again = await socialCallback(c, 'octo@example.test');
     const res2 = await socialPostLogin(c, 'github', { code: again.code, redirectUri: SOCIAL_CB, code_verifier_pkce: again.verifier, state: again.state });
@@ -196,7 +227,7 @@ describe('social login', () => {
     assert.equal((await socialPostLogin(c, 'github', q)).status, 400);
   });
 
-  it('refuses a provider that does not accept the emulator\'s client secret (401)', async () => {
+  it("refuses a provider that does not accept the emulator's client secret (401)", async () => {
     const c = new Client(emu);
     await routeGithub(c, { clientSecret: 'wrong' });
     const cb = await socialCallback(c, 'octo@example.test');
@@ -242,7 +273,12 @@ describe('social login', () => {
 
   it('a custom provider signs in under its id', async () => {
     const c = new Client(emu);
-    const custom = await c.post('/_emulator/social-providers/custom', { issuer: oidc.issuer, clientId: SOCIAL.client_id, clientSecret: SOCIAL.client_secret, displayName: 'Acme ID' });
+    const custom = await c.post('/_emulator/social-providers/custom', {
+      issuer: oidc.issuer,
+      clientId: SOCIAL.client_id,
+      clientSecret: SOCIAL.client_secret,
+      displayName: 'Acme ID',
+    });
     const [p] = (await c.get(`${P}/sso/custom/v1`)).body.providers;
     const start = socialStart(p.authorizationUrl);
     const back = await oidc.signIn(start.url, 'octo@example.test');
@@ -256,7 +292,10 @@ describe('social login', () => {
 
 async function oidcSso(c: Client, extra: Record<string, unknown> = {}) {
   const r = await c.post('/_emulator/sso-configurations', {
-    type: 'oidc', domains: ['corp.test'], oidc: { issuer: oidc.issuer, clientId: CORP.client_id, clientSecret: CORP.client_secret }, ...extra,
+    type: 'oidc',
+    domains: ['corp.test'],
+    oidc: { issuer: oidc.issuer, clientId: CORP.client_id, clientSecret: CORP.client_secret },
+    ...extra,
   });
   assert.equal(r.status, 201, r.text);
   return r.body as { id: string; address: string };
@@ -272,7 +311,7 @@ async function oidcStart(c: Client, email = 'ann@corp.test') {
 }
 
 describe('OIDC SSO', () => {
-  it('SI-4.14 SI-7.36 SI-7.52 pre-login answers the configuration\'s start address with idpType oidc; the public SSO configuration is active', async () => {
+  it("SI-4.14 SI-7.36 SI-7.52 pre-login answers the configuration's start address with idpType oidc; the public SSO configuration is active", async () => {
     const c = new Client(emu);
     assert.deepEqual((await c.get('/frontegg/team/resources/sso/v2/configurations/public')).body, { isActive: false });
     const cfg = await oidcSso(c);
@@ -281,7 +320,7 @@ describe('OIDC SSO', () => {
     assert.deepEqual((await c.get('/frontegg/team/resources/sso/v2/configurations/public')).body, { isActive: true });
   });
 
-  it('SI-7.35 start → IdP (state, nonce, S256 PKCE) → user/oidc/postlogin {code, state, redirectUri} → a session in the configuration\'s tenant', async () => {
+  it("SI-7.35 start → IdP (state, nonce, S256 PKCE) → user/oidc/postlogin {code, state, redirectUri} → a session in the configuration's tenant", async () => {
     const c = new Client(emu);
     await oidcSso(c);
     const auth = await oidcStart(c);
@@ -297,7 +336,11 @@ describe('OIDC SSO', () => {
     assert.equal(res.body.tenantId, emu.seed.tenantId);
     assert.ok(res.body.accessToken && refreshCookie(c));
     assert.deepEqual(decodeJwt(res.body.accessToken).amr, ['oidc']);
-    assert.deepEqual(res.body.roles.map((r: { key: string }) => r.key), ['ReadOnly'], 'the vendor default role');
+    assert.deepEqual(
+      res.body.roles.map((r: { key: string }) => r.key),
+      ['ReadOnly'],
+      'the vendor default role',
+    );
   });
 
   it('v2 takes the state as RelayState', async () => {
@@ -339,7 +382,7 @@ describe('OIDC SSO', () => {
     assert.equal(res.body.errorCode, 'ER-FEDERATION-FAILED');
   });
 
-  it('refuses an email outside the configuration\'s domains (403)', async () => {
+  it("refuses an email outside the configuration's domains (403)", async () => {
     const c = new Client(emu);
     await oidcSso(c);
     const back = await oidc.signIn((await oidcStart(c)).href, 'eve@evil.test');
@@ -453,7 +496,10 @@ describe('SAML SSO', () => {
     assert.equal((await c.post(`${P}/auth/v1/user/saml/postlogin`, { RelayState: posted.RelayState, SAMLResponse: posted.SAMLResponse })).status, 400);
 
     const posted2 = await saml.respond(await samlStart(c), 'sam@saml.test');
-    const res = await c.post(`${P}/auth/v1/user/saml/postlogin`, { RelayState: posted2.RelayState, SAMLResponse: tamper(posted2.SAMLResponse, (x) => x.replace('sam@saml.test', 'sam2@saml.test')) });
+    const res = await c.post(`${P}/auth/v1/user/saml/postlogin`, {
+      RelayState: posted2.RelayState,
+      SAMLResponse: tamper(posted2.SAMLResponse, (x) => x.replace('sam@saml.test', 'sam2@saml.test')),
+    });
     assert.equal(res.status, 401, res.text);
     assert.equal(res.body.errorCode, 'ER-FEDERATION-FAILED');
   });
@@ -477,7 +523,7 @@ describe('SAML SSO', () => {
     assert.equal(new URL(acs.headers.get('location')!).searchParams.get('error'), 'saml_invalid');
   });
 
-  it('refuses an email outside the configuration\'s domains (403)', async () => {
+  it("refuses an email outside the configuration's domains (403)", async () => {
     const c = new Client(emu);
     await samlSso(c);
     const posted = await saml.respond(await samlStart(c, 'sam@saml.test'), 'eve@evil.test');

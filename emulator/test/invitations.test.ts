@@ -11,22 +11,42 @@ import { tenantInviteLinks, users } from '../src/db/schema.ts';
 import { Client, ORIGIN, P, refreshCookie, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const PASSWORD = 'Str0ng-Passw0rd!';
 const READONLY_ROLE = '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e11';
 
+/** An `/_emulator/outbox` entry (newest first). */
+interface Mail {
+  id: string;
+  to: string;
+  channel: 'email' | 'sms';
+  subject: string;
+  text: string;
+  link: string | null;
+  code: string | null;
+  createdAt: string;
+}
+
 async function outbox(c: Client) {
-  return (await c.get('/_emulator/outbox')).body as any[];
+  return (await c.get<Mail[]>('/_emulator/outbox')).body;
 }
 async function lastMail(c: Client, to?: string) {
   const box = await outbox(c);
-  return to ? box.find((m) => m.to === to) : box[0];
+  const mail = to ? box.find((m) => m.to === to) : box[0];
+  assert.ok(mail, `no mail${to ? ` to ${to}` : ''} in the outbox`);
+  return mail;
 }
-const params = (link: string) => Object.fromEntries(new URL(link).searchParams) as { userId: string; token: string } & Record<string, string>;
+const params = (link: string | null) => Object.fromEntries(new URL(link ?? '').searchParams) as { userId: string; token: string } & Record<string, string>;
 
 async function adminToken(c: Client): Promise<string> {
   const res = await c.login(ADMIN.email, ADMIN.password);
@@ -54,7 +74,7 @@ async function secondTenant(c: Client, userEmail: string, roles = ['Admin']) {
 }
 
 describe('add user (invite) and resend', () => {
-  it('POST users/v2 creates an un-activated user in the admin\'s tenant and emails /account/invitation/accept?userId&token', async () => {
+  it("POST users/v2 creates an un-activated user in the admin's tenant and emails /account/invitation/accept?userId&token", async () => {
     const c = new Client(emu);
     const token = await adminToken(c);
     const res = await inviteAs(c, token, { email: 'Invitee@Example.test', name: 'In Vitee', phone: '+14155550100', roleIds: [READONLY_ROLE] });
@@ -69,8 +89,8 @@ describe('add user (invite) and resend', () => {
     const mail = await lastMail(c);
     assert.equal(mail.to, 'invitee@example.test');
     assert.equal(mail.subject, 'You have been invited to join Acme');
-    assert.match(mail.link, new RegExp(`^${ORIGIN}/account/invitation/accept\\?userId=${res.body.id}&token=[^&]+$`));
-    assert.match(mail.code, /^\d{6}$/);
+    assert.match(mail.link ?? '', new RegExp(`^${ORIGIN}/account/invitation/accept\\?userId=${res.body.id}&token=[^&]+$`));
+    assert.match(mail.code ?? '', /^\d{6}$/);
     const audits = await c.get('/_emulator/audits?action=user.invited');
     assert.equal(audits.body.length, 1);
     assert.equal(audits.body[0].actorId, emu.seed.admin.userId);
@@ -83,7 +103,10 @@ describe('add user (invite) and resend', () => {
     const token = await adminToken(c);
     const res = await inviteAs(c, token, { email: 'plain@example.test' });
     assert.equal(res.status, 201);
-    assert.deepEqual(res.body.roles.map((r: any) => r.key), ['ReadOnly']);
+    assert.deepEqual(
+      res.body.roles.map((r: { key: string }) => r.key),
+      ['ReadOnly'],
+    );
     assert.equal((await c.post(`${P}/users/v2`, { email: 'x@example.test' })).status, 401);
     await makeUser(c, 'reader@acme.test');
     const reader = await new Client(emu).login('reader@acme.test', PASSWORD);
@@ -168,7 +191,10 @@ describe('accept invitation', () => {
     assert.equal(lr.status, 200, lr.text);
     assert.equal(lr.body.tenantId, emu.seed.tenantId);
     const tenants = await browser.get(`${P}/users/v3/me/tenants`, browser.bearer(lr.body.accessToken));
-    assert.deepEqual(tenants.body.tenants.map((t: any) => t.name), ['Acme']);
+    assert.deepEqual(
+      tenants.body.tenants.map((t: { name: string }) => t.name),
+      ['Acme'],
+    );
     assert.equal((await c.get('/_emulator/audits?action=user.invitation.accepted')).body.length, 1);
   });
 
@@ -287,7 +313,7 @@ describe('invite links (§I) and sign-up with invitationToken', () => {
     assert.equal((await c.post(LINK, { roleIds: ['nope'] }, h)).status, 400);
   });
 
-  it('SI-7.50 verify answers the tenant name; sign-up with invitationToken joins that tenant with the link\'s roles', async () => {
+  it("SI-7.50 verify answers the tenant name; sign-up with invitationToken joins that tenant with the link's roles", async () => {
     const c = new Client(emu);
     const h = c.bearer(await adminToken(c));
     const { token } = (await c.post(`${P}/tenants/invites/v2/user`, { roleIds: [READONLY_ROLE] }, h)).body;
@@ -296,10 +322,20 @@ describe('invite links (§I) and sign-up with invitationToken', () => {
     assert.equal(verify.text, '"Acme"');
     assert.equal(verify.body, 'Acme');
     const joiner = new Client(emu);
-    const res = await joiner.post(`${P}/users/v1/signUp`, { email: 'joiner@example.test', password: PASSWORD, companyName: 'Ignored', invitationToken: token, roleIds: ['5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e10'] });
+    const res = await joiner.post(`${P}/users/v1/signUp`, {
+      email: 'joiner@example.test',
+      password: PASSWORD,
+      companyName: 'Ignored',
+      invitationToken: token,
+      roleIds: ['5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e10'],
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.tenantId, emu.seed.tenantId);
-    assert.deepEqual(res.body.authResponse.roles.map((r: any) => r.key), ['ReadOnly'], 'the link decides the roles, not the body');
+    assert.deepEqual(
+      res.body.authResponse.roles.map((r: { key: string }) => r.key),
+      ['ReadOnly'],
+      'the link decides the roles, not the body',
+    );
     const tenants = await c.get('/_emulator/tenants');
     assert.equal(tenants.body.length, 1, 'no tenant was created');
   });
@@ -431,7 +467,7 @@ describe('tenant switch and tenant tokens', () => {
     assert.equal(decodeJwt((await c.refresh()).body.accessToken).tenantId, emu.seed.tenantId);
   });
 
-  it('SI-7.29 POST users/v3/me/token answers an access token for another of the user\'s tenants, without a cookie', async () => {
+  it("SI-7.29 POST users/v3/me/token answers an access token for another of the user's tenants, without a cookie", async () => {
     const c = new Client(emu);
     const login = await c.login(ADMIN.email, ADMIN.password);
     const globex = await secondTenant(c, ADMIN.email, ['ReadOnly']);

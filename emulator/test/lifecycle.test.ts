@@ -11,21 +11,41 @@ import { lifecycleTokens, users } from '../src/db/schema.ts';
 import { Client, ORIGIN, P, refreshCookie, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const PASSWORD = 'Str0ng-Passw0rd!';
 
+/** An `/_emulator/outbox` entry (newest first). */
+interface Mail {
+  id: string;
+  to: string;
+  channel: 'email' | 'sms';
+  subject: string;
+  text: string;
+  link: string | null;
+  code: string | null;
+  createdAt: string;
+}
+
 async function outbox(c: Client) {
-  return (await c.get('/_emulator/outbox')).body as any[];
+  return (await c.get<Mail[]>('/_emulator/outbox')).body;
 }
 async function lastMail(c: Client, to?: string) {
   const box = await outbox(c);
-  return to ? box.find((m) => m.to === to) : box[0];
+  const mail = to ? box.find((m) => m.to === to) : box[0];
+  assert.ok(mail, `no mail${to ? ` to ${to}` : ''} in the outbox`);
+  return mail;
 }
-const params = (link: string) => Object.fromEntries(new URL(link).searchParams) as { userId: string; token: string } & Record<string, string>;
+const params = (link: string | null) => Object.fromEntries(new URL(link ?? '').searchParams) as { userId: string; token: string } & Record<string, string>;
 
 /** Sign-up with requireActivation → the activation email's { userId, token, code, link }. */
 async function signUpUnactivated(c: Client, email = 'new@example.test') {
@@ -53,7 +73,7 @@ describe('activation', () => {
     assert.equal(res.body.shouldActivate, true);
     assert.equal(refreshCookie(c), undefined, 'no session before activation');
     assert.equal(mail.subject, 'Activate your account');
-    assert.match(mail.link, new RegExp(`^${ORIGIN}/account/activate\\?userId=[^&]+&token=`));
+    assert.match(mail.link ?? '', new RegExp(`^${ORIGIN}/account/activate\\?userId=[^&]+&token=`));
     assert.equal(userId, res.body.userId);
     assert.ok(token);
     assert.match(code, /^\d{6}$/);
@@ -211,16 +231,16 @@ describe('activation', () => {
     const c = new Client(emu);
     await c.put('/_emulator/vendor-config', { requireActivation: true });
     await c.post(`${P}/users/v1/signUp`, { email: 'a@example.test', password: PASSWORD }, { origin: 'http://localhost:5173' });
-    assert.match((await lastMail(c)).link, /^http:\/\/localhost:5173\/account\/activate\?/);
+    assert.match((await lastMail(c)).link ?? '', /^http:\/\/localhost:5173\/account\/activate\?/);
     await c.post(`${P}/users/v1/activate/reset`, { email: 'a@example.test' }, { referer: 'http://127.0.0.1:5173/account/sign-up?x=1' });
-    assert.match((await lastMail(c)).link, /^http:\/\/127\.0\.0\.1:5173\/account\/activate\?/);
+    assert.match((await lastMail(c)).link ?? '', /^http:\/\/127\.0\.0\.1:5173\/account\/activate\?/);
     await c.post(`${P}/users/v1/activate/reset`, { email: 'a@example.test' }, { 'x-forwarded-host': 'localhost:6006' });
-    assert.match((await lastMail(c)).link, /^http:\/\/localhost:6006\/account\/activate\?/);
+    assert.match((await lastMail(c)).link ?? '', /^http:\/\/localhost:6006\/account\/activate\?/);
     await c.post(`${P}/users/v1/activate/reset`, { email: 'a@example.test' }, { origin: 'https://evil.example' });
-    assert.match((await lastMail(c)).link, new RegExp(`^${ORIGIN}/account/activate\\?`));
+    assert.match((await lastMail(c)).link ?? '', new RegExp(`^${ORIGIN}/account/activate\\?`));
     // the password reset link follows the same rule
     await c.post(`${P}/users/v1/passwords/reset`, { email: ADMIN.email }, { 'x-forwarded-host': 'localhost:6006' });
-    assert.match((await lastMail(c)).link, /^http:\/\/localhost:6006\/account\/reset-password\?/);
+    assert.match((await lastMail(c)).link ?? '', /^http:\/\/localhost:6006\/account\/reset-password\?/);
   });
 });
 
@@ -237,7 +257,7 @@ describe('reset phone number and SMS one-time-code sign-in', () => {
     assert.ok(resetPhoneNumberToken);
     assert.equal(mail.to, ADMIN.email);
     assert.equal(mail.channel, 'email');
-    assert.match(mail.code, /^\d{6}$/);
+    assert.match(mail.code ?? '', /^\d{6}$/);
     const verify = await c.post(`${P}/users/v1/phone/reset/verify`, { resetPhoneNumberToken, code: mail.code });
     assert.equal(verify.status, 200, verify.text);
     const { changePhoneNumberToken } = verify.body;
@@ -254,7 +274,7 @@ describe('reset phone number and SMS one-time-code sign-in', () => {
     const sms = await lastMail(c);
     assert.equal(sms.channel, 'sms');
     assert.equal(sms.to, '+14155550100');
-    assert.match(sms.code, /^\d{6}$/);
+    assert.match(sms.code ?? '', /^\d{6}$/);
     const browser = new Client(emu);
     const post = await browser.post(`${P}/auth/v1/passwordless/smscode/postlogin`, { token: sms.code });
     assert.equal(post.status, 200, post.text);
@@ -397,7 +417,7 @@ describe('unlock', () => {
     const c = new Client(emu);
     const { mail, token } = await lockAdmin(c);
     assert.equal(mail.subject, 'Your account has been locked');
-    assert.match(mail.link, new RegExp(`^${ORIGIN}/account/unlock\\?token=[^&]+$`));
+    assert.match(mail.link ?? '', new RegExp(`^${ORIGIN}/account/unlock\\?token=[^&]+$`));
     const res = await c.post(`${P}/users/v3/me/unlock`, { token });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, {});

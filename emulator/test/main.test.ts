@@ -7,23 +7,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as AddressInfo;
-    srv.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as AddressInfo;
+        srv.close(() => resolve(port));
+      });
   });
-});
 
 it('src/main.ts serves on 127.0.0.1:EMULATOR_PORT, prints the seed, and stops on SIGTERM', async () => {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'emulator-main-'));
   const cwd = fileURLToPath(new URL('..', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd, env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_DATA_DIR: dir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
+    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_DATA_DIR: dir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
     const deadline = Date.now() + 20_000;
@@ -32,10 +41,12 @@ it('src/main.ts serves on 127.0.0.1:EMULATOR_PORT, prints the seed, and stops on
     assert.match(out, /admin@acme\.test \/ Admin-Passw0rd!/);
     assert.match(out, /clientId demo-client/);
     const res = await fetch(`http://127.0.0.1:${port}/frontegg/identity/resources/auth/v1/user`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'Admin-Passw0rd!' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@acme.test', password: 'Admin-Passw0rd!' }),
     });
     assert.equal(res.status, 200);
-    const body = await res.json() as { accessToken: string };
+    const body = (await res.json()) as { accessToken: string };
     const iss = JSON.parse(Buffer.from(body.accessToken.split('.')[1], 'base64url').toString()).iss;
     assert.equal(iss, `http://127.0.0.1:${port}`);
     child.kill('SIGTERM');

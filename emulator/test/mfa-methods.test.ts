@@ -11,9 +11,15 @@ import { Client, P, refreshCookie, startEmulator } from './helpers.ts';
 import { PAGE, SoftAuthenticator } from './soft-authenticator.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const MFA = `${P}/auth/v1/user/mfa`;
 const PASSWORD = 'Correct-Horse-9';
@@ -48,7 +54,10 @@ describe('MFA challenge at login: devices of every kind, strategies', () => {
     assert.equal(login.body.mfaEnrolled, true);
     assert.deepEqual(login.body.mfaStrategies, ['AuthenticatorApp', 'SMS', 'EmailCode']);
     assert.deepEqual(login.body.mfaDevices, {
-      webauthn: [], authenticators: [], phones: [{ id: phone.body.id, phoneNumber: '+1******4567' }], emails: [{ email: u.email }],
+      webauthn: [],
+      authenticators: [],
+      phones: [{ id: phone.body.id, phoneNumber: '+1******4567' }],
+      emails: [{ email: u.email }],
     });
     const strategies = await c.get('/_emulator/mfa-settings');
     assert.equal(strategies.body.strategies.SMS, true);
@@ -60,8 +69,11 @@ describe('MFA challenge at login: devices of every kind, strategies', () => {
     const admin = await c.login('admin@acme.test', 'Admin-Passw0rd!');
     const res = await c.get(`${P}/configurations/v1/mfa/strategies`, c.bearer(admin.body.accessToken));
     assert.deepEqual(res.body.strategies, [
-      { strategy: 'AuthenticatorApp', isActive: true }, { strategy: 'WebAuthnPlatform', isActive: true },
-      { strategy: 'WebAuthnCrossPlatform', isActive: false }, { strategy: 'SMS', isActive: false }, { strategy: 'EmailCode', isActive: false },
+      { strategy: 'AuthenticatorApp', isActive: true },
+      { strategy: 'WebAuthnPlatform', isActive: true },
+      { strategy: 'WebAuthnCrossPlatform', isActive: false },
+      { strategy: 'SMS', isActive: false },
+      { strategy: 'EmailCode', isActive: false },
     ]);
   });
 });
@@ -174,7 +186,7 @@ describe('email codes at login', () => {
     assert.equal(ok.body.recoveryCode, undefined);
   });
 
-  it('forced enrolment with EmailCode active: the code goes to the user\'s email; verifying adds the email device + recovery code', async () => {
+  it("forced enrolment with EmailCode active: the code goes to the user's email; verifying adds the email device + recovery code", async () => {
     const c = new Client(emu);
     const u = await newUser(c);
     await c.put('/_emulator/mfa-policy', { enforceMFAType: 'Force' });
@@ -207,7 +219,10 @@ describe('WebAuthn MFA at login', () => {
     assert.ok(done.body.recoveryCode);
     assert.deepEqual(decodeJwt(done.body.accessToken).amr, ['pwd', 'mfa', 'hwk']);
     const devices = (await c.get(`/_emulator/users/${u.id}/mfa-devices`)).body;
-    assert.deepEqual(devices.webauthn.map((d: { deviceType: string }) => d.deviceType), ['CrossPlatform']);
+    assert.deepEqual(
+      devices.webauthn.map((d: { deviceType: string }) => d.deviceType),
+      ['CrossPlatform'],
+    );
 
     // next sign-in: verify with the key
     const next = await c.login(u.email, PASSWORD);
@@ -215,8 +230,15 @@ describe('WebAuthn MFA at login', () => {
     const id = devices.webauthn[0].id;
     const req = await c.post(`${MFA}/webauthn/${id}`, { mfaToken: next.body.mfaToken }, page);
     assert.equal(req.status, 200);
-    assert.deepEqual(req.body.options.allowCredentials.map((a: { id: string }) => a.id), [id]);
-    const wrongOrigin = await c.post(`${MFA}/webauthn/${id}/verify`, { mfaToken: next.body.mfaToken, webauthnToken: req.body.webauthnToken, options: key.get(req.body.options, { origin: 'http://localhost:9999' }) }, page);
+    assert.deepEqual(
+      req.body.options.allowCredentials.map((a: { id: string }) => a.id),
+      [id],
+    );
+    const wrongOrigin = await c.post(
+      `${MFA}/webauthn/${id}/verify`,
+      { mfaToken: next.body.mfaToken, webauthnToken: req.body.webauthnToken, options: key.get(req.body.options, { origin: 'http://localhost:9999' }) },
+      page,
+    );
     assert.equal(wrongOrigin.status, 400);
     // the challenge was spent by the wrong answer: a new one
     const req2 = await c.post(`${MFA}/webauthn/${id}`, { mfaToken: next.body.mfaToken }, page);

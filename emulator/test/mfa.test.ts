@@ -4,12 +4,19 @@ import * as OTPAuth from 'otpauth';
 import { decodeJwt } from 'jose';
 import type { Emulator } from '../src/app.ts';
 import { mfaTokens } from '../src/db/schema.ts';
+import type { OutboxItem } from '../src/outbox.ts';
 import { Client, P, refreshCookie, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const MFA = `${P}/auth/v1/user/mfa`;
@@ -146,9 +153,12 @@ describe('MFA at login', () => {
     const again = await c.post(`${MFA}/recover`, { email: ADMIN.email, recoveryCode });
     assert.equal(again.status, 400);
 
-    const box = await c.get('/_emulator/outbox');
-    assert.deepEqual(box.body.slice(0, 2).map((m: any) => m.subject), ['Two-factor authentication was removed', 'Two-factor authentication is on']);
-    assert.ok(!box.body.some((m: any) => m.text.includes(recoveryCode)), 'the recovery code is never mailed');
+    const box = await c.get<OutboxItem[]>('/_emulator/outbox');
+    assert.deepEqual(
+      box.body.slice(0, 2).map((m) => m.subject),
+      ['Two-factor authentication was removed', 'Two-factor authentication is on'],
+    );
+    assert.ok(!box.body.some((m) => m.text.includes(recoveryCode)), 'the recovery code is never mailed');
   });
 
   it('SI-7.56 mfa-policy/allow-remember-device answers the remember-device check', async () => {

@@ -6,9 +6,15 @@ import type { Emulator } from '../src/app.ts';
 import { Client, P, refreshCookie, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const CLIENT = { client_id: 'demo-client', client_secret: 'demo-secret' };
@@ -57,7 +63,8 @@ describe('POST /frontegg/oauth/token, grant_type refresh_token', () => {
     const { c, lr } = await signedIn();
     const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: lr.refreshToken }).toString();
     const res = await c.post(TOKEN, form, {
-      'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa('demo-client:demo-secret')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${btoa('demo-client:demo-secret')}`,
     });
     assert.equal(res.status, 200, res.text);
     assert.ok(res.body.access_token);

@@ -12,9 +12,15 @@ import type { Emulator } from '../src/app.ts';
 import { Client, ORIGIN, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const REDIRECT = 'http://127.0.0.1:5173/oauth/callback';
@@ -44,8 +50,12 @@ async function startFlow(config: oidc.Configuration) {
   const nonce = oidc.randomNonce();
   const state = oidc.randomState();
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT, scope: 'openid email profile', nonce, state,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+    redirect_uri: REDIRECT,
+    scope: 'openid email profile',
+    nonce,
+    state,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
   });
   return { verifier, nonce, state, url };
 }
@@ -111,7 +121,11 @@ describe('openid-client against the emulator (hosted login)', () => {
     );
     const second = await startFlow(config);
     await assert.rejects(
-      oidc.authorizationCodeGrant(config, await authorizeAsSignedInUser(second.url), { pkceCodeVerifier: second.verifier, expectedNonce: second.nonce, expectedState: 'another-state' }),
+      oidc.authorizationCodeGrant(config, await authorizeAsSignedInUser(second.url), {
+        pkceCodeVerifier: second.verifier,
+        expectedNonce: second.nonce,
+        expectedState: 'another-state',
+      }),
       (e: unknown) => e instanceof oidc.ClientError && /state/i.test(String((e.cause as Error | undefined)?.message ?? e.message)),
     );
   });

@@ -49,7 +49,7 @@ async function register(c: Client, auth: Record<string, string>, key = new SoftA
 }
 
 describe('passkey registration (api-contract U)', () => {
-  it('WA-Create for the page\'s RP: rpID = the host page\'s host name, discoverable, user verification required', async () => {
+  it("WA-Create for the page's RP: rpID = the host page's host name, discoverable, user verification required", async () => {
     const { c, auth } = await signedIn();
     const res = await c.post(DEVICES, undefined, auth);
     assert.equal(res.status, 200);
@@ -79,7 +79,10 @@ describe('passkey registration (api-contract U)', () => {
     assert.ok(list.body.devices[0].createdAt);
     assert.ok(['Platform', 'CrossPlatform'].includes(list.body.devices[0].deviceType));
     const again = await c.post(DEVICES, undefined, auth);
-    assert.deepEqual(again.body.excludeCredentials.map((x: { id: string }) => x.id), [b64u(key.credentialId)]);
+    assert.deepEqual(
+      again.body.excludeCredentials.map((x: { id: string }) => x.id),
+      [b64u(key.credentialId)],
+    );
     // the same credential twice → 400
     const dup = await c.post(`${DEVICES}/verify`, key.create(again.body), auth);
     assert.equal(dup.status, 400);
@@ -115,7 +118,10 @@ describe('passkey registration (api-contract U)', () => {
     assert.equal(reused.status, 400);
     assert.match(reused.body.errors[0], /already used/);
     const e = await opts();
-    await emu.db.update(passkeyChallenges).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(passkeyChallenges.challenge, e.challenge));
+    await emu.db
+      .update(passkeyChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(passkeyChallenges.challenge, e.challenge));
     const expired = await c.post(`${DEVICES}/verify`, key.create(e), auth);
     assert.equal(expired.status, 400);
     assert.match(expired.body.errors[0], /expired/);
@@ -153,7 +159,10 @@ describe('passkey sign-in (api-contract A)', () => {
     assert.ok(stored[0].lastUsedAt);
     // with an email: that user's credentials are allowed
     const named = await anon.post(`${WA}/prelogin`, { email: 'admin@acme.test' }, page);
-    assert.deepEqual(named.body.allowCredentials.map((x: { id: string }) => x.id), [b64u(key.credentialId)]);
+    assert.deepEqual(
+      named.body.allowCredentials.map((x: { id: string }) => x.id),
+      [b64u(key.credentialId)],
+    );
   });
 
   it('a reused challenge, a replayed counter, a wrong origin, an unknown credential, a bad signature and a locked user are refused', async () => {
@@ -179,7 +188,10 @@ describe('passkey sign-in (api-contract A)', () => {
     forged.response.signature = b64u(sign('sha256', Buffer.from('other'), stranger.keys.privateKey));
     assert.equal((await anon.post(`${WA}/postlogin`, forged, page)).status, 400);
     const e = await pre();
-    await emu.db.update(passkeyChallenges).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(passkeyChallenges.challenge, e.challenge));
+    await emu.db
+      .update(passkeyChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(passkeyChallenges.challenge, e.challenge));
     const expired = await anon.post(`${WA}/postlogin`, key.get(e), page);
     assert.equal(expired.status, 400);
     assert.match(expired.body.errors[0], /expired/);

@@ -42,7 +42,10 @@ describe('passwordless: auth strategies (GET …/auth/strategies/public, /_emula
       assert.equal(put.status, 200, put.text);
       const pub = await c.get(`${P}/configurations/v1/auth/strategies/public`);
       assert.deepEqual(pub.body.mainAuthStrategies, [{ strategy }]);
-      assert.ok(pub.body.secondaryAuthStrategies.some((s: { strategy: string }) => s.strategy === 'Passkeys'), 'secondary strategies kept');
+      assert.ok(
+        pub.body.secondaryAuthStrategies.some((s: { strategy: string }) => s.strategy === 'Passkeys'),
+        'secondary strategies kept',
+      );
     }
     assert.equal((await c.put('/_emulator/auth-strategies', { strategy: 'Carrier pigeon' })).status, 400);
     await emu.reset();
@@ -180,7 +183,7 @@ describe('passwordless: quick SMS login phone verification (POST users/v1/phone,
     return { c, auth: c.bearer(lr.body.accessToken) };
   }
 
-  it('a code texted to the new number verifies it; the number becomes the user\'s and SMS sign-in by user id works', async () => {
+  it("a code texted to the new number verifies it; the number becomes the user's and SMS sign-in by user id works", async () => {
     const { c, auth } = await signedIn();
     const send = await c.post(`${P}/users/v1/phone`, { phoneNumber: '+1 (415) 555-0199' }, auth);
     assert.equal(send.status, 200, send.text);

@@ -8,9 +8,15 @@ import type { Emulator } from '../src/app.ts';
 import { Client, P, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const NEW_PASSWORD = 'Brand-New-Passw0rd!';

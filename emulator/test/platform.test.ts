@@ -9,9 +9,15 @@ import type { Emulator } from '../src/app.ts';
 import { Client, ORIGIN, P, startEmulator } from './helpers.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 
@@ -43,15 +49,26 @@ describe('errors and trace ids', () => {
 
 describe('CORS', () => {
   it('preflight from the demo origin allows credentials and the client headers', async () => {
-    const res = await emu.fetch(new Request(`${ORIGIN}${P}/auth/v1/user`, {
-      method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization,frontegg-source' },
-    }));
+    const res = await emu.fetch(
+      new Request(`${ORIGIN}${P}/auth/v1/user`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization,frontegg-source' },
+      }),
+    );
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('access-control-allow-origin'), 'http://127.0.0.1:5173');
     assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
     const allowed = res.headers.get('access-control-allow-headers')!.split(',');
-    for (const h of ['authorization', 'content-type', 'frontegg-source', 'frontegg-scoped-tenant', 'frontegg-login-alias', 'frontegg-requested-application-id', 'x-frontegg-sdk', 'x-frontegg-framework']) {
+    for (const h of [
+      'authorization',
+      'content-type',
+      'frontegg-source',
+      'frontegg-scoped-tenant',
+      'frontegg-login-alias',
+      'frontegg-requested-application-id',
+      'x-frontegg-sdk',
+      'x-frontegg-framework',
+    ]) {
       assert.ok(allowed.includes(h), h);
     }
     assert.match(res.headers.get('access-control-allow-methods')!, /POST/);
@@ -71,8 +88,12 @@ describe('public configuration, metadata, flags, vendor', () => {
   it('GET configurations/v1/public answers the vendor config', async () => {
     const res = await new Client(emu).get(`${P}/configurations/v1/public`);
     assert.deepEqual(res.body, {
-      allowSignups: true, allowNotVerifiedUsersLogin: false, apiTokensEnabled: true, forcePermissions: false,
-      authStrategy: 'EmailAndPassword', machineToMachineAuthStrategy: 'ClientCredentials',
+      allowSignups: true,
+      allowNotVerifiedUsersLogin: false,
+      apiTokensEnabled: true,
+      forcePermissions: false,
+      authStrategy: 'EmailAndPassword',
+      machineToMachineAuthStrategy: 'ClientCredentials',
     });
   });
 
@@ -143,7 +164,10 @@ describe('outbox', () => {
     await c.post(`${P}/users/v1/signUp`, { email: 'first@example.test', password: 'Str0ng-Passw0rd!' });
     await c.post(`${P}/users/v1/signUp`, { email: 'second@example.test', password: 'Str0ng-Passw0rd!' });
     const box = await c.get('/_emulator/outbox');
-    assert.deepEqual(box.body.map((m: any) => m.to), ['second@example.test', 'first@example.test']);
+    assert.deepEqual(
+      box.body.map((m: { to: string }) => m.to),
+      ['second@example.test', 'first@example.test'],
+    );
     for (const m of box.body) {
       assert.equal(typeof m.id, 'string');
       assert.equal(m.channel, 'email');
@@ -173,7 +197,10 @@ describe('transactions and reset', () => {
     const res = await c.post(`${P}/users/v1/signUp`, { email: 'admin@acme.test', password: 'Str0ng-Passw0rd!', companyName: 'Ghost Co' });
     assert.equal(res.status, 409);
     const tenants = await c.get('/_emulator/tenants');
-    assert.deepEqual(tenants.body.map((t: any) => t.name), ['Acme']);
+    assert.deepEqual(
+      tenants.body.map((t: { name: string }) => t.name),
+      ['Acme'],
+    );
     const { rows } = (await emu.db.execute(sql`select count(*)::int as n from tenants where name = 'Ghost Co'`)) as unknown as { rows: { n: number }[] };
     assert.equal(rows[0].n, 0);
     assert.deepEqual((await c.get('/_emulator/outbox')).body, []);

@@ -36,7 +36,10 @@ export class SoftAuthenticator {
   readonly keys: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   counter = 0;
   userHandle = '';
-  constructor(readonly rpId = 'localhost', readonly origin = PAGE) {}
+  constructor(
+    readonly rpId = 'localhost',
+    readonly origin = PAGE,
+  ) {}
 
   private authData(flags: number, attested?: Buffer) {
     const count = Buffer.alloc(4);
@@ -48,16 +51,34 @@ export class SoftAuthenticator {
   create(options: { challenge: string; user: { id: string } }, over: { origin?: string; rpId?: string; flags?: number } = {}) {
     this.userHandle = options.user.id;
     const jwk = this.keys.publicKey.export({ format: 'jwk' });
-    const cose = cbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
+    const cose = cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLen, this.credentialId, cose]);
     const rp = over.rpId ?? this.rpId;
     const authData = Buffer.concat([sha256(rp), Buffer.from([over.flags ?? 0x45]), Buffer.alloc(4), attested]); // UP | UV | AT
-    const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = cbor(
+      new Map<Cbor, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: over.origin ?? this.origin, crossOrigin: false });
     return {
-      id: b64u(this.credentialId), rawId: b64u(this.credentialId), type: 'public-key', clientExtensionResults: {}, authenticatorAttachment: 'platform',
+      id: b64u(this.credentialId),
+      rawId: b64u(this.credentialId),
+      type: 'public-key',
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
       response: { clientDataJSON: b64u(clientDataJSON), attestationObject: b64u(attestationObject), transports: ['internal'] },
     };
   }
@@ -69,9 +90,12 @@ export class SoftAuthenticator {
     const clientDataJSON = JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: over.origin ?? this.origin, crossOrigin: false });
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey);
     return {
-      id: b64u(this.credentialId), rawId: b64u(this.credentialId), type: 'public-key', clientExtensionResults: {}, authenticatorAttachment: 'platform',
+      id: b64u(this.credentialId),
+      rawId: b64u(this.credentialId),
+      type: 'public-key',
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
       response: { clientDataJSON: b64u(clientDataJSON), authenticatorData: b64u(authData), signature: b64u(signature), userHandle: this.userHandle },
     };
   }
 }
-

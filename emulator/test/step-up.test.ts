@@ -6,13 +6,19 @@ import { eq } from 'drizzle-orm';
 import type { Emulator } from '../src/app.ts';
 import { mfaTokens } from '../src/db/schema.ts';
 import { sha256 } from '../src/crypto/tokens.ts';
-import { Client, P, refreshCookie, startEmulator } from './helpers.ts';
+import { Client, P, refreshCookie, startEmulator, type Res } from './helpers.ts';
 import { PAGE, SoftAuthenticator } from './soft-authenticator.ts';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 const GENERATE = `${P}/auth/v1/user/step-up/generate`;
@@ -24,8 +30,24 @@ const code = (secret: string, offset = 0) =>
 const wrong = (good: string) => String((Number(good) + 1) % 1_000_000).padStart(6, '0');
 const nowS = () => Math.floor(Date.now() / 1000);
 
-interface Claims { amr: string[]; acr?: string; auth_time: number; iat: number; exp: number; sid: string; sub: string; tenantId: string }
+interface Claims {
+  amr: string[];
+  acr?: string;
+  auth_time: number;
+  iat: number;
+  exp: number;
+  sid: string;
+  sub: string;
+  tenantId: string;
+}
 const claims = (token: string) => decodeJwt(token) as unknown as Claims;
+/** The fields of a stepped-up sign-in answer that `assertSteppedUp` reads. */
+interface SteppedUp {
+  accessToken: string;
+  acr?: string;
+  amr?: string[];
+  recoveryCode?: string;
+}
 
 async function passwordLogin(c: Client) {
   const res = await c.login(ADMIN.email, ADMIN.password);
@@ -92,7 +114,7 @@ describe('acr, amr and auth_time reflect what the user did', () => {
 });
 
 describe('step-up', () => {
-  it('SI-7.40 generate needs a bearer; without MFA enrolled it answers 400 { errors: [\'MFA is not enrolled\'] }', async () => {
+  it("SI-7.40 generate needs a bearer; without MFA enrolled it answers 400 { errors: ['MFA is not enrolled'] }", async () => {
     const c = new Client(emu);
     const anon = await c.post(GENERATE, { maxAge: 300 });
     assert.equal(anon.status, 401);
@@ -170,7 +192,10 @@ describe('step-up', () => {
     assert.equal(res.status, 401);
     assert.deepEqual(res.body.errors, ['Session not found']);
     assert.equal(refreshCookie(c), undefined, 'no cookie for a failed step-up');
-    const [row] = await emu.db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, sha256(gen.body.mfaToken)));
+    const [row] = await emu.db
+      .select()
+      .from(mfaTokens)
+      .where(eq(mfaTokens.tokenHash, sha256(gen.body.mfaToken)));
     assert.equal(row.consumedAt, null, 'rolled back: the mfaToken was not consumed');
   });
 
@@ -208,7 +233,7 @@ describe('step-up with every MFA kind (SMS, email code, WebAuthn)', () => {
   }
 
   /** Asserts a stepped-up answer: acr multi-factor, amr as given, the session `sid` continued, a fresh auth_time, a rotated cookie. */
-  function assertSteppedUp(c: Client, done: { status: number; body: any }, pwd: string, oldCookie: string | undefined, amr: string[], before: number) {
+  function assertSteppedUp(c: Client, done: Res<SteppedUp>, pwd: string, oldCookie: string | undefined, amr: string[], before: number) {
     assert.equal(done.status, 200, JSON.stringify(done.body));
     const t = claims(done.body.accessToken);
     assert.equal(t.acr, MFA_ACR);
@@ -233,7 +258,10 @@ describe('step-up with every MFA kind (SMS, email code, WebAuthn)', () => {
     const { id } = await enrolTotp(c);
     const gen2 = await c.post(GENERATE, {}, c.bearer(token));
     assert.deepEqual(gen2.body.mfaDevices, {
-      webauthn: [], phones: [{ id: phone.body.id, phoneNumber: '+1******9876' }], authenticators: [{ id }], emails: [{ email: ADMIN.email }],
+      webauthn: [],
+      phones: [{ id: phone.body.id, phoneNumber: '+1******9876' }],
+      authenticators: [{ id }],
+      emails: [{ email: ADMIN.email }],
     });
     assert.equal(gen2.body.mfaEnrolled, true);
   });
@@ -285,19 +313,26 @@ describe('step-up with every MFA kind (SMS, email code, WebAuthn)', () => {
     assert.equal(login.body.mfaRequired, true);
     const pre = await other.post(`${MFA}/webauthn/enroll`, { mfaToken: login.body.mfaToken }, page);
     const key = new SoftAuthenticator();
-    const enrolled = await other.post(`${MFA}/webauthn/enroll/verify`, { mfaToken: login.body.mfaToken, webauthnToken: pre.body.webauthnToken, deviceType: 'Platform', options: key.create(pre.body.options) }, page);
+    const enrolled = await other.post(
+      `${MFA}/webauthn/enroll/verify`,
+      { mfaToken: login.body.mfaToken, webauthnToken: pre.body.webauthnToken, deviceType: 'Platform', options: key.create(pre.body.options) },
+      page,
+    );
     assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
 
     const gen = await c.post(GENERATE, { maxAge: 300 }, c.bearer(pwd));
     assert.equal(gen.status, 200, JSON.stringify(gen.body));
-    assert.deepEqual(gen.body.mfaDevices.webauthn.map((k: { deviceType: string; name: string }) => [k.deviceType, k.name]), [['Platform', 'This device']]);
+    assert.deepEqual(
+      gen.body.mfaDevices.webauthn.map((k: { deviceType: string; name: string }) => [k.deviceType, k.name]),
+      [['Platform', 'This device']],
+    );
     const id = gen.body.mfaDevices.webauthn[0].id as string;
     const req = await c.post(`${MFA}/webauthn/${id}`, { mfaToken: gen.body.mfaToken }, page);
     assert.equal(req.status, 200, JSON.stringify(req.body));
     const before = nowS();
     const done = await c.post(`${MFA}/webauthn/${id}/verify`, { mfaToken: gen.body.mfaToken, webauthnToken: req.body.webauthnToken, options: key.get(req.body.options) }, page);
     assertSteppedUp(c, done, pwd, oldCookie, ['pwd', 'mfa', 'hwk'], before);
-    assert.notEqual(claims(done.body.accessToken).sid, claims(enrolled.body.accessToken).sid, 'not the other browser\'s session');
+    assert.notEqual(claims(done.body.accessToken).sid, claims(enrolled.body.accessToken).sid, "not the other browser's session");
   });
 
   it('SI-4.32 a remembered browser still steps up: generate always answers an MFA challenge', async () => {
@@ -306,7 +341,12 @@ describe('step-up with every MFA kind (SMS, email code, WebAuthn)', () => {
     const phone = await c.post(`/_emulator/users/${emu.seed.admin.userId}/mfa-phones`, { phoneNumber: '+15551230043' });
     const login = await c.login(ADMIN.email, ADMIN.password);
     const sent = await c.post(`${MFA}/sms/${phone.body.id}`, { mfaToken: login.body.mfaToken });
-    const lr = await c.post(`${MFA}/sms/${phone.body.id}/verify`, { mfaToken: login.body.mfaToken, otcToken: sent.body.otcToken, code: await outboxCode(c, '+15551230043', 'sms'), rememberDevice: true });
+    const lr = await c.post(`${MFA}/sms/${phone.body.id}/verify`, {
+      mfaToken: login.body.mfaToken,
+      otcToken: sent.body.otcToken,
+      code: await outboxCode(c, '+15551230043', 'sms'),
+      rememberDevice: true,
+    });
     assert.equal(lr.status, 200, JSON.stringify(lr.body));
     await c.post(`${P}/auth/v1/logout`);
     const pwd = await passwordLogin(c); // remembered: no MFA at sign-in

@@ -11,13 +11,19 @@ import samlify from 'samlify';
 import type { Emulator } from '../src/app.ts';
 import { PAGE_CSP } from '../src/http/csp.ts';
 import { renderHtml } from '../src/outbox.ts';
-import { Client, startEmulator } from './helpers.ts';
+import { Client, startEmulator, type Res } from './helpers.ts';
 import { selfSignedCertificate } from '../../tools/idp-saml.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator(); });
-after(async () => { await emu.close(); });
-beforeEach(async () => { await emu.reset(); });
+before(async () => {
+  emu = await startEmulator();
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.reset();
+});
 
 const BAD = [
   'javascript:alert(1)',
@@ -34,7 +40,7 @@ const GOOD = 'https://idp.example.test/start';
 const ENDPOINTS = { authorizationUrl: 'https://idp.example.test/auth', tokenUrl: 'https://idp.example.test/token', jwksUri: 'https://idp.example.test/jwks' };
 const PROVIDER = { issuer: 'https://idp.example.test', clientId: 'c', clientSecret: 's', ...ENDPOINTS };
 
-type Send = (c: Client, url: string) => Promise<{ status: number; body: any; text: string }>;
+type Send = (c: Client, url: string) => Promise<Res<{ errors?: string[] }>>;
 
 /** Every bad URL → 400 `{ errors: ['<field>: …http…'] }` (the emulator's error shape); the https one is accepted. */
 async function check(field: string, send: Send, okStatus: number) {
@@ -43,7 +49,10 @@ async function check(field: string, send: Send, okStatus: number) {
     const res = await send(c, url);
     assert.equal(res.status, 400, `${field} = ${JSON.stringify(url)}: ${res.text}`);
     assert.ok(Array.isArray(res.body.errors), res.text);
-    assert.ok(res.body.errors.some((e: string) => e.startsWith(`${field}: `) && /http/.test(e)), `${field}: ${res.text}`);
+    assert.ok(
+      res.body.errors.some((e: string) => e.startsWith(`${field}: `) && /http/.test(e)),
+      `${field}: ${res.text}`,
+    );
   }
   const ok = await send(c, GOOD);
   assert.equal(ok.status, okStatus, `${field} = ${GOOD}: ${ok.text}`);
@@ -53,7 +62,10 @@ describe('URL fields: http(s) only', () => {
   it('POST /_emulator/sso-domains address (the pre-login SSO address the login box navigates to)', async () => {
     await check('address', (c, address) => c.post('/_emulator/sso-domains', { domain: 'sso.test', address }), 201);
     const domains = (await new Client(emu).get('/_emulator/sso-domains')).body;
-    assert.deepEqual(domains.map((d: { address: string }) => d.address), [GOOD]);
+    assert.deepEqual(
+      domains.map((d: { address: string }) => d.address),
+      [GOOD],
+    );
   });
 
   for (const field of ['issuer', 'authorizationUrl', 'tokenUrl', 'jwksUri', 'redirectUrl', 'ssoLogoUrl'] as const) {
@@ -73,7 +85,10 @@ describe('URL fields: http(s) only', () => {
   it('POST /_emulator/sso-configurations: callbackUrl, saml.ssoUrl, oidc.issuer', async () => {
     const { certificate } = selfSignedCertificate('url validation');
     const saml = (extra: Record<string, unknown> = {}, ssoUrl = GOOD) => ({
-      type: 'saml', domains: ['saml.test'], saml: { entityId: 'urn:test:idp', ssoUrl, certificate }, ...extra,
+      type: 'saml',
+      domains: ['saml.test'],
+      saml: { entityId: 'urn:test:idp', ssoUrl, certificate },
+      ...extra,
     });
     await check('callbackUrl', (c, callbackUrl) => c.post('/_emulator/sso-configurations', saml({ callbackUrl })), 201);
     // the union of the saml shapes reports the nested field
@@ -83,22 +98,34 @@ describe('URL fields: http(s) only', () => {
       assert.equal(res.status, 400, `saml.ssoUrl = ${JSON.stringify(url)}: ${res.text}`);
       assert.ok(Array.isArray(res.body.errors));
     }
-    await check('oidc.issuer', (c2, issuer) => c2.post('/_emulator/sso-configurations', { type: 'oidc', domains: ['oidc.test'], oidc: { issuer, clientId: 'a', clientSecret: 'b' } }), 400);
+    await check(
+      'oidc.issuer',
+      (c2, issuer) => c2.post('/_emulator/sso-configurations', { type: 'oidc', domains: ['oidc.test'], oidc: { issuer, clientId: 'a', clientSecret: 'b' } }),
+      400,
+    );
   });
 
   it('PATCH /_emulator/sso-configurations/:id callbackUrl', async () => {
     const { certificate } = selfSignedCertificate('url validation');
-    const created = await new Client(emu).post('/_emulator/sso-configurations', { type: 'saml', domains: ['saml.test'], saml: { entityId: 'urn:test:idp', ssoUrl: GOOD, certificate } });
+    const created = await new Client(emu).post('/_emulator/sso-configurations', {
+      type: 'saml',
+      domains: ['saml.test'],
+      saml: { entityId: 'urn:test:idp', ssoUrl: GOOD, certificate },
+    });
     assert.equal(created.status, 201, created.text);
     await check('callbackUrl', (c, callbackUrl) => c.req('PATCH', `/_emulator/sso-configurations/${created.body.id}`, { callbackUrl }), 200);
   });
 
   it('POST /_emulator/sso-configurations: SAML metadata whose SingleSignOnService is not http(s) → 400', async () => {
     const { certificate } = selfSignedCertificate('url validation');
-    const metadataFor = (location: string) => samlify.IdentityProvider({
-      entityID: 'urn:test:idp', signingCert: certificate,
-      singleSignOnService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: location }],
-    }).getMetadata();
+    const metadataFor = (location: string) =>
+      samlify
+        .IdentityProvider({
+          entityID: 'urn:test:idp',
+          signingCert: certificate,
+          singleSignOnService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: location }],
+        })
+        .getMetadata();
     const c = new Client(emu);
     const bad = await c.post('/_emulator/sso-configurations', { type: 'saml', domains: ['saml.test'], saml: { metadata: metadataFor('javascript:alert(1)') } });
     assert.equal(bad.status, 400, bad.text);
@@ -150,8 +177,13 @@ describe("the emulator's own pages: strict CSP, no inline script or style", () =
   it('the hosted login page: CSP header, its CSS/JS as same-origin assets, the continue URL in data-continue-url (escaped)', async () => {
     const c = new Client(emu);
     const q = new URLSearchParams({
-      client_id: 'demo-client', redirect_uri: 'http://127.0.0.1:5173/oauth/callback', response_type: 'code', scope: 'openid email profile',
-      state: '"><script>alert(1)</script>', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256',
+      client_id: 'demo-client',
+      redirect_uri: 'http://127.0.0.1:5173/oauth/callback',
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: '"><script>alert(1)</script>',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
     });
     const page = await c.get(`/oauth/authorize?${q}`);
     assert.equal(page.status, 200, page.text);
@@ -163,7 +195,12 @@ describe("the emulator's own pages: strict CSP, no inline script or style", () =
     const attr = /<main data-continue-url="([^"]*)">/.exec(page.text);
     assert.ok(attr, 'the continue URL is on <main>');
     assert.ok(!page.text.includes('<script>alert(1)</script>'));
-    const continueUrl = attr[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'");
+    const continueUrl = attr[1]
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'");
     assert.equal(continueUrl, `/oauth/authorize/continue?${q}`);
 
     const css = await c.get('/hosted/assets/hosted-login.css');
@@ -196,7 +233,10 @@ describe("the emulator's own pages: strict CSP, no inline script or style", () =
     assert.equal((await c.get('/_emulator/outbox', { accept: 'application/json' })).headers.get('content-security-policy'), null, 'JSON has no page CSP');
 
     const item = { id: '1', to: 'a@b.test', channel: 'email' as const, subject: 's', text: 't', createdAt: new Date(0).toISOString() };
-    const rendered = renderHtml([{ ...item, link: 'javascript:alert(1)' }, { ...item, id: '2', link: 'https://app.test/x?a=1&b=2' }]);
+    const rendered = renderHtml([
+      { ...item, link: 'javascript:alert(1)' },
+      { ...item, id: '2', link: 'https://app.test/x?a=1&b=2' },
+    ]);
     assert.ok(!rendered.includes('href="javascript:'), 'no javascript: link');
     assert.ok(rendered.includes('<code>javascript:alert(1)</code>'));
     assert.ok(rendered.includes('<a href="https://app.test/x?a=1&amp;b=2">'));

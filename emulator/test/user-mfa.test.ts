@@ -26,7 +26,7 @@ async function signedIn() {
   return { c, auth: { authorization: `Bearer ${res.body.accessToken}` } };
 }
 
-describe('the signed-in user\'s authenticator (api-contract U)', () => {
+describe("the signed-in user's authenticator (api-contract U)", () => {
   it('SI-7.54 GET mfa/devices lists the devices of every kind (phones masked)', async () => {
     const { c, auth } = await signedIn();
     assert.deepEqual((await c.get(`${MFA}/devices`, auth)).body, { webauthn: [], phones: [], authenticators: [], emails: [] });

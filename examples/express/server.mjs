@@ -97,9 +97,7 @@ export function startDemo({ port = Number(process.env.DEMO_PORT ?? 5174), env = 
     }
   });
   return new Promise((resolve) => {
-    const server = app.listen(port, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((r) => server.close(() => r())) }),
-    );
+    const server = app.listen(port, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((r) => server.close(() => r())) }));
   });
 }
 

@@ -58,7 +58,8 @@ document.addEventListener('fe-navigate', (e) => {
     return;
   }
   if (url.origin === location.origin && (url.protocol === 'http:' || url.protocol === 'https:')) go(url.pathname + url.search);
-  else if (mayLeaveFor(url)) location.assign(url.href); // another origin (an SSO identity provider): leave the page
+  else if (mayLeaveFor(url))
+    location.assign(url.href); // another origin (an SSO identity provider): leave the page
   else console.warn('fe-navigate: refusing to leave the page for', url.protocol, 'URL');
 });
 addEventListener('popstate', render);

@@ -101,9 +101,7 @@ export function startDemo({
     }
   });
   return new Promise((done) => {
-    server.listen(port, '127.0.0.1', () =>
-      done({ url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((r) => server.close(() => r())) }),
-    );
+    server.listen(port, '127.0.0.1', () => done({ url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((r) => server.close(() => r())) }));
   });
 }
 

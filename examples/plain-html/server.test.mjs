@@ -19,7 +19,10 @@ describe('demo host', () => {
   });
 
   it('exports the policies', () => {
-    assert.equal(DEMO_CSP, "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+    assert.equal(
+      DEMO_CSP,
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
     assert.equal(DEMO_CSP_TRUSTED_TYPES, `${DEMO_CSP}; require-trusted-types-for 'script'; trusted-types fe-elements`);
     assert.equal(demoCsp(), DEMO_CSP);
     assert.equal(demoCsp({ trustedTypes: true }), DEMO_CSP_TRUSTED_TYPES);

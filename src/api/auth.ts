@@ -12,11 +12,17 @@
  *   answer arrived; `message` per the error table of contract §3).
  *
  * Every function takes an optional trailing {@link CallOptions} (`signal`), for
- * XState `fromPromise` actors.
+ * XState `fromPromise` actors; ./request.ts builds the request options.
+ *
+ * Also here: the vendor's public auth strategies (the one copy; the login box,
+ * passwordless and passkeys read them) and impersonation (a session for another
+ * user). The MFA, account-lifecycle, passwordless, tenant, federation and
+ * passkey calls are areas of their own (./mfa.ts, ./users.ts, …), loaded on demand.
  */
 import { assertSafeUrl, UnsafeUrlError } from '../auth/safe-url.ts';
-import type { ApiClient, RequestOptions } from './client.ts';
+import type { ApiClient } from './client.ts';
 import { errorFromFetchResponse, networkError } from './errors.ts';
+import { requestOptions, type CallOptions } from './request.ts';
 import type {
   AdminBoxMetadata,
   Authorization,
@@ -25,19 +31,18 @@ import type {
   LoginResponse,
   MetadataResponse,
   PreLoginResult,
+  PublicAuthStrategies,
   TenantsResponse,
   UserProfile,
   VendorConfig,
   VendorPublicInfo,
 } from './types.ts';
 
-/** Per-call options. */
-export interface CallOptions {
-  /** Aborts the request; the promise rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
-
-/** Paths of the sign-in endpoints, without the prefix (contract A–F). */
+/**
+ * Paths of the sign-in endpoints, without the prefix (contract A–F), with the
+ * MFA-at-login and users paths of the sign-in steps (./mfa.ts, ./users.ts use
+ * them; the preview transport answers them).
+ */
 export const AUTH_PATHS = Object.freeze({
   preLogin: '/identity/resources/auth/v2/user/sso/prelogin',
   login: '/identity/resources/auth/v1/user',
@@ -45,8 +50,7 @@ export const AUTH_PATHS = Object.freeze({
   mfaRecover: '/identity/resources/auth/v1/user/mfa/recover',
   authenticatorEnroll: '/identity/resources/auth/v1/user/mfa/authenticator/enroll',
   authenticatorEnrollVerify: '/identity/resources/auth/v1/user/mfa/authenticator/enroll/verify',
-  authenticatorVerify: (deviceId: string) =>
-    `/identity/resources/auth/v1/user/mfa/authenticator/${encodeURIComponent(deviceId)}/verify`,
+  authenticatorVerify: (deviceId: string) => `/identity/resources/auth/v1/user/mfa/authenticator/${encodeURIComponent(deviceId)}/verify`,
   refreshToken: '/identity/resources/auth/v1/user/token/refresh',
   logout: '/identity/resources/auth/v1/logout',
   me: '/identity/resources/users/v2/me',
@@ -61,6 +65,7 @@ export const AUTH_PATHS = Object.freeze({
   passwordConfig: '/identity/resources/users/v1/passwords/config',
   signUp: '/identity/resources/users/v1/signUp',
   forgotPassword: '/identity/resources/users/v1/passwords/reset',
+  impersonate: '/identity/resources/impersonation/v1',
 });
 
 /** The typed sign-in API returned by {@link createAuthApi}. */
@@ -71,12 +76,6 @@ export type AuthApi = ReturnType<typeof createAuthApi>;
  * See the module docstring for the common behaviour.
  */
 export function createAuthApi(client: ApiClient) {
-  const lb = (o: CallOptions = {}, extra: RequestOptions = {}): RequestOptions => ({
-    source: 'login-box',
-    signal: o.signal,
-    ...extra,
-  });
-
   return {
     /**
      * SSO pre-login: `POST /identity/resources/auth/v2/user/sso/prelogin`
@@ -94,7 +93,7 @@ export function createAuthApi(client: ApiClient) {
         const r = await client.post<Partial<PreLoginResult> | null>(
           AUTH_PATHS.preLogin,
           { email: params.email, tenantId: params.tenantId },
-          lb(o),
+          requestOptions(o, { noRefresh: true }),
         );
         if (!r || typeof r.address !== 'string' || !r.address) return null;
         // the address is navigated to (redirectToSSO): only https, same-origin or loopback http
@@ -113,11 +112,9 @@ export function createAuthApi(client: ApiClient) {
      *   or e.g. `{mfaRequired: true, mfaToken, mfaStrategies}` when MFA is needed.
      * @throws FeApiError — e.g. 401 for wrong credentials.
      */
-    login(
-      params: { email: string; password: string; invitationToken?: string; recaptchaToken?: string },
-      o?: CallOptions,
-    ): Promise<LoginResponse> {
-      return client.post<LoginResponse>(AUTH_PATHS.login, params, lb(o));
+    login(params: { email: string; password: string; invitationToken?: string; recaptchaToken?: string }, o?: CallOptions): Promise<LoginResponse> {
+      // a 401 here means wrong credentials, not an expired session: no refresh
+      return client.post<LoginResponse>(AUTH_PATHS.login, params, requestOptions(o, { noRefresh: true }));
     },
 
     /**
@@ -129,11 +126,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError — 401 when there is no valid refresh cookie.
      */
     refreshToken(params: { tenantId?: string | null } = {}, o?: CallOptions): Promise<LoginResponse> {
-      return client.post<LoginResponse>(
-        AUTH_PATHS.refreshToken,
-        { tenantId: params.tenantId ?? null },
-        lb(o, { withoutAuthorization: true }),
-      );
+      return client.post<LoginResponse>(AUTH_PATHS.refreshToken, { tenantId: params.tenantId ?? null }, requestOptions(o, { withoutAuthorization: true }));
     },
 
     /**
@@ -143,7 +136,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError
      */
     async logout(o?: CallOptions): Promise<void> {
-      await client.post(AUTH_PATHS.logout, undefined, lb(o, { withoutAuthorization: true }));
+      await client.post(AUTH_PATHS.logout, undefined, requestOptions(o, { withoutAuthorization: true }));
     },
 
     /**
@@ -153,7 +146,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError — 401 without a valid bearer token.
      */
     getMe(o?: CallOptions): Promise<UserProfile> {
-      return client.get<UserProfile>(AUTH_PATHS.me, lb(o));
+      return client.get<UserProfile>(AUTH_PATHS.me, requestOptions(o));
     },
 
     /**
@@ -164,7 +157,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError
      */
     getAuthorization(o?: CallOptions): Promise<Authorization> {
-      return client.get<Authorization>(AUTH_PATHS.authorization, lb(o));
+      return client.get<Authorization>(AUTH_PATHS.authorization, requestOptions(o));
     },
 
     /**
@@ -175,7 +168,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError
      */
     getTenants(o?: CallOptions): Promise<TenantsResponse> {
-      return client.get<TenantsResponse>(AUTH_PATHS.tenants, lb(o));
+      return client.get<TenantsResponse>(AUTH_PATHS.tenants, requestOptions(o));
     },
 
     /**
@@ -186,7 +179,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError — callers swallow it and use defaults (SI-8.17).
      */
     getEntitlements(o?: CallOptions): Promise<EntitlementsBundle> {
-      return client.get<EntitlementsBundle>(AUTH_PATHS.entitlements, lb(o));
+      return client.get<EntitlementsBundle>(AUTH_PATHS.entitlements, requestOptions(o));
     },
 
     /**
@@ -196,7 +189,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError — callers swallow it and use `{}` (SI-8.17).
      */
     getFeatureFlags(o?: CallOptions): Promise<FeatureFlags> {
-      return client.get<FeatureFlags>(AUTH_PATHS.flags, lb(o));
+      return client.get<FeatureFlags>(AUTH_PATHS.flags, requestOptions(o));
     },
 
     /**
@@ -208,7 +201,7 @@ export function createAuthApi(client: ApiClient) {
      *   FeApiError for HTTP failures.
      */
     async getAdminBoxMetadata(o?: CallOptions): Promise<AdminBoxMetadata> {
-      const r = await client.get<Partial<MetadataResponse>>(AUTH_PATHS.metadata, lb(o, { query: { entityName: 'adminBox' } }));
+      const r = await client.get<Partial<MetadataResponse>>(AUTH_PATHS.metadata, requestOptions(o, { query: { entityName: 'adminBox' } }));
       const row = Array.isArray(r?.rows) ? r.rows[0] : undefined;
       if (!row) throw new Error('metadata not found: adminBox');
       return (row.configuration ?? {}) as AdminBoxMetadata;
@@ -249,7 +242,7 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError — callers log and swallow it (SI-8.17, SI-8.18).
      */
     async getVendorPublicInfo(o?: CallOptions): Promise<VendorPublicInfo> {
-      const r = await client.get<Partial<VendorPublicInfo>>(AUTH_PATHS.vendorPublic, lb(o));
+      const r = await client.get<Partial<VendorPublicInfo>>(AUTH_PATHS.vendorPublic, requestOptions(o));
       return { ...r, whiteLabelMode: r?.whiteLabelMode ?? false };
     },
 
@@ -261,8 +254,19 @@ export function createAuthApi(client: ApiClient) {
      * @throws FeApiError
      */
     getVendorConfig(o?: CallOptions): Promise<VendorConfig> {
-      return client.get<VendorConfig>(AUTH_PATHS.vendorConfig, lb(o));
+      return client.get<VendorConfig>(AUTH_PATHS.vendorConfig, requestOptions(o));
     },
 
+    /**
+     * The vendor's public auth strategies: `GET /identity/resources/configurations/v1/auth/strategies/public`
+     * (contract P getVendorPublicAuthStrategiesConfig; named request LOAD_PUBLIC_AUTH_STRATEGIES_POLICY).
+     * The login box reads the main strategy, passkeys the `Passkeys` secondary strategy.
+     *
+     * @returns `{ mainAuthStrategies: [{strategy}], secondaryAuthStrategies: [{strategy, isActive}] }`
+     * @throws FeApiError — the login box swallows it and uses EmailAndPassword (sign-in §8).
+     */
+    getPublicAuthStrategies(o?: CallOptions): Promise<PublicAuthStrategies> {
+      return client.get<PublicAuthStrategies>(AUTH_PATHS.publicAuthStrategies, requestOptions(o));
+    },
   };
 }

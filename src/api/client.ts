@@ -13,6 +13,7 @@
  */
 import { ofetch, type $Fetch } from 'ofetch';
 import { assertSafeUrl } from '../auth/safe-url.ts';
+import type { RefreshState } from './unauthorized.ts';
 import { errorFromResponse, networkError, TRACE_ID_HEADER } from './errors.ts';
 import { createLogger, DEFAULT_LOG_LEVEL, logHttpError, type Logger, type LogLevel } from './logger.ts';
 
@@ -61,6 +62,20 @@ export interface ApiClientConfig {
    * the brief, for a preview transport that answers without the network.
    */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Refreshes the session when a request sent with a bearer token answers 401
+   * (architecture "How data flows" 5): resolve `true` once `getAccessToken`
+   * returns a new token, `false` (or reject) when there is no session. The
+   * request is then sent once more, with the new token; a second 401 is final.
+   * Concurrent 401s share one call (one in-flight promise). Not called for
+   * requests without a bearer, with `withoutAuthorization` or `noRefresh`
+   * (refresh, logout, sign-in calls). When the token changed while a request
+   * was out, it is simply sent again with the current token; a 401 to a
+   * request carrying another token than the one a running refresh replaces
+   * (e.g. that refresh's own profile call) is final — the hook itself must
+   * likewise answer `false` for its own calls rather than wait for itself.
+   */
+  onUnauthorized?: () => Promise<boolean>;
 }
 
 /** Options of one request. */
@@ -82,6 +97,11 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
   /** Removes the `Authorization` header (refresh, activate, logout: SI-7.07). */
   withoutAuthorization?: boolean;
+  /**
+   * A 401 answer is final: no `config.onUnauthorized` refresh and no retry
+   * (sign-in calls, whose 401 means refused credentials, not an expired session).
+   */
+  noRefresh?: boolean;
   /** Overrides the config's `frontegg-source`. */
   source?: RequestSource;
   /** `'json'` (default) parses the body; `'text'` returns the raw text. */
@@ -179,12 +199,7 @@ export function buildQuery(query?: Record<string, unknown>): string {
  *   gives `…/api/identity…`, not the reference's `…/api//identity…`.
  * - A path starting with `http` is absolute: the base and prefix are skipped.
  */
-export function buildUrl(
-  baseUrl: ApiClientConfig['baseUrl'],
-  urlPrefix: string | undefined,
-  path: string,
-  query?: Record<string, unknown>,
-): string {
+export function buildUrl(baseUrl: ApiClientConfig['baseUrl'], urlPrefix: string | undefined, path: string, query?: Record<string, unknown>): string {
   const q = buildQuery(query);
   const withQuery = (u: string) => (q ? (u.includes('?') ? `${u}&${q.slice(1)}` : u + q) : u);
   if (path.startsWith('http')) return withQuery(path);
@@ -203,6 +218,7 @@ const isRawBody = (b: unknown) =>
   ArrayBuffer.isView(b);
 
 const defaultNavigate = (url: string) => window.location.assign(url);
+
 const defaultLocationSearch = () => (typeof window === 'undefined' ? '' : window.location.search);
 
 /**
@@ -229,8 +245,11 @@ const defaultLocationSearch = () => (typeof window === 'undefined' ? '' : window
  * Errors: see {@link errorFromResponse} (SI-8.05–SI-8.07, SI-8.14, SI-8.15);
  * logging per {@link logHttpError} (SI-8.21, SI-8.22); a network failure is
  * an FeApiError with statusCode 0 and {@link NETWORK_ERROR_MESSAGE}.
- * Requests are never retried here (ofetch's GET retry is switched off); use
- * `retry()` where the spec asks for it.
+ * Requests are not retried here (ofetch's GET retry is switched off; use
+ * `retry()` where the spec asks for it), with one exception: a 401 answer to a
+ * request sent with the session's bearer calls `config.onUnauthorized` (one
+ * refresh shared by concurrent 401s) and, when it resolves `true`, sends the
+ * request once more with the new token (see {@link ApiClientConfig.onUnauthorized}).
  */
 export function createApiClient(config: ApiClientConfig): ApiClient {
   if (!config || (typeof config.baseUrl !== 'string' && typeof config.baseUrl !== 'function')) {
@@ -238,14 +257,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
   const cfg: Readonly<ApiClientConfig> = Object.freeze({ ...config });
   const logger = createLogger(cfg.logLevel ?? DEFAULT_LOG_LEVEL);
-  const $fetch: $Fetch = ofetch.create(
-    { retry: false, ignoreResponseError: true },
-    cfg.fetch ? { fetch: cfg.fetch } : undefined,
-  );
+  const $fetch: $Fetch = ofetch.create({ retry: false, ignoreResponseError: true }, cfg.fetch ? { fetch: cfg.fetch } : undefined);
 
   const url = (path: string, query?: Record<string, unknown>) => buildUrl(cfg.baseUrl, cfg.urlPrefix, path, query);
 
-  async function buildHeaders(options: RequestOptions, rawBody: boolean): Promise<Headers> {
+  /** The headers of one request, and the session token its `Authorization` carries (`null` when it carries none). */
+  async function buildHeaders(options: RequestOptions, rawBody: boolean): Promise<{ headers: Headers; bearer: string | null }> {
     const headers = new Headers();
     const put = (name: string, value: string | null | undefined) => {
       if (value === undefined || value === null) return;
@@ -271,34 +288,47 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     for (const [name, value] of Object.entries(options.headers ?? {})) put(name, value);
     if (options.withoutAuthorization) headers.delete(HEADERS.authorization);
     if (rawBody && typeof FormData !== 'undefined' && options.body instanceof FormData) headers.delete(HEADERS.contentType);
-    return headers;
+    return { headers, bearer: token && headers.get(HEADERS.authorization) === `Bearer ${token}` ? token : null };
   }
+
+  /** The refresh the 401s now wait for (src/api/unauthorized.ts), shared by the client's requests. */
+  const refreshState: RefreshState = { current: null };
 
   async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
     const method: HttpMethod = options.method ?? 'GET';
     const target = url(path, options.query);
     const hasBody = options.body !== undefined && options.body !== null && method !== 'GET';
     const rawBody = hasBody && isRawBody(options.body);
-    const headers = await buildHeaders(options, rawBody);
     const body = !hasBody ? undefined : rawBody ? (options.body as BodyInit) : JSON.stringify(options.body);
 
-    let response: Response & { _data?: unknown };
-    try {
-      response = await $fetch.raw(target, {
-        method,
-        headers,
-        body,
-        credentials: options.credentials ?? cfg.requestCredentials ?? 'same-origin',
-        signal: options.signal,
-        responseType: 'text',
-        retry: false,
-        ignoreResponseError: true,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
-      const cause = (error as { cause?: unknown })?.cause ?? error;
-      logger.debug('[fe-elements] request failed without an answer', target, cause);
-      throw networkError(cause);
+    const send = async (headers: Headers): Promise<Response & { _data?: unknown }> => {
+      try {
+        return await $fetch.raw(target, {
+          method,
+          headers,
+          body,
+          credentials: options.credentials ?? cfg.requestCredentials ?? 'same-origin',
+          signal: options.signal,
+          responseType: 'text',
+          retry: false,
+          ignoreResponseError: true,
+        });
+      } catch (error) {
+        if (options.signal?.aborted) throw options.signal.reason ?? error;
+        const cause = (error as { cause?: unknown })?.cause ?? error;
+        logger.debug('[fe-elements] request failed without an answer', target, cause);
+        throw networkError(cause);
+      }
+    };
+
+    const { headers, bearer } = await buildHeaders(options, rawBody);
+    let response = await send(headers);
+    if (response.status === 401 && bearer && !options.noRefresh && cfg.onUnauthorized) {
+      // the refresh logic loads with the first 401 (it is not on any first-input path)
+      if (await (await import('./unauthorized.ts')).recover(refreshState, cfg, logger, bearer, options.signal)) {
+        logger.debug(`[fe-elements] 401 on ${method} ${target}: sent again with the refreshed token`);
+        response = await send((await buildHeaders(options, rawBody)).headers);
+      }
     }
     const text = typeof response._data === 'string' ? response._data : '';
 

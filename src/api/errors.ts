@@ -131,7 +131,7 @@ export function errorFromResponse({ status, statusText, bodyText, traceId }: Err
  * is consumed.
  */
 export async function errorFromFetchResponse(response: Response): Promise<FeApiError> {
-  let bodyText = '';
+  let bodyText: string;
   try {
     bodyText = await response.text();
   } catch {

@@ -5,8 +5,8 @@
  * own, loaded on demand by src/federation; calls behave as in ./auth.ts
  * (source `login-box`, FeApiError on failure).
  */
-import type { ApiClient, RequestOptions } from './client.ts';
-import type { CallOptions } from './auth.ts';
+import type { ApiClient } from './client.ts';
+import { requestOptions, type CallOptions } from './request.ts';
 import type { CustomSocialLoginProvider, LoginResponse, SamlVendorConfiguration, SocialLoginProvider, SocialLoginResponse } from './types.ts';
 
 /** Paths (without the prefix). */
@@ -32,26 +32,27 @@ export interface SocialPostLoginQuery {
 
 /** Creates the calls on top of `client`. */
 export function createFederationApi(client: ApiClient) {
-  const lb = (o: CallOptions = {}): RequestOptions => ({ source: 'login-box', signal: o.signal });
+  // the post-logins are sign-in calls: a 401 there is a refused login, never a reason to refresh
+  const postLogin = { noRefresh: true } as const;
   return {
     /** `GET …/sso/v2` (public) → the vendor's built-in social providers, active or not. */
     getSocialLoginProviders(o?: CallOptions): Promise<SocialLoginProvider[]> {
-      return client.get<SocialLoginProvider[]>(FEDERATION_PATHS.socialProviders, lb(o)).then((r) => (Array.isArray(r) ? r : []));
+      return client.get<SocialLoginProvider[]>(FEDERATION_PATHS.socialProviders, requestOptions(o)).then((r) => (Array.isArray(r) ? r : []));
     },
     /** `GET …/sso/custom/v1` (public) → the vendor's custom social providers. */
     getCustomSocialLoginProviders(o?: CallOptions): Promise<CustomSocialLoginProvider[]> {
-      return client.get<{ providers?: CustomSocialLoginProvider[] }>(FEDERATION_PATHS.customSocialProviders, lb(o)).then((r) => r?.providers ?? []);
+      return client.get<{ providers?: CustomSocialLoginProvider[] }>(FEDERATION_PATHS.customSocialProviders, requestOptions(o)).then((r) => r?.providers ?? []);
     },
     /**
      * `POST …/auth/v1/user/sso/{provider}/postlogin?code&redirectUri&code_verifier&state` with body
      * `{ metadata, invitationToken }` → the login response plus `isNewUser` (refresh cookie set on success).
      */
     loginViaSocialLogin(provider: string, query: SocialPostLoginQuery, body: { metadata?: string; invitationToken?: string } = {}, o?: CallOptions) {
-      return client.post<SocialLoginResponse>(FEDERATION_PATHS.socialPostLogin(provider), body, { ...lb(o), query: { ...query } });
+      return client.post<SocialLoginResponse>(FEDERATION_PATHS.socialPostLogin(provider), body, requestOptions(o, { ...postLogin, query: { ...query } }));
     },
     /** `POST …/auth/v1/user/oidc/postlogin {code, state, redirectUri}` → the login response. */
     oidcPostLogin(body: { code: string; state: string; redirectUri: string }, o?: CallOptions): Promise<LoginResponse> {
-      return client.post<LoginResponse>(FEDERATION_PATHS.oidcPostLogin, body, lb(o));
+      return client.post<LoginResponse>(FEDERATION_PATHS.oidcPostLogin, body, requestOptions(o, postLogin));
     },
     /**
      * `POST …/auth/v1/user/saml/postlogin` → the login response. Body `{RelayState, code}` with the one-time
@@ -59,15 +60,15 @@ export function createFederationApi(client: ApiClient) {
      * `{RelayState, SAMLResponse}` when the page holds the SAML response itself.
      */
     samlPostLogin(body: { RelayState: string; code?: string; SAMLResponse?: string }, o?: CallOptions): Promise<LoginResponse> {
-      return client.post<LoginResponse>(FEDERATION_PATHS.samlPostLogin, body, lb(o));
+      return client.post<LoginResponse>(FEDERATION_PATHS.samlPostLogin, body, requestOptions(o, postLogin));
     },
     /** `GET …/team/resources/sso/v2/configurations/public` → `{ isActive }` (LOAD_SSO_PUBLIC_CONFIGURATION). */
     getSSOPublicConfiguration(o?: CallOptions): Promise<{ isActive: boolean }> {
-      return client.get<{ isActive: boolean }>(FEDERATION_PATHS.ssoPublicConfiguration, lb(o));
+      return client.get<{ isActive: boolean }>(FEDERATION_PATHS.ssoPublicConfiguration, requestOptions(o));
     },
-    /** `GET …/team/resources/sso/v1/saml/configurations/vendor-config` (signed in) → `{ acsUrl, spEntityId }`. */
+    /** `GET …/team/resources/sso/v1/saml/configurations/vendor-config` (signed in; the config's source, not `login-box`) → `{ acsUrl, spEntityId }`. */
     getSamlVendorConfiguration(o?: CallOptions): Promise<SamlVendorConfiguration> {
-      return client.get<SamlVendorConfiguration>(FEDERATION_PATHS.samlVendorConfiguration, { signal: o?.signal });
+      return client.get<SamlVendorConfiguration>(FEDERATION_PATHS.samlVendorConfiguration, requestOptions(o, { source: undefined }));
     },
   };
 }

@@ -2,14 +2,14 @@
  * Passkeys (WebAuthn) calls: sign-in (api-contract A webAuthnPreLogin,
  * webAuthnPostLogin; sign-in §7 SI-7.39) and the signed-in user's passkey
  * devices (api-contract U webAuthnCreateNewDeviceSession,
- * verifyNewDeviceSession, getWebAuthnDevices, deleteWebAuthnDevice), plus the
- * vendor's public auth strategies (api-contract P). A module of its own,
- * loaded on demand by src/passkeys; calls behave as in ./auth.ts (source
- * `login-box`, FeApiError on failure).
+ * verifyNewDeviceSession, getWebAuthnDevices, deleteWebAuthnDevice). A module
+ * of its own, loaded on demand by src/passkeys; calls behave as in ./auth.ts
+ * (source `login-box`, FeApiError on failure). Whether the vendor turned
+ * passkeys on is ./auth.ts' `getPublicAuthStrategies`.
  */
-import type { ApiClient, RequestOptions } from './client.ts';
-import type { LoginResponse, PublicAuthStrategies } from './types.ts';
-import type { CallOptions } from './auth.ts';
+import type { ApiClient } from './client.ts';
+import type { LoginResponse } from './types.ts';
+import { requestOptions, type CallOptions } from './request.ts';
 
 /** Paths (without the prefix). */
 export const PASSKEY_PATHS = {
@@ -17,7 +17,6 @@ export const PASSKEY_PATHS = {
   postLogin: '/identity/resources/auth/v1/webauthn/postlogin',
   devices: '/identity/resources/users/webauthn/v1/devices',
   devicesVerify: '/identity/resources/users/webauthn/v1/devices/verify',
-  publicAuthStrategies: '/identity/resources/configurations/v1/auth/strategies/public',
 } as const;
 
 /** WA-Req (IWebAuthnPreLoginResponse): options for `navigator.credentials.get` in JSON form. */
@@ -70,36 +69,31 @@ export interface PasskeyDevice {
 
 /** Creates the calls on top of `client`. */
 export function createPasskeysApi(client: ApiClient) {
-  const lb = (o: CallOptions = {}): RequestOptions => ({ source: 'login-box', signal: o.signal });
   return {
     /** `POST …/auth/v1/webauthn/prelogin` `{ email? }` → WA-Req. Without an email any discoverable passkey may answer. */
     webAuthnPreLogin(params: { email?: string; userId?: string } = {}, o?: CallOptions): Promise<WebAuthnRequestOptions> {
-      return client.post<WebAuthnRequestOptions>(PASSKEY_PATHS.preLogin, params, lb(o));
+      return client.post<WebAuthnRequestOptions>(PASSKEY_PATHS.preLogin, params, requestOptions(o));
     },
-    /** `POST …/auth/v1/webauthn/postlogin` with WA-Assert → the login response (tokens; refresh cookie set). */
+    /** `POST …/auth/v1/webauthn/postlogin` with WA-Assert → the login response (tokens; refresh cookie set). A sign-in call: no refresh on 401. */
     webAuthnPostLogin(assertion: WebAuthnAssertion & { invitationToken?: string }, o?: CallOptions): Promise<LoginResponse> {
-      return client.post<LoginResponse>(PASSKEY_PATHS.postLogin, assertion, lb(o));
+      return client.post<LoginResponse>(PASSKEY_PATHS.postLogin, assertion, requestOptions(o, { noRefresh: true }));
     },
     /** `POST …/users/webauthn/v1/devices` (bearer) → WA-Create for a new passkey. */
     webAuthnCreateNewDeviceSession(o?: CallOptions): Promise<WebAuthnCreationOptions> {
-      return client.post<WebAuthnCreationOptions>(PASSKEY_PATHS.devices, undefined, lb(o));
+      return client.post<WebAuthnCreationOptions>(PASSKEY_PATHS.devices, undefined, requestOptions(o));
     },
     /** `POST …/users/webauthn/v1/devices/verify` (bearer) with WA-Attest: stores the passkey. */
     verifyNewDeviceSession(attestation: WebAuthnAttestation, o?: CallOptions): Promise<void> {
-      return client.post<void>(PASSKEY_PATHS.devicesVerify, attestation, lb(o));
+      return client.post<void>(PASSKEY_PATHS.devicesVerify, attestation, requestOptions(o));
     },
     /** `GET …/users/webauthn/v1/devices` (bearer) → the user's passkeys. */
     async getWebAuthnDevices(o?: CallOptions): Promise<PasskeyDevice[]> {
-      const r = await client.get<{ devices?: PasskeyDevice[] } | PasskeyDevice[]>(PASSKEY_PATHS.devices, lb(o));
+      const r = await client.get<{ devices?: PasskeyDevice[] } | PasskeyDevice[]>(PASSKEY_PATHS.devices, requestOptions(o));
       return Array.isArray(r) ? r : (r?.devices ?? []);
     },
     /** `DELETE …/users/webauthn/v1/devices/{deviceId}` (bearer). */
     deleteWebAuthnDevice(deviceId: string, o?: CallOptions): Promise<void> {
-      return client.delete<void>(`${PASSKEY_PATHS.devices}/${encodeURIComponent(deviceId)}`, undefined, lb(o));
-    },
-    /** `GET …/configurations/v1/auth/strategies/public` (api-contract P). */
-    getPublicAuthStrategies(o?: CallOptions): Promise<PublicAuthStrategies> {
-      return client.get<PublicAuthStrategies>(PASSKEY_PATHS.publicAuthStrategies, lb(o));
+      return client.delete<void>(`${PASSKEY_PATHS.devices}/${encodeURIComponent(deviceId)}`, undefined, requestOptions(o));
     },
   };
 }

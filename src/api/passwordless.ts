@@ -1,15 +1,17 @@
 /**
- * The vendor's public auth strategies (api-contract P), passwordless sign-in
- * calls (api-contract A passwordlessPreLogin / passwordlessPostLogin; sign-in
- * §7 SI-7.38) and the verified phone change of
- * the quick SMS login (api-contract E changePhoneNumberWithVerification,
- * verifyChangePhoneNumber). A module of its own, loaded on demand by the login
- * box when a passwordless step or a magic-link callback starts; calls behave
- * as in ./auth.ts (source `login-box`, FeApiError on failure).
+ * Passwordless sign-in calls (api-contract A passwordlessPreLogin /
+ * passwordlessPostLogin; sign-in §7 SI-7.38) — magic link, email code and SMS
+ * code (also the SMS sign-in after a phone reset) — and the verified phone
+ * change of the quick SMS login (api-contract E
+ * changePhoneNumberWithVerification, verifyChangePhoneNumber). A module of its
+ * own, loaded on demand by the login box when a passwordless step or a
+ * magic-link callback starts; calls behave as in ./auth.ts (source
+ * `login-box`, FeApiError on failure). The vendor's public auth strategies
+ * are ./auth.ts' `getPublicAuthStrategies`.
  */
-import type { ApiClient, RequestOptions } from './client.ts';
-import { AUTH_PATHS, type CallOptions as Call } from './auth.ts';
-import type { LoginResponse, PublicAuthStrategies } from './types.ts';
+import type { ApiClient } from './client.ts';
+import { requestOptions, type CallOptions } from './request.ts';
+import type { LoginResponse } from './types.ts';
 
 /** A passwordless type as the login box names it (sign-in §3), or one of the contract's username variants. */
 export type PasswordlessApiType = 'MagicLink' | 'Code' | 'SmsCode' | 'UsernameAndMagicLink' | 'UsernameAndCode' | 'UsernameAndSms';
@@ -30,52 +32,42 @@ export const PASSWORDLESS_PATHS = Object.freeze({
 
 /** Creates the calls on top of `client`. */
 export function createPasswordlessApi(client: ApiClient) {
-  const lb = (o: Call = {}): RequestOptions => ({ source: 'login-box', signal: o.signal });
   return {
     /**
-     * The vendor's public auth strategies: `GET /identity/resources/configurations/v1/auth/strategies/public`
-     * (contract P getVendorPublicAuthStrategiesConfig; named request LOAD_PUBLIC_AUTH_STRATEGIES_POLICY).
-     * @returns `{ mainAuthStrategies: [{strategy}], secondaryAuthStrategies: [{strategy, isActive}] }`
-     * @throws FeApiError — the login box swallows it and uses EmailAndPassword (sign-in §8).
-     */
-    getPublicAuthStrategies(o?: Call): Promise<PublicAuthStrategies> {
-      return client.get<PublicAuthStrategies>(AUTH_PATHS.publicAuthStrategies, lb(o));
-    },
-    /**
      * `POST auth/v1/passwordless/{type}/prelogin` with `{ email | userId | phoneNumber, invitationToken? }`:
-     * sends the magic link (email), the code (email) or the SMS code (the user's phone). Resolves `{}` also
-     * for an unknown user (no enumeration).
+     * sends the magic link (email), the code (email) or the SMS code (the user's phone; type `SmsCode`
+     * with `{ phoneNumber }`). Resolves `{}` also for an unknown user (no enumeration).
      * @throws FeApiError — 400 no identifier, 429 `Too many requests. Try again in N seconds` (sent moments ago).
      */
     async preLogin(
       { type, ...body }: { type: PasswordlessApiType; email?: string; userId?: string; phoneNumber?: string; invitationToken?: string },
-      o?: Call,
+      o?: CallOptions,
     ): Promise<{ phoneNumber?: string }> {
-      return client.post<{ phoneNumber?: string }>(PASSWORDLESS_PATHS.preLogin(type), body, lb(o));
+      return client.post<{ phoneNumber?: string }>(PASSWORDLESS_PATHS.preLogin(type), body, requestOptions(o));
     },
     /**
      * `POST auth/v1/passwordless/{type}/postlogin` with `{ token, invitationToken? }` (the code typed, or the
-     * magic link's `token` query parameter).
+     * magic link's `token` query parameter; type `SmsCode`: the SMS code). A sign-in call: no refresh on 401.
      * @returns the login response: tokens (and the refresh cookie), or the MFA challenge (`mfaRequired`, `mfaToken`).
      * @throws FeApiError — 400 an invalid, used, replaced or expired code or link; 401 a locked user.
      */
-    postLogin({ type, ...body }: { type: PasswordlessApiType; token: string; invitationToken?: string }, o?: Call): Promise<LoginResponse> {
-      return client.post<LoginResponse>(PASSWORDLESS_PATHS.postLogin(type), body, lb(o));
+    postLogin({ type, ...body }: { type: PasswordlessApiType; token: string; invitationToken?: string }, o?: CallOptions): Promise<LoginResponse> {
+      return client.post<LoginResponse>(PASSWORDLESS_PATHS.postLogin(type), body, requestOptions(o, { noRefresh: true }));
     },
     /**
      * `POST users/v1/phone` with `{ phoneNumber }` (E.164), signed in: texts a code to the new number.
      * @returns `{ changePhoneId }` for {@link verifyChangePhoneNumber}.
      * @throws FeApiError — 400 not E.164, 401 no session, 409 a number of another user, 429 sent moments ago.
      */
-    changePhoneNumberWithVerification(body: { phoneNumber: string }, o?: Call): Promise<{ changePhoneId: string }> {
-      return client.post<{ changePhoneId: string }>(PASSWORDLESS_PATHS.phone, body, lb(o));
+    changePhoneNumberWithVerification(body: { phoneNumber: string }, o?: CallOptions): Promise<{ changePhoneId: string }> {
+      return client.post<{ changePhoneId: string }>(PASSWORDLESS_PATHS.phone, body, requestOptions(o));
     },
     /**
      * `POST users/v1/phone/verify` with `{ changePhoneId, code }`: the number becomes the user's.
      * @throws FeApiError — 400 `Invalid code` (counted) or a used / replaced / expired code.
      */
-    async verifyChangePhoneNumber(body: { changePhoneId: string; code: string }, o?: Call): Promise<void> {
-      await client.post(PASSWORDLESS_PATHS.phoneVerify, body, lb(o));
+    async verifyChangePhoneNumber(body: { changePhoneId: string; code: string }, o?: CallOptions): Promise<void> {
+      await client.post(PASSWORDLESS_PATHS.phoneVerify, body, requestOptions(o));
     },
   };
 }

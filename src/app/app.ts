@@ -1,26 +1,16 @@
 import { decodeClaims } from '../auth/claims.ts';
 import { safeNavigationUrl, UnsafeUrlError } from '../auth/safe-url.ts';
-import { createApiClient, createAuthApi, createLogger, retry, type ApiClient, type Logger } from '../api/index.ts';
+import { createApiClient, createAuthApi, createLogger, retry } from '../api/index.ts';
 import type { AdminBoxMetadata, LoginResponse, Tenant, TenantsResponse } from '../api/types.ts';
-import { createI18n, en, type I18n } from '../i18n/index.ts';
-import { clearSession, createStores, setAccessToken, setSession, type AuthUser, type FeStores } from '../stores/index.ts';
+import { createI18n, en } from '../i18n/index.ts';
+import { clearSession, createStores, setAccessToken, setSession, type AuthUser } from '../stores/index.ts';
 import { DEFAULT_ROUTES, type FeAppOptions, type FeRoutes } from './options.ts';
+import { embeddedTransport, lazyTransport } from './transport.ts';
 
 export type { FeAppOptions, FeRoutes };
+export type { AuthApi, FeApp, LoginResult, SessionSource } from './types.ts';
+import type { FeApp, LoginResult, SessionSource } from './types.ts';
 export { DEFAULT_ROUTES };
-
-/** The auth API functions of one app (see src/api/auth.ts). */
-export type AuthApi = ReturnType<typeof createAuthApi>;
-
-/** Where a session came from. */
-export type SessionSource = 'interactive' | 'refresh' | 'tab';
-
-/** The result of a completed sign-in (sign-in §3 "Login result"). */
-export interface LoginResult {
-  user: AuthUser;
-  tenants: Tenant[];
-  activeTenant: Tenant | null;
-}
 
 /** sessionStorage key of the tab's tenant when sessions are scoped per tab (contract §4). */
 export const TAB_TENANT_KEY = 'FRONTEGG_SEPARATE_TABS_BY_TENANT';
@@ -31,61 +21,6 @@ export class MissingBaseUrlError extends Error {
     super(en['app.missingBaseUrl']);
     this.name = 'MissingBaseUrlError';
   }
-}
-
-/**
- * One app: options + API + stores. Elements find it through `<fe-app>`
- * (@lit/context); host scripts get it from `createFeApp`.
- */
-export interface FeApp {
-  readonly options: Readonly<FeAppOptions>;
-  readonly routes: Readonly<FeRoutes>;
-  readonly client: ApiClient;
-  readonly auth: AuthApi;
-  readonly stores: FeStores;
-  readonly i18n: I18n;
-  readonly logger: Logger;
-  /**
-   * Runs the loading order of sign-in §4: feature flags; then metadata and the session
-   * (authorization) together; then the analytics tag of the metadata (src/app/analytics.ts,
-   * not awaited). Resolves when the app is ready. Safe to call twice.
-   */
-  start(): Promise<void>;
-  /**
-   * Refreshes the session through the refresh cookie (embedded mode:
-   * POST with empty body and cookies, sign-in §7). Concurrent callers share
-   * one request. A failed refresh clears the user and token (sign-in §4).
-   * @returns the login result, or `null` when there is no session.
-   */
-  refresh(): Promise<LoginResult | null>;
-  /**
-   * Completes a login response (sign-in §4): without an access token it is
-   * passed on as is (`null`); with one, the token is stored first, then the
-   * profile, entitlements, authorization and tenants load and the user is set.
-   * `source` (default `interactive`: a sign-in in this tab, announced to the other tabs).
-   */
-  completeLogin(response: LoginResponse, source?: SessionSource): Promise<LoginResult | null>;
-  /** Calls the logout API (errors swallowed) and clears the session. */
-  logout(): Promise<void>;
-  /** Clears the user and the access token without calling the API (MFA required, sign-in §4). */
-  clearSession(): void;
-  /**
-   * Sends the browser to `url` (options.navigate, default `location.assign`):
-   * the one navigation function of every flow. Only `https:` URLs, same-origin
-   * paths and `http:` on loopback hosts pass (src/auth/safe-url.ts).
-   * @throws UnsafeUrlError for anything else (`javascript:`, `data:`, …); nothing navigates.
-   */
-  navigate(url: string): void;
-  /** True while `logout()` of this tab runs (elements use it to tell a local sign-out from one in another tab). */
-  readonly loggingOut: boolean;
-  /** Where the current session came from: `interactive` (an element of this tab), `refresh`, or `tab` (another tab). */
-  readonly sessionSource: SessionSource;
-  /**
-   * Where to go after authentication (sign-in §5): `redirectUrl` when it is
-   * same-origin or an allowed origin, otherwise (with a warning) the
-   * authenticated URL.
-   */
-  resolvePostAuthUrl(redirectUrl?: string | null): string;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -156,8 +91,16 @@ export function createFeApp(options: FeAppOptions): FeApp {
     navigate,
     // preview mode: canned answers, loaded on demand so normal pages do not pay for them
     fetch: options.preview ? (input, init) => import('../preview/transport.ts').then((m) => m.previewFetch(input, init)) : undefined,
+    // a 401 to a call with the bearer: one refresh (shared, tabs coordinated), then the call once more
+    // (architecture "How data flows" 5); not for the calls completeLogin makes itself: the refresh
+    // would wait for them, and a fresh token refused is no expired session
+    onUnauthorized: () => (completing ? Promise.resolve(false) : refresh().then((r) => !!r)),
   });
   const auth = createAuthApi(client);
+  // the session transport, chosen once: hosted login's code loads on first use
+  const transport = options.hostedLoginBox
+    ? lazyTransport(['loginUrl', 'logoutUrl', 'hostedLoginRedirectUrl'], () => import('./hosted.ts').then((m) => m.hostedTransport(app)))
+    : embeddedTransport(auth);
   const entitlementsOn = !!options.entitlements?.enabled;
 
   // cross-tab coordination, loaded on demand (src/app/session-sync.ts)
@@ -187,6 +130,8 @@ export function createFeApp(options: FeAppOptions): FeApp {
 
   /** Where the current session came from: an element of this tab, a refresh, or another tab. */
   let sessionSource: SessionSource = 'refresh';
+  /** How many completeLogin calls are loading the profile (their 401s never refresh: see onUnauthorized). */
+  let completing = 0;
   async function completeLogin(response: LoginResponse, source: SessionSource = 'interactive'): Promise<LoginResult | null> {
     if (!response?.accessToken) return null;
     setAccessToken(stores, response.accessToken);
@@ -197,12 +142,13 @@ export function createFeApp(options: FeAppOptions): FeApp {
         return {};
       }
     })();
+    completing++;
     const [me, entitlements, authorization, tenants] = await Promise.all([
       retry(() => auth.getMe(), { attempts: 3, delayMs: 2000 }),
       entitlementsOn ? auth.getEntitlements().catch(() => undefined) : Promise.resolve(undefined),
       auth.getAuthorization().catch(() => ({})),
       auth.getTenants().catch((): TenantsResponse => ({ tenants: [], activeTenant: null as unknown as Tenant })),
-    ]);
+    ]).finally(() => completing--);
     const { accessToken: _a, refreshToken: _r, ...rest } = response as LoginResponse & Record<string, unknown>;
     const user: AuthUser = { ...rest, ...claims, ...me, ...authorization, entitlements } as AuthUser;
     const tab = tabTenant();
@@ -221,8 +167,7 @@ export function createFeApp(options: FeAppOptions): FeApp {
       try {
         // one refresh at a time across tabs (Web Locks): the refresh token rotates on use, so each
         // tab must send the cookie the previous refresh left, never one another tab just spent
-        const send = () =>
-          options.hostedLoginBox ? import('./hosted.ts').then((m) => m.silentRefresh(app, tabTenant())) : auth.refreshToken({ tenantId: tabTenant() });
+        const send = () => transport.refresh(tabTenant());
         const response = await (navigator.locks ? navigator.locks.request(`fe-refresh:${syncKey}`, send) : send());
         const result = await completeLogin(response, 'refresh');
         if (!result) endSession();
@@ -301,10 +246,9 @@ export function createFeApp(options: FeAppOptions): FeApp {
   let loggingOut = false;
   async function logout(): Promise<void> {
     loggingOut = true;
-    // hosted login: the browser leaves for the hosted logout, so this never settles
-    if (options.hostedLoginBox) return import('./hosted.ts').then((m) => void m.logoutHosted(app)).then(() => new Promise<void>(() => {}));
     try {
-      await auth.logout();
+      // hosted login: the browser leaves for the hosted logout, so this never settles
+      await transport.logout();
     } catch (error) {
       logger.warn('logout call failed; the local session is cleared anyway', error);
     }
@@ -342,6 +286,7 @@ export function createFeApp(options: FeAppOptions): FeApp {
     stores,
     i18n,
     logger,
+    transport,
     start,
     refresh,
     completeLogin,

@@ -12,10 +12,14 @@
  * - {@link silentRefresh}: `POST {prefix}/oauth/authorize/silent { tenantId }` with the hosted
  *   session's cookie (SI-7.44), used by `app.refresh()` instead of the embedded refresh.
  * - {@link logoutHosted}: `GET {prefix}/oauth/logout?id_token_hint&post_logout_redirect_uri` (SI-7.45).
+ * - {@link hostedTransport}: the app's session transport in this mode (src/app/transport.ts).
  */
 import { decodeClaims } from '../auth/claims.ts';
+import { MULTI_FACTOR_ACR } from '../auth/step-up.ts';
 import type { LoginResponse } from '../api/types.ts';
-import type { FeApp, LoginResult } from './app.ts';
+import { FeErrorEvent, FeLoginEvent, FeNavigateEvent, toPublicUser } from '../events/index.ts';
+import type { SessionTransport } from './transport.ts';
+import type { FeApp, LoginResult } from './types.ts';
 
 /** The OAuth token response (contract §5 OAuthTok). */
 export interface OAuthTokens {
@@ -50,7 +54,10 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const storageKey = (app: FeApp) => `fe-hosted-login:${app.options.clientId ?? ''}`;
 
 function b64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
@@ -179,10 +186,6 @@ export function logoutHosted(app: FeApp, postLogoutRedirectUri = new URL(app.rou
   return url;
 }
 
-function fire(host: Element, type: string, detail: unknown, cancelable = false): boolean {
-  return host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
-}
-
 /**
  * `<fe-routes>` in hosted mode: the login route redirects to the hosted login (with the page's
  * redirectUrl, and maxAge / acr_values / organization when present), the callback route completes
@@ -210,9 +213,9 @@ export async function runHostedRoute(app: FeApp, route: 'loginUrl' | 'hostedLogi
   } else {
     try {
       const { result, redirectUrl } = await handleCallback(app, page);
-      const { accessToken: _a, refreshToken: _r, ...user } = result.user as Record<string, unknown>;
-      fire(host, 'fe-login', { user, restored: false });
-      if (fire(host, 'fe-navigate', { url: redirectUrl }, true)) app.navigate(redirectUrl);
+      host.dispatchEvent(new FeLoginEvent({ user: toPublicUser(result.user), restored: false }));
+      const url = new URL(redirectUrl, location.href).href;
+      if (host.dispatchEvent(new FeNavigateEvent({ url }))) app.navigate(url);
     } catch (error) {
       const message = (error as { message?: string }).message || 'Sign-in failed';
       app.logger.warn('hosted login callback failed', error);
@@ -220,7 +223,22 @@ export async function runHostedRoute(app: FeApp, route: 'loginUrl' | 'hostedLogi
       alert.setAttribute('role', 'alert');
       alert.textContent = `Sign-in failed: ${message}`;
       host.replaceChildren(alert);
-      fire(host, 'fe-error', { message });
+      host.dispatchEvent(new FeErrorEvent({ message }));
     }
   }
+}
+
+/**
+ * The session transport of hosted login (src/app/transport.ts): silent refresh, hosted logout (the
+ * browser leaves; never settles), step-up through the hosted login (`acr_values` = the multi-factor
+ * policy, `max_age`, back to this page), and the login, logout and callback routes of `<fe-routes>`.
+ */
+export function hostedTransport(app: FeApp): SessionTransport {
+  return {
+    routes: ['loginUrl', 'logoutUrl', 'hostedLoginRedirectUrl'],
+    refresh: (tenantId) => silentRefresh(app, tenantId),
+    logout: () => (logoutHosted(app), new Promise<void>(() => {})),
+    stepUp: async (maxAge) => void (await loginWithRedirect(app, { acrValues: MULTI_FACTOR_ACR, maxAge, redirectUrl: location.href })),
+    runRoute: (route, host) => runHostedRoute(app, route, host),
+  };
 }

@@ -15,7 +15,12 @@ export function matchesKey(pattern: string, key: string): boolean {
   if (!pattern.includes('*')) return false;
   let re = patterns.get(pattern);
   if (!re) {
-    re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    re = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     patterns.set(pattern, re);
   }
   return re.test(key);

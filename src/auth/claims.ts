@@ -10,7 +10,10 @@
 export function decodeClaims(token: string): Record<string, unknown> {
   const part = token.split('.')[1];
   if (!part) throw new TypeError('Not a JWT');
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const base64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const claims = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   if (!claims || typeof claims !== 'object' || Array.isArray(claims)) throw new TypeError('JWT payload is not an object');

@@ -7,6 +7,9 @@
  */
 import type { PasswordConfig } from '../api/types.ts';
 
+/** The vendor's password configuration (api-contract §5), for the views that check passwords. */
+export type { PasswordConfig };
+
 /** Defaults when the configuration could not be read. */
 export const DEFAULT_MIN_PASSWORD_LENGTH = 8;
 

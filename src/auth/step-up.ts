@@ -2,7 +2,6 @@
  * Step-up rules (sign-in §4 "Step-up"): who counts as stepped up, and the
  * stored flag that says a step-up was asked for.
  */
-import { defaultApp, type FeApp } from '../app/app.ts';
 import type { AuthUser } from '../stores/index.ts';
 
 /** The `acr` of a multi-factor authentication (the multi-factor policy). */
@@ -45,28 +44,4 @@ export function readStepUpFlag(): { maxAge?: number } | null {
 /** Clears the stored flag (after step-up or when it fails). */
 export function clearStepUpFlag(): void {
   sessionStorage.removeItem(STEP_UP_FLAG_KEY);
-}
-
-/**
- * Asks for step-up (sign-in §4): when the user is already stepped up for
- * `maxAge` (seconds) it resolves `true` at once; otherwise it stores the flag
- * and sends the browser to the step-up route (`/account/step-up?maxAge=…`,
- * with `redirectUrl` = this page), where `<fe-step-up>` runs, and resolves
- * `false`. In hosted-login mode it goes to the hosted login instead, with
- * `acr_values` = the multi-factor policy and `max_age`.
- */
-export async function stepUp(options: { maxAge?: number } = {}, app: FeApp = defaultApp()): Promise<boolean> {
-  if (isSteppedUp(app.stores.$session.get().user, options)) return true;
-  if (app.options.hostedLoginBox) {
-    // hosted-login mode: the authorization server steps the user up (acr_values = the multi-factor policy, max_age)
-    const { loginWithRedirect } = await import('../app/hosted.ts');
-    await loginWithRedirect(app, { acrValues: MULTI_FACTOR_ACR, maxAge: options.maxAge, redirectUrl: location.href });
-    return false;
-  }
-  setStepUpFlag(options.maxAge);
-  const url = new URL(app.routes.stepUpUrl, location.href);
-  if (options.maxAge !== undefined) url.searchParams.set('maxAge', String(options.maxAge));
-  url.searchParams.set('redirectUrl', location.href);
-  app.navigate(url.href);
-  return false;
 }

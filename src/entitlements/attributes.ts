@@ -17,15 +17,7 @@
  *   the same `jwt.` name; without such a claim the custom attribute is read.
  * `custom` and `jwt` must be plain objects (else absent).
  */
-import {
-  ATTR_CUSTOM,
-  ATTR_FE_EMAIL,
-  ATTR_FE_EMAIL_VERIFIED,
-  ATTR_FE_TENANT_ID,
-  ATTR_FE_USER_ID,
-  ATTR_JWT,
-  type CompiledCondition,
-} from './conditions.ts';
+import { ATTR_CUSTOM, ATTR_FE_EMAIL, ATTR_FE_EMAIL_VERIFIED, ATTR_FE_TENANT_ID, ATTR_FE_USER_ID, ATTR_JWT, type CompiledCondition } from './conditions.ts';
 import type { EntitlementAttributes } from './types.ts';
 
 type Claims = Readonly<Record<string, unknown>>;

@@ -47,14 +47,7 @@ import { prepareAttributes } from './attributes.ts';
 import { compileCondition, testCondition } from './conditions.ts';
 import { IndexedEntitlements, indexedFeature, indexedPermission, isIndexedEntitlements } from './indexed.ts';
 import { referenceFeature, referencePermission } from './reference.ts';
-import type {
-  Condition,
-  EntitlementAttributes,
-  EntitlementContext,
-  EntitlementQuery,
-  EntitlementResult,
-  EntitlementsBundleLike,
-} from './types.ts';
+import type { Condition, EntitlementAttributes, EntitlementContext, EntitlementQuery, EntitlementResult, EntitlementsBundleLike } from './types.ts';
 
 export type {
   Condition,
@@ -169,9 +162,7 @@ export function getPermissionEntitlements(
   context: EntitlementContext,
 ): EntitlementResult {
   if (typeof permissionKey !== 'string') throw new TypeError('getPermissionEntitlements: permissionKey must be a string');
-  return isIndexedEntitlements(bundle)
-    ? indexedPermission(bundle, permissionKey, context)
-    : referencePermission(bundle ?? {}, permissionKey, context);
+  return isIndexedEntitlements(bundle) ? indexedPermission(bundle, permissionKey, context) : referencePermission(bundle ?? {}, permissionKey, context);
 }
 
 /**

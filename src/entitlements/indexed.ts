@@ -10,14 +10,7 @@
 import { isAttributeBag, isPlainObject, resolveCompiled } from './attributes.ts';
 import { type CompiledCondition, MAX_GROUP_DEPTH, compileCondition, conditionCost, isConditionGroup, testCondition } from './conditions.ts';
 import { compilePermissionPattern } from './permissions.ts';
-import {
-  ENTITLED,
-  NO_EXPIRY,
-  NOT_ENTITLED_BUNDLE_EXPIRED,
-  NOT_ENTITLED_MISSING_FEATURE,
-  NOT_ENTITLED_MISSING_PERMISSION,
-  grants,
-} from './results.ts';
+import { ENTITLED, NO_EXPIRY, NOT_ENTITLED_BUNDLE_EXPIRED, NOT_ENTITLED_MISSING_FEATURE, NOT_ENTITLED_MISSING_PERMISSION, grants } from './results.ts';
 import type { EntitlementContext, EntitlementResult, EntitlementsBundleLike } from './types.ts';
 
 type Bag = Readonly<Record<string, unknown>>;
@@ -79,7 +72,6 @@ interface PermissionEntry {
   readonly linked: readonly CompiledFeature[];
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
 const bag = (v: unknown): Bag | null => (isAttributeBag(v) ? v : null);
 
 /**

@@ -11,14 +11,7 @@
 import { isAttributeBag, isPlainObject, prepareAttributes } from './attributes.ts';
 import { MAX_GROUP_DEPTH, compileCondition, isConditionGroup, testCondition } from './conditions.ts';
 import { matchesPermission } from './permissions.ts';
-import {
-  ENTITLED,
-  NO_EXPIRY,
-  NOT_ENTITLED_BUNDLE_EXPIRED,
-  NOT_ENTITLED_MISSING_FEATURE,
-  NOT_ENTITLED_MISSING_PERMISSION,
-  grants,
-} from './results.ts';
+import { ENTITLED, NO_EXPIRY, NOT_ENTITLED_BUNDLE_EXPIRED, NOT_ENTITLED_MISSING_FEATURE, NOT_ENTITLED_MISSING_PERMISSION, grants } from './results.ts';
 import type { EntitlementContext, EntitlementResult, EntitlementsBundleLike } from './types.ts';
 
 type Bag = Readonly<Record<string, unknown>>;

@@ -40,13 +40,7 @@ export type DateInput = string | number;
  * ISO strings; `'2025-03-01'` is that UTC midnight); a falsy date is invalid.
  */
 export type ConditionValue =
-  | { list: string[] }
-  | { string: string }
-  | { number: number }
-  | { start: number; end: number }
-  | { date: DateInput }
-  | { start: DateInput; end: DateInput }
-  | { boolean: boolean };
+  { list: string[] } | { string: string } | { number: number } | { start: number; end: number } | { date: DateInput } | { start: DateInput; end: DateInput } | { boolean: boolean };
 
 /**
  * A targeting-rule condition (SI-3.14): `attribute` names a custom attribute as
@@ -128,9 +122,7 @@ export interface EntitlementsBundleLike {
 }
 
 /** What to decide: one feature key, or one permission key. */
-export type EntitlementQuery =
-  | { readonly featureKey: string; readonly permissionKey?: undefined }
-  | { readonly permissionKey: string; readonly featureKey?: undefined };
+export type EntitlementQuery = { readonly featureKey: string; readonly permissionKey?: undefined } | { readonly permissionKey: string; readonly featureKey?: undefined };
 
 /**
  * Attributes the rules can read: `custom` from the host (names used as they are)
@@ -157,5 +149,4 @@ export type NotEntitledJustification = 'MISSING_FEATURE' | 'MISSING_PERMISSION' 
  * fields, not the identity, and do not mutate them.
  */
 export type EntitlementResult =
-  | { readonly isEntitled: true; readonly justification?: undefined }
-  | { readonly isEntitled: false; readonly justification: NotEntitledJustification };
+  { readonly isEntitled: true; readonly justification?: undefined } | { readonly isEntitled: false; readonly justification: NotEntitledJustification };

@@ -3,10 +3,10 @@
  * `/account/oidc/callback`, `/account/saml/callback`): the login box (the
  * login machine's `postLogin` state) calls {@link runPostLogin} with the
  * callback's query string; the answer is a login response that continues
- * like a password login (MFA, then authenticating). Loaded on demand.
+ * like a password login (MFA, or the session stored by the login actors). Loaded on demand.
  */
 import type { LoginResponse } from '../api/types.ts';
-import type { FeApp } from '../app/app.ts';
+import type { FeApp } from '../app/types.ts';
 import { federationApi, federationError, takePendingSocialLogin } from './index.ts';
 
 /** Input of {@link runPostLogin}: the callback kind and the callback URL's query string as an object. */
@@ -32,13 +32,14 @@ function currentCallbackUrl(): string {
  *   over after validating the SAML response) → `POST …/user/saml/postlogin
  *   {RelayState, code}`; a callback carrying `SAMLResponse` posts
  *   `{RelayState, SAMLResponse}` instead (SI-7.34).
+ * `signal` aborts the call (the login machine left the step).
  * @returns the login response (tokens, or an MFA challenge).
  * @throws FederationError (catalogue key `federation.error.*`) when the
  *   provider answered an error or the callback does not belong to a login of
  *   this tab; FeApiError when the identity API refuses (the login machine
  *   shows "Failed to authenticate" for social/OIDC, loginWithSSOFailed for SSO).
  */
-export async function runPostLogin(app: FeApp, input: FederationCallbackInput): Promise<LoginResponse> {
+export async function runPostLogin(app: FeApp, input: FederationCallbackInput, signal?: AbortSignal): Promise<LoginResponse> {
   const p = input.params ?? {};
   const api = federationApi(app);
   if (input.kind === 'social') {
@@ -49,14 +50,15 @@ export async function runPostLogin(app: FeApp, input: FederationCallbackInput): 
       pending.provider,
       { code: p.code, redirectUri: pending.redirectUri, code_verifier: pending.codeVerifier, state: pending.state },
       pending.invitationToken ? { invitationToken: pending.invitationToken } : {},
+      { signal },
     );
   }
   if (p.error) throw federationError(app, p.error === 'access_denied' ? 'federation.error.cancelled' : 'federation.failed');
   if (input.kind === 'oidc') {
     const state = p.state ?? p.RelayState;
     if (!p.code || !state) throw federationError(app, 'federation.error.stale');
-    return api.oidcPostLogin({ code: p.code, state, redirectUri: currentCallbackUrl() });
+    return api.oidcPostLogin({ code: p.code, state, redirectUri: currentCallbackUrl() }, { signal });
   }
   if (!p.RelayState || !(p.code || p.SAMLResponse)) throw federationError(app, 'federation.error.stale');
-  return api.samlPostLogin(p.code ? { RelayState: p.RelayState, code: p.code } : { RelayState: p.RelayState, SAMLResponse: p.SAMLResponse });
+  return api.samlPostLogin(p.code ? { RelayState: p.RelayState, code: p.code } : { RelayState: p.RelayState, SAMLResponse: p.SAMLResponse }, { signal });
 }

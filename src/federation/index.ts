@@ -7,7 +7,8 @@
  *   custom), asked once per app.
  * - {@link startSocialLogin}: builds the authorization request (S256 PKCE,
  *   a random `state` that is also the `nonce`), remembers the flow in
- *   sessionStorage ({@link PENDING_KEY}) and navigates to the provider. The
+ *   sessionStorage ({@link PENDING_KEY}) and answers the provider's URL, which
+ *   the login machine navigates to (`fe-navigate`, then `app.navigate`). The
  *   provider sends the browser back to `/account/social/success`, where the
  *   login box runs ./callback.ts `runPostLogin`.
  *
@@ -16,12 +17,15 @@
  * `redirectToSSO` step navigates to; only their callbacks run here.
  */
 import { assertSafeUrl } from '../auth/safe-url.ts';
-import type { FeApp } from '../app/app.ts';
+import type { FeApp } from '../app/types.ts';
 import type { CustomSocialLoginProvider, LoginMethodOrigin, SocialLoginProvider } from '../api/types.ts';
 import { createFederationApi, type FederationApi } from '../api/federation.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import '../i18n/en-federation.ts';
+import { enFederation } from '../i18n/en-federation.ts';
+import { addMessages, type MessageKey } from '../i18n/index.ts';
 import { PENDING_KEY } from './keys.ts';
+
+// the federation errors below are texts of this catalogue
+addMessages('en', enFederation);
 
 export { PENDING_KEY } from './keys.ts';
 /** A pending social login older than this is refused on return (ms). */
@@ -63,8 +67,15 @@ function fromBuiltIn(p: SocialLoginProvider): SocialProviderEntry | null {
 function fromCustom(p: CustomSocialLoginProvider): SocialProviderEntry | null {
   if (!p.active || !p.authorizationUrl) return null;
   return {
-    key: p.id, type: 'custom', origin: 'custom-social-login', displayName: p.displayName, logoUrl: p.ssoLogoUrl || undefined,
-    clientId: p.clientId, authorizationUrl: p.authorizationUrl, redirectUrl: p.redirectUrl, scopes: p.scopes || DEFAULT_SCOPES,
+    key: p.id,
+    type: 'custom',
+    origin: 'custom-social-login',
+    displayName: p.displayName,
+    logoUrl: p.ssoLogoUrl || undefined,
+    clientId: p.clientId,
+    authorizationUrl: p.authorizationUrl,
+    redirectUrl: p.redirectUrl,
+    scopes: p.scopes || DEFAULT_SCOPES,
   };
 }
 
@@ -78,13 +89,15 @@ export function socialProviders(app: FeApp): Promise<SocialProviderEntry[]> {
   let p = providerLists.get(app);
   if (!p) {
     const api = federationApi(app);
-    const quiet = <T,>(q: Promise<T[]>) => q.catch((error) => {
-      app.logger.debug('social login providers not loaded', error);
-      providerLists.delete(app);
-      return [] as T[];
-    });
+    const quiet = <T>(q: Promise<T[]>) =>
+      q.catch((error) => {
+        app.logger.debug('social login providers not loaded', error);
+        providerLists.delete(app);
+        return [] as T[];
+      });
     p = Promise.all([quiet(api.getSocialLoginProviders()), quiet(api.getCustomSocialLoginProviders())]).then(([builtIn, custom]) =>
-      [...builtIn.map(fromBuiltIn), ...custom.map(fromCustom)].filter((x): x is SocialProviderEntry => !!x));
+      [...builtIn.map(fromBuiltIn), ...custom.map(fromCustom)].filter((x): x is SocialProviderEntry => !!x),
+    );
     providerLists.set(app, p);
   }
   return p;
@@ -104,7 +117,11 @@ export interface PendingSocialLogin {
   createdAt: number;
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 /** `n` random bytes, base64url. */
 export const randomString = (n = 32) => b64url(crypto.getRandomValues(new Uint8Array(n)));
 /** The S256 PKCE challenge of `verifier` (RFC 7636 §4.2). */
@@ -119,13 +136,14 @@ export function socialRedirectUri(app: FeApp, provider: Pick<SocialProviderEntry
 
 /**
  * Starts a social login (sign-in §3): remembers `{provider, state,
- * codeVerifier, redirectUri, …}` in sessionStorage and navigates to the
- * provider's authorization endpoint with `response_type=code`, `client_id`,
- * `redirect_uri`, `scope`, `state`, `nonce` (= state), `code_challenge` and
- * `code_challenge_method=S256`.
- * @returns the authorization URL (after `app.navigate` was called with it).
+ * codeVerifier, redirectUri, …}` in sessionStorage and answers the provider's
+ * authorization URL with `response_type=code`, `client_id`, `redirect_uri`,
+ * `scope`, `state`, `nonce` (= state), `code_challenge` and
+ * `code_challenge_method=S256` (the caller navigates there: the login
+ * machine emits the navigation).
+ * @returns the authorization URL.
  * @throws UnsafeUrlError when the provider's `authorizationUrl` is not https
- *   (or http on a loopback host): nothing is stored and nothing navigates.
+ *   (or http on a loopback host): nothing is stored.
  */
 export async function startSocialLogin(app: FeApp, provider: SocialProviderEntry): Promise<string> {
   // a provider's authorization endpoint comes from the API: only https (or loopback http) is opened
@@ -135,17 +153,28 @@ export async function startSocialLogin(app: FeApp, provider: SocialProviderEntry
   const redirectUri = socialRedirectUri(app, provider);
   const here = new URLSearchParams(location.search);
   const pending: PendingSocialLogin = {
-    provider: provider.key, origin: provider.origin, state, codeVerifier, redirectUri, createdAt: Date.now(),
-    redirectUrl: here.get('redirectUrl') ?? undefined, invitationToken: here.get('invitationToken') ?? undefined,
+    provider: provider.key,
+    origin: provider.origin,
+    state,
+    codeVerifier,
+    redirectUri,
+    createdAt: Date.now(),
+    redirectUrl: here.get('redirectUrl') ?? undefined,
+    invitationToken: here.get('invitationToken') ?? undefined,
   };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   const url = new URL(authorizationUrl);
   const params = {
-    response_type: 'code', client_id: provider.clientId, redirect_uri: redirectUri, scope: provider.scopes,
-    state, nonce: state, code_challenge: await pkceChallenge(codeVerifier), code_challenge_method: 'S256',
+    response_type: 'code',
+    client_id: provider.clientId,
+    redirect_uri: redirectUri,
+    scope: provider.scopes,
+    state,
+    nonce: state,
+    code_challenge: await pkceChallenge(codeVerifier),
+    code_challenge_method: 'S256',
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  app.navigate(url.href);
   return url.href;
 }
 
@@ -167,7 +196,10 @@ export function takePendingSocialLogin(): PendingSocialLogin | null {
 
 /** A federated sign-in that failed in the browser (no call made), with a catalogue key; `message` is the text in the app's locale. */
 export class FederationError extends Error {
-  constructor(readonly key: MessageKey, message: string) {
+  constructor(
+    readonly key: MessageKey,
+    message: string,
+  ) {
     super(message);
     this.name = 'FederationError';
   }

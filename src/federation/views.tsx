@@ -3,15 +3,17 @@
  * sign-in §3): one "Continue with …" button per active provider of the
  * vendor (built-in: microsoft, facebook, google, github, slack, apple,
  * linkedin — names from the catalogue; custom: the provider's display name).
- * A click starts authorization code + PKCE by navigating to the provider
- * (./index.ts startSocialLogin). Renders nothing while the list loads, when
- * there is no provider, and in preview mode.
+ * Pure: the login machine lists the providers (actor `socialProviders`) and
+ * starts the one clicked (`social.start`: authorization code + PKCE, then the
+ * navigation to the provider). Renders nothing without providers.
  */
-import { useEffect, useState, type JSX } from 'react';
-import type { FeApp } from '../app/app.ts';
-import type { MessageKey, Translate } from '../i18n/index.ts';
+import { enFederation } from '../i18n/en-federation.ts';
+import { addMessages, type MessageKey, type Translate } from '../i18n/index.ts';
 import * as c from '../views/shared/card.css.ts';
-import { socialProviders, startSocialLogin, type SocialProviderEntry } from './index.ts';
+import type { SocialProviderEntry } from './index.ts';
+
+// this chunk's texts
+addMessages('en', enFederation);
 
 /** The catalogue name of a provider (brand text through i18n), or a custom provider's display name. */
 export function providerName(t: Translate, p: Pick<SocialProviderEntry, 'type' | 'displayName'>): string {
@@ -27,8 +29,18 @@ export function providerName(t: Translate, p: Pick<SocialProviderEntry, 'type' |
  * says "Redirecting to …".
  */
 export function SocialLoginButtons({
-  t, providers, started, error, onStart,
-}: { t: Translate; providers: SocialProviderEntry[]; started?: string | null; error?: string | null; onStart: (p: SocialProviderEntry) => void }) {
+  t,
+  providers,
+  started,
+  error,
+  onStart,
+}: {
+  t: Translate;
+  providers: SocialProviderEntry[];
+  started?: string | null;
+  error?: string | null;
+  onStart: (p: SocialProviderEntry) => void;
+}) {
   if (providers.length === 0) return null;
   return (
     <div style={{ flexBasis: '100%', display: 'grid', gap: '8px' }} data-social-logins="" role="group" aria-label={t('federation.group')}>
@@ -60,29 +72,4 @@ export function SocialLoginButtons({
       ) : null}
     </div>
   );
-}
-
-/** The vendor's active social login providers as buttons, or nothing (the default export, for React.lazy). */
-export default function SocialLogins({ app, t }: { app: FeApp; t: Translate }): JSX.Element | null {
-  const [providers, setProviders] = useState<SocialProviderEntry[]>([]);
-  const [started, setStarted] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (app.options.preview) return;
-    let live = true;
-    void socialProviders(app).then((list) => live && setProviders(list));
-    return () => {
-      live = false;
-    };
-  }, [app]);
-  const onStart = (p: SocialProviderEntry) => {
-    setStarted(p.key);
-    setError(null);
-    startSocialLogin(app, p).catch((e) => {
-      app.logger.warn('social login could not start', e);
-      setStarted(null);
-      setError(t('federation.error.unavailable'));
-    });
-  };
-  return <SocialLoginButtons t={t} providers={providers} started={started} error={error} onStart={onStart} />;
 }

@@ -1,10 +1,8 @@
-import { addMessages } from './index.ts';
-
 /**
  * English messages: social login buttons and federated sign-in (social, OIDC
- * and SAML SSO; sign-in §3, §8). Registered when the federation module loads
- * (src/federation, on demand). Provider names are brand text, overridable
- * like every message.
+ * and SAML SSO; sign-in §3, §8). Pure data: src/federation and its views
+ * register them when they load (on demand). Provider names are brand text,
+ * overridable like every message.
  */
 export const enFederation = {
   'federation.or': 'or',
@@ -25,5 +23,3 @@ export const enFederation = {
   'federation.error.stale': 'This sign-in link is no longer valid. Start the sign-in again.',
   'federation.error.unavailable': 'This sign-in method is not available right now.',
 } as const;
-
-addMessages('en', enFederation);

@@ -1,7 +1,7 @@
-import { addMessages } from './index.ts';
-
-/** English messages: the later login steps (SSO redirect, breached password, recovery code, the signed-in card) (registered when the module loads). */
+/** English messages: the later login steps (SSO redirect, breached password, recovery code, the signed-in card) (pure data: the chunks that show them register them). */
 export const enLoginMore = {
+  'login.success.title': 'Signed in',
+  'login.success.body': 'You are signed in. Taking you to the app…',
   'login.redirectToSSO.status': 'Redirecting…',
   'login.breachedPassword.sending': 'Sending the link…',
   'login.recover.busy': 'Checking the code…',
@@ -10,7 +10,7 @@ export const enLoginMore = {
   'login.signedIn.body': 'Signed in as {email}.',
   'login.signOut': 'Sign out',
   'login.signingOut': 'Signing out…',
-  // shown on loginWithPassword after recoverTwoFactor, whose view registered this module
+  // shown on loginWithPassword after recoverTwoFactor (registered with the later login actors and views)
   'login.recover.done': 'Two-factor authentication was turned off with your recovery code. Sign in again and set it up anew.',
   'login.redirectToSSO.title': 'Redirecting to single sign-on',
   'login.redirectToSSO.body': 'Your organization signs in with single sign-on. Taking you there now…',
@@ -27,5 +27,3 @@ export const enLoginMore = {
   'login.recover.code.required': 'Enter your recovery code.',
   'login.recover.submit': 'Recover account',
 } as const;
-
-addMessages('en', enLoginMore);

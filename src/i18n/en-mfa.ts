@@ -1,6 +1,4 @@
-import { addMessages } from './index.ts';
-
-/** English messages: the MFA steps (registered when the module loads). */
+/** English messages: the MFA steps (pure data: the chunks that show them register them). */
 export const enMfa = {
   'mfa.verify.title': 'Two-factor authentication',
   'mfa.verify.body': 'Enter the 6-digit code from your authenticator app.',
@@ -90,5 +88,3 @@ export const enMfa = {
   'mfa.webauthn.exists': 'This key is already registered for your account.',
   'mfa.webauthn.unsupported': 'This browser doesn’t support security keys. Use another method.',
 } as const;
-
-addMessages('en', enMfa);

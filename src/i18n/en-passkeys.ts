@@ -1,6 +1,4 @@
-import { addMessages } from './index.ts';
-
-/** English messages: passkey sign-in and the passkey prompt after sign-in (registered when the passkey views load). */
+/** English messages: passkey sign-in and the passkey prompt after sign-in (pure data: registered by the passkey views and src/passkeys when they load). */
 export const enPasskeys = {
   'passkeys.signIn': 'Sign in with a passkey',
   'passkeys.signIn.waiting': 'Waiting for your passkey…',
@@ -15,5 +13,3 @@ export const enPasskeys = {
   'passkeys.error.unsupported': 'This browser does not support passkeys.',
   'passkeys.error.exists': 'This passkey is already registered for your account.',
 } as const;
-
-addMessages('en', enPasskeys);

@@ -1,10 +1,8 @@
-import { addMessages } from './index.ts';
-
 /**
  * English messages: passwordless sign-in (magic link, email code, SMS code,
  * quick SMS login), the NoLocalAuthentication strategy, failed callbacks
- * (registered when the module loads: the passwordless views and the callback
- * actor import it). "Failed to authenticate" is sign-in §8's text, verbatim.
+ * (pure data: the passwordless views and the later login actors register
+ * them). "Failed to authenticate" is sign-in §8's text, verbatim.
  */
 export const enPasswordless = {
   'login.failedToAuthenticate': 'Failed to authenticate',
@@ -46,5 +44,3 @@ export const enPasswordless = {
   'quickLogin.changeNumber': 'Use a different number',
   'quickLogin.skip': 'Not now',
 } as const;
-
-addMessages('en', enPasswordless);

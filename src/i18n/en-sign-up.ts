@@ -1,6 +1,4 @@
-import { addMessages } from './index.ts';
-
-/** English messages: sign-up (registered when the module loads). */
+/** English messages of the sign-up flow (pure data: `<fe-sign-up>` registers them). */
 export const enSignUp = {
   'signUp.title': 'Create your account',
   'signUp.subtitle': 'It takes less than a minute.',
@@ -23,5 +21,3 @@ export const enSignUp = {
   'signUp.success.body': 'You are signed in. Taking you to the app…',
   'signUp.redirectToLogin.body': 'Your account is ready. Sign in to continue.',
 } as const;
-
-addMessages('en', enSignUp);

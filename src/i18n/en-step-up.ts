@@ -1,6 +1,4 @@
-import { addMessages } from './index.ts';
-
-/** English messages: step-up (registered when the module loads). */
+/** English messages: step-up (pure data: `<fe-step-up>` registers them). */
 export const enStepUp = {
   'stepUp.title': 'Confirm it’s you',
   'stepUp.body': 'This action needs a recent second-factor check.',
@@ -13,5 +11,3 @@ export const enStepUp = {
   'stepUp.failed.title': 'We couldn’t confirm it’s you',
   'stepUp.failed.body': 'Signing you out…',
 } as const;
-
-addMessages('en', enStepUp);

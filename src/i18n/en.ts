@@ -22,8 +22,6 @@ export const en = {
   'login.email.required': 'Enter your email address.',
   'login.email.invalid': 'Enter a valid email address, like name@example.com.',
   'login.password.required': 'Enter your password.',
-  'login.success.title': 'Signed in',
-  'login.success.body': 'You are signed in. Taking you to the app…',
   'login.backToLogin': 'Back to sign in',
   'login.noAccount': 'Don’t have an account?',
   'login.signUpLink': 'Sign up',
@@ -42,12 +40,14 @@ export type MessageKey =
   | keyof typeof import('./en-sign-up.ts').enSignUp
   | keyof typeof import('./en-step-up.ts').enStepUp
   | keyof typeof import('./en-password.ts').enPassword
-  | keyof typeof import('./en-activation.ts').enActivation
-  | keyof typeof import('./en-invitation.ts').enInvitation
-  | keyof typeof import('./en-phone.ts').enPhone
-  | keyof typeof import('./en-unlock.ts').enUnlock
-  | keyof typeof import('./en-impersonation.ts').enImpersonation
-  | keyof typeof import('./en-tenants.ts').enTenants
+  | keyof typeof import('./en-forgot-password.ts').enForgotPassword
+  | keyof typeof import('./en-reset-password.ts').enResetPassword
+  | keyof typeof import('./en-activate-account.ts').enActivateAccount
+  | keyof typeof import('./en-accept-invitation.ts').enAcceptInvitation
+  | keyof typeof import('./en-reset-phone-number.ts').enResetPhoneNumber
+  | keyof typeof import('./en-unlock-account.ts').enUnlockAccount
+  | keyof typeof import('./en-impersonate.ts').enImpersonate
+  | keyof typeof import('./en-tenant-switcher.ts').enTenantSwitcher
   | keyof typeof import('./en-open-app.ts').enOpenApp
   | keyof typeof import('./en-passkeys.ts').enPasskeys
   | keyof typeof import('./en-passwordless.ts').enPasswordless

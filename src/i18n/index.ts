@@ -38,6 +38,25 @@ export function format(text: string, params?: Record<string, string | number>): 
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
+/**
+ * An error as flows keep and show it: a catalogue key (our own texts) or the
+ * server's message (sign-in §8: the server's errors joined), plus status and
+ * trace id when the API gave them.
+ */
+export interface FlowError {
+  key?: MessageKey;
+  message?: string;
+  statusCode?: number;
+  traceId?: string;
+}
+
+/** The text of an error in the app's locale: its catalogue key, else the server's message, else the generic text. */
+export function errorText(t: Translate, error: FlowError | null | undefined): string {
+  if (!error) return '';
+  if (error.key) return t(error.key);
+  return error.message ?? t('error.generic');
+}
+
 /** A translate function: key + params → text. */
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -58,13 +77,7 @@ export function createI18n(locale = 'en', overrides: Localizations = {}): I18n {
   const $overrides = atom<Localizations>(overrides);
   const $t = computed([$locale, $overrides, $catalogueVersion], (loc, ov): Translate => {
     const lang = loc.split('-')[0];
-    const layers = [
-      flatten(ov[loc] ?? {}),
-      flatten(ov[lang] ?? {}),
-      catalogues[loc] ?? {},
-      catalogues[lang] ?? {},
-      flatten(ov.en ?? {}),
-    ] as Record<string, string>[];
+    const layers = [flatten(ov[loc] ?? {}), flatten(ov[lang] ?? {}), catalogues[loc] ?? {}, catalogues[lang] ?? {}, flatten(ov.en ?? {})] as Record<string, string>[];
     return (key, params) => {
       for (const layer of layers) if (typeof layer[key] === 'string') return format(layer[key], params);
       return format((catalogues.en as Record<string, string>)[key] ?? key, params);

@@ -5,19 +5,20 @@
  *
  * - {@link signInWithPasskey}: prelogin → `navigator.credentials.get` (modal,
  *   or browser autofill with `conditional`) → postlogin → the login response,
- *   which the caller passes to `app.completeLogin` (the login machine's
- *   `authenticating`).
+ *   which the caller passes to `app.completeLogin` (machines/login.actors.ts).
  * - {@link registerPasskey}: a new passkey for the signed-in user.
  * - {@link shouldPromptPasskeys}: the conditions of sign-in §4 for the prompt
  *   after sign-in; {@link dismissPasskeysPrompt} remembers "Not now" per user.
  */
-import type { FeApp } from '../app/app.ts';
+import type { FeApp } from '../app/types.ts';
 import type { LoginResponse } from '../api/types.ts';
-import { createPasskeysApi, type PasskeysApi, type WebAuthnAttestation } from '../api/passkeys.ts';
-import type { AuthUser } from '../stores/index.ts';
-import type { PasskeysInput } from '../../machines/login.machine.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import '../i18n/en-passkeys.ts';
+import { createPasskeysApi, type PasskeysApi } from '../api/passkeys.ts';
+import type { PublicUser } from '../events/user.ts';
+import { enPasskeys } from '../i18n/en-passkeys.ts';
+import { addMessages, type MessageKey } from '../i18n/index.ts';
+
+// the ceremony errors below are texts of this catalogue
+addMessages('en', enPasskeys);
 
 /** The feature flag of the prompt (the name preview mode uses, src/preview/data.ts). */
 export const PASSKEYS_FLAG = 'admin_portal_passkeys';
@@ -40,7 +41,7 @@ const strategies = new WeakMap<FeApp, Promise<boolean>>();
 export function passkeysStrategyActive(app: FeApp): Promise<boolean> {
   let p = strategies.get(app);
   if (!p) {
-    p = passkeysApi(app)
+    p = app.auth
       .getPublicAuthStrategies()
       .then((r) => !!r?.secondaryAuthStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive))
       .catch((error) => {
@@ -55,7 +56,10 @@ export function passkeysStrategyActive(app: FeApp): Promise<boolean> {
 
 /** A ceremony failure with a catalogue key; its message is set to the text in the app's locale by {@link ceremonyError}. */
 class PasskeyError extends Error {
-  constructor(readonly key: MessageKey, cause?: unknown) {
+  constructor(
+    readonly key: MessageKey,
+    cause?: unknown,
+  ) {
     super(key, { cause });
     this.name = 'PasskeyError';
   }
@@ -148,10 +152,10 @@ export async function registerPasskey(app: FeApp, { signal }: { signal?: AbortSi
     throw ceremonyError(app, error);
   }
   const deviceType = attestation.authenticatorAttachment === 'cross-platform' ? 'CrossPlatform' : 'Platform';
-  await api.verifyNewDeviceSession({ ...(attestation as unknown as WebAuthnAttestation), deviceType }, { signal });
+  await api.verifyNewDeviceSession({ ...attestation, deviceType }, { signal });
 }
 
-const userKey = (user: AuthUser | null | undefined) => user?.id ?? user?.sub ?? user?.email ?? '';
+const userKey = (user: PublicUser | null | undefined) => user?.id ?? user?.sub ?? user?.email ?? '';
 
 function storage(): Storage | null {
   try {
@@ -162,13 +166,13 @@ function storage(): Storage | null {
 }
 
 /** Remembers "Not now" for this user (default: the session's) in localStorage, so the prompt is not shown again. */
-export function dismissPasskeysPrompt(app: FeApp, user?: AuthUser | null): void {
+export function dismissPasskeysPrompt(app: FeApp, user?: PublicUser | null): void {
   const key = userKey(user ?? app.stores.$session.get().user);
   if (key) storage()?.setItem(DISMISSED_KEY + key, String(Date.now()));
 }
 
 /** Whether this user dismissed the prompt before. */
-export function passkeysPromptDismissed(user: AuthUser | null | undefined): boolean {
+export function passkeysPromptDismissed(user: PublicUser | null | undefined): boolean {
   const key = userKey(user);
   return !!key && !!storage()?.getItem(DISMISSED_KEY + key);
 }
@@ -178,7 +182,7 @@ export function passkeysPromptDismissed(user: AuthUser | null | undefined): bool
  * with one (`amr` has `hwk` as the first factor; a security key as second
  * factor adds `mfa` too), else the method used (password, code …).
  */
-export function preferredLoginMethod(user: AuthUser | null | undefined): 'Passkeys' | 'Other' {
+export function preferredLoginMethod(user: PublicUser | null | undefined): 'Passkeys' | 'Other' {
   const amr = user?.amr ?? [];
   return amr.includes('hwk') && !amr.includes('mfa') ? 'Passkeys' : 'Other';
 }
@@ -190,7 +194,7 @@ export function preferredLoginMethod(user: AuthUser | null | undefined): 'Passke
  * passkey device (asked last: the only call that needs the session).
  * `user` defaults to the session's user. Any failure → no prompt.
  */
-export async function shouldPromptPasskeys(app: FeApp, user?: AuthUser | null): Promise<boolean> {
+export async function shouldPromptPasskeys(app: FeApp, user?: PublicUser | null): Promise<boolean> {
   const u = user ?? app.stores.$session.get().user;
   if (!u) return false;
   if (app.stores.$featureFlags.get()[PASSKEYS_FLAG] !== 'on') return false;
@@ -202,11 +206,4 @@ export async function shouldPromptPasskeys(app: FeApp, user?: AuthUser | null): 
     app.logger.debug('passkey devices not loaded; no prompt', error);
     return false;
   }
-}
-
-/** The login machine's `passkeys` actor (machines/login.machine.ts): `signIn`, `check` or `register`. */
-export function runPasskeys(app: FeApp, input: PasskeysInput, signal?: AbortSignal): Promise<unknown> {
-  if (input.op === 'signIn') return signInWithPasskey(app, { signal });
-  if (input.op === 'register') return registerPasskey(app, { signal });
-  return shouldPromptPasskeys(app, input.user);
 }

@@ -104,7 +104,14 @@ export const PREVIEW_METADATA: AdminBoxMetadata = Object.freeze({
   integrations: { analytics: [] },
 });
 
-const ADMIN_ROLE = { id: 'preview-role-admin', key: 'Admin', name: 'Admin', isDefault: false, tenantId: PREVIEW_TENANT.tenantId, permissions: ['preview-perm-users-read', 'preview-perm-all'] };
+const ADMIN_ROLE = {
+  id: 'preview-role-admin',
+  key: 'Admin',
+  name: 'Admin',
+  isDefault: false,
+  tenantId: PREVIEW_TENANT.tenantId,
+  permissions: ['preview-perm-users-read', 'preview-perm-all'],
+};
 const PERMISSIONS = [
   { id: 'preview-perm-all', key: 'fe.*', name: 'All admin portal permissions', fePermission: true },
   { id: 'preview-perm-users-read', key: 'fe.secure.read.users', name: 'Read users', fePermission: true },

@@ -90,7 +90,11 @@ const mfaDone = (req: PreviewRequest, extra = {}) =>
 const routes: Route[] = [
   // start-up (sign-in §4 loading order)
   { method: 'GET', match: at(AUTH_PATHS.flags), answer: () => ok(PREVIEW_FLAGS) },
-  { method: 'GET', match: at(AUTH_PATHS.metadata), answer: (r) => ok({ rows: [{ id: 'preview-metadata', entityName: r.query.get('entityName') ?? 'adminBox', configuration: PREVIEW_METADATA }] }) },
+  {
+    method: 'GET',
+    match: at(AUTH_PATHS.metadata),
+    answer: (r) => ok({ rows: [{ id: 'preview-metadata', entityName: r.query.get('entityName') ?? 'adminBox', configuration: PREVIEW_METADATA }] }),
+  },
   { method: 'GET', match: at(AUTH_PATHS.vendorPublic), answer: () => ok(PREVIEW_VENDOR_PUBLIC_INFO) },
   { method: 'GET', match: at(AUTH_PATHS.vendorConfig), answer: () => ok(PREVIEW_VENDOR_CONFIG) },
   { method: 'GET', match: at(AUTH_PATHS.publicAuthStrategies), answer: () => ok(PREVIEW_AUTH_STRATEGIES) },

@@ -143,11 +143,7 @@ export function feExpress(options: ServerSessionOptions | FeServerSession): FeEx
   const middleware = ((req: NodeLikeRequest, res: NodeLikeResponse, next: NextFunction) => {
     const path = new URL(req.originalUrl ?? req.url ?? '/', 'http://x').pathname;
     const { routes, urlPrefix, hostedLogin } = server.config;
-    const ours =
-      path === routes.logout ||
-      path === `/${urlPrefix}` ||
-      path.startsWith(`/${urlPrefix}/`) ||
-      (hostedLogin && (path === routes.callback || path === routes.login));
+    const ours = path === routes.logout || path === `/${urlPrefix}` || path.startsWith(`/${urlPrefix}/`) || (hostedLogin && (path === routes.callback || path === routes.login));
     if (!ours) return next();
     (async () => {
       const response = await handle(await toWebRequest(req, appUrl));

@@ -37,7 +37,8 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-aut
 const REFRESH_PATH = /^\/identity\/resources\/auth\/v1\/user\/token\/refresh\/?$/;
 const LOGOUT_PATH = /^\/(identity\/resources\/auth\/v1\/logout|oauth\/logout)\/?$/;
 /** Requests sent without Authorization (sign-in §7): refresh, activate, logout. */
-const NO_AUTH_PATH = /^\/(identity\/resources\/auth\/v1\/user\/token\/refresh|identity\/resources\/users\/v1\/activate(\/.*)?|identity\/resources\/auth\/v1\/logout|oauth\/logout)\/?$/;
+const NO_AUTH_PATH =
+  /^\/(identity\/resources\/auth\/v1\/user\/token\/refresh|identity\/resources\/users\/v1\/activate(\/.*)?|identity\/resources\/auth\/v1\/logout|oauth\/logout)\/?$/;
 
 const OAUTH_COOKIE_TTL = 600;
 
@@ -130,7 +131,8 @@ export function createRequestHandler(options: ServerSessionOptions | FeServerSes
     const code = url.searchParams.get('code');
     const state = url.searchParams.get('state');
     const st = (await unsealData(parseCookies(request.headers.get('cookie')).get(oauthCookie), config.encryptionPassword)) as OAuthState | null;
-    if (!code || !st || typeof st !== 'object' || typeof st.state !== 'string' || st.state !== state) return textResponse(400, 'Sign-in failed: the sign-in request has expired or does not match', [clearState]);
+    if (!code || !st || typeof st !== 'object' || typeof st.state !== 'string' || st.state !== state)
+      return textResponse(400, 'Sign-in failed: the sign-in request has expired or does not match', [clearState]);
     let t: TokenSet;
     try {
       t = await fe.tokens.exchangeCode({ code, redirectUri: redirectUri(url), codeVerifier: st.verifier });
@@ -205,8 +207,7 @@ export function createRequestHandler(options: ServerSessionOptions | FeServerSes
   async function capture(request: Request, res: Response, json: unknown): Promise<{ body: string | null; setCookie: string[] }> {
     const found = res.ok ? tokensIn(json) : null;
     if (!found) return { body: null, setCookie: [] };
-    const refreshToken =
-      (typeof found.holder.refreshToken === 'string' && found.holder.refreshToken) || setCookieValue(res.headers.getSetCookie?.() ?? [], refreshCookie);
+    const refreshToken = (typeof found.holder.refreshToken === 'string' && found.holder.refreshToken) || setCookieValue(res.headers.getSetCookie?.() ?? [], refreshCookie);
     if (!refreshToken) return { body: null, setCookie: [] };
     delete found.holder.refreshToken;
     return { body: JSON.stringify(json), setCookie: await fe.sessionCookies({ accessToken: found.accessToken, refreshToken }, request) };

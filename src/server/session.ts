@@ -10,10 +10,7 @@ import { createJwksVerifier, TokenExpiredError, type AccessClaims, type JwksVeri
 import { createTokenClient, SessionRevokedError, TokenError, type TokenClient, type TokenSet } from './tokens.ts';
 
 /** Anything carrying the request's headers: a `Request`, `Headers`, Node's `IncomingMessage`, or `{ headers }`. */
-export type RequestLike =
-  | Request
-  | Headers
-  | { headers: Headers | Record<string, string | string[] | undefined> };
+export type RequestLike = Request | Headers | { headers: Headers | Record<string, string | string[] | undefined> };
 
 /** The signed-in user as the server shows it: the access token's claims, no tokens. */
 export interface SessionUser {

@@ -35,7 +35,11 @@ export interface TokenSet {
 
 /** A failed token call. `status` is the HTTP status (0 = network); `definitive` = the session is dead (4xx). */
 export class TokenError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
     super(message);
     this.name = 'TokenError';
   }
@@ -263,8 +267,7 @@ export function createTokenClient(config: ServerConfig): TokenClient {
     return toTokenSet(json, setCookieValue(res.headers.getSetCookie?.() ?? [], name));
   }
 
-  const doRefresh = (rt: string) =>
-    config.secureJwt ? tokenEndpoint({ grant_type: 'refresh_token', refresh_token: rt }) : embeddedRefresh(rt);
+  const doRefresh = (rt: string) => (config.secureJwt ? tokenEndpoint({ grant_type: 'refresh_token', refresh_token: rt }) : embeddedRefresh(rt));
 
   async function coalesce<T extends { tokens: TokenSet }>(refreshToken: string, fn: (rt: string) => Promise<T>): Promise<T | { tokens: TokenSet }> {
     const fp = await fingerprint(refreshToken);

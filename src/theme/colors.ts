@@ -167,7 +167,10 @@ export function parseColor(input: string): RGBA {
   throw new UnsupportedColorFormatError(input);
 }
 
-const hex2 = (n: number) => Math.round(clamp(n, 0, 255)).toString(16).padStart(2, '0');
+const hex2 = (n: number) =>
+  Math.round(clamp(n, 0, 255))
+    .toString(16)
+    .padStart(2, '0');
 
 /**
  * Formats `{ r, g, b, a }` as `#rrggbb` (lowercase) when opaque, otherwise

@@ -100,8 +100,7 @@ export function getThemePreset(name: string = DEFAULT_THEME_NAME): FeThemeOption
   return THEME_PRESETS[name] ?? THEME_PRESETS[DEFAULT_THEME_NAME];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 /**
  * Deep merge of two theme objects: plain objects merge key by key, any other

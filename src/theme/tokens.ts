@@ -48,7 +48,11 @@ export const SYSTEM_FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, 
 /** All tokens of the theme contract with their modern defaults (spec §9: default theme "modern"). */
 export const TOKENS = {
   color: {
-    primary: token('color-primary', primary.main, 'Brand colour: primary buttons, links, selected states. applyTheme() derives the -light/-dark/-hover/-active and on-primary variants from it.'),
+    primary: token(
+      'color-primary',
+      primary.main,
+      'Brand colour: primary buttons, links, selected states. applyTheme() derives the -light/-dark/-hover/-active and on-primary variants from it.',
+    ),
     primaryLight: token('color-primary-light', primary.light, 'Light variant of the primary colour (primary lightened by 0.4).'),
     primaryDark: token('color-primary-dark', primary.dark, 'Dark variant of the primary colour (primary darkened by 0.15).'),
     primaryHover: token('color-primary-hover', primary.hover, 'Primary colour on hover (primary darkened by 0.15).'),

@@ -132,7 +132,9 @@ for (const trustedTypes of [false, true]) {
       // <fe-tenant-switcher>: a labelled select of the user's tenants; switching refreshes the session
       const switcher = page.locator('fe-tenant-switcher').getByRole('combobox');
       await switcher.waitFor();
-      const switched = page.evaluate(() => new Promise((resolve) => document.addEventListener('fe-tenant-change', (e) => resolve((e as CustomEvent).detail.tenantId), { once: true })));
+      const switched = page.evaluate(
+        () => new Promise((resolve) => document.addEventListener('fe-tenant-change', (e) => resolve((e as CustomEvent).detail.tenantId), { once: true })),
+      );
       await switcher.selectOption(globex.tenantId);
       assert.equal(await switched, globex.tenantId);
       // a reload restores the session under the policy too
@@ -145,7 +147,7 @@ for (const trustedTypes of [false, true]) {
       assert.deepEqual(violations, []);
     });
 
-    it('the hosted login page (the emulator\'s own page) signs in with zero violations', async () => {
+    it("the hosted login page (the emulator's own page) signs in with zero violations", async () => {
       const violations: Violation[] = [];
       const context = await watchedContext(browser, violations);
       const page = await context.newPage();

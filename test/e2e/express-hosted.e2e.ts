@@ -165,7 +165,9 @@ describe('Express host with hosted login: server-rendered session', () => {
       });
       const refreshed = page.evaluate(async () => {
         const r = await fetch('/frontegg/identity/resources/auth/v1/user/token/refresh', {
-          method: 'POST', headers: { 'content-type': 'application/json', 'x-e2e-held': '1' }, body: '{"tenantId":null}',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-e2e-held': '1' },
+          body: '{"tenantId":null}',
         });
         return { status: r.status };
       });
@@ -176,7 +178,10 @@ describe('Express host with hosted login: server-rendered session', () => {
       await other.waitForURL((u) => u.origin === emulator.url && u.pathname === '/oauth/authorize');
       release();
       assert.equal((await refreshed).status, 200, 'the server had answered the refresh before the logout');
-      assert.ok((await context.cookies(demo.url)).some((c) => c.name === 'fe_session_demo-client'), "the late answer's cookie did land");
+      assert.ok(
+        (await context.cookies(demo.url)).some((c) => c.name === 'fe_session_demo-client'),
+        "the late answer's cookie did land",
+      );
 
       const home = await context.request.get(`${demo.url}/`, { maxRedirects: 0 });
       assert.equal(home.status(), 302, 'still signed out: the renewed cookie of a signed-out session is no session');

@@ -26,7 +26,10 @@ describe('demo host: social login, OIDC SSO and SAML SSO against local identity 
         { ...GITHUB, redirect_uris: [`${h.demoUrl}/account/social/success`] },
         { ...CORP, redirect_uris: [`${h.demoUrl}/account/oidc/callback`] },
       ],
-      accounts: [{ email: 'octo@example.test', name: 'Octo Cat' }, { email: 'ann@corp.test', name: 'Ann Corp' }],
+      accounts: [
+        { email: 'octo@example.test', name: 'Octo Cat' },
+        { email: 'ann@corp.test', name: 'Ann Corp' },
+      ],
     });
     const spMetadata = await (await fetch(`${h.emulatorUrl}/frontegg/auth/saml/metadata`)).text();
     saml = await startSamlIdp({ spMetadata, accounts: [{ email: 'sam@saml.test' }] });
@@ -119,10 +122,12 @@ describe('demo host: social login, OIDC SSO and SAML SSO against local identity 
     await close();
   });
 
-  it('SI-4.14 SI-4.15 SI-2.16 SI-7.35 SI-2.24 OIDC SSO: an SSO email → redirectToSSO → the IdP → /account/oidc/callback → signed in, then the login page\'s redirectUrl', async () => {
+  it("SI-4.14 SI-4.15 SI-2.16 SI-7.35 SI-2.24 OIDC SSO: an SSO email → redirectToSSO → the IdP → /account/oidc/callback → signed in, then the login page's redirectUrl", async () => {
     await h.api('POST', '/_emulator/reset');
     await h.api('POST', '/_emulator/sso-configurations', {
-      type: 'oidc', domains: ['corp.test'], oidc: { issuer: oidc.issuer, clientId: CORP.client_id, clientSecret: CORP.client_secret },
+      type: 'oidc',
+      domains: ['corp.test'],
+      oidc: { issuer: oidc.issuer, clientId: CORP.client_id, clientSecret: CORP.client_secret },
     });
     const { page, d, close } = await loginPage(`?redirectUrl=${encodeURIComponent('/?from=sso')}`);
     await d.email.fill('ann@corp.test');
@@ -138,7 +143,9 @@ describe('demo host: social login, OIDC SSO and SAML SSO against local identity 
   it('SI-4.16 SI-4.17 OIDC SSO failure (the IdP refuses the code exchange) → loginWithSSOFailed, then the authenticated URL after 1000 ms', async () => {
     await h.api('POST', '/_emulator/reset');
     const cfg = await h.api('POST', '/_emulator/sso-configurations', {
-      type: 'oidc', domains: ['corp.test'], oidc: { issuer: oidc.issuer, clientId: CORP.client_id, clientSecret: CORP.client_secret },
+      type: 'oidc',
+      domains: ['corp.test'],
+      oidc: { issuer: oidc.issuer, clientId: CORP.client_id, clientSecret: CORP.client_secret },
     });
     await h.api('PATCH', `/_emulator/sso-configurations/${cfg.id}`, { oidcClientSecret: 'rotated' });
     const { page, d, close } = await loginPage();
@@ -169,7 +176,9 @@ describe('demo host: social login, OIDC SSO and SAML SSO against local identity 
   it('SI-4.16 SI-4.17 SAML SSO failure (the response is signed by a key the SP does not trust) → loginWithSSOFailed, then the authenticated URL', async () => {
     await h.api('POST', '/_emulator/reset');
     await h.api('POST', '/_emulator/sso-configurations', {
-      type: 'saml', domains: ['saml.test'], saml: { entityId: saml.entityId, ssoUrl: saml.ssoUrl, certificate: selfSignedCertificate('rotated').certificate },
+      type: 'saml',
+      domains: ['saml.test'],
+      saml: { entityId: saml.entityId, ssoUrl: saml.ssoUrl, certificate: selfSignedCertificate('rotated').certificate },
     });
     const { page, d, close } = await loginPage();
     // the ACS refused the response and sent the browser to the callback with `error`: no post-login call

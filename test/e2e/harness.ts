@@ -3,12 +3,15 @@ import { TOTP } from 'otpauth';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDemo } from '../../examples/plain-html/server.mjs';
 
+/** A parsed JSON answer, typed as `JSON.parse` types it (unchecked): the tests read the emulator's answers field by field. */
+type Json = ReturnType<typeof JSON.parse>;
+
 /** The running product for an end-to-end test: emulator + demo host + Chromium. */
 export interface Harness {
   emulatorUrl: string;
   demoUrl: string;
   browser: Browser;
-  api(method: string, path: string, body?: unknown): Promise<any>;
+  api(method: string, path: string, body?: unknown): Promise<Json>;
   stopEmulator(): Promise<void>;
   close(): Promise<void>;
 }

@@ -103,7 +103,9 @@ describe('hosted login: authorize with PKCE, callback, silent refresh, hosted lo
     assert.equal(logout[0].searchParams.get('post_logout_redirect_uri'), `${h.demoUrl}/`);
     assert.ok(logout[0].searchParams.get('id_token_hint')?.startsWith('eyJ'), 'id_token_hint');
     // the session is gone: the silent authorize with the browser's cookies answers 401
-    const status = await page.evaluate(async () => (await fetch('/frontegg/oauth/authorize/silent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    const status = await page.evaluate(
+      async () => (await fetch('/frontegg/oauth/authorize/silent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+    );
     assert.equal(status, 401);
     await context.close();
   });
@@ -129,7 +131,9 @@ describe('hosted login: authorize with PKCE, callback, silent refresh, hosted lo
     assert.equal(logout[0].origin, h.emulatorUrl);
     assert.equal(logout[0].searchParams.get('post_logout_redirect_uri'), `${h.demoUrl}/`);
     assert.ok(logout[0].searchParams.get('id_token_hint')?.startsWith('eyJ'), 'id_token_hint of the restored session');
-    const status = await page.evaluate(async () => (await fetch('/frontegg/oauth/authorize/silent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    const status = await page.evaluate(
+      async () => (await fetch('/frontegg/oauth/authorize/silent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+    );
     assert.equal(status, 401, 'the session is gone');
     await context.close();
   });

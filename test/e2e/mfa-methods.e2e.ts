@@ -199,7 +199,10 @@ describe('MFA methods at sign-in: SMS, email, WebAuthn, device choice, remember 
       await d.box.getByRole('button', { name: 'I saved it, continue' }).click();
       await signedIn(page, u.email);
       const devices = await h.api('GET', `/_emulator/users/${u.id}/mfa-devices`);
-      assert.deepEqual(devices.webauthn.map((k: { deviceType: string }) => k.deviceType), ['CrossPlatform']);
+      assert.deepEqual(
+        devices.webauthn.map((k: { deviceType: string }) => k.deviceType),
+        ['CrossPlatform'],
+      );
 
       await d.signOut.click();
       await d.box.waitFor({ state: 'visible' });

@@ -82,7 +82,7 @@ describe('demo host: magic link, email code, SMS code, quick SMS login', () => {
     await close();
   });
 
-  it('SI-1.02 SI-7.38 SMS code: the code texted to the user\'s phone signs in', async () => {
+  it("SI-1.02 SI-7.38 SMS code: the code texted to the user's phone signs in", async () => {
     await h.api('PUT', '/_emulator/user-phone', { email: ADMIN.email, phoneNumber: '+14155550100' });
     const { page, d, close } = await open('SmsCode');
     const before = await outboxSize();

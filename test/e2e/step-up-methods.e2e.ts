@@ -72,8 +72,9 @@ describe('WebAuthn platform authenticator: forced enrolment, sign-in, and step-u
   /** The signed-in user's claims as the page's session store holds them. */
   const claims = () =>
     page.evaluate(() => {
-      const user = (document.querySelector('fe-app') as unknown as { app: { stores: { $session: { get(): { user: { amr?: string[]; acr?: string } | null } } } } })
-        .app.stores.$session.get().user;
+      const user = (
+        document.querySelector('fe-app') as unknown as { app: { stores: { $session: { get(): { user: { amr?: string[]; acr?: string } | null } } } } }
+      ).app.stores.$session.get().user;
       return { amr: user?.amr, acr: user?.acr };
     });
 
@@ -87,7 +88,10 @@ describe('WebAuthn platform authenticator: forced enrolment, sign-in, and step-u
     await d.box.getByRole('button', { name: 'I saved it, continue' }).click();
     await signedIn();
     const devices = await h.api('GET', `/_emulator/users/${userId}/mfa-devices`);
-    assert.deepEqual(devices.webauthn.map((k: { deviceType: string }) => k.deviceType), ['Platform']);
+    assert.deepEqual(
+      devices.webauthn.map((k: { deviceType: string }) => k.deviceType),
+      ['Platform'],
+    );
     const c = await claims();
     assert.ok(c.amr?.includes('mfa') && c.amr.includes('hwk'), JSON.stringify(c));
   });
@@ -101,7 +105,10 @@ describe('WebAuthn platform authenticator: forced enrolment, sign-in, and step-u
     await d.box.getByLabel('Remember this device for 30 days').check();
     await d.box.getByRole('button', { name: 'Continue with this device' }).click();
     await signedIn();
-    assert.ok((await context.cookies()).some((c) => c.name.startsWith('fe_mfa_device_') && c.httpOnly), 'remembered browser');
+    assert.ok(
+      (await context.cookies()).some((c) => c.name.startsWith('fe_mfa_device_') && c.httpOnly),
+      'remembered browser',
+    );
   });
 
   it('SI-4.32 SI-4.34 SI-7.40 step-up with the WebAuthn device: a password-only session → stepUp({ maxAge: 300 }) → <fe-step-up> → hwk → back, stepped up', async () => {

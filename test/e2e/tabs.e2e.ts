@@ -39,7 +39,16 @@ describe('sessions across tabs', () => {
     const first = await tokenOf(two);
     // both tabs refresh at the very same moment, several times: one spends the cookie, the other must not
     const refreshBoth = () =>
-      Promise.all([one, two].map((p) => p.evaluate(() => document.querySelector('fe-app')!.app!.refresh().then((r) => !!r))));
+      Promise.all(
+        [one, two].map((p) =>
+          p.evaluate(() =>
+            document
+              .querySelector('fe-app')!
+              .app!.refresh()
+              .then((r) => !!r),
+          ),
+        ),
+      );
     for (let i = 0; i < 3; i++) assert.deepEqual(await refreshBoth(), [true, true], `simultaneous refresh ${i + 1}`);
     await one.waitForTimeout(8_000);
     assert.equal(await signedIn(one), true, 'tab one still signed in');

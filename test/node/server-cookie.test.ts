@@ -2,7 +2,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  MAX_COOKIE_VALUE_BYTES, applySetCookies, clearChunkedCookie, createServerSession, parseCookies, readChunked, sealTokens, setChunkedCookie, unsealTokens,
+  MAX_COOKIE_VALUE_BYTES,
+  applySetCookies,
+  clearChunkedCookie,
+  createServerSession,
+  parseCookies,
+  readChunked,
+  sealTokens,
+  setChunkedCookie,
+  unsealTokens,
 } from '../../src/server/index.ts';
 
 const PASSWORD = 'a1'.repeat(32);
@@ -11,8 +19,7 @@ const TOKENS = { accessToken: 'header.payload.signature', refreshToken: 'refresh
 const ATTRS = { name: 'fe_session_demo-client', sameSite: 'none' as const, secure: true, httpOnly: true, path: '/', maxAge: 3600 };
 
 const jar = (setCookies: string[], cookieHeader = '') => applySetCookies(cookieHeader, setCookies);
-const server = (extra = {}) =>
-  createServerSession({ baseUrl: 'http://127.0.0.1:1', clientId: 'demo-client', encryptionPassword: PASSWORD, env: {}, ...extra });
+const server = (extra = {}) => createServerSession({ baseUrl: 'http://127.0.0.1:1', clientId: 'demo-client', encryptionPassword: PASSWORD, env: {}, ...extra });
 
 describe('sealed session cookie', () => {
   it('SI-3.19 the cookie holds the sealed access and refresh tokens: seal/unseal round trip', async () => {
@@ -80,7 +87,10 @@ describe('sealed session cookie', () => {
     const small = await sealTokens(TOKENS, PASSWORD, 60);
     const set = setChunkedCookie(ATTRS.name, small, ATTRS, before);
     assert.ok(set[0].startsWith(`${ATTRS.name}=`));
-    const cleared = set.slice(1).map((s) => s.split('=')[0]).sort();
+    const cleared = set
+      .slice(1)
+      .map((s) => s.split('=')[0])
+      .sort();
     assert.deepEqual(cleared, [...before.keys()].filter((k) => k.startsWith(`${ATTRS.name}.`)).sort());
     for (const sc of set.slice(1)) assert.match(sc, /Max-Age=0/);
     const after = parseCookies(jar(set, [...before].map(([k, v]) => `${k}=${v}`).join('; ')));

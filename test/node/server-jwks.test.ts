@@ -6,7 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type JWK, type CryptoKey } from 'jose';
 import { TokenExpiredError, createJwksVerifier } from '../../src/server/index.ts';
 
-interface Key { kid: string; privateKey: CryptoKey; jwk: JWK }
+interface Key {
+  kid: string;
+  privateKey: CryptoKey;
+  jwk: JWK;
+}
 async function makeKey(kid: string): Promise<Key> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
@@ -35,7 +39,11 @@ async function token(key: Key, claims: Record<string, unknown> = {}, opts: { exp
   if (opts.kid !== null) header.kid = opts.kid ?? key.kid;
   return new SignJWT({ email: 'a@b.test', name: 'A B', tenantId: 't1', ...claims })
     .setProtectedHeader(header)
-    .setSubject('user-1').setIssuer(opts.iss ?? ISS).setAudience(opts.aud ?? 'demo-client').setIssuedAt(now).setExpirationTime(opts.exp ?? now + 300)
+    .setSubject('user-1')
+    .setIssuer(opts.iss ?? ISS)
+    .setAudience(opts.aud ?? 'demo-client')
+    .setIssuedAt(now)
+    .setExpirationTime(opts.exp ?? now + 300)
     .sign(key.privateKey);
 }
 const verifier = (extra = {}) => createJwksVerifier({ jwksUrl: `${url}/.well-known/jwks.json`, issuer: ISS, audience: 'demo-client', ...extra });

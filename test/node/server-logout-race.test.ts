@@ -9,9 +9,18 @@ import { describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, emulatorForFile } from './emulator.ts';
 import {
-  applySetCookies, createRequestHandler, createServerSession, createTokenClient, MAX_REVOKED, parseCookies, resolveConfig,
-  REVOKED_MIN_TTL_MS, ROTATION_GRACE_MS,
-  type FeServerSession, type ServerSessionOptions,
+  applySetCookies,
+  createRequestHandler,
+  createServerSession,
+  createTokenClient,
+  MAX_REVOKED,
+  parseCookies,
+  resolveConfig,
+  REVOKED_MIN_TTL_MS,
+  ROTATION_GRACE_MS,
+  type FeServerSession,
+  type ServerSessionOptions,
+  type TokenError,
 } from '../../src/server/index.ts';
 
 const PASSWORD = '0123456789abcdef'.repeat(4);
@@ -23,12 +32,19 @@ const TOKEN = '/frontegg/oauth/token';
 const emu = emulatorForFile();
 
 const options = (extra: Partial<ServerSessionOptions> = {}): ServerSessionOptions => ({
-  baseUrl: emu.url, clientId: 'demo-client', clientSecret: 'demo-secret', encryptionPassword: PASSWORD, env: {}, ...extra,
+  baseUrl: emu.url,
+  clientId: 'demo-client',
+  clientSecret: 'demo-secret',
+  encryptionPassword: PASSWORD,
+  env: {},
+  ...extra,
 });
 
 async function login() {
   const res = await fetch(`${emu.url}/frontegg/identity/resources/auth/v1/user`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
   });
   assert.equal(res.status, 200);
   return (await res.json()) as { accessToken: string; refreshToken: string; userId: string };
@@ -96,9 +112,13 @@ describe('logout while a refresh is in flight (issue 6 race)', () => {
       const handle = createRequestHandler(fe);
       const cookie = await sessionCookie(fe, await login());
 
-      const refreshing = handle(new Request(`${APP}${REFRESH}`, {
-        method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: null }),
-      }));
+      const refreshing = handle(
+        new Request(`${APP}${REFRESH}`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ tenantId: null }),
+        }),
+      );
       await hold.held; // the API has rotated the refresh token; its answer is on the way back
       const out = await logout(handle, cookie);
       assert.ok(out && out.status < 400, `logout answered ${out?.status}`);
@@ -116,7 +136,7 @@ describe('logout while a refresh is in flight (issue 6 race)', () => {
       // the session is dead at the API as well: the refresh token the held answer carried no longer refreshes
       const successor = (JSON.parse(hold.answer.text) as { refreshToken: string }).refreshToken;
       assert.ok(successor);
-      await assert.rejects(createTokenClient(resolveConfig(options())).refresh(successor), (e: any) => e.status === 400);
+      await assert.rejects(createTokenClient(resolveConfig(options())).refresh(successor), (e: TokenError) => e.status === 400);
     });
   }
 
@@ -193,9 +213,13 @@ describe('logout while a refresh is in flight (issue 6 race)', () => {
     const fe = createServerSession(options());
     const handle = createRequestHandler(fe);
     await logoutKinds.route(handle, await sessionCookie(fe, await login()));
-    const res = await handle(new Request(`${APP}/frontegg/identity/resources/auth/v1/user`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
-    }));
+    const res = await handle(
+      new Request(`${APP}/frontegg/identity/resources/auth/v1/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    );
     assert.equal(res?.status, 200);
     const { session } = await fe.getSession(new Headers({ cookie: after_('', res!) }));
     assert.ok(session);
@@ -204,8 +228,7 @@ describe('logout while a refresh is in flight (issue 6 race)', () => {
 
 describe('the memory of signed-out sessions is bounded', () => {
   const offline: typeof fetch = async () => new Response('{}', { headers: { 'content-type': 'application/json' } });
-  const jwtExpiringIn = (seconds: number) =>
-    `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds })).toString('base64url')}.x`;
+  const jwtExpiringIn = (seconds: number) => `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds })).toString('base64url')}.x`;
 
   it(`by time: until the access token expires (+${ROTATION_GRACE_MS / 1000} s), at least ${REVOKED_MIN_TTL_MS / 1000} s`, async () => {
     mock.timers.enable({ apis: ['Date'], now: Date.now() });
@@ -222,7 +245,7 @@ describe('the memory of signed-out sessions is bounded', () => {
       mock.timers.tick(300_000 + ROTATION_GRACE_MS - REVOKED_MIN_TTL_MS);
       assert.equal(long(), false);
       // forgotten: a refresh goes to the API again (which answers nothing usable here), not refused locally
-      await assert.rejects(client.refresh('short'), (e: any) => e.name === 'TokenError');
+      await assert.rejects(client.refresh('short'), (e: TokenError) => e.name === 'TokenError');
     } finally {
       mock.timers.reset();
     }
@@ -234,6 +257,6 @@ describe('the memory of signed-out sessions is bounded', () => {
     assert.equal((await client.revocationCheck('rt-0'))(), false, 'the oldest is forgotten');
     assert.equal((await client.revocationCheck('rt-1'))(), true);
     assert.equal((await client.revocationCheck(`rt-${MAX_REVOKED}`))(), true);
-    await assert.rejects(client.refresh(`rt-${MAX_REVOKED}`), (e: any) => e.name === 'SessionRevokedError' && e.status === 401);
+    await assert.rejects(client.refresh(`rt-${MAX_REVOKED}`), (e: TokenError) => e.name === 'SessionRevokedError' && e.status === 401);
   });
 });

@@ -22,7 +22,14 @@ const APP = 'http://app.test';
 const COOKIE = 'fe_session_demo-client';
 
 type Route = ((request: NextRequest) => Promise<Response>) | undefined;
-interface RouteModule { GET?: Route; POST?: Route; PUT?: Route; PATCH?: Route; DELETE?: Route; dynamic?: string }
+interface RouteModule {
+  GET?: Route;
+  POST?: Route;
+  PUT?: Route;
+  PATCH?: Route;
+  DELETE?: Route;
+  dynamic?: string;
+}
 interface Example {
   proxy(request: NextRequest): Promise<NextResponse>;
   config: { matcher: string[] };
@@ -34,7 +41,6 @@ interface Example {
   logout: RouteModule;
 }
 
-
 let emu: { url: string; stop(): Promise<void> };
 let ex: Example;
 let testing: typeof import('next/experimental/testing/server');
@@ -44,15 +50,23 @@ before(async () => {
   emu = await startEmulator({ port: await freePort(), dataDir: 'memory://' });
   // the example reads its configuration from the environment when lib/fe.ts loads (hosted login, secure JWT)
   Object.assign(process.env, {
-    FE_BASE_URL: emu.url, FE_CLIENT_ID: 'demo-client', FE_CLIENT_SECRET: 'demo-secret', FE_ENCRYPTION_PASSWORD: PASSWORD, FE_HOSTED_LOGIN: 'true',
+    FE_BASE_URL: emu.url,
+    FE_CLIENT_ID: 'demo-client',
+    FE_CLIENT_SECRET: 'demo-secret',
+    FE_ENCRYPTION_PASSWORD: PASSWORD,
+    FE_HOSTED_LOGIN: 'true',
   });
   // Next.js's server runtime provides this global; its testing helpers need it
   (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
   testing = await import('next/experimental/testing/server');
   const load = (path: string) => import(new URL(`../../examples/nextjs/${path}`, import.meta.url).href);
   const [proxy, lib, api, login, callback, logout] = await Promise.all([
-    load('proxy.ts'), load('lib/fe.ts'), load('app/frontegg/[...path]/route.ts'), load('app/account/login/route.ts'),
-    load('app/oauth/callback/route.ts'), load('app/account/logout/route.ts'),
+    load('proxy.ts'),
+    load('lib/fe.ts'),
+    load('app/frontegg/[...path]/route.ts'),
+    load('app/account/login/route.ts'),
+    load('app/oauth/callback/route.ts'),
+    load('app/account/logout/route.ts'),
   ]);
   ex = { proxy: proxy.proxy, config: proxy.config, fe: lib.fe, handle: lib.handle, api, login, callback, logout };
 });
@@ -66,9 +80,13 @@ const clock = (offsetSeconds: number) =>
 
 /** Signs in through the example's /frontegg route handler (as `<fe-login-box>` does); the browser's Cookie header. */
 async function signInThroughProxyRoute(): Promise<string> {
-  const res = await ex.api.POST!(new NextRequest(`${APP}/frontegg/identity/resources/auth/v1/user`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
-  }));
+  const res = await ex.api.POST!(
+    new NextRequest(`${APP}/frontegg/identity/resources/auth/v1/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }),
+  );
   assert.equal(res.status, 200);
   return jar('', res);
 }
@@ -82,9 +100,13 @@ describe('Next.js example: App Router route handlers', { skip }, () => {
   });
 
   it('SI-7 the /frontegg proxy route: a login is sealed into the session cookie (refresh token hidden), API calls carry the sealed access token', async () => {
-    const res = await ex.api.POST!(new NextRequest(`${APP}/frontegg/identity/resources/auth/v1/user`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
-    }));
+    const res = await ex.api.POST!(
+      new NextRequest(`${APP}/frontegg/identity/resources/auth/v1/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    );
     assert.equal(res.status, 200);
     const body = (await res.json()) as Record<string, unknown>;
     assert.ok(body.accessToken);
@@ -109,10 +131,13 @@ describe('Next.js example: App Router route handlers', { skip }, () => {
     assert.equal(q.get('code_challenge_method'), 'S256');
     const state = jar('', start);
 
-    const { code } = (await (await fetch(`${emu.url}/_emulator/oauth/codes`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, redirectUri: q.get('redirect_uri'), codeChallenge: q.get('code_challenge'), nonce: q.get('nonce') }),
-    })).json()) as { code: string };
+    const { code } = (await (
+      await fetch(`${emu.url}/_emulator/oauth/codes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, redirectUri: q.get('redirect_uri'), codeChallenge: q.get('code_challenge'), nonce: q.get('nonce') }),
+      })
+    ).json()) as { code: string };
     const cb = await ex.callback.GET!(new NextRequest(`${APP}/oauth/callback?code=${code}&state=${q.get('state')}`, { headers: { cookie: state } }));
     assert.equal(cb.status, 302, await cb.clone().text());
     assert.equal(cb.headers.get('location'), `${APP}/dashboard`);
@@ -178,7 +203,10 @@ describe('Next.js example: proxy.ts (Middleware)', { skip }, () => {
     assert.equal(testing.getRedirectUrl(res), null, 'still signed in');
     assert.equal(res.headers.get('x-middleware-next'), '1');
     const renewed = res.headers.getSetCookie();
-    assert.ok(renewed.some((c) => c.startsWith(`${COOKIE}=`) && !/Max-Age=0/.test(c)), 'the browser gets the renewed session cookie');
+    assert.ok(
+      renewed.some((c) => c.startsWith(`${COOKIE}=`) && !/Max-Age=0/.test(c)),
+      'the browser gets the renewed session cookie',
+    );
     const browserJar = applySetCookies(cookie, renewed);
     const tokens = (await ex.fe.readTokens(new Headers({ cookie: browserJar })))!;
     assert.notEqual(tokens.refreshToken, before.refreshToken, 'rotated');

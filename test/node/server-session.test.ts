@@ -11,8 +11,18 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { ADMIN, emulatorForFile } from './emulator.ts';
 import {
-  applySetCookies, createRequestHandler, createServerSession, createTokenClient, feExpress, parseCookies, renderSessionScript, resolveConfig, toTokenSet,
-  type FeServerSession, type ServerSessionOptions,
+  applySetCookies,
+  createRequestHandler,
+  createServerSession,
+  createTokenClient,
+  feExpress,
+  parseCookies,
+  renderSessionScript,
+  resolveConfig,
+  toTokenSet,
+  type FeServerSession,
+  type ServerSessionOptions,
+  type TokenError,
 } from '../../src/server/index.ts';
 
 const PASSWORD = '0123456789abcdef'.repeat(4);
@@ -32,12 +42,19 @@ function countingFetch() {
 }
 
 const options = (extra: Partial<ServerSessionOptions> = {}): ServerSessionOptions => ({
-  baseUrl: emu.url, clientId: 'demo-client', clientSecret: 'demo-secret', encryptionPassword: PASSWORD, env: {}, ...extra,
+  baseUrl: emu.url,
+  clientId: 'demo-client',
+  clientSecret: 'demo-secret',
+  encryptionPassword: PASSWORD,
+  env: {},
+  ...extra,
 });
 
 async function login(email = ADMIN.email, password = ADMIN.password) {
   const res = await fetch(`${emu.url}/frontegg/identity/resources/auth/v1/user`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   assert.equal(res.status, 200);
   return (await res.json()) as { accessToken: string; refreshToken: string; userId: string; name: string };
@@ -72,13 +89,17 @@ describe('token endpoint', () => {
     const f = countingFetch();
     const client = createTokenClient(resolveConfig(options({ fetch: f.fetch })));
     const redirectUri = `${APP}/oauth/callback`;
-    const { code } = await (await fetch(`${emu.url}/_emulator/oauth/codes`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, redirectUri }),
-    })).json() as { code: string };
+    const { code } = (await (
+      await fetch(`${emu.url}/_emulator/oauth/codes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, redirectUri }),
+      })
+    ).json()) as { code: string };
     const t = await client.exchangeCode({ code, redirectUri });
     assert.deepEqual(JSON.parse(f.calls[0].body!), { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'demo-client', client_secret: 'demo-secret' });
     assert.equal(decodeJwt(t.accessToken).email, ADMIN.email);
-    await assert.rejects(client.exchangeCode({ code, redirectUri }), (e: any) => e.status === 400 && e.definitive);
+    await assert.rejects(client.exchangeCode({ code, redirectUri }), (e: TokenError) => e.status === 400 && e.definitive);
   });
 
   it('SI-7.15 SI-7.16 answers default expiresIn to 300 s and mfaRequired to false', async () => {
@@ -86,7 +107,8 @@ describe('token endpoint', () => {
     assert.equal(toTokenSet({ access_token: 'a', refresh_token: 'r', expires_in: 0 }).expiresIn, 300);
     assert.equal(toTokenSet({ accessToken: 'a', refreshToken: 'r', expiresIn: 42, mfaRequired: true }).expiresIn, 42);
     // through the client: an endpoint answering without expires_in / mfaRequired
-    const fake: typeof fetch = async () => new Response(JSON.stringify({ access_token: 'a', refresh_token: 'r2', id_token: 'i' }), { headers: { 'content-type': 'application/json' } });
+    const fake: typeof fetch = async () =>
+      new Response(JSON.stringify({ access_token: 'a', refresh_token: 'r2', id_token: 'i' }), { headers: { 'content-type': 'application/json' } });
     const t = await createTokenClient(resolveConfig(options({ fetch: fake }))).refresh('r1');
     assert.equal(t.expiresIn, 300);
     assert.equal(t.mfaRequired, false);
@@ -115,7 +137,7 @@ describe('token endpoint', () => {
     assert.equal(f.calls[0].path, '/frontegg/identity/resources/auth/v1/user/token/refresh');
     assert.equal(f.calls[0].headers.get('cookie'), `fe_refresh_demo-client=${lr.refreshToken}`);
     assert.notEqual(t.refreshToken, lr.refreshToken);
-    await assert.rejects(client.refresh(lr.refreshToken + 'x'), (e: any) => e.status === 401 && e.definitive);
+    await assert.rejects(client.refresh(lr.refreshToken + 'x'), (e: TokenError) => e.status === 401 && e.definitive);
   });
 });
 
@@ -237,9 +259,13 @@ describe('request handler', () => {
     try {
       old = await sessionCookie(fe, await login());
       // the browser's refresh rotates the session; its answer (and new cookie) is lost, the old cookie stays
-      const r = await handle(new Request(`${APP}/frontegg/identity/resources/auth/v1/user/token/refresh`, {
-        method: 'POST', headers: { 'content-type': 'application/json', cookie: old }, body: '{}',
-      }));
+      const r = await handle(
+        new Request(`${APP}/frontegg/identity/resources/auth/v1/user/token/refresh`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: old },
+          body: '{}',
+        }),
+      );
       assert.equal(r?.status, 200);
     } finally {
       await clock(0);
@@ -253,22 +279,34 @@ describe('request handler', () => {
   it('seals the tokens of a login answered through the proxy, hides the refresh token, and serves the browser refresh from the cookie', async () => {
     const fe = createServerSession(options());
     const handle = createRequestHandler(fe);
-    const res = await handle(new Request(`${APP}/frontegg/identity/resources/auth/v1/user`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
-    }));
+    const res = await handle(
+      new Request(`${APP}/frontegg/identity/resources/auth/v1/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    );
     assert.equal(res?.status, 200);
     const body = (await res!.json()) as Record<string, unknown>;
     assert.ok(body.accessToken, 'the elements still get the access token');
     assert.equal(body.refreshToken, undefined, 'the refresh token stays on the server');
     const setCookie = res!.headers.getSetCookie();
-    assert.ok(setCookie.every((c) => !c.startsWith('fe_refresh_')), "the API's refresh cookie is not passed on");
+    assert.ok(
+      setCookie.every((c) => !c.startsWith('fe_refresh_')),
+      "the API's refresh cookie is not passed on",
+    );
     let cookie = applySetCookies('', setCookie);
     assert.equal((await fe.readTokens(new Headers({ cookie })))?.accessToken, body.accessToken);
 
     // the elements' refresh (POST …/token/refresh) is answered with the sealed refresh token
-    const refresh = () => handle(new Request(`${APP}/frontegg/identity/resources/auth/v1/user/token/refresh`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ tenantId: null }),
-    }));
+    const refresh = () =>
+      handle(
+        new Request(`${APP}/frontegg/identity/resources/auth/v1/user/token/refresh`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ tenantId: null }),
+        }),
+      );
     const [r1, r2] = await Promise.all([refresh(), refresh()]);
     assert.equal(r1?.status, 200);
     assert.equal(r2?.status, 200, 'a parallel refresh with the same cookie shares the rotation');
@@ -285,8 +323,8 @@ describe('request handler', () => {
     assert.match(out!.headers.getSetCookie().join('\n'), /fe_session_demo-client=; .*Max-Age=0/);
     const tokens = await fe.readTokens(new Headers({ cookie }));
     // refused here (the session is remembered as signed out) and at the API (a client without that memory)
-    await assert.rejects(fe.tokens.refresh(tokens!.refreshToken), (e: any) => e.name === 'SessionRevokedError');
-    await assert.rejects(createTokenClient(fe.config).refresh(tokens!.refreshToken), (e: any) => e.status === 400);
+    await assert.rejects(fe.tokens.refresh(tokens!.refreshToken), (e: TokenError) => e.name === 'SessionRevokedError');
+    await assert.rejects(createTokenClient(fe.config).refresh(tokens!.refreshToken), (e: TokenError) => e.status === 400);
   });
 
   it('GET /account/logout revokes the session at the API, clears the cookie and redirects (hosted: through {prefix}/oauth/logout)', async () => {
@@ -297,7 +335,7 @@ describe('request handler', () => {
     assert.equal(res?.status, 302);
     assert.equal(res!.headers.get('location'), `${APP}/`);
     assert.match(res!.headers.getSetCookie()[0], /^fe_session_demo-client=; .*Max-Age=0/);
-    await assert.rejects(createTokenClient(fe.config).refresh(lr.refreshToken), (e: any) => e.status === 400, 'the refresh token is revoked at the API');
+    await assert.rejects(createTokenClient(fe.config).refresh(lr.refreshToken), (e: TokenError) => e.status === 400, 'the refresh token is revoked at the API');
 
     const hosted = createRequestHandler(options({ hostedLogin: true, routes: { afterLogoutUrl: '/bye' } }));
     const h = await hosted(new Request(`${APP}/account/logout`));
@@ -324,10 +362,13 @@ describe('request handler', () => {
     assert.match(start!.headers.getSetCookie()[0], /^fe_oauth_demo-client=.*SameSite=Lax/);
 
     // the (future) hosted login signs the user in and sends a code back; here the emulator's test route issues it
-    const { code } = await (await fetch(`${emu.url}/_emulator/oauth/codes`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, redirectUri: q.get('redirect_uri'), codeChallenge: q.get('code_challenge'), nonce: q.get('nonce') }),
-    })).json() as { code: string };
+    const { code } = (await (
+      await fetch(`${emu.url}/_emulator/oauth/codes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, redirectUri: q.get('redirect_uri'), codeChallenge: q.get('code_challenge'), nonce: q.get('nonce') }),
+      })
+    ).json()) as { code: string };
 
     const wrongState = await handle(new Request(`${APP}/oauth/callback?code=${code}&state=nope`, { headers: { cookie: stateCookie } }));
     assert.equal(wrongState?.status, 400);
@@ -342,11 +383,16 @@ describe('request handler', () => {
     // a code whose id token carries another nonce is refused
     const again = await handle(new Request(`${APP}/account/login`));
     const q2 = new URL(again!.headers.get('location')!).searchParams;
-    const { code: other } = await (await fetch(`${emu.url}/_emulator/oauth/codes`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, redirectUri: q2.get('redirect_uri'), codeChallenge: q2.get('code_challenge'), nonce: 'x'.repeat(16) }),
-    })).json() as { code: string };
-    const replay = await handle(new Request(`${APP}/oauth/callback?code=${other}&state=${q2.get('state')}`, { headers: { cookie: applySetCookies('', again!.headers.getSetCookie()) } }));
+    const { code: other } = (await (
+      await fetch(`${emu.url}/_emulator/oauth/codes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, redirectUri: q2.get('redirect_uri'), codeChallenge: q2.get('code_challenge'), nonce: 'x'.repeat(16) }),
+      })
+    ).json()) as { code: string };
+    const replay = await handle(
+      new Request(`${APP}/oauth/callback?code=${other}&state=${q2.get('state')}`, { headers: { cookie: applySetCookies('', again!.headers.getSetCookie()) } }),
+    );
     assert.equal(replay?.status, 400);
     assert.match(await replay!.text(), /does not match/);
 
@@ -378,7 +424,9 @@ describe('Express adapter', () => {
       assert.equal((await fetch(`${base}/elsewhere`)).status, 404);
 
       const login = await fetch(`${base}/frontegg/identity/resources/auth/v1/user`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
       });
       assert.equal(login.status, 200);
       assert.equal(((await login.json()) as { refreshToken?: string }).refreshToken, undefined);
@@ -415,7 +463,9 @@ describe('Express adapter', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const login = await fetch(`${base}/frontegg/identity/resources/auth/v1/user`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
       });
       assert.equal(login.status, 200, await login.clone().text());
       assert.ok(login.headers.getSetCookie().some((c) => c.startsWith('fe_session_demo-client=')));

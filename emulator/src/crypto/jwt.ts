@@ -41,7 +41,10 @@ export async function signAccessToken(
 /** `now` (ms) is the emulator clock: exp and nbf are checked against it. */
 export async function verifyAccessToken(key: SigningKey, token: string, opts: { issuer: string; audience: string; now?: number }): Promise<AccessClaims> {
   const { payload } = await jwtVerify(token, key.publicKey, {
-    algorithms: ['RS256'], issuer: opts.issuer, audience: opts.audience, currentDate: opts.now === undefined ? undefined : new Date(opts.now),
+    algorithms: ['RS256'],
+    issuer: opts.issuer,
+    audience: opts.audience,
+    currentDate: opts.now === undefined ? undefined : new Date(opts.now),
   });
   if (payload.type !== 'userToken' || typeof payload.sub !== 'string') throw new Error('not a user token');
   return payload as AccessClaims;

@@ -27,16 +27,17 @@ export async function verifyPassword(password: string, stored: string | null | u
   const [, n, r, p, saltB64, keyB64] = parts;
   const expected = Buffer.from(keyB64, 'base64url');
   const key = await scrypt(password, Buffer.from(saltB64, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   return stored != null && key.length === expected.length && timingSafeEqual(key, expected);
 }
 
 const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEYLEN).toString('base64url')}`;
 
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  (dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()),
-);
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
 
 /** True when the password (case-insensitively) is in zxcvbn's common-passwords list. */
 export function isBreachedPassword(password: string): boolean {

@@ -4,7 +4,10 @@
  */
 import type { RawExec } from './client.ts';
 
-export interface Migration { id: string; sql: string }
+export interface Migration {
+  id: string;
+  sql: string;
+}
 
 export const MIGRATIONS: Migration[] = [
   {

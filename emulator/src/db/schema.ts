@@ -35,9 +35,23 @@ export interface PasswordConfig {
 
 export type EnforceMfaType = 'DontForce' | 'Force' | 'ForceExceptSAML';
 
-export interface MfaPolicy { id: string; enforceMFAType: EnforceMfaType; createdAt: string; updatedAt: string }
-export interface LockoutPolicy { id: string; enabled: boolean; maxAttempts: number; createdAt: string; updatedAt: string }
-export interface TokenSettings { accessTokenExpiresIn: number; refreshTokenExpiresIn: number }
+export interface MfaPolicy {
+  id: string;
+  enforceMFAType: EnforceMfaType;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface LockoutPolicy {
+  id: string;
+  enabled: boolean;
+  maxAttempts: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface TokenSettings {
+  accessTokenExpiresIn: number;
+  refreshTokenExpiresIn: number;
+}
 
 export const migrations = pgTable('emulator_migrations', {
   id: text('id').primaryKey(),
@@ -97,13 +111,17 @@ export const users = pgTable('users', {
   createdAt: ts('created_at').notNull(),
 });
 
-export const userTenants = pgTable('user_tenants', {
-  userId: text('user_id').notNull(),
-  tenantId: text('tenant_id').notNull(),
-  createdAt: ts('created_at').notNull(),
-  /** false while an invitation to this tenant is pending (activatedForTenant). */
-  activated: boolean('activated').notNull().default(true),
-}, (t) => [primaryKey({ columns: [t.userId, t.tenantId] })]);
+export const userTenants = pgTable(
+  'user_tenants',
+  {
+    userId: text('user_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** false while an invitation to this tenant is pending (activatedForTenant). */
+    activated: boolean('activated').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
+);
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
@@ -129,16 +147,24 @@ export const permissions = pgTable('permissions', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-export const rolePermissions = pgTable('role_permissions', {
-  roleId: text('role_id').notNull(),
-  permissionId: text('permission_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })]);
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: text('role_id').notNull(),
+    permissionId: text('permission_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
 
-export const userTenantRoles = pgTable('user_tenant_roles', {
-  userId: text('user_id').notNull(),
-  tenantId: text('tenant_id').notNull(),
-  roleId: text('role_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.roleId] })]);
+export const userTenantRoles = pgTable(
+  'user_tenant_roles',
+  {
+    userId: text('user_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    roleId: text('role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.roleId] })],
+);
 
 export const refreshTokens = pgTable('refresh_tokens', {
   id: text('id').primaryKey(),
@@ -223,21 +249,71 @@ export const outbox = pgTable('outbox', {
 });
 
 export const schema = {
-  migrations, signingKeys, vendors, tenants, users, userTenants, roles, permissions, rolePermissions,
-  userTenantRoles, refreshTokens, mfaTokens, authenticators, recoveryCodes, passwordResetTokens, ssoDomains, featureFlags, metadata, outbox,
+  migrations,
+  signingKeys,
+  vendors,
+  tenants,
+  users,
+  userTenants,
+  roles,
+  permissions,
+  rolePermissions,
+  userTenantRoles,
+  refreshTokens,
+  mfaTokens,
+  authenticators,
+  recoveryCodes,
+  passwordResetTokens,
+  ssoDomains,
+  featureFlags,
+  metadata,
+  outbox,
 };
 
 /** Tables cleared by reset (everything except the signing key and the migration log). */
 export const resettableTables = [
-  'vendors', 'tenants', 'users', 'user_tenants', 'roles', 'permissions', 'role_permissions', 'user_tenant_roles',
-  'refresh_tokens', 'mfa_tokens', 'authenticators', 'recovery_codes', 'password_reset_tokens', 'sso_domains', 'feature_flags', 'metadata', 'outbox',
-  'entitlement_features', 'entitlement_plans', 'entitlement_plan_features', 'entitlement_grants', 'step_up_tokens', 'emulator_clock',
-  'lifecycle_tokens', 'tenant_invite_links', 'impersonation_sessions', 'audits', 'lifecycle_settings',
+  'vendors',
+  'tenants',
+  'users',
+  'user_tenants',
+  'roles',
+  'permissions',
+  'role_permissions',
+  'user_tenant_roles',
+  'refresh_tokens',
+  'mfa_tokens',
+  'authenticators',
+  'recovery_codes',
+  'password_reset_tokens',
+  'sso_domains',
+  'feature_flags',
+  'metadata',
+  'outbox',
+  'entitlement_features',
+  'entitlement_plans',
+  'entitlement_plan_features',
+  'entitlement_grants',
+  'step_up_tokens',
+  'emulator_clock',
+  'lifecycle_tokens',
+  'tenant_invite_links',
+  'impersonation_sessions',
+  'audits',
+  'lifecycle_settings',
   'pending_authenticators',
-  'passkeys', 'passkey_challenges',
+  'passkeys',
+  'passkey_challenges',
   'passwordless_tokens',
-  'social_providers', 'sso_configurations', 'sso_states',
-  'mfa_phones', 'mfa_emails', 'mfa_webauthn', 'mfa_codes', 'mfa_webauthn_challenges', 'mfa_remembered_devices', 'mfa_settings',
+  'social_providers',
+  'sso_configurations',
+  'sso_states',
+  'mfa_phones',
+  'mfa_emails',
+  'mfa_webauthn',
+  'mfa_codes',
+  'mfa_webauthn_challenges',
+  'mfa_remembered_devices',
+  'mfa_settings',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -288,10 +364,14 @@ export const entitlementPlans = pgTable('entitlement_plans', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-export const entitlementPlanFeatures = pgTable('entitlement_plan_features', {
-  planId: text('plan_id').notNull(),
-  featureKey: text('feature_key').notNull(),
-}, (t) => [primaryKey({ columns: [t.planId, t.featureKey] })]);
+export const entitlementPlanFeatures = pgTable(
+  'entitlement_plan_features',
+  {
+    planId: text('plan_id').notNull(),
+    featureKey: text('feature_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.featureKey] })],
+);
 
 /** A plan or a feature granted to a tenant or a user; `expiresAt` null = never expires. */
 export const entitlementGrants = pgTable('entitlement_grants', {

@@ -6,8 +6,21 @@
 import type { Db } from './client.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import {
-  metadata, permissions, rolePermissions, roles, tenants, userTenantRoles, userTenants, users, vendors,
-  type AuthStrategiesConfig, type LockoutPolicy, type MfaPolicy, type PasswordConfig, type PublicVendorConfig, type TokenSettings,
+  metadata,
+  permissions,
+  rolePermissions,
+  roles,
+  tenants,
+  userTenantRoles,
+  userTenants,
+  users,
+  vendors,
+  type AuthStrategiesConfig,
+  type LockoutPolicy,
+  type MfaPolicy,
+  type PasswordConfig,
+  type PublicVendorConfig,
+  type TokenSettings,
 } from './schema.ts';
 
 export const SEED = {
@@ -28,17 +41,36 @@ export const SEED = {
 } as const;
 
 const READ_PERMISSIONS = [
-  'fe.secure.read.users', 'fe.secure.read.roles', 'fe.secure.read.groups', 'fe.secure.read.userApiTokens',
-  'fe.secure.read.tenantApiTokens', 'fe.secure.read.accountSettings', 'fe.secure.read.securityPolicy',
-  'fe.secure.read.samlConfiguration', 'fe.secure.read.provisioningConfiguration', 'fe.secure.read.audits',
-  'fe.secure.read.sessions', 'fe.connectivity.read.webhooks', 'fe.usage.read', 'fe.subscriptions.read',
+  'fe.secure.read.users',
+  'fe.secure.read.roles',
+  'fe.secure.read.groups',
+  'fe.secure.read.userApiTokens',
+  'fe.secure.read.tenantApiTokens',
+  'fe.secure.read.accountSettings',
+  'fe.secure.read.securityPolicy',
+  'fe.secure.read.samlConfiguration',
+  'fe.secure.read.provisioningConfiguration',
+  'fe.secure.read.audits',
+  'fe.secure.read.sessions',
+  'fe.connectivity.read.webhooks',
+  'fe.usage.read',
+  'fe.subscriptions.read',
   'fe.account-hierarchy.read.subAccount',
 ];
 const WRITE_PERMISSIONS = [
-  'fe.secure.write.users', 'fe.secure.delete.users', 'fe.secure.write.roles', 'fe.secure.write.groups',
-  'fe.secure.write.userApiTokens', 'fe.secure.write.tenantApiTokens', 'fe.secure.write.accountSettings',
-  'fe.secure.write.securityPolicy', 'fe.secure.write.samlConfiguration', 'fe.secure.write.provisioningConfiguration',
-  'fe.secure.delete.sessions', 'fe.connectivity.write.webhooks', 'fe.subscriptions.write',
+  'fe.secure.write.users',
+  'fe.secure.delete.users',
+  'fe.secure.write.roles',
+  'fe.secure.write.groups',
+  'fe.secure.write.userApiTokens',
+  'fe.secure.write.tenantApiTokens',
+  'fe.secure.write.accountSettings',
+  'fe.secure.write.securityPolicy',
+  'fe.secure.write.samlConfiguration',
+  'fe.secure.write.provisioningConfiguration',
+  'fe.secure.delete.sessions',
+  'fe.connectivity.write.webhooks',
+  'fe.subscriptions.write',
   'fe.account-hierarchy.write.subAccount',
 ];
 
@@ -116,38 +148,94 @@ export async function seed(db: Db, opts: { accessTokenExpiresIn?: number } = {})
   await db.insert(permissions).values(permRows);
 
   await db.insert(roles).values([
-    { id: SEED.adminRoleId, vendorId: SEED.vendorId, tenantId: null, key: 'Admin', name: 'Admin', description: 'Full access', isDefault: false, level: 0, createdAt: now, updatedAt: now },
-    { id: SEED.readOnlyRoleId, vendorId: SEED.vendorId, tenantId: null, key: 'ReadOnly', name: 'Read only', description: 'Read access', isDefault: true, level: 1, createdAt: now, updatedAt: now },
+    {
+      id: SEED.adminRoleId,
+      vendorId: SEED.vendorId,
+      tenantId: null,
+      key: 'Admin',
+      name: 'Admin',
+      description: 'Full access',
+      isDefault: false,
+      level: 0,
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      id: SEED.readOnlyRoleId,
+      vendorId: SEED.vendorId,
+      tenantId: null,
+      key: 'ReadOnly',
+      name: 'Read only',
+      description: 'Read access',
+      isDefault: true,
+      level: 1,
+      createdAt: now,
+      updatedAt: now,
+    },
   ]);
-  await db.insert(rolePermissions).values([
-    ...permRows.map((p) => ({ roleId: SEED.adminRoleId, permissionId: p.id })),
-    ...permRows.filter((p) => READ_PERMISSIONS.includes(p.key)).map((p) => ({ roleId: SEED.readOnlyRoleId, permissionId: p.id })),
-  ]);
+  await db
+    .insert(rolePermissions)
+    .values([
+      ...permRows.map((p) => ({ roleId: SEED.adminRoleId, permissionId: p.id })),
+      ...permRows.filter((p) => READ_PERMISSIONS.includes(p.key)).map((p) => ({ roleId: SEED.readOnlyRoleId, permissionId: p.id })),
+    ]);
 
   await db.insert(tenants).values({
-    id: SEED.tenantRowId, tenantId: SEED.tenantId, vendorId: SEED.vendorId, name: SEED.tenantName,
-    metadata: null, isReseller: false, createdAt: now, updatedAt: now,
+    id: SEED.tenantRowId,
+    tenantId: SEED.tenantId,
+    vendorId: SEED.vendorId,
+    name: SEED.tenantName,
+    metadata: null,
+    isReseller: false,
+    createdAt: now,
+    updatedAt: now,
   });
   await db.insert(users).values({
-    id: SEED.adminUserId, vendorId: SEED.vendorId, email: SEED.adminEmail, name: SEED.adminName,
-    passwordHash: await (adminHash ??= hashPassword(SEED.adminPassword)), phoneNumber: null, profilePictureUrl: null,
-    verified: true, superUser: false, mfaBypass: false, metadata: null, activeTenantId: SEED.tenantId,
-    isLocked: false, failedLoginAttempts: 0, lastLogin: null, createdAt: now,
+    id: SEED.adminUserId,
+    vendorId: SEED.vendorId,
+    email: SEED.adminEmail,
+    name: SEED.adminName,
+    passwordHash: await (adminHash ??= hashPassword(SEED.adminPassword)),
+    phoneNumber: null,
+    profilePictureUrl: null,
+    verified: true,
+    superUser: false,
+    mfaBypass: false,
+    metadata: null,
+    activeTenantId: SEED.tenantId,
+    isLocked: false,
+    failedLoginAttempts: 0,
+    lastLogin: null,
+    createdAt: now,
   });
   await db.insert(userTenants).values({ userId: SEED.adminUserId, tenantId: SEED.tenantId, createdAt: now });
   await db.insert(userTenantRoles).values({ userId: SEED.adminUserId, tenantId: SEED.tenantId, roleId: SEED.adminRoleId });
 
   await db.insert(metadata).values({
-    id: 'metadata-admin-box', entityName: 'adminBox', configuration: DEFAULT_ADMIN_BOX, properties: [], createdAt: now, updatedAt: now,
+    id: 'metadata-admin-box',
+    entityName: 'adminBox',
+    configuration: DEFAULT_ADMIN_BOX,
+    properties: [],
+    createdAt: now,
+    updatedAt: now,
   });
   await seedLifecycle(db, now);
 }
 
 /** Account lifecycle (migration 0004): the Admin role may impersonate. */
 async function seedLifecycle(db: Db, now: Date): Promise<void> {
-  await db.insert(permissions).values({
-    id: 'perm-impersonation', key: 'fe.secure.write.impersonation', name: 'secure write impersonation', description: '',
-    categoryId: 'secure', fePermission: true, createdAt: now, updatedAt: now,
-  }).onConflictDoNothing();
+  await db
+    .insert(permissions)
+    .values({
+      id: 'perm-impersonation',
+      key: 'fe.secure.write.impersonation',
+      name: 'secure write impersonation',
+      description: '',
+      categoryId: 'secure',
+      fePermission: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
   await db.insert(rolePermissions).values({ roleId: SEED.adminRoleId, permissionId: 'perm-impersonation' }).onConflictDoNothing();
 }

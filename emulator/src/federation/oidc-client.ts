@@ -19,7 +19,10 @@ export interface OidcEndpoints {
 
 /** A failure of the identity provider or of the token it gave; answered 401 "Failed to authenticate"-style by the routes. */
 export class FederationError extends Error {
-  constructor(message: string, readonly detail?: unknown) {
+  constructor(
+    message: string,
+    readonly detail?: unknown,
+  ) {
     super(message);
     this.name = 'FederationError';
   }
@@ -122,10 +125,7 @@ export async function exchangeCode(x: CodeExchange): Promise<FederatedIdentity> 
  * (`clientId`), `exp`/`iat`, `nonce` when given, and an `email` claim.
  * @throws FederationError
  */
-export async function validateIdToken(
-  idToken: string,
-  o: { issuer: string; jwksUri: string; clientId: string; nonce?: string },
-): Promise<FederatedIdentity> {
+export async function validateIdToken(idToken: string, o: { issuer: string; jwksUri: string; clientId: string; nonce?: string }): Promise<FederatedIdentity> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(idToken, jwks(o.jwksUri), { issuer: o.issuer, audience: o.clientId, clockTolerance: 30 }));

@@ -21,7 +21,11 @@ export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
 
 /** A refused federated login that is the user's or vendor's doing (not the IdP's): answered with its status. */
 export class ProvisionError extends Error {
-  constructor(readonly status: 401 | 403, message: string, readonly errorCode: string) {
+  constructor(
+    readonly status: 401 | 403,
+    message: string,
+    readonly errorCode: string,
+  ) {
     super(message);
   }
 }
@@ -38,9 +42,22 @@ async function createUser(c: Ctx, id: AssertedIdentity, tenantId: string, roleId
   const now = new Date();
   const userId = randomUUID();
   await db.insert(users).values({
-    id: userId, vendorId: c.var.rt.vendorId, email: id.email, name: id.name?.trim() || id.email.split('@')[0],
-    passwordHash: null, phoneNumber: null, profilePictureUrl: id.picture ?? null, verified: true, superUser: false, mfaBypass: false,
-    metadata: null, activeTenantId: tenantId, isLocked: false, failedLoginAttempts: 0, lastLogin: now, createdAt: now,
+    id: userId,
+    vendorId: c.var.rt.vendorId,
+    email: id.email,
+    name: id.name?.trim() || id.email.split('@')[0],
+    passwordHash: null,
+    phoneNumber: null,
+    profilePictureUrl: id.picture ?? null,
+    verified: true,
+    superUser: false,
+    mfaBypass: false,
+    metadata: null,
+    activeTenantId: tenantId,
+    isLocked: false,
+    failedLoginAttempts: 0,
+    lastLogin: now,
+    createdAt: now,
   });
   await db.insert(userTenants).values({ userId, tenantId, createdAt: now });
   if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId, tenantId, roleId })));
@@ -48,7 +65,12 @@ async function createUser(c: Ctx, id: AssertedIdentity, tenantId: string, roleId
 }
 
 async function defaultRoleIds(c: Ctx): Promise<string[]> {
-  return (await c.var.db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, c.var.rt.vendorId), eq(roles.isDefault, true)))).map((r) => r.id);
+  return (
+    await c.var.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.vendorId, c.var.rt.vendorId), eq(roles.isDefault, true)))
+  ).map((r) => r.id);
 }
 
 /**
@@ -71,9 +93,21 @@ export async function provisionSocialUser(c: Ctx, id: AssertedIdentity, provider
   const tenantId = randomUUID();
   const name = id.name?.trim() || id.email.split('@')[0];
   await db.insert(tenants).values({
-    id: randomUUID(), tenantId, vendorId: vendor.id, name: `${name}'s account`, metadata: null, isReseller: false, createdAt: now, updatedAt: now,
+    id: randomUUID(),
+    tenantId,
+    vendorId: vendor.id,
+    name: `${name}'s account`,
+    metadata: null,
+    isReseller: false,
+    createdAt: now,
+    updatedAt: now,
   });
-  const admin = (await db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, vendor.id), eq(roles.key, 'Admin')))).map((r) => r.id);
+  const admin = (
+    await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.vendorId, vendor.id), eq(roles.key, 'Admin')))
+  ).map((r) => r.id);
   const user = await createUser(c, id, tenantId, admin);
   await audit(db, { tenantId, actorId: user.id, action: 'user.signup.social', targetId: user.id, details: { provider } });
   return { user, isNewUser: true };
@@ -95,7 +129,10 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
   let isNewUser = false;
   if (existing) {
     if (existing.isLocked) throw new ProvisionError(401, 'User is locked', 'ER-USER-LOCKED');
-    const [member] = await db.select().from(userTenants).where(and(eq(userTenants.userId, existing.id), eq(userTenants.tenantId, config.tenantId)));
+    const [member] = await db
+      .select()
+      .from(userTenants)
+      .where(and(eq(userTenants.userId, existing.id), eq(userTenants.tenantId, config.tenantId)));
     if (!member) {
       await db.insert(userTenants).values({ userId: existing.id, tenantId: config.tenantId, createdAt: new Date() });
       if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId: existing.id, tenantId: config.tenantId, roleId })));

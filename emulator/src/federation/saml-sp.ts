@@ -21,8 +21,9 @@ export function warmUpSamlValidator(): void {
   warm ??= xmllint.validate(WARM_UP_XML).catch(() => undefined);
 }
 /** A schema-valid SAML message (no audience can take it for a login: unsigned, no assertion). */
-const WARM_UP_XML = '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm-up" Version="2.0" IssueInstant="2020-01-01T00:00:00Z">'
-  + '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:Response>';
+const WARM_UP_XML =
+  '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm-up" Version="2.0" IssueInstant="2020-01-01T00:00:00Z">' +
+  '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:Response>';
 
 const { binding } = samlify.Constants.namespace;
 
@@ -96,12 +97,7 @@ const asArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v 
  * @returns the asserted email (NameID, else an email attribute) and name.
  * @throws FederationError naming the failed check.
  */
-export async function validateSamlResponse(
-  issuer: string,
-  config: SsoConfigRow,
-  samlResponse: string,
-  requestId: string,
-): Promise<{ email: string; name?: string }> {
+export async function validateSamlResponse(issuer: string, config: SsoConfigRow, samlResponse: string, requestId: string): Promise<{ email: string; name?: string }> {
   const { acsUrl, spEntityId } = spEndpoints(issuer);
   let xml: string;
   try {
@@ -122,18 +118,21 @@ export async function validateSamlResponse(
   if (!asArray(extract.audience).includes(spEntityId)) throw new FederationError('The SAML assertion is for another audience');
   if (response.destination && response.destination !== acsUrl) throw new FederationError('The SAML response is for another destination');
   if (response.inResponseTo !== requestId) throw new FederationError('The SAML response does not answer this login (InResponseTo)');
-  const confirmation = samlify.Extractor.extract(xml, [{
-    key: 'confirmation',
-    localPath: ['Response', 'Assertion', 'Subject', 'SubjectConfirmation', 'SubjectConfirmationData'],
-    attributes: ['InResponseTo', 'Recipient'],
-  }]).confirmation as Record<string, string | undefined> | undefined;
+  const confirmation = samlify.Extractor.extract(xml, [
+    {
+      key: 'confirmation',
+      localPath: ['Response', 'Assertion', 'Subject', 'SubjectConfirmation', 'SubjectConfirmationData'],
+      attributes: ['InResponseTo', 'Recipient'],
+    },
+  ]).confirmation as Record<string, string | undefined> | undefined;
   if (confirmation?.inResponseTo && confirmation.inResponseTo !== requestId) throw new FederationError('The SAML assertion does not answer this login (InResponseTo)');
   if (confirmation?.recipient && confirmation.recipient !== acsUrl) throw new FederationError('The SAML assertion is for another recipient');
   const attributes = (extract.attributes ?? {}) as Record<string, unknown>;
   const attr = (...names: string[]) => names.map((n) => asArray(attributes[n])[0]).find(Boolean);
   const nameId = typeof extract.nameID === 'string' ? extract.nameID.trim() : '';
-  const email = (/^[^@\s]+@[^@\s]+$/.test(nameId) ? nameId : attr('email', 'mail', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress') ?? '')
-    .trim().toLowerCase();
+  const email = (/^[^@\s]+@[^@\s]+$/.test(nameId) ? nameId : (attr('email', 'mail', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress') ?? ''))
+    .trim()
+    .toLowerCase();
   if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new FederationError('The SAML assertion carries no email');
   return { email, name: attr('name', 'displayName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name') };
 }

@@ -21,14 +21,26 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
   const raw = await readJson(c);
   const result = schema.safeParse(raw);
   if (!result.success) {
-    throw new HttpError(400, result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)));
+    throw new HttpError(
+      400,
+      result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
+    );
   }
   return result.data;
 }
 
 /** Optional string fields: the reference client sends `null`/`undefined` freely. */
-export const optStr = () => z.string().nullish().transform((v) => v ?? undefined);
-export const emailField = () => z.string().trim().toLowerCase().pipe(z.email({ message: 'email must be a valid email' }));
+export const optStr = () =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined);
+export const emailField = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'email must be a valid email' }));
 
 /** True for an absolute `http:` or `https:` URL written without surrounding whitespace. */
 export function isHttpUrl(value: string): boolean {
@@ -47,4 +59,7 @@ export function isHttpUrl(value: string): boolean {
  */
 export const httpUrl = () => z.string().refine(isHttpUrl, { message: 'must be an absolute http: or https: URL' });
 /** An optional {@link httpUrl} (`null`/absent → `undefined`). */
-export const optHttpUrl = () => httpUrl().nullish().transform((v) => v ?? undefined);
+export const optHttpUrl = () =>
+  httpUrl()
+    .nullish()
+    .transform((v) => v ?? undefined);

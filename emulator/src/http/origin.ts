@@ -13,7 +13,11 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 function trusted(c: Context<AppEnv>, origin: string | undefined): string | undefined {
   if (!origin) return undefined;
   let url: URL;
-  try { url = new URL(origin); } catch { return undefined; }
+  try {
+    url = new URL(origin);
+  } catch {
+    return undefined;
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   const o = url.origin;
   if (c.var.rt.corsOrigins.includes(o) || o === new URL(c.var.rt.issuer).origin || LOOPBACK.has(url.hostname)) return o;
@@ -23,8 +27,5 @@ function trusted(c: Context<AppEnv>, origin: string | undefined): string | undef
 export function hostOrigin(c: Context<AppEnv>): string {
   const fwdHost = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
   const fwdProto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
-  return trusted(c, c.req.header('origin'))
-    ?? trusted(c, c.req.header('referer'))
-    ?? trusted(c, fwdHost ? `${fwdProto}://${fwdHost}` : undefined)
-    ?? c.var.rt.issuer;
+  return trusted(c, c.req.header('origin')) ?? trusted(c, c.req.header('referer')) ?? trusted(c, fwdHost ? `${fwdProto}://${fwdHost}` : undefined) ?? c.var.rt.issuer;
 }

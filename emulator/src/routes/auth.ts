@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, emailField, optStr } from '../http/body.ts';
 import { errorBody, notFound, badRequest } from '../http/errors.ts';
@@ -95,7 +95,10 @@ authRoutes.post('/identity/resources/auth/v1/user/token/refresh', async (c) => {
 authRoutes.post('/identity/resources/auth/v1/logout', async (c) => {
   const token = readRefreshCookie(c);
   if (token) {
-    const [row] = await c.var.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+    const [row] = await c.var.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
     if (row) await revokeFamily(c.var.db, row.familyId);
   }
   clearRefreshCookie(c);
@@ -106,4 +109,3 @@ authRoutes.post('/identity/resources/auth/v1/logout', async (c) => {
 
 export const jwksRoutes = new Hono<AppEnv>();
 jwksRoutes.get('/.well-known/jwks.json', (c) => c.json({ keys: [c.var.rt.key.publicJwk] }));
-

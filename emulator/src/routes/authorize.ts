@@ -33,7 +33,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { and, eq, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { errorBody } from '../http/errors.ts';
@@ -58,7 +58,10 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '
 function errorPage(c: Ctx, status: 400, message: string) {
   c.header('cache-control', 'no-store');
   setPageSecurityHeaders(c);
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p id="error">${esc(message)}</p></main></body></html>`, status);
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p id="error">${esc(message)}</p></main></body></html>`,
+    status,
+  );
 }
 
 interface AuthorizeRequest {
@@ -115,7 +118,10 @@ function check(c: Ctx): Checked {
   return {
     ok: true,
     req: {
-      redirectUri, state, nonce: q('nonce'), codeChallenge,
+      redirectUri,
+      state,
+      nonce: q('nonce'),
+      codeChallenge,
       acrValues: (q('acr_values') ?? '').split(' ').filter(Boolean),
       maxAge: maxAgeText === undefined ? undefined : Number(maxAgeText),
       organization: q('organization'),
@@ -129,7 +135,10 @@ function check(c: Ctx): Checked {
 async function liveSession(c: Ctx) {
   const token = readRefreshCookie(c);
   if (!token) return null;
-  const [row] = await c.var.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await c.var.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
   const user = await getUser(c.var.db, row.userId).catch(() => null);
   if (!user || user.isLocked) return null;
@@ -151,14 +160,20 @@ async function satisfies(c: Ctx, s: Session, req: AuthorizeRequest, opts: { acr:
 /** The tenant of `organization` (id or name) when the user is a member; else the session's tenant. */
 async function tenantFor(c: Ctx, s: Session, organization?: string): Promise<string> {
   if (!organization) return s.row.tenantId;
-  const [t] = await c.var.db.select({ tenantId: tenants.tenantId }).from(tenants).where(or(eq(tenants.tenantId, organization), eq(tenants.name, organization)));
+  const [t] = await c.var.db
+    .select({ tenantId: tenants.tenantId })
+    .from(tenants)
+    .where(or(eq(tenants.tenantId, organization), eq(tenants.name, organization)));
   const member = t && (await userTenantList(c.var.db, s.user.id)).some((m) => m.tenantId === t.tenantId);
   return member ? t.tenantId : s.row.tenantId;
 }
 
 async function codeRedirect(c: Ctx, s: Session, req: AuthorizeRequest) {
   const code = issueAuthorizationCode(c.var.rt, {
-    userId: s.user.id, redirectUri: req.redirectUri.href, codeChallenge: req.codeChallenge, nonce: req.nonce,
+    userId: s.user.id,
+    redirectUri: req.redirectUri.href,
+    codeChallenge: req.codeChallenge,
+    nonce: req.nonce,
     tenantId: await tenantFor(c, s, req.organization),
     auth: { amr: s.row.amr, acr: s.row.acr, authTime: s.row.authTime },
   });
@@ -229,7 +244,6 @@ const silentBody = z.object({ tenantId: z.string().nullish() }).passthrough();
 
 async function silent(c: Ctx) {
   const { tenantId } = await parseBody(c, silentBody);
-  const db = c.var.db;
   const fail = (msg: string) => {
     clearRefreshCookie(c);
     return c.json({ ...errorBody(msg), error: 'login_required', error_description: msg }, 401);
@@ -240,7 +254,11 @@ async function silent(c: Ctx) {
   const { user, lr } = rotated;
   c.header('cache-control', 'no-store');
   return c.json({
-    access_token: lr.accessToken, refresh_token: lr.refreshToken, id_token: await idToken(c, user, lr), expires_in: lr.expiresIn, token_type: 'Bearer',
+    access_token: lr.accessToken,
+    refresh_token: lr.refreshToken,
+    id_token: await idToken(c, user, lr),
+    expires_in: lr.expiresIn,
+    token_type: 'Bearer',
   });
 }
 

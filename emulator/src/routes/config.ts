@@ -41,7 +41,12 @@ configRoutes.get(`${BASE}/sign-up/strategies`, async (c) => {
   ]);
 });
 configRoutes.get(`${BASE}/captcha-policy/public`, (c) => c.json({ id: 'captcha-policy', siteKey: null, enabled: false, createdAt: null, updatedAt: null }));
-configRoutes.get(`${BASE}/password-recovery/strategies`, (c) => c.json([{ strategy: 'email', isActive: true }, { strategy: 'sms', isActive: false }]));
+configRoutes.get(`${BASE}/password-recovery/strategies`, (c) =>
+  c.json([
+    { strategy: 'email', isActive: true },
+    { strategy: 'sms', isActive: false },
+  ]),
+);
 configRoutes.get(`${BASE}/mfa-policy/allow-remember-device`, async (c) => {
   const token = c.req.query('mfaToken');
   if (token) await loadMfaToken(c.var.db, token);
@@ -62,10 +67,18 @@ configRoutes.get(`${BASE}/password`, requireAuth, async (c) => c.json((await ven
 configRoutes.get(BASE, requireAuth, async (c) => {
   const v = await vendor(c);
   return c.json({
-    id: v.id, enforceMFAType: v.mfaPolicy.enforceMFAType, createdAt: v.createdAt.toISOString(), updatedAt: v.mfaPolicy.updatedAt,
-    allowOverrideEnforcePasswordHistory: false, allowOverridePasswordComplexity: false, allowOverridePasswordExpiration: false,
-    allowSignups: v.publicConfig.allowSignups, apiTokensEnabled: v.publicConfig.apiTokensEnabled, cookieSameSite: 'Lax',
-    defaultRefreshTokenExpiration: v.tokenSettings.refreshTokenExpiresIn, defaultTokenExpiration: v.tokenSettings.accessTokenExpiresIn,
+    id: v.id,
+    enforceMFAType: v.mfaPolicy.enforceMFAType,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.mfaPolicy.updatedAt,
+    allowOverrideEnforcePasswordHistory: false,
+    allowOverridePasswordComplexity: false,
+    allowOverridePasswordExpiration: false,
+    allowSignups: v.publicConfig.allowSignups,
+    apiTokensEnabled: v.publicConfig.apiTokensEnabled,
+    cookieSameSite: 'Lax',
+    defaultRefreshTokenExpiration: v.tokenSettings.refreshTokenExpiresIn,
+    defaultTokenExpiration: v.tokenSettings.accessTokenExpiresIn,
     publicKey: c.var.rt.key.publicJwk,
   });
 });

@@ -22,10 +22,20 @@ lifecycleEmulatorRoutes.get('/lifecycle-settings', async (c) => c.json(await get
 
 /** `{ activationTtlSeconds?, invitationTtlSeconds?, unlockTtlSeconds?, phoneResetTtlSeconds?, smsCodeTtlSeconds?, codeResendIntervalSeconds?, maxCodeAttempts? }`; 0 s = issued already expired / no rate limit. */
 lifecycleEmulatorRoutes.put('/lifecycle-settings', async (c) => {
-  const body = await parseBody(c, z.object({
-    activationTtlSeconds: seconds(), invitationTtlSeconds: seconds(), unlockTtlSeconds: seconds(), phoneResetTtlSeconds: seconds(),
-    smsCodeTtlSeconds: seconds(), codeResendIntervalSeconds: seconds(), maxCodeAttempts: z.number().int().min(1).optional(),
-  }).strict());
+  const body = await parseBody(
+    c,
+    z
+      .object({
+        activationTtlSeconds: seconds(),
+        invitationTtlSeconds: seconds(),
+        unlockTtlSeconds: seconds(),
+        phoneResetTtlSeconds: seconds(),
+        smsCodeTtlSeconds: seconds(),
+        codeResendIntervalSeconds: seconds(),
+        maxCodeAttempts: z.number().int().min(1).optional(),
+      })
+      .strict(),
+  );
   return c.json(await updateLifecycleSettings(c.var.db, body));
 });
 
@@ -36,16 +46,29 @@ lifecycleEmulatorRoutes.post('/tenants', async (c) => {
   if (await getTenant(c.var.db, tenantId)) throw conflict('Tenant already exists');
   const now = new Date();
   await c.var.db.insert(tenants).values({
-    id: randomUUID(), tenantId, vendorId: c.var.rt.vendorId, name: body.name, metadata: null, isReseller: false, createdAt: now, updatedAt: now,
+    id: randomUUID(),
+    tenantId,
+    vendorId: c.var.rt.vendorId,
+    name: body.name,
+    metadata: null,
+    isReseller: false,
+    createdAt: now,
+    updatedAt: now,
   });
   return c.json({ tenantId, name: body.name }, 201);
 });
 
 /** `{ userId | email, roles = ['ReadOnly'] (role keys), activated = true }` → 201; adds (or re-roles) a membership. */
 lifecycleEmulatorRoutes.post('/tenants/:tenantId/users', async (c) => {
-  const body = await parseBody(c, z.object({
-    userId: z.string().optional(), email: z.string().optional(), roles: z.array(z.string()).default(['ReadOnly']), activated: z.boolean().default(true),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      userId: z.string().optional(),
+      email: z.string().optional(),
+      roles: z.array(z.string()).default(['ReadOnly']),
+      activated: z.boolean().default(true),
+    }),
+  );
   const db = c.var.db;
   const tenantId = c.req.param('tenantId');
   if (!(await getTenant(db, tenantId))) throw notFound('Tenant not found');
@@ -53,7 +76,9 @@ lifecycleEmulatorRoutes.post('/tenants/:tenantId/users', async (c) => {
   if (!user) throw notFound('User not found');
   const roleRows = (await db.select().from(roles)).filter((r) => body.roles.includes(r.key));
   if (roleRows.length !== body.roles.length) throw badRequest('Unknown role key');
-  await db.insert(userTenants).values({ userId: user.id, tenantId, createdAt: new Date(), activated: body.activated })
+  await db
+    .insert(userTenants)
+    .values({ userId: user.id, tenantId, createdAt: new Date(), activated: body.activated })
     .onConflictDoUpdate({ target: [userTenants.userId, userTenants.tenantId], set: { activated: body.activated } });
   await db.delete(userTenantRoles).where(and(eq(userTenantRoles.userId, user.id), eq(userTenantRoles.tenantId, tenantId)));
   if (roleRows.length) await db.insert(userTenantRoles).values(roleRows.map((r) => ({ userId: user.id, tenantId, roleId: r.id })));
@@ -63,8 +88,11 @@ lifecycleEmulatorRoutes.post('/tenants/:tenantId/users', async (c) => {
 /** `{ locked: boolean }`: a locked tenant refuses invitations (ER-01239) and invite links (ER-01240). */
 lifecycleEmulatorRoutes.put('/tenants/:tenantId/lock', async (c) => {
   const { locked } = await parseBody(c, z.object({ locked: z.boolean() }));
-  const res = await c.var.db.update(tenants).set({ isLocked: locked, updatedAt: new Date() })
-    .where(eq(tenants.tenantId, c.req.param('tenantId'))).returning({ tenantId: tenants.tenantId });
+  const res = await c.var.db
+    .update(tenants)
+    .set({ isLocked: locked, updatedAt: new Date() })
+    .where(eq(tenants.tenantId, c.req.param('tenantId')))
+    .returning({ tenantId: tenants.tenantId });
   if (res.length === 0) throw notFound('Tenant not found');
   return c.json({ tenantId: res[0].tenantId, isLocked: locked });
 });
@@ -72,6 +100,10 @@ lifecycleEmulatorRoutes.put('/tenants/:tenantId/lock', async (c) => {
 /** The audit log, newest first; `?action=` filters. */
 lifecycleEmulatorRoutes.get('/audits', async (c) => {
   const action = c.req.query('action');
-  const rows = await c.var.db.select().from(audits).where(action ? eq(audits.action, action) : undefined).orderBy(desc(audits.createdAt));
+  const rows = await c.var.db
+    .select()
+    .from(audits)
+    .where(action ? eq(audits.action, action) : undefined)
+    .orderBy(desc(audits.createdAt));
   return c.json(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
 });

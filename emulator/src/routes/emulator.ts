@@ -19,10 +19,15 @@ import { applyRememberPolicy } from './mfa-methods.ts';
 
 export const emulatorRoutes = new Hono<AppEnv>();
 
-emulatorRoutes.get('/', (c) => c.json({
-  vendorId: c.var.rt.vendorId, clientId: c.var.rt.clientId, tenantId: SEED.tenantId, issuer: c.var.rt.issuer,
-  admin: { email: SEED.adminEmail, password: SEED.adminPassword },
-}));
+emulatorRoutes.get('/', (c) =>
+  c.json({
+    vendorId: c.var.rt.vendorId,
+    clientId: c.var.rt.clientId,
+    tenantId: SEED.tenantId,
+    issuer: c.var.rt.issuer,
+    admin: { email: SEED.adminEmail, password: SEED.adminPassword },
+  }),
+);
 
 emulatorRoutes.post('/reset', async (c) => {
   await resetDatabase(c.var.db, { accessTokenExpiresIn: c.var.rt.accessTokenExpiresIn });
@@ -31,10 +36,14 @@ emulatorRoutes.post('/reset', async (c) => {
 
 /** `{ enforceMFAType?, allowRememberMyDevice?, mfaDeviceExpiration? (seconds) }` → the policy with the remember-device settings. */
 emulatorRoutes.put('/mfa-policy', async (c) => {
-  const body = await parseBody(c, z.object({
-    enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']).optional(),
-    allowRememberMyDevice: z.boolean().optional(), mfaDeviceExpiration: z.number().int().min(0).optional(),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']).optional(),
+      allowRememberMyDevice: z.boolean().optional(),
+      mfaDeviceExpiration: z.number().int().min(0).optional(),
+    }),
+  );
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
   const mfaPolicy = { ...v.mfaPolicy, ...(body.enforceMFAType ? { enforceMFAType: body.enforceMFAType } : {}), updatedAt: new Date().toISOString() };
   await c.var.db.update(vendors).set({ mfaPolicy }).where(eq(vendors.id, v.id));
@@ -52,12 +61,18 @@ emulatorRoutes.put('/lockout-policy', async (c) => {
 
 /** Merges into the public vendor config (allowSignups, authStrategy, …). */
 emulatorRoutes.put('/vendor-config', async (c) => {
-  const body = await parseBody(c, z.object({
-    allowSignups: z.boolean().optional(), allowNotVerifiedUsersLogin: z.boolean().optional(), apiTokensEnabled: z.boolean().optional(),
-    forcePermissions: z.boolean().optional(), authStrategy: z.string().optional(),
-    machineToMachineAuthStrategy: z.enum(['ClientCredentials', 'AccessToken']).optional(),
-    requireActivation: z.boolean().optional(),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      allowSignups: z.boolean().optional(),
+      allowNotVerifiedUsersLogin: z.boolean().optional(),
+      apiTokensEnabled: z.boolean().optional(),
+      forcePermissions: z.boolean().optional(),
+      authStrategy: z.string().optional(),
+      machineToMachineAuthStrategy: z.enum(['ClientCredentials', 'AccessToken']).optional(),
+      requireActivation: z.boolean().optional(),
+    }),
+  );
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
   const publicConfig = { ...v.publicConfig, ...body };
   await c.var.db.update(vendors).set({ publicConfig }).where(eq(vendors.id, v.id));
@@ -65,9 +80,13 @@ emulatorRoutes.put('/vendor-config', async (c) => {
 });
 
 emulatorRoutes.put('/token-settings', async (c) => {
-  const body = await parseBody(c, z.object({
-    accessTokenExpiresIn: z.number().int().min(1).optional(), refreshTokenExpiresIn: z.number().int().min(1).optional(),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      accessTokenExpiresIn: z.number().int().min(1).optional(),
+      refreshTokenExpiresIn: z.number().int().min(1).optional(),
+    }),
+  );
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
   const tokenSettings = { ...v.tokenSettings, ...body };
   await c.var.db.update(vendors).set({ tokenSettings }).where(eq(vendors.id, v.id));
@@ -91,35 +110,60 @@ emulatorRoutes.put('/flags', async (c) => {
 
 /** Body `{ entityName?: 'adminBox', configuration: {...}, properties?: [] }`: replaces (or creates) that metadata row. */
 emulatorRoutes.put('/metadata', async (c) => {
-  const body = await parseBody(c, z.object({
-    entityName: z.string().min(1).default('adminBox'), configuration: z.record(z.string(), z.unknown()), properties: z.array(z.unknown()).optional(),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      entityName: z.string().min(1).default('adminBox'),
+      configuration: z.record(z.string(), z.unknown()),
+      properties: z.array(z.unknown()).optional(),
+    }),
+  );
   const now = new Date();
-  await c.var.db.insert(metadata).values({
-    id: randomUUID(), entityName: body.entityName, configuration: body.configuration, properties: body.properties ?? [], createdAt: now, updatedAt: now,
-  }).onConflictDoUpdate({
-    target: metadata.entityName,
-    set: { configuration: body.configuration, ...(body.properties ? { properties: body.properties } : {}), updatedAt: now },
-  });
+  await c.var.db
+    .insert(metadata)
+    .values({
+      id: randomUUID(),
+      entityName: body.entityName,
+      configuration: body.configuration,
+      properties: body.properties ?? [],
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: metadata.entityName,
+      set: { configuration: body.configuration, ...(body.properties ? { properties: body.properties } : {}), updatedAt: now },
+    });
   return c.json({ entityName: body.entityName, configuration: body.configuration });
 });
 
 emulatorRoutes.get('/sso-domains', async (c) => c.json(await c.var.db.select().from(ssoDomains)));
 
 emulatorRoutes.post('/sso-domains', async (c) => {
-  const body = await parseBody(c, z.object({
-    domain: z.string().trim().toLowerCase().min(1), address: httpUrl(),
-    idpType: z.enum(['saml', 'oidc']).default('saml'), addressType: z.enum(['sso', 'external']).default('sso'),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      domain: z.string().trim().toLowerCase().min(1),
+      address: httpUrl(),
+      idpType: z.enum(['saml', 'oidc']).default('saml'),
+      addressType: z.enum(['sso', 'external']).default('sso'),
+    }),
+  );
   const row = { id: randomUUID(), ...body, createdAt: new Date() };
-  await c.var.db.insert(ssoDomains).values(row).onConflictDoUpdate({
-    target: ssoDomains.domain, set: { address: body.address, idpType: body.idpType, addressType: body.addressType },
-  });
+  await c.var.db
+    .insert(ssoDomains)
+    .values(row)
+    .onConflictDoUpdate({
+      target: ssoDomains.domain,
+      set: { address: body.address, idpType: body.idpType, addressType: body.addressType },
+    });
   return c.json(body, 201);
 });
 
 emulatorRoutes.delete('/sso-domains/:domain', async (c) => {
-  const res = await c.var.db.delete(ssoDomains).where(eq(ssoDomains.domain, c.req.param('domain').toLowerCase())).returning();
+  const res = await c.var.db
+    .delete(ssoDomains)
+    .where(eq(ssoDomains.domain, c.req.param('domain').toLowerCase()))
+    .returning();
   if (res.length === 0) throw notFound('SSO domain not found');
   return c.json({});
 });
@@ -129,11 +173,18 @@ emulatorRoutes.delete('/sso-domains/:domain', async (c) => {
  * Without tenantId the user joins the seeded tenant.
  */
 emulatorRoutes.post('/users', async (c) => {
-  const body = await parseBody(c, z.object({
-    email: z.string().trim().toLowerCase().pipe(z.email()), password: z.string().min(1), name: z.string().optional(),
-    tenantId: z.string().optional(), roles: z.array(z.string()).default(['ReadOnly']), verified: z.boolean().default(true),
-    mfaBypass: z.boolean().default(false),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      email: z.string().trim().toLowerCase().pipe(z.email()),
+      password: z.string().min(1),
+      name: z.string().optional(),
+      tenantId: z.string().optional(),
+      roles: z.array(z.string()).default(['ReadOnly']),
+      verified: z.boolean().default(true),
+      mfaBypass: z.boolean().default(false),
+    }),
+  );
   const db = c.var.db;
   const tenantId = body.tenantId ?? SEED.tenantId;
   const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantId, tenantId));
@@ -141,9 +192,22 @@ emulatorRoutes.post('/users', async (c) => {
   const id = randomUUID();
   const now = new Date();
   await db.insert(users).values({
-    id, vendorId: c.var.rt.vendorId, email: body.email, name: body.name ?? body.email.split('@')[0], passwordHash: await hashPassword(body.password),
-    phoneNumber: null, profilePictureUrl: null, verified: body.verified, superUser: false, mfaBypass: body.mfaBypass, metadata: null,
-    activeTenantId: tenantId, isLocked: false, failedLoginAttempts: 0, lastLogin: null, createdAt: now,
+    id,
+    vendorId: c.var.rt.vendorId,
+    email: body.email,
+    name: body.name ?? body.email.split('@')[0],
+    passwordHash: await hashPassword(body.password),
+    phoneNumber: null,
+    profilePictureUrl: null,
+    verified: body.verified,
+    superUser: false,
+    mfaBypass: body.mfaBypass,
+    metadata: null,
+    activeTenantId: tenantId,
+    isLocked: false,
+    failedLoginAttempts: 0,
+    lastLogin: null,
+    createdAt: now,
   });
   await db.insert(userTenants).values({ userId: id, tenantId, createdAt: now });
   const roleRows = await db.select().from(roles);
@@ -153,7 +217,11 @@ emulatorRoutes.post('/users', async (c) => {
 });
 
 emulatorRoutes.post('/users/:userId/unlock', async (c) => {
-  const res = await c.var.db.update(users).set({ isLocked: false, failedLoginAttempts: 0 }).where(eq(users.id, c.req.param('userId'))).returning({ id: users.id });
+  const res = await c.var.db
+    .update(users)
+    .set({ isLocked: false, failedLoginAttempts: 0 })
+    .where(eq(users.id, c.req.param('userId')))
+    .returning({ id: users.id });
   if (res.length === 0) throw notFound('User not found');
   return c.json({});
 });

@@ -37,8 +37,15 @@ import { requireAuth } from '../http/auth.ts';
 import { parseBody } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import {
-  entitlementFeatures, entitlementGrants, entitlementPlanFeatures, entitlementPlans, tenants, users,
-  type EntitlementRule, type FeatureFlagConfig, type Treatment,
+  entitlementFeatures,
+  entitlementGrants,
+  entitlementPlanFeatures,
+  entitlementPlans,
+  tenants,
+  users,
+  type EntitlementRule,
+  type FeatureFlagConfig,
+  type Treatment,
 } from '../db/schema.ts';
 import { authorizationFor } from '../session.ts';
 
@@ -48,8 +55,22 @@ type Ctx = Context<AppEnv>;
 export const NO_EXPIRATION_TIME = -1;
 
 export const CONDITION_OPS = [
-  'in_list', 'starts_with', 'ends_with', 'contains', 'matches', 'equal', 'greater_than', 'greater_than_equal', 'lower_than',
-  'lower_than_equal', 'between_numeric', 'is', 'on', 'between_date', 'on_or_after', 'on_or_before',
+  'in_list',
+  'starts_with',
+  'ends_with',
+  'contains',
+  'matches',
+  'equal',
+  'greater_than',
+  'greater_than_equal',
+  'lower_than',
+  'lower_than_equal',
+  'between_numeric',
+  'is',
+  'on',
+  'between_date',
+  'on_or_after',
+  'on_or_before',
 ] as const;
 
 // ---------------------------------------------------------------- wire shape
@@ -77,7 +98,9 @@ const laterExpiry = (a: number | undefined, b: number): number =>
 /** Computes the entitlements v2 bundle of a user in a tenant from what is stored. */
 export async function computeEntitlements(db: Db, userId: string, tenantId: string): Promise<EntitlementsBundle> {
   const [grants, plans, features, planFeatures, auth] = await Promise.all([
-    db.select().from(entitlementGrants)
+    db
+      .select()
+      .from(entitlementGrants)
       .where(or(eq(entitlementGrants.userId, userId), eq(entitlementGrants.tenantId, tenantId)))
       .orderBy(asc(entitlementGrants.createdAt)),
     db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id)),
@@ -140,8 +163,7 @@ export async function computeEntitlements(db: Db, userId: string, tenantId: stri
 export const entitlementRoutes = new Hono<AppEnv>();
 
 /** loadEntitlementsV2: the bundle of the caller in the token's tenant. */
-entitlementRoutes.get('/entitlements/api/v2/user-entitlements', requireAuth, async (c) =>
-  c.json(await computeEntitlements(c.var.db, c.var.auth.sub, c.var.auth.tenantId)));
+entitlementRoutes.get('/entitlements/api/v2/user-entitlements', requireAuth, async (c) => c.json(await computeEntitlements(c.var.db, c.var.auth.sub, c.var.auth.tenantId)));
 
 // ---------------------------------------------------------------- test-only admin routes (/_emulator/entitlements)
 
@@ -167,15 +189,18 @@ const featureFlag = z.object({
   rules: z.array(rule).default([]),
 });
 /** ms since the epoch or an ISO date; -1 or null = never. */
-const expireTime = z.union([z.number(), z.string(), z.null()]).optional().transform((v, ctx) => {
-  if (v === undefined || v === null || v === NO_EXPIRATION_TIME) return null;
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'expireTime must be ms since the epoch, an ISO date, -1 or null' });
-    return z.NEVER;
-  }
-  return d;
-});
+const expireTime = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === NO_EXPIRATION_TIME) return null;
+    const d = new Date(v);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'expireTime must be ms since the epoch, an ISO date, -1 or null' });
+      return z.NEVER;
+    }
+    return d;
+  });
 
 export const entitlementEmulatorRoutes = new Hono<AppEnv>();
 
@@ -185,14 +210,22 @@ function featureDto(f: typeof entitlementFeatures.$inferSelect) {
 
 function grantDto(g: typeof entitlementGrants.$inferSelect) {
   return {
-    id: g.id, tenantId: g.tenantId ?? undefined, userId: g.userId ?? undefined, planId: g.planId ?? undefined, featureKey: g.featureKey ?? undefined,
-    expireTime: g.expiresAt ? g.expiresAt.getTime() : NO_EXPIRATION_TIME, createdAt: g.createdAt.toISOString(),
+    id: g.id,
+    tenantId: g.tenantId ?? undefined,
+    userId: g.userId ?? undefined,
+    planId: g.planId ?? undefined,
+    featureKey: g.featureKey ?? undefined,
+    expireTime: g.expiresAt ? g.expiresAt.getTime() : NO_EXPIRATION_TIME,
+    createdAt: g.createdAt.toISOString(),
   };
 }
 
 async function planDto(db: Db, p: typeof entitlementPlans.$inferSelect) {
-  const fs = await db.select({ key: entitlementPlanFeatures.featureKey }).from(entitlementPlanFeatures)
-    .where(eq(entitlementPlanFeatures.planId, p.id)).orderBy(asc(entitlementPlanFeatures.featureKey));
+  const fs = await db
+    .select({ key: entitlementPlanFeatures.featureKey })
+    .from(entitlementPlanFeatures)
+    .where(eq(entitlementPlanFeatures.planId, p.id))
+    .orderBy(asc(entitlementPlanFeatures.featureKey));
   return { id: p.id, name: p.name, description: p.description, defaultTreatment: p.defaultTreatment, rules: p.rules, features: fs.map((f) => f.key) };
 }
 
@@ -209,29 +242,48 @@ entitlementEmulatorRoutes.get('/entitlements', async (c) => {
 
 /** The bundle a user would get in a tenant (default: the user's active tenant), without signing in. */
 entitlementEmulatorRoutes.get('/entitlements/users/:userId/bundle', async (c) => {
-  const [user] = await c.var.db.select().from(users).where(eq(users.id, c.req.param('userId')));
+  const [user] = await c.var.db
+    .select()
+    .from(users)
+    .where(eq(users.id, c.req.param('userId')));
   if (!user) throw notFound('User not found');
   return c.json(await computeEntitlements(c.var.db, user.id, c.req.query('tenantId') ?? user.activeTenantId));
 });
 
 /** Creates or replaces a feature: `{ key, name?, description?, linkedPermissions?, featureFlag? }`. */
 entitlementEmulatorRoutes.post('/entitlements/features', async (c) => {
-  const body = await parseBody(c, z.object({
-    key: z.string().min(1), name: z.string().optional(), description: z.string().default(''),
-    linkedPermissions: z.array(z.string().min(1)).default([]), featureFlag: featureFlag.nullish(),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      key: z.string().min(1),
+      name: z.string().optional(),
+      description: z.string().default(''),
+      linkedPermissions: z.array(z.string().min(1)).default([]),
+      featureFlag: featureFlag.nullish(),
+    }),
+  );
   const now = new Date();
   const row = {
-    key: body.key, name: body.name ?? body.key, description: body.description, linkedPermissions: body.linkedPermissions,
-    featureFlag: body.featureFlag ?? null, updatedAt: now,
+    key: body.key,
+    name: body.name ?? body.key,
+    description: body.description,
+    linkedPermissions: body.linkedPermissions,
+    featureFlag: body.featureFlag ?? null,
+    updatedAt: now,
   };
-  const [saved] = await c.var.db.insert(entitlementFeatures).values({ ...row, createdAt: now })
-    .onConflictDoUpdate({ target: entitlementFeatures.key, set: row }).returning();
+  const [saved] = await c.var.db
+    .insert(entitlementFeatures)
+    .values({ ...row, createdAt: now })
+    .onConflictDoUpdate({ target: entitlementFeatures.key, set: row })
+    .returning();
   return c.json(featureDto(saved), 201);
 });
 
 entitlementEmulatorRoutes.delete('/entitlements/features/:key', async (c) => {
-  const res = await c.var.db.delete(entitlementFeatures).where(eq(entitlementFeatures.key, c.req.param('key'))).returning();
+  const res = await c.var.db
+    .delete(entitlementFeatures)
+    .where(eq(entitlementFeatures.key, c.req.param('key')))
+    .returning();
   if (res.length === 0) throw notFound('Feature not found');
   return c.json({});
 });
@@ -241,21 +293,42 @@ entitlementEmulatorRoutes.delete('/entitlements/features/:key', async (c) => {
  * Unknown feature keys are created as plain features.
  */
 entitlementEmulatorRoutes.post('/entitlements/plans', async (c) => {
-  const body = await parseBody(c, z.object({
-    id: z.string().min(1).optional(), name: z.string().optional(), description: z.string().default(''),
-    defaultTreatment: treatment.default('false'), rules: z.array(rule).default([]), features: z.array(z.string().min(1)).default([]),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      id: z.string().min(1).optional(),
+      name: z.string().optional(),
+      description: z.string().default(''),
+      defaultTreatment: treatment.default('false'),
+      rules: z.array(rule).default([]),
+      features: z.array(z.string().min(1)).default([]),
+    }),
+  );
   const db = c.var.db;
   const now = new Date();
   const id = body.id ?? randomUUID();
   const row = { name: body.name ?? id, description: body.description, defaultTreatment: body.defaultTreatment, rules: body.rules, updatedAt: now };
-  const [saved] = await db.insert(entitlementPlans).values({ id, ...row, createdAt: now })
-    .onConflictDoUpdate({ target: entitlementPlans.id, set: row }).returning();
+  const [saved] = await db
+    .insert(entitlementPlans)
+    .values({ id, ...row, createdAt: now })
+    .onConflictDoUpdate({ target: entitlementPlans.id, set: row })
+    .returning();
   const keys = [...new Set(body.features)];
   if (keys.length) {
-    await db.insert(entitlementFeatures).values(keys.map((key) => ({
-      key, name: key, description: '', linkedPermissions: [], featureFlag: null, createdAt: now, updatedAt: now,
-    }))).onConflictDoNothing();
+    await db
+      .insert(entitlementFeatures)
+      .values(
+        keys.map((key) => ({
+          key,
+          name: key,
+          description: '',
+          linkedPermissions: [],
+          featureFlag: null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
   }
   await db.delete(entitlementPlanFeatures).where(eq(entitlementPlanFeatures.planId, id));
   if (keys.length) await db.insert(entitlementPlanFeatures).values(keys.map((featureKey) => ({ planId: id, featureKey })));
@@ -263,7 +336,10 @@ entitlementEmulatorRoutes.post('/entitlements/plans', async (c) => {
 });
 
 entitlementEmulatorRoutes.delete('/entitlements/plans/:planId', async (c) => {
-  const res = await c.var.db.delete(entitlementPlans).where(eq(entitlementPlans.id, c.req.param('planId'))).returning();
+  const res = await c.var.db
+    .delete(entitlementPlans)
+    .where(eq(entitlementPlans.id, c.req.param('planId')))
+    .returning();
   if (res.length === 0) throw notFound('Plan not found');
   return c.json({});
 });
@@ -271,7 +347,6 @@ entitlementEmulatorRoutes.delete('/entitlements/plans/:planId', async (c) => {
 // Grants: /_emulator/entitlements/{tenants|users}/:id/{plans|features}
 
 type SubjectKind = 'tenants' | 'users';
-type ObjectKind = 'plans' | 'features';
 
 async function subjectColumn(c: Ctx, kind: SubjectKind, id: string) {
   const db = c.var.db;
@@ -298,9 +373,7 @@ for (const subjectKind of ['tenants', 'users'] as const) {
 
     /** Grants (or re-grants, replacing the expiry) a plan `{ planId, expireTime? }` or a feature `{ featureKey, expireTime? }`. */
     entitlementEmulatorRoutes.post(path, async (c) => {
-      const body = await parseBody(c, objectKind === 'plans'
-        ? z.object({ planId: z.string().min(1), expireTime })
-        : z.object({ featureKey: z.string().min(1), expireTime }));
+      const body = await parseBody(c, objectKind === 'plans' ? z.object({ planId: z.string().min(1), expireTime }) : z.object({ featureKey: z.string().min(1), expireTime }));
       const db = c.var.db;
       const subject = await subjectColumn(c, subjectKind, c.req.param('subjectId') ?? '');
       const object = 'planId' in body ? { planId: body.planId } : { featureKey: body.featureKey };
@@ -312,10 +385,17 @@ for (const subjectKind of ['tenants', 'users'] as const) {
         if (!f) throw notFound('Feature not found');
       }
       await db.delete(entitlementGrants).where(grantWhere(subject, object));
-      const [saved] = await db.insert(entitlementGrants).values({
-        id: randomUUID(), ...subject, planId: object.planId ?? null, featureKey: object.featureKey ?? null,
-        expiresAt: body.expireTime, createdAt: new Date(),
-      }).returning();
+      const [saved] = await db
+        .insert(entitlementGrants)
+        .values({
+          id: randomUUID(),
+          ...subject,
+          planId: object.planId ?? null,
+          featureKey: object.featureKey ?? null,
+          expiresAt: body.expireTime,
+          createdAt: new Date(),
+        })
+        .returning();
       return c.json(grantDto(saved), 201);
     });
 
@@ -323,8 +403,10 @@ for (const subjectKind of ['tenants', 'users'] as const) {
     entitlementEmulatorRoutes.delete(`${path}/:objectId`, async (c) => {
       const subject = await subjectColumn(c, subjectKind, c.req.param('subjectId') ?? '');
       const objectId = c.req.param('objectId') ?? '';
-      const res = await c.var.db.delete(entitlementGrants)
-        .where(grantWhere(subject, objectKind === 'plans' ? { planId: objectId } : { featureKey: objectId })).returning();
+      const res = await c.var.db
+        .delete(entitlementGrants)
+        .where(grantWhere(subject, objectKind === 'plans' ? { planId: objectId } : { featureKey: objectId }))
+        .returning();
       if (res.length === 0) throw notFound('Grant not found');
       return c.json({});
     });

@@ -100,8 +100,15 @@ const failed = (c: Ctx, e: unknown) => {
 type ProviderRow = typeof socialProviders.$inferSelect;
 
 const providerV2 = (p: ProviderRow) => ({
-  type: p.type, clientId: p.clientId, redirectUrl: p.redirectUrl, backendRedirectUrl: '', active: p.active,
-  authorizationUrl: p.authorizationUrl, options: { scopes: p.scopes }, customised: true, additionalScopes: p.additionalScopes,
+  type: p.type,
+  clientId: p.clientId,
+  redirectUrl: p.redirectUrl,
+  backendRedirectUrl: '',
+  active: p.active,
+  authorizationUrl: p.authorizationUrl,
+  options: { scopes: p.scopes },
+  customised: true,
+  additionalScopes: p.additionalScopes,
 });
 
 async function builtInProviders(c: Ctx) {
@@ -110,7 +117,8 @@ async function builtInProviders(c: Ctx) {
 
 /** getSocialLoginProviders (v1): `[type, clientId, redirectUrl, active]`. */
 federationRoutes.get('/identity/resources/sso/v1', async (c) =>
-  c.json((await builtInProviders(c)).map((p) => ({ type: p.type, clientId: p.clientId, redirectUrl: p.redirectUrl, active: p.active }))));
+  c.json((await builtInProviders(c)).map((p) => ({ type: p.type, clientId: p.clientId, redirectUrl: p.redirectUrl, active: p.active }))),
+);
 /** getSocialLoginProvidersV2 (public). */
 federationRoutes.get('/identity/resources/sso/v2', async (c) => c.json((await builtInProviders(c)).map(providerV2)));
 /** getSocialLoginProvidersV2ForAuthenticatedUser. */
@@ -120,9 +128,17 @@ federationRoutes.get('/identity/resources/sso/custom/v1', async (c) => {
   const rows = await c.var.db.select().from(socialProviders).where(eq(socialProviders.custom, true)).orderBy(socialProviders.createdAt);
   return c.json({
     providers: rows.map((p) => ({
-      id: p.id, type: 'custom', clientId: p.clientId, redirectUrl: p.redirectUrl, redirectUrlPattern: p.redirectUrl,
-      authorizationUrl: p.authorizationUrl, userInfoUrl: p.userinfoUrl ?? '', scopes: p.scopes, ssoLogoUrl: p.ssoLogoUrl ?? '',
-      displayName: p.displayName ?? 'Custom provider', active: p.active,
+      id: p.id,
+      type: 'custom',
+      clientId: p.clientId,
+      redirectUrl: p.redirectUrl,
+      redirectUrlPattern: p.redirectUrl,
+      authorizationUrl: p.authorizationUrl,
+      userInfoUrl: p.userinfoUrl ?? '',
+      scopes: p.scopes,
+      ssoLogoUrl: p.ssoLogoUrl ?? '',
+      displayName: p.displayName ?? 'Custom provider',
+      active: p.active,
     })),
   });
 });
@@ -130,7 +146,12 @@ federationRoutes.get('/identity/resources/sso/custom/v1', async (c) => {
 // ---------------------------------------------------------------- social postlogin
 
 const socialQuery = z.object({
-  code: optStr(), id_token: optStr(), redirectUri: optStr(), code_verifier: optStr(), code_verifier_pkce: optStr(), state: optStr(),
+  code: optStr(),
+  id_token: optStr(),
+  redirectUri: optStr(),
+  code_verifier: optStr(),
+  code_verifier_pkce: optStr(),
+  state: optStr(),
 });
 const socialBody = z.object({ metadata: optStr(), invitationToken: optStr() });
 
@@ -145,12 +166,16 @@ federationRoutes.post('/identity/resources/auth/v1/user/sso/:provider/postlogin'
   if (!q.code) throw badRequest('code is required');
   if (!q.redirectUri) throw badRequest('redirectUri is required');
   if (!q.state) throw badRequest('state is required');
-  if (provider.redirectUrl && q.redirectUri !== provider.redirectUrl) throw badRequest('redirectUri is not the provider\'s redirect URL');
+  if (provider.redirectUrl && q.redirectUri !== provider.redirectUrl) throw badRequest("redirectUri is not the provider's redirect URL");
   try {
     const id = await exchangeCode({
       endpoints: { issuer: provider.issuer, tokenUrl: provider.tokenUrl, jwksUri: provider.jwksUri },
-      clientId: provider.clientId, clientSecret: provider.clientSecret, code: q.code, redirectUri: q.redirectUri,
-      codeVerifier: q.code_verifier ?? q.code_verifier_pkce, nonce: q.state,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      code: q.code,
+      redirectUri: q.redirectUri,
+      codeVerifier: q.code_verifier ?? q.code_verifier_pkce,
+      nonce: q.state,
     });
     if (!id.emailVerified) throw new FederationError('The identity provider has not verified the email');
     const { user, isNewUser } = await provisionSocialUser(c, id, provider.custom ? `custom:${provider.id}` : provider.type);
@@ -191,8 +216,14 @@ federationRoutes.get('/auth/sso/:configId/start', async (c) => {
     const codeVerifier = randomString(48);
     await c.var.db.insert(ssoStates).values({ ...base, kind: 'oidc', nonce, codeVerifier });
     const url = withParams(config.oidcAuthorizationUrl!, {
-      response_type: 'code', client_id: config.oidcClientId!, redirect_uri: callbackUrl, scope: 'openid email profile',
-      state, nonce, code_challenge: pkceChallenge(codeVerifier), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: config.oidcClientId!,
+      redirect_uri: callbackUrl,
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: pkceChallenge(codeVerifier),
+      code_challenge_method: 'S256',
     });
     return c.redirect(url, 302);
   }
@@ -208,7 +239,9 @@ federationRoutes.get('/auth/sso/:configId/start', async (c) => {
  */
 async function takeState(c: Ctx, kind: 'oidc' | 'saml', state: string | undefined) {
   if (!state) return undefined;
-  const [row] = await c.var.db.update(ssoStates).set({ consumedAt: new Date() })
+  const [row] = await c.var.db
+    .update(ssoStates)
+    .set({ consumedAt: new Date() })
     .where(and(eq(ssoStates.stateHash, sha256(state)), eq(ssoStates.kind, kind), isNull(ssoStates.consumedAt)))
     .returning();
   if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
@@ -237,8 +270,12 @@ async function oidcPostLogin(c: Ctx) {
     const config = await activeConfig(c, row.configId);
     const id = await exchangeCode({
       endpoints: { issuer: config.oidcIssuer!, tokenUrl: config.oidcTokenUrl!, jwksUri: config.oidcJwksUri! },
-      clientId: config.oidcClientId!, clientSecret: config.oidcClientSecret!, code: body.code, redirectUri: row.callbackUrl,
-      codeVerifier: row.codeVerifier ?? undefined, nonce: row.nonce ?? undefined,
+      clientId: config.oidcClientId!,
+      clientSecret: config.oidcClientSecret!,
+      code: body.code,
+      redirectUri: row.callbackUrl,
+      codeVerifier: row.codeVerifier ?? undefined,
+      nonce: row.nonce ?? undefined,
     });
     const { user } = await provisionSsoUser(c, id, config);
     return c.json(await federatedLoginAnswer(c, user, 'oidc'));
@@ -256,11 +293,14 @@ federationRoutes.post('/identity/resources/auth/v2/user/oidc/postlogin', oidcPos
 
 /** The ACS (HTTP-POST binding, from the IdP's page): validate, keep the identity, hand the browser a one-time code. */
 federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
-  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const relayState = typeof form.RelayState === 'string' ? form.RelayState : undefined;
   const samlResponse = typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined;
   const [row] = relayState
-    ? await c.var.db.select().from(ssoStates).where(and(eq(ssoStates.stateHash, sha256(relayState)), eq(ssoStates.kind, 'saml'), isNull(ssoStates.consumedAt)))
+    ? await c.var.db
+        .select()
+        .from(ssoStates)
+        .where(and(eq(ssoStates.stateHash, sha256(relayState)), eq(ssoStates.kind, 'saml'), isNull(ssoStates.consumedAt)))
     : [];
   if (!row || row.identity || row.expiresAt.getTime() <= Date.now() || !samlResponse) {
     // unsolicited (IdP-initiated) or replayed responses are refused: no state to answer
@@ -270,7 +310,10 @@ federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
     const config = await activeConfig(c, row.configId);
     const identity = await validateSamlResponse(c.var.rt.issuer, config, samlResponse, row.requestId!);
     const code = randomToken(32);
-    await c.var.db.update(ssoStates).set({ identity, codeHash: sha256(code) }).where(eq(ssoStates.stateHash, row.stateHash));
+    await c.var.db
+      .update(ssoStates)
+      .set({ identity, codeHash: sha256(code) })
+      .where(eq(ssoStates.stateHash, row.stateHash));
     return c.redirect(withParams(row.callbackUrl, { RelayState: relayState!, code }), 303);
   } catch (e) {
     if (!(e instanceof FederationError)) throw e;
@@ -307,7 +350,8 @@ federationRoutes.post('/identity/resources/auth/v1/user/saml/postlogin', async (
 
 /** The SP metadata (entity id = this URL; ACS over HTTP-POST). */
 federationRoutes.get(SP_METADATA_PATH.replace(/^\/frontegg/, ''), (c) =>
-  c.body(spMetadata(c.var.rt.issuer), 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' }));
+  c.body(spMetadata(c.var.rt.issuer), 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' }),
+);
 
 /** getSamlVendorConfiguration: `{acsUrl, spEntityId}` (signed-in users). */
 federationRoutes.get('/team/resources/sso/v1/saml/configurations/vendor-config', requireAuth, (c) => c.json(spEndpoints(c.var.rt.issuer)));
@@ -330,7 +374,10 @@ const providerIn = z.object({
   clientSecret: z.string().min(1),
   active: z.boolean().default(true),
   /** '' = any redirect URI */
-  redirectUrl: z.string().refine((v) => v === '' || isHttpUrl(v), { message: 'must be empty or an absolute http: or https: URL' }).default(''),
+  redirectUrl: z
+    .string()
+    .refine((v) => v === '' || isHttpUrl(v), { message: 'must be empty or an absolute http: or https: URL' })
+    .default(''),
   additionalScopes: z.array(z.string()).default([]),
   displayName: optStr(),
   ssoLogoUrl: optHttpUrl(),
@@ -354,12 +401,27 @@ async function upsertProvider(c: Ctx, id: string, type: string, custom: boolean)
   }
   const now = new Date();
   const values = {
-    type, custom, displayName: body.displayName ?? null, clientId: body.clientId, clientSecret: body.clientSecret,
-    redirectUrl: body.redirectUrl, issuer: endpoints.issuer, authorizationUrl: endpoints.authorizationUrl, tokenUrl: endpoints.tokenUrl,
-    jwksUri: endpoints.jwksUri, userinfoUrl: endpoints.userinfoUrl ?? null, scopes: ['openid', 'email', 'profile', ...body.additionalScopes].join(' '),
-    additionalScopes: body.additionalScopes, ssoLogoUrl: body.ssoLogoUrl ?? null, active: body.active, updatedAt: now,
+    type,
+    custom,
+    displayName: body.displayName ?? null,
+    clientId: body.clientId,
+    clientSecret: body.clientSecret,
+    redirectUrl: body.redirectUrl,
+    issuer: endpoints.issuer,
+    authorizationUrl: endpoints.authorizationUrl,
+    tokenUrl: endpoints.tokenUrl,
+    jwksUri: endpoints.jwksUri,
+    userinfoUrl: endpoints.userinfoUrl ?? null,
+    scopes: ['openid', 'email', 'profile', ...body.additionalScopes].join(' '),
+    additionalScopes: body.additionalScopes,
+    ssoLogoUrl: body.ssoLogoUrl ?? null,
+    active: body.active,
+    updatedAt: now,
   };
-  await c.var.db.insert(socialProviders).values({ id, ...values, createdAt: now }).onConflictDoUpdate({ target: socialProviders.id, set: values });
+  await c.var.db
+    .insert(socialProviders)
+    .values({ id, ...values, createdAt: now })
+    .onConflictDoUpdate({ target: socialProviders.id, set: values });
   return { id, type, custom, active: body.active, authorizationUrl: endpoints.authorizationUrl, issuer: endpoints.issuer };
 }
 
@@ -375,10 +437,12 @@ federationEmulatorRoutes.put('/social-providers/:type', async (c) => {
 /** Adds a custom provider (`displayName`, `ssoLogoUrl`, plus the fields above); answers its `id`. */
 federationEmulatorRoutes.post('/social-providers/custom', async (c) => c.json(await upsertProvider(c, randomUUID(), 'custom', true), 201));
 /** Lists the providers (without secrets). */
-federationEmulatorRoutes.get('/social-providers', async (c) =>
-  c.json((await c.var.db.select().from(socialProviders)).map(({ clientSecret: _s, ...p }) => p)));
+federationEmulatorRoutes.get('/social-providers', async (c) => c.json((await c.var.db.select().from(socialProviders)).map(({ clientSecret: _s, ...p }) => p)));
 federationEmulatorRoutes.delete('/social-providers/:id', async (c) => {
-  const res = await c.var.db.delete(socialProviders).where(eq(socialProviders.id, c.req.param('id'))).returning();
+  const res = await c.var.db
+    .delete(socialProviders)
+    .where(eq(socialProviders.id, c.req.param('id')))
+    .returning();
   if (res.length === 0) throw notFound('Social login provider not found');
   return c.json({});
 });
@@ -391,10 +455,7 @@ const ssoIn = z.object({
   enabled: z.boolean().default(true),
   callbackUrl: optHttpUrl(),
   oidc: z.object({ issuer: httpUrl(), clientId: z.string().min(1), clientSecret: z.string().min(1) }).optional(),
-  saml: z.union([
-    z.object({ metadata: z.string().min(1) }),
-    z.object({ entityId: z.string().min(1), ssoUrl: httpUrl(), certificate: z.string().min(1) }),
-  ]).optional(),
+  saml: z.union([z.object({ metadata: z.string().min(1) }), z.object({ entityId: z.string().min(1), ssoUrl: httpUrl(), certificate: z.string().min(1) })]).optional(),
 });
 
 /**
@@ -407,7 +468,7 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
   const body = await parseBody(c, ssoIn);
   const id = randomUUID();
   const now = new Date();
-  let idp: Partial<SsoConfigRow> = {};
+  let idp: Partial<SsoConfigRow>;
   if (body.type === 'oidc') {
     if (!body.oidc) throw badRequest('oidc is required');
     let e;
@@ -417,8 +478,12 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
       throw badRequest((err as Error).message);
     }
     idp = {
-      oidcIssuer: e.issuer, oidcClientId: body.oidc.clientId, oidcClientSecret: body.oidc.clientSecret,
-      oidcAuthorizationUrl: e.authorizationUrl, oidcTokenUrl: e.tokenUrl, oidcJwksUri: e.jwksUri,
+      oidcIssuer: e.issuer,
+      oidcClientId: body.oidc.clientId,
+      oidcClientSecret: body.oidc.clientSecret,
+      oidcAuthorizationUrl: e.authorizationUrl,
+      oidcTokenUrl: e.tokenUrl,
+      oidcJwksUri: e.jwksUri,
     };
   } else {
     if (!body.saml) throw badRequest('saml is required');
@@ -439,14 +504,32 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
     }
   }
   const row = {
-    id, tenantId: body.tenantId, type: body.type, enabled: body.enabled, domains: body.domains, roleIds: body.roleIds,
-    callbackUrl: body.callbackUrl ?? null, oidcIssuer: null, oidcClientId: null, oidcClientSecret: null, oidcAuthorizationUrl: null,
-    oidcTokenUrl: null, oidcJwksUri: null, samlIdpEntityId: null, samlSsoEndpoint: null, samlCertificate: null, ...idp, createdAt: now, updatedAt: now,
+    id,
+    tenantId: body.tenantId,
+    type: body.type,
+    enabled: body.enabled,
+    domains: body.domains,
+    roleIds: body.roleIds,
+    callbackUrl: body.callbackUrl ?? null,
+    oidcIssuer: null,
+    oidcClientId: null,
+    oidcClientSecret: null,
+    oidcAuthorizationUrl: null,
+    oidcTokenUrl: null,
+    oidcJwksUri: null,
+    samlIdpEntityId: null,
+    samlSsoEndpoint: null,
+    samlCertificate: null,
+    ...idp,
+    createdAt: now,
+    updatedAt: now,
   };
   await c.var.db.insert(ssoConfigurations).values(row);
   const address = `${c.var.rt.issuer}/frontegg${ssoStartPath(id)}`;
   for (const domain of body.domains) {
-    await c.var.db.insert(ssoDomains).values({ id: randomUUID(), domain, address, idpType: body.type, addressType: 'sso', createdAt: now })
+    await c.var.db
+      .insert(ssoDomains)
+      .values({ id: randomUUID(), domain, address, idpType: body.type, addressType: 'sso', createdAt: now })
       .onConflictDoUpdate({ target: ssoDomains.domain, set: { address, idpType: body.type, addressType: 'sso' } });
   }
   return c.json({ id, type: body.type, domains: body.domains, enabled: body.enabled, address, ...spEndpoints(c.var.rt.issuer) }, 201);
@@ -461,7 +544,11 @@ federationEmulatorRoutes.patch('/sso-configurations/:id', async (c) => {
     ...(body.callbackUrl ? { callbackUrl: body.callbackUrl } : {}),
     ...(body.oidcClientSecret ? { oidcClientSecret: body.oidcClientSecret } : {}),
   };
-  const res = await c.var.db.update(ssoConfigurations).set(set).where(eq(ssoConfigurations.id, c.req.param('id'))).returning();
+  const res = await c.var.db
+    .update(ssoConfigurations)
+    .set(set)
+    .where(eq(ssoConfigurations.id, c.req.param('id')))
+    .returning();
   if (res.length === 0) throw notFound('SSO configuration not found');
   return c.json({ id: res[0].id, enabled: res[0].enabled });
 });

@@ -17,8 +17,17 @@ import { emulatorNow } from '../clock.ts';
 import { findUserByEmail, getUser } from '../session.ts';
 import { hasPermission } from './config.ts';
 import {
-  audit, consumeLifecycleToken, getTenant, loadLifecycleToken, membership, resolveInviteLink, sendActivationEmail, sendInvitationEmail,
-  teamUserDto, tenantLocked, wrongCodeAnswer,
+  audit,
+  consumeLifecycleToken,
+  getTenant,
+  loadLifecycleToken,
+  membership,
+  resolveInviteLink,
+  sendActivationEmail,
+  sendInvitationEmail,
+  teamUserDto,
+  tenantLocked,
+  wrongCodeAnswer,
 } from '../lifecycle.ts';
 import type { Db } from '../db/client.ts';
 
@@ -35,13 +44,19 @@ const requirePermission = (c: Ctx, key: string) => {
 /** Role ids of this vendor (global or of the tenant) among `ids`; 400 when one is unknown. Empty → the default roles. */
 export async function resolveRoleIds(db: Db, vendorId: string, tenantId: string, ids: string[] | null | undefined): Promise<string[]> {
   if (ids?.length) {
-    const found = await db.select({ id: roles.id }).from(roles).where(and(
-      eq(roles.vendorId, vendorId), inArray(roles.id, ids), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)),
-    ));
+    const found = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.vendorId, vendorId), inArray(roles.id, ids), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId))));
     if (found.length !== new Set(ids).size) throw badRequest('Unknown role id', 'ER-ROLE-NOT-FOUND');
     return found.map((r) => r.id);
   }
-  return (await db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true)))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true)))
+  ).map((r) => r.id);
 }
 
 async function addMembership(db: Db, userId: string, tenantId: string, roleIds: string[], activated: boolean) {
@@ -96,15 +111,35 @@ invitationRoutes.post(`${USERS}/v2`, requireAuth, async (c) => {
   }
   const roleIds = await resolveRoleIds(db, c.var.rt.vendorId, tenantId, body.roleIds);
   if (body.metadata) {
-    try { JSON.parse(body.metadata); } catch { throw badRequest('metadata must be a JSON string'); }
+    try {
+      JSON.parse(body.metadata);
+    } catch {
+      throw badRequest('metadata must be a JSON string');
+    }
   }
   const id = randomUUID();
   const now = new Date();
-  const [user] = await db.insert(users).values({
-    id, vendorId: c.var.rt.vendorId, email: body.email, name: body.name?.trim() || body.email.split('@')[0], passwordHash: null,
-    phoneNumber: body.phone ?? body.phoneNumber ?? null, profilePictureUrl: null, verified: false, superUser: false, mfaBypass: false,
-    metadata: body.metadata ?? null, activeTenantId: tenantId, isLocked: false, failedLoginAttempts: 0, lastLogin: null, createdAt: now,
-  }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      id,
+      vendorId: c.var.rt.vendorId,
+      email: body.email,
+      name: body.name?.trim() || body.email.split('@')[0],
+      passwordHash: null,
+      phoneNumber: body.phone ?? body.phoneNumber ?? null,
+      profilePictureUrl: null,
+      verified: false,
+      superUser: false,
+      mfaBypass: false,
+      metadata: body.metadata ?? null,
+      activeTenantId: tenantId,
+      isLocked: false,
+      failedLoginAttempts: 0,
+      lastLogin: null,
+      createdAt: now,
+    })
+    .returning();
   await addMembership(db, id, tenantId, roleIds, false);
   await sendInvitationEmail(c, user, tenant, inviter.name);
   await audit(db, { tenantId, actorId: inviter.id, action: 'user.invited', targetId: id });
@@ -113,8 +148,11 @@ invitationRoutes.post(`${USERS}/v2`, requireAuth, async (c) => {
 
 /** Pending memberships of a user, newest first. */
 async function pendingTenants(db: Db, userId: string) {
-  return db.select().from(userTenants)
-    .where(and(eq(userTenants.userId, userId), eq(userTenants.activated, false))).orderBy(desc(userTenants.createdAt));
+  return db
+    .select()
+    .from(userTenants)
+    .where(and(eq(userTenants.userId, userId), eq(userTenants.activated, false)))
+    .orderBy(desc(userTenants.createdAt));
 }
 
 /** resendInvitationEmail: `{ email }` → `{}`; the latest pending invitation is sent again (the previous link stops working). */
@@ -165,14 +203,19 @@ async function accept(c: Ctx, body: { userId: string; token: string }, code?: st
   const m = await membership(db, row.userId, tenant.tenantId);
   if (!m) throw badRequest('The invitation was withdrawn', 'ER-INVITATION-TOKEN-INVALID');
   await consumeLifecycleToken(db, row);
-  await db.update(userTenants).set({ activated: true })
+  await db
+    .update(userTenants)
+    .set({ activated: true })
     .where(and(eq(userTenants.userId, row.userId), eq(userTenants.tenantId, tenant.tenantId)));
   const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, row.userId)).returning();
   await audit(db, { tenantId: tenant.tenantId, actorId: user.id, action: 'user.invitation.accepted', targetId: user.id });
   const shouldSetPassword = !user.passwordHash;
   const activation = shouldSetPassword ? await sendActivationEmail(c, user) : undefined;
   return c.json({
-    userId: user.id, tenantId: tenant.tenantId, tenantName: tenant.name, shouldSetPassword,
+    userId: user.id,
+    tenantId: tenant.tenantId,
+    tenantName: tenant.name,
+    shouldSetPassword,
     ...(activation ? { activationToken: activation.token } : {}),
   });
 }
@@ -197,18 +240,31 @@ invitationRoutes.post(`${INVITES}/v1/verify`, async (c) => {
 
 type LinkRow = typeof tenantInviteLinks.$inferSelect;
 const linkDto = (l: LinkRow, vendorId: string) => ({
-  id: l.id, vendorId, tenantId: l.tenantId, userId: l.userId, token: l.token, expires: l.expiresAt.toISOString(),
-  shouldSendEmail: l.shouldSendEmail, roleIds: l.roleIds,
+  id: l.id,
+  vendorId,
+  tenantId: l.tenantId,
+  userId: l.userId,
+  token: l.token,
+  expires: l.expiresAt.toISOString(),
+  shouldSendEmail: l.shouldSendEmail,
+  roleIds: l.roleIds,
 });
 
 async function myLink(c: Ctx): Promise<LinkRow | undefined> {
-  const [l] = await c.var.db.select().from(tenantInviteLinks)
+  const [l] = await c.var.db
+    .select()
+    .from(tenantInviteLinks)
     .where(and(eq(tenantInviteLinks.tenantId, c.var.auth.tenantId), eq(tenantInviteLinks.userId, c.var.auth.sub)));
   return l;
 }
 
 const linkBody = z.object({
-  expiresInMinutes: z.number().int().min(1).max(10 * 365 * 24 * 60).nullish(),
+  expiresInMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(10 * 365 * 24 * 60)
+    .nullish(),
   shouldSendEmail: z.boolean().nullish(),
   roleIds: z.array(z.string()).nullish(),
 });
@@ -233,11 +289,17 @@ async function createLink(c: Ctx) {
   const roleIds = body.roleIds?.length ? await resolveRoleIds(db, c.var.rt.vendorId, tenantId, body.roleIds) : [];
   const now = await emulatorNow(db);
   const values = {
-    token: randomToken(24), expiresAt: new Date(now + (body.expiresInMinutes ?? DEFAULT_INVITE_LINK_MINUTES) * 60_000),
-    shouldSendEmail: body.shouldSendEmail ?? false, roleIds, updatedAt: new Date(now),
+    token: randomToken(24),
+    expiresAt: new Date(now + (body.expiresInMinutes ?? DEFAULT_INVITE_LINK_MINUTES) * 60_000),
+    shouldSendEmail: body.shouldSendEmail ?? false,
+    roleIds,
+    updatedAt: new Date(now),
   };
-  const [l] = await db.insert(tenantInviteLinks).values({ id: randomUUID(), tenantId, userId: c.var.auth.sub, createdAt: new Date(now), ...values })
-    .onConflictDoUpdate({ target: [tenantInviteLinks.tenantId, tenantInviteLinks.userId], set: values }).returning();
+  const [l] = await db
+    .insert(tenantInviteLinks)
+    .values({ id: randomUUID(), tenantId, userId: c.var.auth.sub, createdAt: new Date(now), ...values })
+    .onConflictDoUpdate({ target: [tenantInviteLinks.tenantId, tenantInviteLinks.userId], set: values })
+    .returning();
   await audit(db, { tenantId, actorId: c.var.auth.sub, action: 'invite-link.created', targetId: l.id });
   return c.json(linkDto(l, c.var.rt.vendorId), 201);
 }
@@ -252,12 +314,16 @@ invitationRoutes.patch(`${INVITES}/v1/user`, requireAuth, async (c) => {
   const l = await myLink(c);
   if (!l) throw notFound('Invite link not found', 'ER-INVITE-LINK-NOT-FOUND');
   const now = await emulatorNow(db);
-  const [u] = await db.update(tenantInviteLinks).set({
-    ...(body.expiresInMinutes ? { expiresAt: new Date(now + body.expiresInMinutes * 60_000) } : {}),
-    ...(body.shouldSendEmail != null ? { shouldSendEmail: body.shouldSendEmail } : {}),
-    ...(body.roleIds ? { roleIds: body.roleIds.length ? await resolveRoleIds(db, c.var.rt.vendorId, l.tenantId, body.roleIds) : [] } : {}),
-    updatedAt: new Date(now),
-  }).where(eq(tenantInviteLinks.id, l.id)).returning();
+  const [u] = await db
+    .update(tenantInviteLinks)
+    .set({
+      ...(body.expiresInMinutes ? { expiresAt: new Date(now + body.expiresInMinutes * 60_000) } : {}),
+      ...(body.shouldSendEmail != null ? { shouldSendEmail: body.shouldSendEmail } : {}),
+      ...(body.roleIds ? { roleIds: body.roleIds.length ? await resolveRoleIds(db, c.var.rt.vendorId, l.tenantId, body.roleIds) : [] } : {}),
+      updatedAt: new Date(now),
+    })
+    .where(eq(tenantInviteLinks.id, l.id))
+    .returning();
   return c.json(linkDto(u, c.var.rt.vendorId));
 });
 
@@ -279,5 +345,10 @@ export async function inviteLinkRoleIds(db: Db, vendorId: string, link: LinkRow)
     const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, link.roleIds)).orderBy(asc(roles.level));
     if (found.length) return found.map((r) => r.id);
   }
-  return (await db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true)))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true)))
+  ).map((r) => r.id);
 }

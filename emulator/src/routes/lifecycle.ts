@@ -17,8 +17,15 @@ import { emulatorNow } from '../clock.ts';
 import { send } from '../outbox.ts';
 import { completePrimaryAuth, findUserByEmail, getUser, getVendor, type UserRow } from '../session.ts';
 import {
-  consumeLifecycleToken, enforceCodeRateLimit, issueLifecycleToken, loadLifecycleToken, needsActivation, sendActivationEmail,
-  sixDigitCode, tokenProblem, wrongCodeAnswer,
+  consumeLifecycleToken,
+  enforceCodeRateLimit,
+  issueLifecycleToken,
+  loadLifecycleToken,
+  needsActivation,
+  sendActivationEmail,
+  sixDigitCode,
+  tokenProblem,
+  wrongCodeAnswer,
 } from '../lifecycle.ts';
 
 export const lifecycleRoutes = new Hono<AppEnv>();
@@ -67,9 +74,10 @@ async function activate(c: Ctx, body: { userId: string; token: string; password?
     passwordHash = await hashPassword(body.password);
   }
   await consumeLifecycleToken(db, row);
-  const [updated] = await db.update(users).set({ passwordHash, verified: true, lastLogin: new Date() })
-    .where(eq(users.id, user.id)).returning();
-  await db.update(userTenants).set({ activated: true })
+  const [updated] = await db.update(users).set({ passwordHash, verified: true, lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+  await db
+    .update(userTenants)
+    .set({ activated: true })
     .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, user.activeTenantId)));
   const breached = !user.passwordHash && body.password ? isBreachedPassword(body.password) : false;
   return c.json(await completePrimaryAuth(c, updated, { isBreachedPassword: breached }));
@@ -103,7 +111,10 @@ lifecycleRoutes.post(`${USERS}/v1/phone/reset`, async (c) => {
   await enforceCodeRateLimit(c, user.id, 'phone_reset');
   const issued = await issueLifecycleToken(db, { kind: 'phone_reset', userId: user.id, withCode: true });
   await send(db, {
-    to: user.email, channel: 'email', subject: 'Reset your phone number', code: issued.code,
+    to: user.email,
+    channel: 'email',
+    subject: 'Reset your phone number',
+    code: issued.code,
     text: `Someone asked to change the phone number of ${user.email}. Your code is ${issued.code}; it expires ${issued.expiresAt.toISOString()}.\n\nIf it was not you, ignore this email.`,
   });
   return c.json({ resetPhoneNumberToken: issued.token });
@@ -111,9 +122,13 @@ lifecycleRoutes.post(`${USERS}/v1/phone/reset`, async (c) => {
 
 /** verifyResetPhoneNumber: `{ resetPhoneNumberToken, code }` → `{ changePhoneNumberToken }`. */
 lifecycleRoutes.post(`${USERS}/v1/phone/reset/verify`, async (c) => {
-  const body = await parseBody(c, z.object({
-    resetPhoneNumberToken: z.string().min(1, 'resetPhoneNumberToken is required'), code: z.string().min(1, 'code is required'),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      resetPhoneNumberToken: z.string().min(1, 'resetPhoneNumberToken is required'),
+      code: z.string().min(1, 'code is required'),
+    }),
+  );
   const db = c.var.db;
   const row = await loadLifecycleToken(db, 'phone_reset', body.resetPhoneNumberToken);
   const wrong = await wrongCodeAnswer(c, row, body.code);
@@ -131,19 +146,28 @@ export function normalisePhone(raw: string): string | undefined {
 
 /** changePhoneNumber: `{ changePhoneNumberToken, phoneNumber }` → `{}`; 400 bad number, 409 number of another user. */
 lifecycleRoutes.put(`${USERS}/v1/phone/change`, async (c) => {
-  const body = await parseBody(c, z.object({
-    changePhoneNumberToken: z.string().min(1, 'changePhoneNumberToken is required'), phoneNumber: z.string().min(1, 'phoneNumber is required'),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      changePhoneNumberToken: z.string().min(1, 'changePhoneNumberToken is required'),
+      phoneNumber: z.string().min(1, 'phoneNumber is required'),
+    }),
+  );
   const db = c.var.db;
   const phone = normalisePhone(body.phoneNumber);
   if (!phone) throw badRequest('phoneNumber must be an international number, e.g. +14155550100', 'ER-PHONE-INVALID');
   const row = await loadLifecycleToken(db, 'phone_change', body.changePhoneNumberToken);
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.phoneNumber, phone), ne(users.id, row.userId)));
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phone), ne(users.id, row.userId)));
   if (taken) throw conflict('The phone number is already in use', 'ER-PHONE-IN-USE');
   await consumeLifecycleToken(db, row);
   const [user] = await db.update(users).set({ phoneNumber: phone }).where(eq(users.id, row.userId)).returning();
   await send(db, {
-    to: user.email, channel: 'email', subject: 'Your phone number was changed',
+    to: user.email,
+    channel: 'email',
+    subject: 'Your phone number was changed',
     text: `The phone number of your account is now ${phone}.`,
   });
   return c.json({});
@@ -168,9 +192,17 @@ async function findSmsUser(c: Ctx, body: { phoneNumber?: string; email?: string;
  * users: nothing is sent, same answer). 429 when a code was sent < 30 s ago.
  */
 lifecycleRoutes.post(`${AUTH}/passwordless/smscode/prelogin`, async (c) => {
-  const body = await parseBody(c, z.object({
-    phoneNumber: optStr(), email: optStr(), userId: optStr(), username: optStr(), recaptchaToken: optStr(), invitationToken: optStr(),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      phoneNumber: optStr(),
+      email: optStr(),
+      userId: optStr(),
+      username: optStr(),
+      recaptchaToken: optStr(),
+      invitationToken: optStr(),
+    }),
+  );
   if (!body.phoneNumber && !body.email && !body.userId) throw badRequest('phoneNumber, email or userId is required');
   const db = c.var.db;
   const user = await findSmsUser(c, body);
@@ -180,16 +212,27 @@ lifecycleRoutes.post(`${AUTH}/passwordless/smscode/prelogin`, async (c) => {
   const now = new Date(await emulatorNow(db));
   let code = sixDigitCode();
   for (let i = 0; i < 10; i++) {
-    const [clash] = await db.select({ h: lifecycleTokens.tokenHash }).from(lifecycleTokens).where(and(
-      eq(lifecycleTokens.kind, 'sms_login'), eq(lifecycleTokens.codeHash, sha256(code)),
-      isNull(lifecycleTokens.usedAt), isNull(lifecycleTokens.revokedAt), gt(lifecycleTokens.expiresAt, now),
-    ));
+    const [clash] = await db
+      .select({ h: lifecycleTokens.tokenHash })
+      .from(lifecycleTokens)
+      .where(
+        and(
+          eq(lifecycleTokens.kind, 'sms_login'),
+          eq(lifecycleTokens.codeHash, sha256(code)),
+          isNull(lifecycleTokens.usedAt),
+          isNull(lifecycleTokens.revokedAt),
+          gt(lifecycleTokens.expiresAt, now),
+        ),
+      );
     if (!clash) break;
     code = sixDigitCode();
   }
   const issued = await issueLifecycleToken(db, { kind: 'sms_login', userId: user.id, code });
   await send(db, {
-    to: user.phoneNumber, channel: 'sms', subject: 'Sign-in code', code,
+    to: user.phoneNumber,
+    channel: 'sms',
+    subject: 'Sign-in code',
+    code,
     text: `${code} is your sign-in code. It expires ${issued.expiresAt.toISOString()}.`,
   });
   return c.json({});
@@ -199,9 +242,12 @@ lifecycleRoutes.post(`${AUTH}/passwordless/smscode/prelogin`, async (c) => {
 lifecycleRoutes.post(`${AUTH}/passwordless/smscode/postlogin`, async (c) => {
   const body = await parseBody(c, z.object({ token: z.string().trim().min(1, 'token is required'), recaptchaToken: optStr(), invitationToken: optStr() }));
   const db = c.var.db;
-  const [row] = await db.select().from(lifecycleTokens)
+  const [row] = await db
+    .select()
+    .from(lifecycleTokens)
     .where(and(eq(lifecycleTokens.kind, 'sms_login'), eq(lifecycleTokens.codeHash, sha256(body.token))))
-    .orderBy(desc(lifecycleTokens.createdAt)).limit(1);
+    .orderBy(desc(lifecycleTokens.createdAt))
+    .limit(1);
   const problem = await tokenProblem(db, 'sms_login', row);
   if (problem) throw problem;
   const user = await getUser(db, row.userId);

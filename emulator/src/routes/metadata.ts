@@ -13,8 +13,13 @@ metadataRoutes.get('/metadata', async (c) => {
   const rows = await c.var.db.select().from(metadata).where(eq(metadata.entityName, entityName));
   return c.json({
     rows: rows.map((r) => ({
-      id: r.id, entityName: r.entityName, configuration: r.configuration, properties: r.properties, vendorId: c.var.rt.vendorId,
-      createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+      id: r.id,
+      entityName: r.entityName,
+      configuration: r.configuration,
+      properties: r.properties,
+      vendorId: c.var.rt.vendorId,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     })),
   });
 });

@@ -52,9 +52,7 @@ import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { emulatorNow } from '../clock.ts';
 import { send } from '../outbox.ts';
 import { getUser, getVendor, loadMfaToken } from '../session.ts';
-import {
-  MFA_STRATEGIES, addPhone, getMfaSettings, maskPhone, mfaDevicesOf, setEmailDevice, updateMfaSettings, type MfaStrategy,
-} from '../mfa-devices.ts';
+import { MFA_STRATEGIES, addPhone, getMfaSettings, maskPhone, mfaDevicesOf, setEmailDevice, updateMfaSettings, type MfaStrategy } from '../mfa-devices.ts';
 import { relyingParty } from './passkeys.ts';
 import { assertNotEnrolled, finishMfa, issueRecoveryCode } from './mfa.ts';
 
@@ -90,27 +88,50 @@ async function sendCode(c: Ctx, row: MfaTokenRow, channel: 'sms' | 'email', to: 
   const db = c.var.db;
   const settings = await getMfaSettings(db);
   const now = await emulatorNow(db);
-  const [last] = await db.select().from(mfaCodes)
-    .where(and(eq(mfaCodes.mfaTokenHash, row.tokenHash), eq(mfaCodes.channel, channel))).orderBy(desc(mfaCodes.createdAt)).limit(1);
+  const [last] = await db
+    .select()
+    .from(mfaCodes)
+    .where(and(eq(mfaCodes.mfaTokenHash, row.tokenHash), eq(mfaCodes.channel, channel)))
+    .orderBy(desc(mfaCodes.createdAt))
+    .limit(1);
   const wait = last ? Math.ceil((last.createdAt.getTime() + settings.resendIntervalSeconds * 1000 - now) / 1000) : 0;
   if (wait > 0) return { wait };
-  await db.update(mfaCodes).set({ revokedAt: new Date(now) })
+  await db
+    .update(mfaCodes)
+    .set({ revokedAt: new Date(now) })
     .where(and(eq(mfaCodes.mfaTokenHash, row.tokenHash), eq(mfaCodes.channel, channel), isNull(mfaCodes.usedAt), isNull(mfaCodes.revokedAt)));
   const otcToken = randomToken(24);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(mfaCodes).values({
-    otcHash: sha256(otcToken), mfaTokenHash: row.tokenHash, channel, deviceId: opts.deviceId ?? null, phoneNumber: opts.phoneNumber ?? null,
-    codeHash: sha256(code), attempts: 0, expiresAt: new Date(now + settings.codeTtlSeconds * 1000), usedAt: null, revokedAt: null, createdAt: new Date(now),
+    otcHash: sha256(otcToken),
+    mfaTokenHash: row.tokenHash,
+    channel,
+    deviceId: opts.deviceId ?? null,
+    phoneNumber: opts.phoneNumber ?? null,
+    codeHash: sha256(code),
+    attempts: 0,
+    expiresAt: new Date(now + settings.codeTtlSeconds * 1000),
+    usedAt: null,
+    revokedAt: null,
+    createdAt: new Date(now),
   });
   const minutes = Math.max(1, Math.round(settings.codeTtlSeconds / 60));
-  await send(db, channel === 'sms'
-    ? { to, channel, subject: 'Sign-in code', text: `${code} is your sign-in code. It expires in ${minutes} minutes. Don't share it with anyone.`, code }
-    : { to, channel, subject: 'Your sign-in code', text: `Use ${code} to finish signing in. The code expires in ${minutes} minutes. If you didn't try to sign in, change your password.`, code });
+  await send(
+    db,
+    channel === 'sms'
+      ? { to, channel, subject: 'Sign-in code', text: `${code} is your sign-in code. It expires in ${minutes} minutes. Don't share it with anyone.`, code }
+      : {
+          to,
+          channel,
+          subject: 'Your sign-in code',
+          text: `Use ${code} to finish signing in. The code expires in ${minutes} minutes. If you didn't try to sign in, change your password.`,
+          code,
+        },
+  );
   return { otcToken };
 }
 
-const tooSoon = (c: Ctx, wait: number) =>
-  c.json(errorBody(`Please wait ${wait} seconds before requesting a new code`, 'ER-MFA-CODE-RATE-LIMIT'), 429);
+const tooSoon = (c: Ctx, wait: number) => c.json(errorBody(`Please wait ${wait} seconds before requesting a new code`, 'ER-MFA-CODE-RATE-LIMIT'), 429);
 
 /**
  * Checks `code` against the code `otcToken` names (of `channel`). Used, replaced
@@ -120,7 +141,10 @@ const tooSoon = (c: Ctx, wait: number) =>
  */
 async function checkCode(c: Ctx, body: { mfaToken: string; otcToken: string; code: string }, channel: 'sms' | 'email') {
   const db = c.var.db;
-  const [row] = await db.select().from(mfaCodes).where(eq(mfaCodes.otcHash, sha256(body.otcToken)));
+  const [row] = await db
+    .select()
+    .from(mfaCodes)
+    .where(eq(mfaCodes.otcHash, sha256(body.otcToken)));
   if (!row || row.channel !== channel || row.mfaTokenHash !== sha256(body.mfaToken)) {
     return { error: c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400) } as const;
   }
@@ -134,10 +158,17 @@ async function checkCode(c: Ctx, body: { mfaToken: string; otcToken: string; cod
   if (row.expiresAt.getTime() <= now) return { error: c.json(errorBody('This code has expired. Send a new code.', 'ER-MFA-CODE-EXPIRED'), 400) } as const;
   if (row.codeHash !== sha256(body.code.trim())) {
     const attempts = row.attempts + 1;
-    await db.update(mfaCodes).set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { revokedAt: new Date(now) } : {}) }).where(eq(mfaCodes.otcHash, row.otcHash));
+    await db
+      .update(mfaCodes)
+      .set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { revokedAt: new Date(now) } : {}) })
+      .where(eq(mfaCodes.otcHash, row.otcHash));
     return { error: c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400) } as const;
   }
-  const used = await db.update(mfaCodes).set({ usedAt: new Date(now) }).where(and(eq(mfaCodes.otcHash, row.otcHash), isNull(mfaCodes.usedAt))).returning({ h: mfaCodes.otcHash });
+  const used = await db
+    .update(mfaCodes)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(mfaCodes.otcHash, row.otcHash), isNull(mfaCodes.usedAt)))
+    .returning({ h: mfaCodes.otcHash });
   if (used.length === 0) return { error: c.json(errorBody('This code was already used. Start over to sign in again.', 'ER-MFA-CODE-USED'), 400) } as const;
   return { code: row, token } as const;
 }
@@ -210,7 +241,10 @@ mfaMethodRoutes.post(`${BASE}/sms/enroll/verify`, async (c) => {
 });
 
 async function userPhone(c: Ctx, row: MfaTokenRow, deviceId: string) {
-  const [phone] = await c.var.db.select().from(mfaPhones).where(and(eq(mfaPhones.id, deviceId), eq(mfaPhones.userId, row.userId)));
+  const [phone] = await c.var.db
+    .select()
+    .from(mfaPhones)
+    .where(and(eq(mfaPhones.id, deviceId), eq(mfaPhones.userId, row.userId)));
   if (!phone) throw notFound('MFA device not found', 'ER-MFA-DEVICE-NOT-FOUND');
   return phone;
 }
@@ -240,8 +274,14 @@ async function storeChallenge(c: Ctx, row: MfaTokenRow, challenge: string, devic
   const rp = relyingParty(c);
   const webauthnToken = randomToken(24);
   await c.var.db.insert(mfaWebauthnChallenges).values({
-    tokenHash: sha256(webauthnToken), mfaTokenHash: row.tokenHash, deviceId, challenge, rpId: rp.rpID, origin: rp.origin,
-    expiresAt: new Date(Date.now() + WEBAUTHN_MFA_TTL_MS), consumedAt: null,
+    tokenHash: sha256(webauthnToken),
+    mfaTokenHash: row.tokenHash,
+    deviceId,
+    challenge,
+    rpId: rp.rpID,
+    origin: rp.origin,
+    expiresAt: new Date(Date.now() + WEBAUTHN_MFA_TTL_MS),
+    consumedAt: null,
   });
   return webauthnToken;
 }
@@ -249,10 +289,16 @@ async function storeChallenge(c: Ctx, row: MfaTokenRow, challenge: string, devic
 /** Takes (consumes) the challenge `webauthnToken` names for this mfaToken and device; a failure is an error message. */
 async function takeChallenge(c: Ctx, webauthnToken: string, mfaToken: string, deviceId: string | null) {
   const db = c.var.db;
-  const [row] = await db.select().from(mfaWebauthnChallenges).where(eq(mfaWebauthnChallenges.tokenHash, sha256(webauthnToken)));
+  const [row] = await db
+    .select()
+    .from(mfaWebauthnChallenges)
+    .where(eq(mfaWebauthnChallenges.tokenHash, sha256(webauthnToken)));
   if (!row || row.mfaTokenHash !== sha256(mfaToken) || row.deviceId !== deviceId) return { error: 'Unknown WebAuthn challenge' } as const;
-  const taken = await db.update(mfaWebauthnChallenges).set({ consumedAt: new Date() })
-    .where(and(eq(mfaWebauthnChallenges.tokenHash, row.tokenHash), isNull(mfaWebauthnChallenges.consumedAt))).returning({ h: mfaWebauthnChallenges.tokenHash });
+  const taken = await db
+    .update(mfaWebauthnChallenges)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(mfaWebauthnChallenges.tokenHash, row.tokenHash), isNull(mfaWebauthnChallenges.consumedAt)))
+    .returning({ h: mfaWebauthnChallenges.tokenHash });
   if (taken.length === 0) return { error: 'The WebAuthn challenge was already used' } as const;
   if (row.expiresAt.getTime() <= Date.now()) return { error: 'The WebAuthn challenge has expired' } as const;
   return { row } as const;
@@ -260,7 +306,9 @@ async function takeChallenge(c: Ctx, webauthnToken: string, mfaToken: string, de
 
 const failed = (c: Ctx, message: string) => c.json(errorBody(message, 'ER-WEBAUTHN-INVALID'), 400);
 
-const credential = z.object({ id: z.string().min(1), rawId: z.string().optional(), type: z.string().default('public-key'), clientExtensionResults: z.record(z.string(), z.unknown()).default({}) }).passthrough();
+const credential = z
+  .object({ id: z.string().min(1), rawId: z.string().optional(), type: z.string().default('public-key'), clientExtensionResults: z.record(z.string(), z.unknown()).default({}) })
+  .passthrough();
 
 /** preEnrollMFAWebAuthnForLogin `{ mfaToken }` → `{ webauthnToken, options }` (WA-Create for the host page's RP). */
 mfaMethodRoutes.post(`${BASE}/webauthn/enroll`, async (c) => {
@@ -273,8 +321,13 @@ mfaMethodRoutes.post(`${BASE}/webauthn/enroll`, async (c) => {
   const vendor = await getVendor(c.var.db, c.var.rt.vendorId);
   const rp = relyingParty(c);
   const options = await generateRegistrationOptions({
-    rpName: vendor.name, rpID: rp.rpID, userName: user.email, userDisplayName: user.name, userID: new TextEncoder().encode(user.id),
-    timeout: WEBAUTHN_MFA_TTL_MS, attestationType: 'none',
+    rpName: vendor.name,
+    rpID: rp.rpID,
+    userName: user.email,
+    userDisplayName: user.name,
+    userID: new TextEncoder().encode(user.id),
+    timeout: WEBAUTHN_MFA_TTL_MS,
+    attestationType: 'none',
     authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
   });
   const webauthnToken = await storeChallenge(c, row, options.challenge, null);
@@ -283,11 +336,18 @@ mfaMethodRoutes.post(`${BASE}/webauthn/enroll`, async (c) => {
 
 /** enrollMFAWebAuthnForLogin `{ mfaToken, webauthnToken, deviceType, options: WA-Attest, rememberDevice }` → LR + recoveryCode. */
 mfaMethodRoutes.post(`${BASE}/webauthn/enroll/verify`, async (c) => {
-  const body = await parseBody(c, z.object({
-    mfaToken: z.string().min(1), webauthnToken: z.string().min(1), deviceType: z.enum(['Platform', 'CrossPlatform']).default('CrossPlatform'),
-    options: credential.extend({ response: z.object({ clientDataJSON: z.string().min(1), attestationObject: z.string().min(1), transports: z.array(z.string()).optional() }).passthrough() }),
-    rememberDevice,
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      mfaToken: z.string().min(1),
+      webauthnToken: z.string().min(1),
+      deviceType: z.enum(['Platform', 'CrossPlatform']).default('CrossPlatform'),
+      options: credential.extend({
+        response: z.object({ clientDataJSON: z.string().min(1), attestationObject: z.string().min(1), transports: z.array(z.string()).optional() }).passthrough(),
+      }),
+      rememberDevice,
+    }),
+  );
   const db = c.var.db;
   const token = await loadMfaToken(db, body.mfaToken);
   const taken = await takeChallenge(c, body.webauthnToken, body.mfaToken, null);
@@ -297,7 +357,10 @@ mfaMethodRoutes.post(`${BASE}/webauthn/enroll/verify`, async (c) => {
   try {
     verification = await verifyRegistrationResponse({
       response: { ...body.options, rawId: body.options.rawId ?? body.options.id, type: 'public-key' } as unknown as RegistrationResponseJSON,
-      expectedChallenge: taken.row.challenge, expectedOrigin: taken.row.origin, expectedRPID: taken.row.rpId, requireUserVerification: false,
+      expectedChallenge: taken.row.challenge,
+      expectedOrigin: taken.row.origin,
+      expectedRPID: taken.row.rpId,
+      requireUserVerification: false,
     });
   } catch (e) {
     return failed(c, `The security key could not be verified: ${(e as Error).message}`);
@@ -307,9 +370,15 @@ mfaMethodRoutes.post(`${BASE}/webauthn/enroll/verify`, async (c) => {
   await assertNotEnrolled(c, user.id);
   const info = verification.registrationInfo;
   await db.insert(mfaWebauthn).values({
-    id: info.credential.id, userId: user.id, publicKey: Buffer.from(info.credential.publicKey).toString('base64url'), counter: info.credential.counter,
-    transports: body.options.response.transports ?? [], deviceType: body.deviceType,
-    name: body.deviceType === 'Platform' ? 'This device' : 'Security key', createdAt: new Date(), lastUsedAt: null,
+    id: info.credential.id,
+    userId: user.id,
+    publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+    counter: info.credential.counter,
+    transports: body.options.response.transports ?? [],
+    deviceType: body.deviceType,
+    name: body.deviceType === 'Platform' ? 'This device' : 'Security key',
+    createdAt: new Date(),
+    lastUsedAt: null,
   });
   const recoveryCode = await issueRecoveryCode(c, user, body.deviceType === 'Platform' ? 'A platform authenticator' : 'A security key');
   const lr = await finishMfa(c, token, { amr: AMR.webauthn, rememberDevice: body.rememberDevice });
@@ -320,10 +389,15 @@ mfaMethodRoutes.post(`${BASE}/webauthn/enroll/verify`, async (c) => {
 mfaMethodRoutes.post(`${BASE}/webauthn/:deviceId`, async (c) => {
   const { mfaToken } = await parseBody(c, z.object({ mfaToken: z.string().min(1) }));
   const row = await loadMfaToken(c.var.db, mfaToken);
-  const [key] = await c.var.db.select().from(mfaWebauthn).where(and(eq(mfaWebauthn.id, c.req.param('deviceId')), eq(mfaWebauthn.userId, row.userId)));
+  const [key] = await c.var.db
+    .select()
+    .from(mfaWebauthn)
+    .where(and(eq(mfaWebauthn.id, c.req.param('deviceId')), eq(mfaWebauthn.userId, row.userId)));
   if (!key) throw notFound('MFA device not found', 'ER-MFA-DEVICE-NOT-FOUND');
   const options = await generateAuthenticationOptions({
-    rpID: relyingParty(c).rpID, timeout: WEBAUTHN_MFA_TTL_MS, userVerification: 'preferred',
+    rpID: relyingParty(c).rpID,
+    timeout: WEBAUTHN_MFA_TTL_MS,
+    userVerification: 'preferred',
     allowCredentials: [{ id: key.id, transports: key.transports as never }],
   });
   const webauthnToken = await storeChallenge(c, row, options.challenge, key.id);
@@ -332,23 +406,37 @@ mfaMethodRoutes.post(`${BASE}/webauthn/:deviceId`, async (c) => {
 
 /** verifyMFAWebAuthnForLogin `{ mfaToken, webauthnToken, options: WA-Assert, rememberDevice }` → LR. */
 mfaMethodRoutes.post(`${BASE}/webauthn/:deviceId/verify`, async (c) => {
-  const body = await parseBody(c, z.object({
-    mfaToken: z.string().min(1), webauthnToken: z.string().min(1),
-    options: credential.extend({ response: z.object({ clientDataJSON: z.string().min(1), authenticatorData: z.string().min(1), signature: z.string().min(1), userHandle: z.string().nullish() }).passthrough() }),
-    rememberDevice,
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      mfaToken: z.string().min(1),
+      webauthnToken: z.string().min(1),
+      options: credential.extend({
+        response: z
+          .object({ clientDataJSON: z.string().min(1), authenticatorData: z.string().min(1), signature: z.string().min(1), userHandle: z.string().nullish() })
+          .passthrough(),
+      }),
+      rememberDevice,
+    }),
+  );
   const db = c.var.db;
   const deviceId = c.req.param('deviceId');
   const token = await loadMfaToken(db, body.mfaToken);
   const taken = await takeChallenge(c, body.webauthnToken, body.mfaToken, deviceId);
   if ('error' in taken) return failed(c, taken.error!);
-  const [key] = await db.select().from(mfaWebauthn).where(and(eq(mfaWebauthn.id, deviceId), eq(mfaWebauthn.userId, token.userId)));
+  const [key] = await db
+    .select()
+    .from(mfaWebauthn)
+    .where(and(eq(mfaWebauthn.id, deviceId), eq(mfaWebauthn.userId, token.userId)));
   if (!key || body.options.id !== key.id) return failed(c, 'This security key is not registered for this account');
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
       response: { ...body.options, rawId: body.options.rawId ?? body.options.id, type: 'public-key' } as unknown as AuthenticationResponseJSON,
-      expectedChallenge: taken.row.challenge, expectedOrigin: taken.row.origin, expectedRPID: taken.row.rpId, requireUserVerification: false,
+      expectedChallenge: taken.row.challenge,
+      expectedOrigin: taken.row.origin,
+      expectedRPID: taken.row.rpId,
+      requireUserVerification: false,
       credential: { id: key.id, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: key.counter, transports: key.transports as never },
     });
   } catch (e) {
@@ -378,7 +466,10 @@ mfaMethodEmulatorRoutes.put('/mfa-settings', async (c) => {
 });
 
 async function existingUser(c: Ctx) {
-  const [user] = await c.var.db.select().from(users).where(eq(users.id, c.req.param('userId')!));
+  const [user] = await c.var.db
+    .select()
+    .from(users)
+    .where(eq(users.id, c.req.param('userId')!));
   if (!user) throw notFound('User not found');
   return user;
 }
@@ -413,4 +504,3 @@ export async function applyRememberPolicy(c: Ctx, body: { allowRememberMyDevice?
   const s = Object.keys(patch).length ? await updateMfaSettings(c.var.db, patch) : await getMfaSettings(c.var.db);
   return { allowRememberMyDevice: s.allowRememberMyDevice, mfaDeviceExpiration: s.mfaDeviceExpiration };
 }
-

@@ -51,7 +51,12 @@ export async function finishMfa(c: Ctx, row: typeof mfaTokens.$inferSelect, opts
   const user = await getUser(c.var.db, row.userId);
   if (opts.rememberDevice) await rememberBrowser(c, user.id);
   // A step-up mfaToken continues the session it was generated for (routes/step-up.ts), adding the factor's amr.
-  const steppedUp = await finishStepUp(c, user, row.tokenHash, (opts.amr ?? MFA_AMR).filter((m) => m !== 'pwd'));
+  const steppedUp = await finishStepUp(
+    c,
+    user,
+    row.tokenHash,
+    (opts.amr ?? MFA_AMR).filter((m) => m !== 'pwd'),
+  );
   if (steppedUp) return steppedUp;
   return issueSession(c, user, { amr: opts.amr ?? MFA_AMR, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
 }
@@ -68,10 +73,14 @@ export async function assertNotEnrolled(c: Ctx, userId: string): Promise<void> {
 export async function issueRecoveryCode(c: Ctx, user: { id: string; email: string }, what: string): Promise<string> {
   const db = c.var.db;
   const code = recoveryCode();
-  await db.insert(recoveryCodes).values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() })
+  await db
+    .insert(recoveryCodes)
+    .values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() })
     .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() } });
   await send(db, {
-    to: user.email, channel: 'email', subject: 'Two-factor authentication is on',
+    to: user.email,
+    channel: 'email',
+    subject: 'Two-factor authentication is on',
     text: `${what} was added to your account. Keep the recovery code you were shown in a safe place: it is the only way in if you lose the device.`,
   });
   return code;
@@ -125,7 +134,9 @@ mfaRoutes.post(`${BASE}/authenticator/enroll/verify`, async (c) => {
 mfaRoutes.post(`${BASE}/authenticator/:deviceId/verify`, async (c) => {
   const body = await parseBody(c, z.object({ mfaToken: z.string().min(1), value: z.string().min(1), rememberDevice }));
   const row = await loadMfaToken(c.var.db, body.mfaToken);
-  const [device] = await c.var.db.select().from(authenticators)
+  const [device] = await c.var.db
+    .select()
+    .from(authenticators)
     .where(and(eq(authenticators.id, c.req.param('deviceId')), eq(authenticators.userId, row.userId)));
   if (!device) throw notFound('MFA device not found', 'ER-MFA-DEVICE-NOT-FOUND');
   if (!(await checkCode(c, device, body.value))) return invalidCode(c);
@@ -143,7 +154,9 @@ mfaRoutes.post(`${BASE}/recover`, async (c) => {
   // every MFA device of every kind, and remembered browsers
   await removeMfaDevices(db, user.id);
   await send(db, {
-    to: user.email, channel: 'email', subject: 'Two-factor authentication was removed',
+    to: user.email,
+    channel: 'email',
+    subject: 'Two-factor authentication was removed',
     text: 'Your recovery code was used to remove two-factor authentication from your account. Sign in and enrol a new device.',
   });
   return c.json({});

@@ -24,7 +24,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SignJWT, compactVerify, decodeJwt } from 'jose';
 import type { AppEnv, EmulatorRuntime } from '../http/env.ts';
 import { HttpError, errorBody, notFound } from '../http/errors.ts';
@@ -32,7 +32,18 @@ import { httpUrl, parseBody, optStr } from '../http/body.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { SEED } from '../db/seed.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { clearRefreshCookie, findUserByEmail, getUser, issueSession, readRefreshCookie, revokeFamily, userTenantList, type LoginResponse, type UserRow, rotateRefreshToken } from '../session.ts';
+import {
+  clearRefreshCookie,
+  findUserByEmail,
+  getUser,
+  issueSession,
+  readRefreshCookie,
+  revokeFamily,
+  userTenantList,
+  type LoginResponse,
+  type UserRow,
+  rotateRefreshToken,
+} from '../session.ts';
 import { clockOffsetMs } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
@@ -71,7 +82,11 @@ export function issueAuthorizationCode(rt: EmulatorRuntime, entry: Omit<CodeEntr
 }
 
 class OAuthError extends HttpError {
-  constructor(status: 400 | 401, readonly error: string, description: string) {
+  constructor(
+    status: 400 | 401,
+    readonly error: string,
+    description: string,
+  ) {
     super(status, description, error);
   }
 }
@@ -131,12 +146,27 @@ export async function idToken(c: Ctx, user: UserRow, lr: LoginResponse, nonce?: 
   const iat = Math.floor((Date.now() + (await clockOffsetMs(c.var.db))) / 1000);
   const at = decodeJwt(lr.accessToken);
   return new SignJWT({
-    type: 'userToken', tenantIds: at.tenantIds, roles: at.roles, permissions: at.permissions, profilePictureUrl: user.profilePictureUrl ?? undefined,
-    email: user.email, email_verified: user.verified, name: user.name, tenantId: lr.tenantId, sid: decodeJwt(lr.accessToken).sid,
-    auth_time: lr.auth_time, amr: lr.amr, ...(lr.acr ? { acr: lr.acr } : {}), ...(nonce ? { nonce } : {}),
+    type: 'userToken',
+    tenantIds: at.tenantIds,
+    roles: at.roles,
+    permissions: at.permissions,
+    profilePictureUrl: user.profilePictureUrl ?? undefined,
+    email: user.email,
+    email_verified: user.verified,
+    name: user.name,
+    tenantId: lr.tenantId,
+    sid: decodeJwt(lr.accessToken).sid,
+    auth_time: lr.auth_time,
+    amr: lr.amr,
+    ...(lr.acr ? { acr: lr.acr } : {}),
+    ...(nonce ? { nonce } : {}),
   })
     .setProtectedHeader({ alg: 'RS256', kid: rt.key.kid, typ: 'JWT' })
-    .setSubject(user.id).setIssuer(rt.issuer).setAudience(rt.clientId).setIssuedAt(iat).setExpirationTime(iat + lr.expiresIn)
+    .setSubject(user.id)
+    .setIssuer(rt.issuer)
+    .setAudience(rt.clientId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + lr.expiresIn)
     .sign(rt.key.privateKey);
 }
 
@@ -145,7 +175,11 @@ async function tokenAnswer(c: Ctx, user: UserRow, lr: LoginResponse, nonce?: str
   c.header('set-cookie', undefined);
   c.header('cache-control', 'no-store');
   return c.json({
-    access_token: lr.accessToken, refresh_token: lr.refreshToken, id_token: await idToken(c, user, lr, nonce), expires_in: lr.expiresIn, token_type: 'Bearer',
+    access_token: lr.accessToken,
+    refresh_token: lr.refreshToken,
+    id_token: await idToken(c, user, lr, nonce),
+    expires_in: lr.expiresIn,
+    token_type: 'Bearer',
   });
 }
 
@@ -224,7 +258,10 @@ oauthRoutes.get('/oauth/logout', async (c) => {
   }
   const token = readRefreshCookie(c);
   if (token) {
-    const [row] = await c.var.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+    const [row] = await c.var.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
     if (row) await revokeFamily(c.var.db, row.familyId);
   }
   clearRefreshCookie(c);
@@ -236,8 +273,8 @@ oauthRoutes.get('/oauth/logout', async (c) => {
   } catch {
     return c.json(errorBody('post_logout_redirect_uri is not a valid URL', 'invalid_request'), 400);
   }
-  const trusted = (url.protocol === 'http:' || url.protocol === 'https:')
-    && (LOOPBACK.has(url.hostname) || rt.corsOrigins.includes(url.origin) || url.origin === new URL(rt.issuer).origin);
+  const trusted =
+    (url.protocol === 'http:' || url.protocol === 'https:') && (LOOPBACK.has(url.hostname) || rt.corsOrigins.includes(url.origin) || url.origin === new URL(rt.issuer).origin);
   if (!trusted) return c.json(errorBody('post_logout_redirect_uri is not an allowed origin', 'invalid_request'), 400);
   const state = c.req.query('state');
   if (state) url.searchParams.set('state', state);
@@ -266,7 +303,11 @@ oauthEmulatorRoutes.post('/oauth/codes', async (c) => {
   const user = await findUserByEmail(c.var.db, body.email);
   if (!user) throw notFound('User not found');
   const code = issueAuthorizationCode(c.var.rt, {
-    userId: user.id, redirectUri: body.redirectUri, codeChallenge: body.codeChallenge, nonce: body.nonce, tenantId: body.tenantId,
+    userId: user.id,
+    redirectUri: body.redirectUri,
+    codeChallenge: body.codeChallenge,
+    nonce: body.nonce,
+    tenantId: body.tenantId,
   });
   return c.json({ code, expiresIn: CODE_TTL_MS / 1000 }, 201);
 });

@@ -11,8 +11,7 @@ export const outboxRoutes = new Hono<AppEnv>();
 
 outboxRoutes.get('/outbox', async (c) => {
   const items = (await c.var.db.select().from(outbox).orderBy(desc(outbox.seq))).map(toItem);
-  const wantsHtml = c.req.query('format') === 'html'
-    || (c.req.query('format') !== 'json' && /text\/html/.test(c.req.header('accept') ?? ''));
+  const wantsHtml = c.req.query('format') === 'html' || (c.req.query('format') !== 'json' && /text\/html/.test(c.req.header('accept') ?? ''));
   if (!wantsHtml) return c.json(items);
   setPageSecurityHeaders(c);
   return c.html(renderHtml(items));

@@ -68,7 +68,13 @@ export function relyingParty(c: Ctx): { rpID: string; origin: string } {
 
 async function storeChallenge(c: Ctx, challenge: string, kind: 'registration' | 'authentication', userId: string | null, rp: { rpID: string; origin: string }) {
   await c.var.db.insert(passkeyChallenges).values({
-    challenge, kind, userId, rpId: rp.rpID, origin: rp.origin, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS), consumedAt: null,
+    challenge,
+    kind,
+    userId,
+    rpId: rp.rpID,
+    origin: rp.origin,
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    consumedAt: null,
   });
 }
 
@@ -93,7 +99,9 @@ async function takeChallenge(c: Ctx, clientDataJSON: string, kind: 'registration
   const db = c.var.db;
   const [row] = await db.select().from(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge));
   if (!row || row.kind !== kind || (userId !== undefined && row.userId !== userId)) return { error: 'Unknown WebAuthn challenge' } as const;
-  const taken = await db.update(passkeyChallenges).set({ consumedAt: new Date() })
+  const taken = await db
+    .update(passkeyChallenges)
+    .set({ consumedAt: new Date() })
     .where(and(eq(passkeyChallenges.challenge, challenge), isNull(passkeyChallenges.consumedAt)))
     .returning({ challenge: passkeyChallenges.challenge });
   if (taken.length === 0) return { error: 'The WebAuthn challenge was already used' } as const;
@@ -112,21 +120,25 @@ const credentialResponse = z.object({
 });
 
 const attestation = credentialResponse.extend({
-  response: z.object({
-    clientDataJSON: z.string().min(1),
-    attestationObject: z.string().min(1),
-    transports: z.array(z.string()).optional(),
-  }).passthrough(),
+  response: z
+    .object({
+      clientDataJSON: z.string().min(1),
+      attestationObject: z.string().min(1),
+      transports: z.array(z.string()).optional(),
+    })
+    .passthrough(),
   deviceType: optStr(),
 });
 
 const assertion = credentialResponse.extend({
-  response: z.object({
-    clientDataJSON: z.string().min(1),
-    authenticatorData: z.string().min(1),
-    signature: z.string().min(1),
-    userHandle: z.string().nullish(),
-  }).passthrough(),
+  response: z
+    .object({
+      clientDataJSON: z.string().min(1),
+      authenticatorData: z.string().min(1),
+      signature: z.string().min(1),
+      userHandle: z.string().nullish(),
+    })
+    .passthrough(),
   recaptchaToken: optStr(),
   invitationToken: optStr(),
 });
@@ -210,7 +222,8 @@ passkeyRoutes.get(DEVICES, async (c) => {
 
 /** deleteWebAuthnDevice; 404 when the device is not the caller's. */
 passkeyRoutes.delete(`${DEVICES}/:deviceId`, async (c) => {
-  const res = await c.var.db.delete(passkeys)
+  const res = await c.var.db
+    .delete(passkeys)
     .where(and(eq(passkeys.id, c.req.param('deviceId')), eq(passkeys.userId, c.var.auth.sub)))
     .returning({ id: passkeys.id });
   if (res.length === 0) throw notFound('Device not found', 'ER-WEBAUTHN-DEVICE-NOT-FOUND');
@@ -227,9 +240,7 @@ passkeyRoutes.delete(`${DEVICES}/:deviceId`, async (c) => {
 passkeyRoutes.post(`${AUTH}/prelogin`, async (c) => {
   const body = await parseBody(c, z.object({ email: optStr(), userId: optStr(), recaptchaToken: optStr() }));
   const db = c.var.db;
-  const user = body.userId
-    ? (await db.select().from(users).where(eq(users.id, body.userId)))[0]
-    : body.email ? await findUserByEmail(db, body.email) : undefined;
+  const user = body.userId ? (await db.select().from(users).where(eq(users.id, body.userId)))[0] : body.email ? await findUserByEmail(db, body.email) : undefined;
   const creds = user ? await db.select().from(passkeys).where(eq(passkeys.userId, user.id)) : [];
   const rp = relyingParty(c);
   const options = await generateAuthenticationOptions({
@@ -287,7 +298,10 @@ passkeyEmulatorRoutes.put('/passkeys', async (c) => {
     await db.update(vendors).set({ authStrategies }).where(eq(vendors.id, v.id));
   }
   if (body.flag !== undefined) {
-    await db.insert(featureFlags).values({ name: PASSKEYS_FLAG, on: body.flag }).onConflictDoUpdate({ target: featureFlags.name, set: { on: body.flag } });
+    await db
+      .insert(featureFlags)
+      .values({ name: PASSKEYS_FLAG, on: body.flag })
+      .onConflictDoUpdate({ target: featureFlags.name, set: { on: body.flag } });
   }
   const [flag] = await db.select().from(featureFlags).where(eq(featureFlags.name, PASSKEYS_FLAG));
   return c.json({
@@ -298,6 +312,10 @@ passkeyEmulatorRoutes.put('/passkeys', async (c) => {
 
 /** A user's passkeys (ids, counters), newest last. */
 passkeyEmulatorRoutes.get('/users/:userId/passkeys', async (c) => {
-  const rows = await c.var.db.select().from(passkeys).where(eq(passkeys.userId, c.req.param('userId'))).orderBy(asc(passkeys.createdAt));
+  const rows = await c.var.db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, c.req.param('userId')))
+    .orderBy(asc(passkeys.createdAt));
   return c.json(rows.map((p) => ({ ...deviceDto(p), counter: p.counter, transports: p.transports, backedUp: p.backedUp })));
 });

@@ -81,9 +81,12 @@ async function enforceRateLimit(c: Ctx, userId: string, kind: Kind): Promise<voi
   const db = c.var.db;
   const { codeResendIntervalSeconds } = await getLifecycleSettings(db);
   if (codeResendIntervalSeconds <= 0) return;
-  const [last] = await db.select({ createdAt: passwordlessTokens.createdAt }).from(passwordlessTokens)
+  const [last] = await db
+    .select({ createdAt: passwordlessTokens.createdAt })
+    .from(passwordlessTokens)
     .where(and(eq(passwordlessTokens.userId, userId), eq(passwordlessTokens.type, kind)))
-    .orderBy(desc(passwordlessTokens.createdAt)).limit(1);
+    .orderBy(desc(passwordlessTokens.createdAt))
+    .limit(1);
   const waitMs = last ? last.createdAt.getTime() + codeResendIntervalSeconds * 1000 - (await emulatorNow(db)) : 0;
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
@@ -96,24 +99,41 @@ async function enforceRateLimit(c: Ctx, userId: string, kind: Kind): Promise<voi
 async function issue(c: Ctx, kind: Kind, user: UserRow, phoneNumber?: string): Promise<{ id: string; secret: string; expiresAt: Date }> {
   const db = c.var.db;
   const now = new Date(await emulatorNow(db));
-  await db.update(passwordlessTokens).set({ revokedAt: now }).where(and(
-    eq(passwordlessTokens.userId, user.id), eq(passwordlessTokens.type, kind), isNull(passwordlessTokens.usedAt), isNull(passwordlessTokens.revokedAt),
-  ));
+  await db
+    .update(passwordlessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(passwordlessTokens.userId, user.id), eq(passwordlessTokens.type, kind), isNull(passwordlessTokens.usedAt), isNull(passwordlessTokens.revokedAt)));
   let secret = kind === 'magiclink' ? randomToken(32) : sixDigitCode();
   // the code alone identifies the sign-in (postlogin carries only `token`)
   for (let i = 0; kind === 'code' && i < 10; i++) {
-    const [clash] = await db.select({ id: passwordlessTokens.id }).from(passwordlessTokens).where(and(
-      eq(passwordlessTokens.type, kind), eq(passwordlessTokens.secretHash, sha256(secret)),
-      isNull(passwordlessTokens.usedAt), isNull(passwordlessTokens.revokedAt), gt(passwordlessTokens.expiresAt, now),
-    ));
+    const [clash] = await db
+      .select({ id: passwordlessTokens.id })
+      .from(passwordlessTokens)
+      .where(
+        and(
+          eq(passwordlessTokens.type, kind),
+          eq(passwordlessTokens.secretHash, sha256(secret)),
+          isNull(passwordlessTokens.usedAt),
+          isNull(passwordlessTokens.revokedAt),
+          gt(passwordlessTokens.expiresAt, now),
+        ),
+      );
     if (!clash) break;
     secret = sixDigitCode();
   }
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + PASSWORDLESS_TTL_SECONDS[kind] * 1000);
   await db.insert(passwordlessTokens).values({
-    id, type: kind, secretHash: sha256(secret), userId: user.id, phoneNumber: phoneNumber ?? null, attempts: 0,
-    expiresAt, usedAt: null, revokedAt: null, createdAt: now,
+    id,
+    type: kind,
+    secretHash: sha256(secret),
+    userId: user.id,
+    phoneNumber: phoneNumber ?? null,
+    attempts: 0,
+    expiresAt,
+    usedAt: null,
+    revokedAt: null,
+    createdAt: now,
   });
   return { id, secret, expiresAt };
 }
@@ -130,7 +150,9 @@ async function problem(c: Ctx, kind: Kind, row: Row | undefined): Promise<HttpEr
 
 /** Marks the secret used; a concurrent second use answers 400 "already been used". */
 async function consume(c: Ctx, kind: Kind, row: Row): Promise<void> {
-  const res = await c.var.db.update(passwordlessTokens).set({ usedAt: new Date(await emulatorNow(c.var.db)) })
+  const res = await c.var.db
+    .update(passwordlessTokens)
+    .set({ usedAt: new Date(await emulatorNow(c.var.db)) })
     .where(and(eq(passwordlessTokens.id, row.id), isNull(passwordlessTokens.usedAt), isNull(passwordlessTokens.revokedAt)))
     .returning({ id: passwordlessTokens.id });
   if (res.length === 0) throw (await problem(c, kind, { ...row, usedAt: new Date() }))!;
@@ -138,7 +160,12 @@ async function consume(c: Ctx, kind: Kind, row: Row): Promise<void> {
 
 const q = encodeURIComponent;
 const preloginBody = z.object({
-  email: optStr(), username: optStr(), userId: optStr(), phoneNumber: optStr(), recaptchaToken: optStr(), invitationToken: optStr(),
+  email: optStr(),
+  username: optStr(),
+  userId: optStr(),
+  phoneNumber: optStr(),
+  recaptchaToken: optStr(),
+  invitationToken: optStr(),
 });
 
 for (const kind of ['magiclink', 'code'] as const) {
@@ -154,12 +181,18 @@ for (const kind of ['magiclink', 'code'] as const) {
     if (kind === 'magiclink') {
       const link = `${hostOrigin(c)}/account/login/magic-link?token=${q(secret)}`;
       await send(db, {
-        to: user.email, channel: 'email', subject: 'Your sign-in link', link,
+        to: user.email,
+        channel: 'email',
+        subject: 'Your sign-in link',
+        link,
         text: `Hi ${user.name},\n\nOpen this link to sign in:\n${link}\n\nIt works once and expires ${expiresAt.toISOString()}. If you did not ask for it, ignore this email.`,
       });
     } else {
       await send(db, {
-        to: user.email, channel: 'email', subject: 'Your sign-in code', code: secret,
+        to: user.email,
+        channel: 'email',
+        subject: 'Your sign-in code',
+        code: secret,
         text: `Hi ${user.name},\n\n${secret} is your sign-in code. It works once and expires ${expiresAt.toISOString()}.`,
       });
     }
@@ -169,9 +202,12 @@ for (const kind of ['magiclink', 'code'] as const) {
   passwordlessRoutes.post(`${AUTH}/${kind}/postlogin`, async (c) => {
     const body = await parseBody(c, z.object({ token: z.string().trim().min(1, 'token is required'), recaptchaToken: optStr(), invitationToken: optStr() }));
     const db = c.var.db;
-    const [row] = await db.select().from(passwordlessTokens)
+    const [row] = await db
+      .select()
+      .from(passwordlessTokens)
       .where(and(eq(passwordlessTokens.type, kind), eq(passwordlessTokens.secretHash, sha256(body.token))))
-      .orderBy(desc(passwordlessTokens.createdAt)).limit(1);
+      .orderBy(desc(passwordlessTokens.createdAt))
+      .limit(1);
     const bad = await problem(c, kind, row);
     if (bad) throw bad;
     const user = await getUser(db, row.userId);
@@ -195,7 +231,10 @@ passwordlessRoutes.post(PHONE, requireAuth, async (c) => {
   await enforceRateLimit(c, user.id, 'phone');
   const { id, secret, expiresAt } = await issue(c, 'phone', user, phone);
   await send(db, {
-    to: phone, channel: 'sms', subject: 'Verification code', code: secret,
+    to: phone,
+    channel: 'sms',
+    subject: 'Verification code',
+    code: secret,
     text: `${secret} is your verification code. It expires ${expiresAt.toISOString()}.`,
   });
   return c.json({ changePhoneId: id });
@@ -204,14 +243,19 @@ passwordlessRoutes.post(PHONE, requireAuth, async (c) => {
 passwordlessRoutes.post(`${PHONE}/verify`, requireAuth, async (c) => {
   const body = await parseBody(c, z.object({ changePhoneId: z.string().min(1, 'changePhoneId is required'), code: z.string().trim().min(1, 'code is required') }));
   const db = c.var.db;
-  const [row] = await db.select().from(passwordlessTokens)
+  const [row] = await db
+    .select()
+    .from(passwordlessTokens)
     .where(and(eq(passwordlessTokens.id, body.changePhoneId), eq(passwordlessTokens.type, 'phone'), eq(passwordlessTokens.userId, c.var.auth.sub)));
   const bad = await problem(c, 'phone', row);
   if (bad) throw bad;
   if (row.secretHash !== sha256(body.code)) {
     const attempts = row.attempts + 1;
     const burn = attempts >= MAX_PHONE_CODE_ATTEMPTS;
-    await db.update(passwordlessTokens).set({ attempts, ...(burn ? { revokedAt: new Date(await emulatorNow(db)) } : {}) }).where(eq(passwordlessTokens.id, row.id));
+    await db
+      .update(passwordlessTokens)
+      .set({ attempts, ...(burn ? { revokedAt: new Date(await emulatorNow(db)) } : {}) })
+      .where(eq(passwordlessTokens.id, row.id));
     // answered, not thrown: the attempt counter commits
     return c.json(errorBody(burn ? 'Invalid code. Too many wrong codes: request a new one' : 'Invalid code', 'ER-INVALID-CODE'), 400);
   }
@@ -228,11 +272,16 @@ passwordlessEmulatorRoutes.get('/auth-strategies', async (c) => c.json((await ge
 
 /** `{ strategy? , mainAuthStrategies?, secondaryAuthStrategies? }` → the vendor's auth strategies (what `GET …/auth/strategies/public` answers). */
 passwordlessEmulatorRoutes.put('/auth-strategies', async (c) => {
-  const body = await parseBody(c, z.object({
-    strategy: z.enum(STRATEGIES).optional(),
-    mainAuthStrategies: z.array(z.object({ strategy: z.string().min(1) })).optional(),
-    secondaryAuthStrategies: z.array(z.object({ strategy: z.string().min(1), isActive: z.boolean() })).optional(),
-  }).strict());
+  const body = await parseBody(
+    c,
+    z
+      .object({
+        strategy: z.enum(STRATEGIES).optional(),
+        mainAuthStrategies: z.array(z.object({ strategy: z.string().min(1) })).optional(),
+        secondaryAuthStrategies: z.array(z.object({ strategy: z.string().min(1), isActive: z.boolean() })).optional(),
+      })
+      .strict(),
+  );
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
   const authStrategies = {
     mainAuthStrategies: body.strategy ? [{ strategy: body.strategy }] : (body.mainAuthStrategies ?? v.authStrategies.mainAuthStrategies),

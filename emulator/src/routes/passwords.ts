@@ -34,11 +34,19 @@ passwordRoutes.post(`${BASE}/reset`, async (c) => {
   if (user) {
     const token = randomToken(32);
     await c.var.db.insert(passwordResetTokens).values({
-      tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS), usedAt: null, createdAt: new Date(),
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      usedAt: null,
+      createdAt: new Date(),
     });
     const link = `${appOrigin(c)}/account/reset-password?userId=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
     await send(c.var.db, {
-      to: user.email, channel: 'email', subject: 'Reset your password', link, code: token,
+      to: user.email,
+      channel: 'email',
+      subject: 'Reset your password',
+      link,
+      code: token,
       text: `Someone asked to reset the password of ${user.email}. Open this link within an hour to choose a new one:\n${link}\n\nIf it was not you, ignore this email.`,
     });
   }
@@ -48,7 +56,9 @@ passwordRoutes.post(`${BASE}/reset`, async (c) => {
 const tokenBody = { userId: z.string().min(1), token: z.string().min(1) };
 
 async function liveToken(c: Context<AppEnv>, userId: string, token: string) {
-  const [row] = await c.var.db.select().from(passwordResetTokens)
+  const [row] = await c.var.db
+    .select()
+    .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), eq(passwordResetTokens.userId, userId)));
   if (!row || row.usedAt) throw badRequest('The reset password link is invalid', 'ER-RESET-TOKEN-INVALID');
   if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'The reset password link has expired', 'ER-RESET-TOKEN-EXPIRED');
@@ -71,9 +81,15 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
   const problems = checkPasswordPolicy(body.password, vendor.passwordConfig);
   if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
   await db.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
-  const [user] = await db.update(users).set({ passwordHash: await hashPassword(body.password), isLocked: false, failedLoginAttempts: 0 })
-    .where(eq(users.id, row.userId)).returning();
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.password), isLocked: false, failedLoginAttempts: 0 })
+    .where(eq(users.id, row.userId))
+    .returning();
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
   await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. All sessions were signed out.' });
   return c.json({});
 });
@@ -94,10 +110,20 @@ passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
   const vendor = await getVendor(db, c.var.rt.vendorId);
   const problems = checkPasswordPolicy(body.newPassword, vendor.passwordConfig);
   if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
-  await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
-  await db.update(refreshTokens).set({ revokedAt: new Date() })
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.newPassword) })
+    .where(eq(users.id, user.id));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, user.id), ne(refreshTokens.familyId, auth.sid), isNull(refreshTokens.revokedAt)));
   await audit(db, { tenantId: auth.tenantId, actorId: user.id, action: 'user.password-changed', targetId: user.id });
-  await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. Your other sessions were signed out.' });
+  await send(db, {
+    to: user.email,
+    channel: 'email',
+    subject: 'Your password was changed',
+    text: 'The password of your account was just changed. Your other sessions were signed out.',
+  });
   return c.json({});
 });

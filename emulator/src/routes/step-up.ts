@@ -45,16 +45,27 @@ export const stepUpRoutes = new Hono<AppEnv>();
  * browser does not skip it.
  */
 stepUpRoutes.post('/identity/resources/auth/v1/user/step-up/generate', requireAuth, async (c) => {
-  const { maxAge } = await parseBody(c, z.object({
-    maxAge: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(0)).nullish(),
-  }));
+  const { maxAge } = await parseBody(
+    c,
+    z.object({
+      maxAge: z
+        .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
+        .pipe(z.number().int().min(0))
+        .nullish(),
+    }),
+  );
   const db = c.var.db;
   const auth = c.var.auth;
   const user = await getUser(db, auth.sub);
   if ((await mfaDeviceCount(db, user.id)) === 0) throw new HttpError(400, 'MFA is not enrolled');
   const challenge = await mfaRequiredResponse(db, user, { isBreachedPassword: false });
   await db.insert(stepUpTokens).values({
-    tokenHash: sha256(challenge.mfaToken), familyId: auth.sid, tenantId: auth.tenantId, amr: auth.amr ?? [], maxAge: maxAge ?? null, createdAt: new Date(),
+    tokenHash: sha256(challenge.mfaToken),
+    familyId: auth.sid,
+    tenantId: auth.tenantId,
+    amr: auth.amr ?? [],
+    maxAge: maxAge ?? null,
+    createdAt: new Date(),
   });
   return c.json({
     mfaToken: challenge.mfaToken,
@@ -79,13 +90,23 @@ export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string, 
   const db = c.var.db;
   const [s] = await db.select().from(stepUpTokens).where(eq(stepUpTokens.tokenHash, mfaTokenHash));
   if (!s) return undefined;
-  const live = await db.update(refreshTokens).set({ revokedAt: new Date() })
+  const live = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, s.familyId), eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   if (live.length === 0) throw unauthorized('Session not found');
   const amr = [...new Set([...s.amr, ...factorAmr])];
   const lr = await issueSession(c, user, { amr, acr: MFA_ACR }, { tenantId: s.tenantId, familyId: s.familyId });
-  await db.update(refreshTokens).set({ replacedBy: sha256(lr.refreshToken) }).where(inArray(refreshTokens.id, live.map((r) => r.id)));
+  await db
+    .update(refreshTokens)
+    .set({ replacedBy: sha256(lr.refreshToken) })
+    .where(
+      inArray(
+        refreshTokens.id,
+        live.map((r) => r.id),
+      ),
+    );
   return lr;
 }
 
@@ -103,16 +124,36 @@ stepUpEmulatorRoutes.get('/clock', async (c) => c.json(clockBody(await clockOffs
  * that time. 0 (or a reset) goes back to real time.
  */
 stepUpEmulatorRoutes.put('/clock', async (c) => {
-  const { offsetSeconds } = await parseBody(c, z.object({ offsetSeconds: z.number().int().min(-10 * 365 * 86400).max(10 * 365 * 86400) }));
+  const { offsetSeconds } = await parseBody(
+    c,
+    z.object({
+      offsetSeconds: z
+        .number()
+        .int()
+        .min(-10 * 365 * 86400)
+        .max(10 * 365 * 86400),
+    }),
+  );
   await setClockOffset(c.var.db, offsetSeconds);
   return c.json(clockBody(offsetSeconds));
 });
 
 /** Enrols a TOTP authenticator for a user without the login flow: `{ secret? }` → 201 `{ id, secret }`. */
 stepUpEmulatorRoutes.post('/users/:userId/authenticators', async (c) => {
-  const { secret } = await parseBody(c, z.object({ secret: z.string().regex(/^[A-Z2-7]+=*$/, 'secret must be base32').optional() }));
+  const { secret } = await parseBody(
+    c,
+    z.object({
+      secret: z
+        .string()
+        .regex(/^[A-Z2-7]+=*$/, 'secret must be base32')
+        .optional(),
+    }),
+  );
   const db = c.var.db;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, c.req.param('userId')));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, c.req.param('userId')));
   if (!user) throw notFound('User not found');
   const row = { id: randomUUID(), userId: user.id, secret: secret ?? newSecret(), lastUsedStep: null, createdAt: new Date() };
   await db.insert(authenticators).values(row);

@@ -26,7 +26,9 @@ async function assertSessionLive(c: Ctx, sid: string | undefined) {
   if (!sid) return;
   const rows = await c.var.db.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.familyId, sid));
   if (rows.length === 0) return;
-  const live = await c.var.db.select({ id: refreshTokens.id }).from(refreshTokens)
+  const live = await c.var.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, sid), isNull(refreshTokens.revokedAt)));
   if (live.length === 0) throw unauthorized('Session has been revoked');
 }
@@ -50,12 +52,28 @@ tenantRoutes.post('/identity/resources/users/v3/me/token', requireAuth, async (c
   const profile = await userProfile(db, user, tenantId);
   const vendor = await getVendor(db, c.var.rt.vendorId);
   const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? c.var.rt.accessTokenExpiresIn ?? 300;
-  const { token, exp } = await signAccessToken(c.var.rt.key, {
-    sub: user.id, email: user.email, name: user.name, profilePictureUrl: user.profilePictureUrl, tenantId, tenantIds: profile.tenantIds,
-    roles: profile.roles.map((r) => r.key), permissions: profile.permissions.map((p) => p.key), metadata: {}, type: 'userToken',
-    amr: auth.amr, ...(auth.acr ? { acr: auth.acr } : {}), auth_time: auth.auth_time, sid: auth.sid, jti: randomUUID(),
-    ...(auth.act ? { act: auth.act } : {}),
-  }, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, expiresIn, now: await emulatorNow(db) });
+  const { token, exp } = await signAccessToken(
+    c.var.rt.key,
+    {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      profilePictureUrl: user.profilePictureUrl,
+      tenantId,
+      tenantIds: profile.tenantIds,
+      roles: profile.roles.map((r) => r.key),
+      permissions: profile.permissions.map((p) => p.key),
+      metadata: {},
+      type: 'userToken',
+      amr: auth.amr,
+      ...(auth.acr ? { acr: auth.acr } : {}),
+      auth_time: auth.auth_time,
+      sid: auth.sid,
+      jti: randomUUID(),
+      ...(auth.act ? { act: auth.act } : {}),
+    },
+    { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, expiresIn, now: await emulatorNow(db) },
+  );
   return c.json({ accessToken: token, expires: new Date(exp * 1000).toUTCString(), expiresIn });
 });
 
@@ -82,9 +100,14 @@ async function actorClaims(c: Ctx, actorToken: string | undefined): Promise<Acce
  * impersonated session; 404 user not in the tenant; 400 self or locked user.
  */
 tenantRoutes.post('/identity/resources/impersonation/v1', async (c) => {
-  const body = await parseBody(c, z.object({
-    impersonatedUserId: z.string().min(1, 'impersonatedUserId is required'), actorToken: optStr(), redirectUrl: optStr(),
-  }));
+  const body = await parseBody(
+    c,
+    z.object({
+      impersonatedUserId: z.string().min(1, 'impersonatedUserId is required'),
+      actorToken: optStr(),
+      redirectUrl: optStr(),
+    }),
+  );
   const db = c.var.db;
   const actor = await actorClaims(c, body.actorToken);
   if (actor.act) throw forbidden('An impersonated session cannot impersonate', 'ER-FORBIDDEN');
@@ -96,11 +119,18 @@ tenantRoutes.post('/identity/resources/impersonation/v1', async (c) => {
   if (target.isLocked) throw badRequest('User is locked', 'ER-USER-LOCKED');
   const familyId = randomUUID();
   await db.insert(impersonationSessions).values({
-    familyId, actorId: actor.sub, impersonatedUserId: target.id, tenantId: actor.tenantId, createdAt: new Date(),
+    familyId,
+    actorId: actor.sub,
+    impersonatedUserId: target.id,
+    tenantId: actor.tenantId,
+    createdAt: new Date(),
   });
   const lr = await issueSession(c, target, { amr: ['imp'] }, { tenantId: actor.tenantId, familyId });
   await audit(db, {
-    tenantId: actor.tenantId, actorId: actor.sub, action: 'user.impersonated', targetId: target.id,
+    tenantId: actor.tenantId,
+    actorId: actor.sub,
+    action: 'user.impersonated',
+    targetId: target.id,
     details: { actorEmail: actor.email, targetEmail: target.email, sessionId: familyId, redirectUrl: body.redirectUrl ?? null },
   });
   return c.json({ accessToken: lr.accessToken, tokenType: 'Bearer', refreshToken: lr.refreshToken, expiresIn: lr.expiresIn, expires: lr.expires });

@@ -57,7 +57,11 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   const policyErrors = checkPasswordPolicy(body.password, vendor.passwordConfig);
   if (policyErrors.length) throw new HttpError(400, policyErrors, 'ER-PASSWORD-POLICY');
   if (body.metadata) {
-    try { JSON.parse(body.metadata); } catch { throw new HttpError(400, 'metadata must be a JSON string'); }
+    try {
+      JSON.parse(body.metadata);
+    } catch {
+      throw new HttpError(400, 'metadata must be a JSON string');
+    }
   }
   const invite = body.invitationToken ? await resolveInviteLink(db, body.invitationToken) : undefined;
   const requireActivation = vendor.publicConfig.requireActivation === true;
@@ -65,16 +69,36 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   const now = new Date();
   const name = body.name?.trim() || body.email.split('@')[0];
   const tenantId = invite?.tenant.tenantId ?? randomUUID();
-  if (!invite) await db.insert(tenants).values({
-    id: randomUUID(), tenantId, vendorId: vendor.id, name: body.companyName?.trim() || `${name}'s account`,
-    metadata: null, isReseller: false, createdAt: now, updatedAt: now,
-  });
+  if (!invite)
+    await db.insert(tenants).values({
+      id: randomUUID(),
+      tenantId,
+      vendorId: vendor.id,
+      name: body.companyName?.trim() || `${name}'s account`,
+      metadata: null,
+      isReseller: false,
+      createdAt: now,
+      updatedAt: now,
+    });
   const userId = randomUUID();
   try {
     await db.insert(users).values({
-      id: userId, vendorId: vendor.id, email: body.email, name, passwordHash: await hashPassword(body.password),
-      phoneNumber: body.phoneNumber ?? null, profilePictureUrl: null, verified: !requireActivation, superUser: false, mfaBypass: false,
-      metadata: body.metadata ?? null, activeTenantId: tenantId, isLocked: false, failedLoginAttempts: 0, lastLogin: now, createdAt: now,
+      id: userId,
+      vendorId: vendor.id,
+      email: body.email,
+      name,
+      passwordHash: await hashPassword(body.password),
+      phoneNumber: body.phoneNumber ?? null,
+      profilePictureUrl: null,
+      verified: !requireActivation,
+      superUser: false,
+      mfaBypass: false,
+      metadata: body.metadata ?? null,
+      activeTenantId: tenantId,
+      isLocked: false,
+      failedLoginAttempts: 0,
+      lastLogin: now,
+      createdAt: now,
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('User already exists', 'ER-USER-EXISTS');
@@ -83,9 +107,16 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   await db.insert(userTenants).values({ userId, tenantId, createdAt: now });
   // The creator of a tenant administers it; roleIds, when given, must be vendor roles.
   const requested = body.roleIds?.length
-    ? await db.select({ id: roles.id }).from(roles).where(and(eq(roles.vendorId, vendor.id), inArray(roles.id, body.roleIds)))
+    ? await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.vendorId, vendor.id), inArray(roles.id, body.roleIds)))
     : [];
-  const roleIds = invite ? await inviteLinkRoleIds(db, vendor.id, invite.link) : requested.length ? requested.map((r) => r.id) : (await db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'Admin'))).map((r) => r.id);
+  const roleIds = invite
+    ? await inviteLinkRoleIds(db, vendor.id, invite.link)
+    : requested.length
+      ? requested.map((r) => r.id)
+      : (await db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'Admin'))).map((r) => r.id);
   if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId, tenantId, roleId })));
 
   if (requireActivation) {
@@ -93,7 +124,9 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
     return c.json({ shouldActivate: true, userId, tenantId });
   }
   await send(db, {
-    to: body.email, channel: 'email', subject: `Welcome to ${vendor.name}`,
+    to: body.email,
+    channel: 'email',
+    subject: `Welcome to ${vendor.name}`,
     text: `Hi ${name},\n\nYour account is ready. Sign in with ${body.email}.`,
   });
   const user = await getUser(db, userId);

@@ -21,9 +21,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <head>
-        {session && (
-          <script type="application/json" id={SESSION_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: escapeJsonForHtml(JSON.stringify(sessionHint(session))) }} />
-        )}
+        {session && <script type="application/json" id={SESSION_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: escapeJsonForHtml(JSON.stringify(sessionHint(session))) }} />}
         <script type="module" src="/dist/fe-routes.js" />
       </head>
       <body>

@@ -4,7 +4,12 @@ import { fe } from '../lib/fe';
 
 export default async function Home() {
   const { session } = await fe.getSession(await headers(), { entitlements: true });
-  if (!session) return <main><p>Signed out.</p></main>;
+  if (!session)
+    return (
+      <main>
+        <p>Signed out.</p>
+      </main>
+    );
   return (
     <main>
       <h1>Welcome back, {session.user.name}</h1>

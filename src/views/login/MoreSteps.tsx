@@ -1,13 +1,21 @@
-import { useEffect, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { SSO_RETURN_KEY } from '../../federation/keys.ts';
-import type { LoginEvent, LoginSnapshot, LoginStep } from '../../../machines/login.machine.ts';
-import type { Translate } from '../../i18n/index.ts';
-import '../../i18n/en-login-more.ts';
+/**
+ * The login steps after the first (loaded on demand with React.lazy):
+ * redirectToSSO, recoverTwoFactor.
+ * Renders the login machine's snapshot, sends its events.
+ */
+import type { ReactNode } from 'react';
+import type { LoginStep } from '../../../machines/login.machine.ts';
+import { enLoginMore } from '../../i18n/en-login-more.ts';
+import { addMessages, errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { Card, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import type { LoginStepProps } from './step-props.ts';
 
-/** The login steps after the first (loaded on demand): redirectToSSO, recoverTwoFactor, breachedPassword, breachedPasswordSuccess. */
-export function MoreSteps({
+// this chunk's texts
+addMessages('en', enLoginMore);
+
+/** The later login step shown (the default export, for React.lazy). */
+export default function MoreSteps({
   step,
   host,
   t,
@@ -16,14 +24,8 @@ export function MoreSteps({
   fieldErrors,
   setFieldErrors,
   back,
-}: {
+}: LoginStepProps & {
   step: LoginStep;
-  host: HTMLElement;
-  t: Translate;
-  snapshot: LoginSnapshot;
-  send: (e: LoginEvent) => void;
-  fieldErrors: Record<string, string>;
-  setFieldErrors: Dispatch<SetStateAction<Record<string, string>>>;
   back: ReactNode;
 }) {
   const busy = snapshot.hasTag('busy');
@@ -33,7 +35,6 @@ export function MoreSteps({
     case 'redirectToSSO':
       return (
         <Card step={step} title={t('login.redirectToSSO.title')} subtitle={t('login.redirectToSSO.body')} busyText={t('login.redirectToSSO.status')}>
-          <KeepReturn redirectUrl={ctx.redirectUrl} />
           <button type="button" className={c.button} onClick={() => send({ type: 'sso.redirectNow' })}>
             {t('login.redirectToSSO.now')}
           </button>
@@ -59,39 +60,7 @@ export function MoreSteps({
         </Card>
       );
     }
-    case 'breachedPassword':
-      return (
-        <Card step={step} title={t('login.breachedPassword.title')} subtitle={t('login.breachedPassword.body')} error={error} busyText={busy ? t('login.breachedPassword.sending') : undefined}>
-          <button type="button" className={c.button} onClick={() => send({ type: 'breached.reset' })} aria-disabled={busy ? true : undefined}>
-            {t('login.breachedPassword.reset')}
-          </button>
-          <button type="button" className={c.secondaryButton} onClick={() => send({ type: 'breached.continue' })}>
-            {t('login.breachedPassword.continue')}
-          </button>
-        </Card>
-      );
-    case 'breachedPasswordSuccess':
-      return (
-        <Card step={step} title={t('login.breachedPasswordSuccess.title')} subtitle={t('login.breachedPasswordSuccess.body', { email: ctx.email })}>
-          <button type="button" className={c.button} onClick={() => send({ type: 'breached.continue' })}>
-            {t('login.breachedPassword.continue')}
-          </button>
-        </Card>
-      );
     default:
       return null;
   }
-}
-
-/** Keeps the login page's `redirectUrl` for the OIDC/SAML callback while the browser is away at the identity provider (src/views/login/start.ts takes it). */
-function KeepReturn({ redirectUrl }: { redirectUrl: string | null }) {
-  useEffect(() => {
-    try {
-      if (redirectUrl) sessionStorage.setItem(SSO_RETURN_KEY, redirectUrl);
-      else sessionStorage.removeItem(SSO_RETURN_KEY);
-    } catch {
-      /* no storage (sandboxed frame): the callback goes to the authenticated URL */
-    }
-  }, [redirectUrl]);
-  return null;
 }

@@ -5,22 +5,26 @@
  *   email that only looks for single sign-on;
  * - `magicLinkPreLoginSuccess` ("check your email"), `loginWithOtc` (email
  *   code), `loginWithSmsOtc` (SMS code), `loginWithQuickSmsOtc` (quick SMS
- *   sign-in, or the registration of it in mode `registerQuickLogin`): a code
+ *   sign-in; its registration is a step after sign-in, ./AfterSignIn.tsx): a code
  *   field (`autocomplete="one-time-code"`), "Send again" with a visible
  *   countdown, and a way back;
  * - `loginWithSSOFailed`.
+ * (preLogin's social buttons and quick SMS login: ./PreLoginExtras.tsx.)
  * Views render the snapshot and send events (machines/login.machine.ts); the
  * calls run in the machine's actors.
  */
-import { lazy, Suspense, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { RESEND_COOLDOWN_MS, type LoginEvent, type LoginSnapshot, type LoginStep } from '../../../machines/login.machine.ts';
+import type { ReactNode } from 'react';
+import { RESEND_COOLDOWN_MS, type LoginStep } from '../../../machines/login.machine.ts';
 import type { FlowError } from '../../../machines/errors.ts';
-import type { FeApp } from '../../app/app.ts';
-import type { Translate } from '../../i18n/index.ts';
-import '../../i18n/en-passwordless.ts';
-import { quickLoginRegistered } from './start.ts';
+import { enPasswordless } from '../../i18n/en-passwordless.ts';
+import { addMessages, errorText, type Translate } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, errorText, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import type { LoginStepProps } from './step-props.ts';
+import { useNow } from '../shared/use-now.ts';
+
+// this chunk's texts
+addMessages('en', enPasswordless);
 
 /** A failed passwordless sign-in reads "Failed to authenticate: <the server's reason>"; other errors as usual. */
 export function passwordlessError(t: Translate, error: FlowError | null | undefined): string {
@@ -28,16 +32,8 @@ export function passwordlessError(t: Translate, error: FlowError | null | undefi
   return errorText(t, error);
 }
 
-interface Props {
+interface Props extends LoginStepProps {
   step: LoginStep;
-  host: HTMLElement;
-  app?: undefined;
-  extras?: undefined;
-  t: Translate;
-  snapshot: LoginSnapshot;
-  send: (e: LoginEvent) => void;
-  fieldErrors: Record<string, string>;
-  setFieldErrors: Dispatch<SetStateAction<Record<string, string>>>;
   /** preLogin (NoLocalAuthentication): the social login buttons. */
   social?: ReactNode;
 }
@@ -52,13 +48,7 @@ function codeOf(t: Translate, data: FormData, form: HTMLFormElement, setFieldErr
 
 /** "Send again", disabled with a countdown while the last code or link is fresh (RESEND_COOLDOWN_MS). */
 function Resend({ t, cooling, sending, sentAt, onResend }: { t: Translate; cooling: boolean; sending: boolean; sentAt: number | null; onResend: () => void }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!cooling) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, [cooling, sentAt]);
+  const now = useNow(cooling, sentAt);
   const seconds = Math.max(1, Math.ceil(((sentAt ?? now) + RESEND_COOLDOWN_MS - now) / 1000));
   const off = cooling || sending;
   return (
@@ -68,22 +58,9 @@ function Resend({ t, cooling, sending, sentAt, onResend }: { t: Translate; cooli
   );
 }
 
-/** Props of {@link PreLoginExtras} (`extras` set). */
-type ExtrasProps = { extras: true; app: FeApp; t: Translate; snapshot: LoginSnapshot; send: (e: LoginEvent) => void };
-
-/** The default export, for React.lazy: the passwordless step shown, or (`extras`) preLogin's extras. */
-export default function Passwordless(props: Props | ExtrasProps) {
-  return props.extras ? <PreLoginExtras {...props} /> : <PasswordlessSteps {...props} />;
-}
-
-/** The passwordless step shown. */
-export function PasswordlessSteps({ step, host, t, snapshot, send, fieldErrors, setFieldErrors, social }: Props) {
+/** The passwordless step shown (the default export, for React.lazy). */
+export default function Passwordless({ step, host, t, snapshot, send, fieldErrors, setFieldErrors, social }: Props) {
   const ctx = snapshot.context;
-  // registerQuickLogin: a user who registered the quick SMS login in this browser is not asked again (as the reference product)
-  const registered = snapshot.matches({ loginWithQuickSmsOtc: { register: 'idle' } }) && quickLoginRegistered(ctx.user);
-  useEffect(() => {
-    if (registered) send({ type: 'quickLogin.skip' });
-  }, [registered, send]);
   const busy = snapshot.hasTag('busy');
   const error = passwordlessError(t, ctx.error);
   const notice = ctx.notice ? t(ctx.notice) : '';
@@ -117,64 +94,8 @@ export function PasswordlessSteps({ step, host, t, snapshot, send, fieldErrors, 
     return <Card step={step} title={t('login.ssoFailed.title')} subtitle={t('login.ssoFailed.body')} error={error} busyText={t('common.loading')} />;
   }
 
-  // registerQuickLogin: a phone number, then the code texted to it
-  if (registered) return <Card step="loading" title={t('login.title')} busyText={t('common.loading')} />;
-  if (snapshot.matches({ loginWithQuickSmsOtc: 'register' })) {
-    const skip = link(t('quickLogin.skip'), () => send({ type: 'quickLogin.skip' }), 'quick-login-skip');
-    const onCode = snapshot.matches({ loginWithQuickSmsOtc: { register: 'code' } }) || snapshot.matches({ loginWithQuickSmsOtc: { register: 'submitting' } });
-    if (!onCode) {
-      const onSubmit = (data: FormData, form: HTMLFormElement) => {
-        const phoneNumber = String(data.get('phone') ?? '').replace(/[\s\-().]/g, '');
-        const ok = /^\+[1-9]\d{6,14}$/.test(phoneNumber);
-        setFieldErrors(ok ? {} : { phone: t('quickLogin.phone.invalid') });
-        if (!ok) return focusFirstInvalid(form);
-        send({ type: 'phone.submit', phoneNumber });
-      };
-      return (
-        <Card step="loginWithQuickSmsOtc" title={t('quickLogin.title')} subtitle={t('quickLogin.body')} error={error} footer={skip}>
-          <LightForm host={host} name="quickLoginPhone" busy={busy} onSubmit={onSubmit} focusKey="quickLoginPhone">
-            <Field
-              label={t('quickLogin.phone.label')}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              hint={t('quickLogin.phone.hint')}
-              defaultValue={ctx.phoneNumber ?? (ctx.user?.phoneNumber as string | undefined) ?? ''}
-              error={fieldErrors.phone}
-              focus
-            />
-            <SubmitButton busy={busy} label={t('quickLogin.send')} busyLabel={t('quickLogin.sending')} />
-          </LightForm>
-        </Card>
-      );
-    }
-    const onSubmit = (data: FormData, form: HTMLFormElement) => {
-      const code = codeOf(t, data, form, setFieldErrors);
-      if (code) send({ type: 'code.submit', code });
-    };
-    return (
-      <Card
-        step="loginWithQuickSmsOtc"
-        title={t('quickLogin.title')}
-        subtitle={t('quickLogin.code.body', { phone: ctx.phoneNumber ?? '' })}
-        error={error}
-        footer={
-          <>
-            {link(t('quickLogin.changeNumber'), () => send({ type: 'email.change' }))}
-            {skip}
-          </>
-        }
-      >
-        <LightForm host={host} name="quickLoginCode" busy={busy} onSubmit={onSubmit} focusKey="quickLoginCode">
-          <Field label={t('passwordless.code.label')} name="code" autoComplete="one-time-code" inputMode="numeric" code error={fieldErrors.code} focus />
-          <SubmitButton busy={busy} label={t('quickLogin.verify')} busyLabel={t('quickLogin.verifying')} />
-        </LightForm>
-      </Card>
-    );
-  }
-
-  // magicLinkPreLoginSuccess, loginWithOtc, loginWithSmsOtc, loginWithQuickSmsOtc.signIn: one parallel config
-  const at = (region: object) => snapshot.matches((step === 'loginWithQuickSmsOtc' ? { loginWithQuickSmsOtc: { signIn: region } } : { [step]: region }) as never);
+  // magicLinkPreLoginSuccess, loginWithOtc, loginWithSmsOtc, loginWithQuickSmsOtc: one parallel config
+  const at = (region: object) => snapshot.matches({ [step]: region } as never);
   const submitting = at({ form: 'submitting' });
   const sending = at({ resend: 'sending' });
   const footer = (
@@ -186,7 +107,15 @@ export function PasswordlessSteps({ step, host, t, snapshot, send, fieldErrors, 
   const status = sending ? t('passwordless.resending') : undefined;
   if (step === 'magicLinkPreLoginSuccess') {
     return (
-      <Card step={step} title={t('passwordless.magicLink.title')} subtitle={t('passwordless.magicLink.body', { email: ctx.email })} error={error} notice={notice} busyText={status} footer={footer} />
+      <Card
+        step={step}
+        title={t('passwordless.magicLink.title')}
+        subtitle={t('passwordless.magicLink.body', { email: ctx.email })}
+        error={error}
+        notice={notice}
+        busyText={status}
+        footer={footer}
+      />
     );
   }
   const [title, body] =
@@ -204,27 +133,5 @@ export function PasswordlessSteps({ step, host, t, snapshot, send, fieldErrors, 
         <SubmitButton busy={submitting} label={t('passwordless.submit')} busyLabel={t('passwordless.busy')} />
       </LightForm>
     </Card>
-  );
-}
-
-const SocialLogins = lazy(() => import('../../federation/views.tsx'));
-
-/**
- * preLogin's extras: the social login buttons (src/federation, lazy) and, for a
- * browser with a registered quick SMS login, "Text me a sign-in code".
- */
-export function PreLoginExtras({ app, t, snapshot, send }: ExtrasProps) {
-  const busy = snapshot.hasTag('busy');
-  return (
-    <>
-      <Suspense>
-        <SocialLogins app={app} t={t} />
-      </Suspense>
-      {snapshot.context.quickLoginUserId ? (
-        <button type="button" className={c.secondaryButton} part="quick-sms" aria-disabled={busy ? true : undefined} onClick={() => !busy && send({ type: 'quickSms.start' })}>
-          {t('passwordless.quickSms.start')}
-        </button>
-      ) : null}
-    </>
   );
 }

@@ -1,25 +1,21 @@
-import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { dispatch } from '../../../elements/internal/react-element.ts';
-import type { FeApp } from '../../app/app.ts';
-import type { Translate } from '../../i18n/index.ts';
-import '../../i18n/en-login-more.ts';
+/**
+ * The login box when a session exists (loaded on demand): who is signed in,
+ * and "Sign out" (the machine signs out, then `fe-logout` fires).
+ */
+import type { LoginEvent } from '../../../machines/login.machine.ts';
+import { enLoginMore } from '../../i18n/en-login-more.ts';
+import { addMessages, type Translate } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
 import { Card } from '../shared/ui.tsx';
 
-/** The login box when a session exists (loaded on demand): who is signed in, and "Sign out" (fires fe-logout). */
-export default function SignedIn({ app, host, t }: { app: FeApp; host: HTMLElement; t: Translate }) {
-  const session = useStore(app.stores.$session);
-  const [busy, setBusy] = useState(false);
-  const signOut = async () => {
-    setBusy(true);
-    await app.logout();
-    dispatch(host, 'fe-logout', {});
-    setBusy(false);
-  };
+// this chunk's texts
+addMessages('en', enLoginMore);
+
+/** The signed-in card (the default export, for React.lazy); `busy` while signing out. */
+export default function SignedIn({ t, email, busy, send }: { t: Translate; email: string; busy: boolean; send: (e: LoginEvent) => void }) {
   return (
-    <Card step="signedIn" title={t('login.signedIn.title')} subtitle={t('login.signedIn.body', { email: session.user?.email ?? '' })}>
-      <button type="button" className={c.button} onClick={signOut} aria-disabled={busy ? true : undefined} part="sign-out">
+    <Card step="signedIn" title={t('login.signedIn.title')} subtitle={t('login.signedIn.body', { email })} busyText={busy ? t('login.signingOut') : undefined}>
+      <button type="button" className={c.button} onClick={() => !busy && send({ type: 'session.signOut' })} aria-disabled={busy ? true : undefined} part="sign-out">
         {busy ? t('login.signingOut') : t('login.signOut')}
       </button>
     </Card>

@@ -2,30 +2,38 @@
  * The MFA step views (sign-in §4 "MFA steps"), loaded on demand with
  * React.lazy: one view per state of machines/mfa.machine.ts. They render the
  * MFA machine's snapshot and send its events; the calls run in its actors
- * (./mfa-logic.ts).
+ * (machines/mfa.actors.ts).
  *
  * Code fields take `autocomplete="one-time-code"` (SMS autofill) and pasted
  * codes ("123 456" works). The remember-device checkbox shows only when the
  * policy allows it. A resend link shows its countdown while the cooldown runs.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
-import type { MessageKey, Translate } from '../../i18n/index.ts';
-import '../../i18n/en-mfa.ts';
+import { useId, useState } from 'react';
+import type { ActorRef } from 'xstate';
+import type { FlowEmitted } from '../../../machines/flow.ts';
 import {
   deviceChoices,
   enrollableStrategies,
   mfaStepOf,
   RESEND_COOLDOWN_MS,
-  type MfaActor,
   type MfaDeviceChoice,
   type MfaEvent,
   type MfaSnapshot,
+  type MfaStrategy,
 } from '../../../machines/mfa.machine.ts';
-import type { MfaStrategy } from '../../api/types.ts';
+import { enMfa } from '../../i18n/en-mfa.ts';
+import { addMessages, errorText, type MessageKey, type Translate } from '../../i18n/index.ts';
 import { theme } from '../../theme/contract.css.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, digitsOf, errorText, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { Card, digitsOf, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { useNow } from '../shared/use-now.ts';
+
+// this chunk's texts
+addMessages('en', enMfa);
+
+/** A running MFA machine (the login box's or step-up's child `mfa`). */
+export type MfaRef = ActorRef<MfaSnapshot, MfaEvent, FlowEmitted>;
 
 /** Props of the MFA step views: the MFA machine's snapshot and its `send`. */
 export interface MfaStepsProps {
@@ -51,7 +59,7 @@ export function normalisePhone(value: string): string | null {
 }
 
 /** The MFA steps of a running MFA machine (the login box's child `mfa`): follows its snapshot, sends it the events. */
-export function MfaChild({ actor, ...props }: Omit<MfaStepsProps, 'snapshot' | 'send'> & { actor: MfaActor }) {
+export function MfaChild({ actor, ...props }: Omit<MfaStepsProps, 'snapshot' | 'send'> & { actor: MfaRef }) {
   const snapshot = useSelector(actor, (s) => s);
   return <MfaSteps {...props} snapshot={snapshot} send={(e) => actor.send(e)} />;
 }
@@ -223,13 +231,7 @@ function ChooseStrategy(props: MfaStepsProps) {
 
 /** Seconds left of the resend cooldown, ticking once a second while `active`. */
 function useSecondsLeft(sentAt: number | undefined, active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active, sentAt]);
+  const now = useNow(active, sentAt);
   return Math.max(1, Math.ceil(((sentAt ?? now) + RESEND_COOLDOWN_MS - now) / 1000));
 }
 
@@ -243,14 +245,7 @@ function SentCode(props: MfaStepsProps & { kind: 'sms' | 'email' }) {
   const coolingDown = snapshot.matches({ [step]: { ready: { resend: 'coolingDown' } } } as never);
   const secondsLeft = useSecondsLeft(ctx.codeSentAt, coolingDown);
   const to = kind === 'sms' ? ctx.phoneNumber : (ctx.device?.label ?? ctx.email);
-  const subtitle =
-    kind === 'sms'
-      ? to
-        ? t('mfa.sms.body', { phone: to })
-        : t('mfa.sms.bodyNoNumber')
-      : to
-        ? t('mfa.email.body', { email: to })
-        : t('mfa.email.bodyNoAddress');
+  const subtitle = kind === 'sms' ? (to ? t('mfa.sms.body', { phone: to }) : t('mfa.sms.bodyNoNumber')) : to ? t('mfa.email.body', { email: to }) : t('mfa.email.bodyNoAddress');
   // the way on after a code that can't work any more: a new code (expired, too many tries), or start over (used)
   const hint =
     ctx.errorCode === 'ER-MFA-CODE-EXPIRED' || ctx.errorCode === 'ER-MFA-CODE-ATTEMPTS'
@@ -326,7 +321,16 @@ function SetPhoneNumber(props: MfaStepsProps) {
       footer={<Footer {...props} recovery={false} />}
     >
       <LightForm host={host} name="mfa-phone" busy={false} onSubmit={submit} focusKey="smsSetPhoneNumber">
-        <Field label={t('mfa.phone.label')} name="phoneNumber" type="tel" autoComplete="tel" defaultValue={snapshot.context.phoneNumber} hint={t('mfa.phone.hint')} error={phoneError} focus />
+        <Field
+          label={t('mfa.phone.label')}
+          name="phoneNumber"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={snapshot.context.phoneNumber}
+          hint={t('mfa.phone.hint')}
+          error={phoneError}
+          focus
+        />
         <SubmitButton busy={false} label={t('mfa.phone.submit')} busyLabel={t('mfa.code.sending')} />
       </LightForm>
     </Card>

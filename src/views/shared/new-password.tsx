@@ -1,4 +1,4 @@
-import type { PasswordConfig } from '../../api/types.ts';
+import type { PasswordConfig } from '../../auth/password-rules.ts';
 import { checkPassword } from '../../auth/password-rules.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { Field } from './ui.tsx';

@@ -1,25 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { adoptInto } from '../../../elements/internal/react-element.ts';
-import type { Translate } from '../../i18n/index.ts';
+import { errorText } from '../../i18n/index.ts';
 import { en } from '../../i18n/en.ts';
-import type { FlowError } from '../../../machines/errors.ts';
 import * as c from './card.css.ts';
 import * as f from './form.css.ts';
 
-/** Light-DOM CSS of the slotted forms (set once by the element module). */
-let lightCss = '';
-/** Registers the compiled CSS of the light-DOM forms (see form.css.ts). */
-export function setLightFormCss(css: string): void {
-  lightCss = css;
-}
-
-/** The text of an error: its catalogue key, else the server's message. */
-export function errorText(t: Translate, error: FlowError | null | undefined): string {
-  if (!error) return '';
-  if (error.key) return t(error.key);
-  return error.message ?? t('error.generic');
-}
+export { errorText };
 
 /** What an element shows outside `<fe-app>` (no app, so no locale: the English catalogue's text). */
 export function NoProvider() {
@@ -27,16 +13,7 @@ export function NoProvider() {
 }
 
 /** The card frame, in the shadow root: title, subtitle, live regions, the slotted form, footer. */
-export function Card(props: {
-  title: string;
-  subtitle?: ReactNode;
-  error?: string;
-  notice?: string;
-  busyText?: string;
-  children?: ReactNode;
-  footer?: ReactNode;
-  step: string;
-}) {
+export function Card(props: { title: string; subtitle?: ReactNode; error?: string; notice?: string; busyText?: string; children?: ReactNode; footer?: ReactNode; step: string }) {
   return (
     <section className={c.card} part="card" data-step={props.step} aria-labelledby="fe-title">
       <h2 id="fe-title" className={c.title} part="title">
@@ -73,8 +50,8 @@ export function Card(props: {
 /**
  * A form rendered into the host's light DOM and slotted into the card
  * (`slot="form"`), so browser autofill and password managers see its
- * inputs (shadow DOM hides them). Its styles are adopted into the host's
- * root node under hashed class names.
+ * inputs (shadow DOM hides them). Its styles (the element adopts them into its
+ * root node) hang off hashed class names.
  */
 export function LightForm(props: {
   host: HTMLElement;
@@ -86,7 +63,6 @@ export function LightForm(props: {
   focusKey: string;
 }) {
   const ref = useRef<HTMLFormElement>(null);
-  useLayoutEffect(() => adoptInto(props.host.getRootNode() as Document | ShadowRoot, lightCss), [props.host]);
   const first = useRef(true);
   useEffect(() => {
     // focus follows the step, not the page load

@@ -1,0 +1,84 @@
+/**
+ * Dependency rules of docs "architecture" (arrows): stories/test → elements → views → machines → src/{app, api, stores, i18n, events}.
+ * Run with `npm run deps`. Type-only imports are seen (tsPreCompilationDeps) and count for circles.
+ * dependency-cruiser needs the JavaScript build of TypeScript (<7): the `deps` script preloads
+ * tools/lint/typescript6.mjs, which points `typescript` at tools/lint/node_modules/typescript (6.0.x).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+
+// Without the TypeScript JS API dependency-cruiser does not fail: it cruises 0 .ts modules and reports
+// "no dependency violations found". Fail loudly instead (e.g. when run as `npx depcruise` without the preload).
+const typescript = require(require.resolve('typescript', { paths: [`${__dirname}/node_modules/dependency-cruiser`] }));
+if (!typescript.SyntaxKind) {
+  throw new Error(`dependency-cruiser would load typescript ${typescript.version} (no JS API): run it with \`npm run deps\` (preloads tools/lint/typescript6.mjs)`);
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circles in src/, machines/, elements/ — type-only imports included.',
+      from: { path: '^(src|machines|elements)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'views-not-to-api-or-elements',
+      severity: 'error',
+      comment: 'Views read the actor snapshot and send events: they never import src/api or elements/.',
+      from: { path: '^src/views/' },
+      to: { path: '^(src/api|elements)/' },
+    },
+    {
+      name: 'machines-not-to-elements',
+      severity: 'error',
+      comment: 'Machines (and their actors) sit below elements/: no import of elements/, not even a type.',
+      from: { path: '^machines/' },
+      to: { path: '^elements/' },
+    },
+    {
+      name: 'machines-not-to-views',
+      severity: 'error',
+      comment: 'Machines sit below the views: no run-time import of src/views (type-only imports from src/ are allowed).',
+      from: { path: '^machines/' },
+      to: { path: '^src/views/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'machines-pure-no-api',
+      severity: 'error',
+      comment: 'Only machines/*.actors.ts (the actors layer) may import src/api at run time; *.machine.ts and the other machines/ files are pure.',
+      from: { path: '^machines/', pathNot: '\\.actors\\.tsx?$' },
+      to: { path: '^src/api/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'src-not-to-elements',
+      severity: 'error',
+      comment: 'src/ never imports elements/ (elements are the composition roots on top).',
+      from: { path: '^src/' },
+      to: { path: '^elements/' },
+    },
+    {
+      name: 'admin-section-not-to-other-section',
+      severity: 'error',
+      comment:
+        'An admin section (src/admin/<section>/) may import src/admin/{shell,resources,ui} and itself, never another section. ' +
+        'shell/resources/ui are not sections (shell/sections.ts may lazy-load sections).',
+      from: { path: '^src/admin/([^/]+)/', pathNot: '^src/admin/(shell|resources|ui)/' },
+      to: { path: '^src/admin/[^/]+/', pathNot: ['^src/admin/(shell|resources|ui)/', '^src/admin/$1/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|storybook-static|\\.data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

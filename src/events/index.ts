@@ -1,0 +1,47 @@
+/**
+ * The public DOM events: one class each, and their entries in
+ * `GlobalEventHandlersEventMap`, so `document.addEventListener('fe-login', (e) =>
+ * e.detail.user.email)` type-checks in a host. Names follow `fe-<noun>-<verb>`
+ * or `fe-<verb>`; `detail` is plain, serialisable data. Session-level events
+ * (`fe-login`, `fe-logout`, `fe-session-change`, `fe-tenant-change`) are
+ * `composed`; the others stay in the shadow root their element lives in.
+ * `fe-navigate` is cancelable.
+ */
+import type {
+  FeAuthorizationChangeEvent,
+  FeErrorEvent,
+  FeImpersonateEvent,
+  FeInvitationAcceptEvent,
+  FeNavigateEvent,
+  FeRouteChangeEvent,
+  FeSignUpEvent,
+  FeStepUpEvent,
+  FeUnlockEvent,
+} from './flow.ts';
+import type { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent, FeTenantChangeEvent } from './session.ts';
+
+export * from './flow.ts';
+export * from './session.ts';
+export * from './user.ts';
+
+/** Every public event by name. */
+export interface FeEventMap {
+  'fe-login': FeLoginEvent;
+  'fe-logout': FeLogoutEvent;
+  'fe-session-change': FeSessionChangeEvent;
+  'fe-tenant-change': FeTenantChangeEvent;
+  'fe-error': FeErrorEvent;
+  'fe-navigate': FeNavigateEvent;
+  'fe-sign-up': FeSignUpEvent;
+  'fe-step-up': FeStepUpEvent;
+  'fe-invitation-accept': FeInvitationAcceptEvent;
+  'fe-unlock': FeUnlockEvent;
+  'fe-impersonate': FeImpersonateEvent;
+  'fe-authorization-change': FeAuthorizationChangeEvent;
+  'fe-route-change': FeRouteChangeEvent;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends FeEventMap {}
+}
