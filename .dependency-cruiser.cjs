@@ -66,6 +66,15 @@ module.exports = {
       from: { path: '^src/admin/([^/]+)/', pathNot: '^src/admin/(shell|resources|ui)/' },
       to: { path: '^src/admin/[^/]+/', pathNot: ['^src/admin/(shell|resources|ui)/', '^src/admin/$1/'] },
     },
+    {
+      name: 'admin-views-not-to-api',
+      severity: 'error',
+      comment:
+        'Admin sections, shell and ui render and call resources (src/admin/resources): they import src/api for types only, ' +
+        'never elements/ (architecture "Admin portal": a section view never imports src/api).',
+      from: { path: '^src/admin/', pathNot: '^src/admin/resources/' },
+      to: { path: '^(src/api/|elements/)', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -25,6 +25,14 @@ const entries = {
   'fe-tenant-switcher': 'elements/fe-tenant-switcher.ts',
   'fe-open-app': 'elements/fe-open-app.ts',
   'fe-authorized': 'elements/fe-authorized.ts',
+  'fe-admin-portal': 'elements/fe-admin-portal.ts',
+  'fe-admin-users': 'elements/admin/fe-admin-users.ts',
+  'fe-admin-roles': 'elements/admin/fe-admin-roles.ts',
+  'fe-admin-groups': 'elements/admin/fe-admin-groups.ts',
+  'fe-admin-profile': 'elements/admin/fe-admin-profile.ts',
+  'fe-admin-privacy': 'elements/admin/fe-admin-privacy.ts',
+  'fe-admin-api-tokens': 'elements/admin/fe-admin-api-tokens.ts',
+  'fe-admin-account': 'elements/admin/fe-admin-account.ts',
   // DOM-free: servers check entitlements too
   entitlements: 'src/entitlements/index.ts',
 };
@@ -57,8 +65,18 @@ function firstInputChunk(entry: string): { plugin: Plugin; test: (id: string) =>
 }
 const firstInput = firstInputChunk(entries['fe-login-box']);
 
+/** @nanostores/query's `nanostores` import → tools/nanostores-for-query.js (no server-rendering task counting). */
+function nanoqueryWithoutTasks(): Plugin {
+  const shim = fileURLToPath(new URL('./tools/nanostores-for-query.js', import.meta.url));
+  return {
+    name: 'fe-nanoquery-without-tasks',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === 'nanostores' && importer?.includes('/@nanostores/query/') ? shim : null),
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [vanillaExtractInline(), vanillaExtractPlugin(), firstInput.plugin],
+  plugins: [vanillaExtractInline(), vanillaExtractPlugin(), nanoqueryWithoutTasks(), firstInput.plugin],
   resolve: {
     // @xstate/react imports the React 17 shims of useSyncExternalStore; React 19 has it built in
     alias: [

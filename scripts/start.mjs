@@ -15,7 +15,8 @@ const corsOrigins = process.env.EMULATOR_CORS_ORIGINS ?? `http://127.0.0.1:${dem
 const emulator = await startEmulator({ port: emulatorPort, dataDir: process.env.EMULATOR_DATA_DIR ?? '', quiet: false, env: { EMULATOR_CORS_ORIGINS: corsOrigins } });
 const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url });
 console.log(`\nEmulator: ${emulator.url}  (outbox: ${emulator.url}/_emulator/outbox)`);
-console.log(`Demo:     ${demo.url}\n`);
+console.log(`Demo:     ${demo.url}`);
+console.log(`Admin portal: ${demo.url}/admin  (after signing in)\n`);
 const stop = async () => {
   await demo.stop();
   await emulator.stop();

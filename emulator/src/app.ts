@@ -38,6 +38,13 @@ import { mountPasskeys } from './routes/passkeys.ts';
 import { mountPasswordless } from './routes/passwordless.ts';
 import { mountAuthorize } from './routes/authorize.ts';
 import { mountFederation } from './routes/federation.ts';
+import { adminRoleRoutes } from './routes/admin/roles.ts';
+import { adminGroupRoutes } from './routes/admin/groups.ts';
+import { adminUserEmulatorRoutes, adminUserRoutes } from './routes/admin/users.ts';
+import { adminTokenRoutes } from './routes/admin/tokens.ts';
+import { adminSessionRoutes } from './routes/admin/sessions.ts';
+import { adminAccountRoutes } from './routes/admin/account.ts';
+import { adminProfileRoutes } from './routes/admin/profile.ts';
 
 export const API_PREFIX = '/frontegg';
 export const DEFAULT_PORT = 8787;
@@ -188,6 +195,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, lifecycleRoutes);
   app.route(API_PREFIX, invitationRoutes);
   app.route(API_PREFIX, tenantRoutes);
+  app.route(API_PREFIX, adminRoleRoutes);
+  app.route(API_PREFIX, adminGroupRoutes);
+  app.route(API_PREFIX, adminUserRoutes);
+  app.route(API_PREFIX, adminTokenRoutes);
+  app.route(API_PREFIX, adminSessionRoutes);
+  app.route(API_PREFIX, adminAccountRoutes);
+  app.route(API_PREFIX, adminProfileRoutes);
   mountOAuth(app, API_PREFIX);
   mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);
@@ -200,6 +214,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', lifecycleEmulatorRoutes);
   app.route('/_emulator', entitlementEmulatorRoutes);
   app.route('/_emulator', stepUpEmulatorRoutes);
+  app.route('/_emulator', adminUserEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));

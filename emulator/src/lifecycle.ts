@@ -278,7 +278,20 @@ export async function resolveInviteLink(db: Db, token: string) {
   return { link, tenant };
 }
 
-export async function audit(db: Db, row: { tenantId?: string | null; actorId?: string | null; action: string; targetId?: string | null; details?: Record<string, unknown> }) {
+/** One audit row (who, what, on what; the client's IP and user agent and the severity when known). */
+export async function audit(
+  db: Db,
+  row: {
+    tenantId?: string | null;
+    actorId?: string | null;
+    action: string;
+    targetId?: string | null;
+    details?: Record<string, unknown>;
+    ip?: string | null;
+    userAgent?: string | null;
+    severity?: string;
+  },
+) {
   await db.insert(audits).values({
     id: randomUUID(),
     tenantId: row.tenantId ?? null,
@@ -286,6 +299,9 @@ export async function audit(db: Db, row: { tenantId?: string | null; actorId?: s
     action: row.action,
     targetId: row.targetId ?? null,
     details: row.details ?? {},
+    ip: row.ip ?? null,
+    userAgent: row.userAgent ?? null,
+    severity: row.severity ?? 'Info',
     createdAt: new Date(await emulatorNow(db)),
   });
 }

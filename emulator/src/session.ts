@@ -6,16 +6,32 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { authenticators, mfaTokens, permissions, refreshTokens, rolePermissions, roles, tenants, userTenantRoles, userTenants, users, vendors } from './db/schema.ts';
+import {
+  authenticators,
+  mfaTokens,
+  permissions,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  tenants,
+  userGroupMembers,
+  userGroupRoles,
+  userGroups,
+  userTenantRoles,
+  userTenants,
+  users,
+  vendors,
+} from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, unauthorized } from './http/errors.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
 import { signAccessToken } from './crypto/jwt.ts';
-import { clockOffsetMs } from './clock.ts';
+import { clockOffsetMs, emulatorNow } from './clock.ts';
 import { impersonationSessions } from './db/schema.ts';
 import { activeStrategies, isRememberedDevice, mfaDeviceCount, mfaDevicesOf } from './mfa-devices.ts';
+import { clientIp } from './http/admin.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -64,13 +80,25 @@ export function tenantDto(t: TenantRow) {
   };
 }
 
+/**
+ * The tenants the user may use now: a pending invitation (activated = false) is not a membership yet, a disabled
+ * membership (admin "disable user", api-contract G) and a temporary one past its expiry (contract H, on the emulator
+ * clock) no longer are.
+ */
 export async function userTenantList(db: Db, userId: string): Promise<TenantRow[]> {
+  const now = new Date(await emulatorNow(db));
   const rows = await db
     .select({ t: tenants })
     .from(userTenants)
     .innerJoin(tenants, eq(tenants.tenantId, userTenants.tenantId))
-    // a pending invitation (activated = false) is not a membership yet
-    .where(and(eq(userTenants.userId, userId), eq(userTenants.activated, true)))
+    .where(
+      and(
+        eq(userTenants.userId, userId),
+        eq(userTenants.activated, true),
+        eq(userTenants.disabled, false),
+        or(isNull(userTenants.temporaryExpiresAt), gt(userTenants.temporaryExpiresAt, now)),
+      ),
+    )
     .orderBy(asc(userTenants.createdAt), asc(tenants.name));
   return rows.map((r) => r.t);
 }
@@ -80,7 +108,8 @@ export interface Authorization {
   permissions: ReturnType<typeof permDto>[];
 }
 
-function roleDto(r: typeof roles.$inferSelect, permissionIds: string[]) {
+/** A role (IRole, api-contract §5) with the ids of the permissions it grants. */
+export function roleDto(r: typeof roles.$inferSelect, permissionIds: string[]) {
   return {
     id: r.id,
     key: r.key,
@@ -96,7 +125,8 @@ function roleDto(r: typeof roles.$inferSelect, permissionIds: string[]) {
   };
 }
 
-function permDto(p: typeof permissions.$inferSelect, roleIds: string[]) {
+/** A permission (IRolePermission, api-contract §5) with the ids of the roles that grant it. */
+export function permDto(p: typeof permissions.$inferSelect, roleIds: string[]) {
   return {
     id: p.id,
     key: p.key,
@@ -110,16 +140,39 @@ function permDto(p: typeof permissions.$inferSelect, roleIds: string[]) {
   };
 }
 
-/** The user's roles in one tenant and the permissions those roles grant. */
+/**
+ * The roles a new member of `tenantId` gets when none are named (admin §3 Role `isDefault`): the tenant's own default
+ * roles when it has any, else the vendor-level defaults — never another tenant's.
+ */
+export async function defaultRoleIdsFor(db: Db, vendorId: string, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: roles.id, tenantId: roles.tenantId })
+    .from(roles)
+    .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId))))
+    .orderBy(asc(roles.level));
+  const own = rows.filter((r) => r.tenantId === tenantId);
+  return (own.length ? own : rows).map((r) => r.id);
+}
+
+/** The user's roles in one tenant — given directly and through the user's groups there (admin §6) — and the permissions those roles grant. */
 export async function authorizationFor(db: Db, userId: string, tenantId: string): Promise<Authorization> {
-  const roleRows = (
+  const direct = (
     await db
       .select({ r: roles })
       .from(userTenantRoles)
       .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
       .where(and(eq(userTenantRoles.userId, userId), eq(userTenantRoles.tenantId, tenantId)))
-      .orderBy(asc(roles.level), asc(roles.key))
   ).map((x) => x.r);
+  const viaGroups = (
+    await db
+      .select({ r: roles })
+      .from(userGroupMembers)
+      .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+      .innerJoin(userGroupRoles, eq(userGroupRoles.groupId, userGroups.id))
+      .innerJoin(roles, eq(roles.id, userGroupRoles.roleId))
+      .where(and(eq(userGroupMembers.userId, userId), eq(userGroups.tenantId, tenantId)))
+  ).map((x) => x.r);
+  const roleRows = [...new Map([...direct, ...viaGroups].map((r) => [r.id, r])).values()].sort((a, b) => a.level - b.level || a.key.localeCompare(b.key));
   if (roleRows.length === 0) return { roles: [], permissions: [] };
   const links = await db
     .select({ roleId: rolePermissions.roleId, p: permissions })
@@ -187,6 +240,12 @@ export async function userProfile(db: Db, user: UserRow, tenantId: string) {
     lastLogin: user.lastLogin?.toISOString(),
     subAccountAccessAllowed: false,
     isDisabled: false,
+    // profile fields beside the columns (admin §3 "Profile fields"; PUT users/v2/me stores them)
+    address: user.profile?.address,
+    jobTitle: user.profile?.jobTitle,
+    title: user.profile?.title,
+    country: user.profile?.country,
+    dateOfBirth: user.profile?.dateOfBirth,
     roles: auth.roles,
     rolesIds: auth.roles.map((r) => r.id),
     permissions: auth.permissions,
@@ -232,11 +291,26 @@ export interface SessionAuth {
  * Issues a session: a new refresh token (in `familyId`, or a new family), an
  * access token, the refresh cookie, and returns the login response (LR).
  */
+/**
+ * The tenant a session may be bound to: `wanted`, unless the user's membership there is disabled or a temporary one
+ * past its expiry (admin §4) — then another tenant the user may use, or 401 "User is disabled" when there is none.
+ */
+async function usableTenant(db: Db, user: UserRow, wanted: string): Promise<string> {
+  const [m] = await db
+    .select({ disabled: userTenants.disabled, expires: userTenants.temporaryExpiresAt })
+    .from(userTenants)
+    .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, wanted)));
+  if (!m || (!m.disabled && (!m.expires || m.expires.getTime() > (await emulatorNow(db))))) return wanted;
+  const other = (await userTenantList(db, user.id))[0];
+  if (!other) throw unauthorized(m.disabled ? 'User is disabled' : 'User access has expired');
+  return other.tenantId;
+}
+
 export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opts: { tenantId?: string; familyId?: string } = {}) {
   const db = c.var.db;
   const rt = c.var.rt;
   const vendor = await getVendor(db, rt.vendorId);
-  const tenantId = opts.tenantId ?? user.activeTenantId;
+  const tenantId = await usableTenant(db, user, opts.tenantId ?? user.activeTenantId);
   const profile = await userProfile(db, user, tenantId);
   const now = Date.now();
   // The token's times (iat, exp, a new auth_time) follow the emulator clock (PUT /_emulator/clock).
@@ -261,6 +335,9 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
     acr: auth.acr ?? null,
     authTime,
     expiresAt: new Date(now + refreshTtl * 1000),
+    // the client of this sign-in or refresh: the session list shows it (api-contract S)
+    ipAddress: clientIp(c),
+    userAgent: c.req.header('user-agent') ?? null,
     createdAt: new Date(now),
   });
 
@@ -358,7 +435,13 @@ export async function rotateRefreshToken(
     return fail('User is locked');
   }
   const memberOf = new Set((await userTenantList(db, user.id)).map((t) => t.tenantId));
-  const target = tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : row.tenantId;
+  if (memberOf.size === 0) {
+    // disabled everywhere, or a temporary user past the expiry (admin §4)
+    await revokeFamily(db, row.familyId);
+    return fail('User is disabled');
+  }
+  const target =
+    tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : memberOf.has(row.tenantId) ? row.tenantId : [...memberOf][0];
   const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
   await db
     .update(refreshTokens)

@@ -107,6 +107,24 @@ describe('GET /oauth/authorize: the hosted login', () => {
     }
   });
 
+  it('SI-2.27 serves the hosted admin portal at /oauth/portal: <fe-admin-portal> from the built bundle, a login box when signed out, a strict CSP', async () => {
+    const c = new Client(emu);
+    for (const path of ['/oauth/portal', '/frontegg/oauth/portal']) {
+      const res = await c.get(path);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type')!, /text\/html/);
+      assert.match(res.text, /<fe-admin-portal hidden><\/fe-admin-portal>/);
+      assert.match(res.text, /<fe-login-box hidden><\/fe-login-box>/);
+      assert.match(res.text, /src="\/hosted\/assets\/fe-admin-portal\.js"/);
+      assert.match(res.text, /<fe-app base-url="http:\/\/127\.0\.0\.1:8787" client-id="demo-client">/);
+      assert.doesNotMatch(res.headers.get('content-security-policy') ?? '', /unsafe-inline/);
+      assert.ok(res.headers.get('content-security-policy'), 'a CSP');
+    }
+    const js = await c.get('/hosted/assets/hosted-portal.js');
+    assert.equal(js.status, 200);
+    assert.match(js.text, /fe-session-change/);
+  });
+
   it('serves the built assets under /hosted/assets/ and nothing outside dist/', async () => {
     const c = new Client(emu);
     const js = await c.get('/hosted/assets/fe-login-box.js');

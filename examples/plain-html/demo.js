@@ -3,6 +3,7 @@
 const app = document.querySelector('fe-app');
 const routes = document.querySelector('fe-routes');
 const panel = document.getElementById('signed-in');
+const admin = document.getElementById('admin');
 let user = null;
 const go = (path) => {
   history.pushState(null, '', path);
@@ -11,10 +12,12 @@ const go = (path) => {
 };
 const render = () => {
   const home = location.pathname === '/';
+  const portal = location.pathname === '/admin';
   document.getElementById('signed-in-email').textContent = user?.email ?? '';
   document.getElementById('who').textContent = user ? user.email : '';
   panel.hidden = !(user && home);
-  routes.hidden = home;
+  admin.hidden = !(user && portal);
+  routes.hidden = home || portal;
 };
 
 const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
@@ -34,17 +37,25 @@ document.addEventListener('fe-login', (e) => {
   // a sign-in in an account page: that page navigates next (fe-navigate: the login's redirectUrl, else home)
   if (!e.detail.restored) return render();
   // a session restored on the step-up page (stepUp() loads it) stays there: <fe-step-up> needs it
-  if (location.pathname === '/account/step-up') return render();
+  if (location.pathname === '/account/step-up' || location.pathname === '/admin') return render();
   go('/');
 });
 document.addEventListener('fe-logout', () => {
   user = null;
   go('/account/login');
 });
-// signed out on the home page: the login page
+// signed out on the home page or the portal: the login page
 document.addEventListener('fe-session-change', (e) => {
-  if (!e.detail.isAuthenticated && location.pathname === '/') go('/account/login');
+  if (!e.detail.isAuthenticated && (location.pathname === '/' || location.pathname === '/admin')) go('/account/login');
 });
+// the page's own links (home ⇄ portal) without a reload
+for (const link of [document.getElementById('admin-link'), document.getElementById('home-link')]) {
+  link.addEventListener('click', (e) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    go(new URL(link.href).pathname);
+  });
+}
 // navigation the account pages do not handle themselves (e.g. after sign-in): stay on this page,
 // unless it goes to another origin over http(s)
 document.addEventListener('fe-navigate', (e) => {

@@ -1,5 +1,6 @@
 import type { Localizations } from '../i18n/index.ts';
 import type { AdminBoxMetadata } from '../api/types.ts';
+import type { AdminPortalOptions } from '../admin/shell/sections.ts';
 
 /** Default routes of sign-in §2 (each overridable through `routes`). */
 export const DEFAULT_ROUTES = {
@@ -89,6 +90,12 @@ export interface FeAppOptions {
   analyticsScriptUrl?: string;
   /** Navigation function (default `location.assign`). */
   navigate?: (url: string) => void;
+  /**
+   * The admin portal's navigation and appearance (admin spec §2; SI-2.30–SI-2.36), over metadata `navigation`:
+   * per section `{ visibility: 'always' | 'byPermissions' | 'hidden', permissions?, fields?: { <field>: 'hidden' |
+   * 'viewOnly' | 'edit' }, tabs?: { <tab>: 'hidden' | 'edit' } }`.
+   */
+  adminPortal?: AdminPortalOptions;
   /**
    * Hosted login (sign-in §1, §2): the login route redirects to `{baseUrl}/oauth/authorize`, the
    * callback route (`hostedLoginRedirectUrl`) exchanges the code, refresh is the silent authorize and

@@ -18,6 +18,7 @@ import type {
   FeStepUpEvent,
   FeUnlockEvent,
 } from './flow.ts';
+import type { FeAdminSectionChangeEvent } from './admin.ts';
 import type { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent, FeTenantChangeEvent } from './session.ts';
 
 export * from './flow.ts';
@@ -39,6 +40,7 @@ export interface FeEventMap {
   'fe-impersonate': FeImpersonateEvent;
   'fe-authorization-change': FeAuthorizationChangeEvent;
   'fe-route-change': FeRouteChangeEvent;
+  'fe-admin-section-change': FeAdminSectionChangeEvent;
 }
 
 declare global {

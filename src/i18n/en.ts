@@ -51,6 +51,13 @@ export type MessageKey =
   | keyof typeof import('./en-open-app.ts').enOpenApp
   | keyof typeof import('./en-passkeys.ts').enPasskeys
   | keyof typeof import('./en-passwordless.ts').enPasswordless
-  | keyof typeof import('./en-federation.ts').enFederation;
+  | keyof typeof import('./en-federation.ts').enFederation
+  | keyof typeof import('./en-admin.ts').enAdmin
+  | keyof typeof import('./en-admin-roles.ts').enAdminRoles
+  | keyof typeof import('./en-admin-groups.ts').enAdminGroups
+  | keyof typeof import('./en-admin-profile.ts').enAdminProfile
+  | keyof typeof import('./en-admin-privacy.ts').enAdminPrivacy
+  | keyof typeof import('./en-admin-tokens.ts').enAdminTokens
+  | keyof typeof import('./en-admin-account.ts').enAdminAccount;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;

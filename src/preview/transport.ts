@@ -16,6 +16,7 @@
  * Every answer carries JSON and a `frontegg-trace-id` header. Paths are
  * matched by their end, so any base URL and `url-prefix` work.
  */
+import { previewAdminAnswer } from './admin-routes.ts';
 import { AUTH_PATHS } from '../api/auth.ts';
 import { TRACE_ID_HEADER } from '../api/errors.ts';
 import {
@@ -157,7 +158,7 @@ export function previewAnswer(req: PreviewRequest): PreviewAnswer {
   const method = req.method.toUpperCase();
   const path = req.path.replace(/\/+$/, '');
   const route = routes.find((r) => r.method === method && r.match(path));
-  return route ? route.answer(req) : fail(404, NOT_IN_PREVIEW);
+  return route ? route.answer(req) : (previewAdminAnswer({ ...req, method, path }) ?? fail(404, NOT_IN_PREVIEW));
 }
 
 /** A stable trace id per method and path (FNV-1a), so errors show one like the real API. */

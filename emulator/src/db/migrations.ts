@@ -483,6 +483,99 @@ create table sso_states (
 );
 `,
   },
+  {
+    // the admin portal's areas (api-contract G–O, S): who did what (audits), tenant users' state, groups, API tokens,
+    // account settings, sessions' client
+    id: '0010_admin',
+    sql: `
+alter table audits add column ip text;
+alter table audits add column user_agent text;
+alter table audits add column severity text not null default 'Info';
+alter table user_tenants add column disabled boolean not null default false;
+alter table user_tenants add column temporary_expires_at timestamptz;
+alter table users add column profile jsonb not null default '{}'::jsonb;
+alter table users add column is_breached_password boolean not null default false;
+-- the admin users list (routes/admin/users.ts): members of a tenant, newest first or by name, the mfa-unenrolled preset
+create index users_created_at_idx on users (created_at);
+create index users_lower_name_idx on users (lower(name));
+create index user_tenants_tenant_id_idx on user_tenants (tenant_id);
+create index authenticators_user_id_idx on authenticators (user_id);
+create index mfa_phones_user_id_idx on mfa_phones (user_id);
+create index mfa_webauthn_user_id_idx on mfa_webauthn (user_id);
+alter table refresh_tokens add column ip_address text;
+alter table refresh_tokens add column user_agent text;
+alter table tenants add column settings jsonb not null default '{}'::jsonb;
+create table permission_categories (
+  id text primary key,
+  name text not null,
+  description text not null default '',
+  fe_category boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+alter table permissions add column assignment_type text not null default 'ASSIGNABLE';
+create table user_groups (
+  id text primary key,
+  tenant_id text not null,
+  vendor_id text not null,
+  name text not null,
+  color text not null default '',
+  description text not null default '',
+  metadata text,
+  managed_by text not null default 'frontegg',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (tenant_id, name)
+);
+create table user_group_roles (
+  group_id text not null references user_groups(id) on delete cascade,
+  role_id text not null,
+  primary key (group_id, role_id)
+);
+create table user_group_members (
+  group_id text not null references user_groups(id) on delete cascade,
+  user_id text not null,
+  created_at timestamptz not null default now(),
+  primary key (group_id, user_id)
+);
+create table api_tokens (
+  id text primary key,
+  client_id text not null unique,
+  secret_hash text not null,
+  owner text not null,
+  kind text not null,
+  tenant_id text not null,
+  user_id text,
+  created_by_user_id text,
+  description text not null default '',
+  metadata jsonb,
+  role_ids jsonb not null default '[]'::jsonb,
+  expires_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create table group_configurations (
+  tenant_id text primary key,
+  enabled boolean not null default true,
+  roles_enabled boolean not null default true,
+  updated_at timestamptz not null default now()
+);
+create table email_change_codes (
+  user_id text primary key,
+  email text not null,
+  code_hash text not null,
+  attempts integer not null default 0,
+  expires_at timestamptz not null,
+  created_at timestamptz not null default now()
+);
+create table profile_images (
+  user_id text primary key,
+  content_type text not null,
+  data text not null,
+  version text not null,
+  created_at timestamptz not null default now()
+);
+`,
+  },
 ];
 
 /** Applies every migration not yet logged. Safe to call on every start. */

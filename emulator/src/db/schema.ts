@@ -88,9 +88,33 @@ export const tenants = pgTable('tenants', {
   metadata: text('metadata'),
   isReseller: boolean('is_reseller').notNull(),
   isLocked: boolean('is_locked').notNull().default(false),
+  /** Account settings (api-contract O): address, timezone, dateFormat, timeFormat, currency, logo, applicationUrl, loginUrl, website. */
+  settings: jsonb('settings').$type<TenantSettings>().notNull().default({}),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/** A tenant's account settings (api-contract O; admin spec §3 "Account settings"). */
+export interface TenantSettings {
+  address?: string;
+  timezone?: string;
+  dateFormat?: string;
+  timeFormat?: string;
+  currency?: string;
+  logo?: string;
+  applicationUrl?: string;
+  loginUrl?: string;
+  website?: string;
+}
+
+/** Profile fields beside the columns (admin spec §3 "Profile fields"): address, jobTitle, and what else the profile update sends. */
+export interface UserProfileFields {
+  address?: string;
+  jobTitle?: string;
+  title?: string;
+  country?: string;
+  dateOfBirth?: string;
+}
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -108,6 +132,10 @@ export const users = pgTable('users', {
   isLocked: boolean('is_locked').notNull(),
   failedLoginAttempts: integer('failed_login_attempts').notNull(),
   lastLogin: ts('last_login'),
+  /** Profile fields without a column of their own. */
+  profile: jsonb('profile').$type<UserProfileFields>().notNull().default({}),
+  /** The last password set or used was found in a breach list (security center, users preset breached-passwords). */
+  isBreachedPassword: boolean('is_breached_password').notNull().default(false),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -119,6 +147,10 @@ export const userTenants = pgTable(
     createdAt: ts('created_at').notNull(),
     /** false while an invitation to this tenant is pending (activatedForTenant). */
     activated: boolean('activated').notNull().default(true),
+    /** Disabled in this tenant by an admin (POST tenants/users/v1/{id}/disable): cannot sign in to it. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** A temporary user's expiry in this tenant (api-contract H); null = permanent. */
+    temporaryExpiresAt: ts('temporary_expires_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
 );
@@ -143,6 +175,8 @@ export const permissions = pgTable('permissions', {
   description: text('description').notNull(),
   categoryId: text('category_id'),
   fePermission: boolean('fe_permission').notNull(),
+  /** NEVER, ALWAYS or ASSIGNABLE (admin spec §3): whether admins may attach it to roles. */
+  assignmentType: text('assignment_type').$type<'NEVER' | 'ALWAYS' | 'ASSIGNABLE'>().notNull().default('ASSIGNABLE'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -178,6 +212,9 @@ export const refreshTokens = pgTable('refresh_tokens', {
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
   replacedBy: text('replaced_by'),
+  /** The client that signed in (a session's IP and user agent, api-contract S). */
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -314,6 +351,14 @@ export const resettableTables = [
   'mfa_webauthn_challenges',
   'mfa_remembered_devices',
   'mfa_settings',
+  'permission_categories',
+  'user_groups',
+  'user_group_roles',
+  'user_group_members',
+  'group_configurations',
+  'api_tokens',
+  'email_change_codes',
+  'profile_images',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -447,6 +492,10 @@ export const audits = pgTable('audits', {
   action: text('action').notNull(),
   targetId: text('target_id'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  /** Info, Medium, High, Critical (the audit log's severity). */
+  severity: text('severity').notNull().default('Info'),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -658,4 +707,95 @@ export const mfaRememberedDevices = pgTable('mfa_remembered_devices', {
 export const mfaSettings = pgTable('mfa_settings', {
   id: text('id').primaryKey(),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+});
+
+/** Permission categories (api-contract J getPermissionCategories). */
+export const permissionCategories = pgTable('permission_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  feCategory: boolean('fe_category').notNull().default(false),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Groups of a tenant (api-contract K). `managedBy` frontegg or scim2 (scim2 groups are read-only in the portal). */
+export const userGroups = pgTable('user_groups', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  vendorId: text('vendor_id').notNull(),
+  name: text('name').notNull(),
+  color: text('color').notNull().default(''),
+  description: text('description').notNull().default(''),
+  metadata: text('metadata'),
+  managedBy: text('managed_by').$type<'frontegg' | 'scim2'>().notNull().default('frontegg'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const userGroupRoles = pgTable(
+  'user_group_roles',
+  {
+    groupId: text('group_id').notNull(),
+    roleId: text('role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.roleId] })],
+);
+
+/** A tenant's groups configuration (api-contract K getGroupConfiguration); no row = the defaults (both true). */
+export const groupConfigurations = pgTable('group_configurations', {
+  tenantId: text('tenant_id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  rolesEnabled: boolean('roles_enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    groupId: text('group_id').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+/**
+ * API tokens (api-contract L): `owner` user (personal) or tenant; `kind` ClientCredentials (api-tokens routes:
+ * clientId + secret) or AccessToken (access-tokens routes: a signed token as the secret). The secret is shown once
+ * (only its hash is kept).
+ */
+export const apiTokens = pgTable('api_tokens', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull().unique(),
+  secretHash: text('secret_hash').notNull(),
+  owner: text('owner').$type<'user' | 'tenant'>().notNull(),
+  kind: text('kind').$type<'ClientCredentials' | 'AccessToken'>().notNull(),
+  tenantId: text('tenant_id').notNull(),
+  userId: text('user_id'),
+  createdByUserId: text('created_by_user_id'),
+  description: text('description').notNull().default(''),
+  metadata: jsonb('metadata').$type<Record<string, unknown> | null>(),
+  roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+  expiresAt: ts('expires_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** A pending change of the signed-in user's email (api-contract G updateEmail / verifyEmail): the new address and its code (hashed). */
+export const emailChangeCodes = pgTable('email_change_codes', {
+  userId: text('user_id').primaryKey(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** The signed-in user's uploaded profile picture (api-contract G updateProfileImage), served publicly; `data` is base64. */
+export const profileImages = pgTable('profile_images', {
+  userId: text('user_id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: text('data').notNull(),
+  version: text('version').notNull(),
+  createdAt: ts('created_at').notNull(),
 });

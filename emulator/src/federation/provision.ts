@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { roles, tenants, userTenantRoles, userTenants, users, ssoConfigurations } from '../db/schema.ts';
-import { completePrimaryAuth, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
+import { completePrimaryAuth, defaultRoleIdsFor, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 import { audit } from '../lifecycle.ts';
 
@@ -62,15 +62,6 @@ async function createUser(c: Ctx, id: AssertedIdentity, tenantId: string, roleId
   await db.insert(userTenants).values({ userId, tenantId, createdAt: now });
   if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId, tenantId, roleId })));
   return getUser(db, userId);
-}
-
-async function defaultRoleIds(c: Ctx): Promise<string[]> {
-  return (
-    await c.var.db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.vendorId, c.var.rt.vendorId), eq(roles.isDefault, true)))
-  ).map((r) => r.id);
 }
 
 /**
@@ -123,7 +114,7 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
   const db = c.var.db;
   const domain = id.email.split('@')[1] ?? '';
   if (!config.domains.includes(domain)) throw new ProvisionError(403, 'The identity provider may not sign in users of this domain', 'ER-SSO-DOMAIN-MISMATCH');
-  const roleIds = config.roleIds.length ? config.roleIds : await defaultRoleIds(c);
+  const roleIds = config.roleIds.length ? config.roleIds : await defaultRoleIdsFor(db, c.var.rt.vendorId, config.tenantId);
   const existing = await findUserByEmail(db, id.email);
   let user: UserRow;
   let isNewUser = false;

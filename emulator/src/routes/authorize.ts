@@ -181,34 +181,66 @@ async function codeRedirect(c: Ctx, s: Session, req: AuthorizeRequest) {
   return c.redirect(back(req.redirectUri, { code, state: req.state }), 302);
 }
 
-function loginPage(c: Ctx, req: AuthorizeRequest, prefix: string) {
-  const rt = c.var.rt;
-  const issuer = new URL(rt.issuer).origin;
-  const continueUrl = `${prefix}/oauth/authorize/continue${req.query}`;
-  const hint = c.req.query('login_hint');
+/**
+ * One of the emulator's hosted pages (login, portal): our elements from the built bundle under `/hosted/assets/`,
+ * the page's own script first (module scripts run in order after parsing), no inline script or style (the page's
+ * CSP, http/csp.ts). `body` is trusted markup built by the caller with {@link esc}.
+ */
+function hostedPage(c: Ctx, page: { title: string; scripts: string[]; body: string }) {
   c.header('cache-control', 'no-store');
   setPageSecurityHeaders(c);
-  // no inline script or style (the page's CSP): hosted-login.js reads the continue URL from <main>
   return c.html(`<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Sign in</title>
+    <title>${esc(page.title)}</title>
     <link rel="stylesheet" href="/hosted/assets/hosted-login.css" />
-    <!-- module scripts run in order after parsing: the page's listeners first, then the login box -->
-    <script type="module" src="/hosted/assets/hosted-login.js"></script>
-    <script type="module" src="/hosted/assets/fe-login-box.js"></script>
+${page.scripts.map((src) => `    <script type="module" src="/hosted/assets/${esc(src)}"></script>`).join('\n')}
   </head>
   <body>
-    <main data-continue-url="${esc(continueUrl)}">
+${page.body}
+  </body>
+</html>`);
+}
+
+function loginPage(c: Ctx, req: AuthorizeRequest, prefix: string) {
+  const rt = c.var.rt;
+  const issuer = new URL(rt.issuer).origin;
+  const continueUrl = `${prefix}/oauth/authorize/continue${req.query}`;
+  const hint = c.req.query('login_hint');
+  // hosted-login.js reads the continue URL from <main>
+  return hostedPage(c, {
+    title: 'Sign in',
+    scripts: ['hosted-login.js', 'fe-login-box.js'],
+    body: `    <main data-continue-url="${esc(continueUrl)}">
       <h1 class="visually-hidden">Sign in</h1>
       <fe-app base-url="${esc(issuer)}" client-id="${esc(rt.clientId)}">
         <fe-login-box${hint ? ` email="${esc(hint)}"` : ''}></fe-login-box>
       </fe-app>
-    </main>
-  </body>
-</html>`);
+    </main>`,
+  });
+}
+
+/**
+ * The hosted admin portal (sign-in §2, SI-2.27: `/oauth/portal` on the base URL): `<fe-admin-portal>` against this
+ * origin's session (the hosted login's refresh cookie); signed out, the login box in its place (hosted-portal.js
+ * swaps them).
+ */
+function portalPage(c: Ctx) {
+  const rt = c.var.rt;
+  const issuer = new URL(rt.issuer).origin;
+  return hostedPage(c, {
+    title: 'Admin portal',
+    scripts: ['hosted-portal.js', 'fe-login-box.js', 'fe-admin-portal.js'],
+    body: `    <main>
+      <h1>Admin portal</h1>
+      <fe-app base-url="${esc(issuer)}" client-id="${esc(rt.clientId)}">
+        <fe-admin-portal hidden></fe-admin-portal>
+        <fe-login-box hidden></fe-login-box>
+      </fe-app>
+    </main>`,
+  });
 }
 
 function authorizeHandler(prefix: string) {
@@ -309,11 +341,13 @@ export function mountAuthorize(app: Hono<AppEnv>, apiPrefix: string): void {
   for (const prefix of ['', apiPrefix]) {
     r.get(`${prefix}/oauth/authorize`, authorizeHandler(prefix));
     r.get(`${prefix}/oauth/authorize/continue`, continueHandler(prefix));
+    r.get(`${prefix}/oauth/portal`, portalPage);
   }
   r.post(`${apiPrefix}/oauth/authorize/silent`, silent);
   // the hosted login page's own CSS and JS (emulator/src/pages/), before the built library (dist/)
   r.get('/hosted/assets/hosted-login.css', pageAsset('hosted-login.css'));
   r.get('/hosted/assets/hosted-login.js', pageAsset('hosted-login.js'));
+  r.get('/hosted/assets/hosted-portal.js', pageAsset('hosted-portal.js'));
   r.get('/hosted/assets/*', asset);
   app.route('/', r);
 }

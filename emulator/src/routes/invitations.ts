@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { roles, tenantInviteLinks, userTenantRoles, userTenants, users } from '../db/schema.ts';
 import { randomToken } from '../crypto/tokens.ts';
 import { emulatorNow } from '../clock.ts';
-import { findUserByEmail, getUser } from '../session.ts';
+import { defaultRoleIdsFor, findUserByEmail, getUser } from '../session.ts';
 import { hasPermission } from './config.ts';
 import {
   audit,
@@ -51,12 +51,7 @@ export async function resolveRoleIds(db: Db, vendorId: string, tenantId: string,
     if (found.length !== new Set(ids).size) throw badRequest('Unknown role id', 'ER-ROLE-NOT-FOUND');
     return found.map((r) => r.id);
   }
-  return (
-    await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true)))
-  ).map((r) => r.id);
+  return defaultRoleIdsFor(db, vendorId, tenantId);
 }
 
 async function addMembership(db: Db, userId: string, tenantId: string, roleIds: string[], activated: boolean) {
@@ -345,10 +340,5 @@ export async function inviteLinkRoleIds(db: Db, vendorId: string, link: LinkRow)
     const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, link.roleIds)).orderBy(asc(roles.level));
     if (found.length) return found.map((r) => r.id);
   }
-  return (
-    await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true)))
-  ).map((r) => r.id);
+  return defaultRoleIdsFor(db, vendorId, link.tenantId);
 }

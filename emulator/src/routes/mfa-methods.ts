@@ -33,26 +33,38 @@
  * in ./step-up.ts makes a TOTP one.)
  */
 import { Hono, type Context } from 'hono';
-import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/body.ts';
-import { badRequest, errorBody, notFound } from '../http/errors.ts';
-import { mfaCodes, mfaPhones, mfaTokens, mfaWebauthn, mfaWebauthnChallenges, users } from '../db/schema.ts';
-import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { emulatorNow } from '../clock.ts';
-import { send } from '../outbox.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { mfaPhones, mfaTokens, mfaWebauthn, users } from '../db/schema.ts';
+import { sha256 } from '../crypto/tokens.ts';
 import { getUser, getVendor, loadMfaToken } from '../session.ts';
-import { MFA_STRATEGIES, addPhone, getMfaSettings, maskPhone, mfaDevicesOf, setEmailDevice, updateMfaSettings, type MfaStrategy } from '../mfa-devices.ts';
+import { MFA_STRATEGIES, addPhone, getMfaSettings, maskPhone, mfaDevicesOf, setEmailDevice, updateMfaSettings } from '../mfa-devices.ts';
+import {
+  E164,
+  addWebauthnDevice,
+  assertionCredential,
+  attestationCredential,
+  authenticationOptions,
+  e164Phone,
+  findCode,
+  invalidCode,
+  registrationOptions,
+  requireStrategy,
+  sendCode,
+  storeChallenge,
+  takeChallenge,
+  tooSoon,
+  useCode,
+  verifyAssertion,
+  verifyAttestation,
+  webauthnDeviceLabel,
+  webauthnFailed,
+  type CodeChannel,
+  type CodeScope,
+} from '../mfa-codes.ts';
 import { relyingParty } from './passkeys.ts';
 import { assertNotEnrolled, finishMfa, issueRecoveryCode } from './mfa.ts';
 
@@ -60,117 +72,49 @@ type Ctx = Context<AppEnv>;
 type MfaTokenRow = typeof mfaTokens.$inferSelect;
 
 const BASE = '/identity/resources/auth/v1/user/mfa';
-/** How long a WebAuthn MFA challenge may be answered: 5 minutes (also the options' `timeout`). */
-export const WEBAUTHN_MFA_TTL_MS = 5 * 60 * 1000;
-/** Wrong tries before a code is revoked. */
-export const MAX_CODE_ATTEMPTS = 5;
 
 const AMR = { sms: ['pwd', 'mfa', 'sms'], email: ['pwd', 'mfa', 'otp'], webauthn: ['pwd', 'mfa', 'hwk'] };
-const E164 = /^\+[1-9]\d{6,14}$/;
 const rememberDevice = z.boolean().nullish();
 
 export const mfaMethodRoutes = new Hono<AppEnv>();
 export const mfaMethodEmulatorRoutes = new Hono<AppEnv>();
 
-async function requireStrategy(c: Ctx, strategy: MfaStrategy): Promise<void> {
-  const settings = await getMfaSettings(c.var.db);
-  if (!settings.strategies[strategy]) throw badRequest(`The ${strategy} MFA strategy is not active`, 'ER-MFA-STRATEGY-INACTIVE');
-}
-
 // ---------------------------------------------------------------- codes
 
-/**
- * Sends a code for `row` on `channel` to `to`: rate-limited, revokes the previous
- * code of the channel, stores the hashes, writes the outbox. Answers `{ otcToken }`.
- * The 429 is returned (not thrown) by the caller through {@link tooSoon}.
- */
-async function sendCode(c: Ctx, row: MfaTokenRow, channel: 'sms' | 'email', to: string, opts: { deviceId?: string; phoneNumber?: string }) {
-  const db = c.var.db;
-  const settings = await getMfaSettings(db);
-  const now = await emulatorNow(db);
-  const [last] = await db
-    .select()
-    .from(mfaCodes)
-    .where(and(eq(mfaCodes.mfaTokenHash, row.tokenHash), eq(mfaCodes.channel, channel)))
-    .orderBy(desc(mfaCodes.createdAt))
-    .limit(1);
-  const wait = last ? Math.ceil((last.createdAt.getTime() + settings.resendIntervalSeconds * 1000 - now) / 1000) : 0;
-  if (wait > 0) return { wait };
-  await db
-    .update(mfaCodes)
-    .set({ revokedAt: new Date(now) })
-    .where(and(eq(mfaCodes.mfaTokenHash, row.tokenHash), eq(mfaCodes.channel, channel), isNull(mfaCodes.usedAt), isNull(mfaCodes.revokedAt)));
-  const otcToken = randomToken(24);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(mfaCodes).values({
-    otcHash: sha256(otcToken),
-    mfaTokenHash: row.tokenHash,
-    channel,
-    deviceId: opts.deviceId ?? null,
-    phoneNumber: opts.phoneNumber ?? null,
-    codeHash: sha256(code),
-    attempts: 0,
-    expiresAt: new Date(now + settings.codeTtlSeconds * 1000),
-    usedAt: null,
-    revokedAt: null,
-    createdAt: new Date(now),
-  });
-  const minutes = Math.max(1, Math.round(settings.codeTtlSeconds / 60));
-  await send(
-    db,
+/** The scope of the codes of a sign-in: the mfaToken's on `channel`. */
+const signInScope = (mfaToken: string, channel: CodeChannel): CodeScope => ({
+  key: sha256(mfaToken),
+  channel,
+  usedMessage: 'This code was already used. Start over to sign in again.',
+});
+
+/** The sign-in code message on `channel`. */
+const signInMessage =
+  (channel: CodeChannel) =>
+  (code: string, minutes: number): { subject: string; text: string } =>
     channel === 'sms'
-      ? { to, channel, subject: 'Sign-in code', text: `${code} is your sign-in code. It expires in ${minutes} minutes. Don't share it with anyone.`, code }
+      ? { subject: 'Sign-in code', text: `${code} is your sign-in code. It expires in ${minutes} minutes. Don't share it with anyone.` }
       : {
-          to,
-          channel,
           subject: 'Your sign-in code',
           text: `Use ${code} to finish signing in. The code expires in ${minutes} minutes. If you didn't try to sign in, change your password.`,
-          code,
-        },
-  );
-  return { otcToken };
-}
+        };
 
-const tooSoon = (c: Ctx, wait: number) => c.json(errorBody(`Please wait ${wait} seconds before requesting a new code`, 'ER-MFA-CODE-RATE-LIMIT'), 429);
+/** Sends a sign-in code for `row` on `channel` to `to` ({@link sendCode}). */
+const sendSignInCode = (c: Ctx, row: MfaTokenRow, channel: CodeChannel, to: string, opts: { deviceId?: string; phoneNumber?: string }) =>
+  sendCode(c.var.db, row.tokenHash, channel, to, opts, signInMessage(channel));
 
 /**
- * Checks `code` against the code `otcToken` names (of `channel`). Used, replaced
- * and expired codes are told apart; a wrong code counts a try (committed: the
- * answer is returned, not thrown). Returns the code row and the live mfaToken row,
- * or the error answer.
+ * Checks `code` against the code `otcToken` names (of `channel`, for this mfaToken). A used code is recognised before
+ * the (then consumed) mfaToken is checked. Returns the code row and the live mfaToken row, or the error answer.
  */
-async function checkCode(c: Ctx, body: { mfaToken: string; otcToken: string; code: string }, channel: 'sms' | 'email') {
-  const db = c.var.db;
-  const [row] = await db
-    .select()
-    .from(mfaCodes)
-    .where(eq(mfaCodes.otcHash, sha256(body.otcToken)));
-  if (!row || row.channel !== channel || row.mfaTokenHash !== sha256(body.mfaToken)) {
-    return { error: c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400) } as const;
-  }
-  if (row.usedAt) return { error: c.json(errorBody('This code was already used. Start over to sign in again.', 'ER-MFA-CODE-USED'), 400) } as const;
-  const token = await loadMfaToken(db, body.mfaToken);
-  const now = await emulatorNow(db);
-  if (row.revokedAt && row.attempts >= MAX_CODE_ATTEMPTS) {
-    return { error: c.json(errorBody('Too many wrong codes. Send a new code.', 'ER-MFA-CODE-ATTEMPTS'), 400) } as const;
-  }
-  if (row.revokedAt) return { error: c.json(errorBody('This code was replaced by a newer one. Enter the latest code we sent.', 'ER-MFA-CODE-REPLACED'), 400) } as const;
-  if (row.expiresAt.getTime() <= now) return { error: c.json(errorBody('This code has expired. Send a new code.', 'ER-MFA-CODE-EXPIRED'), 400) } as const;
-  if (row.codeHash !== sha256(body.code.trim())) {
-    const attempts = row.attempts + 1;
-    await db
-      .update(mfaCodes)
-      .set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { revokedAt: new Date(now) } : {}) })
-      .where(eq(mfaCodes.otcHash, row.otcHash));
-    return { error: c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400) } as const;
-  }
-  const used = await db
-    .update(mfaCodes)
-    .set({ usedAt: new Date(now) })
-    .where(and(eq(mfaCodes.otcHash, row.otcHash), isNull(mfaCodes.usedAt)))
-    .returning({ h: mfaCodes.otcHash });
-  if (used.length === 0) return { error: c.json(errorBody('This code was already used. Start over to sign in again.', 'ER-MFA-CODE-USED'), 400) } as const;
-  return { code: row, token } as const;
+async function checkCode(c: Ctx, body: { mfaToken: string; otcToken: string; code: string }, channel: CodeChannel) {
+  const scope = signInScope(body.mfaToken, channel);
+  const found = await findCode(c, scope, body.otcToken);
+  if ('error' in found) return found;
+  const token = await loadMfaToken(c.var.db, body.mfaToken);
+  const error = await useCode(c, scope, found.row, body.code);
+  if (error) return { error } as const;
+  return { code: found.row, token } as const;
 }
 
 const otcBody = z.object({ mfaToken: z.string().min(1), otcToken: z.string().min(1), code: z.string().min(1), rememberDevice });
@@ -189,7 +133,7 @@ mfaMethodRoutes.post(`${BASE}/emailcode`, async (c) => {
     await requireStrategy(c, 'EmailCode');
     to = user.email;
   }
-  const sent = await sendCode(c, row, 'email', to, {});
+  const sent = await sendSignInCode(c, row, 'email', to, {});
   if ('wait' in sent) return tooSoon(c, sent.wait!);
   return c.json({ otcToken: sent.otcToken });
 });
@@ -216,12 +160,11 @@ mfaMethodRoutes.post(`${BASE}/emailcode/verify`, async (c) => {
 /** preEnrollMFASMSForLogin `{ mfaToken, phoneNumber }` (E.164) → `{ otcToken, phoneNumber }` (masked). */
 mfaMethodRoutes.post(`${BASE}/sms/enroll`, async (c) => {
   const body = await parseBody(c, z.object({ mfaToken: z.string().min(1), phoneNumber: z.string().trim() }));
-  const phone = body.phoneNumber.replace(/[\s\-().]/g, '');
-  if (!E164.test(phone)) throw badRequest('Enter the phone number with its country code, like +15551234567', 'ER-MFA-PHONE-INVALID');
+  const phone = e164Phone(body.phoneNumber);
   const row = await loadMfaToken(c.var.db, body.mfaToken);
   await assertNotEnrolled(c, row.userId);
   await requireStrategy(c, 'SMS');
-  const sent = await sendCode(c, row, 'sms', phone, { phoneNumber: phone });
+  const sent = await sendSignInCode(c, row, 'sms', phone, { phoneNumber: phone });
   if ('wait' in sent) return tooSoon(c, sent.wait!);
   return c.json({ otcToken: sent.otcToken, phoneNumber: maskPhone(phone) });
 });
@@ -254,7 +197,7 @@ mfaMethodRoutes.post(`${BASE}/sms/:deviceId`, async (c) => {
   const { mfaToken } = await parseBody(c, z.object({ mfaToken: z.string().min(1) }));
   const row = await loadMfaToken(c.var.db, mfaToken);
   const phone = await userPhone(c, row, c.req.param('deviceId'));
-  const sent = await sendCode(c, row, 'sms', phone.phoneNumber, { deviceId: phone.id });
+  const sent = await sendSignInCode(c, row, 'sms', phone.phoneNumber, { deviceId: phone.id });
   if ('wait' in sent) return tooSoon(c, sent.wait!);
   return c.json({ otcToken: sent.otcToken, phoneNumber: maskPhone(phone.phoneNumber) });
 });
@@ -264,51 +207,11 @@ mfaMethodRoutes.post(`${BASE}/sms/:deviceId/verify`, async (c) => {
   const body = await parseBody(c, otcBody);
   const checked = await checkCode(c, body, 'sms');
   if ('error' in checked) return checked.error;
-  if (checked.code.deviceId !== c.req.param('deviceId')) return c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400);
+  if (checked.code.deviceId !== c.req.param('deviceId')) return invalidCode(c);
   return c.json(await finishMfa(c, checked.token, { amr: AMR.sms, rememberDevice: body.rememberDevice }));
 });
 
 // ---------------------------------------------------------------- WebAuthn (literal paths before {deviceId})
-
-async function storeChallenge(c: Ctx, row: MfaTokenRow, challenge: string, deviceId: string | null) {
-  const rp = relyingParty(c);
-  const webauthnToken = randomToken(24);
-  await c.var.db.insert(mfaWebauthnChallenges).values({
-    tokenHash: sha256(webauthnToken),
-    mfaTokenHash: row.tokenHash,
-    deviceId,
-    challenge,
-    rpId: rp.rpID,
-    origin: rp.origin,
-    expiresAt: new Date(Date.now() + WEBAUTHN_MFA_TTL_MS),
-    consumedAt: null,
-  });
-  return webauthnToken;
-}
-
-/** Takes (consumes) the challenge `webauthnToken` names for this mfaToken and device; a failure is an error message. */
-async function takeChallenge(c: Ctx, webauthnToken: string, mfaToken: string, deviceId: string | null) {
-  const db = c.var.db;
-  const [row] = await db
-    .select()
-    .from(mfaWebauthnChallenges)
-    .where(eq(mfaWebauthnChallenges.tokenHash, sha256(webauthnToken)));
-  if (!row || row.mfaTokenHash !== sha256(mfaToken) || row.deviceId !== deviceId) return { error: 'Unknown WebAuthn challenge' } as const;
-  const taken = await db
-    .update(mfaWebauthnChallenges)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(mfaWebauthnChallenges.tokenHash, row.tokenHash), isNull(mfaWebauthnChallenges.consumedAt)))
-    .returning({ h: mfaWebauthnChallenges.tokenHash });
-  if (taken.length === 0) return { error: 'The WebAuthn challenge was already used' } as const;
-  if (row.expiresAt.getTime() <= Date.now()) return { error: 'The WebAuthn challenge has expired' } as const;
-  return { row } as const;
-}
-
-const failed = (c: Ctx, message: string) => c.json(errorBody(message, 'ER-WEBAUTHN-INVALID'), 400);
-
-const credential = z
-  .object({ id: z.string().min(1), rawId: z.string().optional(), type: z.string().default('public-key'), clientExtensionResults: z.record(z.string(), z.unknown()).default({}) })
-  .passthrough();
 
 /** preEnrollMFAWebAuthnForLogin `{ mfaToken }` → `{ webauthnToken, options }` (WA-Create for the host page's RP). */
 mfaMethodRoutes.post(`${BASE}/webauthn/enroll`, async (c) => {
@@ -320,17 +223,8 @@ mfaMethodRoutes.post(`${BASE}/webauthn/enroll`, async (c) => {
   const user = await getUser(c.var.db, row.userId);
   const vendor = await getVendor(c.var.db, c.var.rt.vendorId);
   const rp = relyingParty(c);
-  const options = await generateRegistrationOptions({
-    rpName: vendor.name,
-    rpID: rp.rpID,
-    userName: user.email,
-    userDisplayName: user.name,
-    userID: new TextEncoder().encode(user.id),
-    timeout: WEBAUTHN_MFA_TTL_MS,
-    attestationType: 'none',
-    authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
-  });
-  const webauthnToken = await storeChallenge(c, row, options.challenge, null);
+  const options = await registrationOptions(vendor.name, rp.rpID, user);
+  const webauthnToken = await storeChallenge(c.var.db, row.tokenHash, options.challenge, null, rp);
   return c.json({ webauthnToken, options });
 });
 
@@ -342,45 +236,21 @@ mfaMethodRoutes.post(`${BASE}/webauthn/enroll/verify`, async (c) => {
       mfaToken: z.string().min(1),
       webauthnToken: z.string().min(1),
       deviceType: z.enum(['Platform', 'CrossPlatform']).default('CrossPlatform'),
-      options: credential.extend({
-        response: z.object({ clientDataJSON: z.string().min(1), attestationObject: z.string().min(1), transports: z.array(z.string()).optional() }).passthrough(),
-      }),
+      options: attestationCredential,
       rememberDevice,
     }),
   );
   const db = c.var.db;
   const token = await loadMfaToken(db, body.mfaToken);
-  const taken = await takeChallenge(c, body.webauthnToken, body.mfaToken, null);
-  if ('error' in taken) return failed(c, taken.error!);
+  const taken = await takeChallenge(db, sha256(body.mfaToken), body.webauthnToken, null);
+  if ('error' in taken) return webauthnFailed(c, taken.error);
   await requireStrategy(c, body.deviceType === 'Platform' ? 'WebAuthnPlatform' : 'WebAuthnCrossPlatform');
-  let verification;
-  try {
-    verification = await verifyRegistrationResponse({
-      response: { ...body.options, rawId: body.options.rawId ?? body.options.id, type: 'public-key' } as unknown as RegistrationResponseJSON,
-      expectedChallenge: taken.row.challenge,
-      expectedOrigin: taken.row.origin,
-      expectedRPID: taken.row.rpId,
-      requireUserVerification: false,
-    });
-  } catch (e) {
-    return failed(c, `The security key could not be verified: ${(e as Error).message}`);
-  }
-  if (!verification.verified || !verification.registrationInfo) return failed(c, 'The security key could not be verified');
+  const verified = await verifyAttestation(body.options, taken.row);
+  if ('error' in verified) return webauthnFailed(c, verified.error);
   const user = await getUser(db, token.userId);
   await assertNotEnrolled(c, user.id);
-  const info = verification.registrationInfo;
-  await db.insert(mfaWebauthn).values({
-    id: info.credential.id,
-    userId: user.id,
-    publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-    counter: info.credential.counter,
-    transports: body.options.response.transports ?? [],
-    deviceType: body.deviceType,
-    name: body.deviceType === 'Platform' ? 'This device' : 'Security key',
-    createdAt: new Date(),
-    lastUsedAt: null,
-  });
-  const recoveryCode = await issueRecoveryCode(c, user, body.deviceType === 'Platform' ? 'A platform authenticator' : 'A security key');
+  await addWebauthnDevice(db, user.id, verified.credential, body.deviceType, body.options.response.transports);
+  const recoveryCode = await issueRecoveryCode(c, user, webauthnDeviceLabel(body.deviceType));
   const lr = await finishMfa(c, token, { amr: AMR.webauthn, rememberDevice: body.rememberDevice });
   return c.json({ ...lr, mfaEnrolled: true, recoveryCode });
 });
@@ -394,56 +264,28 @@ mfaMethodRoutes.post(`${BASE}/webauthn/:deviceId`, async (c) => {
     .from(mfaWebauthn)
     .where(and(eq(mfaWebauthn.id, c.req.param('deviceId')), eq(mfaWebauthn.userId, row.userId)));
   if (!key) throw notFound('MFA device not found', 'ER-MFA-DEVICE-NOT-FOUND');
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(c).rpID,
-    timeout: WEBAUTHN_MFA_TTL_MS,
-    userVerification: 'preferred',
-    allowCredentials: [{ id: key.id, transports: key.transports as never }],
-  });
-  const webauthnToken = await storeChallenge(c, row, options.challenge, key.id);
+  const rp = relyingParty(c);
+  const options = await authenticationOptions(rp.rpID, key);
+  const webauthnToken = await storeChallenge(c.var.db, row.tokenHash, options.challenge, key.id, rp);
   return c.json({ webauthnToken, options });
 });
 
 /** verifyMFAWebAuthnForLogin `{ mfaToken, webauthnToken, options: WA-Assert, rememberDevice }` → LR. */
 mfaMethodRoutes.post(`${BASE}/webauthn/:deviceId/verify`, async (c) => {
-  const body = await parseBody(
-    c,
-    z.object({
-      mfaToken: z.string().min(1),
-      webauthnToken: z.string().min(1),
-      options: credential.extend({
-        response: z
-          .object({ clientDataJSON: z.string().min(1), authenticatorData: z.string().min(1), signature: z.string().min(1), userHandle: z.string().nullish() })
-          .passthrough(),
-      }),
-      rememberDevice,
-    }),
-  );
+  const body = await parseBody(c, z.object({ mfaToken: z.string().min(1), webauthnToken: z.string().min(1), options: assertionCredential, rememberDevice }));
   const db = c.var.db;
   const deviceId = c.req.param('deviceId');
   const token = await loadMfaToken(db, body.mfaToken);
-  const taken = await takeChallenge(c, body.webauthnToken, body.mfaToken, deviceId);
-  if ('error' in taken) return failed(c, taken.error!);
+  const taken = await takeChallenge(db, sha256(body.mfaToken), body.webauthnToken, deviceId);
+  if ('error' in taken) return webauthnFailed(c, taken.error);
   const [key] = await db
     .select()
     .from(mfaWebauthn)
     .where(and(eq(mfaWebauthn.id, deviceId), eq(mfaWebauthn.userId, token.userId)));
-  if (!key || body.options.id !== key.id) return failed(c, 'This security key is not registered for this account');
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: { ...body.options, rawId: body.options.rawId ?? body.options.id, type: 'public-key' } as unknown as AuthenticationResponseJSON,
-      expectedChallenge: taken.row.challenge,
-      expectedOrigin: taken.row.origin,
-      expectedRPID: taken.row.rpId,
-      requireUserVerification: false,
-      credential: { id: key.id, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: key.counter, transports: key.transports as never },
-    });
-  } catch (e) {
-    return failed(c, `The security key could not be verified: ${(e as Error).message}`);
-  }
-  if (!verification.verified) return failed(c, 'The security key could not be verified');
-  await db.update(mfaWebauthn).set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() }).where(eq(mfaWebauthn.id, key.id));
+  if (!key || body.options.id !== key.id) return webauthnFailed(c, 'This security key is not registered for this account');
+  const verified = await verifyAssertion(body.options, taken.row, key);
+  if ('error' in verified) return webauthnFailed(c, verified.error);
+  await db.update(mfaWebauthn).set({ counter: verified.newCounter, lastUsedAt: new Date() }).where(eq(mfaWebauthn.id, key.id));
   return c.json(await finishMfa(c, token, { amr: AMR.webauthn, rememberDevice: body.rememberDevice }));
 });
 

@@ -1,0 +1,183 @@
+/**
+ * The composition root of the admin portal and of every section element (architecture "Admin portal":
+ * app from context → resources → section chunk → view). Takes the app from `<fe-app>`, the signed-in user's
+ * permissions from its session store, the app's one resource cache, the navigation options (`options.adminPortal`
+ * over metadata `navigation`), and a toast queue; renders react-aria overlays (dialogs, menus, toasts) inside the
+ * element's shadow root, where its styles are.
+ */
+import { useStore } from '@nanostores/react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
+import { enableShadowDOM } from 'react-stately/private/flags/flags';
+import type { SectionView } from '../../src/admin/shell/context.ts';
+import {
+  canOpen,
+  dialogFromHash,
+  fromMetadataNavigation,
+  hashOf,
+  isSectionId,
+  mergeOptions,
+  sectionFromHash,
+  visibleSections,
+  type AdminPortalOptions,
+  type SectionId,
+} from '../../src/admin/shell/sections.ts';
+import { PortalView } from '../../src/admin/shell/PortalView.tsx';
+import { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
+import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
+import { adminResourcesOf, type AdminResources } from '../../src/admin/resources/index.ts';
+import { createToasts, ToastArea } from '../../src/admin/ui/toast.tsx';
+import { EmptyState, Loading } from '../../src/admin/ui/states.tsx';
+import { appContext } from '../../src/app/context.ts';
+import type { FeApp } from '../../src/app/types.ts';
+import { useT } from '../../src/views/shared/flow.tsx';
+import { NoProvider } from '../../src/views/shared/ui.tsx';
+import { reactElement, type PropType, type ReactElementClass } from './react-element.ts';
+import { hostOf, useLitContext } from './use-lit-context.ts';
+
+// react-aria: focus management and outside-click detection that see through shadow roots
+enableShadowDOM();
+// react-aria adds a `<style id="react-aria-pressable-style">` to the document (touch-action of pressable elements)
+// unless an element with that id is there: a strict CSP (no inline style, as the demo and hosted pages are served)
+// refuses it. A marker of that id keeps it out; the rule itself is in the elements' own sheet (admin.css.ts).
+if (typeof document !== 'undefined' && !document.getElementById('react-aria-pressable-style')) {
+  const marker = document.createElement('meta');
+  marker.id = 'react-aria-pressable-style';
+  document.head.append(marker);
+}
+
+/** The navigation options of an app: the host's `adminPortal` option over the metadata's `navigation`. */
+export function adminOptionsOf(app: FeApp, metadataNavigation: Record<string, unknown> | undefined): AdminPortalOptions {
+  return mergeOptions(app.options.adminPortal, fromMetadataNavigation(metadataNavigation));
+}
+
+/** What an admin element renders once the app and a signed-in user are there. */
+export type AdminBody = (parts: { app: FeApp; base: Omit<SectionView, 'section'>; host: HTMLElement }) => ReactNode;
+
+/**
+ * The React root of an admin element: the app from context (outside `<fe-app>`: the "place inside" card), a
+ * progress line until the session is known, "sign in" when signed out, then `body`, with a toast region and the
+ * overlay container inside the shadow root. `resources` replaces the app's resource cache (stories: canned answers).
+ */
+export function AdminRoot({ container, body, resources }: { container?: ShadowRoot | HTMLElement; body: AdminBody; resources?: (app: FeApp) => AdminResources }) {
+  const host = hostOf(container);
+  const app = useLitContext(host, appContext);
+  if (!host) return null;
+  if (!app) return <NoProvider />;
+  return <AdminSession app={app} host={host} body={body} resourcesOf={resources ?? adminResourcesOf} />;
+}
+
+function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTMLElement; body: AdminBody; resourcesOf: (app: FeApp) => AdminResources }) {
+  const t = useT(app);
+  const session = useStore(app.stores.$session);
+  const metadata = useStore(app.stores.$metadata);
+  const [toasts] = useState(createToasts);
+  const overlays = useRef<HTMLDivElement>(null);
+  const [resources] = useState(() => resourcesOf(app));
+  const permissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
+  const options = useMemo(() => adminOptionsOf(app, metadata.navigation), [app, metadata.navigation]);
+  // a new user or tenant must not see the previous one's data: the cache starts over
+  const who = `${session.user?.sub ?? session.user?.id ?? ''}@${session.user?.tenantId ?? ''}`;
+  const seen = useRef(who);
+  useLayoutEffect(() => {
+    if (seen.current !== who) resources.query.invalidateAll();
+    seen.current = who;
+  }, [who, resources]);
+  const content = session.isLoading ? (
+    <Loading label={t('admin.loading')} />
+  ) : !session.isAuthenticated ? (
+    <EmptyState title={t('admin.signedOut')} />
+  ) : (
+    body({ app, host, base: { app, resources, options, toasts, permissions } })
+  );
+  return (
+    <UNSAFE_PortalProvider getContainer={() => overlays.current}>
+      {content}
+      <ToastArea toasts={toasts} t={t} />
+      <div ref={overlays} />
+    </UNSAFE_PortalProvider>
+  );
+}
+
+/**
+ * The element class of one section (`<fe-admin-users>` …): {@link AdminRoot} with the section, shown when the user
+ * holds its permission keys (a host that embeds a section asked for it: the navigation default does not apply).
+ * `section` may be a function of the element's attribute-backed props (`props`): e.g. `<fe-admin-api-tokens
+ * kind="personal">` shows personalApiTokens.
+ */
+export function sectionElement<P extends object = object>(
+  section: SectionId | ((props: P) => SectionId),
+  css: string,
+  props?: Partial<Record<keyof P, PropType>>,
+): ReactElementClass<P> {
+  function SectionRoot(all: P & { container?: ShadowRoot | HTMLElement }) {
+    const id = typeof section === 'function' ? section(all) : section;
+    return <AdminRoot container={all.container} body={({ app, base }) => <SectionBody app={app} id={id} base={base} />} />;
+  }
+  return reactElement<P>(SectionRoot, { css, props });
+}
+
+function SectionBody({ app, id, base }: { app: FeApp; id: SectionId; base: Omit<SectionView, 'section'> }) {
+  const t = useT(app);
+  return <SectionHost value={{ ...base, section: id }} allowed={canOpen(id, base.options, base.permissions)} t={t} />;
+}
+
+/** Attributes of `<fe-admin-portal>`. */
+export interface AdminPortalProps {
+  /** The section to show (a section id); default the URL hash `#/admin/<section>`, else the first visible one. */
+  section?: string;
+  /** `hash` (default): the shown section is the URL hash (deep links, back/forward); `none`: the URL is left alone. */
+  routing?: string;
+}
+
+/**
+ * The element class of the whole portal: navigation of the sections the user may open and the current one;
+ * fires `fe-admin-section-change` whenever the shown section changes.
+ */
+export function portalElement(css: string): ReactElementClass<AdminPortalProps> {
+  function PortalRoot(props: AdminPortalProps & { container?: ShadowRoot | HTMLElement }) {
+    return <AdminRoot container={props.container} body={({ app, base, host }) => <PortalBody app={app} base={base} host={host} props={props} />} />;
+  }
+  return reactElement<AdminPortalProps>(PortalRoot, { css, props: { section: 'string', routing: 'string' } });
+}
+
+function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<SectionView, 'section'>; host: HTMLElement; props: AdminPortalProps }) {
+  const t = useT(app);
+  const hashRouting = props.routing !== 'none';
+  const sections = useMemo(() => visibleSections(base.options, base.permissions), [base.options, base.permissions]);
+  const [asked, setAsked] = useState<SectionId | null>(() => (isSectionId(props.section) ? props.section : hashRouting ? sectionFromHash(location.hash) : null));
+  // the `section` attribute wins when it changes (state adjusted during render, React's pattern for props → state)
+  const [attribute, setAttribute] = useState(props.section);
+  if (attribute !== props.section) {
+    setAttribute(props.section);
+    if (isSectionId(props.section)) setAsked(props.section);
+  }
+  // back/forward and links elsewhere on the page
+  useLayoutEffect(() => {
+    if (!hashRouting) return;
+    const onHash = () => {
+      const id = sectionFromHash(location.hash);
+      if (id) setAsked(id);
+    };
+    addEventListener('hashchange', onHash);
+    addEventListener('popstate', onHash);
+    return () => {
+      removeEventListener('hashchange', onHash);
+      removeEventListener('popstate', onHash);
+    };
+  }, [hashRouting]);
+  const current = asked && sections.includes(asked) ? asked : (sections[0] ?? null);
+  const previous = useRef<SectionId | null>(null);
+  useLayoutEffect(() => {
+    if (!current || previous.current === current) return;
+    host.dispatchEvent(new FeAdminSectionChangeEvent({ section: current, previous: previous.current }));
+    previous.current = current;
+  }, [current, host]);
+  const open = (id: SectionId) => {
+    if (hashRouting && sectionFromHash(location.hash) !== id) history.pushState(history.state, '', hashOf(id));
+    setAsked(id);
+  };
+  // a deep link may name a dialog of the section (`#/admin/users/add`), opened once when the section mounts
+  const [dialog] = useState(() => (hashRouting ? dialogFromHash(location.hash) : undefined));
+  return <PortalView sections={sections} value={current ? { ...base, section: current, dialog: current === asked ? dialog : undefined } : null} t={t} onOpen={open} />;
+}

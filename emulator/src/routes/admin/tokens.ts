@@ -1,0 +1,292 @@
+/**
+ * API tokens and access tokens (api-contract L; admin spec §3 "API token", §5; AB-3.09, AB-3.10, AB-5.07, AB-5.08,
+ * AB-6.07, AB-7.20): personal (user) and tenant tokens, each as client credentials (`api-tokens`: a clientId and a
+ * secret) or as an access token (`access-tokens`: a signed token is the secret).
+ *
+ * - The secret is answered once, at creation; only its SHA-256 is stored, lists carry no secret.
+ * - `expiresInMinutes` is stored as given (the portal converts days × 1440, AB-5.07); absent or `null` = no expiry
+ *   (`expires: null`, AB-5.08). `expires` is an ISO date on the emulator clock.
+ * - Tenant tokens take `roleIds` (AB-6.07): roles of the vendor or of the tenant, else 400.
+ * - Personal tokens need `fe.secure.read|write.userApiTokens`, tenant tokens `fe.secure.read|write.tenantApiTokens`;
+ *   creation is refused (403 Not authorized) while the vendor's public policy has `apiTokensEnabled: false`.
+ * - Every creation and deletion writes an audit row.
+ *
+ * A client-credentials token is usable: `POST /identity/resources/auth/v1/api-token` `{ clientId, secret }` →
+ * `{ accessToken, expiresIn, expires }`, an RS256 JWT (JWKS-verifiable, `aud` = the vendor's clientId) of the
+ * token's tenant with the permissions of its roles (tenant token) or of its user in that tenant (personal token).
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { SignJWT } from 'jose';
+import { z } from 'zod';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { AppEnv } from '../../http/env.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { NOT_AUTHORIZED, audit, requirePermission } from '../../http/admin.ts';
+import { parseBody } from '../../http/body.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { apiTokens, permissions, rolePermissions, roles, users } from '../../db/schema.ts';
+import { sha256 } from '../../crypto/tokens.ts';
+import { emulatorNow } from '../../clock.ts';
+import { authorizationFor, getVendor } from '../../session.ts';
+import { membership } from '../../lifecycle.ts';
+
+type Ctx = Context<AppEnv>;
+type TokenRow = typeof apiTokens.$inferSelect;
+type Owner = TokenRow['owner'];
+type Kind = TokenRow['kind'];
+
+export const adminTokenRoutes = new Hono<AppEnv>();
+
+const USERS = '/identity/resources/users';
+const TENANTS = '/identity/resources/tenants';
+/** The longest expiry accepted: 10 years, in minutes. */
+export const MAX_TOKEN_MINUTES = 10 * 525_600;
+
+/**
+ * One token as the lists and the creation answer show it (ITenantApiTokensData / IUserApiTokensData /
+ * IAccessTokensData, plus AB-3.09's id, type, createdAt and expiresInMinutes). `secret` only at creation.
+ */
+export function tokenDto(row: TokenRow, secret?: string) {
+  const minutes = row.expiresAt ? Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000) : null;
+  return {
+    id: row.id,
+    ...(row.kind === 'ClientCredentials' ? { clientId: row.clientId } : {}),
+    description: row.description,
+    metadata: row.metadata ?? undefined,
+    ...(row.owner === 'tenant' ? { tenantId: row.tenantId, createdByUserId: row.createdByUserId ?? undefined, roleIds: row.roleIds } : {}),
+    type: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    expires: row.expiresAt ? row.expiresAt.toISOString() : null,
+    expiresInMinutes: minutes,
+    ...(secret ? { secret } : {}),
+  };
+}
+
+/** The distinct `ids`, each a role of the vendor (global) or of the caller's tenant; otherwise 400 naming the unknown ones. */
+async function tenantRoleIds(c: Ctx, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await c.var.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.vendorId, c.var.rt.vendorId), inArray(roles.id, unique), or(isNull(roles.tenantId), eq(roles.tenantId, c.var.auth.tenantId))));
+  const found = new Set(rows.map((r) => r.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length) throw badRequest(`Role not found: ${missing.join(', ')}`, 'ER-ROLE-NOT-FOUND');
+  return unique;
+}
+
+/** An access token's secret: an RS256 JWT naming the token (`jti`), its tenant and owner, expiring with it. */
+async function signAccessTokenSecret(c: Ctx, row: Omit<TokenRow, 'secretHash'>): Promise<string> {
+  const { key, issuer, clientId } = c.var.rt;
+  const jwt = new SignJWT({
+    type: row.owner === 'user' ? 'userAccessToken' : 'tenantAccessToken',
+    tenantId: row.tenantId,
+    ...(row.owner === 'user' ? { userId: row.userId } : { roleIds: row.roleIds, createdByUserId: row.createdByUserId }),
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(clientId)
+    .setSubject(row.owner === 'user' ? (row.userId ?? row.id) : row.id)
+    .setJti(row.id)
+    .setIssuedAt(Math.floor(row.createdAt.getTime() / 1000));
+  if (row.expiresAt) jwt.setExpirationTime(Math.floor(row.expiresAt.getTime() / 1000));
+  return jwt.sign(key.privateKey);
+}
+
+/** The creation body (roleIds: tenant tokens only; a personal token has its user's permissions and ignores them). */
+const createBody = z.object({
+  description: z.string({ message: 'description is required' }).trim().min(1, 'description is required').max(255, 'description must be at most 255 characters'),
+  expiresInMinutes: z
+    .number({ message: 'expiresInMinutes must be a number of minutes or null' })
+    .int('expiresInMinutes must be a whole number of minutes')
+    .min(1, 'expiresInMinutes must be at least 1')
+    .max(MAX_TOKEN_MINUTES, `expiresInMinutes must be at most ${MAX_TOKEN_MINUTES}`)
+    .nullish(),
+  roleIds: z.array(z.string().min(1), { message: 'roleIds must be a list of role ids' }).nullish(),
+});
+
+/** Where each of the four token families lives (api-contract L). */
+interface Family {
+  owner: Owner;
+  kind: Kind;
+  list: string;
+  create: string;
+  remove: string;
+  read: string;
+  write: string;
+  /** The list answer's shape: a bare array (api tokens) or `{ accessTokens }` (access tokens). */
+  wrap: (items: ReturnType<typeof tokenDto>[]) => unknown;
+}
+
+const FAMILIES: Family[] = [
+  // getUserApiTokensData / updateUserApiTokensData (= create) / deleteUserApiToken
+  {
+    owner: 'user',
+    kind: 'ClientCredentials',
+    list: `${USERS}/api-tokens/v1`,
+    create: `${USERS}/api-tokens/v1`,
+    remove: `${USERS}/api-tokens/v1/:tokenId`,
+    read: 'fe.secure.read.userApiTokens',
+    write: 'fe.secure.write.userApiTokens',
+    wrap: (items) => items,
+  },
+  // getTenantApiTokensData / updateTenantApiTokensData (= create, v2) / deleteTenantApiToken
+  {
+    owner: 'tenant',
+    kind: 'ClientCredentials',
+    list: `${TENANTS}/api-tokens/v1`,
+    create: `${TENANTS}/api-tokens/v2`,
+    remove: `${TENANTS}/api-tokens/v1/:tokenId`,
+    read: 'fe.secure.read.tenantApiTokens',
+    write: 'fe.secure.write.tenantApiTokens',
+    wrap: (items) => items,
+  },
+  // getUserAccessTokensData / createUserAccessToken / deleteUserAccessToken
+  {
+    owner: 'user',
+    kind: 'AccessToken',
+    list: `${USERS}/access-tokens/v1`,
+    create: `${USERS}/access-tokens/v1`,
+    remove: `${USERS}/access-tokens/v1/:tokenId`,
+    read: 'fe.secure.read.userApiTokens',
+    write: 'fe.secure.write.userApiTokens',
+    wrap: (accessTokens) => ({ accessTokens }),
+  },
+  // getTenantAccessTokensData / createTenantAccessToken / deleteTenantAccessToken
+  {
+    owner: 'tenant',
+    kind: 'AccessToken',
+    list: `${TENANTS}/access-tokens/v1`,
+    create: `${TENANTS}/access-tokens/v1`,
+    remove: `${TENANTS}/access-tokens/v1/:tokenId`,
+    read: 'fe.secure.read.tenantApiTokens',
+    write: 'fe.secure.write.tenantApiTokens',
+    wrap: (accessTokens) => ({ accessTokens }),
+  },
+];
+
+/** The caller's tokens of one family: personal ones of the signed-in user in its tenant, or the tenant's. */
+const scope = (c: Ctx, f: Family) =>
+  and(eq(apiTokens.owner, f.owner), eq(apiTokens.kind, f.kind), eq(apiTokens.tenantId, c.var.auth.tenantId), f.owner === 'user' ? eq(apiTokens.userId, c.var.auth.sub) : undefined);
+
+for (const f of FAMILIES) {
+  const noun = f.kind === 'ClientCredentials' ? 'api-token' : 'access-token';
+
+  adminTokenRoutes.get(f.list, requireAuth, requirePermission(f.read), async (c) => {
+    const rows = await c.var.db.select().from(apiTokens).where(scope(c, f)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
+    return c.json(f.wrap(rows.map((r) => tokenDto(r))));
+  });
+
+  adminTokenRoutes.post(f.create, requireAuth, requirePermission(f.write), async (c) => {
+    const body = await parseBody(c, createBody);
+    const db = c.var.db;
+    const vendor = await getVendor(db, c.var.rt.vendorId);
+    if (vendor.publicConfig.apiTokensEnabled === false) throw forbidden(NOT_AUTHORIZED);
+    const roleIds = f.owner === 'tenant' ? await tenantRoleIds(c, body.roleIds ?? []) : [];
+    const now = await emulatorNow(db);
+    const id = randomUUID();
+    const row = {
+      id,
+      clientId: id,
+      owner: f.owner,
+      kind: f.kind,
+      tenantId: c.var.auth.tenantId,
+      userId: f.owner === 'user' ? c.var.auth.sub : null,
+      createdByUserId: c.var.auth.sub,
+      description: body.description,
+      metadata: null,
+      roleIds,
+      expiresAt: body.expiresInMinutes ? new Date(now + body.expiresInMinutes * 60_000) : null,
+      createdAt: new Date(now),
+    };
+    const secret = f.kind === 'ClientCredentials' ? randomUUID() : await signAccessTokenSecret(c, row);
+    const [saved] = await db
+      .insert(apiTokens)
+      .values({ ...row, secretHash: sha256(secret) })
+      .returning();
+    await audit(c, {
+      action: `${noun}.created`,
+      targetId: id,
+      details: { owner: f.owner, type: f.kind, description: body.description, roleIds, expiresInMinutes: body.expiresInMinutes ?? null },
+    });
+    return c.json(tokenDto(saved, secret), 201);
+  });
+
+  adminTokenRoutes.delete(f.remove, requireAuth, requirePermission(f.write), async (c) => {
+    const tokenId = c.req.param('tokenId') ?? '';
+    const [gone] = await c.var.db
+      .delete(apiTokens)
+      .where(and(scope(c, f), or(eq(apiTokens.id, tokenId), eq(apiTokens.clientId, tokenId))))
+      .returning();
+    if (!gone) throw notFound('Token not found', 'ER-TOKEN-NOT-FOUND');
+    await audit(c, { action: `${noun}.deleted`, targetId: gone.id, details: { owner: f.owner, type: f.kind, description: gone.description }, severity: 'High' });
+    return c.json({});
+  });
+}
+
+// ---------------------------------------------------------------- using a client-credentials token
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The role keys and permission keys of `roleIds`. */
+async function grantsOfRoles(c: Ctx, roleIds: string[]): Promise<{ roles: string[]; permissions: string[] }> {
+  if (roleIds.length === 0) return { roles: [], permissions: [] };
+  const db = c.var.db;
+  const roleRows = await db.select({ key: roles.key }).from(roles).where(inArray(roles.id, roleIds));
+  const permRows = await db
+    .selectDistinct({ key: permissions.key })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return { roles: roleRows.map((r) => r.key).sort(), permissions: permRows.map((p) => p.key).sort() };
+}
+
+/**
+ * Authenticate with an API token (not in the reference client): `{ clientId, secret }` of a client-credentials token
+ * → `{ accessToken, expiresIn, expires }`, as the real API answers it. 401 for an unknown, wrong, expired token,
+ * or a personal token whose user left the tenant or is locked. The access token lives as long as a user's.
+ */
+adminTokenRoutes.post('/identity/resources/auth/v1/api-token', async (c) => {
+  const body = await parseBody(c, z.object({ clientId: z.string().min(1, 'clientId is required'), secret: z.string().min(1, 'secret is required') }));
+  const db = c.var.db;
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.clientId, body.clientId), eq(apiTokens.kind, 'ClientCredentials')));
+  if (!row || !sameHash(row.secretHash, sha256(body.secret))) throw unauthorized('Invalid client credentials', 'ER-API-TOKEN-INVALID');
+  const now = await emulatorNow(db);
+  if (row.expiresAt && row.expiresAt.getTime() <= now) throw unauthorized('The API token has expired', 'ER-API-TOKEN-EXPIRED');
+  let grants: { roles: string[]; permissions: string[] };
+  if (row.owner === 'user') {
+    const [user] = row.userId ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
+    const member = user ? await membership(db, user.id, row.tenantId) : undefined;
+    if (!user || user.isLocked || !member?.activated || member.disabled) throw unauthorized('Invalid client credentials', 'ER-API-TOKEN-INVALID');
+    const auth = await authorizationFor(db, user.id, row.tenantId);
+    grants = { roles: auth.roles.map((r) => r.key), permissions: auth.permissions.map((p) => p.key) };
+  } else {
+    grants = await grantsOfRoles(c, row.roleIds);
+  }
+  const vendor = await getVendor(db, c.var.rt.vendorId);
+  const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? c.var.rt.accessTokenExpiresIn ?? 300;
+  const iat = Math.floor(now / 1000);
+  const { key, issuer, clientId } = c.var.rt;
+  const accessToken = await new SignJWT({
+    type: row.owner === 'user' ? 'userApiToken' : 'tenantApiToken',
+    tenantId: row.tenantId,
+    ...(row.owner === 'user' ? { userId: row.userId } : { createdByUserId: row.createdByUserId }),
+    roles: grants.roles,
+    permissions: grants.permissions,
+    metadata: row.metadata ?? {},
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(clientId)
+    .setSubject(row.owner === 'user' ? (row.userId ?? row.clientId) : row.clientId)
+    .setJti(randomUUID())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + expiresIn)
+    .sign(key.privateKey);
+  return c.json({ accessToken, expiresIn, expires: new Date((iat + expiresIn) * 1000).toUTCString() });
+});

@@ -1,0 +1,472 @@
+/**
+ * The users section of the admin portal (api-contract §G users v2/v3, roles and groups by ids, team members, stats,
+ * enable/disable, tenant user counts; §H temporary users) and the scale seed, called through Frontegg's own client
+ * (`@frontegg/rest-api`) so that every request is the one the reference product sends.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  GetUsersFilterPreset,
+  PaginationOrderEnum,
+  SortByEnum,
+  type GetUserGroupsResponse,
+  type GetUserRolesResponse,
+  type IGetTenantsUserCountResponse,
+  type IGetUsersV2Response,
+  type ITeamStats,
+  type ITeamUser,
+  type IUsersV3Data,
+  type FronteggPaginationWrapper,
+  type PaginationResult,
+} from '@frontegg/rest-api';
+import { SEED } from '../src/db/seed.ts';
+import { audits, authenticators, mfaPhones, userGroupMembers, userGroupRoles, userGroups, users } from '../src/db/schema.ts';
+import { SEEDED_USER_PASSWORD } from '../src/routes/admin/users.ts';
+import { Client, P } from './helpers.ts';
+import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
+
+const harness = useAdminEmulator();
+const { signIn, apiAs, adminApi, makeUser, auditRows } = harness;
+const DAY = 86400_000;
+
+/** Exactly one audit row of `action` on `targetId`, written by the admin, with `severity`. */
+async function assertAudited(action: string, targetId: string, severity: string) {
+  const rows = await auditRows(action, targetId);
+  assert.equal(rows.length, 1, `one ${action} audit row`);
+  assert.equal(rows[0].actorId, SEED.adminUserId);
+  assert.equal(rows[0].tenantId, SEED.tenantId);
+  assert.equal(rows[0].severity, severity);
+}
+
+const emails = (page: { items: { email: string }[] }) => page.items.map((u) => u.email);
+
+/**
+ * Three users besides the admin (who has signed in: lastLogin now, no MFA):
+ * alice — ReadOnly, breached password, signed in 10 days ago, no MFA;
+ * bob — ReadOnly, authenticator app, signed in 200 days ago;
+ * carol — no role, SMS phone, never signed in.
+ */
+async function threeUsers() {
+  const alice = await makeUser('alice@example.test', ['ReadOnly'], { name: 'Alice Able' });
+  const bob = await makeUser('bob@example.test', ['ReadOnly'], { name: 'Bob Baker' });
+  const carol = await makeUser('carol@example.test', [], { name: 'Carol Cole' });
+  const now = Date.now();
+  await harness.emu.db
+    .update(users)
+    .set({ lastLogin: new Date(now - 10 * DAY), isBreachedPassword: true })
+    .where(eq(users.id, alice));
+  await harness.emu.db
+    .update(users)
+    .set({ lastLogin: new Date(now - 200 * DAY) })
+    .where(eq(users.id, bob));
+  await harness.emu.db.insert(authenticators).values({ id: randomUUID(), userId: bob, secret: 'JBSWY3DPEHPK3PXP', createdAt: new Date() });
+  await harness.emu.db.insert(mfaPhones).values({ id: randomUUID(), userId: carol, phoneNumber: '+15550000001', createdAt: new Date() });
+  return { alice, bob, carol };
+}
+
+describe('users v3 and v2 (the users table)', () => {
+  it('AB-7.01 AB-7.02 AB-9 getUsersV3 pages 20 users by default and answers items with _metadata totalItems and totalPages', async () => {
+    const seeded = await new Client(harness.emu).post('/_emulator/seed-users', { count: 44 });
+    assert.equal(seeded.status, 201, seeded.text);
+    const api = await adminApi();
+    const first: FronteggPaginationWrapper<IUsersV3Data> = await api.users.getUsersV3({});
+    assert.equal(first.items.length, 20);
+    assert.deepEqual(first._metadata, { totalItems: 45, totalPages: 3 });
+    const last = await api.users.getUsersV3({ _offset: 40, _limit: 20, _includeSubTenants: false });
+    assert.equal(last.items.length, 5);
+    const all = await api.users.getUsersV3({ _limit: 45 });
+    assert.equal(new Set(all.items.map((u) => u.id)).size, 45, 'no user twice');
+    const user: IUsersV3Data = all.items.find((u) => u.email === SEED.adminEmail)!;
+    for (const field of [
+      'id',
+      'sub',
+      'email',
+      'name',
+      'verified',
+      'mfaEnrolled',
+      'tenantId',
+      'tenantIds',
+      'tenants',
+      'activatedForTenant',
+      'isLocked',
+      'metadata',
+      'createdAt',
+      'isDisabled',
+    ] as const) {
+      assert.ok(field in user, `UV3.${field}`);
+    }
+    assert.equal(user.tenantId, SEED.tenantId);
+    assert.deepEqual(user.tenantIds, [SEED.tenantId]);
+    assert.equal(user.tenants[0].roles[0].key, 'Admin');
+  });
+
+  it('AB-3.06 getUsersV3 sorts by every sort key, ASC and DESC', async () => {
+    await threeUsers();
+    const api = await adminApi();
+    const byEmail = await api.users.getUsersV3({ _sortBy: SortByEnum.email, _order: PaginationOrderEnum.ASC });
+    assert.deepEqual(emails(byEmail), ['admin@acme.test', 'alice@example.test', 'bob@example.test', 'carol@example.test']);
+    const byNameDesc = await api.users.getUsersV3({ _sortBy: SortByEnum.name, _order: PaginationOrderEnum.DESC });
+    assert.deepEqual(
+      byNameDesc.items.map((u) => u.name),
+      ['Carol Cole', 'Bob Baker', 'Alice Able', SEED.adminName],
+    );
+    for (const sortBy of Object.values(SortByEnum)) {
+      for (const order of Object.values(PaginationOrderEnum)) {
+        const page = await api.users.getUsersV3({ _sortBy: sortBy, _order: order });
+        assert.equal(page.items.length, 4, `${sortBy} ${order}`);
+      }
+    }
+  });
+
+  it('AB-3.07 AB-7.01 AB-9 getUsersV3 presets mfa-unenrolled, breached-passwords and inactive, with _maxInactiveSeconds and _email', async () => {
+    await threeUsers();
+    const api = await adminApi();
+    const sorted = { _sortBy: SortByEnum.email, _order: PaginationOrderEnum.ASC };
+    const unenrolled = await api.users.getUsersV3({ ...sorted, _preset: GetUsersFilterPreset.MFA_UNENROLLED });
+    assert.deepEqual(emails(unenrolled), ['admin@acme.test', 'alice@example.test'], 'no MFA device of any kind');
+    assert.ok(unenrolled.items.every((u) => !u.mfaEnrolled));
+    const breached = await api.users.getUsersV3({ ...sorted, _preset: GetUsersFilterPreset.BREACHED_PASSWORDS });
+    assert.deepEqual(emails(breached), ['alice@example.test']);
+    const inactive = await api.users.getUsersV3({ ...sorted, _preset: GetUsersFilterPreset.INACTIVE });
+    assert.deepEqual(emails(inactive), ['bob@example.test', 'carol@example.test'], 'older than 90 days, or never signed in');
+    const fiveDays = await api.users.getUsersV3({ ...sorted, _preset: GetUsersFilterPreset.INACTIVE, _maxInactiveSeconds: 5 * 86400 });
+    assert.deepEqual(emails(fiveDays), ['alice@example.test', 'bob@example.test', 'carol@example.test']);
+    const byEmail = await api.users.getUsersV3({ _email: 'ALI', _offset: 0, _limit: 20, _includeSubTenants: true });
+    assert.deepEqual(emails(byEmail), ['alice@example.test'], 'a case-insensitive substring');
+    assert.deepEqual(byEmail._metadata, { totalItems: 1, totalPages: 1 });
+    const byPrefix = await api.users.getUsersV3({ _namePrefix: 'bo' });
+    assert.deepEqual(emails(byPrefix), ['bob@example.test']);
+    const byIdentifier = await api.users.getUsersV3({ _identifier: 'BOB@example.test', _identifierType: 'email' });
+    assert.deepEqual(emails(byIdentifier), ['bob@example.test'], 'an exact email');
+    const enrolled = (await api.users.getUsersV3({ _email: 'bob' })).items[0];
+    assert.equal(enrolled.mfaEnrolled, true);
+  });
+
+  it('AB-7.03 getUsersV2 searches email and name with _filter and answers roles, permissions and groups', async () => {
+    const { alice } = await threeUsers();
+    const now = new Date();
+    const groupId = randomUUID();
+    await harness.emu.db.insert(userGroups).values({ id: groupId, tenantId: SEED.tenantId, vendorId: SEED.vendorId, name: 'Support', createdAt: now, updatedAt: now });
+    await harness.emu.db.insert(userGroupRoles).values({ groupId, roleId: SEED.readOnlyRoleId });
+    await harness.emu.db.insert(userGroupMembers).values({ groupId, userId: alice, createdAt: now });
+    const api = await adminApi();
+    const page: FronteggPaginationWrapper<IGetUsersV2Response> = await api.users.getUsersV2({
+      _filter: 'able',
+      _sortBy: SortByEnum.name,
+      _order: PaginationOrderEnum.ASC,
+      _offset: 0,
+      _limit: 20,
+      _includeSubTenants: false,
+    });
+    assert.deepEqual(emails(page), ['alice@example.test'], 'the name matches');
+    const user: IGetUsersV2Response = page.items[0];
+    assert.deepEqual(
+      user.roles.map((r) => r.key),
+      ['ReadOnly'],
+    );
+    assert.ok(user.permissions.some((p) => p.key === 'fe.secure.read.users'));
+    assert.ok(!user.permissions.some((p) => p.key === 'fe.secure.write.users'));
+    assert.equal(user.groups?.[0].id, groupId);
+    assert.equal(user.groups?.[0].roles?.[0].id, SEED.readOnlyRoleId);
+    const byEmail = await api.users.getUsersV2({ _filter: 'carol@' });
+    assert.deepEqual(emails(byEmail), ['carol@example.test'], 'the email matches');
+  });
+
+  it('AB-7.10 getUsersRoles and getUsersGroups answer the role and group ids of the users asked for', async () => {
+    const { alice, carol } = await threeUsers();
+    const now = new Date();
+    const groupId = randomUUID();
+    await harness.emu.db.insert(userGroups).values({ id: groupId, tenantId: SEED.tenantId, vendorId: SEED.vendorId, name: 'Ops', createdAt: now, updatedAt: now });
+    await harness.emu.db.insert(userGroupMembers).values({ groupId, userId: carol, createdAt: now });
+    const api = await adminApi();
+    const roles: GetUserRolesResponse[] = await api.users.getUsersRoles({ ids: [alice, carol, SEED.adminUserId, 'no-such-user'] });
+    assert.deepEqual(
+      roles.map((r) => [r.userId, r.roleIds]),
+      [
+        [alice, [SEED.readOnlyRoleId]],
+        [carol, []],
+        [SEED.adminUserId, [SEED.adminRoleId]],
+      ],
+    );
+    assert.ok(roles.every((r) => r.tenantId === SEED.tenantId && r.vendorId === SEED.vendorId));
+    const groups: GetUserGroupsResponse[] = await api.users.getUsersGroups({ ids: [alice, carol] });
+    assert.deepEqual(
+      groups.map((g) => [g.userId, g.groupIds]),
+      [
+        [alice, []],
+        [carol, [groupId]],
+      ],
+    );
+  });
+
+  it('getUsersV3 refuses a bad sort key, page size or preset with a clear 400', async () => {
+    const { token } = await signIn();
+    const c = new Client(harness.emu);
+    const sort = await c.get(`${P}/users/v3?_sortBy=lastSeen`, c.bearer(token));
+    assert.equal(sort.status, 400);
+    assert.deepEqual(sort.body.errors, ['_sortBy must be one of createdAt, name, email, id, verified, isLocked, provider, tenantId']);
+    const limit = await c.get(`${P}/users/v3?_limit=0`, c.bearer(token));
+    assert.equal(limit.status, 400);
+    assert.deepEqual(limit.body.errors, ['_limit must be an integer from 1 to 200']);
+    const preset = await c.get(`${P}/users/v3?_preset=dormant`, c.bearer(token));
+    assert.equal(preset.status, 400);
+    assert.deepEqual(preset.body.errors, ['_preset must be one of mfa-unenrolled, breached-passwords, inactive']);
+    const other = await c.get(`${P}/users/v3?_tenantId=another-tenant`, c.bearer(token));
+    assert.equal(other.status, 403, 'another tenant is not readable');
+  });
+});
+
+describe('team members: update, delete, resend, stats', () => {
+  it('AB-7.05 AB-4.07 AB-3.04 updateUser replaces the roles and a single empty-string role id clears them', async () => {
+    const alice = await makeUser('alice@example.test', ['ReadOnly'], { name: 'Alice Able' });
+    const api = await adminApi();
+    const updated: ITeamUser = await api.teams.updateUser({ id: alice, roleIds: [SEED.adminRoleId] });
+    assert.deepEqual(updated.roleIds, [SEED.adminRoleId]);
+    for (const field of ['id', 'email', 'name', 'tenantId', 'vendorId', 'roleIds', 'roles', 'activatedForTenant', 'verified', 'isDisabled', 'createdAt', 'mfaEnabled'] as const) {
+      assert.ok(field in updated, `TeamUser.${field}`);
+    }
+    assert.ok('groups' in updated, 'TeamUser.groups (AB-3.04)');
+    const [readBack] = await api.users.getUsersRoles({ ids: [alice] });
+    assert.deepEqual(readBack.roleIds, [SEED.adminRoleId]);
+    const cleared = await api.teams.updateUser({ id: alice, roleIds: [''] });
+    assert.deepEqual(cleared.roleIds, []);
+    const [none] = await api.users.getUsersRoles({ ids: [alice] });
+    assert.deepEqual(none.roleIds, []);
+    const rows = await auditRows('user.updated', alice);
+    assert.equal(rows.length, 2, 'one audit row per update');
+    assert.ok(rows.every((r) => r.severity === 'Medium' && r.actorId === SEED.adminUserId));
+  });
+
+  it('AB-7.05 updateUser refuses an unknown role (400) and an unknown user (404)', async () => {
+    const alice = await makeUser('alice@example.test');
+    const api = await adminApi();
+    await rejectsWith(api.teams.updateUser({ id: alice, roleIds: ['no-such-role'] }), 400, 'Unknown role id: no-such-role');
+    await rejectsWith(api.teams.updateUser({ id: randomUUID(), roleIds: [] }), 404, 'User not found');
+    await rejectsWith(api.teams.updateUser({ roleIds: [] }), 400, 'id: is required');
+    const [still] = await api.users.getUsersRoles({ ids: [alice] });
+    assert.deepEqual(still.roleIds, [SEED.readOnlyRoleId], 'nothing changed');
+  });
+
+  it('AB-4.03 AB-7.05 AB-7.08 deleteUser removes the user from the users list and the user can no longer sign in', async () => {
+    const alice = await makeUser('alice@example.test');
+    const api = await adminApi();
+    assert.ok(emails(await api.users.getUsersV3({})).includes('alice@example.test'));
+    const removed: ITeamUser = await api.teams.deleteUser({ userId: alice });
+    assert.equal(removed.email, 'alice@example.test');
+    assert.ok(!emails(await api.users.getUsersV3({})).includes('alice@example.test'));
+    const login = await new Client(harness.emu).login('alice@example.test', PASSWORD);
+    assert.equal(login.status, 401);
+    await assertAudited('user.deleted', alice, 'High');
+    await rejectsWith(api.teams.deleteUser({ userId: alice }), 404, 'User not found');
+  });
+
+  it('AB-7.05 deleting yourself is refused with 400', async () => {
+    const api = await adminApi();
+    await rejectsWith(api.teams.deleteUser({ userId: SEED.adminUserId }), 400, 'You cannot delete yourself');
+    assert.ok(emails(await api.users.getUsersV3({})).includes(SEED.adminEmail));
+  });
+
+  it('AB-7.06 AB-7.12 resendActivationLink emails a new activation link to a user who has not activated', async () => {
+    const api = await adminApi();
+    const invited: ITeamUser = await api.teams.addUser({ email: 'newbie@example.test', name: 'New Bie', roleIds: [SEED.readOnlyRoleId] });
+    await api.teams.resendActivationLink({ userId: invited.id });
+    const box = (await new Client(harness.emu).get<{ to: string; subject: string; link: string }[]>('/_emulator/outbox')).body;
+    const mail = box.find((m) => m.to === 'newbie@example.test' && m.subject === 'Activate your account');
+    assert.ok(mail, 'an activation email in the outbox');
+    assert.match(mail.link, /\/account\/activate\?userId=/);
+    await assertAudited('user.activation.resent', invited.id, 'Info');
+    await rejectsWith(api.teams.resendActivationLink({ userId: SEED.adminUserId }), 400, 'User is already activated');
+  });
+
+  it('AB-7.07 loadStats counts the members, those added this week and the super admins', async () => {
+    await makeUser('alice@example.test');
+    await makeUser('bob@example.test');
+    const api = await adminApi();
+    const stats: ITeamStats = await api.teams.loadStats();
+    assert.deepEqual(stats, { totalItems: 3, addedThisWeek: 3, superAdmins: 0 });
+  });
+
+  it('AB-7.04 AB-9 loadUsers pages team members with pageOffset, pageSize, a search filter and a sort', async () => {
+    await new Client(harness.emu).post('/_emulator/seed-users', { count: 25 });
+    const api = await adminApi();
+    const page: PaginationResult<ITeamUser> = await api.teams.loadUsers({
+      pageOffset: 1,
+      pageSize: 10,
+      filter: [{ id: 'searchFilter', value: 'user0000' }],
+      sort: [{ id: 'email', desc: true }],
+    });
+    assert.equal(page.totalPages, 1, '9 users match user0000');
+    assert.equal(page.items.length, 0, 'page 1 is past the end');
+    const firstPage = await api.teams.loadUsers({ pageOffset: 0, sort: [{ id: 'email', desc: true }], filter: [{ id: 'searchFilter', value: 'user0000' }] });
+    assert.deepEqual(
+      firstPage.items.slice(0, 2).map((u) => u.email),
+      ['user00009@example.com', 'user00008@example.com'],
+    );
+    const defaults = await api.teams.loadUsers({ pageOffset: 0 });
+    assert.equal(defaults.items.length, 20, 'page size 20 by default');
+    assert.equal(defaults.totalPages, 2);
+  });
+});
+
+describe('enable, disable, counts and temporary users', () => {
+  it('AB-4.02 AB-7.08 disableUser and enableUser toggle isDisabled, and a disabled user loses the session', async () => {
+    const alice = await makeUser('alice@example.test');
+    const aliceSession = await signIn('alice@example.test', PASSWORD);
+    const api = await adminApi();
+    await api.teams.disableUser(alice);
+    const disabled = (await api.users.getUsersV3({ _email: 'alice' })).items[0];
+    assert.equal(disabled.isDisabled, true);
+    const refresh = await aliceSession.client.refresh();
+    assert.equal(refresh.status, 401, 'the session was revoked');
+    await assertAudited('user.disabled', alice, 'Medium');
+    await api.teams.enableUser(alice);
+    assert.equal((await api.users.getUsersV3({ _email: 'alice' })).items[0].isDisabled, false);
+    await assertAudited('user.enabled', alice, 'Medium');
+    await rejectsWith(api.teams.disableUser(SEED.adminUserId), 400, 'You cannot disable yourself');
+    await rejectsWith(api.teams.disableUser(randomUUID()), 404, 'User not found');
+  });
+
+  it('AB-7.09 getTenantsUsersCount is a POST that counts the users of the tenant', async () => {
+    const alice = await makeUser('alice@example.test');
+    await makeUser('bob@example.test');
+    const api = await adminApi();
+    await api.teams.disableUser(alice);
+    const counts: IGetTenantsUserCountResponse[] = await api.tenants.getTenantsUsersCount({ tenantIds: [SEED.tenantId] });
+    assert.deepEqual(counts, [{ tenantId: SEED.tenantId, totalUsers: 3, totalAccessAllowedUsers: 2 }]);
+    await rejectsWith(api.tenants.getTenantsUsersCount({ tenantIds: ['someone-elses-tenant'] }), 403, 'Not authorized');
+    await rejectsWith(api.tenants.getTenantsUsersCount({ tenantIds: [] }), 400, 'tenantIds: must list at least one tenant');
+  });
+
+  it('AB-4.08 AB-4.09 AB-7.11 a user gets an expiration date, a new one, and is made permanent again', async () => {
+    const alice = await makeUser('alice@example.test');
+    const api = await adminApi();
+    assert.deepEqual(await api.teams.getTemporaryUserConfiguration(), { enabled: true });
+    const before = Date.now();
+    await api.teams.updateUserExpirationTime({ userId: alice, expirationInSeconds: 3600 });
+    const read = async () => (await api.users.getUsersV3({ _email: 'alice' })).items[0].temporaryExpirationDate;
+    const first = new Date(String(await read())).getTime();
+    assert.ok(Math.abs(first - (before + 3600_000)) < 10_000, 'expires in an hour');
+    await api.teams.updateUserExpirationTime({ userId: alice, expirationInSeconds: 7 * 86400 });
+    const second = new Date(String(await read())).getTime();
+    assert.ok(Math.abs(second - (before + 7 * DAY)) < 10_000, 'a new expiration date (AB-4.09)');
+    const team: ITeamUser = await api.teams.updateUser({ id: alice });
+    assert.ok(team.temporaryExpirationDate, 'the team user shows it too');
+    await api.teams.setPermanentUser(alice);
+    assert.equal(await read(), undefined, 'the expiration is cleared (AB-4.08)');
+    assert.equal((await auditRows('user.temporary.updated', alice)).length, 2);
+    await assertAudited('user.temporary.removed', alice, 'Info');
+    await rejectsWith(api.teams.updateUserExpirationTime({ userId: alice, expirationInSeconds: -5 }), 400, 'expirationInSeconds: must be at least 60');
+    await rejectsWith(api.teams.setPermanentUser(randomUUID()), 404, 'User not found');
+  });
+});
+
+describe('permissions', () => {
+  it('AB-8.03 a ReadOnly user reads the users but every change answers 403 Not authorized', async () => {
+    const alice = await makeUser('alice@example.test');
+    await makeUser('viewer@example.test', ['ReadOnly']);
+    const { token } = await signIn('viewer@example.test', PASSWORD);
+    const api = await apiAs(token);
+    assert.equal((await api.users.getUsersV3({}))._metadata.totalItems, 3);
+    assert.equal((await api.teams.loadStats()).totalItems, 3);
+    await rejectsWith(api.teams.updateUser({ id: alice, roleIds: [SEED.adminRoleId] }), 403, 'Not authorized');
+    await rejectsWith(api.teams.deleteUser({ userId: alice }), 403, 'Not authorized');
+    await rejectsWith(api.teams.disableUser(alice), 403, 'Not authorized');
+    await rejectsWith(api.teams.enableUser(alice), 403, 'Not authorized');
+    await rejectsWith(api.teams.updateUserExpirationTime({ userId: alice, expirationInSeconds: 3600 }), 403, 'Not authorized');
+    await rejectsWith(api.teams.setPermanentUser(alice), 403, 'Not authorized');
+    await rejectsWith(api.teams.resendActivationLink({ userId: alice }), 403, 'Not authorized');
+    const [still] = await api.users.getUsersRoles({ ids: [alice] });
+    assert.deepEqual(still.roleIds, [SEED.readOnlyRoleId], 'nothing changed');
+    assert.equal((await harness.emu.db.select().from(audits).where(eq(audits.targetId, alice))).length, 0, 'no audit row for a refused change');
+  });
+
+  it('AB-8.03 a user without any role cannot read the users, and no token is 401', async () => {
+    await makeUser('nobody@example.test', []);
+    const { token } = await signIn('nobody@example.test', PASSWORD);
+    const api = await apiAs(token);
+    await rejectsWith(api.users.getUsersV3({}), 403, 'Not authorized');
+    await rejectsWith(api.users.getUsersV2({}), 403, 'Not authorized');
+    await rejectsWith(api.teams.loadUsers({ pageOffset: 0 }), 403, 'Not authorized');
+    await rejectsWith(api.users.getUsersRoles({ ids: [SEED.adminUserId] }), 403, 'Not authorized');
+    await rejectsWith(api.users.getUsersGroups({ ids: [SEED.adminUserId] }), 403, 'Not authorized');
+    const anonymous = await new Client(harness.emu).get(`${P}/users/v3`);
+    assert.equal(anonymous.status, 401);
+  });
+});
+
+describe('the scale seed', () => {
+  it('AB-9 AB-3.07 POST /_emulator/seed-users makes 10,000 users in seconds and the users list stays fast', async () => {
+    const started = Date.now();
+    const res = await new Client(harness.emu).post('/_emulator/seed-users', {});
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(res.body, { created: 10_000 });
+    assert.ok(Date.now() - started < 20_000, `seeded in ${Date.now() - started} ms`);
+    const api = await adminApi();
+    const t = Date.now();
+    const page = await api.users.getUsersV3({ _sortBy: SortByEnum.name, _order: PaginationOrderEnum.ASC, _offset: 5000 });
+    assert.ok(Date.now() - t < 2000, `a page in ${Date.now() - t} ms`);
+    assert.deepEqual(page._metadata, { totalItems: 10_001, totalPages: 501 });
+    assert.equal(page.items.length, 20);
+    const breached = await api.users.getUsersV3({ _preset: GetUsersFilterPreset.BREACHED_PASSWORDS });
+    assert.equal(breached._metadata.totalItems, 1250, 'every 8th user');
+    const unenrolled = await api.users.getUsersV3({ _preset: GetUsersFilterPreset.MFA_UNENROLLED });
+    assert.ok(unenrolled._metadata.totalItems > 8000 && unenrolled._metadata.totalItems < 10_001, 'some users have MFA');
+    const disabled = (await api.users.getUsersV3({ _email: 'user00500@' })).items[0];
+    assert.equal(disabled.isDisabled, true, 'a few are disabled');
+    const login = await new Client(harness.emu).login('user00001@example.com', SEEDED_USER_PASSWORD);
+    assert.equal(login.status, 200, 'seeded users sign in with the shared password');
+    const more = await new Client(harness.emu).post('/_emulator/seed-users', { count: 2 });
+    assert.deepEqual(more.body, { created: 2 });
+    assert.equal((await api.users.getUsersV3({ _email: 'user10002@' })).items.length, 1, 'numbering goes on');
+    const bad = await new Client(harness.emu).post('/_emulator/seed-users', { count: 0 });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.errors, ['count: must be at least 1']);
+  });
+});
+
+describe('memberships the admin turned off', () => {
+  it('AB-4.02 a disabled user can no longer sign in or refresh; enabled again, signs in', async () => {
+    const userId = await makeUser('off@acme.test');
+    const user = new Client(harness.emu);
+    assert.equal((await user.login('off@acme.test', PASSWORD)).status, 200);
+    const api = await adminApi();
+    await api.teams.disableUser(userId);
+    const refused = await new Client(harness.emu).login('off@acme.test', PASSWORD);
+    assert.equal(refused.status, 401, refused.text);
+    assert.deepEqual(refused.body.errors, ['User is disabled']);
+    assert.equal((await user.refresh()).status, 401);
+    await api.teams.enableUser(userId);
+    assert.equal((await new Client(harness.emu).login('off@acme.test', PASSWORD)).status, 200);
+  });
+
+  it('AB-4.09 a temporary user past the expiry cannot sign in; made permanent (AB-4.08), signs in again', async () => {
+    const userId = await makeUser('temp@acme.test');
+    const api = await adminApi();
+    await api.teams.updateUserExpirationTime({ userId, expirationInSeconds: 60 });
+    assert.equal((await new Client(harness.emu).login('temp@acme.test', PASSWORD)).status, 200);
+    // two minutes later on the emulator clock
+    assert.equal((await new Client(harness.emu).req('PUT', '/_emulator/clock', { offsetSeconds: 120 })).status, 200);
+    const refused = await new Client(harness.emu).login('temp@acme.test', PASSWORD);
+    assert.equal(refused.status, 401, refused.text);
+    await new Client(harness.emu).req('PUT', '/_emulator/clock', { offsetSeconds: 0 });
+    await api.teams.setPermanentUser(userId);
+    await new Client(harness.emu).req('PUT', '/_emulator/clock', { offsetSeconds: 120 });
+    assert.equal((await new Client(harness.emu).login('temp@acme.test', PASSWORD)).status, 200);
+    await new Client(harness.emu).req('PUT', '/_emulator/clock', { offsetSeconds: 0 });
+  });
+
+  it('AB-6.05 roles given through a group reach the access token of its members', async () => {
+    const userId = await makeUser('grouped@acme.test', []);
+    const before = await new Client(harness.emu).login('grouped@acme.test', PASSWORD);
+    assert.deepEqual(before.body.permissions ?? [], []);
+    const api = await adminApi();
+    const group = await api.groups.createGroup({ name: 'Readers', color: '#123456', description: '', metadata: '{}' });
+    await api.groups.addUsersToGroup(group.id, { userIds: [userId] });
+    await api.groups.addRolesToGroup(group.id, { roleIds: [SEED.readOnlyRoleId] });
+    const after = await new Client(harness.emu).login('grouped@acme.test', PASSWORD);
+    const claims = JSON.parse(Buffer.from(String(after.body.accessToken).split('.')[1], 'base64url').toString()) as { permissions: string[] };
+    assert.ok(claims.permissions.includes('fe.secure.read.users'), claims.permissions.join(','));
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The admin portal's part of `npm run bench` (issue "Admin portal", speed and scale): figures, not pass/fail.
+ * 1. Gzip size of `<fe-admin-portal>` before its first section (static graph of dist/fe-admin-portal.js), and with
+ *    the users section's chunk.
+ * 2. Users table against the real emulator seeded with 10,000 users: time from the last answer of the first page
+ *    (users v3, their roles, their groups) to the rows on screen (aim: within 300 ms).
+ * 3. A virtualised table of 10,000 loaded rows scrolled by script for 3 s: p95 frame time (aim: under 16 ms).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { build } from 'vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { vanillaExtractInline } from '../tools/vanilla-inline.js';
+import { staticGraph } from './size.mjs';
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** Prints the portal's sizes (needs dist/). */
+export function portalSizes() {
+  const portal = staticGraph('dist/fe-admin-portal.js');
+  const portalTotal = portal.reduce((n, f) => n + f.gzip, 0);
+  const usersChunk = readdirSync('dist/chunks').find((f) => /^users-.*\.js$/.test(f));
+  const seen = new Set(portal.map((f) => f.file));
+  const users = usersChunk ? staticGraph(`dist/chunks/${usersChunk}`).filter((f) => !seen.has(f.file)) : [];
+  const usersTotal = users.reduce((n, f) => n + f.gzip, 0);
+  console.log(`\n<fe-admin-portal> before its first section: ${kib(portalTotal)} gzip (${portal.length} files)`);
+  console.log(`  + the users section chunk(s):           ${kib(usersTotal)} gzip → ${kib(portalTotal + usersTotal)} with users`);
+}
+
+/** Starts the emulator (in memory) on a free port; resolves with its URL and a stop function. */
+async function startEmulator() {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: 'emulator',
+    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_DATA_DIR: 'memory://', EMULATOR_CORS_ORIGINS: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/_emulator`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill())) };
+}
+
+/**
+ * Runs the table benchmarks in `browser` (playwright), with pages served by `serve(path → html)` registered through
+ * `addPage` on the bench's server at `base`, `/frontegg` and `/_emulator` proxied to the emulator by `setProxy`.
+ */
+export async function benchAdmin({ browser, base, addPage, setProxy }) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [vanillaExtractInline(), vanillaExtractPlugin()],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: '.bench/admin',
+      emptyOutDir: true,
+      target: 'es2022',
+      lib: { entry: { table: 'scripts/bench-admin/table.tsx' }, formats: ['es'] },
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+  const emulator = await startEmulator();
+  setProxy(emulator.url);
+  const t0 = Date.now();
+  const seeded = await (
+    await fetch(`${emulator.url}/_emulator/seed-users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 10_000 }) })
+  ).json();
+  const seedMs = Date.now() - t0;
+
+  addPage(
+    '/users',
+    `<!doctype html><html><head><meta charset="utf-8"><script type="module">
+      await fetch('/frontegg/identity/resources/auth/v1/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'Admin-Passw0rd!' }) });
+      document.body.innerHTML = '<fe-app base-url="' + location.origin + '"><fe-admin-users></fe-admin-users></fe-app>';
+      await import('/dist/fe-admin-users.js');
+      const el = document.querySelector('fe-admin-users');
+      const poll = () => (el.shadowRoot?.querySelector('tbody tr[data-row-id]') ? (window.__rows = performance.now()) : requestAnimationFrame(poll));
+      poll();
+    </script></head><body></body></html>`,
+  );
+  addPage(
+    '/table',
+    `<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/.bench/admin/table.js"></script></head><body><bench-table></bench-table></body></html>`,
+  );
+
+  const afterAnswer = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${base}/users`);
+    await tab.waitForFunction(() => typeof window.__rows === 'number', null, { timeout: 30_000 });
+    afterAnswer.push(
+      await tab.evaluate(() => {
+        const calls = performance.getEntriesByType('resource').filter((e) => /\/users\/v3(\/roles|\/groups)?\?/.test(e.name));
+        return window.__rows - Math.max(...calls.map((e) => e.responseEnd));
+      }),
+    );
+    await context.close();
+  }
+
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await tab.goto(`${base}/table`);
+  await tab.waitForFunction(() => document.querySelector('bench-table')?.shadowRoot?.querySelector('tbody tr[data-row-id]'));
+  const frames = await tab.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const scroller = document.querySelector('bench-table').shadowRoot.querySelector('[data-table-scroll]');
+        const deltas = [];
+        let last = performance.now();
+        const start = last;
+        const step = (now) => {
+          deltas.push(now - last);
+          last = now;
+          scroller.scrollTop += 120; // about 2 rows a frame: a fast wheel
+          if (now - start < 3000 && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight) requestAnimationFrame(step);
+          else resolve({ deltas: deltas.slice(1), reached: scroller.scrollTop, rowsInDom: scroller.querySelectorAll('tbody tr[data-row-id]').length });
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  await tab.close();
+  await emulator.stop();
+
+  const sorted = [...frames.deltas].sort((a, b) => a - b);
+  const p95 = sorted[Math.floor(sorted.length * 0.95)];
+  const medianAfter = [...afterAnswer].sort((a, b) => a - b)[2];
+  console.log(`\nUsers table, emulator seeded with ${seeded.created ?? '?'} users in ${seedMs} ms:`);
+  console.log(
+    `  first page on screen after its last answer: median ${medianAfter.toFixed(1)} ms of 5 runs (${afterAnswer.map((x) => x.toFixed(0)).join(', ')}) (aim: within 300 ms)`,
+  );
+  console.log(`Virtualised table of 10,000 loaded rows, scripted scroll for ${(frames.deltas.length / 60).toFixed(1)} s of frames:`);
+  console.log(`  p95 frame time ${p95.toFixed(1)} ms over ${frames.deltas.length} frames, ${frames.rowsInDom} rows in the DOM (aim: under 16 ms)`);
+}

@@ -1,0 +1,188 @@
+/**
+ * The create-token dialog (admin spec §3 "API token", §5; AB-3.09, AB-5.07, AB-5.08, AB-6.07): runs
+ * machines/admin-create-token.machine.ts on the tokens resource. Editing: description (required), expiry (never,
+ * 7 / 30 / 90 / 365 days or a custom number of days → minutes = days × 1440), roles for tenant tokens. Created: the
+ * client id and the secret, shown once, each with a copy button ("Copied" announced), a warning that the secret won't
+ * be shown again, and Done. A refused creation keeps the form as typed and shows the server's message, announced.
+ */
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../ui/use-flow.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { adminCreateTokenActors } from '../../../machines/admin-create-token.actors.ts';
+import {
+  adminCreateTokenMachine,
+  draftProblem,
+  EMPTY_TOKEN_DRAFT,
+  EXPIRY_CHOICES,
+  MAX_TOKEN_DAYS,
+  type ExpiryChoice,
+  type TokenDraft,
+} from '../../../machines/admin-create-token.machine.ts';
+import type { Role } from '../../api/admin-types.ts';
+import type { Translate } from '../../i18n/index.ts';
+import type { CreatedToken, TokenOwner, TokenType } from '../resources/tokens.ts';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
+import { ErrorSlot } from '../ui/states.tsx';
+import { RoleChecklist } from '../ui/role-checklist.tsx';
+
+interface Props {
+  owner: TokenOwner;
+  type: TokenType;
+  roles: Role[];
+  rolesError?: unknown;
+  t: Translate;
+  onClose: () => void;
+}
+
+/** The dialog: open while mounted; the machine lives as long as it. */
+export function CreateTokenDialog(props: Props) {
+  const { owner, type, t, onClose } = props;
+  const { resources, toasts } = useSection();
+  const [logic] = useState(() => adminCreateTokenMachine.provide({ actors: adminCreateTokenActors(resources, owner, type) }));
+  const actor = useFlowActor(logic, { input: { withRoles: owner === 'tenant', roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) } });
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const closed = useSelector(actor, (s) => s.status === 'done');
+  // the secret is handed over once, in the machine's `created` event, and lives only in this dialog's state
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+
+  useEffect(() => {
+    const sub = actor.on('created', (e) => {
+      setCreated(e.token);
+      toasts.show(t('admin.tokens.created', { description: e.token.row.description }));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, t, toasts]);
+  useEffect(() => {
+    if (closed) onClose();
+  }, [closed, onClose]);
+
+  return (
+    <AdminDialog open onClose={onClose} busy={busy} title={created ? t('admin.tokens.createdTitle') : t(`admin.tokens.createTitle.${type}`)}>
+      {created ? <CreatedPanel token={created} type={type} t={t} onDone={() => actor.send({ type: 'done' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
+    </AdminDialog>
+  );
+}
+
+function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useFlowActor<typeof adminCreateTokenMachine>>; busy: boolean }) {
+  const error = useSelector(actor, (s) => s.context.error);
+  const [draft, setDraft] = useState<TokenDraft>(() => ({ ...EMPTY_TOKEN_DRAFT, roleIds: actor.getSnapshot().context.draft.roleIds }));
+  const [problem, setProblem] = useState<ReturnType<typeof draftProblem>>(null);
+  const set = (patch: Partial<TokenDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const wrong = draftProblem(draft);
+    setProblem(wrong);
+    if (wrong) {
+      e.currentTarget.querySelector<HTMLInputElement>(`[name=${wrong}]`)?.focus();
+      return;
+    }
+    actor.send({ type: 'submit', draft });
+  };
+  return (
+    <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <TextField
+        label={t('admin.tokens.description')}
+        fieldId="fe-token-description"
+        hint={t('admin.tokens.descriptionHint')}
+        error={problem === 'description' ? t('admin.tokens.descriptionRequired') : null}
+        name="description"
+        autoComplete="off"
+        required
+        maxLength={255}
+        value={draft.description}
+        onChange={(e) => set({ description: e.target.value })}
+        autoFocus
+      />
+      <label className={css.field}>
+        <span className={css.label}>{t('admin.tokens.expiry')}</span>
+        <select className={css.input} name="expiry" value={draft.expiry} onChange={(e) => set({ expiry: e.target.value as ExpiryChoice })}>
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c} value={c}>
+              {t(`admin.tokens.expiry.${c}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {draft.expiry === 'custom' ? (
+        <TextField
+          label={t('admin.tokens.customDays')}
+          fieldId="fe-token-days"
+          error={problem === 'customDays' ? t('admin.tokens.customDaysInvalid') : null}
+          name="customDays"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_TOKEN_DAYS}
+          step={1}
+          value={draft.customDays}
+          onChange={(e) => set({ customDays: e.target.value })}
+        />
+      ) : null}
+      {owner === 'tenant' ? (
+        roles.length ? (
+          <div className={css.field}>
+            <RoleChecklist legend={t('admin.tokens.roles')} roles={roles} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} disabled={busy} />
+            <span className={css.hint}>{t('admin.tokens.rolesHint')}</span>
+          </div>
+        ) : (
+          <>
+            <p className={css.muted}>{t('admin.tokens.noRoles')}</p>
+            <ErrorSlot error={rolesError} t={t} />
+          </>
+        )
+      ) : null}
+      <ErrorSlot error={error} t={t} />
+      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.tokens.create')} busyLabel={t('admin.tokens.creating')} />
+    </form>
+  );
+}
+
+/** The new token's client id and secret, shown once, with copy buttons and Done. */
+function CreatedPanel({ token, type, t, onDone }: { token: CreatedToken; type: TokenType; t: Translate; onDone: () => void }) {
+  const [copied, setCopied] = useState<{ what: string; ok: boolean } | null>(null);
+  const copy = (what: string, text: string) => {
+    setCopied(null);
+    // navigator.clipboard needs a secure context; without it (or when refused) the user copies by hand
+    const write = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
+    write.then(
+      () => setCopied({ what, ok: true }),
+      () => setCopied({ what, ok: false }),
+    );
+  };
+  const secretLabel = t(`admin.tokens.secret.${type}`);
+  const items = [
+    ...(type === 'ClientCredentials' ? [{ id: 'clientId', label: t('admin.tokens.clientId'), value: token.row.key }] : []),
+    { id: 'secret', label: secretLabel, value: token.secret },
+  ];
+  return (
+    <div className={css.form}>
+      <p className={css.alert} style={{ margin: 0 }}>
+        <strong>{t('admin.tokens.secretWarning')}</strong>
+      </p>
+      {items.map((item) => (
+        <div key={item.id} className={css.field}>
+          <span className={css.label} id={`fe-token-${item.id}-label`}>
+            {item.label}
+          </span>
+          <code className={css.secret} data-token-value={item.id}>
+            {item.value}
+          </code>
+          <span>
+            <button type="button" className={css.secondaryButton} aria-label={t('admin.tokens.copyLabel', { what: item.label })} onClick={() => copy(item.id, item.value)}>
+              {t('admin.tokens.copy')}
+            </button>
+          </span>
+        </div>
+      ))}
+      <p role="status" className={copied?.ok === false ? css.fieldError : css.hint} style={{ margin: 0, minHeight: '1.5em' }}>
+        {copied ? (copied.ok ? t('admin.tokens.copied') : t('admin.tokens.copyFailed')) : ''}
+      </p>
+      <DoneActions label={t('admin.done')} onDone={onDone} />
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * A group's members and roles (admin spec §6 "groups hold roles and users"; AB-6.05; api-contract §K
+ * addUsersToGroup, deleteUsersFromGroup, addRolesToGroup, deleteRolesFromGroup). Lists the members; a writer adds
+ * users of the tenant (found by email through the users resource) and removes members, and ticks the group's roles.
+ * Every change shows at once (optimistic) and comes back undone, with the server's message announced, if refused.
+ * A SCIM group keeps its members (the directory owns them) but its roles may be set here; with roles for groups
+ * turned off, the roles are only listed.
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Group, Role, UsersQuery } from '../../api/admin-types.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { isScimGroup, type GroupMember } from '../resources/groups.ts';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { Chips } from '../ui/chips.tsx';
+import { CheckboxRow, DoneActions } from '../ui/form.tsx';
+import { RoleLabel } from '../ui/role-checklist.tsx';
+import { ErrorSlot, Loading } from '../ui/states.tsx';
+
+/** How many users the member search shows. */
+export const CANDIDATES_LIMIT = 10;
+/** The member search waits this long after the last keystroke, ms. */
+export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
+
+const who = (u: { name?: string | null; email: string }) => u.name || u.email;
+const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 } as const;
+const itemStyle = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, minHeight: 32 } as const;
+const headingStyle = { margin: 0, fontSize: '1em', fontWeight: 600 } as const;
+
+/** The members-and-roles dialog of `group` (the group as cached: optimistic changes show here at once). */
+export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void; t: Translate }) {
+  const { resources, toasts } = useSection();
+  const [error, setError] = useState<unknown>(null);
+  const scim = isScimGroup(group);
+  const membersEditable = canWrite && !scim;
+  const members = group.users ?? [];
+  const membersId = useId();
+  const rolesId = useId();
+  // the button pressed leaves the list (added, removed): the keyboard continues from the search box
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  /** Runs one change; a refusal (already rolled back by the resource) is shown in the dialog. */
+  const change = (work: Promise<void>, done: string) => {
+    setError(null);
+    work.then(
+      () => toasts.show(done),
+      (e: unknown) => setError(e),
+    );
+  };
+
+  return (
+    <AdminDialog open onClose={onClose} title={t('admin.groups.manageTitle', { name: group.name })}>
+      {scim ? <p className={css.hint}>{t('admin.groups.scimNote')}</p> : null}
+      <ErrorSlot error={error} t={t} />
+      <section aria-labelledby={membersId} className={css.form} style={{ gap: 8 }}>
+        <h3 id={membersId} style={headingStyle}>
+          {t('admin.groups.members', { count: members.length })}
+        </h3>
+        {members.length === 0 ? (
+          <p className={css.muted} style={{ margin: 0 }}>
+            {t('admin.groups.noMembers')}
+          </p>
+        ) : (
+          <ul style={listStyle} aria-label={t('admin.groups.membersList', { name: group.name })}>
+            {members.map((m) => (
+              <li key={m.id} style={itemStyle} data-member={m.email}>
+                <span className={css.cellStack}>
+                  <span>{who(m)}</span>
+                  {m.name ? <span className={css.muted}>{m.email}</span> : null}
+                </span>
+                {membersEditable ? (
+                  <button
+                    type="button"
+                    className={css.secondaryButton}
+                    aria-label={t('admin.groups.removeMember', { name: who(m), group: group.name })}
+                    onClick={() => {
+                      change(resources.groups.removeUsers.run({ id: group.id, userIds: [m.id] }), t('admin.groups.removed', { name: who(m), group: group.name }));
+                      searchRef.current?.focus();
+                    }}
+                  >
+                    {t('admin.groups.remove')}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {membersEditable ? (
+        <AddMembers
+          group={group}
+          t={t}
+          inputRef={searchRef}
+          onAdd={(user) => change(resources.groups.addUsers.run({ id: group.id, users: [user] }), t('admin.groups.added', { name: who(user), group: group.name }))}
+        />
+      ) : null}
+      <section aria-labelledby={rolesId} className={css.form} style={{ gap: 8 }}>
+        <h3 id={rolesId} style={headingStyle}>
+          {t('admin.groups.roles')}
+        </h3>
+        {canWrite && rolesEnabled ? (
+          <GroupRoles
+            group={group}
+            labelledBy={rolesId}
+            t={t}
+            onToggle={(role, on) =>
+              change(
+                on ? resources.groups.addRoles.run({ id: group.id, roles: [role] }) : resources.groups.removeRoles.run({ id: group.id, roleIds: [role.id] }),
+                t(on ? 'admin.groups.roleAdded' : 'admin.groups.roleRemoved', { group: group.name, role: role.name }),
+              )
+            }
+          />
+        ) : (
+          <>
+            {!rolesEnabled ? <p className={css.hint}>{t('admin.groups.rolesDisabled')}</p> : null}
+            <Chips none={t('admin.groups.noRoles')} items={(group.roles ?? []).map((r) => ({ key: r.id, label: r.name }))} />
+          </>
+        )}
+      </section>
+      <DoneActions label={t('admin.done')} onDone={onClose} autoFocus={false} />
+    </AdminDialog>
+  );
+}
+
+/** The role checkboxes of a group: ticking gives the role, unticking takes it away (each at once). */
+function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelledBy: string; t: Translate; onToggle: (role: Role, on: boolean) => void }) {
+  const { resources } = useSection();
+  const roles = useStore(resources.roles.$roles);
+  const has = new Set((group.roles ?? []).map((r) => r.id));
+  if (!roles.data && roles.loading) return <Loading label={t('admin.loading')} />;
+  return (
+    <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }} aria-labelledby={labelledBy}>
+      <p className={css.hint} style={{ margin: 0 }}>
+        {t('admin.groups.rolesHint')}
+      </p>
+      <ErrorSlot error={roles.error} t={t} />
+      {(roles.data ?? []).map((role) => (
+        <CheckboxRow key={role.id} name="role" value={role.id} checked={has.has(role.id)} onChange={(on) => onToggle(role, on)}>
+          <RoleLabel role={role} />
+        </CheckboxRow>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Find users of the tenant by email (the users resource's page store) and add them. */
+function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate; inputRef: RefObject<HTMLInputElement | null>; onAdd: (user: GroupMember) => void }) {
+  const { resources } = useSection();
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const [email, setEmail] = useState('');
+  // one request per pause in typing, not per keystroke
+  useEffect(() => {
+    const timer = setTimeout(() => setEmail(search.trim()), MEMBER_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const query: UsersQuery = { _limit: CANDIDATES_LIMIT, _offset: 0, _email: email || undefined };
+  const queryJson = JSON.stringify(query);
+  const [$query] = useState(() => atom(queryJson));
+  useEffect(() => $query.set(queryJson), [$query, queryJson]);
+  const $page = useMemo(() => resources.users.page($query), [resources, $query]);
+  const page = useStore($page);
+  const memberIds = new Set((group.users ?? []).map((u) => u.id));
+  const candidates = (page.data?.items ?? []).filter((u) => !memberIds.has(u.id));
+
+  return (
+    <section aria-labelledby={headingId} className={css.form} style={{ gap: 8 }}>
+      <h3 id={headingId} style={headingStyle}>
+        {t('admin.groups.addMembers')}
+      </h3>
+      <label className={css.field}>
+        <span className={css.label}>{t('admin.groups.findUsers')}</span>
+        <input ref={inputRef} className={css.input} type="search" name="member-search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      <ErrorSlot error={page.error} t={t} retry={() => $page.revalidate()} />
+      {!page.data && page.loading ? (
+        <Loading label={t('admin.groups.searching')} />
+      ) : page.data && candidates.length === 0 ? (
+        <p className={css.muted} style={{ margin: 0 }}>
+          {email ? t('admin.groups.noCandidates', { query: email }) : t('admin.groups.everyoneIn')}
+        </p>
+      ) : candidates.length > 0 ? (
+        <ul style={listStyle} aria-label={t('admin.groups.candidates')}>
+          {candidates.map((u) => (
+            <li key={u.id} style={itemStyle} data-candidate={u.email}>
+              <span className={css.cellStack}>
+                <span>{who(u)}</span>
+                {u.name ? <span className={css.muted}>{u.email}</span> : null}
+              </span>
+              <button
+                type="button"
+                className={css.secondaryButton}
+                aria-label={t('admin.groups.addMember', { name: who(u), group: group.name })}
+                onClick={() => {
+                  onAdd({ id: u.id, email: u.email, name: u.name ?? '' });
+                  inputRef.current?.focus();
+                }}
+              >
+                {t('admin.groups.add')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * The privacy section (admin spec §2 sections "privacy", §3 "Session"; AB-3.19, AB-7.39; api-contract §S, §U): the
+ * user's two-factor devices — authenticator apps, phones, security keys, passkeys — with add and remove (removal
+ * proves possession: a code of that app or phone, a touch of that key), and the user's sessions with sign-out of one
+ * or of all others. Loading, empty and error states for both lists.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useMemo, useState } from 'react';
+import type { UserSession } from '../../api/admin-types.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { useT } from '../../views/shared/flow.tsx';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { ConfirmDialog } from '../ui/dialog.tsx';
+import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { SectionHeader } from '../ui/section-header.tsx';
+import { EmptyState, LoadStates } from '../ui/states.tsx';
+import { useSave } from '../ui/use-save.ts';
+import { deviceRows, failureText, type DeviceRow } from './devices.ts';
+import { EnrollDialog, RemoveDeviceDialog } from './MfaDialogs.tsx';
+import { describeUserAgent } from './user-agent.ts';
+import type { EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
+
+const ENROLL_KINDS: readonly EnrollKind[] = ['authenticator', 'sms', 'securityKey'];
+
+/** The privacy section view. */
+export function PrivacyView() {
+  const section = useSection();
+  const t = useT(section.app);
+  return (
+    <section className={css.section} aria-labelledby="fe-privacy-title">
+      <SectionHeader titleId="fe-privacy-title" title={t('admin.privacy.title')} />
+      <MfaDevicesPanel t={t} />
+      <SessionsPanel t={t} />
+    </section>
+  );
+}
+
+function date(iso: string | undefined, locale: string, time = false): string {
+  if (!iso) return '';
+  return new Date(iso).toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', ...(time ? { hour: 'numeric', minute: '2-digit' } : {}) });
+}
+
+/** The device list, its add buttons, and the add / remove dialogs. */
+function MfaDevicesPanel({ t }: { t: Translate }) {
+  const section = useSection();
+  const { app, resources, toasts } = section;
+  const locale = useStore(app.i18n.$locale);
+  const devices = useStore(resources.profile.$mfaDevices);
+  const passkeys = useStore(resources.profile.$passkeys);
+  const [enroll, setEnroll] = useState<EnrollKind | null>(() => ((ENROLL_KINDS as readonly string[]).includes(section.dialog ?? '') ? (section.dialog as EnrollKind) : null));
+  const [removing, setRemoving] = useState<DeviceRow | null>(null);
+  const { busy: passkeyBusy, error: passkeyError, run } = useSave();
+  const rows = useMemo(() => deviceRows(devices.data, passkeys.data, t), [devices.data, passkeys.data, t]);
+  const hasAuthenticator = (devices.data?.authenticators.length ?? 0) > 0;
+
+  const addPasskey = () =>
+    run(
+      () => resources.profile.addPasskey.run(),
+      () => toasts.show(t('admin.privacy.added', { device: t('admin.privacy.device.passkey') })),
+    );
+
+  return (
+    <section className={css.form} aria-labelledby="fe-privacy-mfa">
+      <h3 id="fe-privacy-mfa" className={css.subtitle}>
+        {t('admin.privacy.mfa.title')}
+      </h3>
+      <p className={css.muted} style={{ margin: 0 }}>
+        {t('admin.privacy.mfa.intro')}
+      </p>
+      <LoadStates
+        t={t}
+        error={devices.error ?? passkeys.error}
+        retry={() => {
+          resources.profile.$mfaDevices.revalidate();
+          resources.profile.$passkeys.revalidate();
+        }}
+        loading={!devices.data && devices.loading}
+        ready
+      >
+        {devices.data && rows.length === 0 ? (
+          <EmptyState title={t('admin.privacy.mfa.empty')} />
+        ) : rows.length > 0 ? (
+          <ul aria-label={t('admin.privacy.mfa.list')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+            {rows.map((d) => (
+              <li key={`${d.kind}:${d.id}`} className={css.header} data-device={d.kind}>
+                <span className={css.cellStack}>
+                  <span>{d.name}</span>
+                  <span className={css.muted}>
+                    {t(`admin.privacy.kind.${d.kind}`)}
+                    {d.createdAt ? ` · ${t('admin.privacy.device.added', { date: date(d.createdAt, locale) })}` : ''}
+                  </span>
+                </span>
+                <button type="button" className={css.secondaryButton} aria-label={t('admin.privacy.removeFor', { device: d.name })} onClick={() => setRemoving(d)}>
+                  {t('admin.privacy.remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </LoadStates>
+      <div className={css.toolbar}>
+        {!hasAuthenticator && devices.data ? (
+          <button type="button" className={css.secondaryButton} onClick={() => setEnroll('authenticator')}>
+            {t('admin.privacy.add.authenticator')}
+          </button>
+        ) : null}
+        <button type="button" className={css.secondaryButton} onClick={() => setEnroll('sms')}>
+          {t('admin.privacy.add.sms')}
+        </button>
+        <button type="button" className={css.secondaryButton} onClick={() => setEnroll('securityKey')}>
+          {t('admin.privacy.add.securityKey')}
+        </button>
+        <button type="button" className={css.secondaryButton} onClick={addPasskey} aria-disabled={passkeyBusy}>
+          {passkeyBusy ? t('admin.privacy.add.passkeyBusy') : t('admin.privacy.add.passkey')}
+        </button>
+      </div>
+      {passkeyError ? (
+        <div className={css.alert} role="alert" part="error">
+          {failureText(passkeyError, t)}
+        </div>
+      ) : null}
+      {enroll ? <EnrollDialog kind={enroll} t={t} onClose={() => setEnroll(null)} /> : null}
+      {removing ? <RemoveDeviceDialog device={removing} t={t} onClose={() => setRemoving(null)} /> : null}
+    </section>
+  );
+}
+
+/** The sessions table, sign out one, sign out all others. */
+function SessionsPanel({ t }: { t: Translate }) {
+  const section = useSection();
+  const { app, resources, toasts } = section;
+  const locale = useStore(app.i18n.$locale);
+  const sessions = useStore(resources.profile.$sessions);
+  const [confirm, setConfirm] = useState<{ all: true } | { session: UserSession } | null>(() => (section.dialog === 'revokeAll' ? { all: true } : null));
+  const { busy, error, setError, run } = useSave();
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current).length;
+  const deviceOf = useCallback(
+    (s: UserSession) =>
+      describeUserAgent(s.userAgent, { on: (browser, os) => t('admin.privacy.sessions.on', { browser, os }), unknown: t('admin.privacy.sessions.unknownDevice') }),
+    [t],
+  );
+
+  const columns = useMemo<ColumnDef<UserSession, unknown>[]>(
+    () => [
+      {
+        id: 'device',
+        header: t('admin.privacy.sessions.device'),
+        size: 240,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className={css.cellStack}>
+            <span>{deviceOf(row.original)}</span>
+            {row.original.current ? (
+              <span className={css.chips}>
+                <span className={css.chip} data-current="">
+                  {t('admin.privacy.sessions.thisDevice')}
+                </span>
+              </span>
+            ) : null}
+          </span>
+        ),
+      },
+      {
+        id: 'ip',
+        header: t('admin.privacy.sessions.ip'),
+        size: 140,
+        enableSorting: false,
+        cell: ({ row }) => row.original.ipAddress || <span className={css.muted}>{t('admin.privacy.sessions.unknownIp')}</span>,
+      },
+      {
+        id: 'createdAt',
+        accessorFn: (s) => s.createdAt,
+        header: t('admin.privacy.sessions.created'),
+        size: 170,
+        enableSorting: true,
+        cell: ({ row }) => date(row.original.createdAt, locale, true),
+      },
+      {
+        id: 'actions',
+        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
+        size: 120,
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.current ? null : (
+            <button
+              type="button"
+              className={css.secondaryButton}
+              aria-label={t('admin.privacy.sessions.revokeFor', { device: deviceOf(row.original), ip: row.original.ipAddress || t('admin.privacy.sessions.unknownIp') })}
+              onClick={() => {
+                setError(null);
+                setConfirm({ session: row.original });
+              }}
+            >
+              {t('admin.privacy.sessions.revoke')}
+            </button>
+          ),
+      },
+    ],
+    // setError is a state setter (stable)
+    [t, locale, deviceOf, setError],
+  );
+
+  const revoke = () => {
+    if (!confirm) return;
+    const all = 'all' in confirm;
+    void run(
+      () => ('all' in confirm ? resources.profile.revokeOtherSessions.run() : resources.profile.revokeSession.run({ id: confirm.session.id })),
+      () => {
+        toasts.show(t(all ? 'admin.privacy.sessions.revokedAll' : 'admin.privacy.sessions.revoked'));
+        setConfirm(null);
+      },
+    );
+  };
+
+  return (
+    <section className={css.form} aria-labelledby="fe-privacy-sessions">
+      <div className={css.header}>
+        <span className={css.cellStack}>
+          <h3 id="fe-privacy-sessions" className={css.subtitle}>
+            {t('admin.privacy.sessions.title')}
+          </h3>
+          <span className={css.muted}>{t('admin.privacy.sessions.intro')}</span>
+        </span>
+        <button
+          type="button"
+          className={css.secondaryButton}
+          disabled={others === 0}
+          onClick={() => {
+            setError(null);
+            setConfirm({ all: true });
+          }}
+        >
+          {t('admin.privacy.sessions.revokeAll')}
+        </button>
+      </div>
+      <LoadStates t={t} error={sessions.error} retry={() => resources.profile.$sessions.revalidate()} loading={!sessions.data && sessions.loading} ready={!!sessions.data}>
+        <DataTable
+          label={t('admin.privacy.sessions.table')}
+          columns={columns}
+          data={list}
+          getRowId={(s) => s.id}
+          rowHeight={64}
+          empty={<EmptyState title={t('admin.privacy.sessions.empty')} />}
+        />
+      </LoadStates>
+      {confirm ? (
+        <ConfirmDialog
+          open
+          t={t}
+          title={t('all' in confirm ? 'admin.privacy.sessions.revokeAllTitle' : 'admin.privacy.sessions.revokeTitle')}
+          body={
+            'all' in confirm
+              ? t('admin.privacy.sessions.revokeAllBody', { count: others })
+              : t('admin.privacy.sessions.revokeBody', {
+                  device: deviceOf(confirm.session),
+                  ip: confirm.session.ipAddress || t('admin.privacy.sessions.unknownIp'),
+                  date: date(confirm.session.createdAt, locale, true),
+                })
+          }
+          action={t('all' in confirm ? 'admin.privacy.sessions.revokeAll' : 'admin.privacy.sessions.revoke')}
+          busyAction={t('admin.privacy.sessions.revoking')}
+          busy={busy}
+          error={error}
+          onConfirm={revoke}
+          onClose={() => {
+            if (!busy) setConfirm(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The admin portal's server data (architecture "Admin portal" resources/): ONE query cache per app, fetcher stores
+ * and mutators per API area built on src/api, invalidating the keys they change. Section views read these stores
+ * (`useStore`) and call the mutators; they never call src/api.
+ */
+import type { FeApp } from '../../app/types.ts';
+import { createAccountApi } from '../../api/account.ts';
+import { createGroupsApi } from '../../api/groups.ts';
+import { createProfileApi } from '../../api/profile.ts';
+import { createRolesApi } from '../../api/roles.ts';
+import { createTeamApi } from '../../api/team.ts';
+import { createTokensApi } from '../../api/tokens.ts';
+import { createAccountResource } from './account.ts';
+import { createGroupsResource } from './groups.ts';
+import { createProfileResource } from './profile.ts';
+import { createQueryContext } from './query.ts';
+import { createRolesResource } from './roles.ts';
+import { createTokensResource } from './tokens.ts';
+import { createUsersResource } from './users.ts';
+
+/** Every resource of one app (only its API client is used). */
+export function createAdminResources(app: Pick<FeApp, 'client'>) {
+  const q = createQueryContext();
+  return {
+    query: q,
+    users: createUsersResource(q, createTeamApi(app.client)),
+    roles: createRolesResource(q, createRolesApi(app.client)),
+    groups: createGroupsResource(q, createGroupsApi(app.client)),
+    tokens: createTokensResource(q, createTokensApi(app.client)),
+    account: createAccountResource(q, createAccountApi(app.client)),
+    profile: createProfileResource(q, createProfileApi(app.client)),
+  };
+}
+
+/** The admin resources of one app. */
+export type AdminResources = ReturnType<typeof createAdminResources>;
+
+const perApp = new WeakMap<FeApp, AdminResources>();
+
+/** The resources of `app`, created on first use (one cache per app: every section element of the app shares it). */
+export function adminResourcesOf(app: FeApp): AdminResources {
+  let r = perApp.get(app);
+  if (!r) perApp.set(app, (r = createAdminResources(app)));
+  return r;
+}

@@ -1,0 +1,256 @@
+/**
+ * Shadow-DOM styles of the admin portal and its section elements: one set of `--fe-*` properties (the theme contract)
+ * themes login and portal alike. Targets are at least 24 px (WCAG 2.5.8); focus is always visible (2.4.7).
+ */
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { theme } from '../../theme/contract.css.ts';
+import { primaryButtonRule } from '../../views/shared/button-rule.ts';
+
+const u = (n: number) => `calc(${theme.spacingUnit} * ${n})`;
+const focus = { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' };
+
+globalStyle(':host', { display: 'block', fontFamily: theme.font.family, fontSize: theme.font.sizeBase, color: theme.color.text, lineHeight: 1.5 });
+globalStyle(':host([hidden])', { display: 'none' });
+globalStyle('*', { boxSizing: 'border-box' });
+// what react-aria would inject as an inline <style> (refused by a strict CSP; see elements/internal/section-element.tsx)
+globalStyle('[data-react-aria-pressable]', { touchAction: 'pan-x pan-y pinch-zoom' });
+
+export const frame = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+  minHeight: '480px',
+  background: theme.color.surface,
+  border: `1px solid ${theme.color.border}`,
+  borderRadius: theme.radius,
+  '@media': { '(max-width: 640px)': { gridTemplateColumns: '1fr' } },
+});
+export const nav = style({ borderInlineEnd: `1px solid ${theme.color.border}`, padding: u(2), display: 'flex', flexDirection: 'column', gap: u(0.5) });
+export const navLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '32px',
+  padding: `0 ${u(1.5)}`,
+  borderRadius: theme.radius,
+  color: theme.color.text,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { background: theme.color.background },
+    '&[aria-current="page"]': { background: theme.color.primaryLight, color: theme.color.primaryDark, fontWeight: 600 },
+    '&:focus-visible': focus,
+  },
+});
+export const main = style({ padding: u(3), minWidth: 0, display: 'flex', flexDirection: 'column', gap: u(2) });
+export const section = style({ display: 'flex', flexDirection: 'column', gap: u(2), minWidth: 0 });
+export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: u(1) });
+export const title = style({ margin: 0, fontSize: '1.375em', fontWeight: 600, lineHeight: 1.25 });
+export const subtitle = style({ margin: 0, fontSize: '1.0625em', fontWeight: 600 });
+export const muted = style({ color: theme.color.textMuted });
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: u(1), alignItems: 'center' });
+
+export const button = style(primaryButtonRule);
+export const secondaryButton = style([
+  primaryButtonRule,
+  {
+    background: theme.color.surface,
+    color: theme.color.text,
+    border: `1px solid ${theme.color.textMuted}`,
+    selectors: { '&:hover': { background: theme.color.background }, '&:active': { background: theme.color.background } },
+  },
+]);
+export const dangerButton = style([
+  primaryButtonRule,
+  { background: theme.color.danger, selectors: { '&:hover': { background: theme.color.danger, filter: 'brightness(0.92)' } } },
+]);
+export const iconButton = style({
+  font: 'inherit',
+  minWidth: '32px',
+  minHeight: '32px',
+  padding: `0 ${u(1)}`,
+  background: 'none',
+  border: `1px solid transparent`,
+  borderRadius: theme.radius,
+  color: theme.color.text,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: theme.color.background }, '&:focus-visible': focus, '&[data-focus-visible]': focus },
+});
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: u(0.5) });
+export const label = style({ fontWeight: 600 });
+export const input = style({
+  font: 'inherit',
+  minHeight: theme.inputHeight,
+  padding: `0 ${u(1.5)}`,
+  border: `1px solid ${theme.color.textMuted}`,
+  borderRadius: theme.radius,
+  background: theme.color.surface,
+  color: theme.color.text,
+  width: '100%',
+  selectors: {
+    '&:focus-visible': { ...focus, outlineOffset: '1px' },
+    '&[data-focused]': { ...focus, outlineOffset: '1px' },
+    '&[aria-invalid="true"]': { borderColor: theme.color.danger },
+    '&[readonly]': { background: theme.color.background },
+  },
+});
+export const textarea = style([input, { minHeight: '96px', padding: u(1), resize: 'vertical' }]);
+export const fieldError = style({ color: theme.color.danger, fontSize: '0.875em' });
+export const hint = style({ color: theme.color.textMuted, fontSize: '0.875em' });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: u(2) });
+export const checkboxRow = style({ display: 'flex', alignItems: 'center', gap: u(1), minHeight: '24px' });
+/** The box of a {@link checkboxRow} (24 px target with its row, WCAG 2.5.8). */
+export const checkbox = style({ width: '18px', height: '18px' });
+
+export const alert = style({
+  color: theme.color.danger,
+  background: theme.color.dangerSurface,
+  border: `1px solid ${theme.color.danger}`,
+  borderRadius: theme.radius,
+  padding: `${u(1)} ${u(1.5)}`,
+  selectors: { '&:empty': { display: 'none' } },
+});
+export const empty = style({ padding: u(4), textAlign: 'center', color: theme.color.textMuted, display: 'flex', flexDirection: 'column', gap: u(1), alignItems: 'center' });
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+export const spinner = style({
+  display: 'inline-block',
+  width: '1em',
+  height: '1em',
+  border: `2px solid ${theme.color.border}`,
+  borderTopColor: theme.color.primary,
+  borderRadius: '50%',
+  animation: `${spin} 0.8s linear infinite`,
+  marginInlineEnd: u(1),
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+export const status = style({ display: 'flex', alignItems: 'center', color: theme.color.textMuted, padding: u(2) });
+
+export const tableScroll = style({
+  overflow: 'auto',
+  maxHeight: '70vh',
+  border: `1px solid ${theme.color.border}`,
+  borderRadius: theme.radius,
+  selectors: { '&:focus-visible': focus },
+});
+export const table = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'start',
+  padding: `${u(1)} ${u(1.5)}`,
+  borderBottom: `1px solid ${theme.color.border}`,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+});
+globalStyle(`${table} thead th`, { position: 'sticky', top: 0, background: theme.color.surface, zIndex: 1, fontWeight: 600 });
+export const sortButton = style({
+  font: 'inherit',
+  fontWeight: 600,
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  minHeight: '24px',
+  color: 'inherit',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  gap: u(0.5),
+  alignItems: 'center',
+  selectors: { '&:focus-visible': focus },
+});
+export const row = style({ height: '52px' });
+export const cellStack = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: u(0.5) });
+export const chip = style({
+  display: 'inline-block',
+  padding: `0 ${u(1)}`,
+  borderRadius: '999px',
+  background: theme.color.background,
+  border: `1px solid ${theme.color.border}`,
+  fontSize: '0.8125em',
+});
+export const badgeDanger = style([chip, { color: theme.color.danger, borderColor: theme.color.danger }]);
+export const pagination = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: u(1), flexWrap: 'wrap' });
+
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  background: 'rgb(0 0 0 / 0.4)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  zIndex: 1000,
+  padding: u(2),
+});
+export const modal = style({
+  background: theme.color.surface,
+  color: theme.color.text,
+  borderRadius: theme.radius,
+  border: `1px solid ${theme.color.border}`,
+  maxWidth: '560px',
+  width: '100%',
+  maxHeight: '90vh',
+  overflow: 'auto',
+  fontFamily: theme.font.family,
+  fontSize: theme.font.sizeBase,
+});
+export const dialog = style({ padding: u(3), display: 'flex', flexDirection: 'column', gap: u(2), outline: 'none' });
+export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: u(1), flexWrap: 'wrap' });
+export const secret = style({
+  fontFamily: 'ui-monospace, monospace',
+  wordBreak: 'break-all',
+  padding: u(1),
+  background: theme.color.background,
+  borderRadius: theme.radius,
+  border: `1px solid ${theme.color.border}`,
+});
+
+export const toastRegion = style({
+  position: 'fixed',
+  insetBlockEnd: u(2),
+  insetInlineEnd: u(2),
+  display: 'flex',
+  flexDirection: 'column',
+  gap: u(1),
+  zIndex: 1100,
+  outline: 'none',
+});
+export const toast = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: u(1.5),
+  padding: `${u(1)} ${u(1.5)}`,
+  borderRadius: theme.radius,
+  background: theme.color.text,
+  color: theme.color.surface,
+  minWidth: '240px',
+  selectors: { '&[data-focus-visible]': focus },
+});
+export const toastClose = style([iconButton, { color: 'inherit' }]);
+
+export const tabs = style({ display: 'flex', flexDirection: 'column', gap: u(2) });
+export const tabList = style({ display: 'flex', gap: u(1), borderBottom: `1px solid ${theme.color.border}` });
+export const tab = style({
+  padding: `${u(1)} ${u(1.5)}`,
+  minHeight: '32px',
+  cursor: 'pointer',
+  borderBottom: '2px solid transparent',
+  selectors: { '&[data-selected]': { borderBottomColor: theme.color.primary, fontWeight: 600 }, '&[data-focus-visible]': focus },
+});
+export const visuallyHidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
+export const menu = style({
+  background: theme.color.surface,
+  border: `1px solid ${theme.color.border}`,
+  borderRadius: theme.radius,
+  padding: u(0.5),
+  minWidth: '180px',
+  outline: 'none',
+  boxShadow: '0 4px 16px rgb(0 0 0 / 0.15)',
+});
+export const menuItem = style({
+  padding: `${u(0.75)} ${u(1.5)}`,
+  minHeight: '32px',
+  display: 'flex',
+  alignItems: 'center',
+  borderRadius: theme.radius,
+  cursor: 'pointer',
+  outline: 'none',
+  color: theme.color.text,
+  selectors: { '&[data-focused]': { background: theme.color.background }, '&[data-focus-visible]': focus },
+});

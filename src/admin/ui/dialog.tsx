@@ -1,0 +1,73 @@
+/**
+ * Dialogs of the portal, on react-aria (focus trap, Escape, labelled by the heading, focus back to the trigger).
+ * Rendered into the element's shadow root (the portal provider of the section element), so the theme applies.
+ */
+import { useId, type ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { Translate } from '../../i18n/index.ts';
+import * as css from './admin.css.ts';
+import { ErrorSlot } from './states.tsx';
+
+/** A modal dialog, open while `open`; `onClose` on Escape or a click outside (not while `busy`). */
+export function AdminDialog(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; busy?: boolean; role?: 'dialog' | 'alertdialog' }) {
+  // labelled explicitly: react-aria looks the title up with document.getElementById, which misses a shadow root
+  const titleId = useId();
+  return (
+    <ModalOverlay
+      isOpen={props.open}
+      onOpenChange={(open) => !open && !props.busy && props.onClose()}
+      isDismissable={!props.busy}
+      isKeyboardDismissDisabled={props.busy}
+      className={css.overlay}
+    >
+      <Modal className={css.modal}>
+        <Dialog className={css.dialog} role={props.role ?? 'dialog'} aria-labelledby={titleId}>
+          <Heading id={titleId} className={css.title}>
+            {props.title}
+          </Heading>
+          {props.children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/**
+ * A confirmation of a destructive action (destructive actions confirm): text, the failure if any (kept open, input
+ * kept), Cancel and the action, which shows progress while `busy`.
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  body: ReactNode;
+  action: string;
+  busyAction: string;
+  busy: boolean;
+  error: unknown;
+  danger?: boolean;
+  t: Translate;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = props;
+  return (
+    <AdminDialog open={props.open} onClose={props.onClose} title={props.title} busy={props.busy} role="alertdialog">
+      <div>{props.body}</div>
+      <ErrorSlot error={props.error} t={t} />
+      <div className={css.dialogActions}>
+        <button type="button" className={css.secondaryButton} onClick={props.onClose} disabled={props.busy}>
+          {t('admin.cancel')}
+        </button>
+        <button
+          type="button"
+          className={props.danger === false ? css.button : css.dangerButton}
+          aria-disabled={props.busy}
+          onClick={() => !props.busy && props.onConfirm()}
+          autoFocus
+        >
+          {props.busy ? props.busyAction : props.action}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

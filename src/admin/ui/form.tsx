@@ -1,0 +1,132 @@
+/**
+ * The form pieces of the portal's dialogs and section forms (styled by admin.css.ts): the Cancel / submit action row,
+ * labelled text fields with a hint and an announced error, and the checkbox row. A field's error is linked to its
+ * control (`aria-invalid`, `aria-describedby`) and is an ARIA alert, so it is announced when it appears.
+ */
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { Translate } from '../../i18n/index.ts';
+import * as css from './admin.css.ts';
+
+/** Props of {@link DialogActions}. */
+export interface DialogActionsProps {
+  t: Translate;
+  /** Cancel's action (usually the dialog's `onClose`). */
+  onCancel: () => void;
+  /** A save is running: the submit button shows `busyLabel` and is `aria-disabled`, Cancel is disabled. */
+  busy?: boolean;
+  /** Cancel's disabled state when it differs from `busy` (e.g. a browser ceremony that Cancel may abort). */
+  cancelDisabled?: boolean;
+  /** The submit button's text; without it the row has no submit button (put other buttons in `children`). */
+  label?: string;
+  /** The submit button's text while `busy` (default: `label`). */
+  busyLabel?: string;
+  /** The submit button is destructive (danger style). */
+  danger?: boolean;
+  /** The submit button takes the focus when the row mounts. */
+  autoFocus?: boolean;
+  /** Buttons after the submit button. */
+  children?: ReactNode;
+}
+
+/** A dialog's action row: Cancel, then the form's submit button (showing progress while busy), then `children`. */
+export function DialogActions({ t, onCancel, busy, cancelDisabled = busy, label, busyLabel, danger, autoFocus, children }: DialogActionsProps) {
+  return (
+    <div className={css.dialogActions}>
+      <button type="button" className={css.secondaryButton} onClick={onCancel} disabled={cancelDisabled}>
+        {t('admin.cancel')}
+      </button>
+      {label !== undefined ? (
+        <button type="submit" className={danger ? css.dangerButton : css.button} aria-disabled={busy} autoFocus={autoFocus}>
+          {busy && busyLabel !== undefined ? busyLabel : label}
+        </button>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/** What a labelled field shows besides its control. */
+export interface FieldTextProps {
+  /** The visible label (the control's accessible name). */
+  label: ReactNode;
+  /** Prefix of the hint's and error's element ids: `<fieldId>-hint`, `<fieldId>-error`. */
+  fieldId: string;
+  /** A hint under the control (its description). */
+  hint?: ReactNode;
+  /** The field's problem: when set, the control is `aria-invalid` and the message an announced alert. */
+  error?: ReactNode;
+}
+
+/** The `aria-invalid` and `aria-describedby` of a field's control (the error first, then the hint). */
+function described({ fieldId, hint, error }: FieldTextProps) {
+  const ids = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
+}
+
+/** The label around a control, with the hint and the error under it. */
+function FieldFrame({ label, fieldId, hint, error, children }: FieldTextProps & { children: ReactNode }) {
+  return (
+    <label className={css.field}>
+      <span className={css.label}>{label}</span>
+      {children}
+      {hint ? (
+        <span id={`${fieldId}-hint`} className={css.hint}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={`${fieldId}-error`} className={css.fieldError} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** A labelled `<input>` with an optional hint and error; other props go to the input. */
+export function TextField({ label, fieldId, hint, error, ...input }: FieldTextProps & InputHTMLAttributes<HTMLInputElement>) {
+  const text = { label, fieldId, hint, error };
+  return (
+    <FieldFrame {...text}>
+      <input className={css.input} {...input} {...described(text)} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled `<textarea>` with an optional hint and error; other props go to the textarea. */
+export function TextAreaField({ label, fieldId, hint, error, ...textarea }: FieldTextProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const text = { label, fieldId, hint, error };
+  return (
+    <FieldFrame {...text}>
+      <textarea className={css.textarea} {...textarea} {...described(text)} />
+    </FieldFrame>
+  );
+}
+
+/** Props of {@link CheckboxRow}: the label, the checked state and the change; other props go to the checkbox. */
+export type CheckboxRowProps = {
+  children: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'checked' | 'onChange' | 'children'>;
+
+/** A checkbox and its label on one row. */
+export function CheckboxRow({ children, checked, onChange, ...input }: CheckboxRowProps) {
+  return (
+    <label className={css.checkboxRow}>
+      <input type="checkbox" className={css.checkbox} checked={checked} onChange={(e) => onChange(e.target.checked)} {...input} />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+/** A dialog's one closing action (Done, Close, I saved it): the primary button, focused when it appears unless `autoFocus` is false. */
+export function DoneActions({ label, onDone, autoFocus = true }: { label: string; onDone: () => void; autoFocus?: boolean }) {
+  return (
+    <div className={css.dialogActions}>
+      <button type="button" className={css.button} onClick={onDone} autoFocus={autoFocus}>
+        {label}
+      </button>
+    </div>
+  );
+}

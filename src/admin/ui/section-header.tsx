@@ -1,0 +1,30 @@
+/**
+ * The header of a section view: its `<h2>` title (the section's accessible name: give the `<section>`
+ * `aria-labelledby={titleId}`), an optional intro line under it, and the section's action buttons at the end.
+ */
+import type { ReactNode } from 'react';
+import * as css from './admin.css.ts';
+
+/** A section's title row. `children` are its actions (add, create, …). */
+export function SectionHeader({ titleId, title, intro, children }: { titleId: string; title: string; intro?: string; children?: ReactNode }) {
+  const heading = (
+    <h2 id={titleId} className={css.title}>
+      {title}
+    </h2>
+  );
+  return (
+    <header className={css.header}>
+      {intro === undefined ? (
+        heading
+      ) : (
+        <div className={css.cellStack}>
+          {heading}
+          <p className={css.muted} style={{ margin: 0 }}>
+            {intro}
+          </p>
+        </div>
+      )}
+      {children}
+    </header>
+  );
+}

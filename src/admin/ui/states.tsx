@@ -1,0 +1,66 @@
+/** The designed states of every admin view: loading, empty, error (admin spec §4 flags; §8 messages). */
+import type { ReactNode } from 'react';
+import type { Translate } from '../../i18n/index.ts';
+import * as css from './admin.css.ts';
+
+/** A progress line (role status: announced politely). */
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className={css.status} role="status">
+      <span className={css.spinner} aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+/** An empty state: what is missing and, when given, what to do about it. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className={css.empty}>
+      <p className={css.subtitle}>{title}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The error slot of a section or dialog (AB-7.75): the normalised message of the failure (error catalogue), as an
+ * ARIA alert so it is announced; nothing rendered without an error. `retry` adds a retry button.
+ */
+export function ErrorSlot({ error, t, retry }: { error: unknown; t: Translate; retry?: () => void }) {
+  if (!error) return null;
+  return (
+    <div className={css.alert} role="alert" part="error">
+      {messageOf(error, t)}
+      {retry && (
+        <>
+          {' '}
+          <button type="button" className={css.iconButton} onClick={retry}>
+            {t('admin.retry')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The text of a failure: the FeApiError's message (already the catalogue's text), else the generic text. */
+export function messageOf(error: unknown, t: Translate): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  return t('admin.error.generic');
+}
+
+/**
+ * The states around a section's table, list or form (AB-7.75): the read's failure with a retry button, then
+ * "Loading…" while `loading` (the first answer is awaited: nothing to show yet), else `children` when `ready` (there
+ * is something to show, kept data included: see use-last-data.ts), else nothing.
+ */
+export function LoadStates(props: { t: Translate; error: unknown; retry: () => void; loading: boolean; ready: boolean; children: ReactNode }) {
+  const { t } = props;
+  return (
+    <>
+      <ErrorSlot error={props.error} t={t} retry={props.retry} />
+      {props.loading ? <Loading label={t('admin.loading')} /> : props.ready ? props.children : null}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * The add-user and bulk-invite dialogs (admin spec §2 "add user", §4 "Bulk add"; SI-3.08; AB-4.04, AB-4.10,
+ * AB-4.11): each runs its machine (machines/admin-add-user.machine.ts, admin-bulk-invite.machine.ts) on the users
+ * resource. A refused invitation keeps the form as typed and shows the server's message, announced.
+ */
+import { useStore } from '@nanostores/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../ui/use-flow.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { adminAddUserMachine, type AddUserDraft, EMPTY_DRAFT } from '../../../machines/admin-add-user.machine.ts';
+import { adminBulkInviteMachine, parseEmails } from '../../../machines/admin-bulk-invite.machine.ts';
+import { adminAddUserActors, adminBulkInviteActors } from '../../../machines/admin-users.actors.ts';
+import type { Role } from '../../api/admin-types.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { looksLikeEmail } from '../../views/shared/ui.tsx';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
+import { ErrorSlot, messageOf } from '../ui/states.tsx';
+import type { Toasts } from '../ui/toast.tsx';
+import { RoleChecklist } from '../ui/role-checklist.tsx';
+
+/** The add-user dialog. `pageKey` is the cache key of the page on screen (the new user is prepended to it). */
+export function AddUserDialog(props: { open: boolean; onClose: () => void; pageKey: string; roles: Role[]; t: Translate; toasts: Toasts }) {
+  const { open, onClose, t } = props;
+  return (
+    <AdminDialog open={open} onClose={onClose} title={t('admin.users.addTitle')}>
+      {open ? <AddUserForm {...props} /> : null}
+    </AdminDialog>
+  );
+}
+
+function AddUserForm({ onClose, pageKey, roles, t, toasts }: { onClose: () => void; pageKey: string; roles: Role[]; t: Translate; toasts: Toasts }) {
+  const { resources } = useSection();
+  const [defaultRoleIds] = useState(() => roles.filter((r) => r.isDefault).map((r) => r.id));
+  // the page on screen when the dialog opened gets the new user
+  const [logic] = useState(() => adminAddUserMachine.provide({ actors: adminAddUserActors(resources, pageKey) }));
+  const actor = useFlowActor(logic, { input: { roleIds: defaultRoleIds } });
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const [draft, setDraft] = useState<AddUserDraft>(() => ({ ...EMPTY_DRAFT, roleIds: defaultRoleIds }));
+  const [emailError, setEmailError] = useState('');
+  const [temporary, setTemporary] = useState(false);
+  const temporaryEnabled = useStore(resources.users.$temporaryEnabled).data === true;
+
+  useEffect(() => {
+    const sub = actor.on('added', (e) => {
+      toasts.show(t('admin.users.added', { email: e.user.email }));
+      onClose();
+    });
+    return () => sub.unsubscribe();
+  }, [actor, onClose, t, toasts]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!looksLikeEmail(draft.email.trim())) {
+      setEmailError(draft.email.trim() ? t('admin.users.email.invalid') : t('admin.required'));
+      (e.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input[name=email]')?.focus();
+      return;
+    }
+    setEmailError('');
+    actor.send({ type: 'submit', draft: { ...draft, expiresInDays: temporary ? (draft.expiresInDays ?? 30) : null } });
+  };
+  const set = (patch: Partial<AddUserDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  return (
+    <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <TextField
+        label={t('admin.users.name')}
+        fieldId="fe-add-user-name"
+        name="name"
+        autoComplete="off"
+        value={draft.name}
+        onChange={(e) => set({ name: e.target.value })}
+        autoFocus
+      />
+      <TextField
+        label={t('admin.users.email')}
+        fieldId="fe-add-user-email"
+        error={emailError}
+        name="email"
+        type="email"
+        autoComplete="off"
+        required
+        value={draft.email}
+        onChange={(e) => set({ email: e.target.value })}
+      />
+      <TextField
+        label={t('admin.users.phone')}
+        fieldId="fe-add-user-phone"
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        value={draft.phone}
+        onChange={(e) => set({ phone: e.target.value })}
+      />
+      <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} />
+      {temporaryEnabled ? (
+        <>
+          <CheckboxRow checked={temporary} onChange={setTemporary}>
+            {t('admin.users.temporaryUser')}
+          </CheckboxRow>
+          {temporary ? (
+            <TextField
+              label={t('admin.users.expiresInDays')}
+              fieldId="fe-add-user-expires"
+              type="number"
+              min={1}
+              max={365}
+              value={draft.expiresInDays ?? 30}
+              onChange={(e) => set({ expiresInDays: Math.max(1, Number(e.target.value) || 1) })}
+            />
+          ) : null}
+        </>
+      ) : null}
+      <ErrorSlot error={error} t={t} />
+      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.users.invite')} busyLabel={t('admin.users.inviting')} />
+    </form>
+  );
+}
+
+/** The bulk-invite dialog: emails in, each invited on its own, then the allowed and unallowed lists (AB-4.11). */
+export function BulkInviteDialog(props: { open: boolean; onClose: () => void; pageKey: string; roles: Role[]; t: Translate }) {
+  return (
+    <AdminDialog open={props.open} onClose={props.onClose} title={props.t('admin.users.bulkTitle')}>
+      {props.open ? <BulkInviteForm {...props} /> : null}
+    </AdminDialog>
+  );
+}
+
+function BulkInviteForm({ onClose, pageKey, roles, t }: { onClose: () => void; pageKey: string; roles: Role[]; t: Translate }) {
+  const { resources } = useSection();
+  const [logic] = useState(() => adminBulkInviteMachine.provide({ actors: adminBulkInviteActors(resources, pageKey) }));
+  const actor = useFlowActor(logic);
+  const snapshot = useSelector(actor, (s) => s);
+  const [text, setText] = useState('');
+  const [roleIds, setRoleIds] = useState<string[]>(() => roles.filter((r) => r.isDefault).map((r) => r.id));
+  const [missing, setMissing] = useState(false);
+  const { context } = snapshot;
+
+  if (snapshot.matches('results')) {
+    return (
+      <div className={css.form}>
+        <div role="status">
+          <h3 className={css.subtitle}>{t('admin.users.bulkAllowed', { count: context.allowed.length })}</h3>
+          <ul>
+            {context.allowed.map((email) => (
+              <li key={email}>{email}</li>
+            ))}
+          </ul>
+          {context.unallowed.length > 0 ? (
+            <>
+              <h3 className={css.subtitle}>{t('admin.users.bulkUnallowed', { count: context.unallowed.length })}</h3>
+              <ul>
+                {context.unallowed.map((u) => (
+                  <li key={u.email}>
+                    {u.email}: <span className={css.fieldError}>{messageOf(u.error, t)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+        <DoneActions label={t('admin.done')} onDone={onClose} />
+      </div>
+    );
+  }
+  const busy = snapshot.hasTag('busy');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const emails = parseEmails(text);
+    setMissing(emails.length === 0);
+    if (emails.length) actor.send({ type: 'submit', emails, roleIds });
+  };
+  return (
+    <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <TextAreaField
+        label={t('admin.users.bulkEmails')}
+        fieldId="fe-bulk-emails"
+        error={missing ? t('admin.users.bulkNone') : null}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        disabled={busy}
+        autoFocus
+      />
+      <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={roleIds} onChange={setRoleIds} disabled={busy} />
+      {busy ? (
+        <p role="status" className={css.muted}>
+          {t('admin.users.bulkProgress', { done: context.index, total: context.emails.length })}
+        </p>
+      ) : null}
+      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.users.bulkInvite')} />
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The invite link of the users section (admin spec §3 "Invite link state: token, expiry", §7 invite links, §9 "43200
+ * minutes (30 days)"; AB-3.34, AB-7.13–AB-7.15): create (30 days unless chosen), copy, change the lifetime and the
+ * email switch, delete (confirmed). The link is the app's sign-up route with `invitationToken`.
+ */
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import type { Translate } from '../../i18n/index.ts';
+import { useSection } from '../shell/context.ts';
+import { holds } from '../shell/sections.ts';
+import * as css from '../ui/admin.css.ts';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { CheckboxRow, DialogActions, DoneActions, TextField } from '../ui/form.tsx';
+import { ErrorSlot, Loading } from '../ui/states.tsx';
+import { useSave } from '../ui/use-save.ts';
+
+/** Lifetimes offered, in days (30 = the spec's 43200 minutes). */
+export const INVITE_LINK_DAYS = [7, 30, 90] as const;
+
+/** The URL of an invite token: `<origin><signUpUrl>?invitationToken=<token>`. */
+export function inviteLinkUrl(origin: string, signUpUrl: string, token: string): string {
+  const url = new URL(signUpUrl, origin);
+  url.searchParams.set('invitationToken', token);
+  return url.href;
+}
+
+/** The invite-link dialog. */
+export function InviteLinkDialog({ open, onClose, t, locale }: { open: boolean; onClose: () => void; t: Translate; locale: string }) {
+  return (
+    <AdminDialog open={open} onClose={onClose} title={t('admin.users.inviteLinkTitle')}>
+      {open ? <InviteLinkBody onClose={onClose} t={t} locale={locale} /> : null}
+    </AdminDialog>
+  );
+}
+
+function InviteLinkBody({ onClose, t, locale }: { onClose: () => void; t: Translate; locale: string }) {
+  const { app, resources, toasts, permissions } = useSection();
+  const users = resources.users;
+  const link = useStore(users.$inviteLink);
+  const config = useStore(users.$inviteLinkConfiguration);
+  const [days, setDays] = useState<number>(30);
+  const [email, setEmail] = useState<boolean | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const save = useSave();
+  const canWrite = holds(new Set(permissions), 'fe.secure.write.users');
+
+  if ((link.loading && link.data === undefined) || !config.data) return <Loading label={t('admin.loading')} />;
+  if (!config.data.tenantInvitationsAllowed) return <p>{t('admin.users.inviteLinkOff')}</p>;
+  const current = link.data ?? null;
+  const sendEmail = email ?? current?.shouldSendEmail ?? false;
+  const url = current ? inviteLinkUrl(location.origin, app.routes.signUpUrl ?? '/account/sign-up', current.token) : '';
+  const copy = async () => {
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save.run(
+      () => users.saveInviteLink.run({ update: Boolean(current), expiresInMinutes: days * 1440, shouldSendEmail: sendEmail }),
+      () => toasts.show(t(current ? 'admin.users.inviteLinkUpdated' : 'admin.users.inviteLinkCreated')),
+    );
+  };
+  const remove = (e: FormEvent) => {
+    e.preventDefault();
+    void save.run(
+      () => users.deleteInviteLink.run(),
+      () => {
+        setConfirming(false);
+        toasts.show(t('admin.users.inviteLinkDeleted'));
+      },
+    );
+  };
+  return (
+    <div className={css.form} aria-busy={save.busy}>
+      <p>{t('admin.users.inviteLinkIntro')}</p>
+      <ErrorSlot error={save.error ?? link.error} t={t} />
+      {current ? (
+        <>
+          <TextField label={t('admin.users.inviteLinkUrl')} fieldId="fe-invite-link-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <span className={css.toolbar}>
+            <button type="button" className={css.secondaryButton} onClick={() => void copy()}>
+              {t('admin.users.copy')}
+            </button>
+            <span role="status" className={css.muted}>
+              {copied ? t('admin.users.copied') : ''}
+            </span>
+          </span>
+          <p className={css.muted}>
+            {t('admin.users.inviteLinkExpires', { date: new Date(current.expires).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) })}
+          </p>
+        </>
+      ) : (
+        <p className={css.muted}>{t('admin.users.inviteLinkNone')}</p>
+      )}
+      {!canWrite ? (
+        <DoneActions label={t('admin.close')} onDone={onClose} autoFocus={false} />
+      ) : confirming ? (
+        <form className={css.form} onSubmit={remove} aria-label={t('admin.users.inviteLinkDelete')}>
+          <p role="alert">{t('admin.users.inviteLinkDeleteConfirm')}</p>
+          <DialogActions t={t} onCancel={() => setConfirming(false)} busy={save.busy} label={t('admin.users.inviteLinkDelete')} busyLabel={t('admin.deleting')} danger autoFocus />
+        </form>
+      ) : (
+        <form className={css.form} onSubmit={submit}>
+          <label className={css.field}>
+            <span className={css.label}>{t('admin.users.inviteLinkLifetime')}</span>
+            <select className={css.input} value={days} onChange={(e) => setDays(Number(e.target.value))} disabled={save.busy}>
+              {INVITE_LINK_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {t('admin.users.inviteLinkDays', { days: d })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {config.data.emailsEnabled ? (
+            <CheckboxRow checked={sendEmail} onChange={setEmail} disabled={save.busy}>
+              {t('admin.users.inviteLinkEmail')}
+            </CheckboxRow>
+          ) : null}
+          <DialogActions
+            t={t}
+            onCancel={onClose}
+            busy={save.busy}
+            label={t(current ? 'admin.users.inviteLinkUpdate' : 'admin.users.inviteLinkCreate')}
+            busyLabel={t('admin.saving')}
+          >
+            {current ? (
+              <button type="button" className={css.dangerButton} onClick={() => setConfirming(true)} disabled={save.busy}>
+                {t('admin.users.inviteLinkDelete')}
+              </button>
+            ) : null}
+          </DialogActions>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+/**
+ * The users section (admin spec §2 "Users table columns", dialogs add/delete/enable/disable; §4; §9 page size 20;
+ * SI-3.10, AB-2.01, AB-3.06, AB-3.07, AB-4.02–AB-4.09): a server-paged, server-sorted, virtualised table of the
+ * tenant's users with search by email and the presets, and the dialogs. Reads the users, roles and groups resources;
+ * writes through their mutations. Renders loading, empty, error and no-match states.
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Role, UsersPreset, UsersQuery, UsersSortBy } from '../../api/admin-types.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { useT } from '../../views/shared/flow.tsx';
+import { USERS_PAGE_SIZE, usersKey, type UserRow } from '../resources/users.ts';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { Chips } from '../ui/chips.tsx';
+import { TextField } from '../ui/form.tsx';
+import { RowMenu } from '../ui/row-menu.tsx';
+import { SectionHeader } from '../ui/section-header.tsx';
+import { EmptyState, LoadStates } from '../ui/states.tsx';
+import { useLastData } from '../ui/use-last-data.ts';
+import { AddUserDialog, BulkInviteDialog } from './AddUserDialog.tsx';
+import { InviteLinkDialog } from './InviteLinkDialog.tsx';
+import { runNow, UserActionDialog, type UserAction } from './UserDialogs.tsx';
+
+/** The presets of the filter (AB-3.07); `''` = all users. */
+const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
+/** Inactive threshold, seconds (admin spec §9: 7776000 = 90 days). */
+export const INACTIVE_SECONDS = 7_776_000;
+/** Search waits this long after the last keystroke, ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The users v3 query of the table's state (AB-7.01). */
+export function usersQuery(state: { page: number; email: string; preset: '' | UsersPreset; sorting: SortingState }): UsersQuery {
+  const sort = state.sorting[0];
+  return {
+    _limit: USERS_PAGE_SIZE,
+    _offset: (state.page - 1) * USERS_PAGE_SIZE,
+    _email: state.email.trim() || undefined,
+    _preset: state.preset || undefined,
+    _maxInactiveSeconds: state.preset === 'inactive' ? INACTIVE_SECONDS : undefined,
+    _sortBy: sort ? (sort.id as UsersSortBy) : undefined,
+    _order: sort ? (sort.desc ? 'DESC' : 'ASC') : undefined,
+  };
+}
+
+/** A date as the locale shows it; '' when absent. */
+function dateText(iso: string | null | undefined, locale: string): string {
+  return iso ? new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
+}
+
+function columns(
+  t: Translate,
+  locale: string,
+  rolesById: Map<string, Role>,
+  groupName: (id: string) => string,
+  onAction: (row: UserRow, action: UserAction) => void,
+): ColumnDef<UserRow, unknown>[] {
+  return [
+    {
+      id: 'email',
+      // sortable columns need an accessor (the server sorts: manualSorting)
+      accessorKey: 'email',
+      header: t('admin.users.col.user'),
+      size: 260,
+      enableSorting: true,
+      cell: ({ row }) => (
+        <span className={css.cellStack}>
+          <span>{row.original.name || row.original.email}</span>
+          {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
+          <span className={css.chips}>
+            {!row.original.activatedForTenant || !row.original.verified ? <span className={css.chip}>{t('admin.users.pending')}</span> : null}
+            {row.original.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
+            {row.original.temporaryExpirationDate ? (
+              <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate, locale) })}</span>
+            ) : null}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'applications',
+      header: t('admin.users.col.applications'),
+      size: 140,
+      enableSorting: false,
+      cell: () => <span className={css.muted}>{t('admin.users.allApplications')}</span>,
+    },
+    {
+      id: 'groups',
+      header: t('admin.users.col.groups'),
+      size: 140,
+      enableSorting: false,
+      cell: ({ row }) => <Chips items={row.original.groupIds.map((id) => ({ key: id, label: groupName(id) }))} />,
+    },
+    {
+      id: 'roles',
+      header: t('admin.users.col.roles'),
+      size: 180,
+      enableSorting: false,
+      cell: ({ row }) => <Chips none={t('admin.none')} items={row.original.roleIds.map((id) => ({ key: id, label: rolesById.get(id)?.name ?? id }))} />,
+    },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: t('admin.users.col.joinedAt'),
+      size: 120,
+      enableSorting: true,
+      cell: ({ row }) => dateText(row.original.createdAt, locale),
+    },
+    {
+      id: 'lastSeen',
+      header: t('admin.users.col.lastSeen'),
+      size: 120,
+      enableSorting: false,
+      cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin, locale) : <span className={css.muted}>{t('admin.never')}</span>),
+    },
+    { id: 'managedBy', header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
+    {
+      id: 'actions',
+      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
+      size: 64,
+      enableSorting: false,
+      cell: ({ row }) => <UserRowMenu row={row.original} t={t} onAction={onAction} />,
+    },
+  ];
+}
+
+/** The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes). */
+function UserRowMenu({ row, t, onAction }: { row: UserRow; t: Translate; onAction: (row: UserRow, action: UserAction) => void }) {
+  const pending = !row.activatedForTenant || !row.verified;
+  const items: { id: UserAction; label: string }[] = [
+    { id: 'roles', label: t('admin.users.editRoles') },
+    ...(pending ? [{ id: 'resend' as const, label: row.verified ? t('admin.users.resendInvitation') : t('admin.users.resendActivation') }] : []),
+    ...(row.temporaryExpirationDate
+      ? [
+          { id: 'permanent' as const, label: t('admin.users.makePermanent') },
+          { id: 'expiry' as const, label: t('admin.users.setExpiry') },
+        ]
+      : []),
+    row.isDisabled ? { id: 'enable' as const, label: t('admin.users.enable') } : { id: 'disable' as const, label: t('admin.users.disable') },
+    { id: 'delete', label: t('admin.users.delete') },
+  ];
+  return <RowMenu label={t('admin.actionsFor', { name: row.name || row.email })} actions={items} onAction={(action) => onAction(row, action)} />;
+}
+
+/** The users section view. */
+export function UsersView() {
+  const section = useSection();
+  const { app, resources, toasts } = section;
+  const t = useT(app);
+  const locale = useStore(app.i18n.$locale);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [email, setEmail] = useState('');
+  const [preset, setPreset] = useState<'' | UsersPreset>('');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  // a deep link or story may open the add or bulk-invite dialog at once
+  const [dialog, setDialog] = useState<{ action: UserAction | 'add' | 'bulk' | 'link'; row?: UserRow } | null>(() =>
+    section.dialog === 'add' || section.dialog === 'bulk' || section.dialog === 'link' ? { action: section.dialog } : null,
+  );
+
+  // debounce the search box into the query (one request per pause, not per keystroke)
+  useEffect(() => {
+    if (search === email) return;
+    const timer = setTimeout(() => {
+      setEmail(search);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, email]);
+
+  const queryJson = JSON.stringify(usersQuery({ page, email, preset, sorting }));
+  const [$query] = useState(() => atom(queryJson));
+  useEffect(() => $query.set(queryJson), [$query, queryJson]);
+  const $page = useMemo(() => resources.users.page($query), [resources, $query]);
+  const result = useStore($page);
+  const roles = useStore(resources.roles.$roles);
+  const groups = useStore(resources.groups.$groups);
+  const rolesById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
+  const groupsById = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
+  const key = usersKey(queryJson);
+
+  const onAction = useCallback(
+    (row: UserRow, action: UserAction) => (action === 'resend' || action === 'permanent' ? runNow(section, action, row, t) : setDialog({ action, row })),
+    [section, t],
+  );
+  const cols = useMemo(() => columns(t, locale, rolesById, (id) => groupsById.get(id) ?? id, onAction), [t, locale, rolesById, groupsById, onAction]);
+  // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
+  const kept = useLastData(result.data);
+  const data = result.error ? result.data : kept;
+  const rows = data?.items ?? [];
+  const total = data?._metadata.totalItems ?? 0;
+
+  return (
+    <section className={css.section} aria-labelledby="fe-users-title" aria-busy={result.loading || undefined}>
+      <SectionHeader titleId="fe-users-title" title={t('admin.users.title')}>
+        <span className={css.toolbar}>
+          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
+            {t('admin.users.inviteLink')}
+          </button>
+          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'bulk' })}>
+            {t('admin.users.bulk')}
+          </button>
+          <button type="button" className={css.button} onClick={() => setDialog({ action: 'add' })}>
+            {t('admin.users.add')}
+          </button>
+        </span>
+      </SectionHeader>
+      <div className={css.toolbar} role="search">
+        <TextField label={t('admin.users.searchLabel')} fieldId="fe-users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        <label className={css.field}>
+          <span className={css.label}>{t('admin.users.preset')}</span>
+          <select
+            className={css.input}
+            value={preset}
+            onChange={(e) => {
+              setPreset(e.target.value as '' | UsersPreset);
+              setPage(1);
+            }}
+          >
+            {PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all')}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <LoadStates t={t} error={result.error} retry={() => $page.revalidate()} loading={!data && result.loading} ready={!!data || !result.error}>
+        <>
+          <DataTable
+            label={t('admin.users.table')}
+            columns={cols}
+            data={rows}
+            getRowId={(u) => u.id}
+            sorting={sorting}
+            onSortingChange={(s) => {
+              setSorting(s);
+              setPage(1);
+            }}
+            manualSorting
+            empty={
+              email ? (
+                <EmptyState title={t('admin.users.noMatch', { query: email })} />
+              ) : preset ? (
+                <EmptyState title={t('admin.users.noPreset')} />
+              ) : (
+                <EmptyState title={t('admin.users.empty')}>
+                  <p className={css.muted}>{t('admin.users.emptyHint')}</p>
+                </EmptyState>
+              )
+            }
+          />
+          <Pagination page={page} totalPages={data?._metadata.totalPages ?? 1} total={total} onPage={setPage} t={t} busy={result.loading} />
+        </>
+      </LoadStates>
+      <AddUserDialog open={dialog?.action === 'add'} onClose={() => setDialog(null)} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
+      <BulkInviteDialog open={dialog?.action === 'bulk'} onClose={() => setDialog(null)} pageKey={key} roles={roles.data ?? []} t={t} />
+      <InviteLinkDialog open={dialog?.action === 'link'} onClose={() => setDialog(null)} t={t} locale={locale} />
+      {dialog?.row && dialog.action !== 'add' && dialog.action !== 'bulk' && dialog.action !== 'link' ? (
+        <UserActionDialog action={dialog.action} row={dialog.row} pageKey={key} roles={roles.data ?? []} t={t} locale={locale} onClose={() => setDialog(null)} />
+      ) : null}
+    </section>
+  );
+}

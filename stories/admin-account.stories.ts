@@ -1,0 +1,12 @@
+/**
+ * `<fe-admin-account>`: the account settings in each designed state (admin spec §2 "account", §3; SI-2.34, SI-3.09),
+ * preview mode (canned settings of the preview tenant), no network. The form's tabs are settings and customLogin.
+ */
+import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
+import '../elements/admin/fe-admin-account.ts';
+
+export default { ...adminStoriesMeta('Admin/Account', 'account'), component: 'fe-admin-account' };
+
+export const Filled: AdminStory = { args: { scenario: 'filled' } };
+export const Loading: AdminStory = { args: { scenario: 'loading' } };
+export const Failed: AdminStory = { args: { scenario: 'error' } };

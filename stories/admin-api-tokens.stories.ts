@@ -1,0 +1,22 @@
+/**
+ * `<fe-admin-api-tokens>`: the tenant's API tokens (and, `Personal…`, the signed-in user's) in each designed state
+ * and each dialog (admin spec §2, §3 "API token", §5; AB-3.09, AB-3.10), preview mode (canned tokens and roles), no
+ * network. The `CreateDialog` story opens the create form; creating answers with a preview secret, shown once.
+ */
+import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
+import '../elements/admin/fe-admin-api-tokens.ts';
+
+export default { ...adminStoriesMeta('Admin/API tokens', 'apiTokens'), component: 'fe-admin-api-tokens' };
+
+export const Filled: AdminStory = { args: { scenario: 'filled' } };
+export const Empty: AdminStory = { args: { scenario: 'empty' } };
+export const Loading: AdminStory = { args: { scenario: 'loading' } };
+export const Failed: AdminStory = { args: { scenario: 'error' } };
+export const CreateDialog: AdminStory = { args: { scenario: 'filled', dialog: 'create' } };
+export const DeleteDialog: AdminStory = { args: { scenario: 'filled', dialog: 'delete' } };
+
+/** The personal tokens section (`kind="personal"`): the same view, no roles. */
+const personal = adminStoriesMeta('Admin/API tokens', 'personalApiTokens');
+export const PersonalFilled: AdminStory = { args: { scenario: 'filled' }, render: personal.render };
+export const PersonalEmpty: AdminStory = { args: { scenario: 'empty' }, render: personal.render };
+export const PersonalCreateDialog: AdminStory = { args: { scenario: 'filled', dialog: 'create' }, render: personal.render };

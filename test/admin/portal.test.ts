@@ -1,0 +1,88 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../elements/fe-admin-portal.ts';
+import type { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
+import { ADMIN, resetEmulator, setMetadata } from '../helpers/emulator.ts';
+import { renderSection, type SectionSetup, shown, signIn, signInWithoutRoles, SLOW } from './helpers.ts';
+
+/** Renders `<fe-admin-portal>` in `<fe-app>` against the emulator and waits until it shows its sections (or none). */
+async function renderPortal(setup: SectionSetup = {}): Promise<HTMLElement> {
+  const portal = await renderSection('fe-admin-portal', setup);
+  await waitUntil(() => navItems(portal).length > 0 || portal.shadowRoot?.textContent?.includes('nothing here'), 'portal rendered', SLOW);
+  return portal;
+}
+
+const navItems = (el: HTMLElement) => [...(el.shadowRoot?.querySelectorAll<HTMLAnchorElement>('nav[aria-label=Sections] a') ?? [])];
+const navTexts = (el: HTMLElement) => navItems(el).map((a) => a.textContent);
+const current = (el: HTMLElement) => navItems(el).find((a) => a.getAttribute('aria-current') === 'page')?.textContent;
+
+describe('<fe-admin-portal> shell', () => {
+  beforeEach(async () => {
+    await resetEmulator();
+    history.replaceState(null, '', location.pathname + location.search);
+  });
+
+  it('SI-2.29 SI-2.30 SI-2.31 by default lists profile, privacy, account and users; roles, groups and API tokens stay hidden; unbuilt sections are not listed', async () => {
+    await signIn(ADMIN);
+    const portal = await renderPortal();
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users']);
+    for (const a of navItems(portal)) expect(a.getAttribute('href')).to.match(/^#\/admin\/[a-zA-Z]+$/);
+  });
+
+  it('SI-2.31 options.adminPortal turns hidden sections on (byPermissions) and a visible one off', async () => {
+    await signIn(ADMIN);
+    const portal = await renderPortal({
+      adminPortal: {
+        roles: { visibility: 'byPermissions' },
+        groups: { visibility: 'byPermissions' },
+        apiTokens: { visibility: 'byPermissions' },
+        account: { visibility: 'hidden' },
+      },
+    });
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Users', 'Groups', 'API tokens', 'Roles']);
+  });
+
+  it('SI-2.31 metadata navigation turns a section on; the host option wins over metadata', async () => {
+    await setMetadata({ navigation: { roles: { visibility: 'always' }, groups: { visibility: 'always' } } });
+    await signIn(ADMIN);
+    const portal = await renderPortal({ adminPortal: { groups: { visibility: 'hidden' } } });
+    expect(navTexts(portal)).to.include('Roles');
+    expect(navTexts(portal)).not.to.include('Groups');
+  });
+
+  it('SI-6.01 a user without the permission keys sees only their own sections', async () => {
+    await signInWithoutRoles({ email: 'plain@acme.test', password: 'Plain-Passw0rd!' });
+    const portal = await renderPortal({ adminPortal: { roles: { visibility: 'byPermissions' } } });
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security']);
+  });
+
+  it('deep links: the URL hash opens a section, a click moves the hash and fires fe-admin-section-change, back returns', async () => {
+    await signIn(ADMIN);
+    history.replaceState(null, '', '#/admin/users');
+    const portal = await renderPortal();
+    await waitUntil(() => current(portal) === 'Users', 'users from the hash');
+    const change = oneEvent(portal, 'fe-admin-section-change') as Promise<FeAdminSectionChangeEvent>;
+    navItems(portal)
+      .find((a) => a.textContent === 'Profile')!
+      .click();
+    const e = await change;
+    expect(e.detail).to.deep.equal({ section: 'profile', previous: 'users' });
+    expect(location.hash).to.equal('#/admin/profile');
+    expect(current(portal)).to.equal('Profile');
+    history.back();
+    await waitUntil(() => current(portal) === 'Users', 'back to users');
+  });
+
+  it('the section attribute chooses the section; one the user may not open falls back to the first visible', async () => {
+    await signIn(ADMIN);
+    const portal = await renderPortal({ attributes: { section: 'account', routing: 'none' } });
+    await waitUntil(() => current(portal) === 'Account settings', 'account');
+    portal.setAttribute('section', 'roles');
+    await waitUntil(() => current(portal) === 'Profile', 'roles is hidden: first visible');
+    expect(location.hash).to.equal('');
+  });
+
+  it('signed out, the portal says to sign in', async () => {
+    const portal = await renderSection('fe-admin-portal');
+    await waitUntil(() => portal.shadowRoot && shown(portal, 'Sign in to manage your account.'), 'signed out state', SLOW);
+  });
+});

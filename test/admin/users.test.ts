@@ -1,0 +1,242 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../elements/admin/fe-admin-users.ts';
+import { ADMIN, createUser, resetEmulator } from '../helpers/emulator.ts';
+import {
+  button,
+  callEmulator,
+  chooseFromMenu,
+  columnHeaders,
+  dialog,
+  expectNoAccess,
+  renderSection,
+  root,
+  rowsOf,
+  rowTexts,
+  shown,
+  signIn,
+  signInWithoutRoles,
+  SLOW,
+  toasts,
+  api,
+} from './helpers.ts';
+
+const renderUsers = () => renderSection('fe-admin-users');
+/** The row that shows `email`. */
+const rowOf = (el: HTMLElement, email: string) => rowsOf(el).find((r) => r.textContent?.includes(email));
+/** Opens the actions menu of `row` and picks `label`. */
+const menuItem = (el: HTMLElement, row: HTMLTableRowElement, label: string) =>
+  chooseFromMenu(el, row.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!, label);
+
+describe('<fe-admin-users> against the emulator', () => {
+  beforeEach(async () => {
+    await resetEmulator();
+  });
+
+  it('SI-3.10 AB-7.01 shows the tenant users with the columns user, applications, groups, roles, joinedAt, lastSeen, managedBy', async () => {
+    await signIn(ADMIN);
+    const el = await renderUsers();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    expect(columnHeaders(el).slice(0, 7)).to.deep.equal(['User', 'Applications', 'Groups', 'Roles', 'Joined', 'Last seen', 'Managed by']);
+    expect(rowTexts(el).some((t) => t.includes(ADMIN.email))).to.equal(true);
+    expect(rowTexts(el).find((t) => t.includes(ADMIN.email))).to.contain('Admin');
+  });
+
+  it('AB-2.01 AB-4.04 keyboard only: Add user opens a labelled dialog, the invite is prepended to the table and a toast confirms', async () => {
+    await signIn(ADMIN);
+    const el = await renderUsers();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    button(root(el), 'Add user')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => dialog(el), 'dialog open');
+    const d = dialog(el)!;
+    expect(d.getAttribute('aria-labelledby')).to.be.a('string');
+    expect(root(el).activeElement?.getAttribute('name')).to.equal('name');
+    await sendKeys({ type: 'Grace Hopper' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'grace@acme.test' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => !dialog(el), 'dialog closed', SLOW);
+    expect(rowTexts(el)[0]).to.contain('grace@acme.test');
+    await waitUntil(() => shown(el, 'Invitation sent to grace@acme.test.'), 'toast');
+    // the focus went back to the button that opened the dialog
+    expect(root(el).activeElement?.textContent).to.equal('Add user');
+  });
+
+  it('AB-2.01 an invalid email keeps the dialog open with the typed input and an announced error', async () => {
+    await signIn(ADMIN);
+    const el = await renderUsers();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    button(root(el), 'Add user')!.click();
+    await waitUntil(() => dialog(el), 'dialog open');
+    const email = dialog(el)!.querySelector<HTMLInputElement>('input[name=email]')!;
+    email.focus();
+    await sendKeys({ type: 'not-an-email' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => dialog(el)!.querySelector('[role=alert]'), 'error shown');
+    expect(dialog(el)!.querySelector('[role=alert]')!.textContent).to.equal('Enter a valid email address, like name@example.com.');
+    expect(email.value).to.equal('not-an-email');
+    expect(email.getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('AB-4.03 delete asks first; confirmed, the user leaves the table', async () => {
+    await signIn(ADMIN);
+    await createUser('leaver@acme.test', 'Leaver-Passw0rd!');
+    const el = await renderUsers();
+    await waitUntil(() => rowTexts(el).some((t) => t.includes('leaver@acme.test')), 'leaver listed', SLOW);
+    await menuItem(el, rowOf(el, 'leaver@acme.test')!, 'Delete user');
+    await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'confirm');
+    expect(dialog(el)!.textContent).to.contain('leaver@acme.test loses access to this account.');
+    button(dialog(el)!, 'Delete user')!.click();
+    await waitUntil(() => !rowTexts(el).some((t) => t.includes('leaver@acme.test')), 'gone', SLOW);
+  });
+
+  it('SI-6.01 AB-8.03 a user without fe.secure.read.users sees no users and no request is made', async () => {
+    await createUser('nobody@acme.test', 'Nobody-Passw0rd!');
+    // a user with no roles at all
+    await signInWithoutRoles();
+    const el = await renderUsers();
+    await expectNoAccess(el, 'table');
+  });
+
+  it('AB-4.05 AB-4.06 a role edit shows at once, and rolls back with a toast when the server refuses', async () => {
+    const token = await signIn(ADMIN);
+    await createUser('roles@acme.test', 'Roles-Passw0rd!');
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'roles@acme.test'), 'listed', SLOW);
+    // record every text the row shows (the optimistic one may last a few ms only)
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(rowOf(el, 'roles@acme.test')?.textContent ?? ''));
+    observer.observe(root(el), { subtree: true, childList: true, characterData: true });
+    await menuItem(el, rowOf(el, 'roles@acme.test')!, 'Edit roles');
+    await waitUntil(() => dialog(el), 'roles dialog');
+    const admin = [...dialog(el)!.querySelectorAll('label')].find((l) => l.textContent?.startsWith('Admin'))!.querySelector('input')!;
+    // the server will refuse: the user is removed behind the dialog's back
+    const gone = await fetch(`/frontegg/team/resources/members/v1/${rowOf(el, 'roles@acme.test')!.dataset.rowId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status).to.equal(200);
+    admin.click();
+    button(dialog(el)!, 'Save changes')!.click();
+    await waitUntil(() => toasts(el).includes('The roles of'), 'failure toast', SLOW);
+    observer.disconnect();
+    expect(seen.some((t) => /Admin/.test(t) && t.includes('roles@acme.test'))).to.equal(true, 'the new role showed before the answer');
+    expect(rowOf(el, 'roles@acme.test')!.textContent).not.to.match(/Admin/);
+    expect(toasts(el)).to.contain('were not saved');
+  });
+
+  it('AB-4.10 AB-4.11 AB-8.10 bulk invite adds each email on its own and splits the results', async () => {
+    await signIn(ADMIN);
+    const el = await renderUsers();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    button(root(el), 'Invite many')!.click();
+    await waitUntil(() => dialog(el), 'dialog');
+    const area = dialog(el)!.querySelector('textarea')!;
+    area.focus();
+    await sendKeys({ type: `one@acme.test, two@acme.test\n${ADMIN.email}` });
+    await sendKeys({ press: 'Tab' });
+    button(dialog(el)!, 'Invite all')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('Invited (2)'), 'results', { timeout: 15000 });
+    expect(dialog(el)!.textContent).to.contain('Not invited (1)');
+    expect(dialog(el)!.textContent).to.contain(ADMIN.email);
+    button(dialog(el)!, 'Done')!.click();
+    await waitUntil(() => !dialog(el), 'closed');
+    expect(rowTexts(el).slice(0, 2).join(' ')).to.contain('one@acme.test');
+    expect(rowTexts(el).slice(0, 2).join(' ')).to.contain('two@acme.test');
+  });
+
+  it('AB-4.02 disable asks first, marks the user disabled; enable takes it back', async () => {
+    await signIn(ADMIN);
+    await createUser('toggle@acme.test', 'Toggle-Passw0rd!');
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'toggle@acme.test'), 'listed', SLOW);
+    await menuItem(el, rowOf(el, 'toggle@acme.test')!, 'Disable user');
+    await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'confirm');
+    button(dialog(el)!, 'Disable user')!.click();
+    await waitUntil(() => rowOf(el, 'toggle@acme.test')?.textContent?.includes('Disabled'), 'disabled', SLOW);
+    await menuItem(el, rowOf(el, 'toggle@acme.test')!, 'Enable user');
+    await waitUntil(() => dialog(el), 'confirm');
+    button(dialog(el)!, 'Enable user')!.click();
+    await waitUntil(() => !rowOf(el, 'toggle@acme.test')?.textContent?.includes('Disabled'), 'enabled', SLOW);
+  });
+
+  it('AB-7.01 AB-3.07 AB-9 search by email, presets and 20 a page over a seeded tenant', async () => {
+    await signIn(ADMIN);
+    await callEmulator('POST', '/_emulator/seed-users', { count: 45 });
+    const el = await renderUsers();
+    // 20 rows in the page (virtualised: aria-rowcount counts them, the header row included)
+    await waitUntil(() => root(el).querySelector('table')?.getAttribute('aria-rowcount') === '21', '20 rows', SLOW);
+    expect(root(el).textContent).to.contain('Page 1 of 3');
+    button(root(el), 'Next')!.click();
+    await waitUntil(() => shown(el, 'Page 2 of 3'), 'page 2', SLOW);
+    const search = root(el).querySelector<HTMLInputElement>('input[type=search]')!;
+    search.focus();
+    await sendKeys({ type: 'user00007' });
+    await waitUntil(() => rowsOf(el).length === 1 && rowTexts(el)[0].includes('user00007@example.com'), 'one match', SLOW);
+    search.value = '';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await sendKeys({ type: 'nobody-here' });
+    await waitUntil(() => shown(el, 'No users match'), 'no match', SLOW);
+  });
+
+  it('AB-3.06 sorting by email asks the server for that order', async () => {
+    await signIn(ADMIN);
+    await createUser('aaa@acme.test', 'Aaa-Passw0rd!');
+    await createUser('zzz@acme.test', 'Zzz-Passw0rd!');
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'zzz@acme.test'), 'listed', SLOW);
+    const header = [...root(el).querySelectorAll('thead th')].find((th) => th.textContent?.startsWith('User'))!;
+    header.querySelector('button')!.click();
+    await waitUntil(() => header.getAttribute('aria-sort') === 'ascending' && rowTexts(el)[0]?.includes('aaa@acme.test'), 'ascending', SLOW);
+    header.querySelector('button')!.click();
+    await waitUntil(() => header.getAttribute('aria-sort') === 'descending', 'descending', SLOW);
+    await waitUntil(() => rowTexts(el)[0]?.includes('zzz@acme.test'), 'zzz first', SLOW);
+  });
+
+  it('AB-3.34 AB-7.13 AB-7.14 AB-7.15 invite link: created for 30 days, copied, its lifetime changed, deleted; the link signs people up', async () => {
+    const token = await signIn(ADMIN);
+    const el = await renderUsers();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    button(root(el), 'Invite link')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('There is no invite link yet.'), 'no link', SLOW);
+    button(dialog(el)!, 'Create link')!.click();
+    await waitUntil(() => dialog(el)?.querySelector<HTMLInputElement>('input[readonly]'), 'link shown', SLOW);
+    const url = new URL(dialog(el)!.querySelector<HTMLInputElement>('input[readonly]')!.value);
+    expect(url.pathname).to.equal('/account/sign-up');
+    const invitationToken = url.searchParams.get('invitationToken')!;
+    // the server's link: 43200 minutes (30 days) from now
+    const link = await api<{ token: string; expires: string }>(token, 'GET', '/frontegg/identity/resources/tenants/invites/v1/user');
+    expect(link.token).to.equal(invitationToken);
+    expect(Math.round((Date.parse(link.expires) - Date.now()) / 86_400_000)).to.equal(30);
+    expect(toasts(el)).to.contain('Invite link created.');
+    // the token is a real invitation: the tenant's name comes back for it
+    const verified = await fetch('/frontegg/identity/resources/tenants/invites/v1/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: invitationToken }),
+    });
+    expect(verified.status).to.equal(200);
+    // seven days instead
+    dialog(el)!.querySelector('select')!.value = '7';
+    dialog(el)!
+      .querySelector('select')!
+      .dispatchEvent(new Event('change', { bubbles: true }));
+    button(dialog(el)!, 'Save')!.click();
+    await waitUntil(() => toasts(el).includes('Invite link updated.'), 'updated', SLOW);
+    const updated = await api<{ token: string; expires: string }>(token, 'GET', '/frontegg/identity/resources/tenants/invites/v1/user');
+    expect(updated.token).to.equal(invitationToken);
+    expect(Math.round((Date.parse(updated.expires) - Date.now()) / 86_400_000)).to.equal(7);
+    // delete asks first
+    button(dialog(el)!, 'Delete link')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('People who have it can no longer join.'), 'confirm', SLOW);
+    button(dialog(el)!.querySelector('form[aria-label="Delete link"]')!, 'Delete link')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('There is no invite link yet.'), 'deleted', SLOW);
+    const gone = await fetch('/frontegg/identity/resources/tenants/invites/v1/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: invitationToken }),
+    });
+    expect(gone.status).to.equal(400);
+  });
+});
