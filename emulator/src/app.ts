@@ -45,6 +45,7 @@ import { adminTokenRoutes } from './routes/admin/tokens.ts';
 import { adminSessionRoutes } from './routes/admin/sessions.ts';
 import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
+import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
 
 export const API_PREFIX = '/frontegg';
 export const DEFAULT_PORT = 8787;
@@ -202,6 +203,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminSessionRoutes);
   app.route(API_PREFIX, adminAccountRoutes);
   app.route(API_PREFIX, adminProfileRoutes);
+  app.route(API_PREFIX, adminHierarchyRoutes);
   mountOAuth(app, API_PREFIX);
   mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);

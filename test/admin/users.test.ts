@@ -239,4 +239,44 @@ describe('<fe-admin-users> against the emulator', () => {
     });
     expect(gone.status).to.equal(400);
   });
+
+  it('AB-7.26 AB-9 AB-4.12 sub-accounts: a tab lists the users of the account and its sub-accounts; removal from some accounts keeps the row, from all removes it', async () => {
+    await signIn(ADMIN);
+    const all = (await callEmulator('GET', '/_emulator/tenants')) as { tenantId: string; name: string }[];
+    const acme = all.find((x) => x.name === 'Acme')!;
+    const west = (await callEmulator('POST', '/_emulator/tenants', { name: 'Acme West', parentTenantId: acme.tenantId })) as { tenantId: string };
+    const east = (await callEmulator('POST', '/_emulator/tenants', { name: 'Acme East', parentTenantId: acme.tenantId })) as { tenantId: string };
+    await createUser('roamer@acme.test', 'Roamer-Passw0rd!');
+    await callEmulator('POST', `/_emulator/tenants/${west.tenantId}/users`, { email: 'roamer@acme.test' });
+    await createUser('westie@acme.test', 'Westie-Passw0rd!');
+    await callEmulator('POST', `/_emulator/tenants/${west.tenantId}/users`, { email: 'westie@acme.test' });
+    await callEmulator('POST', `/_emulator/tenants/${east.tenantId}/users`, { email: 'westie@acme.test' });
+    const el = await renderUsers();
+    const tab = async () => [...root(el).querySelectorAll<HTMLElement>('[role=tab]')].find((x) => x.textContent === 'All sub-accounts');
+    await waitUntil(tab, 'the sub-accounts tab', SLOW);
+    (await tab())!.click();
+    const subTable = () => root(el).querySelector('table[aria-label="Users of this account and its sub-accounts"]');
+    await waitUntil(() => subTable()?.textContent?.includes('roamer@acme.test'), 'sub-account users', SLOW);
+    const subRow = (email: string) => [...subTable()!.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')].find((r) => r.textContent?.includes(email));
+    expect(subRow('roamer@acme.test')!.textContent).to.contain('Acme West');
+    // sorted by name descending (admin spec §9): westie before roamer
+    const emails = [...subTable()!.querySelectorAll('tbody tr[data-row-id]')].map((r) => r.textContent ?? '');
+    expect(emails.findIndex((x) => x.includes('westie'))).to.be.lessThan(emails.findIndex((x) => x.includes('roamer')));
+    // westie leaves Acme East only: still listed, without it
+    button(subRow('westie@acme.test')!, 'Remove from accounts')!.click();
+    await waitUntil(() => dialog(el), 'remove dialog', SLOW);
+    for (const label of dialog(el)!.querySelectorAll('label')) {
+      const box = label.querySelector('input')!;
+      if (!label.textContent?.includes('Acme East') && box.checked) box.click();
+    }
+    button(dialog(el)!, 'Remove from accounts')!.click();
+    await waitUntil(() => !dialog(el), 'closed', SLOW);
+    expect(subRow('westie@acme.test')!.textContent).not.to.contain('Acme East');
+    expect(subRow('westie@acme.test')!.textContent).to.contain('Acme West');
+    // roamer leaves every account shown: gone from the list
+    button(subRow('roamer@acme.test')!, 'Remove from accounts')!.click();
+    await waitUntil(() => dialog(el), 'remove dialog', SLOW);
+    button(dialog(el)!, 'Remove from accounts')!.click();
+    await waitUntil(() => !subRow('roamer@acme.test'), 'roamer gone', SLOW);
+  });
 });

@@ -574,6 +574,9 @@ create table profile_images (
   version text not null,
   created_at timestamptz not null default now()
 );
+-- the tenant hierarchy (routes/admin/hierarchy.ts): a sub-tenant names its parent's tenant_id; null = a top-level account
+alter table tenants add column parent_tenant_id text;
+create index tenants_parent_tenant_id_idx on tenants (parent_tenant_id);
 `,
   },
 ];

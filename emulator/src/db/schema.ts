@@ -90,6 +90,8 @@ export const tenants = pgTable('tenants', {
   isLocked: boolean('is_locked').notNull().default(false),
   /** Account settings (api-contract O): address, timezone, dateFormat, timeFormat, currency, logo, applicationUrl, loginUrl, website. */
   settings: jsonb('settings').$type<TenantSettings>().notNull().default({}),
+  /** The parent account's `tenantId` (the tenant hierarchy, api-contract N); null = a top-level account. */
+  parentTenantId: text('parent_tenant_id'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -39,11 +39,16 @@ lifecycleEmulatorRoutes.put('/lifecycle-settings', async (c) => {
   return c.json(await updateLifecycleSettings(c.var.db, body));
 });
 
-/** `{ name, tenantId? }` → 201 `{ tenantId, name }`. */
+/**
+ * `{ name, tenantId?, parentTenantId? }` → 201 `{ tenantId, name, parentTenantId }`. `parentTenantId` makes the new tenant a
+ * sub-tenant of an existing one (the tenant hierarchy, routes/admin/hierarchy.ts); 404 when that tenant does not exist.
+ */
 lifecycleEmulatorRoutes.post('/tenants', async (c) => {
-  const body = await parseBody(c, z.object({ name: z.string().trim().min(1), tenantId: z.string().min(1).optional() }));
+  const body = await parseBody(c, z.object({ name: z.string().trim().min(1), tenantId: z.string().min(1).optional(), parentTenantId: z.string().min(1).nullish() }));
   const tenantId = body.tenantId ?? randomUUID();
   if (await getTenant(c.var.db, tenantId)) throw conflict('Tenant already exists');
+  const parentTenantId = body.parentTenantId ?? null;
+  if (parentTenantId && !(await getTenant(c.var.db, parentTenantId))) throw notFound('Parent tenant not found');
   const now = new Date();
   await c.var.db.insert(tenants).values({
     id: randomUUID(),
@@ -52,10 +57,11 @@ lifecycleEmulatorRoutes.post('/tenants', async (c) => {
     name: body.name,
     metadata: null,
     isReseller: false,
+    parentTenantId,
     createdAt: now,
     updatedAt: now,
   });
-  return c.json({ tenantId, name: body.name }, 201);
+  return c.json({ tenantId, name: body.name, parentTenantId }, 201);
 });
 
 /** `{ userId | email, roles = ['ReadOnly'] (role keys), activated = true }` → 201; adds (or re-roles) a membership. */

@@ -7,6 +7,7 @@ import type { FeApp } from '../../app/types.ts';
 import { createAccountApi } from '../../api/account.ts';
 import { createGroupsApi } from '../../api/groups.ts';
 import { createProfileApi } from '../../api/profile.ts';
+import { createSubTenantsApi } from '../../api/sub-tenants.ts';
 import { createRolesApi } from '../../api/roles.ts';
 import { createTeamApi } from '../../api/team.ts';
 import { createTokensApi } from '../../api/tokens.ts';
@@ -15,6 +16,7 @@ import { createGroupsResource } from './groups.ts';
 import { createProfileResource } from './profile.ts';
 import { createQueryContext } from './query.ts';
 import { createRolesResource } from './roles.ts';
+import { createSubTenantsResource } from './sub-tenants.ts';
 import { createTokensResource } from './tokens.ts';
 import { createUsersResource } from './users.ts';
 
@@ -29,6 +31,7 @@ export function createAdminResources(app: Pick<FeApp, 'client'>) {
     tokens: createTokensResource(q, createTokensApi(app.client)),
     account: createAccountResource(q, createAccountApi(app.client)),
     profile: createProfileResource(q, createProfileApi(app.client)),
+    subTenants: createSubTenantsResource(q, createSubTenantsApi(app.client)),
   };
 }
 

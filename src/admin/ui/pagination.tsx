@@ -2,7 +2,7 @@
 import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
 
-/** Pages are counted from 1; `total` is the number of items. */
+/** Pages are counted from 1; `total` is the number of items, when the API tells it (else only the pages are shown). */
 export function Pagination({
   page,
   totalPages,
@@ -13,7 +13,7 @@ export function Pagination({
 }: {
   page: number;
   totalPages: number;
-  total: number;
+  total?: number;
   onPage: (page: number) => void;
   t: Translate;
   busy?: boolean;
@@ -21,7 +21,7 @@ export function Pagination({
   return (
     <nav className={css.pagination} aria-label={t('admin.pagination')}>
       <span className={css.muted} aria-live="polite">
-        {t('admin.pageOf', { page, pages: Math.max(1, totalPages), total })}
+        {total === undefined ? t('admin.pageOfPages', { page, pages: Math.max(1, totalPages) }) : t('admin.pageOf', { page, pages: Math.max(1, totalPages), total })}
       </span>
       <span className={css.toolbar}>
         <button type="button" className={css.secondaryButton} disabled={busy || page <= 1} onClick={() => onPage(page - 1)}>

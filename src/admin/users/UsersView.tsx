@@ -5,8 +5,7 @@
  * writes through their mutations. Renders loading, empty, error and no-match states.
  */
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Role, UsersPreset, UsersQuery, UsersSortBy } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../views/shared/flow.tsx';
@@ -22,15 +21,18 @@ import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useLastData } from '../ui/use-last-data.ts';
 import { AddUserDialog, BulkInviteDialog } from './AddUserDialog.tsx';
+import { useQueryStore } from '../ui/use-query-store.ts';
+import { useDebouncedSearch } from '../ui/use-search.ts';
+import { AdminTabs } from '../ui/tabs.tsx';
+import { holds } from '../shell/sections.ts';
 import { InviteLinkDialog } from './InviteLinkDialog.tsx';
+import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { runNow, UserActionDialog, type UserAction } from './UserDialogs.tsx';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
 /** Inactive threshold, seconds (admin spec §9: 7776000 = 90 days). */
 export const INACTIVE_SECONDS = 7_776_000;
-/** Search waits this long after the last keystroke, ms. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The users v3 query of the table's state (AB-7.01). */
 export function usersQuery(state: { page: number; email: string; preset: '' | UsersPreset; sorting: SortingState }): UsersQuery {
@@ -152,8 +154,8 @@ export function UsersView() {
   const t = useT(app);
   const locale = useStore(app.i18n.$locale);
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [email, setEmail] = useState('');
+  const firstPage = useCallback(() => setPage(1), []);
+  const { text: search, setText: setSearch, committed: email } = useDebouncedSearch(firstPage);
   const [preset, setPreset] = useState<'' | UsersPreset>('');
   const [sorting, setSorting] = useState<SortingState>([]);
   // a deep link or story may open the add or bulk-invite dialog at once
@@ -161,20 +163,8 @@ export function UsersView() {
     section.dialog === 'add' || section.dialog === 'bulk' || section.dialog === 'link' ? { action: section.dialog } : null,
   );
 
-  // debounce the search box into the query (one request per pause, not per keystroke)
-  useEffect(() => {
-    if (search === email) return;
-    const timer = setTimeout(() => {
-      setEmail(search);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, email]);
-
   const queryJson = JSON.stringify(usersQuery({ page, email, preset, sorting }));
-  const [$query] = useState(() => atom(queryJson));
-  useEffect(() => $query.set(queryJson), [$query, queryJson]);
-  const $page = useMemo(() => resources.users.page($query), [resources, $query]);
+  const $page = useQueryStore(queryJson, resources.users.page);
   const result = useStore($page);
   const roles = useStore(resources.roles.$roles);
   const groups = useStore(resources.groups.$groups);
@@ -193,21 +183,11 @@ export function UsersView() {
   const rows = data?.items ?? [];
   const total = data?._metadata.totalItems ?? 0;
 
-  return (
-    <section className={css.section} aria-labelledby="fe-users-title" aria-busy={result.loading || undefined}>
-      <SectionHeader titleId="fe-users-title" title={t('admin.users.title')}>
-        <span className={css.toolbar}>
-          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
-            {t('admin.users.inviteLink')}
-          </button>
-          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'bulk' })}>
-            {t('admin.users.bulk')}
-          </button>
-          <button type="button" className={css.button} onClick={() => setDialog({ action: 'add' })}>
-            {t('admin.users.add')}
-          </button>
-        </span>
-      </SectionHeader>
+  // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
+  const subTenants = useStore(resources.subTenants.$subTenants);
+  const subAccounts = (subTenants.data?.length ?? 0) > 0 && holds(new Set(section.permissions), 'fe.account-hierarchy.read.subAccount');
+  const accountUsers = (
+    <>
       <div className={css.toolbar} role="search">
         <TextField label={t('admin.users.searchLabel')} fieldId="fe-users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
         <label className={css.field}>
@@ -256,6 +236,35 @@ export function UsersView() {
           <Pagination page={page} totalPages={data?._metadata.totalPages ?? 1} total={total} onPage={setPage} t={t} busy={result.loading} />
         </>
       </LoadStates>
+    </>
+  );
+
+  return (
+    <section className={css.section} aria-labelledby="fe-users-title" aria-busy={result.loading || undefined}>
+      <SectionHeader titleId="fe-users-title" title={t('admin.users.title')}>
+        <span className={css.toolbar}>
+          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
+            {t('admin.users.inviteLink')}
+          </button>
+          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'bulk' })}>
+            {t('admin.users.bulk')}
+          </button>
+          <button type="button" className={css.button} onClick={() => setDialog({ action: 'add' })}>
+            {t('admin.users.add')}
+          </button>
+        </span>
+      </SectionHeader>
+      {subAccounts ? (
+        <AdminTabs
+          label={t('admin.users.tabs')}
+          tabs={[
+            { id: 'account', label: t('admin.users.tab.account'), content: accountUsers },
+            { id: 'subAccounts', label: t('admin.users.tab.subAccounts'), content: <SubTenantUsers t={t} /> },
+          ]}
+        />
+      ) : (
+        accountUsers
+      )}
       <AddUserDialog open={dialog?.action === 'add'} onClose={() => setDialog(null)} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
       <BulkInviteDialog open={dialog?.action === 'bulk'} onClose={() => setDialog(null)} pageKey={key} roles={roles.data ?? []} t={t} />
       <InviteLinkDialog open={dialog?.action === 'link'} onClose={() => setDialog(null)} t={t} locale={locale} />

@@ -1,0 +1,160 @@
+/**
+ * The users of the tenant and its sub-accounts (admin spec §4 "Sub-tenant user deletion", §9 "Sub-tenant users: 20
+ * per page, sorted by name descending"; AB-4.12, AB-6.06, AB-7.26): one row per user with each account and its roles,
+ * search by name or email, and removal from chosen accounts (the row leaves only when every account was chosen).
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import type { SubTenantUser, SubTenantUsersQuery } from '../../api/sub-tenants.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { SUB_TENANT_USERS_KEY, SUB_TENANT_USERS_PAGE_SIZE } from '../resources/sub-tenants.ts';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { CheckboxRow, DialogActions, TextField } from '../ui/form.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
+import { useLastData } from '../ui/use-last-data.ts';
+import { useQueryStore } from '../ui/use-query-store.ts';
+import { useDebouncedSearch } from '../ui/use-search.ts';
+import { useSave } from '../ui/use-save.ts';
+
+/** The loadAllUsers query of the view's state: 20 a page, name descending unless sorted otherwise (admin spec §9). */
+export function subTenantUsersQuery(page: number, filter: string): SubTenantUsersQuery {
+  return { _offset: (page - 1) * SUB_TENANT_USERS_PAGE_SIZE, _limit: SUB_TENANT_USERS_PAGE_SIZE, _filter: filter.trim(), _sortBy: 'name', _order: 'DESC' };
+}
+
+/** The sub-account users view (a tab of the users section). */
+export function SubTenantUsers({ t }: { t: Translate }) {
+  const { resources, app } = useSection();
+  const subTenants = useStore(resources.subTenants.$subTenants);
+  const tenants = useStore(app.stores.$tenants);
+  const [page, setPage] = useState(1);
+  const firstPage = useCallback(() => setPage(1), []);
+  const { text: search, setText: setSearch, committed: filter } = useDebouncedSearch(firstPage);
+  const [removing, setRemoving] = useState<SubTenantUser | null>(null);
+  const queryJson = JSON.stringify(subTenantUsersQuery(page, filter));
+  const $page = useQueryStore(queryJson, resources.subTenants.page);
+  const result = useStore($page);
+  const data = useLastData(result.data);
+  const nameOf = useMemo(() => {
+    const names = new Map<string, string>((subTenants.data ?? []).map((s) => [s.tenantId, s.tenantName ?? s.tenantId]));
+    if (tenants.activeTenant) names.set(tenants.activeTenant.tenantId, tenants.activeTenant.name);
+    return (id: string) => names.get(id) ?? id;
+  }, [subTenants.data, tenants.activeTenant]);
+  const columns = useMemo<ColumnDef<SubTenantUser, unknown>[]>(
+    () => [
+      {
+        id: 'user',
+        header: t('admin.users.col.user'),
+        size: 240,
+        cell: ({ row }) => (
+          <span className={css.cellStack}>
+            <span>{row.original.name || row.original.email}</span>
+            {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
+          </span>
+        ),
+      },
+      {
+        id: 'accounts',
+        header: t('admin.users.sub.col.accounts'),
+        size: 320,
+        cell: ({ row }) => (
+          <span className={css.chips}>
+            {row.original.tenants.map((m) => (
+              <span key={m.tenantId} className={css.chip}>
+                {nameOf(m.tenantId)}
+                {m.roles.length ? `: ${m.roles.map((r) => r.name).join(', ')}` : ''}
+              </span>
+            ))}
+          </span>
+        ),
+      },
+      {
+        id: 'actions',
+        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
+        size: 160,
+        cell: ({ row }) => (
+          <button type="button" className={css.secondaryButton} onClick={() => setRemoving(row.original)} aria-label={`${t('admin.users.sub.remove')}: ${row.original.email}`}>
+            {t('admin.users.sub.remove')}
+          </button>
+        ),
+      },
+    ],
+    [t, nameOf],
+  );
+  return (
+    <div className={css.section}>
+      <div className={css.toolbar} role="search">
+        <TextField
+          label={t('admin.users.sub.searchLabel')}
+          fieldId="fe-sub-users-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          autoComplete="off"
+        />
+      </div>
+      <LoadStates t={t} error={result.error} retry={() => $page.revalidate()} loading={!data && result.loading} ready={!!data || !result.error}>
+        <>
+          <DataTable
+            label={t('admin.users.sub.table')}
+            columns={columns}
+            data={data?.items ?? []}
+            getRowId={(u) => u.id}
+            empty={filter ? <EmptyState title={t('admin.users.noMatch', { query: filter })} /> : <EmptyState title={t('admin.users.sub.empty')} />}
+          />
+          <Pagination page={page} totalPages={data?.totalPages ?? 1} onPage={setPage} t={t} busy={result.loading} />
+        </>
+      </LoadStates>
+      {removing ? <RemoveDialog user={removing} pageKey={SUB_TENANT_USERS_KEY + queryJson} nameOf={nameOf} t={t} onClose={() => setRemoving(null)} /> : null}
+    </div>
+  );
+}
+
+/** Choose the accounts a user leaves (all of them by default), then remove (AB-4.12). */
+function RemoveDialog({ user, pageKey, nameOf, t, onClose }: { user: SubTenantUser; pageKey: string; nameOf: (id: string) => string; t: Translate; onClose: () => void }) {
+  const { resources, toasts } = useSection();
+  const [chosen, setChosen] = useState<string[]>(() => user.tenants.map((m) => m.tenantId));
+  const [missing, setMissing] = useState(false);
+  const save = useSave();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setMissing(chosen.length === 0);
+    if (chosen.length === 0) return;
+    void save.run(
+      () => resources.subTenants.removeUser.run({ key: pageKey, user, tenantIds: chosen }),
+      () => {
+        toasts.show(t('admin.users.sub.removed', { email: user.email, count: chosen.length }));
+        onClose();
+      },
+    );
+  };
+  return (
+    <AdminDialog open onClose={onClose} busy={save.busy} title={t('admin.users.sub.removeTitle', { name: user.name || user.email })}>
+      <form className={css.form} onSubmit={submit} noValidate>
+        <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+          <legend>{t('admin.users.sub.removeBody', { email: user.email })}</legend>
+          {user.tenants.map((m) => (
+            <CheckboxRow
+              key={m.tenantId}
+              checked={chosen.includes(m.tenantId)}
+              onChange={(on) => setChosen((c) => (on ? [...c, m.tenantId] : c.filter((id) => id !== m.tenantId)))}
+              disabled={save.busy}
+            >
+              {nameOf(m.tenantId)}
+            </CheckboxRow>
+          ))}
+        </fieldset>
+        {missing ? (
+          <p className={css.fieldError} role="alert">
+            {t('admin.users.sub.removeNone')}
+          </p>
+        ) : null}
+        <ErrorSlot error={save.error} t={t} />
+        <DialogActions t={t} onCancel={onClose} busy={save.busy} label={t('admin.users.sub.remove')} busyLabel={t('admin.deleting')} danger />
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Sub-accounts: the tenant hierarchy and the users of a tenant and its sub-tenants (api-contract §N; admin spec §4
+ * "Sub-tenant user deletion", §9 "Sub-tenant users: 20 per page, sorted by name descending"; AB-6.06, AB-7.23,
+ * AB-7.26). Calls send `frontegg-source: admin-portal`, take a trailing {@link CallOptions} and reject with an
+ * `FeApiError`.
+ */
+import type { ApiClient } from './client.ts';
+import { adminOptions } from './admin-request.ts';
+import type { CallOptions } from './request.ts';
+import type { Role } from './admin-types.ts';
+
+/** Paths, without the `/{prefix}`. */
+export const SUB_TENANT_PATHS = Object.freeze({
+  hierarchy: '/tenants/resources/hierarchy/v1',
+  users: '/identity/resources/sub-tenants/users/v1',
+});
+
+/** A descendant of the signed-in user's tenant (ISubTenant); `level` 1 = a direct child. */
+export interface SubTenant {
+  tenantId: string;
+  tenantName?: string;
+  status?: string;
+  createdAt?: string;
+  level: number;
+}
+
+/** A user of the tenant or a sub-tenant (ISubTenantUser), with a membership per tenant. */
+export interface SubTenantUser {
+  id: string;
+  email: string;
+  name?: string;
+  verified?: boolean;
+  createdAt?: string;
+  tenantIds: string[];
+  tenants: { tenantId: string; roles: Role[]; activated: boolean; lastLogin?: string | null }[];
+}
+
+/** Query of loadAllUsers: offsets and limits in rows; `_filter` an email or name substring. */
+export interface SubTenantUsersQuery {
+  _offset: number;
+  _limit: number;
+  _filter: string;
+  _sortBy: 'name' | 'email' | 'createdAt';
+  _order: 'ASC' | 'DESC';
+}
+
+/** Creates the sub-account calls on top of `client`. */
+export function createSubTenantsApi(client: ApiClient) {
+  return {
+    /** `GET tenants/resources/hierarchy/v1` (getSubTenants, AB-7.23): every descendant (one object is read as a list of one). */
+    async getSubTenants(o?: CallOptions): Promise<SubTenant[]> {
+      const answer = await client.get<SubTenant[] | SubTenant | null>(SUB_TENANT_PATHS.hierarchy, adminOptions(o));
+      return Array.isArray(answer) ? answer : answer && 'tenantId' in answer ? [answer] : [];
+    },
+    /** `GET sub-tenants/users/v1` (loadAllUsers, AB-7.26): a page of the users of the tenant and its sub-tenants. */
+    loadAllUsers(query: SubTenantUsersQuery, o?: CallOptions): Promise<{ items: SubTenantUser[]; totalPages: number }> {
+      return client.get(SUB_TENANT_PATHS.users, adminOptions(o, { query: { ...query } }));
+    },
+    /** `DELETE sub-tenants/users/v1` with `{ userId, subTenants: [{ tenantId }] }` (AB-7.26): removes those memberships. */
+    async removeUserFromTenants(userId: string, tenantIds: readonly string[], o?: CallOptions): Promise<void> {
+      await client.delete(SUB_TENANT_PATHS.users, { userId, subTenants: tenantIds.map((tenantId) => ({ tenantId })) }, adminOptions(o));
+    },
+  };
+}
+
+/** The sub-account calls of one client. */
+export type SubTenantsApi = ReturnType<typeof createSubTenantsApi>;
