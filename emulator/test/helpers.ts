@@ -1,4 +1,9 @@
-/** Test helpers: an emulator on `memory://` and a small client with a cookie jar. */
+/**
+ * Test helpers: an emulator on its own fresh database — PGlite `memory://`, or, when `DATABASE_URL` names a Postgres
+ * server, a database of its own on that server — and a small client with a cookie jar.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../src/app.ts';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
@@ -79,8 +84,48 @@ export class Client {
   }
 }
 
+/** The store the tests run on: `postgres` when `DATABASE_URL` is set (see `startEmulator`), else `pglite`. */
+export const TEST_STORE: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * An emulator on a fresh, empty database, migrated and seeded. Without `DATABASE_URL` (or when `opts` names a
+ * `dataDir` or `databaseUrl` itself) that is PGlite in memory. With `DATABASE_URL` set (e.g. by
+ * `scripts/with-postgres.mjs`), it is a new database `emu_test_<random>` created on that server through the URL's
+ * own database (the role needs CREATEDB), so that no state leaks between emulators; `close()` closes the emulator's
+ * pool, then drops the database. Throws what `createEmulator` or `CREATE DATABASE` throws.
+ */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
-  return createEmulator({ dataDir: 'memory://', ...opts });
+  const server = process.env.DATABASE_URL;
+  if (!server || opts.dataDir || opts.databaseUrl) return createEmulator({ dataDir: 'memory://', ...opts });
+  const name = `emu_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server, `create database "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const drop = () => adminQuery(server, `drop database if exists "${name}" with (force)`);
+  let emu: Emulator;
+  try {
+    emu = await createEmulator({ ...opts, databaseUrl: url.href });
+  } catch (e) {
+    await drop();
+    throw e;
+  }
+  const close = emu.close;
+  emu.close = async () => {
+    await close();
+    await drop();
+  };
+  return emu;
+}
+
+/** Runs one statement on a short-lived connection to the database `url` names (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export const refreshCookie = (c: Client) => c.jar.get('fe_refresh_demo-client');
