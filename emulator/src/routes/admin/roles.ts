@@ -12,6 +12,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { lockTenant } from '../../db/locks.ts';
 import { apiTokens, permissionCategories, permissions, rolePermissions, roles, ssoConfigurations, tenantInviteLinks, userGroupRoles, vendors } from '../../db/schema.ts';
 import { NOT_AUTHORIZED, audit, requirePermission } from '../../http/admin.ts';
 import { requireAuth } from '../../http/auth.ts';
@@ -165,8 +166,9 @@ async function editableRole(c: Ctx, roleId: string): Promise<RoleRow> {
   return row;
 }
 
-/** 409 when another role the tenant sees already has `key` (keys compare case-insensitively). */
+/** 409 when another role the tenant sees already has `key` (keys compare case-insensitively); locks the tenant until the request ends. */
 async function assertKeyFree(c: Ctx, key: string, exceptRoleId?: string): Promise<void> {
+  await lockTenant(c.var.db, tenantOf(c));
   const clash = (await visibleRoles(c.var.db, c.var.rt.vendorId, tenantOf(c))).find((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== exceptRoleId);
   if (clash) throw conflict(`A role with the key "${key}" already exists`, 'ER-ROLE-KEY-EXISTS');
 }

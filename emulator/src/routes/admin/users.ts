@@ -21,6 +21,7 @@ import { audit, requirePermission } from '../../http/admin.ts';
 import { parseBody } from '../../http/body.ts';
 import { badRequest, notFound, forbidden } from '../../http/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { lockMembership } from '../../db/locks.ts';
 import { SEED } from '../../db/seed.ts';
 import {
   authenticators,
@@ -591,6 +592,7 @@ adminUserRoutes.put(MEMBERS, requireAuth, WRITE, async (c) => {
   const body = await parseBody(c, updateMemberBody);
   const db = c.var.db;
   const tenantId = c.var.auth.tenantId;
+  await lockMembership(db, body.id, tenantId);
   const { u } = await member(c, body.id);
   const changes: Record<string, unknown> = {};
   if (body.roleIds) {
