@@ -56,6 +56,10 @@ const steps = [
   })),
 ];
 
+// `node scripts/test.mjs --only <name>`: only the steps whose name starts with <name> (e.g. `--only 'emulator (postgres)'`)
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const selected = only === undefined ? steps : steps.filter((s) => s.name.startsWith(only));
+
 function wtrCounts(out) {
   const m = [...out.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
   return m ? { passed: +m[1], failed: +m[2] } : null;
@@ -84,7 +88,7 @@ function run(step) {
 let passed = 0;
 let failed = 0;
 const summary = [];
-for (const step of steps) {
+for (const step of selected) {
   console.log(`\n=== ${step.name} ===`);
   let { code, out, seconds } = await run(step);
   for (let retry = 0; code !== 0 && retry < (step.retries ?? 0); retry++) {

@@ -27,12 +27,12 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The directory of Debian's Postgres binaries: `$PG_BIN` if set, else `/usr/lib/postgresql/<v>/bin` of the highest
+ * The directory of Debian's Postgres binaries: `$PG_BIN` if set (null when it holds no `postgres`), else `/usr/lib/postgresql/<v>/bin` of the highest
  * installed major version `v` that has `postgres` and `initdb`; `null` when there is none.
  * @returns {string | null}
  */
 function findPostgresBin() {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
+  if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'postgres')) ? process.env.PG_BIN : null;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)

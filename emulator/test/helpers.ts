@@ -97,14 +97,10 @@ export const TEST_STORE: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'pos
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   const server = process.env.DATABASE_URL;
   if (!server || opts.dataDir || opts.databaseUrl) return createEmulator({ dataDir: 'memory://', ...opts });
-  const name = `emu_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(server, `create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const drop = () => adminQuery(server, `drop database if exists "${name}" with (force)`);
+  const { url, drop } = await createTestDatabase(server);
   let emu: Emulator;
   try {
-    emu = await createEmulator({ ...opts, databaseUrl: url.href });
+    emu = await createEmulator({ ...opts, databaseUrl: url });
   } catch (e) {
     await drop();
     throw e;
@@ -115,6 +111,18 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     await drop();
   };
   return emu;
+}
+
+/**
+ * A new, empty database `emu_test_<random>` on the Postgres server of `server` (a connection URL; its role needs
+ * CREATEDB): its URL, and `drop()`, which removes it, ending any connection still open to it.
+ */
+export async function createTestDatabase(server: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `emu_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server, `create database "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => adminQuery(server, `drop database if exists "${name}" with (force)`) };
 }
 
 /** Runs one statement on a short-lived connection to the database `url` names (CREATE/DROP DATABASE cannot run in a pool's transaction). */

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createTestDatabase } from './helpers.ts';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -17,13 +19,17 @@ const freePort = () =>
       });
   });
 
-it('src/main.ts serves on 127.0.0.1:EMULATOR_PORT, prints the seed, and stops on SIGTERM', async () => {
+/**
+ * Starts `src/main.ts` with `env` (plus a free EMULATOR_PORT and a temp EMULATOR_DATA_DIR), waits for the seed banner,
+ * signs the seeded admin in over HTTP, stops it with SIGTERM, and returns what it printed.
+ */
+async function serveSignInAndStop(env: Record<string, string>): Promise<string> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'emulator-main-'));
   const cwd = fileURLToPath(new URL('..', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd,
-    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_DATA_DIR: dir, DATABASE_URL: '' },
+    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_DATA_DIR: dir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -35,7 +41,8 @@ it('src/main.ts serves on 127.0.0.1:EMULATOR_PORT, prints the seed, and stops on
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    const deadline = Date.now() + 20_000;
+    // generous: a first PGlite start (its initdb) on a busy shared machine has taken over 20 s
+    const deadline = Date.now() + 60_000;
     while (!out.includes('admin@acme.test') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     assert.match(out, new RegExp(`listening on http://127\\.0\\.0\\.1:${port}`));
     assert.match(out, /admin@acme\.test \/ Admin-Passw0rd!/);
@@ -51,8 +58,36 @@ it('src/main.ts serves on 127.0.0.1:EMULATOR_PORT, prints the seed, and stops on
     assert.equal(iss, `http://127.0.0.1:${port}`);
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
+    return out;
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+it('src/main.ts serves on 127.0.0.1:EMULATOR_PORT, prints the seed, and stops on SIGTERM', async () => {
+  const out = await serveSignInAndStop({ DATABASE_URL: '' });
+  assert.match(out, /database\s+PGlite /);
 });
+
+it(
+  'src/main.ts on DATABASE_URL serves from that Postgres database',
+  { skip: !process.env.DATABASE_URL && 'no DATABASE_URL (the `emulator (postgres)` step sets one)' },
+  async () => {
+    const { url, drop } = await createTestDatabase(process.env.DATABASE_URL!);
+    try {
+      const out = await serveSignInAndStop({ DATABASE_URL: url });
+      assert.match(out, /database\s+Postgres \(DATABASE_URL\)/);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query('select email from users where email = $1', ['admin@acme.test']);
+        assert.equal(rows.length, 1, 'the seed is in the Postgres database');
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await drop();
+    }
+  },
+);
