@@ -36,6 +36,24 @@ async function makeRoles(token: string, keys: string[]): Promise<string[]> {
   return ids;
 }
 
+/** Inserts ASSIGNABLE permissions with these ids (the vendor's configuration, not a tenant admin's); the ids. */
+async function insertPermissions(ids: string[]): Promise<string[]> {
+  const now = new Date();
+  const rows = ids.map((id) => ({
+    id,
+    key: `race.${id}`,
+    name: id,
+    description: '',
+    categoryId: null,
+    fePermission: false,
+    assignmentType: 'ASSIGNABLE' as const,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await harness.emu.db.insert(permissions).values(rows);
+  return ids;
+}
+
 describe(`concurrency (${TEST_STORE})`, () => {
   it(`${N} parallel sign-ups of distinct emails: every user exists once, with a tenant of its own and the Admin role in it`, async () => {
     const all = await inParallel(N, (c, i) => c.post(`${P}/users/v1/signUp`, { email: `racer-${i}@example.test`, password: PASSWORD, companyName: `Racer ${i}` }));
@@ -121,21 +139,7 @@ describe(`concurrency (${TEST_STORE})`, () => {
   it(`${N} parallel permission attachments to one role: the role holds all ${N}`, async () => {
     const token = await harness.tokenOf();
     const [roleId] = await makeRoles(token, ['collector']);
-    const now = new Date();
-    const permIds = range(N).map((i) => `perm-race-${i}`);
-    await harness.emu.db.insert(permissions).values(
-      permIds.map((id) => ({
-        id,
-        key: `race.${id}`,
-        name: id,
-        description: '',
-        categoryId: null,
-        fePermission: false,
-        assignmentType: 'ASSIGNABLE' as const,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    const permIds = await insertPermissions(range(N).map((i) => `perm-race-${i}`));
     const all = await inParallel(N, (c, i) => c.put(`${P}/permissions/v1/${permIds[i]}/roles`, { roleIds: [roleId] }, c.bearer(token)));
     assert.deepEqual(statuses(all), Array(N).fill(200), all.find((r) => r.status !== 200)?.text);
     const held = await harness.emu.db
@@ -148,6 +152,19 @@ describe(`concurrency (${TEST_STORE})`, () => {
       .from(audits)
       .where(eq(audits.action, 'permission.roles.attached'));
     assert.equal(n, N);
+  });
+
+  it(`${N} parallel replacements of one role's permissions: it ends with exactly one of the sets sent, never a mix`, async () => {
+    const token = await harness.tokenOf();
+    const [roleId] = await makeRoles(token, ['swapped']);
+    const permIds = await insertPermissions(range(5).map((i) => `perm-swap-${i}`));
+    const all = await inParallel(N, (c, i) => c.put(`${P}/roles/v1/${roleId}/permissions`, { permissionIds: [permIds[i % 5]] }, c.bearer(token)));
+    assert.deepEqual(statuses(all), Array(N).fill(200), all.find((r) => r.status !== 200)?.text);
+    const held = await harness.emu.db
+      .select({ permissionId: rolePermissions.permissionId })
+      .from(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, roleId), like(rolePermissions.permissionId, 'perm-swap-%')));
+    assert.equal(held.length, 1, `one permission, got ${held.map((h) => h.permissionId).join(', ')}`);
   });
 
   it(`${N} parallel creations of one role key: exactly one role has it, the others are 409`, async () => {

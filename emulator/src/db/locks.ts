@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { tenants, userTenants } from './schema.ts';
+import { roles, tenants, userTenants } from './schema.ts';
 
 /** Locks the tenant `tenantId` (the public tenant id): for writes whose check spans the tenant, e.g. a free role key. */
 export async function lockTenant(db: Db, tenantId: string): Promise<void> {
@@ -23,4 +23,9 @@ export async function lockMembership(db: Db, userId: string, tenantId: string): 
     .from(userTenants)
     .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)))
     .for('update');
+}
+
+/** Locks the role `roleId`: for edits that replace its permission links. */
+export async function lockRole(db: Db, roleId: string): Promise<void> {
+  await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for('update');
 }

@@ -12,7 +12,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { lockTenant } from '../../db/locks.ts';
+import { lockRole, lockTenant } from '../../db/locks.ts';
 import { apiTokens, permissionCategories, permissions, rolePermissions, roles, ssoConfigurations, tenantInviteLinks, userGroupRoles, vendors } from '../../db/schema.ts';
 import { NOT_AUTHORIZED, audit, requirePermission } from '../../http/admin.ts';
 import { requireAuth } from '../../http/auth.ts';
@@ -424,6 +424,7 @@ adminRoleRoutes.delete(`${ROLES}/v1/:roleId`, requireAuth, requirePermission(WRI
 adminRoleRoutes.put(`${ROLES}/v1/:roleId/permissions`, requireAuth, requirePermission(WRITE), async (c) => {
   const db = c.var.db;
   const body = await parseBody(c, permissionIdsBody);
+  await lockRole(db, c.req.param('roleId'));
   const role = await editableRole(c, c.req.param('roleId'));
   const before = (await permissionIdsByRole(db, [role.id])).get(role.id) ?? [];
   const perms = await assignablePermissions(db, body.permissionIds, new Set(before));
