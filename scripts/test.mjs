@@ -52,7 +52,9 @@ function wtrCounts(out) {
 function nodeCounts(out) {
   const pass = [...out.matchAll(/^# pass (\d+)/gm)].at(-1);
   const fail = [...out.matchAll(/^# fail (\d+)/gm)].at(-1);
-  return pass ? { passed: +pass[1], failed: +(fail?.[1] ?? 0) } : null;
+  // a test cancelled by a failed hook (e.g. a server that did not start) did not pass: it counts as failed
+  const cancelled = [...out.matchAll(/^# cancelled (\d+)/gm)].at(-1);
+  return pass ? { passed: +pass[1], failed: +(fail?.[1] ?? 0) + +(cancelled?.[1] ?? 0) } : null;
 }
 
 function run(step) {

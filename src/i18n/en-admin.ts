@@ -72,6 +72,7 @@ export const enAdmin = {
   'admin.users.allApplications': 'All applications',
   'admin.users.pending': 'Pending invitation',
   'admin.users.disabled': 'Disabled',
+  'admin.users.locked': 'Locked',
   'admin.users.temporary': 'Temporary until {date}',
   'admin.users.empty': 'No users yet',
   'admin.users.emptyHint': 'Invite your team to get started.',

@@ -75,6 +75,7 @@ function columns(
           <span className={css.chips}>
             {!row.original.activatedForTenant || !row.original.verified ? <span className={css.chip}>{t('admin.users.pending')}</span> : null}
             {row.original.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
+            {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
             {row.original.temporaryExpirationDate ? (
               <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate, locale) })}</span>
             ) : null}
