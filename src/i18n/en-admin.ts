@@ -47,6 +47,9 @@ export const enAdmin = {
   'admin.search': 'Search',
   'admin.required': 'This field is required.',
   'admin.error.generic': 'We’re facing some difficulties, Please try again',
+  /** A section chunk not mounted within 4000 ms (SI-8.02; the spec's "theme setter", verbatim). */
+  'admin.error.chunkTimeout': 'Failed to load Renderer with themeSetter',
+  'admin.error.chunkFailed': 'This section could not be loaded. Check your connection and try again.',
   'admin.noChanges': 'No changes to update',
   'admin.sortAsc': 'ascending',
   'admin.sortDesc': 'descending',
