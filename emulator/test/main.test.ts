@@ -1,21 +1,11 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './free-port.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer()
-      .once('error', reject)
-      .listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as AddressInfo;
-        srv.close(() => resolve(port));
-      });
-  });
 
 it('src/main.ts serves on 127.0.0.1:EMULATOR_PORT, prints the seed, and stops on SIGTERM', async () => {
   const port = await freePort();
