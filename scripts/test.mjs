@@ -4,7 +4,8 @@
  * 1. build (library + types), typecheck, lint, format check, dependency rules, Storybook build;
  * 2. browser tests in Chromium (@web/test-runner): API client, machines,
  *    elements against the real emulator, theme, accessibility;
- * 3. node tests: emulator routes on its real database, build and manifest;
+ * 3. node tests: emulator routes on its real database, build and manifest, the example hosts' own tests
+ *    (examples/express against `fe-emulator` with its seed file);
  * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core), one
  *    file at a time, a failing file retried once (the retry is reported).
  */
@@ -31,7 +32,15 @@ const steps = [
   {
     name: 'node',
     cmd: process.execPath,
-    args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts'), ...filesIn('examples/plain-html', '.test.mjs')],
+    args: [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      ...filesIn('test/node', '.test.ts'),
+      ...filesIn('examples/plain-html', '.test.mjs'),
+      ...filesIn('examples/express', '.test.mjs'),
+    ],
     parse: nodeCounts,
   },
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
