@@ -61,10 +61,13 @@ test('fe-elements/server and fe-elements/entitlements import and work in plain N
   assert.deepEqual(out.missing, { isEntitled: false, justification: 'MISSING_FEATURE' });
 });
 
-test('the type entries resolve from the installed package (fe-elements, fe-elements/dom)', { skip }, () => {
+test('the type entries resolve from the installed package (fe-elements and its dom, angular, react and vue entries)', { skip }, () => {
   writeFileSync(
     join(app, 'host.ts'),
     `import type {} from 'fe-elements/dom';
+import type {} from 'fe-elements/angular';
+import type {} from 'fe-elements/react';
+import type {} from 'fe-elements/vue';
 import type { FeLoginEvent } from 'fe-elements';
 const box = document.querySelector('fe-login-box');
 box?.addEventListener('fe-login', (e: FeLoginEvent) => void e.detail.user.email);
