@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { ADMIN, freePort } from '../node/emulator.ts';
+import { startSpaHost } from '../../tools/spa-host.js';
 import { launchChromium } from './harness.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,8 +34,11 @@ export interface Example {
   primary: string;
   /** Builds the example (npm run build in its workspace) before the host starts; false: nothing to build. */
   build?: boolean;
-  /** Starts the host on `port`, forwarding the identity API to `emulatorUrl`. */
-  start(options: { port: number; emulatorUrl: string }): Promise<ExampleHost>;
+  /**
+   * Starts the host on `port`, forwarding the identity API to `emulatorUrl`. Default: the example's Vite build
+   * (`examples/<name>/dist`) served by tools/spa-host.js.
+   */
+  start?(options: { port: number; emulatorUrl: string }): Promise<ExampleHost>;
   /** The example links to a page with `<fe-admin-portal>` (default true). */
   portal?: boolean;
 }
@@ -96,7 +100,8 @@ export function describeExample(example: Example): void {
         body: JSON.stringify({ configuration: { localizations: {}, navigation: {} } }),
       });
       assert.equal(r.status, 200, await r.text());
-      host = await example.start({ port, emulatorUrl: emulator.url });
+      const start = example.start ?? ((o) => startSpaHost({ dir: `${root}/examples/${name}/dist`, ...o }));
+      host = await start({ port, emulatorUrl: emulator.url });
       browser = await launchChromium();
       context = await browser.newContext();
     });
