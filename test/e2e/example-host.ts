@@ -34,6 +34,8 @@ export interface Example {
   primary: string;
   /** Builds the example (npm run build in its workspace) before the host starts; false: nothing to build. */
   build?: boolean;
+  /** Environment of the build. */
+  buildEnv?: Record<string, string>;
   /**
    * Starts the host on `port`, forwarding the identity API to `emulatorUrl`. Default: the example's Vite build
    * (`examples/<name>/dist`) served by tools/spa-host.js.
@@ -53,6 +55,39 @@ export function runInWorkspace(name: string, script: string, env: Record<string,
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => (code === 0 ? resolve((Date.now() - started) / 1000) : reject(new Error(`npm run ${script} -w examples/${name} → exit ${code}\n${out}`))));
   });
+}
+
+/**
+ * Starts a server process (its own process group, stopped with its children) and resolves once `url` answers.
+ */
+export async function startServer(command: string, args: string[], { cwd, env, url }: { cwd: string; env: Record<string, string>; url: string }): Promise<ExampleHost> {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      process.kill(-child.pid!, 'SIGTERM');
+      setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 5000).unref();
+    });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited (${child.exitCode}):\n${out}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${command} ${args.join(' ')} did not answer in 60 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** `#rrggbb` → `rgb(r, g, b)`, as getComputedStyle reports a colour. */
@@ -87,7 +122,7 @@ export function describeExample(example: Example): void {
     before(async () => {
       assert.ok(existsSync(`${root}/dist/fe-elements.js`), 'the library is built (npm run build)');
       if (example.build !== false) {
-        const seconds = await runInWorkspace(name, 'build');
+        const seconds = await runInWorkspace(name, 'build', example.buildEnv);
         process.stdout.write(`# examples/${name} built in ${seconds.toFixed(1)} s\n`);
       }
       const [emulatorPort, port] = [await freePort(), await freePort()];
