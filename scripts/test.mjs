@@ -7,7 +7,8 @@
  * 3. node tests: emulator routes on its real database, build and manifest, the example hosts' own tests
  *    (examples/express against `fe-emulator` with its seed file);
  * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core), one
- *    file at a time, a failing file retried once (the retry is reported).
+ *    file at a time, a failing file retried once (the retry is reported); the example hosts
+ *    (`example-<name>.e2e.ts`: React, Vue, Next.js) build their example inside the test.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
