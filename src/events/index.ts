@@ -19,6 +19,7 @@ import type {
   FeUnlockEvent,
 } from './flow.ts';
 import type { FeAdminSectionChangeEvent } from './admin.ts';
+import type { FeMissingTranslationEvent } from './i18n.ts';
 import type { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent, FeTenantChangeEvent } from './session.ts';
 
 export * from './flow.ts';
@@ -41,6 +42,7 @@ export interface FeEventMap {
   'fe-authorization-change': FeAuthorizationChangeEvent;
   'fe-route-change': FeRouteChangeEvent;
   'fe-admin-section-change': FeAdminSectionChangeEvent;
+  'fe-missing-translation': FeMissingTranslationEvent;
 }
 
 declare global {
