@@ -1,7 +1,10 @@
 import { ContextProvider } from '@lit/context';
 import { appContext } from '../src/app/context.ts';
 import { createFeApp, type FeApp, type FeAppOptions } from '../src/app/app.ts';
-import { FeErrorEvent, FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent, toPublicUser } from '../src/events/index.ts';
+// the event modules themselves, not src/events/index.ts: the flows' own event classes stay out of the first-input chunk
+import { FeErrorEvent } from '../src/events/flow.ts';
+import { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent } from '../src/events/session.ts';
+import { toPublicUser } from '../src/events/user.ts';
 import type { SessionValue } from '../src/stores/index.ts';
 import { defineElement } from './internal/react-element.ts';
 
@@ -31,7 +34,7 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  * @attr {'error'|'warn'|'info'|'debug'} log-level - Console log level; default `warn`.
  * @attr {'same-origin'|'include'|'omit'} request-credentials - Credentials mode of API calls; default `same-origin`.
  * @attr {string} locale - Locale of the messages, dates and numbers; default `en`. Built in: `en`, `de`, `he` (right to left), `en-XA` (pseudo-locale); any other falls back to English per key (and metadata `localizations` may supply it). Changes apply at once.
- * @attr {'light'|'dark'} theme - Colour scheme of the elements; default: follow the OS (`prefers-color-scheme`). Sets `--fe-color-scheme`.
+ * @attr {'light'|'dark'} theme - Colour scheme of the elements; default: follow the OS (`prefers-color-scheme`). Dark sets the dark value of every `--fe-color-*` property the host has not set, on this element.
  * @attr {string} name - Name of the app's stores; two connected `<fe-app>`s may not share one.
  * @attr {boolean} preview - Preview (builder) mode: canned demo data, no network (sign-in §1).
  * @attr {boolean} hosted-login-box - Hosted login (sign-in §1): sign-in, callback, refresh and logout go through the identity API's hosted login.
@@ -53,25 +56,12 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  * </fe-app>
  */
 export class FeAppElement extends HTMLElement {
-  static observedAttributes = ['locale', 'theme'];
-  #options: Partial<FeAppOptions> = {};
+  static observedAttributes = [];
+  /** Rich options merged over the attributes; set before the element connects (a new `locale` applies at once: elements/internal/app-runtime.ts). */
+  options: Partial<FeAppOptions> = {};
   #app: FeApp | undefined;
   #provider = new ContextProvider(this, { context: appContext, initialValue: undefined });
   #unsubscribe: (() => void) | undefined;
-
-  /** Rich options merged over the attributes; set before the element connects (a new `locale` applies at once). */
-  get options(): Partial<FeAppOptions> {
-    return this.#options;
-  }
-  set options(options: Partial<FeAppOptions>) {
-    this.#options = options;
-    if (options.locale) this.#app?.i18n.$locale.set(options.locale);
-  }
-
-  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    if (name === 'theme') this.style.setProperty('--fe-color-scheme', value === 'light' || value === 'dark' ? value : null);
-    else this.#app?.i18n.$locale.set(this.options.locale ?? value ?? 'en');
-  }
 
   /** The app, once the element has connected. */
   get app(): FeApp | undefined {
@@ -96,12 +86,14 @@ export class FeAppElement extends HTMLElement {
         this.#fire(new FeErrorEvent({ message: (error as Error).message }));
         return;
       }
-      this.#app.i18n.target = this;
       this.#provider.setValue(this.#app);
       this.#app.start();
     }
     this.#provider.hostConnected();
     this.#watchSession(this.#app);
+    // locale and colour scheme, and their changes at run time: loaded on demand, outside the first-input chunk
+    const app = this.#app;
+    void import('./internal/app-runtime.ts').then((m) => m.syncApp(this, app));
   }
 
   disconnectedCallback(): void {

@@ -63,12 +63,12 @@ export function errorText(t: Translate, error: FlowError | null | undefined): st
 
 /**
  * Creates the i18n stores of one app. Lookup order: metadata override for the
- * locale, built-in catalogue for the locale, override for `en`, English.
+ * locale, built-in catalogue for the locale, override for `en`, English. Other
+ * locales' catalogues, the ICU formatter, the pseudo-locale and missing-key
+ * reports load on demand (src/i18n/locale.ts, started by `<fe-app>`).
  */
 export function createI18n(locale = 'en', overrides: Localizations = {}): I18n {
   const i18n = { $locale: atom(locale), $overrides: atom<Localizations>(overrides) } as I18n;
-  // other locales' catalogues, the pseudo-locale and missing-translation reports load on demand
-  i18n.$locale.subscribe((loc) => loc !== 'en' && import('./locale.ts').then((m) => m.useLocale(i18n, loc, addMessages, setFormatter)));
   i18n.$t = computed([i18n.$locale, i18n.$overrides, $catalogueVersion], (loc, ov): Translate => {
     const lang = loc.split('-')[0];
     const layers = [flatten(ov[loc] ?? {}), flatten(ov[lang] ?? {}), catalogues[loc] ?? {}, catalogues[lang] ?? {}, flatten(ov.en ?? {})] as Record<string, string>[];

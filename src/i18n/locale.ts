@@ -1,16 +1,14 @@
 /**
- * Every locale but English, loaded on demand by `createI18n` when one is chosen (never in the login box's
+ * Every locale but English, loaded on demand by `<fe-app>` (elements/internal/app-runtime.ts) when one is chosen (never in the login box's
  * first-input chunk): the ICU formatter (plurals, `Intl` numbers), the built-in catalogues of `de` and `he` (the
  * sign-in flows at once, the admin portal's on its first key), the pseudo-locale `en-XA` generated from English,
  * and one `fe-missing-translation` per key and app when a locale lacks a key (English is shown).
  */
 import { FeMissingTranslationEvent } from '../events/i18n.ts';
 import { formatMessage } from './icu.ts';
-import type { MessageKey } from './en.ts';
+import type { MessageKey, Messages } from './en.ts';
+import { addMessages, setFormatter } from './index.ts';
 import type { I18n } from './types.ts';
-
-type AddMessages = (locale: string, messages: Record<string, string>) => void;
-let addMessages: AddMessages = () => {};
 
 /** The pseudo-locale: accented, about 30 % longer, bracketed; finds untranslated and clipped text. */
 export const PSEUDO_LOCALE = 'en-XA';
@@ -21,7 +19,7 @@ type Part = 'flows' | 'admin';
  * yet: its keys fall back to English and report `fe-missing-translation` (a `<lang>-admin.ts` typed `AdminMessages`
  * goes here).
  */
-const loaders: Record<string, Partial<Record<Part, () => Promise<Record<string, string>>>>> = {
+const loaders: Record<string, Partial<Record<Part, () => Promise<Partial<Messages>>>>> = {
   de: { flows: () => import('./de.ts').then((m) => m.de) },
   he: { flows: () => import('./he.ts').then((m) => m.he) },
 };
@@ -63,8 +61,7 @@ function followLocale(i18n: I18n): void {
 }
 
 /** Puts a locale to use in one app: formatter, catalogues, missing-key reports. */
-export async function useLocale(i18n: I18n, locale: string, add: AddMessages, setFormatter: (f: typeof localeFormatter) => void): Promise<void> {
-  addMessages = add;
+export async function useLocale(i18n: I18n, locale: string): Promise<void> {
   setFormatter(localeFormatter);
   if (!i18n.missing) followLocale(i18n);
   i18n.missing ??= (key: MessageKey, loc: string) => {

@@ -36,5 +36,5 @@ export const vars = createGlobalThemeContract(
 export const theme = mapTokens(TOKENS, (_t, path) => {
   let node: unknown = vars;
   for (const k of path) node = (node as Record<string, unknown>)[k];
-  return fallbackVar(node as string, _t.dark ? `light-dark(${_t.default}, ${_t.dark})` : _t.default);
+  return fallbackVar(node as string, _t.default);
 });

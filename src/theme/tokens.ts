@@ -10,8 +10,8 @@
  * (white text on it: 6.29), text 17.7, text-muted 4.83 (4.63 on the
  * #f9fafb background), danger 6.47, success 5.02, focus ring 6.29.
  *
- * Dark theme (`dark`, chosen by `color-scheme`: `prefers-color-scheme`, or
- * `<fe-app theme>`): surface #1f2937, background #111827, text #f9fafb,
+ * Dark theme (`dark`; `<fe-app>` applies it when `prefers-color-scheme` is
+ * dark or `theme="dark"`, src/theme/scheme.ts): surface #1f2937, background #111827, text #f9fafb,
  * muted #9ca3af, primary #818cf8 with #111827 text on it, danger #fca5a5 on
  * #450a0a, success #4ade80; each at least 4.5:1 on surface and background
  * (test/theme.test.ts).
@@ -28,7 +28,7 @@ export interface ThemeToken {
   readonly default: string;
   /** One-line description for README and `@cssprop` docs. */
   readonly description: string;
-  /** Value of the dark theme (colours only): the fallback is then `light-dark(default, dark)`, chosen by the element's `color-scheme`. */
+  /** Value of the dark theme (colours only), set on `<fe-app>` while its scheme is dark (src/theme/scheme.ts). */
   readonly dark?: string;
 }
 
@@ -84,7 +84,6 @@ export const TOKENS = {
   radius: token('radius', '8px', 'Corner radius of buttons, inputs and cards.'),
   spacingUnit: token('spacing-unit', '8px', 'Spacing unit; gaps and paddings are multiples of it.'),
   inputHeight: token('input-height', '44px', 'Height of inputs and buttons (at least 24px, WCAG 2.5.8; 44px by default).'),
-  colorScheme: token('color-scheme', 'light dark', 'Colour scheme: `light dark` follows the OS (`prefers-color-scheme`), `light` or `dark` forces one; `<fe-app theme>` sets it.'),
 } as const satisfies ThemeTokenTree;
 
 /** The shape of `TOKENS`. */

@@ -9,7 +9,14 @@ import { primaryButtonRule } from '../../views/shared/button-rule.ts';
 const u = (n: number) => `calc(${theme.spacingUnit} * ${n})`;
 const focus = { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' };
 
-globalStyle(':host', { display: 'block', fontFamily: theme.font.family, fontSize: theme.font.sizeBase, color: theme.color.text, colorScheme: theme.colorScheme, lineHeight: 1.5 });
+globalStyle(':host', {
+  display: 'block',
+  fontFamily: theme.font.family,
+  fontSize: theme.font.sizeBase,
+  color: theme.color.text,
+  colorScheme: 'var(--fe-color-scheme)',
+  lineHeight: 1.5,
+});
 globalStyle(':host([hidden])', { display: 'none' });
 globalStyle('*', { boxSizing: 'border-box' });
 // what react-aria would inject as an inline <style> (refused by a strict CSP; see elements/internal/section-element.tsx)

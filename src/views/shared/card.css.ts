@@ -9,7 +9,8 @@ globalStyle(':host', {
   fontFamily: theme.font.family,
   fontSize: theme.font.sizeBase,
   color: theme.color.text,
-  colorScheme: theme.colorScheme,
+  // set by src/theme/scheme.ts (dark, or `theme="light"`); unset, the page's own scheme is inherited
+  colorScheme: 'var(--fe-color-scheme)',
   lineHeight: 1.5,
 });
 globalStyle(':host([hidden])', { display: 'none' });
