@@ -33,8 +33,12 @@ function load(lang: string, part: Part): Promise<void> {
   let done = loading.get(id);
   if (!done) {
     const loader = loaders[lang]?.[part];
-    done = loader ? loader().then((messages) => addMessages(lang, messages)) : Promise.resolve();
-    done = done.then(() => void loaded.add(id));
+    // marked loaded first; adding (even nothing, for a locale without a built-in catalogue) renders again, so the
+    // keys still absent are reported
+    done = (loader ? loader() : Promise.resolve({})).then((messages) => {
+      loaded.add(id);
+      addMessages(lang, messages);
+    });
     loading.set(id, done);
   }
   return done;

@@ -14,6 +14,8 @@ globalStyle(':host', {
   fontFamily: theme.font.family,
   fontSize: theme.font.sizeBase,
   color: theme.color.text,
+  // its own surface: in the dark theme the text is light, so it must not sit on the page's background
+  background: theme.color.surface,
   colorScheme: 'var(--fe-color-scheme)',
   lineHeight: 1.5,
 });
@@ -45,6 +47,8 @@ export const navLink = style({
     '&[aria-current="page"]': { background: theme.color.primaryLight, color: theme.color.primaryDark, fontWeight: 600 },
     '&:focus-visible': focus,
   },
+  // forced colours drop the background that marks the current section: a system-coloured outline marks it instead
+  '@media': { '(forced-colors: active)': { selectors: { '&[aria-current="page"]': { outline: '2px solid Highlight' } } } },
 });
 export const main = style({ padding: u(3), minWidth: 0, display: 'flex', flexDirection: 'column', gap: u(2) });
 export const section = style({ display: 'flex', flexDirection: 'column', gap: u(2), minWidth: 0 });
