@@ -57,3 +57,16 @@ test('the pseudo-locale accents, lengthens by about 30 % and brackets, and leave
   const longer = pseudo(text).length - 2;
   assert.ok(longer >= text.length * 1.3 && longer <= text.length * 1.3 + 1, `${longer} characters for ${text.length}`);
 });
+
+test('the admin portal’s English count messages agree in number (ICU plurals)', async () => {
+  const { enAdmin } = await import('../../src/i18n/en-admin.ts');
+  const { enAdminRoles } = await import('../../src/i18n/en-admin-roles.ts');
+  const { enAdminGroups } = await import('../../src/i18n/en-admin-groups.ts');
+  assert.equal(formatMessage(enAdmin['admin.users.count'], { count: 1 }), '1 user');
+  assert.equal(formatMessage(enAdmin['admin.users.count'], { count: 10000 }), '10,000 users');
+  assert.equal(formatMessage(enAdmin['admin.users.sub.removed'], { email: 'a@b.test', count: 1 }), 'a@b.test was removed from 1 account.');
+  assert.equal(formatMessage(enAdminRoles['admin.roles.permissionCount'], { count: 1 }), '1 permission');
+  assert.equal(formatMessage(enAdminRoles['admin.perms.attached'], { name: 'Read', count: 3 }), '“Read” given to 3 roles.');
+  assert.match(formatMessage(enAdminGroups['admin.groups.deleteBody'], { count: 1 }), /^Its one member loses/);
+  assert.match(formatMessage(enAdminGroups['admin.groups.deleteBody'], { count: 0 }), /^It has no members\./);
+});
