@@ -57,7 +57,7 @@ export const enAdmin = {
   'admin.none': 'None',
 
   'admin.users.title': 'Users',
-  'admin.users.count': '{count} users',
+  'admin.users.count': '{count, plural, one {# user} other {# users}}',
   'admin.users.table': 'Users of this account',
   'admin.users.searchLabel': 'Search by email',
   'admin.users.preset': 'Show',
@@ -155,5 +155,5 @@ export const enAdmin = {
   'admin.users.sub.removeTitle': 'Remove {name} from accounts',
   'admin.users.sub.removeBody': 'Choose the accounts {email} leaves.',
   'admin.users.sub.removeNone': 'Choose at least one account.',
-  'admin.users.sub.removed': '{email} was removed from {count} accounts.',
+  'admin.users.sub.removed': '{email} was removed from {count, plural, one {# account} other {# accounts}}.',
 } as const;
