@@ -154,8 +154,10 @@ export interface FeAppAttributes {
   'log-level'?: 'error' | 'warn' | 'info' | 'debug';
   /** Credentials mode of API calls; default `same-origin`. */
   'request-credentials'?: 'same-origin' | 'include' | 'omit';
-  /** Message catalogue locale; default `en`. */
+  /** Locale of the messages, dates and numbers; default `en`. Built in: `en`, `de`, `he` (right to left), `en-XA` (pseudo-locale); any other falls back to English per key (and metadata `localizations` may supply it). Changes apply at once. */
   locale?: string;
+  /** Colour scheme of the elements; default: follow the OS (`prefers-color-scheme`). Dark sets the dark value of every `--fe-color-*` property the host has not set, on this element. */
+  theme?: 'light' | 'dark';
   /** Name of the app's stores; two connected `<fe-app>`s may not share one. */
   name?: string;
   /** Preview (builder) mode: canned demo data, no network (sign-in §1). */
@@ -168,7 +170,7 @@ export interface FeAppAttributes {
 
 /** Properties of `<fe-app>` a host sets from script (rich values that attributes cannot carry). */
 export interface FeAppProperties {
-  /** Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects. */
+  /** Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects; a new `locale` in a later set applies at once. */
   options?: fe.FeAppElement['options'];
 }
 
@@ -182,6 +184,8 @@ export interface FeAppEvents {
   'fe-logout': fe.FeLogoutEvent;
   /** When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`. */
   'fe-error': fe.FeErrorEvent;
+  /** When the locale lacks a message and the English text is shown (`detail: { key, locale }`); once per key and locale. Bubbles. */
+  'fe-missing-translation': fe.FeMissingTranslationEvent;
 }
 
 /** Attributes of `<fe-authorized>`, kebab-case as written in HTML. */
@@ -563,6 +567,7 @@ declare global {
     'fe-admin-section-change': fe.FeAdminSectionChangeEvent;
     'fe-session-change': fe.FeSessionChangeEvent;
     'fe-logout': fe.FeLogoutEvent;
+    'fe-missing-translation': fe.FeMissingTranslationEvent;
     'fe-authorization-change': fe.FeAuthorizationChangeEvent;
     'fe-impersonate': fe.FeImpersonateEvent;
     'fe-route-change': fe.FeRouteChangeEvent;

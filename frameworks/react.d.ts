@@ -85,6 +85,8 @@ export type FeAppReactProps = FeReactBaseProps<fe.FeAppElement> &
     'onfe-logout'?: (event: fe.FeLogoutEvent) => void;
     /** When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`. */
     'onfe-error'?: (event: fe.FeErrorEvent) => void;
+    /** When the locale lacks a message and the English text is shown (`detail: { key, locale }`); once per key and locale. Bubbles. */
+    'onfe-missing-translation'?: (event: fe.FeMissingTranslationEvent) => void;
   };
 
 /** React 19 props of `<fe-authorized>`: its attributes, properties and `on<event>` handlers. */

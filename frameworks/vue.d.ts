@@ -94,8 +94,10 @@ export type FeAppVueProps = dom.FeAppProperties & {
   logLevel?: dom.FeAppAttributes['log-level'];
   /** Credentials mode of API calls; default `same-origin`. */
   requestCredentials?: dom.FeAppAttributes['request-credentials'];
-  /** Message catalogue locale; default `en`. */
+  /** Locale of the messages, dates and numbers; default `en`. Built in: `en`, `de`, `he` (right to left), `en-XA` (pseudo-locale); any other falls back to English per key (and metadata `localizations` may supply it). Changes apply at once. */
   locale?: dom.FeAppAttributes['locale'];
+  /** Colour scheme of the elements; default: follow the OS (`prefers-color-scheme`). Dark sets the dark value of every `--fe-color-*` property the host has not set, on this element. */
+  theme?: dom.FeAppAttributes['theme'];
   /** Name of the app's stores; two connected `<fe-app>`s may not share one. */
   name?: dom.FeAppAttributes['name'];
   /** Preview (builder) mode: canned demo data, no network (sign-in §1). */
@@ -112,6 +114,8 @@ export type FeAppVueProps = dom.FeAppProperties & {
   onFeLogout?: (event: fe.FeLogoutEvent) => void;
   /** When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`. */
   onFeError?: (event: fe.FeErrorEvent) => void;
+  /** When the locale lacks a message and the English text is shown (`detail: { key, locale }`); once per key and locale. Bubbles. */
+  onFeMissingTranslation?: (event: fe.FeMissingTranslationEvent) => void;
 };
 
 /** Vue props of `<fe-authorized>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
