@@ -4,7 +4,7 @@
  * the analyzer; the plugin restores HTMLElement as the superclass.
  */
 export default {
-  globs: ['elements/*.ts'],
+  globs: ['elements/*.ts', 'elements/admin/*.ts'],
   exclude: ['elements/internal/**'],
   outdir: '.',
   packagejson: false,

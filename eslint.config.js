@@ -17,7 +17,18 @@ const storageMessage = "Views never touch web storage: the machine's actors (or 
 const dispatchMessage = 'Views never dispatch DOM events: the machine emit()s and the element turns that into a typed DOM event.';
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', '**/dist/', '**/storybook-static/', '**/.data/', 'custom-elements.json', '.bench/', 'test-results/', '.wtr-cache/', 'examples/nextjs/.next/']),
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/storybook-static/',
+    '**/.data/',
+    'custom-elements.json',
+    '.bench/',
+    'test-results/',
+    '.wtr-cache/',
+    'examples/nextjs/.next/',
+    'examples/nextjs/next-env.d.ts',
+  ]),
   {
     files: dirs.map((d) => `${d}/${code}`),
     extends: [js.configs.recommended, tseslint.configs.recommended],

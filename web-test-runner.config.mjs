@@ -2,6 +2,7 @@ import { chromeLauncher } from '@web/test-runner';
 import { viteWtr } from './tools/wtr-vite.js';
 import { emulatorWtr } from './tools/wtr-emulator.js';
 import { fixtureApiMiddleware } from './tools/wtr-fixture-api.js';
+import { mediaFeaturesPlugin } from './tools/wtr-media.js';
 
 const vite = viteWtr();
 // the real emulator, reached through the test server's own origin (same-origin proxy)
@@ -17,7 +18,7 @@ export default {
   testsFinishTimeout: 180000,
   testFramework: { config: { timeout: 20000 } },
   middleware: [fixtureApiMiddleware, emulator.middleware, vite.middleware],
-  plugins: [emulator.plugin, vite.plugin],
+  plugins: [emulator.plugin, vite.plugin, mediaFeaturesPlugin()],
   filterBrowserLogs: ({ args }) => !/^(\[vite\]|Lit is in dev mode|Download the React DevTools)/.test(String(args[0])),
   browsers: [
     chromeLauncher({

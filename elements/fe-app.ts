@@ -1,7 +1,10 @@
 import { ContextProvider } from '@lit/context';
 import { appContext } from '../src/app/context.ts';
 import { createFeApp, type FeApp, type FeAppOptions } from '../src/app/app.ts';
-import { FeErrorEvent, FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent, toPublicUser } from '../src/events/index.ts';
+// the event modules themselves, not src/events/index.ts: the flows' own event classes stay out of the first-input chunk
+import { FeErrorEvent } from '../src/events/flow.ts';
+import { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent } from '../src/events/session.ts';
+import { toPublicUser } from '../src/events/user.ts';
 import type { SessionValue } from '../src/stores/index.ts';
 import { defineElement } from './internal/react-element.ts';
 
@@ -30,18 +33,20 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  * @attr {string} url-prefix - API prefix; default `frontegg`.
  * @attr {'error'|'warn'|'info'|'debug'} log-level - Console log level; default `warn`.
  * @attr {'same-origin'|'include'|'omit'} request-credentials - Credentials mode of API calls; default `same-origin`.
- * @attr {string} locale - Message catalogue locale; default `en`.
+ * @attr {string} locale - Locale of the messages, dates and numbers; default `en`. Built in: `en`, `de`, `he` (right to left), `en-XA` (pseudo-locale); any other falls back to English per key (and metadata `localizations` may supply it). Changes apply at once.
+ * @attr {'light'|'dark'} theme - Colour scheme of the elements; default: follow the OS (`prefers-color-scheme`). Dark sets the dark value of every `--fe-color-*` property the host has not set, on this element.
  * @attr {string} name - Name of the app's stores; two connected `<fe-app>`s may not share one.
  * @attr {boolean} preview - Preview (builder) mode: canned demo data, no network (sign-in §1).
  * @attr {boolean} hosted-login-box - Hosted login (sign-in §1): sign-in, callback, refresh and logout go through the identity API's hosted login.
  * @attr {string} authenticated-url - Where to go after sign-in when there is no usable redirectUrl; default `/`.
- * @prop {FeAppOptions} options - Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects.
+ * @prop {FeAppOptions} options - Rich options (routes, localizations, metadata, entitlements …), merged over the attributes. Set before the element connects; a new `locale` in a later set applies at once.
  * @prop {FeApp} app - The app (read-only), for host scripts: stores, `refresh()`, `logout()`.
  *
  * @fires {FeSessionChangeEvent} fe-session-change - Whenever the session changes (restored, signed in, signed out): `detail: { isAuthenticated, user }`, the user without tokens or null.
  * @fires {FeLoginEvent} fe-login - When a session starts that no element of this tab started (`detail: { user, restored: true }`): restored by the start-up refresh, or signed in in another tab (a sign-in through `<fe-login-box>` fires its own `fe-login`).
  * @fires {FeLogoutEvent} fe-logout - After `logout()` on this element; or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed.
  * @fires {FeErrorEvent} fe-error - When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`.
+ * @fires {FeMissingTranslationEvent} fe-missing-translation - When the locale lacks a message and the English text is shown (`detail: { key, locale }`); once per key and locale. Bubbles.
  *
  * @slot - The host's content, including `fe-*` elements.
  *
@@ -52,7 +57,7 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  */
 export class FeAppElement extends HTMLElement {
   static observedAttributes = [];
-  /** Rich options merged over the attributes; set before the element connects. */
+  /** Rich options merged over the attributes; set before the element connects (a new `locale` applies at once: elements/internal/app-runtime.ts). */
   options: Partial<FeAppOptions> = {};
   #app: FeApp | undefined;
   #provider = new ContextProvider(this, { context: appContext, initialValue: undefined });
@@ -86,6 +91,9 @@ export class FeAppElement extends HTMLElement {
     }
     this.#provider.hostConnected();
     this.#watchSession(this.#app);
+    // locale and colour scheme, and their changes at run time: loaded on demand, outside the first-input chunk
+    const app = this.#app;
+    void import('./internal/app-runtime.ts').then((m) => m.syncApp(this, app));
   }
 
   disconnectedCallback(): void {

@@ -28,3 +28,4 @@ export { FeAdminPrivacyElement } from './admin/fe-admin-privacy.ts';
 export { FeAdminApiTokensElement } from './admin/fe-admin-api-tokens.ts';
 export { FeAdminAccountElement } from './admin/fe-admin-account.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';
+export { FeMissingTranslationEvent, type FeMissingTranslationDetail } from '../src/events/i18n.ts';

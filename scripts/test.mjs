@@ -6,9 +6,11 @@
  *    elements against the real emulator, theme, accessibility;
  * 3. node tests: emulator routes on its real database (PGlite), then again on a Postgres server
  *    (`scripts/with-postgres.mjs`; without Postgres binaries the step is skipped, except under CI=true
- *    where it fails), build and manifest;
+ *    where it fails), build and manifest, the example hosts' own tests (examples/express against
+ *    `fe-emulator` with its seed file);
  * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core), one
- *    file at a time, a failing file retried once (the retry is reported).
+ *    file at a time, a failing file retried once (the retry is reported); the example hosts
+ *    (`example-<name>.e2e.ts`: React, Vue, Next.js) build their example inside the test.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -33,7 +35,15 @@ const steps = [
   {
     name: 'node',
     cmd: process.execPath,
-    args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...filesIn('test/node', '.test.ts'), ...filesIn('examples/plain-html', '.test.mjs')],
+    args: [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      ...filesIn('test/node', '.test.ts'),
+      ...filesIn('examples/plain-html', '.test.mjs'),
+      ...filesIn('examples/express', '.test.mjs'),
+    ],
     parse: nodeCounts,
   },
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
@@ -67,7 +77,9 @@ function wtrCounts(out) {
 function nodeCounts(out) {
   const pass = [...out.matchAll(/^# pass (\d+)/gm)].at(-1);
   const fail = [...out.matchAll(/^# fail (\d+)/gm)].at(-1);
-  return pass ? { passed: +pass[1], failed: +(fail?.[1] ?? 0) } : null;
+  // a test cancelled by a failed hook (e.g. a server that did not start) did not pass: it counts as failed
+  const cancelled = [...out.matchAll(/^# cancelled (\d+)/gm)].at(-1);
+  return pass ? { passed: +pass[1], failed: +(fail?.[1] ?? 0) + +(cancelled?.[1] ?? 0) } : null;
 }
 
 function run(step) {

@@ -14,3 +14,9 @@ export const Failed: AdminStory = { args: { scenario: 'error' } };
 export const AddUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'add' } };
 export const BulkInviteDialog: AdminStory = { args: { scenario: 'filled', dialog: 'bulk' } };
 export const InviteLinkDialog: AdminStory = { args: { scenario: 'filled', dialog: 'link' } };
+// row dialogs (`<action>:<userId>` of the preview users: user-05 is disabled, user-06 temporary)
+export const EditRolesDialog: AdminStory = { args: { scenario: 'filled', dialog: 'roles:user-01' } };
+export const DeleteUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'delete:user-01' } };
+export const DisableUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'disable:user-01' } };
+export const EnableUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'enable:user-05' } };
+export const AccessEndDialog: AdminStory = { args: { scenario: 'filled', dialog: 'expiry:user-06' } };

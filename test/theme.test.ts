@@ -17,6 +17,7 @@ import {
   MODERN_THEME,
   THEME_PRESETS,
   THEME_VARIABLES,
+  TOKENS,
   UnsupportedColorFormatError,
   applyTheme,
   contrastRatio,
@@ -38,6 +39,13 @@ const hex = (computed: string) => formatColor(parseColor(computed));
 
 /** Leaves of a nested object, in order. */
 const leaves = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v)));
+
+/** The dark value of each token that has one, by custom property name. */
+const TOKEN_DARK: Record<string, string> = Object.fromEntries(
+  Object.values(TOKENS.color)
+    .filter((t) => 'dark' in t && t.dark)
+    .map((t) => [t.name, (t as { dark: string }).dark]),
+);
 
 describe('theme: constants (spec §9)', () => {
   it('SI-9.04 default theme name is modern', () => {
@@ -219,6 +227,18 @@ describe('theme: contract', () => {
     expect(theme.color.primaryHover).to.equal(`var(--fe-color-primary-hover, ${darken('#4f46e5', 0.15)})`);
     expect(theme.radius).to.equal('var(--fe-radius, 8px)');
     expect(theme.inputHeight).to.equal('var(--fe-input-height, 44px)');
+  });
+
+  it('the dark token set keeps text at 4.5:1 and the focus ring at 3:1 on its surface and background', () => {
+    const d = TOKEN_DARK;
+    for (const name of ['--fe-color-text', '--fe-color-text-muted', '--fe-color-danger', '--fe-color-success', '--fe-color-primary']) {
+      expect(contrastRatio(d[name], d['--fe-color-surface']), name).to.be.at.least(4.5);
+      expect(contrastRatio(d[name], d['--fe-color-background']), `${name} on background`).to.be.at.least(4.5);
+    }
+    for (const state of ['--fe-color-primary', '--fe-color-primary-hover', '--fe-color-primary-active'])
+      expect(contrastRatio(d['--fe-color-on-primary'], d[state]), state).to.be.at.least(4.5);
+    expect(contrastRatio(d['--fe-color-danger'], d['--fe-color-danger-surface'])).to.be.at.least(4.5);
+    expect(contrastRatio(d['--fe-color-focus-ring'], d['--fe-color-surface'])).to.be.at.least(3);
   });
 
   it('THEME_VARIABLES lists exactly the contract, in the same order, with the same defaults', () => {

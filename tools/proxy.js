@@ -35,3 +35,11 @@ export function proxyRequest(req, res, target) {
     req.pipe(upstream);
   });
 }
+
+/**
+ * The same forwarding for a Vite dev server (`server.proxy` / `preview.proxy` of an example's vite.config):
+ * every identity API path to `target`, with the `X-Forwarded-*` headers.
+ */
+export function viteProxy(target = process.env.EMULATOR_URL ?? 'http://127.0.0.1:8787') {
+  return Object.fromEntries(API_PATHS.map((path) => [path, { target, changeOrigin: true, xfwd: true }]));
+}

@@ -12,7 +12,9 @@ import { createActor, type AnyActorLogic, type AnyActorRef, type AnyStateMachine
 import type { FlowEmitted, NavigationTarget } from '../../machines/flow.ts';
 import { appContext } from '../../src/app/context.ts';
 import type { FeApp } from '../../src/app/types.ts';
-import { FeErrorEvent, FeLoginEvent, FeLogoutEvent, FeNavigateEvent } from '../../src/events/index.ts';
+// the event modules themselves, not src/events/index.ts: the other elements' event classes stay out of this chunk
+import { FeErrorEvent, FeNavigateEvent } from '../../src/events/flow.ts';
+import { FeLoginEvent, FeLogoutEvent } from '../../src/events/session.ts';
 import { errorText } from '../../src/i18n/index.ts';
 import { FlowContext } from '../../src/views/shared/flow.tsx';
 import { NoProvider } from '../../src/views/shared/ui.tsx';

@@ -32,9 +32,13 @@ import { appContext } from '../../src/app/context.ts';
 import type { FeApp } from '../../src/app/types.ts';
 import { useT } from '../../src/views/shared/flow.tsx';
 import { NoProvider } from '../../src/views/shared/ui.tsx';
+import { formatMessage } from '../../src/i18n/icu.ts';
+import { setFormatter } from '../../src/i18n/index.ts';
 import { reactElement, type PropType, type ReactElementClass } from './react-element.ts';
 import { hostOf, useLitContext } from './use-lit-context.ts';
 
+// the portal's messages use ICU plurals (`{count, plural, one {# user} other {# users}}`)
+setFormatter(formatMessage);
 // react-aria: focus management and outside-click detection that see through shadow roots
 enableShadowDOM();
 // react-aria adds a `<style id="react-aria-pressable-style">` to the document (touch-action of pressable elements)

@@ -4,14 +4,18 @@
  * an outbox. `createEmulator()` opens the database, migrates, seeds on first
  * start and returns the app.
  */
-import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT } from './defaults.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { runMigrations } from './db/migrations.ts';
 import { SEED, seed } from './db/seed.ts';
 import { resetDatabase } from './db/reset.ts';
+import { applySeedFile } from './apply-seed.ts';
+import type { SeedFile } from './seed-file.ts';
+import { setClockNow } from './clock.ts';
+import { FaultSwitches, faultMiddleware, faultRoutes } from './http/faults.ts';
 import { vendors } from './db/schema.ts';
 import { loadOrCreateSigningKey } from './crypto/keys.ts';
 import { traceId } from './crypto/tokens.ts';
@@ -48,11 +52,7 @@ import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
 
 export const API_PREFIX = '/frontegg';
-export const DEFAULT_PORT = 8787;
-export const DEFAULT_ISSUER = `http://127.0.0.1:${DEFAULT_PORT}`;
-export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
-/** `<repo>/.data/emulator` */
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/emulator', import.meta.url));
+export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
 
 export const CORS_ALLOW_HEADERS = [
   'authorization',
@@ -76,6 +76,10 @@ export interface EmulatorOptions {
   corsOrigins?: string[];
   /** Access-token lifetime in seconds written by the seed (default 300). */
   accessTokenExpiresIn?: number;
+  /** A host's seed file (src/seed-file.ts), written over the base seed at start and after every reset. With it, the database is reset at start. */
+  seedFile?: SeedFile;
+  /** The instant (ms since the epoch) the emulator clock reads at start and after every reset; it runs on from there. Default: real time. */
+  startAt?: number;
 }
 
 export interface EmulatorSeedInfo {
@@ -117,9 +121,21 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const issuer = (options.publicOrigin ?? DEFAULT_ISSUER).replace(/\/+$/, '');
   const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
 
-  const reset = async () => {
-    await rootDb.transaction(async (tx) => resetDatabase(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
+  const faults = new FaultSwitches();
+  const restore = async (db: Db) => {
+    await resetDatabase(db, { accessTokenExpiresIn: options.accessTokenExpiresIn });
+    if (options.seedFile) await applySeedFile(db, options.seedFile, issuer);
+    if (options.startAt !== undefined) await setClockNow(db, options.startAt);
+    faults.clear();
   };
+  const reset = () => rootDb.transaction(async (tx) => restore(tx as unknown as Db));
+  try {
+    if (options.seedFile) await reset();
+    else if (options.startAt !== undefined) await setClockNow(rootDb, options.startAt);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
   const rt: EmulatorRuntime = {
     rootDb,
     key,
@@ -129,6 +145,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     corsOrigins,
     accessTokenExpiresIn: options.accessTokenExpiresIn,
     reset,
+    restore,
+    faults,
   };
 
   const app = new Hono<AppEnv>();
@@ -163,6 +181,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     c.set('db', rootDb);
     await next();
   });
+
+  // fault switches (PUT /_emulator/faults): before the routes and their transaction, after CORS
+  app.use('*', faultMiddleware());
 
   // Mutating requests run in one transaction. A thrown error (already turned
   // into an error answer by onError) rolls it back and drops any Set-Cookie;
@@ -213,6 +234,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/', jwksRoutes);
   app.route('/_emulator', outboxRoutes);
   app.route('/_emulator', emulatorRoutes);
+  app.route('/_emulator', faultRoutes);
   app.route('/_emulator', lifecycleEmulatorRoutes);
   app.route('/_emulator', entitlementEmulatorRoutes);
   app.route('/_emulator', stepUpEmulatorRoutes);

@@ -31,3 +31,21 @@ export async function setClockOffset(db: Db, offsetSeconds: number): Promise<voi
   }
   await db.insert(emulatorClock).values({ id: CLOCK_ID, offsetSeconds }).onConflictDoUpdate({ target: emulatorClock.id, set: { offsetSeconds } });
 }
+
+/**
+ * An instant as the CLI (`--now`) and `PUT /_emulator/clock { now }` take it: an ISO 8601 date-time
+ * (`2030-01-01T00:00:00Z`), or milliseconds since the epoch (a number, or a string of digits).
+ * Returns milliseconds since the epoch, or `undefined` when the value is neither.
+ */
+export function parseInstant(value: string | number): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const ms = /^-?\d+$/.test(value.trim()) ? Number(value) : Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** Sets the clock so that it reads `nowMs` at this moment (it runs on from there); stored as whole seconds of offset. */
+export async function setClockNow(db: Db, nowMs: number): Promise<number> {
+  const offsetSeconds = Math.round((nowMs - Date.now()) / 1000);
+  await setClockOffset(db, offsetSeconds);
+  return offsetSeconds;
+}

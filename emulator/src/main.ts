@@ -1,66 +1,76 @@
 /**
- * `npm start -w emulator` (or `npm run emulator` at the root): serves the
- * emulator on 127.0.0.1:EMULATOR_PORT (default 8787).
+ * The emulator's entry: `fe-emulator [options]` (bin/fe-emulator.js), `npm start -w emulator` or
+ * `npm run emulator` at the root. Serves on `--host` (default 127.0.0.1) `--port` (default $EMULATOR_PORT or 8787)
+ * and prints the seeded credentials. Flags and environment: src/cli.ts (`fe-emulator --help`) and the README.
  *
- * Environment: EMULATOR_PORT, DATABASE_URL (Postgres) or EMULATOR_DATA_DIR
- * (PGlite; default `<repo>/.data/emulator`), EMULATOR_PUBLIC_ORIGIN (token
- * issuer; default http://127.0.0.1:<port>), EMULATOR_CORS_ORIGINS (comma
- * separated; default http://127.0.0.1:5173,http://localhost:5173).
- *
- * Flags: `--seed-users N` adds N users to the seeded tenant after start (the admin portal's scale seed, the same as
- * `POST /_emulator/seed-users`): `npm start -w emulator -- --seed-users 10000`.
+ * Exit codes: 0 after SIGINT/SIGTERM, 1 when the emulator cannot start (port taken, database error),
+ * 2 for bad usage or an invalid seed file (the zod path and message are printed).
  */
 import { serve } from '@hono/node-server';
-import { createEmulator, DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR } from './app.ts';
+import { CliError, emulatorVersion, originOf, parseCli, USAGE, type CliConfig } from './cli.ts';
 import type { Db } from './db/client.ts';
-import { SEEDED_USER_PASSWORD, seedUsers } from './routes/admin/users.ts';
+import { SEED } from './db/seed.ts';
 
-const port = Number(process.env.EMULATOR_PORT ?? 8787);
-if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error(`EMULATOR_PORT must be a port number, got "${process.env.EMULATOR_PORT}"`);
-  process.exit(1);
+let config: CliConfig;
+try {
+  config = parseCli(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof CliError)) throw e;
+  console.error(`fe-emulator: ${e.message}`);
+  process.exit(e.exitCode);
 }
-const host = '127.0.0.1';
-const origin = `http://${host}:${port}`;
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = process.env.EMULATOR_DATA_DIR || DEFAULT_DATA_DIR;
-/** `--seed-users N` or `--seed-users=N`: how many users to seed after start (undefined: none). */
-function seedUsersFlag(argv: string[]): number | undefined {
-  const i = argv.findIndex((a) => a === '--seed-users' || a.startsWith('--seed-users='));
-  if (i < 0) return undefined;
-  const raw = argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 100_000) {
-    console.error(`--seed-users must be a number of users from 1 to 100000, got "${raw ?? ''}"`);
-    process.exit(1);
-  }
-  return n;
+if (config.command === 'help') {
+  console.log(USAGE);
+  process.exit(0);
 }
-const seedUserCount = seedUsersFlag(process.argv.slice(2));
-const corsOrigins = process.env.EMULATOR_CORS_ORIGINS
-  ? process.env.EMULATOR_CORS_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-  : DEFAULT_CORS_ORIGINS;
+if (config.command === 'version') {
+  console.log(emulatorVersion());
+  process.exit(0);
+}
 
-const emulator = await createEmulator({ databaseUrl, dataDir, corsOrigins, publicOrigin: process.env.EMULATOR_PUBLIC_ORIGIN || origin });
+// the app is loaded after the command line is checked: --help and usage errors answer at once
+const { createEmulator } = await import('./app.ts');
+const { SEEDED_USER_PASSWORD, seedUsers } = await import('./routes/admin/users.ts');
+const { port, host, databaseUrl, dataDir, corsOrigins } = config;
+const origin = originOf(host, port);
+const emulator = await createEmulator({
+  databaseUrl,
+  dataDir,
+  corsOrigins,
+  publicOrigin: config.publicOrigin || origin,
+  seedFile: config.seedFile,
+  startAt: config.startAt,
+});
 
 const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => {
   const { seed } = emulator;
-  console.log(`Identity API emulator listening on ${origin}`);
+  const seeded = config.seedFile;
+  console.log(`Identity API emulator listening on ${origin}  (a test double: never expose it to a network)`);
   console.log(`  API prefix     ${origin}/frontegg`);
-  console.log(`  database       ${databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite ${dataDir}`}`);
+  console.log(`  database       ${databaseUrl ? 'Postgres (DATABASE_URL)' : dataDir === 'memory://' ? 'PGlite in memory' : `PGlite ${dataDir}`}`);
   console.log(`  issuer         ${emulator.issuer}`);
   console.log(`  CORS origins   ${corsOrigins.join(', ')}`);
-  console.log(`  outbox         ${origin}/_emulator/outbox`);
-  console.log(`  vendor         ${seed.vendorId} (clientId ${seed.clientId})`);
+  console.log(`  outbox         ${origin}/_emulator/outbox (JSON: /_emulator/outbox.json)`);
+  console.log(`  vendor         ${seed.vendorId} (clientId ${seed.clientId}, client secret ${SEED.clientSecret})`);
   console.log(`  tenant         ${seed.tenantId} (Acme)`);
   console.log(`  admin          ${seed.admin.email} / ${seed.admin.password}`);
+  if (seeded) {
+    console.log(
+      `  seed file      ${config.seedPath}: ${seeded.tenants.length} tenants, ${seeded.users.length} users, ${seeded.roles.length} roles, ${seeded.plans.length} plans, ${seeded.sso.length} SSO connections`,
+    );
+  }
+  if (config.startAt !== undefined) console.log(`  clock          started at ${new Date(config.startAt).toISOString()} (PUT /_emulator/clock)`);
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')
+    console.log(`  WARNING        listening on ${host} (--unsafe-expose): anyone who reaches it can sign in as anyone`);
+});
+server.on('error', (e) => {
+  console.error(`fe-emulator: cannot listen on ${origin}: ${e.message}`);
+  void emulator.close().finally(() => process.exit(1));
 });
 
-if (seedUserCount) {
+if (config.seedUsers) {
   const started = Date.now();
-  const { created } = await emulator.db.transaction((tx) => seedUsers(tx as unknown as Db, { count: seedUserCount }));
+  const { created } = await emulator.db.transaction((tx) => seedUsers(tx as unknown as Db, { count: config.seedUsers! }));
   console.log(`  seeded         ${created} users in ${Date.now() - started} ms (userNNNNN@example.com / ${SEEDED_USER_PASSWORD})`);
 }
 

@@ -334,7 +334,7 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
     amr: auth.amr,
     acr: auth.acr ?? null,
     authTime,
-    expiresAt: new Date(now + refreshTtl * 1000),
+    expiresAt: new Date(clockNow + refreshTtl * 1000),
     // the client of this sign-in or refresh: the session list shows it (api-contract S)
     ipAddress: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
@@ -419,7 +419,7 @@ export async function rotateRefreshToken(
     await revokeFamily(db, row.familyId);
     return fail('Session has been revoked');
   }
-  if (row.expiresAt.getTime() <= Date.now()) return fail('Session has expired');
+  if (row.expiresAt.getTime() <= (await emulatorNow(db))) return fail('Session has expired');
   const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -462,7 +462,7 @@ export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreac
   const mfaDevices = await mfaDevicesOf(db, user.id);
   const enrolled = Object.values(mfaDevices).some((list) => list.length > 0);
   const mfaToken = randomToken(32);
-  const now = Date.now();
+  const now = await emulatorNow(db);
   await db.insert(mfaTokens).values({
     tokenHash: sha256(mfaToken),
     userId: user.id,
@@ -504,7 +504,7 @@ export async function loadMfaToken(db: Db, mfaToken: string) {
     .select()
     .from(mfaTokens)
     .where(eq(mfaTokens.tokenHash, sha256(mfaToken)));
-  if (!row || row.consumedAt || row.expiresAt.getTime() <= Date.now()) {
+  if (!row || row.consumedAt || row.expiresAt.getTime() <= (await emulatorNow(db))) {
     throw badRequest('The MFA token is invalid or has expired', 'ER-MFA-TOKEN-INVALID');
   }
   return row;

@@ -7,21 +7,14 @@
  * `composed`; the others stay in the shadow root their element lives in.
  * `fe-navigate` is cancelable.
  */
-import type {
-  FeAuthorizationChangeEvent,
-  FeErrorEvent,
-  FeImpersonateEvent,
-  FeInvitationAcceptEvent,
-  FeNavigateEvent,
-  FeRouteChangeEvent,
-  FeSignUpEvent,
-  FeStepUpEvent,
-  FeUnlockEvent,
-} from './flow.ts';
+import type { FeErrorEvent, FeNavigateEvent } from './flow.ts';
+import type { FeAuthorizationChangeEvent, FeImpersonateEvent, FeInvitationAcceptEvent, FeRouteChangeEvent, FeSignUpEvent, FeStepUpEvent, FeUnlockEvent } from './outcomes.ts';
 import type { FeAdminSectionChangeEvent } from './admin.ts';
+import type { FeMissingTranslationEvent } from './i18n.ts';
 import type { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent, FeTenantChangeEvent } from './session.ts';
 
 export * from './flow.ts';
+export * from './outcomes.ts';
 export * from './session.ts';
 export * from './user.ts';
 
@@ -41,6 +34,7 @@ export interface FeEventMap {
   'fe-authorization-change': FeAuthorizationChangeEvent;
   'fe-route-change': FeRouteChangeEvent;
   'fe-admin-section-change': FeAdminSectionChangeEvent;
+  'fe-missing-translation': FeMissingTranslationEvent;
 }
 
 declare global {

@@ -40,7 +40,8 @@ export const enAdminGroups = {
   'admin.groups.saved': 'Group “{name}” saved.',
 
   'admin.groups.deleteTitle': 'Delete {name}?',
-  'admin.groups.deleteBody': 'Its {count} members lose the roles they have through this group. The users themselves are kept.',
+  'admin.groups.deleteBody':
+    '{count, plural, =0 {It has no members.} one {Its one member loses the roles they have through this group.} other {Its # members lose the roles they have through this group.}} The users themselves are kept.',
   'admin.groups.deleted': 'Group “{name}” deleted.',
 
   'admin.groups.manageTitle': '{name}: members and roles',

@@ -11,7 +11,7 @@ export const enAdminRoles = {
   'admin.roles.col.name': 'Role',
   'admin.roles.col.key': 'Key',
   'admin.roles.col.permissions': 'Permissions',
-  'admin.roles.permissionCount': '{count} permissions',
+  'admin.roles.permissionCount': '{count, plural, one {# permission} other {# permissions}}',
   'admin.roles.default': 'Default',
   'admin.roles.builtIn': 'Built-in',
   'admin.roles.empty': 'No roles yet',
@@ -72,5 +72,5 @@ export const enAdminRoles = {
   'admin.perms.builtInRole': 'Built-in role: can’t be changed.',
   'admin.perms.pickOne': 'Pick at least one role.',
   'admin.perms.attach': 'Give to roles',
-  'admin.perms.attached': '“{name}” given to {count} roles.',
+  'admin.perms.attached': '“{name}” given to {count, plural, one {# role} other {# roles}}.',
 } as const;

@@ -47,6 +47,9 @@ export const enAdmin = {
   'admin.search': 'Search',
   'admin.required': 'This field is required.',
   'admin.error.generic': 'We’re facing some difficulties, Please try again',
+  /** A section chunk not mounted within 4000 ms (SI-8.02; the spec's "theme setter", verbatim). */
+  'admin.error.chunkTimeout': 'Failed to load Renderer with themeSetter',
+  'admin.error.chunkFailed': 'This section could not be loaded. Check your connection and try again.',
   'admin.noChanges': 'No changes to update',
   'admin.sortAsc': 'ascending',
   'admin.sortDesc': 'descending',
@@ -54,7 +57,7 @@ export const enAdmin = {
   'admin.none': 'None',
 
   'admin.users.title': 'Users',
-  'admin.users.count': '{count} users',
+  'admin.users.count': '{count, plural, one {# user} other {# users}}',
   'admin.users.table': 'Users of this account',
   'admin.users.searchLabel': 'Search by email',
   'admin.users.preset': 'Show',
@@ -72,6 +75,7 @@ export const enAdmin = {
   'admin.users.allApplications': 'All applications',
   'admin.users.pending': 'Pending invitation',
   'admin.users.disabled': 'Disabled',
+  'admin.users.locked': 'Locked',
   'admin.users.temporary': 'Temporary until {date}',
   'admin.users.empty': 'No users yet',
   'admin.users.emptyHint': 'Invite your team to get started.',
@@ -151,5 +155,5 @@ export const enAdmin = {
   'admin.users.sub.removeTitle': 'Remove {name} from accounts',
   'admin.users.sub.removeBody': 'Choose the accounts {email} leaves.',
   'admin.users.sub.removeNone': 'Choose at least one account.',
-  'admin.users.sub.removed': '{email} was removed from {count} accounts.',
+  'admin.users.sub.removed': '{email} was removed from {count, plural, one {# account} other {# accounts}}.',
 } as const;

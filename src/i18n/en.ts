@@ -61,3 +61,7 @@ export type MessageKey =
   | keyof typeof import('./en-admin-account.ts').enAdminAccount;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;
+/** The sign-in flows' part of a catalogue (every area but the admin portal's): what another locale's `<lang>.ts` holds. */
+export type FlowMessages = Record<Exclude<MessageKey, `admin.${string}`>, string>;
+/** The admin portal's part of a catalogue: what another locale's `<lang>-admin.ts` holds. */
+export type AdminMessages = Record<Extract<MessageKey, `admin.${string}`>, string>;

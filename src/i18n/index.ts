@@ -1,21 +1,25 @@
-import { atom, computed, type ReadableAtom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { en, type MessageKey, type Messages } from './en.ts';
 
 export { en };
 export type { MessageKey, Messages };
-
-/**
- * Localizations as metadata carries them (sign-in §3, `localizations`):
- * `{ [locale]: { [key]: text | nested object } }`. Nested objects are
- * flattened with dots, so `{ en: { login: { title: 'Hi' } } }` overrides
- * `login.title`.
- */
-export type Localizations = Record<string, Record<string, unknown>>;
+export type { I18n, Localizations, Translate } from './types.ts';
+import type { I18n, Localizations, Translate } from './types.ts';
 
 /** Built-in catalogues by locale; areas add their messages as they load. */
 const catalogues: Record<string, Partial<Messages>> = { en: { ...en } };
 /** Bumped when messages are added, so every `$t` recomputes. */
 const $catalogueVersion = atom(0);
+
+/** Formats a message for a locale; `format` until src/i18n/icu.ts is installed (admin portal, other locales). */
+export type Formatter = (text: string, params: Record<string, string | number> | undefined, locale: string) => string;
+let formatter: Formatter = format;
+
+/** Installs the message formatter (ICU plurals and `Intl` numbers: src/i18n/icu.ts). */
+export function setFormatter(f: Formatter): void {
+  formatter = f;
+  $catalogueVersion.set($catalogueVersion.get() + 1);
+}
 
 /** Adds messages of an area to a locale's built-in catalogue (e.g. when the MFA views load). */
 export function addMessages(locale: string, messages: Partial<Messages>): void {
@@ -57,31 +61,22 @@ export function errorText(t: Translate, error: FlowError | null | undefined): st
   return error.message ?? t('error.generic');
 }
 
-/** A translate function: key + params → text. */
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
-
-/** One app's i18n: the locale, the overrides from metadata, and `$t`. */
-export interface I18n {
-  $locale: ReturnType<typeof atom<string>>;
-  $overrides: ReturnType<typeof atom<Localizations>>;
-  /** The current translate function; changes when locale or overrides change. */
-  $t: ReadableAtom<Translate>;
-}
-
 /**
  * Creates the i18n stores of one app. Lookup order: metadata override for the
- * locale, built-in catalogue for the locale, override for `en`, English.
+ * locale, built-in catalogue for the locale, override for `en`, English. Other
+ * locales' catalogues, the ICU formatter, the pseudo-locale and missing-key
+ * reports load on demand (src/i18n/locale.ts, started by `<fe-app>`).
  */
 export function createI18n(locale = 'en', overrides: Localizations = {}): I18n {
-  const $locale = atom(locale);
-  const $overrides = atom<Localizations>(overrides);
-  const $t = computed([$locale, $overrides, $catalogueVersion], (loc, ov): Translate => {
+  const i18n = { $locale: atom(locale), $overrides: atom<Localizations>(overrides) } as I18n;
+  i18n.$t = computed([i18n.$locale, i18n.$overrides, $catalogueVersion], (loc, ov): Translate => {
     const lang = loc.split('-')[0];
     const layers = [flatten(ov[loc] ?? {}), flatten(ov[lang] ?? {}), catalogues[loc] ?? {}, catalogues[lang] ?? {}, flatten(ov.en ?? {})] as Record<string, string>[];
     return (key, params) => {
-      for (const layer of layers) if (typeof layer[key] === 'string') return format(layer[key], params);
-      return format((catalogues.en as Record<string, string>)[key] ?? key, params);
+      for (const layer of layers) if (typeof layer[key] === 'string') return formatter(layer[key], params, loc);
+      i18n.missing?.(key, loc);
+      return formatter((catalogues.en as Record<string, string>)[key] ?? key, params, loc);
     };
   });
-  return { $locale, $overrides, $t };
+  return i18n;
 }

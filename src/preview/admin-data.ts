@@ -84,7 +84,7 @@ const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances',
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Backus', 'Hamilton', 'Thompson', 'Perlman', 'Berners-Lee'];
 const ROLE_CYCLE = ['role-admin', 'role-editor', 'role-viewer', 'role-support', 'role-read-only'];
 
-/** 24 demo users: the preview user first, then a mix of pending, disabled, temporary and MFA-less users. */
+/** 24 demo users: the preview user first, then a mix of pending, disabled, locked, temporary and MFA-less users. */
 export const PREVIEW_USERS: (TenantUser & { roleIds: string[]; groupIds: string[] })[] = Array.from({ length: 24 }, (_, i) => {
   const first = FIRST[i % FIRST.length];
   const last = LAST[(i * 5) % LAST.length];
@@ -97,7 +97,7 @@ export const PREVIEW_USERS: (TenantUser & { roleIds: string[]; groupIds: string[
     activatedForTenant: i % 7 !== 3,
     isDisabled: i % 9 === 5,
     mfaEnrolled: i % 3 === 0,
-    isLocked: false,
+    isLocked: i === 4,
     provider: 'local',
     managedBy: i % 11 === 10 ? 'scim2' : 'frontegg',
     tenantId: T,

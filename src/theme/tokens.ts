@@ -9,6 +9,12 @@
  * Contrast of the defaults (WCAG 2.x, on the #ffffff surface): primary 6.29
  * (white text on it: 6.29), text 17.7, text-muted 4.83 (4.63 on the
  * #f9fafb background), danger 6.47, success 5.02, focus ring 6.29.
+ *
+ * Dark theme (`dark`; `<fe-app>` applies it when `prefers-color-scheme` is
+ * dark or `theme="dark"`, src/theme/scheme.ts): surface #1f2937, background #111827, text #f9fafb,
+ * muted #9ca3af, primary #818cf8 with #111827 text on it, danger #fca5a5 on
+ * #450a0a, success #4ade80; each at least 4.5:1 on surface and background
+ * (test/theme.test.ts).
  */
 import { derivePalette } from './colors.js';
 
@@ -22,6 +28,8 @@ export interface ThemeToken {
   readonly default: string;
   /** One-line description for README and `@cssprop` docs. */
   readonly description: string;
+  /** Value of the dark theme (colours only), set on `<fe-app>` while its scheme is dark (src/theme/scheme.ts). */
+  readonly dark?: string;
 }
 
 /** A tree of tokens, e.g. `{ color: { primary: ThemeToken } }`. */
@@ -32,7 +40,7 @@ export interface ThemeTokenTree {
 /** The same tree shape as `T`, with every token replaced by a `V`. */
 export type MapTokens<T, V> = { -readonly [K in keyof T]: T[K] extends ThemeToken ? V : MapTokens<T[K], V> };
 
-const token = (key: string, value: string, description: string): ThemeToken => ({ key, name: `--fe-${key}`, default: value, description });
+const token = (key: string, value: string, description: string, dark?: string): ThemeToken => ({ key, name: `--fe-${key}`, default: value, description, dark });
 
 /** §9: the default theme name. */
 export const DEFAULT_THEME_NAME = 'modern';
@@ -52,21 +60,22 @@ export const TOKENS = {
       'color-primary',
       primary.main,
       'Brand colour: primary buttons, links, selected states. applyTheme() derives the -light/-dark/-hover/-active and on-primary variants from it.',
+      '#818cf8',
     ),
-    primaryLight: token('color-primary-light', primary.light, 'Light variant of the primary colour (primary lightened by 0.4).'),
-    primaryDark: token('color-primary-dark', primary.dark, 'Dark variant of the primary colour (primary darkened by 0.15).'),
-    primaryHover: token('color-primary-hover', primary.hover, 'Primary colour on hover (primary darkened by 0.15).'),
-    primaryActive: token('color-primary-active', primary.active, 'Primary colour while pressed (primary darkened by 0.2).'),
-    onPrimary: token('color-on-primary', primary.contrastText, 'Text and icons on the primary colour.'),
-    background: token('color-background', '#f9fafb', 'Background behind cards and panels.'),
-    surface: token('color-surface', '#ffffff', 'Surface of cards, dialogs and inputs.'),
-    text: token('color-text', '#111827', 'Body text.'),
-    textMuted: token('color-text-muted', '#6b7280', 'Secondary text: hints, captions, placeholders.'),
-    border: token('color-border', '#d1d5db', 'Borders and dividers.'),
-    danger: token('color-danger', '#b91c1c', 'Errors and destructive actions.'),
-    dangerSurface: token('color-danger-surface', '#fef2f2', 'Background of error messages.'),
-    success: token('color-success', '#15803d', 'Success messages and confirmations.'),
-    focusRing: token('color-focus-ring', primary.main, 'Keyboard focus outline.'),
+    primaryLight: token('color-primary-light', primary.light, 'Light variant of the primary colour (primary lightened by 0.4).', '#312e81'),
+    primaryDark: token('color-primary-dark', primary.dark, 'Dark variant of the primary colour (primary darkened by 0.15).', '#e0e7ff'),
+    primaryHover: token('color-primary-hover', primary.hover, 'Primary colour on hover (primary darkened by 0.15).', '#a5b4fc'),
+    primaryActive: token('color-primary-active', primary.active, 'Primary colour while pressed (primary darkened by 0.2).', '#c7d2fe'),
+    onPrimary: token('color-on-primary', primary.contrastText, 'Text and icons on the primary colour.', '#111827'),
+    background: token('color-background', '#f9fafb', 'Background behind cards and panels.', '#111827'),
+    surface: token('color-surface', '#ffffff', 'Surface of cards, dialogs and inputs.', '#1f2937'),
+    text: token('color-text', '#111827', 'Body text.', '#f9fafb'),
+    textMuted: token('color-text-muted', '#6b7280', 'Secondary text: hints, captions, placeholders.', '#9ca3af'),
+    border: token('color-border', '#d1d5db', 'Borders and dividers.', '#6b7280'),
+    danger: token('color-danger', '#b91c1c', 'Errors and destructive actions.', '#fca5a5'),
+    dangerSurface: token('color-danger-surface', '#fef2f2', 'Background of error messages.', '#450a0a'),
+    success: token('color-success', '#15803d', 'Success messages and confirmations.', '#4ade80'),
+    focusRing: token('color-focus-ring', primary.main, 'Keyboard focus outline.', '#818cf8'),
   },
   font: {
     family: token('font-family', SYSTEM_FONT_STACK, 'Font family of all text.'),

@@ -5,7 +5,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../elements/admin/fe-admin-users.ts';
 import { ADMIN_SCENARIOS, STORY_ERROR_MESSAGE } from '../../stories/support/admin-story.tsx';
-import { alertText, expectAccessibleWhen, expectDialogLabelledAndFocused, renderStory, root, SLOW, text } from './helpers.ts';
+import { alertText, dialog, expectAccessibleWhen, expectDialogLabelledAndFocused, renderStory, root, SLOW, text } from './helpers.ts';
 
 describe('<fe-admin-users> accessibility (axe-core) in every state', () => {
   it('has the four designed scenarios', () => {
@@ -35,10 +35,15 @@ describe('<fe-admin-users> accessibility (axe-core) in every state', () => {
     ['add', 'Add a user'],
     ['bulk', 'Invite several users'],
     ['link', 'Invite link'],
+    ['roles:user-01', 'Roles of Grace Knuth'],
+    ['delete:user-01', 'Delete Grace Knuth?'],
+    ['disable:user-01', 'Disable Grace Knuth?'],
+    ['enable:user-05', 'Enable Donald Hopper?'],
+    ['expiry:user-06', 'Access of Frances Allen ends after'],
   ]) {
-    it(`AB-2.01 the ${name} dialog is labelled, holds the focus, and has no axe violations`, async () => {
+    it(`AB-2.01 AB-4.02 AB-4.03 AB-4.09 the ${name} dialog is labelled, holds the focus, and has no axe violations`, async () => {
       const el = await renderStory('users', 'filled', name);
-      await waitUntil(() => root(el).querySelector('[role=dialog]'), 'dialog', SLOW);
+      await waitUntil(() => dialog(el), 'dialog', SLOW);
       await expectDialogLabelledAndFocused(el, title);
       await expect(el).to.be.accessible();
     });

@@ -16,6 +16,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Debian's Chromium (/usr/bin/chromium), headless, without background traffic. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
 /** Starts the emulator (in-memory database) and the demo host on free ports, and Chromium. Needs `npm run build` first. */
 export async function startHarness(opts: { page?: 'index.html' | 'hosted.html' } = {}): Promise<Harness> {
   const port = 18000 + Math.floor(Math.random() * 1000);
@@ -23,11 +32,7 @@ export async function startHarness(opts: { page?: 'index.html' | 'hosted.html' }
   // links in emails are built for allowed origins only: allow the demo host
   const emulator = await startEmulator({ port, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort}` } });
   const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url, page: opts.page });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   let emulatorUp = true;
   return {
     emulatorUrl: emulator.url,

@@ -2,6 +2,7 @@
 import type { Db } from '../db/client.ts';
 import type { SigningKey } from '../crypto/keys.ts';
 import type { AccessClaims } from '../crypto/jwt.ts';
+import type { FaultSwitches } from './faults.ts';
 
 export interface EmulatorRuntime {
   /** The non-transactional database handle. Route code uses `c.var.db`, never this. */
@@ -15,6 +16,10 @@ export interface EmulatorRuntime {
   /** Default access-token lifetime in seconds when the vendor row does not override it. */
   accessTokenExpiresIn?: number;
   reset(): Promise<void>;
+  /** Restores the start state in `db` (a transaction): the base seed, the host's seed file, the start clock; clears the fault switches. */
+  restore(db: Db): Promise<void>;
+  /** The fault switches (`/_emulator/faults`, http/faults.ts). */
+  faults: FaultSwitches;
 }
 
 export interface AppEnv {

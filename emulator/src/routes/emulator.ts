@@ -11,7 +11,6 @@ import type { AppEnv } from '../http/env.ts';
 import { httpUrl, parseBody } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { featureFlags, metadata, ssoDomains, tenants, userTenantRoles, userTenants, users, vendors, roles } from '../db/schema.ts';
-import { resetDatabase } from '../db/reset.ts';
 import { SEED } from '../db/seed.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { getVendor } from '../session.ts';
@@ -29,8 +28,9 @@ emulatorRoutes.get('/', (c) =>
   }),
 );
 
+/** Back to the start state: the base seed and the host's seed file (`--seed`), the clock at `--now` (else real time), no fault switches. */
 emulatorRoutes.post('/reset', async (c) => {
-  await resetDatabase(c.var.db, { accessTokenExpiresIn: c.var.rt.accessTokenExpiresIn });
+  await c.var.rt.restore(c.var.db);
   return c.json({});
 });
 

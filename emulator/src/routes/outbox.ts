@@ -1,5 +1,5 @@
-/** `/_emulator/outbox`: the messages the emulator "sent", newest first, as JSON or HTML (strict CSP, its CSS at `/_emulator/outbox.css`). */
-import { Hono } from 'hono';
+/** `/_emulator/outbox` (and `/_emulator/outbox.json`, always JSON): the messages the emulator "sent", newest first, as JSON or HTML (strict CSP, its CSS at `/_emulator/outbox.css`). */
+import { Hono, type Context } from 'hono';
 import { desc } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { outbox } from '../db/schema.ts';
@@ -9,8 +9,13 @@ import { pageAsset } from '../pages/assets.ts';
 
 export const outboxRoutes = new Hono<AppEnv>();
 
+const outboxItems = async (c: Context<AppEnv>) => (await c.var.db.select().from(outbox).orderBy(desc(outbox.seq))).map(toItem);
+
+/** Always JSON (for scripts and host tests that do not set `accept`). */
+outboxRoutes.get('/outbox.json', async (c) => c.json(await outboxItems(c)));
+
 outboxRoutes.get('/outbox', async (c) => {
-  const items = (await c.var.db.select().from(outbox).orderBy(desc(outbox.seq))).map(toItem);
+  const items = await outboxItems(c);
   const wantsHtml = c.req.query('format') === 'html' || (c.req.query('format') !== 'json' && /text\/html/.test(c.req.header('accept') ?? ''));
   if (!wantsHtml) return c.json(items);
   setPageSecurityHeaders(c);

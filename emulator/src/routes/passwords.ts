@@ -19,6 +19,7 @@ import { findUserByEmail, getVendor } from '../session.ts';
 import { send } from '../outbox.ts';
 import { hostOrigin } from '../http/origin.ts';
 import { audit } from '../lifecycle.ts';
+import { emulatorNow } from '../clock.ts';
 
 export const passwordRoutes = new Hono<AppEnv>();
 const BASE = '/identity/resources/users/v1/passwords';
@@ -36,7 +37,7 @@ passwordRoutes.post(`${BASE}/reset`, async (c) => {
     await c.var.db.insert(passwordResetTokens).values({
       tokenHash: sha256(token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      expiresAt: new Date((await emulatorNow(c.var.db)) + RESET_TOKEN_TTL_MS),
       usedAt: null,
       createdAt: new Date(),
     });
@@ -61,7 +62,7 @@ async function liveToken(c: Context<AppEnv>, userId: string, token: string) {
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), eq(passwordResetTokens.userId, userId)));
   if (!row || row.usedAt) throw badRequest('The reset password link is invalid', 'ER-RESET-TOKEN-INVALID');
-  if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'The reset password link has expired', 'ER-RESET-TOKEN-EXPIRED');
+  if (row.expiresAt.getTime() <= (await emulatorNow(c.var.db))) throw new HttpError(410, 'The reset password link has expired', 'ER-RESET-TOKEN-EXPIRED');
   return row;
 }
 

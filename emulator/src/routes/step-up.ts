@@ -26,7 +26,7 @@ import { authenticators, refreshTokens, stepUpTokens, users } from '../db/schema
 import { MFA_ACR } from '../crypto/jwt.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { newSecret } from '../crypto/totp.ts';
-import { clockOffsetSeconds, setClockOffset } from '../clock.ts';
+import { clockOffsetSeconds, parseInstant, setClockNow, setClockOffset } from '../clock.ts';
 import { getUser, issueSession, mfaRequiredResponse, type LoginResponse, type UserRow } from '../session.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 
@@ -119,22 +119,32 @@ const clockBody = (offsetSeconds: number) => ({ offsetSeconds, now: new Date(Dat
 stepUpEmulatorRoutes.get('/clock', async (c) => c.json(clockBody(await clockOffsetSeconds(c.var.db))));
 
 /**
- * `{ offsetSeconds }`: from now on issued tokens say iat/exp (and a new
- * auth_time) at real time + offset, and bearer tokens are checked against
- * that time. 0 (or a reset) goes back to real time.
+ * `{ offsetSeconds }` or `{ now }` (ISO 8601 or epoch ms): from now on issued tokens say iat/exp (and a new
+ * auth_time) at real time + offset — with `now`, the offset that makes the clock read `now` at this moment —
+ * and bearer tokens, codes and links are checked against that time. `{ offsetSeconds: 0 }` goes back to real
+ * time; a reset goes back to real time, or to the `--now` of `fe-emulator`.
  */
 stepUpEmulatorRoutes.put('/clock', async (c) => {
-  const { offsetSeconds } = await parseBody(
+  const maxOffset = 10 * 365 * 86400;
+  const body = await parseBody(
     c,
-    z.object({
-      offsetSeconds: z
-        .number()
-        .int()
-        .min(-10 * 365 * 86400)
-        .max(10 * 365 * 86400),
-    }),
+    z.union([
+      z.object({ offsetSeconds: z.number().int().min(-maxOffset).max(maxOffset) }).strict(),
+      z
+        .object({ now: z.union([z.string(), z.number()]) })
+        .strict()
+        .transform((b, ctx) => {
+          const ms = parseInstant(b.now);
+          if (ms === undefined || Math.abs(ms - Date.now()) > maxOffset * 1000) {
+            ctx.addIssue({ code: 'custom', path: ['now'], message: 'must be an ISO 8601 date-time or epoch milliseconds within 10 years of now' });
+            return z.NEVER;
+          }
+          return { nowMs: ms };
+        }),
+    ]),
   );
-  await setClockOffset(c.var.db, offsetSeconds);
+  const offsetSeconds = 'offsetSeconds' in body ? body.offsetSeconds : await setClockNow(c.var.db, body.nowMs);
+  if ('offsetSeconds' in body) await setClockOffset(c.var.db, offsetSeconds);
   return c.json(clockBody(offsetSeconds));
 });
 

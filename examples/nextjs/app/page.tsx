@@ -1,19 +1,10 @@
-/** A server-rendered page with the session (entitlements loaded on demand). */
-import { headers } from 'next/headers';
-import { fe } from '../lib/fe';
+/** The home page: the signed-in user, or the login box (the session itself is the layout's, see layout.tsx). */
+import { Home } from './views';
 
-export default async function Home() {
-  const { session } = await fe.getSession(await headers(), { entitlements: true });
-  if (!session)
-    return (
-      <main>
-        <p>Signed out.</p>
-      </main>
-    );
+export default function Page() {
   return (
     <main>
-      <h1>Welcome back, {session.user.name}</h1>
-      <p>Tenant {session.tenantId}</p>
+      <Home />
     </main>
   );
 }

@@ -14,6 +14,9 @@ export interface UserRow extends TenantUser {
   groupIds: string[];
 }
 
+/** The error of an edit of a user the cached page does not hold (admin spec §8, AB-8.08). */
+export const USER_NOT_IN_STATE = 'User not in state';
+
 /** Key prefix of every users page in the cache. */
 export const USERS_KEY = 'admin/users?';
 
@@ -83,11 +86,14 @@ export function createUsersResource(q: QueryContext, team: TeamApi) {
     /**
      * Sets a user's roles, optimistically (AB-4.05): the page shows the new roles at once and gets the old ones back
      * if the server refuses (AB-4.06). A user who had roles and is left with none is sent `['']` (AB-4.07).
+     * @throws Error {@link USER_NOT_IN_STATE} when the page of `key` does not hold the user (nothing is sent)
      * @throws FeApiError — after the rollback
      */
     setRoles: q.mutation<{ key: string; userId: string; roleIds: string[] }>(async ({ key, userId, roleIds }, cache) => {
-      const before = cache.read<Page<UserRow>>(key);
-      const had = before?.items.find((u) => u.id === userId)?.roleIds ?? [];
+      const user = cache.read<Page<UserRow>>(key)?.items.find((u) => u.id === userId);
+      // an edit of a user the page does not hold is refused before any call (AB-8.08)
+      if (!user) throw new Error(USER_NOT_IN_STATE);
+      const had = user.roleIds;
       editPage(cache, key, (page) => ({ ...page, items: page.items.map((u) => (u.id === userId ? { ...u, roleIds } : u)) }));
       try {
         await team.updateUserRoles({ id: userId, roleIds, hadRoles: had.length > 0 });

@@ -1,30 +1,94 @@
 /**
  * Renders one section: its chunk loaded on demand (React.lazy per section id, cached), its context, a progress line
  * while the chunk loads, and the "not allowed" state when the signed-in user lacks its permission keys.
+ *
+ * A chunk that has not mounted after {@link CHUNK_WAIT_MS} shows the catalogue's "Failed to load Renderer with
+ * themeSetter" (sign-in §8 and §9: the theme setter waits up to 4000 ms, polling every 50 ms; here the theme setter is
+ * the section chunk, architecture "Seed items"), and a chunk that fails to load (a network error, a stale deploy)
+ * shows the generic error with a retry that loads it again; the rest of the portal stays usable.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Translate } from '../../i18n/index.ts';
-import { EmptyState, Loading } from '../ui/states.tsx';
+import { EmptyState, ErrorSlot, Loading } from '../ui/states.tsx';
 import { SectionContext, type SectionView } from './context.ts';
 import { SECTION_LOADERS } from './loaders.ts';
 import type { SectionId } from './sections.ts';
 
-/** One lazy component per built section, made once (a section's chunk loads the first time it renders). */
-const VIEWS = new Map<SectionId, LazyExoticComponent<ComponentType>>(
-  (Object.entries(SECTION_LOADERS) as [SectionId, () => Promise<{ default: ComponentType }>][]).map(([id, load]) => [id, lazy(load)]),
-);
+/** How long a section chunk may take to mount before the failure shows, ms (SI-8.02). */
+export const CHUNK_WAIT_MS = 4000;
+/** How often the wait checks whether the chunk has mounted, ms (SI-9.03). */
+export const CHUNK_POLL_MS = 50;
 
-/** One section in its context; `allowed` false shows the not-allowed state (no request is made). */
-export function SectionHost({ value, allowed, t }: { value: SectionView; allowed: boolean; t: Translate }) {
-  const View = allowed ? VIEWS.get(value.section) : undefined;
+/** The lazy view of each section; `reload(id)` makes a new one (React.lazy keeps a failed load). */
+export interface SectionViews {
+  get(id: SectionId): LazyExoticComponent<ComponentType> | undefined;
+  reload(id: SectionId): void;
+}
+
+/** Lazy views over `loaders` (one component per section, made once; a section's chunk loads the first time it renders). */
+export function lazySectionViews(loaders: Partial<Record<SectionId, () => Promise<{ default: ComponentType }>>>): SectionViews {
+  const views = new Map<SectionId, LazyExoticComponent<ComponentType>>();
+  const make = (id: SectionId) => {
+    const load = loaders[id];
+    if (load) views.set(id, lazy(load));
+  };
+  for (const id of Object.keys(loaders) as SectionId[]) make(id);
+  return { get: (id) => views.get(id), reload: make };
+}
+
+/** The built sections' views (the portal's chunks). */
+const VIEWS = lazySectionViews(SECTION_LOADERS);
+
+/**
+ * One section in its context; `allowed` false shows the not-allowed state (no request is made). `views` are the
+ * built sections' chunks unless given (stories and tests give their own).
+ */
+export function SectionHost({ value, allowed, t, views = VIEWS }: { value: SectionView; allowed: boolean; t: Translate; views?: SectionViews }) {
+  const [attempt, setAttempt] = useState(0);
+  const View = allowed ? views.get(value.section) : undefined;
   if (!View) return <EmptyState title={t('admin.notAllowed')} />;
+  const retry = () => {
+    views.reload(value.section);
+    setAttempt((n) => n + 1);
+  };
   return (
     <SectionContext.Provider value={value}>
-      <Suspense fallback={<Loading label={t('admin.loadingSection')} />}>
-        {/* the components are made once, at module load (VIEWS); the rule cannot see through the Map */}
-        {/* eslint-disable-next-line react-hooks/static-components */}
-        <View />
-      </Suspense>
+      <ChunkBoundary key={`${value.section}/${attempt}`} t={t} retry={retry}>
+        <Suspense fallback={<ChunkWait t={t} />}>
+          {/* the components are made once per load (SectionViews); the rule cannot see through the map */}
+          {/* eslint-disable-next-line react-hooks/static-components */}
+          <View />
+        </Suspense>
+      </ChunkBoundary>
     </SectionContext.Provider>
   );
+}
+
+/** The progress line while a chunk loads; past {@link CHUNK_WAIT_MS}, the failure, announced (SI-8.02, SI-9.03). */
+function ChunkWait({ t }: { t: Translate }) {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const since = Date.now();
+    // this fallback unmounts as soon as the chunk mounts: each tick asks whether the wait is over
+    const poll = setInterval(() => {
+      if (Date.now() - since >= CHUNK_WAIT_MS) {
+        clearInterval(poll);
+        setLate(true);
+      }
+    }, CHUNK_POLL_MS);
+    return () => clearInterval(poll);
+  }, []);
+  return late ? <ErrorSlot error={new Error(t('admin.error.chunkTimeout'))} t={t} /> : <Loading label={t('admin.loadingSection')} />;
+}
+
+/** Catches a chunk that failed to load: the generic error with a retry (the portal around it stays). */
+class ChunkBoundary extends Component<{ t: Translate; retry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    const { t, retry, children } = this.props;
+    return this.state.failed ? <ErrorSlot error={new Error(t('admin.error.chunkFailed'))} t={t} retry={retry} /> : children;
+  }
 }

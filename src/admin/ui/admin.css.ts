@@ -9,7 +9,16 @@ import { primaryButtonRule } from '../../views/shared/button-rule.ts';
 const u = (n: number) => `calc(${theme.spacingUnit} * ${n})`;
 const focus = { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' };
 
-globalStyle(':host', { display: 'block', fontFamily: theme.font.family, fontSize: theme.font.sizeBase, color: theme.color.text, lineHeight: 1.5 });
+globalStyle(':host', {
+  display: 'block',
+  fontFamily: theme.font.family,
+  fontSize: theme.font.sizeBase,
+  color: theme.color.text,
+  // its own surface: in the dark theme the text is light, so it must not sit on the page's background
+  background: theme.color.surface,
+  colorScheme: 'var(--fe-color-scheme)',
+  lineHeight: 1.5,
+});
 globalStyle(':host([hidden])', { display: 'none' });
 globalStyle('*', { boxSizing: 'border-box' });
 // what react-aria would inject as an inline <style> (refused by a strict CSP; see elements/internal/section-element.tsx)
@@ -38,6 +47,8 @@ export const navLink = style({
     '&[aria-current="page"]': { background: theme.color.primaryLight, color: theme.color.primaryDark, fontWeight: 600 },
     '&:focus-visible': focus,
   },
+  // forced colours drop the background that marks the current section: a system-coloured outline marks it instead
+  '@media': { '(forced-colors: active)': { selectors: { '&[aria-current="page"]': { outline: '2px solid Highlight' } } } },
 });
 export const main = style({ padding: u(3), minWidth: 0, display: 'flex', flexDirection: 'column', gap: u(2) });
 export const section = style({ display: 'flex', flexDirection: 'column', gap: u(2), minWidth: 0 });

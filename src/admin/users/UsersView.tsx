@@ -34,6 +34,15 @@ const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords
 /** Inactive threshold, seconds (admin spec §9: 7776000 = 90 days). */
 export const INACTIVE_SECONDS = 7_776_000;
 
+/** The row dialogs a deep link or story may open: `<action>:<userId>` (`#/admin/users/delete:<userId>`). */
+const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete'];
+
+/** The row dialog named by a deep link's `dialog` (`delete:<userId>`), or null. */
+export function rowDialogOf(dialog: string | undefined): { action: UserAction; userId: string } | null {
+  const m = /^([a-z]+):(.+)$/.exec(dialog ?? '');
+  return m && (ROW_DIALOGS as string[]).includes(m[1]) ? { action: m[1] as UserAction, userId: m[2] } : null;
+}
+
 /** The users v3 query of the table's state (AB-7.01). */
 export function usersQuery(state: { page: number; email: string; preset: '' | UsersPreset; sorting: SortingState }): UsersQuery {
   const sort = state.sorting[0];
@@ -75,6 +84,7 @@ function columns(
           <span className={css.chips}>
             {!row.original.activatedForTenant || !row.original.verified ? <span className={css.chip}>{t('admin.users.pending')}</span> : null}
             {row.original.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
+            {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
             {row.original.temporaryExpirationDate ? (
               <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate, locale) })}</span>
             ) : null}
@@ -163,6 +173,13 @@ export function UsersView() {
     section.dialog === 'add' || section.dialog === 'bulk' || section.dialog === 'link' ? { action: section.dialog } : null,
   );
 
+  // a row dialog named by a deep link or story opens once its row is on the page
+  const [linked, setLinked] = useState(() => rowDialogOf(section.dialog));
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    setLinked(null);
+  }, []);
+
   const queryJson = JSON.stringify(usersQuery({ page, email, preset, sorting }));
   const $page = useQueryStore(queryJson, resources.users.page);
   const result = useStore($page);
@@ -181,6 +198,8 @@ export function UsersView() {
   const kept = useLastData(result.data);
   const data = result.error ? result.data : kept;
   const rows = data?.items ?? [];
+  const linkedRow = linked ? rows.find((r) => r.id === linked.userId) : undefined;
+  const open = dialog ?? (linked && linkedRow ? { action: linked.action, row: linkedRow } : null);
   const total = data?._metadata.totalItems ?? 0;
 
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
@@ -265,11 +284,11 @@ export function UsersView() {
       ) : (
         accountUsers
       )}
-      <AddUserDialog open={dialog?.action === 'add'} onClose={() => setDialog(null)} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
-      <BulkInviteDialog open={dialog?.action === 'bulk'} onClose={() => setDialog(null)} pageKey={key} roles={roles.data ?? []} t={t} />
-      <InviteLinkDialog open={dialog?.action === 'link'} onClose={() => setDialog(null)} t={t} locale={locale} />
-      {dialog?.row && dialog.action !== 'add' && dialog.action !== 'bulk' && dialog.action !== 'link' ? (
-        <UserActionDialog action={dialog.action} row={dialog.row} pageKey={key} roles={roles.data ?? []} t={t} locale={locale} onClose={() => setDialog(null)} />
+      <AddUserDialog open={open?.action === 'add'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
+      <BulkInviteDialog open={open?.action === 'bulk'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} />
+      <InviteLinkDialog open={open?.action === 'link'} onClose={closeDialog} t={t} locale={locale} />
+      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' ? (
+        <UserActionDialog action={open.action} row={open.row} pageKey={key} roles={roles.data ?? []} t={t} locale={locale} onClose={closeDialog} />
       ) : null}
     </section>
   );

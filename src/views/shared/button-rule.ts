@@ -6,7 +6,8 @@ export const primaryButtonRule = {
   fontWeight: 600,
   minHeight: theme.inputHeight,
   padding: `0 calc(${theme.spacingUnit} * 2)`,
-  border: 'none',
+  // invisible, but forced colours (Windows high contrast) paint it: the button keeps its outline there
+  border: '1px solid transparent',
   borderRadius: theme.radius,
   background: theme.color.primary,
   color: theme.color.onPrimary,

@@ -9,6 +9,8 @@ globalStyle(':host', {
   fontFamily: theme.font.family,
   fontSize: theme.font.sizeBase,
   color: theme.color.text,
+  // set by src/theme/scheme.ts (dark, or `theme="light"`); unset, the page's own scheme is inherited
+  colorScheme: 'var(--fe-color-scheme)',
   lineHeight: 1.5,
 });
 globalStyle(':host([hidden])', { display: 'none' });
@@ -90,7 +92,7 @@ export const spinner = style({
   verticalAlign: '-0.15em',
   marginInlineEnd: '0.5em',
   border: '2px solid currentColor',
-  borderRightColor: 'transparent',
+  borderInlineEndColor: 'transparent',
   borderRadius: '50%',
   animation: `${spin} 0.8s linear infinite`,
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },

@@ -17,6 +17,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { audit, requirePermission } from '../../http/admin.ts';
+import { emulatorNow } from '../../clock.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
 import { impersonationSessions, refreshTokens, tenants, type TenantSettings } from '../../db/schema.ts';
@@ -63,7 +64,7 @@ export async function liveSessions(c: Ctx, userId: string): Promise<SessionDto[]
   const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId)).orderBy(asc(refreshTokens.createdAt));
   const families = new Map<string, typeof rows>();
   for (const r of rows) families.set(r.familyId, [...(families.get(r.familyId) ?? []), r]);
-  const now = Date.now();
+  const now = await emulatorNow(db);
   const current = await currentSessionId(c);
   const live = [...families.entries()].flatMap(([familyId, list]) => {
     const newest = list.reduce((a, b) => (b.createdAt >= a.createdAt ? b : a));

@@ -1,0 +1,39 @@
+/**
+ * What `<fe-app>` changes at run time, loaded when it connects (outside the login box's first-input chunk, which
+ * keeps only the `import()`): the locale (the `locale` attribute, or `options.locale` set after connecting; any
+ * locale but English loads src/i18n/locale.ts: catalogues, ICU formatter, pseudo-locale, `lang`/`dir`, missing-key
+ * reports) and the colour scheme (`theme` attribute and `prefers-color-scheme`: src/theme/scheme.ts).
+ */
+import type { FeApp, FeAppOptions } from '../../src/app/app.ts';
+import { applyScheme } from '../../src/theme/scheme.ts';
+
+type Root = HTMLElement & { options: Partial<FeAppOptions> };
+
+const started = new WeakSet<Root>();
+
+/** Brings the app in line with its root's `locale`, `options.locale` and `theme` now and whenever they change. */
+export function syncApp(root: Root, app: FeApp): void {
+  const { i18n } = app;
+  const sync = () => {
+    i18n.$locale.set(root.options.locale ?? root.getAttribute('locale') ?? 'en');
+    applyScheme(root);
+  };
+  if (!started.has(root)) {
+    started.add(root);
+    i18n.target = root;
+    i18n.$locale.subscribe((locale) => void (locale !== 'en' && import('../../src/i18n/locale.ts').then((m) => m.useLocale(i18n, locale))));
+    new MutationObserver(sync).observe(root, { attributeFilter: ['locale', 'theme'] });
+    // `options` becomes an accessor of this element, so a later `el.options = { …, locale }` applies at once
+    let options = root.options;
+    Object.defineProperty(root, 'options', {
+      configurable: true,
+      enumerable: true,
+      get: () => options,
+      set: (value: Partial<FeAppOptions>) => {
+        options = value;
+        sync();
+      },
+    });
+  }
+  sync();
+}

@@ -1,0 +1,190 @@
+/**
+ * Locales and colour schemes as a user meets them (issue 15 items 5 and 8), in real Chromium against the emulator:
+ * Hebrew mirrors the login box, the `locale` attribute and `options.locale` switch at run time, a missing key shows
+ * English and fires `fe-missing-translation` once, metadata `localizations` count as translations, the dark token
+ * set passes axe (colour contrast included) in the login box and an admin section, and forced colours keep button
+ * borders and focus outlines.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import type { FeAppElement } from '../elements/fe-app.ts';
+import '../elements/fe-login-box.ts';
+import '../elements/admin/fe-admin-users.ts';
+import { de } from '../src/i18n/de.ts';
+import { en } from '../src/i18n/en.ts';
+import { he } from '../src/i18n/he.ts';
+import { TOKENS } from '../src/theme/tokens.ts';
+import '../stories/support/admin-story.tsx';
+import { renderStory, SLOW } from './admin/helpers.ts';
+import { input, renderLoginBox, resetEmulator, setMetadata } from './helpers/emulator.ts';
+
+const keepPage = (e: Event) => e.preventDefault();
+const titleOf = (box: HTMLElement) => box.shadowRoot?.querySelector('#fe-title')?.textContent ?? '';
+const labelOf = (box: HTMLElement) => input(box, 'email')?.labels?.[0];
+/** Where the label's text is (the label itself spans the form's width). */
+function textRect(el: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return range.getBoundingClientRect();
+}
+const surface = (el: Element) => getComputedStyle(el).getPropertyValue('--fe-color-surface').trim();
+
+/** `<fe-app>` with `attributes` around a login box, rendered against the emulator. */
+async function loginBoxIn(attributes: Record<string, string>, options: FeAppElement['options'] = {}): Promise<{ app: FeAppElement; box: HTMLElement }> {
+  const app = document.createElement('fe-app');
+  for (const [name, value] of Object.entries({ 'base-url': location.origin, ...attributes })) app.setAttribute(name, value);
+  app.options = options;
+  const box = app.appendChild(document.createElement('fe-login-box'));
+  await fixture(html`<div>${app}</div>`);
+  await waitUntil(() => input(box, 'email'), 'login box rendered', SLOW);
+  return { app, box };
+}
+
+describe('locales', () => {
+  before(() => document.addEventListener('fe-navigate', keepPage));
+  after(() => document.removeEventListener('fe-navigate', keepPage));
+  beforeEach(() => resetEmulator());
+
+  it('Hebrew: the login box reads right to left, its layout mirrored, and has no axe violations', async () => {
+    const { app, box } = await loginBoxIn({ locale: 'he' });
+    await waitUntil(() => titleOf(box) === he['login.title'], 'Hebrew title', SLOW);
+    expect(app.getAttribute('dir')).to.equal('rtl');
+    expect(app.getAttribute('lang')).to.equal('he');
+    const card = box.shadowRoot!.querySelector('[part=card]')!;
+    expect(getComputedStyle(card).direction).to.equal('rtl');
+    // the label starts at the right edge of the form (its inline start), not at the left
+    const form = box.querySelector('form')!.getBoundingClientRect();
+    const label = textRect(labelOf(box)!);
+    expect(Math.abs(label.right - form.right), 'label at the right edge').to.be.below(2);
+    expect(label.left - form.left, 'room on the left').to.be.above(20);
+    expect(labelOf(box)!.textContent).to.equal(he['login.email.label']);
+    await expect(box).to.be.accessible();
+  });
+
+  it('the locale attribute and options.locale switch the shown language at run time; back in English lang/dir go', async () => {
+    const { app, box } = await renderLoginBox();
+    expect(titleOf(box)).to.equal(en['login.title']);
+    app.setAttribute('locale', 'de');
+    await waitUntil(() => titleOf(box) === de['login.title'], 'German after the attribute changed', SLOW);
+    expect(labelOf(box)!.textContent).to.equal(de['login.email.label']);
+    expect(app.getAttribute('dir')).to.equal('ltr');
+    app.options = { ...app.options, locale: 'he' };
+    await waitUntil(() => titleOf(box) === he['login.title'], 'Hebrew after options.locale', SLOW);
+    expect(getComputedStyle(box.shadowRoot!.querySelector('[part=card]')!).direction).to.equal('rtl');
+    app.options = { ...app.options, locale: 'en' };
+    await waitUntil(() => titleOf(box) === en['login.title'], 'English again', SLOW);
+    expect(app.hasAttribute('dir')).to.equal(false);
+    expect(app.hasAttribute('lang')).to.equal(false);
+    expect(getComputedStyle(box.shadowRoot!.querySelector('[part=card]')!).direction).to.equal('ltr');
+  });
+
+  it('a locale without a catalogue shows English and fires fe-missing-translation once per key; localizations count as translations', async () => {
+    const missing: string[] = [];
+    const record = (e: Event) => missing.push((e as CustomEvent<{ key: string; locale: string }>).detail.key);
+    document.addEventListener('fe-missing-translation', record);
+    try {
+      const { app, box } = await loginBoxIn({ locale: 'fr' }, { localizations: { fr: { login: { title: 'Connexion' } } } });
+      await waitUntil(() => missing.includes('login.email.label'), 'missing label reported', SLOW);
+      expect(titleOf(box)).to.equal('Connexion');
+      expect(labelOf(box)!.textContent).to.equal(en['login.email.label']);
+      expect(missing).not.to.include('login.title');
+      // re-rendered (a failed validation shows new texts) and switched away and back: no key reported twice
+      box.querySelector('form')!.requestSubmit();
+      await waitUntil(() => missing.includes('login.email.required'), 'the validation message reported', SLOW);
+      app.setAttribute('theme', 'light');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(missing.length, missing.join()).to.equal(new Set(missing).size);
+    } finally {
+      document.removeEventListener('fe-missing-translation', record);
+    }
+  });
+
+  it('German covers every key the login box shows: no fe-missing-translation', async () => {
+    const missing: string[] = [];
+    const record = (e: Event) => missing.push((e as CustomEvent<{ key: string }>).detail.key);
+    document.addEventListener('fe-missing-translation', record);
+    try {
+      const { box } = await loginBoxIn({ locale: 'de' });
+      await waitUntil(() => titleOf(box) === de['login.title'], 'German title', SLOW);
+      box.querySelector('form')!.requestSubmit();
+      await waitUntil(() => box.querySelector('[aria-invalid=true]'), 'validation shown', SLOW);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(missing).to.deep.equal([]);
+    } finally {
+      document.removeEventListener('fe-missing-translation', record);
+    }
+  });
+});
+
+describe('colour schemes', () => {
+  const DARK_SURFACE = TOKENS.color.surface.dark!;
+  before(() => document.addEventListener('fe-navigate', keepPage));
+  after(async () => {
+    document.removeEventListener('fe-navigate', keepPage);
+    await emulateMedia({ colorScheme: 'light' });
+  });
+  beforeEach(() => resetEmulator());
+
+  it('with prefers-color-scheme: dark the login box turns dark and has no axe violations (colour contrast included)', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    const { app, box } = await loginBoxIn({});
+    await waitUntil(() => surface(app) === DARK_SURFACE, 'dark tokens applied', SLOW);
+    const card = box.shadowRoot!.querySelector('[part=card]')!;
+    expect(getComputedStyle(card).backgroundColor).to.equal('rgb(31, 41, 55)');
+    expect(getComputedStyle(card).colorScheme).to.equal('dark');
+    await expect(box).to.be.accessible();
+  });
+
+  it('theme="light" keeps the light tokens on a dark OS, and follows the OS again without it', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    const { app, box } = await loginBoxIn({ theme: 'light' });
+    const card = box.shadowRoot!.querySelector('[part=card]')!;
+    await waitUntil(() => getComputedStyle(card).colorScheme === 'light', 'light scheme', SLOW);
+    expect(getComputedStyle(card).backgroundColor).to.equal('rgb(255, 255, 255)');
+    await expect(box).to.be.accessible();
+    app.removeAttribute('theme');
+    await waitUntil(() => getComputedStyle(card).backgroundColor === 'rgb(31, 41, 55)', 'dark again', SLOW);
+    // the OS turns light: so does the box
+    await emulateMedia({ colorScheme: 'light' });
+    await waitUntil(() => getComputedStyle(card).backgroundColor === 'rgb(255, 255, 255)', 'light with the OS', SLOW);
+  });
+
+  it('theme="dark" on a light OS is dark; a --fe-* value the host set still wins', async () => {
+    // the seed's vendor theme (metadata, primary #4c5ee6) is applied on the box itself: a host theming through CSS has none
+    await setMetadata({ localizations: {}, navigation: {} });
+    await emulateMedia({ colorScheme: 'light' });
+    const { app, box } = await loginBoxIn({ theme: 'dark', style: '--fe-color-primary: #fbbf24' });
+    await waitUntil(() => surface(app) === DARK_SURFACE, 'dark tokens applied', SLOW);
+    const button = box.querySelector<HTMLButtonElement>('form button[type=submit]')!;
+    expect(getComputedStyle(button).backgroundColor).to.equal('rgb(251, 191, 36)');
+    await expect(box).to.be.accessible();
+  });
+
+  it('the users section is dark on a dark OS and has no axe violations', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    const el = await renderStory('users', 'filled');
+    await waitUntil(() => el.shadowRoot?.querySelectorAll('tbody tr[data-row-id]').length, 'rows', SLOW);
+    await waitUntil(() => surface(el) === DARK_SURFACE, 'dark tokens applied', SLOW);
+    await expect(el).to.be.accessible();
+  });
+
+  it('forced colours: buttons keep a visible border and the keyboard focus a solid outline', async () => {
+    await executeServerCommand('emulate-media-features', [{ name: 'forced-colors', value: 'active' }]);
+    try {
+      expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+      const { box } = await loginBoxIn({});
+      const button = box.querySelector<HTMLButtonElement>('form button[type=submit]')!;
+      const style = getComputedStyle(button);
+      expect(style.borderTopStyle).to.equal('solid');
+      expect(parseFloat(style.borderTopWidth)).to.be.at.least(1);
+      expect(style.borderTopColor).not.to.match(/rgba\(.*, 0\)$/);
+      input(box, 'email')!.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(box.querySelector(':focus-visible')).to.equal(button);
+      expect(getComputedStyle(button).outlineStyle).to.equal('solid');
+      expect(parseFloat(getComputedStyle(button).outlineWidth)).to.equal(2);
+    } finally {
+      await executeServerCommand('emulate-media-features', []);
+    }
+  });
+});
