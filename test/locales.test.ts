@@ -19,7 +19,7 @@ import { heAdmin } from '../src/i18n/he-admin.ts';
 import { TOKENS } from '../src/theme/tokens.ts';
 import '../stories/support/admin-story.tsx';
 import { button, columnHeaders, dialog, dialogTitle, renderStory, root, rowsOf, signIn, SLOW } from './admin/helpers.ts';
-import { ADMIN, input, renderLoginBox, resetEmulator } from './helpers/emulator.ts';
+import { ADMIN, input, renderLoginBox, resetEmulator, setMetadata } from './helpers/emulator.ts';
 
 const keepPage = (e: Event) => e.preventDefault();
 const titleOf = (box: HTMLElement) => box.shadowRoot?.querySelector('#fe-title')?.textContent ?? '';
@@ -209,6 +209,8 @@ describe('colour schemes', () => {
   });
 
   it('theme="dark" on a light OS is dark; a --fe-* value the host set still wins', async () => {
+    // the seed's vendor theme (metadata, primary #4c5ee6) is applied on the box itself: a host theming through CSS has none
+    await setMetadata({ localizations: {}, navigation: {} });
     await emulateMedia({ colorScheme: 'light' });
     const { app, box } = await loginBoxIn({ theme: 'dark', style: '--fe-color-primary: #fbbf24' });
     await waitUntil(() => surface(app) === DARK_SURFACE, 'dark tokens applied', SLOW);
