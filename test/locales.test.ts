@@ -1,7 +1,8 @@
 /**
  * Locales and colour schemes as a user meets them (issue 15 items 5 and 8), in real Chromium against the emulator:
  * Hebrew mirrors the login box, the `locale` attribute and `options.locale` switch at run time, a missing key shows
- * English and fires `fe-missing-translation` once, metadata `localizations` count as translations, the dark token
+ * English and fires `fe-missing-translation` once, metadata `localizations` count as translations, the admin portal's
+ * users section reads in Hebrew (right to left, axe-clean) and German with no key missing, the dark token
  * set passes axe (colour contrast included) in the login box and an admin section, and forced colours keep button
  * borders and focus outlines.
  */
@@ -11,12 +12,14 @@ import type { FeAppElement } from '../elements/fe-app.ts';
 import '../elements/fe-login-box.ts';
 import '../elements/admin/fe-admin-users.ts';
 import { de } from '../src/i18n/de.ts';
+import { deAdmin } from '../src/i18n/de-admin.ts';
 import { en } from '../src/i18n/en.ts';
 import { he } from '../src/i18n/he.ts';
+import { heAdmin } from '../src/i18n/he-admin.ts';
 import { TOKENS } from '../src/theme/tokens.ts';
 import '../stories/support/admin-story.tsx';
-import { renderStory, SLOW } from './admin/helpers.ts';
-import { input, renderLoginBox, resetEmulator, setMetadata } from './helpers/emulator.ts';
+import { button, columnHeaders, dialog, dialogTitle, renderStory, root, rowsOf, signIn, SLOW } from './admin/helpers.ts';
+import { ADMIN, input, renderLoginBox, resetEmulator, setMetadata } from './helpers/emulator.ts';
 
 const keepPage = (e: Event) => e.preventDefault();
 const titleOf = (box: HTMLElement) => box.shadowRoot?.querySelector('#fe-title')?.textContent ?? '';
@@ -38,6 +41,34 @@ async function loginBoxIn(attributes: Record<string, string>, options: FeAppElem
   await fixture(html`<div>${app}</div>`);
   await waitUntil(() => input(box, 'email'), 'login box rendered', SLOW);
   return { app, box };
+}
+
+/** The users table's column headers in a locale's admin catalogue, as English orders them. */
+const USER_COLUMNS = ['user', 'applications', 'groups', 'roles', 'joinedAt', 'lastSeen', 'managedBy'] as const;
+const headersIn = (catalogue: typeof deAdmin) => USER_COLUMNS.map((c) => catalogue[`admin.users.col.${c}`]);
+
+/** The seeded admin signed in, and `<fe-app locale>` around `<fe-admin-users>` against the emulator, its rows shown. */
+async function usersIn(locale: string): Promise<{ app: FeAppElement; el: HTMLElement }> {
+  await signIn(ADMIN);
+  const app = document.createElement('fe-app');
+  app.setAttribute('base-url', location.origin);
+  app.setAttribute('locale', locale);
+  const el = app.appendChild(document.createElement('fe-admin-users'));
+  await fixture(html`<div>${app}</div>`);
+  await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+  return { app, el };
+}
+
+/** Runs `body` while recording the keys `fe-missing-translation` reports. */
+async function recordingMissing(body: (missing: string[]) => Promise<void>): Promise<void> {
+  const missing: string[] = [];
+  const record = (e: Event) => missing.push((e as CustomEvent<{ key: string }>).detail.key);
+  document.addEventListener('fe-missing-translation', record);
+  try {
+    await body(missing);
+  } finally {
+    document.removeEventListener('fe-missing-translation', record);
+  }
 }
 
 describe('locales', () => {
@@ -97,6 +128,34 @@ describe('locales', () => {
     } finally {
       document.removeEventListener('fe-missing-translation', record);
     }
+  });
+
+  it('Hebrew: the users section reads right to left with Hebrew headers, reports no missing key, and has no axe violations', async () => {
+    await recordingMissing(async (missing) => {
+      const { app, el } = await usersIn('he');
+      await waitUntil(() => columnHeaders(el).slice(0, 7).join('|') === headersIn(heAdmin).join('|'), 'Hebrew headers', SLOW);
+      expect(app.getAttribute('dir')).to.equal('rtl');
+      expect(getComputedStyle(root(el).querySelector('table')!).direction).to.equal('rtl');
+      expect(root(el).textContent).to.contain(heAdmin['admin.users.title']);
+      await expect(el).to.be.accessible();
+      // a dialog too: its title, fields and buttons come from the admin catalogue
+      button(root(el), heAdmin['admin.users.add'])!.click();
+      await waitUntil(() => dialog(el), 'add user dialog', SLOW);
+      expect(dialogTitle(el)).to.equal(heAdmin['admin.users.addTitle']);
+      await expect(el).to.be.accessible();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(missing).to.deep.equal([]);
+    });
+  });
+
+  it('German: the users table header reads in German, with no missing key', async () => {
+    await recordingMissing(async (missing) => {
+      const { el } = await usersIn('de');
+      await waitUntil(() => columnHeaders(el).slice(0, 7).join('|') === headersIn(deAdmin).join('|'), 'German headers', SLOW);
+      expect(columnHeaders(el).slice(0, 7)).to.deep.equal(['Benutzer', 'Anwendungen', 'Gruppen', 'Rollen', 'Beigetreten', 'Zuletzt aktiv', 'Verwaltet von']);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(missing).to.deep.equal([]);
+    });
   });
 
   it('German covers every key the login box shows: no fe-missing-translation', async () => {

@@ -72,3 +72,17 @@ export function argumentNames(text: string): string[] {
   }
   return [...names].sort();
 }
+
+/**
+ * The plural and select arguments of a message, nested ones included, each with its cases in the order written
+ * (`{count, plural, =0 {…} one {…} other {…}}` → `{ name: 'count', kind: 'plural', cases: ['=0', 'one', 'other'] }`):
+ * what a translation must keep, and whose plural categories must be the locale's.
+ */
+export function choicesOf(text: string): { name: string; kind: string; cases: string[] }[] {
+  const out: { name: string; kind: string; cases: string[] }[] = [];
+  for (const arg of argumentsOf(text)) {
+    if (arg.kind) out.push({ name: arg.name, kind: arg.kind, cases: Object.keys(arg.cases) });
+    for (const body of Object.values(arg.cases)) out.push(...choicesOf(body));
+  }
+  return out;
+}

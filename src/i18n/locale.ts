@@ -15,13 +15,13 @@ export const PSEUDO_LOCALE = 'en-XA';
 
 type Part = 'flows' | 'admin';
 /**
- * The built-in catalogues by language and part, each a chunk of its own. The admin portal's part is not translated
- * yet: its keys fall back to English and report `fe-missing-translation` (a `<lang>-admin.ts` typed `AdminMessages`
- * goes here).
+ * The built-in catalogues by language and part, each a chunk of its own: the sign-in flows' (`<lang>.ts`, typed
+ * `FlowMessages`) when the locale is chosen, the admin portal's (`<lang>-admin.ts`, typed `AdminMessages`) on the
+ * first `admin.*` key shown, so a login box never loads it.
  */
 const loaders: Record<string, Partial<Record<Part, () => Promise<Partial<Messages>>>>> = {
-  de: { flows: () => import('./de.ts').then((m) => m.de) },
-  he: { flows: () => import('./he.ts').then((m) => m.he) },
+  de: { flows: () => import('./de.ts').then((m) => m.de), admin: () => import('./de-admin.ts').then((m) => m.deAdmin) },
+  he: { flows: () => import('./he.ts').then((m) => m.he), admin: () => import('./he-admin.ts').then((m) => m.heAdmin) },
 };
 const partOf = (key: string): Part => (key.startsWith('admin.') ? 'admin' : 'flows');
 /** `lang:part` loaded (or loading): only a loaded part's absent keys are missing. */

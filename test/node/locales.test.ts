@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { argumentNames, formatMessage } from '../../src/i18n/icu.ts';
+import { argumentNames, choicesOf, formatMessage } from '../../src/i18n/icu.ts';
 import { de } from '../../src/i18n/de.ts';
+import { deAdmin } from '../../src/i18n/de-admin.ts';
 import { he } from '../../src/i18n/he.ts';
+import { heAdmin } from '../../src/i18n/he-admin.ts';
 import { pseudo } from '../../src/i18n/locale.ts';
 
 /** Every English catalogue (en.ts, en-*.ts), merged: the keys a translation must have. */
@@ -16,19 +18,54 @@ async function english(): Promise<Record<string, string>> {
   return all;
 }
 
-for (const [locale, catalogue] of Object.entries({ de, he }) as [string, Record<string, string>][]) {
-  test(`${locale}: every key of the sign-in flows' English catalogues is translated, with the same placeholders`, async () => {
+/** Each built-in catalogue of another locale, by part: the sign-in flows' (`<lang>.ts`) and the admin portal's (`<lang>-admin.ts`). */
+const catalogues = [
+  { locale: 'de', part: 'flows', catalogue: de },
+  { locale: 'de', part: 'admin', catalogue: deAdmin },
+  { locale: 'he', part: 'flows', catalogue: he },
+  { locale: 'he', part: 'admin', catalogue: heAdmin },
+] as { locale: string; part: 'flows' | 'admin'; catalogue: Record<string, string> }[];
+
+for (const { locale, part, catalogue } of catalogues) {
+  const what = part === 'admin' ? 'the admin portal’s' : 'the sign-in flows’';
+  test(`${locale}: every key of ${what} English catalogues is translated, with the same placeholders`, async () => {
     const en = await english();
-    const flowKeys = Object.keys(en).filter((k) => !k.startsWith('admin.'));
-    assert.ok(flowKeys.length > 300, `found ${flowKeys.length} English keys`);
-    const missing = flowKeys.filter((k) => typeof catalogue[k] !== 'string' || catalogue[k] === '');
+    const keys = Object.keys(en).filter((k) => k.startsWith('admin.') === (part === 'admin'));
+    assert.ok(keys.length > (part === 'admin' ? 450 : 300), `found ${keys.length} English keys`);
+    const missing = keys.filter((k) => typeof catalogue[k] !== 'string' || catalogue[k] === '');
     assert.deepEqual(missing, [], `untranslated in ${locale}`);
     assert.deepEqual(
-      Object.keys(catalogue).filter((k) => !(k in en)),
+      Object.keys(catalogue).filter((k) => !keys.includes(k)),
       [],
-      `keys of ${locale} that English does not have`,
+      `keys of ${locale} (${part}) that English does not have there`,
     );
-    for (const k of flowKeys) assert.deepEqual(argumentNames(catalogue[k]), argumentNames(en[k]), `placeholders of ${k} in ${locale}`);
+    for (const k of keys) assert.deepEqual(argumentNames(catalogue[k]), argumentNames(en[k]), `placeholders of ${k} in ${locale}`);
+  });
+
+  test(`${locale}: ${what} plurals and selects keep English's, with the plural forms of ${locale}`, async () => {
+    const en = await english();
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[];
+    for (const [k, text] of Object.entries(catalogue)) {
+      const mine = choicesOf(text);
+      // English's plurals and selects are kept (with their exact `=N` cases and a select's cases); a translation may
+      // add a plural where its grammar needs one (`{days}` → `{days, plural, one {# Tag} other {# Tage}}`)
+      for (const theirs of choicesOf(en[k])) {
+        const same = mine.find((c) => c.name === theirs.name && c.kind === theirs.kind);
+        assert.ok(same, `${k} in ${locale}: ${theirs.name} is not a ${theirs.kind} as in English`);
+        const kept = theirs.cases.filter((f) => f.startsWith('=') || theirs.kind === 'select');
+        assert.deepEqual(
+          kept.filter((f) => !same.cases.includes(f)),
+          [],
+          `${k} in ${locale}: cases of English's ${theirs.name} not kept`,
+        );
+      }
+      for (const c of mine) {
+        assert.ok(c.cases.includes('other'), `${k} in ${locale}: ${c.name} has no 'other'`);
+        if (c.kind !== 'plural') continue;
+        const foreign = c.cases.filter((f) => !f.startsWith('=') && !categories.includes(f));
+        assert.deepEqual(foreign, [], `${k} in ${locale}: plural forms that ${locale} does not have (it has ${categories.join(', ')})`);
+      }
+    }
   });
 }
 
@@ -69,4 +106,16 @@ test('the admin portal’s English count messages agree in number (ICU plurals)'
   assert.equal(formatMessage(enAdminRoles['admin.perms.attached'], { name: 'Read', count: 3 }), '“Read” given to 3 roles.');
   assert.match(formatMessage(enAdminGroups['admin.groups.deleteBody'], { count: 1 }), /^Its one member loses/);
   assert.match(formatMessage(enAdminGroups['admin.groups.deleteBody'], { count: 0 }), /^It has no members\./);
+});
+
+test('the admin portal’s count messages in German and Hebrew take the locale’s plural forms', () => {
+  assert.equal(formatMessage(deAdmin['admin.roles.permissionCount'], { count: 1 }, 'de'), '1 Berechtigung');
+  assert.equal(formatMessage(deAdmin['admin.users.count'], { count: 10000 }, 'de'), '10.000 Benutzer');
+  assert.equal(formatMessage(deAdmin['admin.users.sub.removed'], { email: 'a@b.test', count: 2 }, 'de'), 'a@b.test wurde aus 2 Konten entfernt.');
+  assert.equal(formatMessage(heAdmin['admin.users.count'], { count: 1 }, 'he'), 'משתמש אחד');
+  assert.equal(formatMessage(heAdmin['admin.users.count'], { count: 2 }, 'he'), 'שני משתמשים');
+  assert.equal(formatMessage(heAdmin['admin.users.count'], { count: 12 }, 'he'), '12 משתמשים');
+  assert.equal(formatMessage(heAdmin['admin.perms.attached'], { name: 'Read', count: 3 }, 'he'), '„Read” ניתנה ל-3 תפקידים.');
+  assert.match(formatMessage(heAdmin['admin.groups.deleteBody'], { count: 0 }, 'he'), /^אין בה חברים\./);
+  assert.match(formatMessage(heAdmin['admin.groups.deleteBody'], { count: 2 }, 'he'), /^שני החברים/);
 });
