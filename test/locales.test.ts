@@ -16,7 +16,7 @@ import { he } from '../src/i18n/he.ts';
 import { TOKENS } from '../src/theme/tokens.ts';
 import '../stories/support/admin-story.tsx';
 import { renderStory, SLOW } from './admin/helpers.ts';
-import { input, renderLoginBox, resetEmulator } from './helpers/emulator.ts';
+import { input, renderLoginBox, resetEmulator, setMetadata } from './helpers/emulator.ts';
 
 const keepPage = (e: Event) => e.preventDefault();
 const titleOf = (box: HTMLElement) => box.shadowRoot?.querySelector('#fe-title')?.textContent ?? '';
@@ -150,6 +150,8 @@ describe('colour schemes', () => {
   });
 
   it('theme="dark" on a light OS is dark; a --fe-* value the host set still wins', async () => {
+    // the seed's vendor theme (metadata, primary #4c5ee6) is applied on the box itself: a host theming through CSS has none
+    await setMetadata({ localizations: {}, navigation: {} });
     await emulateMedia({ colorScheme: 'light' });
     const { app, box } = await loginBoxIn({ theme: 'dark', style: '--fe-color-primary: #fbbf24' });
     await waitUntil(() => surface(app) === DARK_SURFACE, 'dark tokens applied', SLOW);

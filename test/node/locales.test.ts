@@ -41,7 +41,7 @@ test('ICU plurals choose the form of the locale (Intl.PluralRules) and format # 
   const hebrew = '{days, plural, one {יום אחד} two {יומיים} other {# ימים}}';
   assert.equal(formatMessage(hebrew, { days: 2 }, 'he'), 'יומיים');
   assert.equal(formatMessage(hebrew, { days: 7 }, 'he'), '7 ימים');
-  assert.equal(formatMessage(de['mfa.rememberDeviceFor'], { days: 30 }, 'de'), 'Dieses Gerät 30 Tage lang merken');
+  assert.equal(formatMessage(de['mfa.rememberDeviceFor']!, { days: 30 }, 'de'), 'Dieses Gerät 30 Tage lang merken');
   assert.equal(
     formatMessage('{name} removed from {count, plural, one {# account} other {# accounts}} by {who}', { name: 'Ada', count: 2, who: 'Bo' }),
     'Ada removed from 2 accounts by Bo',
