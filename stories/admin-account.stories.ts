@@ -5,7 +5,8 @@
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-account.ts';
 
-export default { ...adminStoriesMeta('Admin/Account', 'account'), component: 'fe-admin-account' };
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/Account', component: 'fe-admin-account', ...adminStoriesMeta('Admin/Account', 'account') };
 
 export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Loading: AdminStory = { args: { scenario: 'loading' } };

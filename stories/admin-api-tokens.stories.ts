@@ -6,7 +6,8 @@
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-api-tokens.ts';
 
-export default { ...adminStoriesMeta('Admin/API tokens', 'apiTokens'), component: 'fe-admin-api-tokens' };
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/API tokens', component: 'fe-admin-api-tokens', ...adminStoriesMeta('Admin/API tokens', 'apiTokens') };
 
 export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };
@@ -16,7 +17,9 @@ export const CreateDialog: AdminStory = { args: { scenario: 'filled', dialog: 'c
 export const DeleteDialog: AdminStory = { args: { scenario: 'filled', dialog: 'delete' } };
 
 /** The personal tokens section (`kind="personal"`): the same view, no roles. */
-const personal = adminStoriesMeta('Admin/API tokens', 'personalApiTokens');
-export const PersonalFilled: AdminStory = { args: { scenario: 'filled' }, render: personal.render };
-export const PersonalEmpty: AdminStory = { args: { scenario: 'empty' }, render: personal.render };
-export const PersonalCreateDialog: AdminStory = { args: { scenario: 'filled', dialog: 'create' }, render: personal.render };
+const personal = { admin: { section: 'personalApiTokens' } };
+export const PersonalFilled: AdminStory = { args: { scenario: 'filled' }, parameters: personal };
+export const PersonalEmpty: AdminStory = { args: { scenario: 'empty' }, parameters: personal };
+export const PersonalLoading: AdminStory = { args: { scenario: 'loading' }, parameters: personal };
+export const PersonalFailed: AdminStory = { args: { scenario: 'error' }, parameters: personal };
+export const PersonalCreateDialog: AdminStory = { args: { scenario: 'filled', dialog: 'create' }, parameters: personal };

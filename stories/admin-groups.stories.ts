@@ -5,7 +5,8 @@
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-groups.ts';
 
-export default { ...adminStoriesMeta('Admin/Groups', 'groups'), component: 'fe-admin-groups' };
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/Groups', component: 'fe-admin-groups', ...adminStoriesMeta('Admin/Groups', 'groups') };
 
 export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };

@@ -6,7 +6,8 @@
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-privacy.ts';
 
-export default { ...adminStoriesMeta('Admin/Privacy', 'privacy'), component: 'fe-admin-privacy' };
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/Privacy', component: 'fe-admin-privacy', ...adminStoriesMeta('Admin/Privacy', 'privacy') };
 
 export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };

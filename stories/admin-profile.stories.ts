@@ -5,7 +5,8 @@
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-profile.ts';
 
-export default { ...adminStoriesMeta('Admin/Profile', 'profile'), component: 'fe-admin-profile' };
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/Profile', component: 'fe-admin-profile', ...adminStoriesMeta('Admin/Profile', 'profile') };
 
 export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Loading: AdminStory = { args: { scenario: 'loading' } };

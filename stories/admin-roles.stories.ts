@@ -6,7 +6,8 @@
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-roles.ts';
 
-export default { ...adminStoriesMeta('Admin/Roles', 'roles'), component: 'fe-admin-roles' };
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/Roles', component: 'fe-admin-roles', ...adminStoriesMeta('Admin/Roles', 'roles') };
 
 export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };

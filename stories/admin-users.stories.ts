@@ -5,7 +5,8 @@
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-users.ts';
 
-export default { ...adminStoriesMeta('Admin/Users', 'users'), component: 'fe-admin-users' };
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/Users', component: 'fe-admin-users', ...adminStoriesMeta('Admin/Users', 'users') };
 
 export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };

@@ -82,6 +82,12 @@ const key: Partial<MfaContext> = { device: { kind: 'webauthn', id: 'preview-key'
 const codeReady = (resend: 'coolingDown' | 'available', form: 'idle' | 'submitting' = 'idle') => ({ ready: { form, resend } });
 const serverError = (message: string, errorCode: string) => ({ error: { message, statusCode: 400, traceId: 'preview-trace' }, errorCode });
 
+/** Quick SMS sign-in (the code texted to the remembered user) with its form and resend regions. */
+const quickSms = (form: 'idle' | 'submitting', resend: 'waiting' | 'idle' | 'sending'): LoginStateSpec => ({
+  value: { loginWithQuickSmsOtc: { form, resend } },
+  context: { passwordless: 'SmsCode', quickLoginUserId: 'preview-user' },
+});
+
 /** Social login providers as the `socialProviders` actor lists them. */
 const provider = (type: string): SocialProviderEntry => ({
   key: type,
@@ -140,6 +146,9 @@ export const mfaStates = {
     { emailVerifyCode: codeReady('coolingDown') },
     { ...byEmail, codeSentAt: Date.now(), error: { message: 'Please wait 12 seconds before requesting a new code', statusCode: 429 }, errorCode: 'ER-MFA-CODE-RATE-LIMIT' },
   ),
+  'emailVerifyCode.sending': verifyWith({ emailVerifyCode: 'sending' }, { ...byEmail, otcToken: undefined }),
+  'emailVerifyCode.sendFailed': verifyWith({ emailVerifyCode: 'sendFailed' }, { ...byEmail, otcToken: undefined, error: { key: 'error.network', statusCode: 0 } }),
+  'emailVerifyCode.submitting': verifyWith({ emailVerifyCode: codeReady('coolingDown', 'submitting') }, { ...byEmail, codeSentAt: Date.now() }),
   'webauthnVerify.idle': verifyWith({ webauthnVerify: 'idle' }, key),
   'webauthnVerify.waiting': verifyWith({ webauthnVerify: 'waiting' }, key),
   'webauthnVerify.cancelled': verifyWith({ webauthnVerify: 'idle' }, { ...key, error: { message: 'The request was cancelled or timed out. Try again, or use another method.' } }),
@@ -173,6 +182,8 @@ export const loginStates = {
   },
   'loginWithPassword.recoverNotice': { value: { loginWithPassword: 'idle' }, context: { email, notice: 'login.recover.done' } },
   'redirectToSSO.waiting': { value: { redirectToSSO: 'waiting' }, context: { email: 'demo@sso.preview.invalid', ssoAddress: 'https://sso.preview.invalid/saml/login' } },
+  // restored, the redirect's `navigate` is not emitted again: the card as the page leaves
+  'redirectToSSO.redirecting': { value: { redirectToSSO: 'redirecting' }, context: { email: 'demo@sso.preview.invalid', ssoAddress: 'https://sso.preview.invalid/saml/login' } },
   'loginWithTwoFactor.verify.idle': mfaStates['verify.idle'],
   'loginWithTwoFactor.verify.submitting': mfaStates['verify.submitting'],
   'loginWithTwoFactor.verify.error': mfaStates['verify.error'],
@@ -183,6 +194,8 @@ export const loginStates = {
   // the MFA steps load on demand: loading them, and failing to
   'loginWithTwoFactor.loading': { value: { loginWithTwoFactor: 'loading' }, context: { email, mfa: verifyInput } },
   'loginWithTwoFactor.failed': { value: { loginWithTwoFactor: 'failed' }, context: { email, mfa: verifyInput, error: { key: 'error.network', statusCode: 0 } } },
+  'forceTwoFactor.loading': { value: { forceTwoFactor: 'loading' }, context: { email, mfa: enrolInput } },
+  'forceTwoFactor.failed': { value: { forceTwoFactor: 'failed' }, context: { email, mfa: enrolInput, error: { key: 'error.network', statusCode: 0 } } },
   'loginWithTwoFactor.chooseDevice': mfaStates.chooseDevice,
   'forceTwoFactor.chooseStrategy': mfaStates.chooseStrategy,
   'recoverTwoFactor.idle': { value: { recoverTwoFactor: 'idle' }, context: { email } },
@@ -225,17 +238,20 @@ export const loginStates = {
   'magicLinkPreLoginSuccess.idle': { value: { magicLinkPreLoginSuccess: { form: 'idle', resend: 'idle' } }, context: { email, authStrategy: 'MagicLink' } },
   'loginWithOtc.idle': { value: { loginWithOtc: { form: 'idle', resend: 'waiting' } }, context: { email, authStrategy: 'Code' } },
   'loginWithOtc.submitting': { value: { loginWithOtc: { form: 'submitting', resend: 'waiting' } }, context: { email, authStrategy: 'Code' } },
+  'loginWithOtc.sending': { value: { loginWithOtc: { form: 'idle', resend: 'sending' } }, context: { email, authStrategy: 'Code' } },
   'loginWithOtc.failed': { value: { loginWithOtc: { form: 'idle', resend: 'idle' } }, context: { email, authStrategy: 'Code', error: failed('The code has expired') } },
   'loginWithOtc.rateLimited': {
     value: { loginWithOtc: { form: 'idle', resend: 'idle' } },
     context: { email, authStrategy: 'Code', error: { message: 'Too many requests. Try again in 20 seconds', statusCode: 429, traceId: 'preview-trace' } },
   },
   'loginWithSmsOtc.idle': { value: { loginWithSmsOtc: { form: 'idle', resend: 'waiting' } }, context: { email, authStrategy: 'SmsCode' } },
+  'loginWithSmsOtc.submitting': { value: { loginWithSmsOtc: { form: 'submitting', resend: 'waiting' } }, context: { email, authStrategy: 'SmsCode' } },
+  'loginWithSmsOtc.sending': { value: { loginWithSmsOtc: { form: 'idle', resend: 'sending' } }, context: { email, authStrategy: 'SmsCode' } },
   'loginWithSmsOtc.failed': { value: { loginWithSmsOtc: { form: 'idle', resend: 'idle' } }, context: { email, authStrategy: 'SmsCode', error: failed('Invalid code') } },
-  'loginWithQuickSmsOtc.signIn': {
-    value: { loginWithQuickSmsOtc: { form: 'idle', resend: 'waiting' } },
-    context: { passwordless: 'SmsCode', quickLoginUserId: 'preview-user' },
-  },
+  'loginWithQuickSmsOtc.signIn': quickSms('idle', 'waiting'),
+  'loginWithQuickSmsOtc.submitting': quickSms('submitting', 'waiting'),
+  'loginWithQuickSmsOtc.resendAvailable': quickSms('idle', 'idle'),
+  'loginWithQuickSmsOtc.sending': quickSms('idle', 'sending'),
   'loginWithQuickSmsOtc.register.idle': register('idle'),
   'loginWithQuickSmsOtc.register.sending': register('sending', { phoneNumber: '+14155550100' }),
   'loginWithQuickSmsOtc.register.code': register('code', texted),

@@ -77,6 +77,8 @@ export const stepUpStates = {
     },
   },
   done: { value: { done: 'waiting' }, context: flagged },
+  // restored, the `navigate` back is not emitted again
+  'done.returned': { value: { done: 'returned' }, context: flagged },
   failed: { value: 'failed', context: { ...flagged, error: { message: 'Forbidden', statusCode: 403 } } },
 } satisfies Record<string, StateSpec>;
 

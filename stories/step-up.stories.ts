@@ -23,4 +23,5 @@ export const VerifyWebAuthn: Story = { args: { state: 'verify.webauthnVerify' } 
 export const NoMfaEnrolledStepUpLoading: Story = { args: { state: 'noMFAEnrolledStepUp.loading' } };
 export const NoMfaEnrolledStepUp: Story = { args: { state: 'noMFAEnrolledStepUp.ready' } };
 export const Done: Story = { args: { state: 'done' } };
+export const DoneReturned: Story = { args: { state: 'done.returned' } };
 export const Failed: Story = { args: { state: 'failed' } };

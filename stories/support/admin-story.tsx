@@ -87,14 +87,23 @@ export interface AdminStoryArgs {
   dialog?: string;
 }
 
-/** The meta of a section's stories: `<fe-admin-story>` in `<fe-app preview>` with the preview user signed in. */
+/** `parameters.admin` of a section's stories: the section shown (a story may name another, e.g. `personalApiTokens`). */
+export interface AdminStoriesParameter {
+  section: string;
+}
+
+/**
+ * The meta of a section's stories: `<fe-admin-story>` in `<fe-app preview>` with the preview user signed in, the
+ * section from `parameters.admin` ({@link AdminStoriesParameter}; test/stories.test.ts reads it too).
+ */
 export function adminStoriesMeta(title: string, section: string): Meta<AdminStoryArgs> {
   return {
     title,
     argTypes: { scenario: { control: 'select', options: ADMIN_SCENARIOS } },
-    render: ({ scenario, dialog }) => {
+    parameters: { admin: { section } satisfies AdminStoriesParameter },
+    render: ({ scenario, dialog }, { parameters }) => {
       const story = document.createElement('fe-admin-story');
-      story.setAttribute('section', section);
+      story.setAttribute('section', (parameters.admin as AdminStoriesParameter | undefined)?.section ?? section);
       story.setAttribute('scenario', scenario);
       if (dialog) story.setAttribute('dialog', dialog);
       return html`${keyed(`${scenario}/${dialog ?? ''}`, previewApp([story], { signedIn: true }))}`;

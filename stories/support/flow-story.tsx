@@ -13,12 +13,14 @@
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type InputFrom, type Snapshot, type SnapshotFrom } from 'xstate';
 import { flowRoot, type FlowDefinition } from '../../elements/internal/flow-element.tsx';
 import { defineElement, reactElement } from '../../elements/internal/react-element.ts';
 import type { FeApp } from '../../src/app/types.ts';
 import { keepPage, PREVIEW_BASE_URL } from '../render.ts';
+import { appGlobals } from './globals.ts';
 
 /** A state as data: the state value and the context fields that differ from the machine's initial context. */
 export interface StateSpec {
@@ -92,7 +94,7 @@ export function onIdleActors<M extends AnyStateMachine>(machine: M, names: strin
 export function defineFlowStory<M extends AnyStateMachine, P extends object>(tag: string, def: FlowDefinition<M, P>, options: FlowStoryOptions = {}): void {
   type StoryProps = P & { state?: string };
   const make = (app: FeApp, props: StoryProps) => storyActor(def, options, app, props, JSON.parse(props.state ?? '{}') as StateSpec);
-  flowStories.set(tag, { make: (app, spec) => storyActor(def, options, app, {} as StoryProps, spec) });
+  flowStories.set(tag, { machine: def.machine, children: options.children ?? {}, make: (app, spec) => storyActor(def, options, app, {} as StoryProps, spec) });
   const root = flowRoot<M, StoryProps>(def as never, make);
   defineElement(tag, reactElement<StoryProps>(root, { css: def.css, props: { ...def.props, state: 'string' } as never }));
 }
@@ -106,24 +108,37 @@ function storyActor<M extends AnyStateMachine, P extends object>(def: FlowDefini
   return createActor(logic, { input, snapshot });
 }
 
-/** The story elements defined so far, by tag: each makes its actor (not started) in a state (the no-tokens test walks them). */
-export const flowStories = new Map<string, { make: (app: FeApp, spec: StateSpec) => AnyActorRef }>();
+/**
+ * The story elements defined so far, by tag: the flow's machine, its child machines by actor name, and its actor
+ * (not started) in a state (the no-tokens test walks them; the catalogue test checks every machine state has a story).
+ */
+export const flowStories = new Map<string, { machine: AnyStateMachine; children: Record<string, AnyStateMachine>; make: (app: FeApp, spec: StateSpec) => AnyActorRef }>();
+
+/** `parameters.flow` of a flow's stories: the story element's flow tag and the states its `state` arg names. */
+export interface FlowStoriesParameter {
+  tag: string;
+  states: Record<string, StateSpec>;
+}
 
 /**
  * The Storybook meta of a flow's state stories: `title`, `component: tag`, a
  * `state` control over `states`, each state rendered by `<tag-story>` inside
- * `<fe-app preview>` (no network), navigation logged and kept.
+ * `<fe-app preview>` (no network; the toolbar's locale and theme), navigation
+ * logged and kept; `parameters.flow` ({@link FlowStoriesParameter}) names the
+ * flow and its states for test/stories.test.ts.
  */
 export function flowStoriesMeta<S extends Record<string, StateSpec>>(title: string, tag: string, states: S): Meta<{ state: keyof S & string }> {
   return {
     title,
     component: tag,
     argTypes: { state: { control: 'select', options: Object.keys(states) } },
+    parameters: { flow: { tag, states } satisfies FlowStoriesParameter },
     render: ({ state }) => {
       const json = JSON.stringify(states[state]);
       const story = document.createElement(`${tag}-story`);
       story.setAttribute('state', json);
-      return html`${keyed(json, html`<fe-app preview base-url=${PREVIEW_BASE_URL} @fe-navigate=${keepPage}>${story}</fe-app>`)}`;
+      const { locale, theme } = appGlobals();
+      return html`${keyed(json, html`<fe-app preview base-url=${PREVIEW_BASE_URL} locale=${locale} theme=${ifDefined(theme)} @fe-navigate=${keepPage}>${story}</fe-app>`)}`;
     },
   };
 }

@@ -10,6 +10,7 @@ import type { FeAppElement } from '../../elements/fe-app.ts';
 import type { FeApp } from '../../src/app/types.ts';
 import { PREVIEW_EMAIL } from '../../src/preview/data.ts';
 import { keepPage, PREVIEW_BASE_URL } from '../render.ts';
+import { applyAppGlobals } from './globals.ts';
 
 /** The app of `el` once it has connected (Storybook attaches the story after `render`). */
 export async function appOf(el: FeAppElement): Promise<FeApp | undefined> {
@@ -27,13 +28,15 @@ export async function signInPreview(el: FeAppElement, email = PREVIEW_EMAIL): Pr
 
 /**
  * `<fe-app preview base-url="https://preview.invalid">` around `children`,
- * `fe-navigate` prevented (and logged); with `signedIn`, the preview user
- * signs in once the app has started.
+ * `fe-navigate` prevented (and logged), the toolbar's `locale` and `theme`
+ * set (./globals.ts); with `signedIn`, the preview user signs in once the app
+ * has started.
  */
 export function previewApp(children: Node[], { signedIn = false, options }: { signedIn?: boolean; options?: FeAppElement['options'] } = {}): FeAppElement {
   const el = document.createElement('fe-app') as FeAppElement;
   el.setAttribute('preview', '');
   el.setAttribute('base-url', PREVIEW_BASE_URL);
+  applyAppGlobals(el);
   if (options) el.options = options;
   el.addEventListener('fe-navigate', keepPage);
   el.append(...children);

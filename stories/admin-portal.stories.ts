@@ -1,0 +1,44 @@
+/**
+ * `<fe-admin-portal>`: the whole portal in preview mode (canned data, the preview user signed in, no network) —
+ * the default navigation, and with the sections a host turns on (roles, groups, API tokens) through
+ * `options.adminPortal`. `routing="none"` leaves the story's URL alone; the `section` control opens a section.
+ * Each section's designed states are in the `Admin/<section>` stories.
+ */
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { action } from 'storybook/actions';
+import '../elements/fe-admin-portal.ts';
+import type { AdminPortalOptions } from '../src/admin/shell/sections.ts';
+import { previewApp } from './support/preview-app.ts';
+
+interface Args {
+  /** The section shown first (empty: the first visible one). */
+  section: string;
+  /** Roles, groups and API tokens listed too (the host's `options.adminPortal`). */
+  allSections: boolean;
+}
+
+const onSectionChange = action('fe-admin-section-change');
+const everySection: AdminPortalOptions = { roles: { visibility: 'byPermissions' }, groups: { visibility: 'byPermissions' }, apiTokens: { visibility: 'byPermissions' } };
+
+// an object literal with a literal title: Storybook's static indexer reads the default export
+const meta: Meta<Args> = {
+  title: 'Admin/fe-admin-portal',
+  component: 'fe-admin-portal',
+  parameters: { layout: 'fullscreen' },
+  args: { section: '', allSections: false },
+  argTypes: { section: { control: 'select', options: ['', 'profile', 'privacy', 'account', 'users', 'groups', 'roles', 'apiTokens'] } },
+  render: ({ section, allSections }) => {
+    const portal = document.createElement('fe-admin-portal');
+    portal.setAttribute('routing', 'none');
+    if (section) portal.setAttribute('section', section);
+    portal.addEventListener('fe-admin-section-change', (e) => onSectionChange(e.detail));
+    return previewApp([portal], { signedIn: true, options: allSections ? { adminPortal: everySection } : undefined });
+  },
+};
+export default meta;
+type Story = StoryObj<Args>;
+
+/** The default navigation (users, profile, privacy, account) on the first visible section. */
+export const Portal: Story = {};
+/** Roles, groups and API tokens turned on by the host, the roles section open. */
+export const EverySection: Story = { args: { allSections: true, section: 'roles' } };
