@@ -7,6 +7,8 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import type { FeAppElement, FeLoginEvent, FeNavigateEvent } from 'fe-elements';
+// the fe-* tags in JSX (here and in views.tsx): attributes, properties and `onfe-*` handlers typed from custom-elements.json
+import type {} from 'fe-elements/react';
 
 /** What the views show of the user (from the server session at first, then from `fe-login`). */
 export type ViewUser = { email?: string; name?: string };

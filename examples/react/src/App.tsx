@@ -1,5 +1,7 @@
 import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import type { FeAppElement, PublicUser } from 'fe-elements';
+// the fe-* tags in JSX: attributes, `options` and `onfe-*` handlers typed from custom-elements.json
+import type {} from 'fe-elements/react';
 
 /** The page's path, kept in step with pushState navigation and back/forward. */
 function usePath(): string {
