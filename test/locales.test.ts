@@ -182,7 +182,12 @@ describe('colour schemes', () => {
     document.removeEventListener('fe-navigate', keepPage);
     await emulateMedia({ colorScheme: 'light' });
   });
-  beforeEach(() => resetEmulator());
+  // the seed's vendor theme (metadata, primary #4c5ee6, a light-scheme colour) is applied on the box itself and has no
+  // dark variant: these tests theme as a host that themes through CSS does, with none
+  beforeEach(async () => {
+    await resetEmulator();
+    await setMetadata({ localizations: {}, navigation: {} });
+  });
 
   it('with prefers-color-scheme: dark the login box turns dark and has no axe violations (colour contrast included)', async () => {
     await emulateMedia({ colorScheme: 'dark' });
@@ -209,8 +214,6 @@ describe('colour schemes', () => {
   });
 
   it('theme="dark" on a light OS is dark; a --fe-* value the host set still wins', async () => {
-    // the seed's vendor theme (metadata, primary #4c5ee6) is applied on the box itself: a host theming through CSS has none
-    await setMetadata({ localizations: {}, navigation: {} });
     await emulateMedia({ colorScheme: 'light' });
     const { app, box } = await loginBoxIn({ theme: 'dark', style: '--fe-color-primary: #fbbf24' });
     await waitUntil(() => surface(app) === DARK_SURFACE, 'dark tokens applied', SLOW);
