@@ -15,11 +15,12 @@
  * Alone: `node scripts/bench-entitlements.mjs` (own static server on
  * 127.0.0.1:0 and /usr/bin/chromium).
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { contentType, fileIn } from '../tools/static-files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, '.bench', 'entitlements');
@@ -185,28 +186,13 @@ export async function benchEntitlements(browser, baseUrl) {
   }
 }
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.map': 'application/json',
-};
-
 /** A static server for the repo root (standalone runs only). */
 function serveRoot() {
-  const server = http.createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(root, path));
-    if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) return void res.writeHead(403).end();
-    try {
-      if (!statSync(file).isFile()) throw new Error('not a file');
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404).end();
-    }
+  const server = http.createServer(async (req, res) => {
+    const file = await fileIn(root, new URL(req.url ?? '/', 'http://x').pathname);
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': contentType(file), 'cache-control': 'no-store' });
+    res.end(readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

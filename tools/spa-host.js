@@ -7,38 +7,11 @@
  * CLI: `node tools/spa-host.js <dir>`; env DEMO_PORT (default 5175), EMULATOR_URL (default http://127.0.0.1:8787).
  */
 import http from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isApiPath, proxyRequest } from './proxy.js';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-
-/** The file of `path` inside `dir`, or null (no way out of `dir`, files only). */
-async function fileIn(dir, path) {
-  let rel;
-  try {
-    rel = decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-  if (rel.includes('\0')) return null;
-  const file = resolve(dir, `.${rel}`);
-  if (!file.startsWith(dir + sep)) return null;
-  const info = await stat(file).catch(() => null);
-  return info?.isFile() ? file : null;
-}
+import { contentType, fileIn } from './static-files.js';
 
 /** Starts the host for the build in `dir`; resolves with its URL and a stop function. */
 export function startSpaHost({ dir, port = Number(process.env.DEMO_PORT ?? 5175), emulatorUrl = process.env.EMULATOR_URL ?? 'http://127.0.0.1:8787' }) {
@@ -52,7 +25,7 @@ export function startSpaHost({ dir, port = Number(process.env.DEMO_PORT ?? 5175)
       if (!file) throw new Error('not found');
       const body = await readFile(file);
       const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store';
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': cache, 'x-content-type-options': 'nosniff' });
+      res.writeHead(200, { 'content-type': contentType(file), 'cache-control': cache, 'x-content-type-options': 'nosniff' });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
