@@ -16,6 +16,8 @@ import { deAdmin } from '../src/i18n/de-admin.ts';
 import { en } from '../src/i18n/en.ts';
 import { he } from '../src/i18n/he.ts';
 import { heAdmin } from '../src/i18n/he-admin.ts';
+import { contrastRatio } from '../src/theme/colors.ts';
+import { darkThemeVariables } from '../src/theme/runtime.ts';
 import { TOKENS } from '../src/theme/tokens.ts';
 import '../stories/support/admin-story.tsx';
 import { button, columnHeaders, dialog, dialogTitle, renderStory, root, rowsOf, signIn, SLOW } from './admin/helpers.ts';
@@ -32,13 +34,13 @@ function textRect(el: Element): DOMRect {
 }
 const surface = (el: Element) => getComputedStyle(el).getPropertyValue('--fe-color-surface').trim();
 
-/** `<fe-app>` with `attributes` around a login box, rendered against the emulator. */
-async function loginBoxIn(attributes: Record<string, string>, options: FeAppElement['options'] = {}): Promise<{ app: FeAppElement; box: HTMLElement }> {
+/** `<fe-app>` with `attributes` around a login box, in a `<div style=wrapperStyle>`, rendered against the emulator. */
+async function loginBoxIn(attributes: Record<string, string>, options: FeAppElement['options'] = {}, wrapperStyle = ''): Promise<{ app: FeAppElement; box: HTMLElement }> {
   const app = document.createElement('fe-app');
   for (const [name, value] of Object.entries({ 'base-url': location.origin, ...attributes })) app.setAttribute(name, value);
   app.options = options;
   const box = app.appendChild(document.createElement('fe-login-box'));
-  await fixture(html`<div>${app}</div>`);
+  await fixture(html`<div style=${wrapperStyle}>${app}</div>`);
   await waitUntil(() => input(box, 'email'), 'login box rendered', SLOW);
   return { app, box };
 }
@@ -182,12 +184,8 @@ describe('colour schemes', () => {
     document.removeEventListener('fe-navigate', keepPage);
     await emulateMedia({ colorScheme: 'light' });
   });
-  // the seed's vendor theme (metadata, primary #4c5ee6, a light-scheme colour) is applied on the box itself and has no
-  // dark variant: these tests theme as a host that themes through CSS does, with none
-  beforeEach(async () => {
-    await resetEmulator();
-    await setMetadata({ localizations: {}, navigation: {} });
-  });
+  // the seed's vendor theme (metadata, primary #4c5ee6, a light-scheme colour) stays: its dark values must pass too
+  beforeEach(() => resetEmulator());
 
   it('with prefers-color-scheme: dark the login box turns dark and has no axe violations (colour contrast included)', async () => {
     await emulateMedia({ colorScheme: 'dark' });
@@ -248,5 +246,45 @@ describe('colour schemes', () => {
     } finally {
       await executeServerCommand('emulate-media-features', []);
     }
+  });
+});
+
+describe('the vendor’s metadata theme and the host’s CSS', () => {
+  const bg = (box: HTMLElement) => getComputedStyle(box.querySelector('form button[type=submit]')!).backgroundColor;
+  before(() => document.addEventListener('fe-navigate', keepPage));
+  after(async () => {
+    document.removeEventListener('fe-navigate', keepPage);
+    await emulateMedia({ colorScheme: 'light' });
+  });
+  beforeEach(() => resetEmulator());
+
+  it('SI-7.09 the seed’s metadata theme colours the login box (primary #4c5ee6)', async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    const { box } = await loginBoxIn({});
+    await waitUntil(() => bg(box) === 'rgb(76, 94, 230)', 'the vendor primary', SLOW);
+  });
+
+  it('a --fe-* value the host sets on an ancestor wins over the metadata theme; the theme’s other values still apply', async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    await setMetadata({ theme: { palette: { primary: '#d4338a' }, shape: { borderRadius: 3 } } });
+    const { box } = await loginBoxIn({}, {}, '--fe-color-primary: #0f766e');
+    const button = box.querySelector('form button[type=submit]')!;
+    await waitUntil(() => getComputedStyle(button).borderTopLeftRadius === '3px', 'the vendor radius', SLOW);
+    expect(bg(box)).to.equal('rgb(15, 118, 110)');
+  });
+
+  it('in the dark scheme the vendor primary is lightened to 4.5:1 on the dark surface, and the box has no axe violations', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    const { app, box } = await loginBoxIn({});
+    const expected = darkThemeVariables({ palette: { primary: { main: '#4c5ee6' } } })['--fe-color-primary'];
+    await waitUntil(() => surface(app) === TOKENS.color.surface.dark && app.style.getPropertyValue('--fe-color-primary') === expected, 'dark vendor values', SLOW);
+    expect(expected).not.to.equal('#4c5ee6');
+    expect(contrastRatio(expected, TOKENS.color.surface.dark!)).to.be.at.least(4.5);
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(expected.slice(i, i + 2), 16));
+    expect(bg(box)).to.equal(`rgb(${r}, ${g}, ${b})`);
+    await expect(box).to.be.accessible();
+    // back to light: the vendor's own colour again
+    await emulateMedia({ colorScheme: 'light' });
+    await waitUntil(() => bg(box) === 'rgb(76, 94, 230)', 'the light vendor primary', SLOW);
   });
 });

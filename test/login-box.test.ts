@@ -218,10 +218,15 @@ describe('<fe-login-box> against the emulator', () => {
 
   it('SI-7.09 SI-9.04 the metadata theme is applied at run time', async () => {
     await setMetadata({ theme: { palette: { primary: '#d4338a' } } });
-    const { box } = await renderLoginBox();
-    await waitUntil(() => box.style.getPropertyValue('--fe-color-primary') === '#d4338a', 'theme applied', { timeout: 10000 });
+    const { app, box } = await renderLoginBox();
     const button = box.querySelector('form button[type=submit]')!;
-    expect(getComputedStyle(button).backgroundColor).to.equal('rgb(212, 51, 138)');
+    await waitUntil(() => getComputedStyle(button).backgroundColor === 'rgb(212, 51, 138)', 'theme applied', { timeout: 10000 });
+    // a new metadata configuration replaces it while the box is shown
+    app.app!.stores.$metadata.set({ theme: { palette: { primary: '#0f766e' } } });
+    await waitUntil(() => getComputedStyle(button).backgroundColor === 'rgb(15, 118, 110)', 'the new theme applied', { timeout: 10000 });
+    // and none brings the modern default back
+    app.app!.stores.$metadata.set({});
+    await waitUntil(() => getComputedStyle(button).backgroundColor === 'rgb(79, 70, 229)', 'the modern primary again', { timeout: 10000 });
   });
 });
 

@@ -21,6 +21,7 @@ import {
   UnsupportedColorFormatError,
   applyTheme,
   contrastRatio,
+  darkThemeVariables,
   darken,
   derivePalette,
   formatColor,
@@ -347,6 +348,46 @@ describe('theme: themeToCssVariables and mergeThemes', () => {
     // prototype pollution keys are ignored
     mergeThemes({}, JSON.parse('{"__proto__": {"polluted": true}}'));
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+  });
+});
+
+describe('theme: a vendor theme in the dark scheme (darkThemeVariables)', () => {
+  const surface = TOKENS.color.surface.dark!;
+  const background = TOKENS.color.background.dark!;
+  for (const primary of ['#4c5ee6', '#d4338a', '#000000', '#1e3a8a', '#ffff00', '#0f766e']) {
+    it(`${primary}: the primary reads at 4.5:1 on the dark surface and background, and its variants keep AA`, () => {
+      const out = darkThemeVariables({ palette: { primary } });
+      const main = out['--fe-color-primary'];
+      expect(contrastRatio(main, surface)).to.be.at.least(4.5);
+      expect(contrastRatio(main, background)).to.be.at.least(4.5);
+      expect(contrastRatio(main, out['--fe-color-on-primary'])).to.be.at.least(4.5);
+      // the selected navigation item: primary-dark text on primary-light
+      expect(contrastRatio(out['--fe-color-primary-dark'], out['--fe-color-primary-light'])).to.be.at.least(4.5);
+      expect(out['--fe-color-focus-ring']).to.equal(main);
+      // hover and pressed are lighter than the rest state, as the dark tokens are
+      expect(contrastRatio(out['--fe-color-primary-hover'], surface)).to.be.above(contrastRatio(main, surface) - 0.001);
+    });
+  }
+
+  it('a primary that already reads on the dark surface is kept as it is', () => {
+    expect(darkThemeVariables({ palette: { primary: '#fbbf24' } })['--fe-color-primary']).to.equal('#fbbf24');
+  });
+
+  it('keeps typography, shape and spacing and leaves the other colours to the dark tokens', () => {
+    const out = darkThemeVariables({
+      palette: { primary: { main: '#4c5ee6', hover: '#000000' }, background: '#ffffff', text: '#111111', border: '#eeeeee' },
+      typography: { fontFamily: 'Inter' },
+      shape: { borderRadius: 3 },
+      spacing: 6,
+    });
+    expect(out).to.include({ '--fe-font-family': 'Inter', '--fe-radius': '3px', '--fe-spacing-unit': '6px' });
+    for (const name of ['--fe-color-background', '--fe-color-surface', '--fe-color-text', '--fe-color-border']) expect(out).not.to.have.property(name);
+    expect(out['--fe-color-primary-hover']).not.to.equal('#000000');
+    expect(darkThemeVariables({ shape: { borderRadius: 2 } })).to.deep.equal({ '--fe-radius': '2px' });
+  });
+
+  it('SI-8.23 an unsupported colour raises the error', () => {
+    expect(() => darkThemeVariables({ palette: { primary: 'oklch(0.5 0.2 240)' } })).to.throw(UnsupportedColorFormatError);
   });
 });
 

@@ -2,10 +2,12 @@
  * What `<fe-app>` changes at run time, loaded when it connects (outside the login box's first-input chunk, which
  * keeps only the `import()`): the locale (the `locale` attribute, or `options.locale` set after connecting; any
  * locale but English loads src/i18n/locale.ts: catalogues, ICU formatter, pseudo-locale, `lang`/`dir`, missing-key
- * reports) and the colour scheme (`theme` attribute and `prefers-color-scheme`: src/theme/scheme.ts).
+ * reports), the colour scheme (`theme` attribute and `prefers-color-scheme`) and the vendor's metadata theme
+ * (sign-in §3, §9; its code loaded only when there is one), applied on the root below any `--fe-*` value the host
+ * sets: src/theme/scheme.ts.
  */
 import type { FeApp, FeAppOptions } from '../../src/app/app.ts';
-import { applyScheme } from '../../src/theme/scheme.ts';
+import { applyScheme, setVendorTheme } from '../../src/theme/scheme.ts';
 
 type Root = HTMLElement & { options: Partial<FeAppOptions> };
 
@@ -23,6 +25,7 @@ export function syncApp(root: Root, app: FeApp): void {
     i18n.target = root;
     i18n.$locale.subscribe((locale) => void (locale !== 'en' && import('../../src/i18n/locale.ts').then((m) => m.useLocale(i18n, locale))));
     new MutationObserver(sync).observe(root, { attributeFilter: ['locale', 'theme'] });
+    vendorTheme(root, app);
     // `options` becomes an accessor of this element, so a later `el.options = { …, locale }` applies at once
     let options = root.options;
     Object.defineProperty(root, 'options', {
@@ -36,4 +39,20 @@ export function syncApp(root: Root, app: FeApp): void {
     });
   }
   sync();
+}
+
+/** Follows the metadata theme (a bad colour is logged and the defaults stay; only the latest theme is applied). */
+function vendorTheme(root: HTMLElement, app: FeApp): void {
+  let latest: unknown;
+  app.stores.$metadata.subscribe(({ theme }) => {
+    latest = theme;
+    if (!theme) return setVendorTheme(root, undefined);
+    import('../../src/theme/runtime.ts')
+      .then(({ themeToCssVariables, darkThemeVariables }) => {
+        if (latest !== theme) return;
+        const options = theme as Parameters<typeof themeToCssVariables>[0];
+        setVendorTheme(root, { light: themeToCssVariables(options), dark: darkThemeVariables(options) });
+      })
+      .catch((error: unknown) => app.logger.error('metadata theme not applied', error));
+  });
 }

@@ -90,12 +90,6 @@ export interface FlowDefinition<M extends AnyStateMachine, P extends object> {
   css: string;
   /** CSS of the light-DOM forms, adopted into the element's root node (document or enclosing shadow root). */
   lightCss?: string;
-  /**
-   * What the element does beside its flow while it is mounted (e.g. the login
-   * box applies the metadata theme to itself): called once per mount, its
-   * return value called on unmount.
-   */
-  effect?: (app: FeApp, host: HTMLElement) => (() => void) | void;
   /** The flow's own outcomes as DOM events (see {@link fireEmitted}). */
   outcomes?: FlowOutcomes;
 }
@@ -147,7 +141,6 @@ function useFlowActor<P>(make: MakeFlowActor<P>, app: FeApp, host: HTMLElement, 
 function FlowRun<P>({
   make,
   view: View,
-  effect,
   outcomes,
   app,
   host,
@@ -155,14 +148,12 @@ function FlowRun<P>({
 }: {
   make: MakeFlowActor<P>;
   view: ComponentType;
-  effect?: FlowDefinition<AnyStateMachine, object>['effect'];
   outcomes?: FlowOutcomes;
   app: FeApp;
   host: HTMLElement;
   props: P;
 }) {
   const actor = useFlowActor(make, app, host, props, outcomes);
-  useEffect(() => effect?.(app, host) ?? undefined, [effect, app, host]);
   return (
     <FlowContext.Provider value={{ actor, app, host }}>
       <View />
@@ -185,7 +176,7 @@ export function flowRoot<M extends AnyStateMachine, P extends object>(def: FlowD
     }, [host]);
     if (!host) return null;
     if (!app) return <NoProvider />;
-    return <FlowRun make={make} view={def.view} effect={def.effect} outcomes={def.outcomes} app={app} host={host} props={props} />;
+    return <FlowRun make={make} view={def.view} outcomes={def.outcomes} app={app} host={host} props={props} />;
   } as ComponentType<P>;
 }
 

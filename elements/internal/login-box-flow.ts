@@ -1,13 +1,12 @@
 /**
  * The parts of `<fe-login-box>` (elements/fe-login-box.ts): machine, actors,
- * input, view, CSS, and the metadata theme. A module of its own without side
+ * input, view and CSS. A module of its own without side
  * effects, so it sits in the first-input chunk beside the login machine and
  * view (vite.config.ts `CORE`); stories and tests render its view on a
  * machine snapshot.
  */
 import { loginActors } from '../../machines/login.actors.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
-import type { FeApp } from '../../src/app/types.ts';
 import { LoginView } from '../../src/views/login/LoginBox.tsx';
 import shadowCss from '../../src/views/shared/card.css.ts?inline';
 import lightCss from '../../src/views/shared/form.css.ts?inline';
@@ -23,24 +22,6 @@ export interface LoginBoxProps {
   callbackPage?: boolean;
 }
 
-/**
- * The metadata theme applied to the box at run time (sign-in §3, §9), its
- * code loaded only when there is one; a bad colour is logged and the defaults stay.
- */
-function metadataTheme(app: FeApp, host: HTMLElement): () => void {
-  let remove: (() => void) | undefined;
-  const stop = app.stores.$metadata.subscribe(({ theme }) => {
-    remove?.();
-    remove = undefined;
-    if (theme)
-      import('../../src/theme/runtime.ts').then(
-        ({ applyTheme }) => (remove = applyTheme(host, theme as Parameters<typeof applyTheme>[1])),
-        (error) => app.logger.error('metadata theme not applied', error),
-      );
-  });
-  return () => (stop(), remove?.());
-}
-
 /** The flow's parts (stories and tests render its view on a machine snapshot). */
 export const loginBoxFlow: FlowDefinition<typeof loginMachine, LoginBoxProps> = {
   machine: loginMachine,
@@ -50,5 +31,4 @@ export const loginBoxFlow: FlowDefinition<typeof loginMachine, LoginBoxProps> = 
   props: { redirectUrl: 'string', email: 'string', callbackPage: 'boolean' },
   css: shadowCss,
   lightCss,
-  effect: metadataTheme,
 };

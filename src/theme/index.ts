@@ -25,5 +25,5 @@ export {
   CONTRAST_TEXT_DARK,
 } from './colors.js';
 export type { RGBA, DerivedPalette } from './colors.js';
-export { DEFAULT_THEME_NAME, MODERN_THEME, THEME_PRESETS, getThemePreset, themeToCssVariables, applyTheme, mergeThemes } from './runtime.js';
+export { DEFAULT_THEME_NAME, MODERN_THEME, THEME_PRESETS, getThemePreset, themeToCssVariables, darkThemeVariables, applyTheme, mergeThemes } from './runtime.js';
 export type { FeThemeOptions, FePaletteColor } from './runtime.js';

@@ -9,7 +9,7 @@
  * hover = darken 0.15, active = darken 0.2) and §8 (unsupported colour format
  * raises an error).
  */
-import { contrastRatio, derivePalette, formatColor, parseColor } from './colors.js';
+import { contrastRatio, darken, derivePalette, formatColor, getContrastText, lighten, parseColor } from './colors.js';
 import { DEFAULT_THEME_NAME, TOKENS, type ThemeToken } from './tokens.js';
 
 export { DEFAULT_THEME_NAME } from './tokens.js';
@@ -192,6 +192,51 @@ export function themeToCssVariables(theme: FeThemeOptions | null | undefined): R
   if (theme?.shape?.borderRadius !== undefined) set(t.radius, px(theme.shape.borderRadius));
   if (theme?.shape?.inputHeight !== undefined) set(t.inputHeight, px(theme.shape.inputHeight));
   if (theme?.spacing !== undefined) set(t.spacingUnit, px(theme.spacing));
+  return out;
+}
+
+/** Dark surfaces a dark-scheme primary has to read on (tokens.ts `dark`). */
+const DARK_GROUNDS = [t.color.surface.dark, t.color.background.dark];
+
+/** `color` stepped by `step` (0.05 at a time, at most 20 times) until `ok`; the last step when none is. */
+function stepUntil(color: string, step: (c: string, amount: number) => string, ok: (c: string) => boolean): string {
+  let out = color;
+  for (let i = 1; i <= 20 && !ok(out); i++) out = step(color, i * 0.05);
+  return out;
+}
+
+/**
+ * The dark-scheme values of a vendor's theme, e.g. the metadata theme, which is
+ * written for a light page: `<fe-app>` applies them while its scheme is dark
+ * (src/theme/scheme.ts), over the dark tokens.
+ *
+ * - The primary colour is lightened (0.05 at a time) until it reads at 4.5:1 on
+ *   the dark surface and background (WCAG 1.4.3); its variants mirror the dark
+ *   tokens: hover = lighten 0.25, active = lighten 0.4, dark (text on the light
+ *   variant) = lighten 0.75, light (selected backgrounds) = darken 0.6 or more,
+ *   until the dark variant reads at 4.5:1 on it; on-primary and the focus ring
+ *   follow. Explicit light-scheme variants (`{ main, hover, … }`) are not used.
+ * - Other colours (background, text, danger, …) keep the dark tokens: a
+ *   light-page colour cannot be reused on a dark page.
+ * - Typography, shape and spacing apply as in `themeToCssVariables`.
+ *
+ * Returns only the tokens set, like `themeToCssVariables`; throws
+ * `UnsupportedColorFormatError` for an unsupported colour (spec §8).
+ */
+export function darkThemeVariables(theme: FeThemeOptions | null | undefined): Record<string, string> {
+  const out = Object.fromEntries(Object.entries(themeToCssVariables(theme)).filter(([name]) => !name.startsWith('--fe-color-')));
+  const given = theme?.palette?.primary;
+  if (given === undefined) return out;
+  const c = t.color;
+  const main = stepUntil(color(mainOf(given)), lighten, (m) => DARK_GROUNDS.every((g) => contrastRatio(m, g!) >= 4.5));
+  const dark = lighten(main, 0.75);
+  out[c.primary.name] = main;
+  out[c.primaryHover.name] = lighten(main, 0.25);
+  out[c.primaryActive.name] = lighten(main, 0.4);
+  out[c.primaryDark.name] = dark;
+  out[c.primaryLight.name] = stepUntil(darken(main, 0.6), darken, (l) => contrastRatio(l, dark) >= 4.5);
+  out[c.onPrimary.name] = getContrastText(main);
+  out[c.focusRing.name] = main;
   return out;
 }
 

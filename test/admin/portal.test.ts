@@ -1,4 +1,5 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import '../../elements/fe-admin-portal.ts';
 import type { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
 import { ADMIN, resetEmulator, setMetadata } from '../helpers/emulator.ts';
@@ -84,5 +85,22 @@ describe('<fe-admin-portal> shell', () => {
   it('signed out, the portal says to sign in', async () => {
     const portal = await renderSection('fe-admin-portal');
     await waitUntil(() => portal.shadowRoot && shown(portal, 'Sign in to manage your account.'), 'signed out state', SLOW);
+  });
+
+  it('has no axe violations, its current section marked at 4.5:1, in the light and the dark scheme (with the seed’s vendor theme)', async () => {
+    await signIn(ADMIN);
+    try {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await emulateMedia({ colorScheme });
+        history.replaceState(null, '', '#/admin/profile');
+        const portal = await renderPortal();
+        await waitUntil(() => current(portal) === 'Profile', 'the current section', SLOW);
+        const dark = () => getComputedStyle(portal).getPropertyValue('--fe-color-scheme').trim() === 'dark';
+        await waitUntil(() => dark() === (colorScheme === 'dark'), `${colorScheme} scheme`, SLOW);
+        await expect(portal).to.be.accessible();
+      }
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
   });
 });

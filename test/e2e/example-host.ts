@@ -2,7 +2,8 @@
  * One end-to-end scenario for every example host (examples/*), each file `example-<name>.e2e.ts` calling
  * `describeExample`: the example is built inside the test (CI runs on a clean clone), served on a loopback port
  * with its same-origin proxy to the emulator, and driven in Chromium. What a user of the example notices:
- * - the login box wears the example's `--fe-color-primary` (computed inside its shadow root);
+ * - the login box wears the example's `--fe-color-primary` (computed inside its shadow root), over the seeded
+ *   vendor's metadata theme (primary #4c5ee6): a host's CSS wins;
  * - signing in with the seeded admin shows "Signed in as <email>" in the framework's own view;
  * - the "Admin portal" link opens `<fe-admin-portal>`, which renders its navigation;
  * - signing out in a second tab (same browser context) turns the first tab to its signed-out state.
@@ -127,14 +128,6 @@ export function describeExample(example: Example): void {
       }
       const [emulatorPort, port] = [await freePort(), await freePort()];
       emulator = await startEmulator({ port: emulatorPort, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${port}` } });
-      // The seed's vendor theme (metadata adminBox.theme, primary #4c5ee6) is applied inline on <fe-login-box> and so
-      // wins over the host's CSS; a vendor who themes through CSS sets none, as here.
-      const r = await fetch(`${emulator.url}/_emulator/metadata`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ configuration: { localizations: {}, navigation: {} } }),
-      });
-      assert.equal(r.status, 200, await r.text());
       const start = example.start ?? ((o) => startSpaHost({ dir: `${root}/examples/${name}/dist`, ...o }));
       host = await start({ port, emulatorUrl: emulator.url });
       browser = await launchChromium();
