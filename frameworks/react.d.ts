@@ -73,7 +73,7 @@ export type FeAdminRolesReactProps = FeReactBaseProps<fe.FeAdminRolesElement> & 
 /** React 19 props of `<fe-admin-users>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminUsersReactProps = FeReactBaseProps<fe.FeAdminUsersElement> & dom.FeAdminUsersAttributes & dom.FeAdminUsersProperties & {};
 
-/** React 19 props of `<fe-app>`: its attributes, properties and `on<event>` handlers. */
+/** React 19 props of `<fe-app>`: its attributes, properties and `on<event>` handlers (also of the events that bubble to it from the elements inside). */
 export type FeAppReactProps = FeReactBaseProps<fe.FeAppElement> &
   dom.FeAppAttributes &
   dom.FeAppProperties & {
@@ -87,6 +87,26 @@ export type FeAppReactProps = FeReactBaseProps<fe.FeAppElement> &
     'onfe-error'?: (event: fe.FeErrorEvent) => void;
     /** When the locale lacks a message and the English text is shown (`detail: { key, locale }`); once per key and locale. Bubbles. */
     'onfe-missing-translation'?: (event: fe.FeMissingTranslationEvent) => void;
+    /** Bubbles from `<fe-accept-invitation>`. When the invitation was accepted (`detail: { userId, tenantId?, tenantName?, shouldSetPassword }`). */
+    'onfe-invitation-accept'?: (event: fe.FeInvitationAcceptEvent) => void;
+    /** Bubbles from `<fe-accept-invitation>`, `<fe-activate-account>`, `<fe-forgot-password>`, `<fe-impersonate>`, `<fe-login-box>`, `<fe-open-app>`, `<fe-reset-password>`, `<fe-reset-phone-number>`, `<fe-routes>`, `<fe-sign-up>`, `<fe-step-up>`, `<fe-unlock-account>`. Before going to sign-in or, once signed in, to the app (`detail: { url }`); cancelable. */
+    'onfe-navigate'?: (event: fe.FeNavigateEvent) => void;
+    /** Bubbles from `<fe-admin-portal>`. When another section is shown (`detail: { section, previous }`). */
+    'onfe-admin-section-change'?: (event: fe.FeAdminSectionChangeEvent) => void;
+    /** Bubbles from `<fe-authorized>`. When the outcome changes (`detail: { authorized }`). */
+    'onfe-authorization-change'?: (event: fe.FeAuthorizationChangeEvent) => void;
+    /** Bubbles from `<fe-impersonate>`. When the impersonated session was stored (`detail: { user, actorId? }`; no tokens). */
+    'onfe-impersonate'?: (event: fe.FeImpersonateEvent) => void;
+    /** Bubbles from `<fe-routes>`. After the shown route changed (`detail: { route, path }`; `route` null on the host's own pages). */
+    'onfe-route-change'?: (event: fe.FeRouteChangeEvent) => void;
+    /** Bubbles from `<fe-sign-up>`. After the account was created (`detail: { userId?, tenantId?, shouldActivate }`). */
+    'onfe-sign-up'?: (event: fe.FeSignUpEvent) => void;
+    /** Bubbles from `<fe-step-up>`. When the user is stepped up (`detail: { user }`, no token; the session now carries the multi-factor acr and a fresh auth_time). */
+    'onfe-step-up'?: (event: fe.FeStepUpEvent) => void;
+    /** Bubbles from `<fe-tenant-switcher>`. After the switch (`detail: { tenantId, tenant }`), fired by `switchTenant()` at the document (composed); the token and `$tenants` carry the new tenant. */
+    'onfe-tenant-change'?: (event: fe.FeTenantChangeEvent) => void;
+    /** Bubbles from `<fe-unlock-account>`. When the account was unlocked (`detail: {}`). */
+    'onfe-unlock'?: (event: fe.FeUnlockEvent) => void;
   };
 
 /** React 19 props of `<fe-authorized>`: its attributes, properties and `on<event>` handlers. */

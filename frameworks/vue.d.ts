@@ -116,6 +116,26 @@ export type FeAppVueProps = dom.FeAppProperties & {
   onFeError?: (event: fe.FeErrorEvent) => void;
   /** When the locale lacks a message and the English text is shown (`detail: { key, locale }`); once per key and locale. Bubbles. */
   onFeMissingTranslation?: (event: fe.FeMissingTranslationEvent) => void;
+  /** Bubbles from `<fe-accept-invitation>`. When the invitation was accepted (`detail: { userId, tenantId?, tenantName?, shouldSetPassword }`). */
+  onFeInvitationAccept?: (event: fe.FeInvitationAcceptEvent) => void;
+  /** Bubbles from `<fe-accept-invitation>`, `<fe-activate-account>`, `<fe-forgot-password>`, `<fe-impersonate>`, `<fe-login-box>`, `<fe-open-app>`, `<fe-reset-password>`, `<fe-reset-phone-number>`, `<fe-routes>`, `<fe-sign-up>`, `<fe-step-up>`, `<fe-unlock-account>`. Before going to sign-in or, once signed in, to the app (`detail: { url }`); cancelable. */
+  onFeNavigate?: (event: fe.FeNavigateEvent) => void;
+  /** Bubbles from `<fe-admin-portal>`. When another section is shown (`detail: { section, previous }`). */
+  onFeAdminSectionChange?: (event: fe.FeAdminSectionChangeEvent) => void;
+  /** Bubbles from `<fe-authorized>`. When the outcome changes (`detail: { authorized }`). */
+  onFeAuthorizationChange?: (event: fe.FeAuthorizationChangeEvent) => void;
+  /** Bubbles from `<fe-impersonate>`. When the impersonated session was stored (`detail: { user, actorId? }`; no tokens). */
+  onFeImpersonate?: (event: fe.FeImpersonateEvent) => void;
+  /** Bubbles from `<fe-routes>`. After the shown route changed (`detail: { route, path }`; `route` null on the host's own pages). */
+  onFeRouteChange?: (event: fe.FeRouteChangeEvent) => void;
+  /** Bubbles from `<fe-sign-up>`. After the account was created (`detail: { userId?, tenantId?, shouldActivate }`). */
+  onFeSignUp?: (event: fe.FeSignUpEvent) => void;
+  /** Bubbles from `<fe-step-up>`. When the user is stepped up (`detail: { user }`, no token; the session now carries the multi-factor acr and a fresh auth_time). */
+  onFeStepUp?: (event: fe.FeStepUpEvent) => void;
+  /** Bubbles from `<fe-tenant-switcher>`. After the switch (`detail: { tenantId, tenant }`), fired by `switchTenant()` at the document (composed); the token and `$tenants` carry the new tenant. */
+  onFeTenantChange?: (event: fe.FeTenantChangeEvent) => void;
+  /** Bubbles from `<fe-unlock-account>`. When the account was unlocked (`detail: {}`). */
+  onFeUnlock?: (event: fe.FeUnlockEvent) => void;
 };
 
 /** Vue props of `<fe-authorized>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */

@@ -123,6 +123,26 @@ ${[...events].map(([name, type]) => `${JSON.stringify(name)}: fe.${type};`).join
 `;
 }
 
+/**
+ * The events a host can listen to on element `e`: its own, and on `<fe-app>` every event of every element, since
+ * they all bubble and are composed (architecture.md, public surface) and every element sits inside an `<fe-app>`;
+ * a bubbling event's description names the elements that fire it.
+ */
+function heardOn(e, elements) {
+  if (e.tag !== 'fe-app') return e.events;
+  const heard = new Map(e.events.map((ev) => [ev.name, ev]));
+  const from = new Map();
+  for (const other of elements)
+    for (const ev of other.events) {
+      if (heard.has(ev.name) && !from.has(ev.name)) continue;
+      const tags = [...(from.get(ev.name)?.tags ?? []), other.tag];
+      const first = from.get(ev.name)?.first ?? ev.description ?? '';
+      from.set(ev.name, { tags, first });
+      heard.set(ev.name, { ...ev, description: `Bubbles from ${tags.map((t) => `\`<${t}>\``).join(', ')}. ${first}`.trim() });
+    }
+  return [...heard.values()];
+}
+
 function react(elements) {
   return `${HEADER}
 /**
@@ -146,9 +166,13 @@ export type FeReactBaseProps<E extends HTMLElement> = DetailedHTMLProps<HTMLAttr
 
 ${elements
   .map(
-    (e) => `/** React 19 props of \`<${e.tag}>\`: its attributes, properties and \`on<event>\` handlers. */
+    (
+      e,
+    ) => `/** React 19 props of \`<${e.tag}>\`: its attributes, properties and \`on<event>\` handlers${e.tag === 'fe-app' ? ' (also of the events that bubble to it from the elements inside)' : ''}. */
 export type ${e.base}ReactProps = FeReactBaseProps<fe.${e.className}> & dom.${e.base}Attributes & dom.${e.base}Properties & {
-${e.events.map((ev) => `${doc(ev.description)}${JSON.stringify(`on${ev.name}`)}?: (event: fe.${ev.type}) => void;`).join('\n')}
+${heardOn(e, elements)
+  .map((ev) => `${doc(ev.description)}${JSON.stringify(`on${ev.name}`)}?: (event: fe.${ev.type}) => void;`)
+  .join('\n')}
 };
 `,
   )
@@ -183,7 +207,9 @@ ${elements
     ) => `/** Vue props of \`<${e.tag}>\`: its attributes, properties and handlers (Vue camel-cases names: \`redirect-url\` is \`redirectUrl\`, \`@fe-login\` is \`onFeLogin\`). */
 export type ${e.base}VueProps = dom.${e.base}Properties & {
 ${e.attributes.map((a) => `${doc(a.description)}${camel(a.name)}?: dom.${e.base}Attributes[${JSON.stringify(a.name)}];`).join('\n')}
-${e.events.map((ev) => `${doc(ev.description)}on${pascal(ev.name)}?: (event: fe.${ev.type}) => void;`).join('\n')}
+${heardOn(e, elements)
+  .map((ev) => `${doc(ev.description)}on${pascal(ev.name)}?: (event: fe.${ev.type}) => void;`)
+  .join('\n')}
 };
 `,
   )

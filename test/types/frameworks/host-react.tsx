@@ -30,6 +30,15 @@ export function SignIn({ onLogin }: { onLogin: (event: FeLoginEvent) => void }) 
       <fe-step-up max-age="300" />
       {/* @ts-expect-error `onfe-login` does not take an FeLogoutEvent */}
       <fe-login-box onfe-login={(e: HTMLElementEventMap['fe-logout']) => void e} />
+      {/* the elements' events bubble to <fe-app>: one handler there for every navigation */}
+      <fe-app
+        base-url="/"
+        onfe-navigate={(e) => {
+          void e.detail.url;
+          // @ts-expect-error wrong detail field `ur`
+          void e.detail.ur;
+        }}
+      />
       {/* @ts-expect-error misspelled tag `fe-login-bx` */}
       <fe-login-bx />
     </fe-app>
