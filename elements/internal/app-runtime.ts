@@ -26,6 +26,7 @@ export function syncApp(root: Root, app: FeApp): void {
     i18n.$locale.subscribe((locale) => void (locale !== 'en' && import('../../src/i18n/locale.ts').then((m) => m.useLocale(i18n, locale))));
     new MutationObserver(sync).observe(root, { attributeFilter: ['locale', 'theme'] });
     vendorTheme(root, app);
+    void app.start().then(() => preloadAdminPortal(app));
     // `options` becomes an accessor of this element, so a later `el.options = { …, locale }` applies at once
     let options = root.options;
     Object.defineProperty(root, 'options', {
@@ -54,5 +55,23 @@ function vendorTheme(root: HTMLElement, app: FeApp): void {
         setVendorTheme(root, { light: themeToCssVariables(options), dark: darkThemeVariables(options) });
       })
       .catch((error: unknown) => app.logger.error('metadata theme not applied', error));
+  });
+}
+
+/**
+ * Sign-in §4 (SI-4.04): after the login box and the analytics tag (the app is ready), the admin portal's code (its
+ * shell, section-element.tsx, the bulk of the portal; `<fe-admin-portal>`'s own module imports `<fe-app>`, so it is
+ * not imported from here) loads in the background at idle time, unless `lazyLoadAdminPortal`; only once a user is
+ * signed in.
+ */
+function preloadAdminPortal(app: FeApp): void {
+  if (app.options.lazyLoadAdminPortal) return;
+  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  const load = () => void idle(() => void import('./section-element.tsx').catch((error: unknown) => app.logger.debug('admin portal not preloaded', error)));
+  if (app.stores.$session.get().isAuthenticated) return load();
+  const stop = app.stores.$session.listen(({ isAuthenticated }) => {
+    if (!isAuthenticated) return;
+    stop();
+    load();
   });
 }

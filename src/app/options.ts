@@ -88,6 +88,13 @@ export interface FeAppOptions {
    * `https://www.googletagmanager.com/gtm.js`; e.g. a first-party server-side tagging address.
    */
   analyticsScriptUrl?: string;
+  /**
+   * Sign-in §4 loading order (SI-4.04): by default, once the app is ready (after the login box and the analytics
+   * tag) and a user is signed in, `<fe-app>` fetches the admin portal's code in the background at idle time, so the
+   * portal opens without waiting for it. `true`: only when a `<fe-admin-portal>` connects. Signed-out visitors never
+   * fetch it (they cannot open the portal).
+   */
+  lazyLoadAdminPortal?: boolean;
   /** Navigation function (default `location.assign`). */
   navigate?: (url: string) => void;
   /**
