@@ -57,8 +57,17 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  */
 export class FeAppElement extends HTMLElement {
   static observedAttributes = [];
+  #options: Partial<FeAppOptions> = {};
+  /** Brings the app in line with the options (locale), once the run-time module has loaded. */
+  #sync: (() => void) | undefined;
   /** Rich options merged over the attributes; set before the element connects (a new `locale` applies at once: elements/internal/app-runtime.ts). */
-  options: Partial<FeAppOptions> = {};
+  get options(): Partial<FeAppOptions> {
+    return this.#options;
+  }
+  set options(value: Partial<FeAppOptions>) {
+    this.#options = value;
+    this.#sync?.();
+  }
   #app: FeApp | undefined;
   #provider = new ContextProvider(this, { context: appContext, initialValue: undefined });
   #unsubscribe: (() => void) | undefined;
@@ -93,7 +102,7 @@ export class FeAppElement extends HTMLElement {
     this.#watchSession(this.#app);
     // locale and colour scheme, and their changes at run time: loaded on demand, outside the first-input chunk
     const app = this.#app;
-    void import('./internal/app-runtime.ts').then((m) => m.syncApp(this, app));
+    void import('./internal/app-runtime.ts').then((m) => (this.#sync = m.syncApp(this, app)));
   }
 
   disconnectedCallback(): void {

@@ -13,8 +13,11 @@ type Root = HTMLElement & { options: Partial<FeAppOptions> };
 
 const started = new WeakSet<Root>();
 
-/** Brings the app in line with its root's `locale`, `options.locale` and `theme` now and whenever they change. */
-export function syncApp(root: Root, app: FeApp): void {
+/**
+ * Brings the app in line with its root's `locale`, `options.locale` and `theme` now and whenever the attributes
+ * change; returns the function that does it, which `<fe-app>` calls when its `options` are set.
+ */
+export function syncApp(root: Root, app: FeApp): () => void {
   const { i18n } = app;
   const sync = () => {
     i18n.$locale.set(root.options.locale ?? root.getAttribute('locale') ?? 'en');
@@ -27,19 +30,9 @@ export function syncApp(root: Root, app: FeApp): void {
     new MutationObserver(sync).observe(root, { attributeFilter: ['locale', 'theme'] });
     vendorTheme(root, app);
     void app.start().then(() => preloadAdminPortal(app));
-    // `options` becomes an accessor of this element, so a later `el.options = { …, locale }` applies at once
-    let options = root.options;
-    Object.defineProperty(root, 'options', {
-      configurable: true,
-      enumerable: true,
-      get: () => options,
-      set: (value: Partial<FeAppOptions>) => {
-        options = value;
-        sync();
-      },
-    });
   }
   sync();
+  return sync;
 }
 
 /** Follows the metadata theme (a bad colour is logged and the defaults stay; only the latest theme is applied). */
