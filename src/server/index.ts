@@ -61,5 +61,5 @@ export {
   type RequestLike,
 } from './session.ts';
 export { createRequestHandler, type RequestHandler } from './handler.ts';
-export { renderSessionScript, sessionHint, escapeJsonForHtml, SESSION_SCRIPT_ID, type SessionHint } from './script.ts';
+export { renderSessionScript, sessionHint, escapeJsonForHtml, SESSION_SCRIPT_ID, type SessionHint, type HintUser } from './script.ts';
 export { feExpress, toWebRequest, writeWebResponse, appendSetCookie, type FeExpressMiddleware, type NodeLikeRequest, type NodeLikeResponse, type NextFunction } from './express.ts';

@@ -204,6 +204,16 @@ describe('getSession', () => {
     assert.ok(!html.includes(lr.accessToken) && !html.includes(lr.refreshToken));
     const hint = JSON.parse(m[1]);
     assert.equal(hint.user.email, ADMIN.email);
+    // the user as the elements hold it (SI-3.01): the token's permission and role keys as [{ key }]
+    assert.ok(session!.user.permissions?.includes('fe.secure.read.users'), 'the token names the permissions by key');
+    assert.deepEqual(
+      hint.user.permissions,
+      session!.user.permissions!.map((key) => ({ key })),
+    );
+    assert.deepEqual(
+      hint.user.roles,
+      session!.user.roles!.map((key) => ({ key })),
+    );
     assert.equal(hint.tenantId, session!.tenantId);
     assert.equal(hint.expiresAt, session!.expiresAt);
     const evil = renderSessionScript({ ...session!, user: { ...session!.user, name: '</script><script>alert(1)</script>', accessToken: 'x' } });
