@@ -4,7 +4,17 @@
  *   access token), `/account/logout`, and with hosted login `/account/login` and
  *   `/oauth/callback`;
  * - pages are rendered with the user from `getSession` (first paint already
- *   signed in) and `renderSessionScript` for the elements;
+ *   signed in) and `renderSessionScript` for the elements: signed in, `/` greets the
+ *   user ("Signed in as <email>") and `/admin` holds `<fe-admin-portal>`; signed out,
+ *   both show `<fe-login-box>` (embedded login; with hosted login they redirect to
+ *   `/account/login`), and `/account/*` the account pages in `<fe-routes>`;
+ * - the page follows the elements' events with a full load, so the server renders it
+ *   again: `fe-navigate` (after sign-in), `fe-login` restored from another tab's sign-in,
+ *   `fe-logout` from this tab or another (`detail.remote`);
+ * - "Sign out" is a form to `/account/logout` (works without scripts); with embedded
+ *   login the page signs out through `<fe-app>.logout()` instead: the proxied logout
+ *   clears the session cookie, and the other tabs hear of it;
+ * - themed with `--fe-*` custom properties (primary #0f766e);
  * - `/dist` is the built library (run `npm run build` at the repo root first).
  *
  * Env (see src/server/config.ts): FE_BASE_URL (default http://127.0.0.1:8787, the emulator),
@@ -25,42 +35,133 @@ const root = join(here, '..', '..');
 
 const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-function page({ session, hostedLogin }) {
+/** The page's own styles: the examples' shared layout (examples/host.css) and this host's theme. */
+const HOST_CSS = join(here, '..', 'host.css');
+
+/**
+ * What a path shows: `home` and `admin` (the portal) to a signed-in user; to a signed-out one the login box in their
+ * place (`login`), or on `/account/*` the account page of that path (`account`: sign-up, reset password … in `<fe-routes>`).
+ */
+function viewOf(path, session) {
+  if (session) return path === '/admin' ? 'admin' : 'home';
+  return path.startsWith('/account/') ? 'account' : 'login';
+}
+
+/** The element scripts a view loads from the built library (`<fe-app>` is in every one). */
+const SCRIPTS = {
+  home: ['fe-app'],
+  admin: ['fe-app', 'fe-admin-portal'],
+  login: ['fe-app', 'fe-login-box'],
+  account: ['fe-app', 'fe-routes'],
+};
+
+/** The page's `<main>`: `name` and `email` of the signed-in user, HTML-escaped. */
+function content(view, { name, email, path }) {
+  switch (view) {
+    case 'home':
+      return `<section id="signed-in" class="panel" data-testid="signed-in" aria-labelledby="signed-in-title">
+          <h2 id="signed-in-title">Welcome back, ${name}</h2>
+          <p>Signed in as <strong data-testid="email">${email}</strong></p>
+          <p><a href="/admin">Admin portal</a></p>
+        </section>`;
+    case 'admin':
+      return `<section class="panel wide" aria-labelledby="admin-title">
+          <h2 id="admin-title">Admin portal</h2>
+          <p><a href="/">Back to the app</a></p>
+          <fe-admin-portal></fe-admin-portal>
+        </section>`;
+    case 'account':
+      return '<fe-routes></fe-routes>';
+    default:
+      // after the sign-in, back to this page (the login box's default: the home page)
+      return path === '/admin' ? '<fe-login-box redirect-url="/admin"></fe-login-box>' : '<fe-login-box></fe-login-box>';
+  }
+}
+
+function page({ session, hostedLogin, path }) {
+  const view = viewOf(path, session);
   const name = session ? escapeHtml(session.user.name ?? session.user.email ?? '') : '';
+  const email = session ? escapeHtml(session.user.email ?? '') : '';
+  // signed in: the name and a sign-out that works before the scripts run (a form to the server's logout route)
+  const who = session
+    ? `<strong id="user-name">${name}</strong>
+          <form method="post" action="/account/logout" id="sign-out"><button type="submit">Sign out</button></form>`
+    : hostedLogin
+      ? '<a href="/account/login">Sign in</a>'
+      : '';
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Acme — fe-elements demo (Express, server session)</title>
+    <link rel="stylesheet" href="/host.css" />
     <style>
-      :root { font-family: system-ui, sans-serif; background: #f3f4f6; }
-      body { margin: 0; }
-      header { display: flex; justify-content: space-between; align-items: center; padding: 12px 24px; background: #111827; color: #fff; }
+      header { align-items: center; }
+      header h1 { margin: 0; font-size: 1rem; }
+      #who { display: flex; align-items: center; gap: 12px; }
+      #who form { margin: 0; }
+      #who button { font: inherit; min-height: 32px; padding: 0 12px; border-radius: 6px; border: 1px solid #fff; background: transparent; color: #fff; cursor: pointer; }
       header a { color: #fff; }
-      main { display: grid; place-items: center; padding: 48px 16px; }
       fe-routes { display: block; width: 100%; max-width: 400px; }
+      /* theming: the elements read --fe-* custom properties, inherited through their shadow roots (plain CSS cannot
+         derive the hover and active shades from the primary: set them too) */
+      fe-app {
+        --fe-color-primary: #0f766e;
+        --fe-color-primary-hover: #115e59;
+        --fe-color-primary-active: #134e4a;
+        --fe-radius: 10px;
+      }
     </style>
     ${renderSessionScript(session)}
-    <script type="module" src="/dist/fe-routes.js"></script>
+    ${SCRIPTS[view].map((entry) => `<script type="module" src="/dist/${entry}.js"></script>`).join('\n    ')}
   </head>
   <body>
     <fe-app base-url="/" client-id="demo-client">
       <header>
-        <strong>Acme</strong>
-        <span id="who">${session ? `Signed in as <strong id="user-name">${name}</strong> · <a href="/account/logout">Sign out</a>` : hostedLogin ? '<a href="/account/login">Sign in</a>' : ''}</span>
+        <h1>Acme</h1>
+        <span id="who">${who}</span>
       </header>
       <main>
-        ${session ? `<section id="signed-in"><h1>Welcome back, ${name}</h1></section>` : '<fe-routes></fe-routes>'}
+        ${content(view, { name, email, path })}
       </main>
     </fe-app>
     <script type="module">
-      // after an embedded sign-in the server holds the session: reload to render it
-      document.addEventListener('fe-login', () => location.assign('/'));
+      // the server rendered this page signed in or signed out: the host follows session changes with a full load,
+      // so that the server renders the page again with the session cookie
+      const signedIn = ${session ? 'true' : 'false'};
+      const hostedLogin = ${hostedLogin ? 'true' : 'false'};
+      // a session this page does not show yet, restored from another tab's sign-in (a sign-in on this page navigates
+      // next: fe-navigate below)
+      document.addEventListener('fe-login', (e) => {
+        if (!signedIn && e.detail.restored) location.reload();
+      });
+      // the page is already leaving (a link, the server's logout route): that navigation goes on. With hosted login
+      // the logout route ends the session and the refresh still in flight fails: a new navigation now would cut the
+      // logout short before the hosted logout
+      let leaving = false;
+      addEventListener('beforeunload', () => (leaving = true));
+      // signed out here (the sign-out button), or in another tab (detail.remote): the server already cleared the
+      // session cookie, and renders the login box
+      document.addEventListener('fe-logout', () => {
+        if (signedIn && !leaving) location.assign('/');
+      });
+      // this page's navigations (after sign-in …): a full load; another origin (an SSO identity provider): the
+      // elements check the URL and leave themselves
       document.addEventListener('fe-navigate', (e) => {
-        if (e.defaultPrevented) return;
+        if (e.defaultPrevented) return; // <fe-routes> switched account pages in place
+        const url = new URL(e.detail.url, location.href);
+        if (url.origin !== location.origin) return;
         e.preventDefault();
-        location.assign(e.detail.url);
+        location.assign(url.href);
+      });
+      // the sign-out: with embedded login through the elements (<fe-app>.logout(): the server's proxy ends the session
+      // and clears its cookie, and the other tabs hear it); with hosted login the form goes to the server's logout
+      // route, which also ends the session at the hosted login
+      document.getElementById('sign-out')?.addEventListener('submit', (e) => {
+        if (hostedLogin) return;
+        e.preventDefault();
+        void document.querySelector('fe-app').logout();
       });
     </script>
   </body>
@@ -86,12 +187,16 @@ export function startDemo({ port = Number(process.env.DEMO_PORT ?? 5174), env = 
   app.disable('x-powered-by');
   app.use(fe); // /frontegg/*, /account/logout, (hosted) /account/login and /oauth/callback
   app.use('/dist', express.static(join(root, 'dist'), { fallthrough: false }));
+  app.get('/host.css', (req, res) => res.sendFile(HOST_CSS));
   app.get(/.*/, async (req, res, next) => {
     try {
       const session = await fe.getSession(req, res, { entitlements: false });
       // a protected page: with hosted login, signed-out visitors go to the login
       if (!session && hostedLogin && !req.path.startsWith('/account/')) return res.redirect(`/account/login?redirectUrl=${encodeURIComponent(req.originalUrl)}`);
-      res.set('cache-control', 'no-store').type('html').send(page({ session, hostedLogin }));
+      res
+        .set('cache-control', 'no-store')
+        .type('html')
+        .send(page({ session, hostedLogin, path: req.path }));
     } catch (error) {
       next(error);
     }
