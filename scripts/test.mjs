@@ -10,7 +10,8 @@
  *    `fe-emulator` with its seed file);
  * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core), one
  *    file at a time, a failing file retried once (the retry is reported); the example hosts
- *    (`example-<name>.e2e.ts`: React, Vue, Angular, Next.js, plain HTML) build their example inside the test.
+ *    (`example-<name>.e2e.ts`: React, Vue, Angular, Next.js, plain HTML, Express) build their
+ *    example inside the test (those that have a build).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
