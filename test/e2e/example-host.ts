@@ -6,7 +6,9 @@
  *   vendor's metadata theme (primary #4c5ee6): a host's CSS wins;
  * - signing in with the seeded admin shows "Signed in as <email>" in the framework's own view;
  * - the "Admin portal" link opens `<fe-admin-portal>`, which renders its navigation;
- * - signing out in a second tab (same browser context) turns the first tab to its signed-out state.
+ * - signing out in a second tab (same browser context) turns the first tab to its signed-out state;
+ * - signed out, signed in and on the portal page, the page has one `<h1>` and no axe violations (WCAG 2.2 A/AA and
+ *   best practices, shadow roots included).
  * Needs the library built first (`npm run build`; step 1 of `npm test`).
  */
 import { after, before, describe, it } from 'node:test';
@@ -18,7 +20,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { ADMIN, freePort } from '../node/emulator.ts';
 import { startSpaHost } from '../../tools/spa-host.js';
-import { launchChromium } from './harness.ts';
+import { axeViolations, launchChromium } from './harness.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -111,6 +113,12 @@ function loginBox(page: Page) {
 /** The framework's view of the signed-in user ("Signed in as <email>"). */
 const signedInEmail = (page: Page) => page.getByTestId('email');
 
+/** The page has exactly one `<h1>` (light DOM) and axe finds nothing (WCAG 2.2 A/AA and best practices). */
+async function assertAccessible(page: Page, where: string): Promise<void> {
+  assert.equal(await page.locator('h1').count(), 1, `${where}: one <h1>`);
+  assert.deepEqual(await axeViolations(page), [], `${where}: no axe violations`);
+}
+
 export function describeExample(example: Example): void {
   const { name, primary, portal = true } = example;
   describe(`example host: ${name}`, () => {
@@ -147,6 +155,10 @@ export function describeExample(example: Example): void {
       assert.equal(await submit.evaluate((b) => getComputedStyle(b).backgroundColor), rgb(primary));
     });
 
+    it('signed out: one <h1> and no axe violations (WCAG 2.2 AA, best practices)', async () => {
+      await assertAccessible(one, 'signed out');
+    });
+
     it('signs in with the seeded admin and shows the user in the framework’s view', async () => {
       const { email, password } = loginBox(one);
       await email.fill(ADMIN.email);
@@ -158,12 +170,19 @@ export function describeExample(example: Example): void {
       assert.match((await one.getByTestId('signed-in').textContent()) ?? '', new RegExp(`Signed in as\\s*${ADMIN.email.replace('.', '\\.')}`));
     });
 
+    it('signed in: one <h1> and no axe violations', async () => {
+      await assertAccessible(one, 'signed in');
+    });
+
     it('opens the admin portal, which renders its navigation', { skip: !portal && 'no portal page' }, async () => {
       await one.getByRole('link', { name: 'Admin portal' }).click();
       await one.waitForURL((u) => u.pathname === '/admin');
       const nav = one.locator('fe-admin-portal').getByRole('navigation', { name: 'Sections' });
       await nav.waitFor();
       await nav.getByRole('link', { name: 'Users' }).waitFor();
+      // the first section shown: its content, not only the navigation
+      await one.locator('fe-admin-portal').getByRole('heading', { level: 2 }).first().waitFor();
+      await assertAccessible(one, 'the portal page');
     });
 
     it('a sign-out in a second tab turns the first tab to its signed-out state', async () => {

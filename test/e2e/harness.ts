@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TOTP } from 'otpauth';
 import { startEmulator } from '../../tools/emulator-process.js';
@@ -74,4 +76,34 @@ export function demoPage(page: Page) {
     signOut: page.locator('#sign-out'),
     step: () => box.locator('[data-step]').getAttribute('data-step'),
   };
+}
+
+/** axe-core's browser build, read once. */
+let axeSource: string | undefined;
+
+/** One axe violation as a test failure shows it: rule, impact, help and the offending nodes (selectors into shadow roots). */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the whole page (open shadow roots included) with the WCAG 2.0–2.2 A/AA rules and the
+ * best-practice rules (landmarks, one `<h1>`, unique ids …), and returns the violations. axe is evaluated through
+ * the DevTools protocol, so a page's strict CSP does not stop it and the page needs no change.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
 }

@@ -3,9 +3,19 @@
 import Link from 'next/link';
 import { useFeUser } from './fe-host';
 
+/** Signed out: the page's heading and the login box. */
+function SignIn() {
+  return (
+    <>
+      <h1>Welcome to Acme</h1>
+      <fe-login-box />
+    </>
+  );
+}
+
 export function Home() {
   const { user, logout } = useFeUser();
-  if (!user) return <fe-login-box />;
+  if (!user) return <SignIn />;
   return (
     <section className="panel" data-testid="signed-in">
       <h1>Welcome back</h1>
@@ -24,7 +34,7 @@ export function Home() {
 
 export function AdminPortal() {
   const { user } = useFeUser();
-  if (!user) return <fe-login-box />;
+  if (!user) return <SignIn />;
   return (
     <section className="panel wide">
       <h1>Admin portal</h1>

@@ -71,7 +71,10 @@ export function App() {
         {user === undefined ? (
           <p>Loading…</p>
         ) : user === null ? (
-          <fe-login-box />
+          <>
+            <h1>Welcome to Acme</h1>
+            <fe-login-box />
+          </>
         ) : path === '/admin' ? (
           <section className="panel wide">
             <h1>Admin portal</h1>

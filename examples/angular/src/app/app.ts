@@ -33,6 +33,7 @@ import { Session } from './session';
             <p>Loading…</p>
           }
           @case (null) {
+            <h1>Welcome to Acme</h1>
             <fe-login-box />
           }
           @default {
