@@ -1,0 +1,9 @@
+/**
+ * The story elements of the admin dialogs' flows (machines/admin-*.machine.ts): `<fe-admin-story>` with its dialog's
+ * flow started in a machine state (./admin-story.tsx `defineDialogStory`); their states are
+ * stories/admin-<flow>-states.ts.
+ */
+import { adminAddUserMachine } from '../../machines/admin-add-user.machine.ts';
+import { defineDialogStory } from './admin-story.tsx';
+
+defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);

@@ -1,0 +1,81 @@
+/**
+ * Every state story of the admin dialogs (stories/admin-*.stories.ts with `parameters.flow`: the dialog's flow
+ * started in a machine state, stories/support/admin-story.tsx), as the stories render it — preview mode, canned data,
+ * no network — shows its state and has no axe violations.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { enAdmin } from '../../src/i18n/en-admin.ts';
+import { format } from '../../src/i18n/index.ts';
+import type { AdminStoriesParameter, AdminStoryArgs } from '../../stories/support/admin-story.tsx';
+import '../../stories/support/admin-dialogs.ts';
+import type { FlowStoriesParameter } from '../../stories/support/flow-story.tsx';
+import { alertText, dialog, renderStory, SLOW, text, toasts } from './helpers.ts';
+
+interface StoryObject {
+  args?: Partial<AdminStoryArgs>;
+  parameters?: { flow?: FlowStoriesParameter; admin?: AdminStoriesParameter };
+}
+const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
+
+const messages = { ...enAdmin };
+/** An English catalogue message, its `{placeholders}` filled. */
+const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
+
+/**
+ * What a state shows once it is there: the dialog open (or closed), its form busy (`aria-busy`) or not (unchecked
+ * when absent), and words anywhere in the section, in its alert, in a toast.
+ */
+interface Shown {
+  open: boolean;
+  busy?: boolean;
+  text?: string;
+  alert?: string;
+  toast?: string;
+}
+
+function shows(el: HTMLElement, { open, busy, text: words, alert, toast }: Shown): boolean {
+  const d = dialog(el);
+  return (
+    Boolean(d) === open &&
+    (busy === undefined || Boolean(d?.querySelector('[aria-busy=true]')) === busy) &&
+    (!words || text(el).includes(words)) &&
+    (!alert || alertText(el).includes(alert)) &&
+    (!toast || toasts(el).includes(toast))
+  );
+}
+
+/** What each state of each dialog flow shows, by story element tag and state name (stories/admin-<flow>-states.ts). */
+const SHOWN: Record<string, Record<string, Shown>> = {
+  'fe-admin-add-user': {
+    idle: { open: true, busy: false, text: m('admin.users.invite') },
+    submitting: { open: true, busy: true, text: m('admin.users.inviting') },
+    error: { open: true, busy: false, alert: 'User already exists' },
+    done: { open: false, toast: m('admin.users.added', { email: 'katherine.johnson@preview.invalid' }) },
+  },
+};
+
+describe('admin dialogs in every state of their flow: the state shown, no axe violations', () => {
+  const stories = Object.entries(storyModules).flatMap(([path, module]) => {
+    const meta = module.default;
+    return Object.entries(module)
+      .filter(([name]) => name !== 'default' && name !== '__namedExportsOrder')
+      .map(([name, story]) => ({ file: path.replace('../../stories/', ''), name, args: { ...meta.args, ...story.args }, parameters: { ...meta.parameters, ...story.parameters } }))
+      .filter((s) => s.parameters.flow && s.args.state);
+  });
+
+  it('finds the dialog state stories', () => {
+    expect(stories.length).to.be.greaterThan(0);
+  });
+
+  for (const { file, name, args, parameters } of stories) {
+    const { tag, states } = parameters.flow!;
+    const state = args.state!;
+    it(`${file} ${name}: ${tag} ${state}`, async () => {
+      const shown = SHOWN[tag]?.[state];
+      expect(shown, `what ${tag} ${state} shows (SHOWN in this file)`).to.be.an('object');
+      const el = await renderStory(parameters.admin!.section, args.scenario ?? 'filled', args.dialog, { tag, state: states[state] });
+      await waitUntil(() => el.shadowRoot && shows(el, shown!), `${tag} ${state} shown`, SLOW);
+      await expect(el).to.be.accessible();
+    });
+  }
+});
