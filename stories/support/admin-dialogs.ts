@@ -4,6 +4,8 @@
  * stories/admin-<flow>-states.ts.
  */
 import { adminAddUserMachine } from '../../machines/admin-add-user.machine.ts';
+import { adminBulkInviteMachine } from '../../machines/admin-bulk-invite.machine.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
+defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);

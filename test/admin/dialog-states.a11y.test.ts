@@ -52,6 +52,11 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     error: { open: true, busy: false, alert: 'User already exists' },
     done: { open: false, toast: m('admin.users.added', { email: 'katherine.johnson@preview.invalid' }) },
   },
+  'fe-admin-bulk-invite': {
+    idle: { open: true, busy: false, text: m('admin.users.bulkInvite') },
+    inviting: { open: true, busy: true, text: m('admin.users.bulkProgress', { done: 1, total: 3 }) },
+    results: { open: true, text: 'grace.knuth@preview.invalid: User already exists' },
+  },
 };
 
 describe('admin dialogs in every state of their flow: the state shown, no axe violations', () => {
