@@ -4,6 +4,7 @@
  * no network — shows its state and has no axe violations.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { format } from '../../src/i18n/index.ts';
 import type { AdminStoriesParameter, AdminStoryArgs } from '../../stories/support/admin-story.tsx';
@@ -17,7 +18,7 @@ interface StoryObject {
 }
 const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
 
-const messages = { ...enAdmin };
+const messages = { ...enAdmin, ...enAdminProfile };
 /** An English catalogue message, its `{placeholders}` filled. */
 const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
 
@@ -56,6 +57,20 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     idle: { open: true, busy: false, text: m('admin.users.bulkInvite') },
     inviting: { open: true, busy: true, text: m('admin.users.bulkProgress', { done: 1, total: 3 }) },
     results: { open: true, text: 'grace.knuth@preview.invalid: User already exists' },
+  },
+  'fe-admin-change-email': {
+    idle: { open: true, busy: false, text: m('admin.profile.email.send') },
+    requesting: { open: true, busy: true, text: m('admin.profile.email.sending') },
+    error: { open: true, busy: false, alert: 'A user with this email already exists' },
+    code: { open: true, busy: false, text: m('admin.profile.email.sent', { email: 'preview.user@preview.invalid' }) },
+    resending: { open: true, busy: true, text: m('admin.profile.email.sent', { email: 'preview.user@preview.invalid' }) },
+    verifying: { open: true, busy: true, text: m('admin.profile.email.verifying') },
+    codeError: { open: true, busy: false, alert: 'Invalid code' },
+    done: {
+      open: true,
+      text: m('admin.profile.email.done', { email: 'preview.user@preview.invalid' }),
+      toast: m('admin.profile.email.done', { email: 'preview.user@preview.invalid' }),
+    },
   },
 };
 
