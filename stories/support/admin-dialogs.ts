@@ -6,8 +6,10 @@
 import { adminAddUserMachine } from '../../machines/admin-add-user.machine.ts';
 import { adminBulkInviteMachine } from '../../machines/admin-bulk-invite.machine.ts';
 import { adminChangeEmailMachine } from '../../machines/admin-change-email.machine.ts';
+import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
 defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);
 defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
+defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { withRoles: true });

@@ -5,6 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
+import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { format } from '../../src/i18n/index.ts';
 import type { AdminStoriesParameter, AdminStoryArgs } from '../../stories/support/admin-story.tsx';
@@ -18,7 +19,7 @@ interface StoryObject {
 }
 const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
 
-const messages = { ...enAdmin, ...enAdminProfile };
+const messages = { ...enAdmin, ...enAdminProfile, ...enAdminTokens };
 /** An English catalogue message, its `{placeholders}` filled. */
 const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
 
@@ -66,11 +67,15 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     resending: { open: true, busy: true, text: m('admin.profile.email.sent', { email: 'preview.user@preview.invalid' }) },
     verifying: { open: true, busy: true, text: m('admin.profile.email.verifying') },
     codeError: { open: true, busy: false, alert: 'Invalid code' },
-    done: {
-      open: true,
-      text: m('admin.profile.email.done', { email: 'preview.user@preview.invalid' }),
-      toast: m('admin.profile.email.done', { email: 'preview.user@preview.invalid' }),
-    },
+    // the dialog says it, and so does a toast
+    done: { open: true, busy: false, toast: m('admin.profile.email.done', { email: 'preview.user@preview.invalid' }) },
+  },
+  'fe-admin-create-token': {
+    idle: { open: true, busy: false, text: m('admin.tokens.create') },
+    creating: { open: true, busy: true, text: m('admin.tokens.creating') },
+    error: { open: true, busy: false, alert: 'Not authorized' },
+    created: { open: true, text: 'preview-secret-shown-once', toast: m('admin.tokens.created', { description: 'Deploy bot' }) },
+    closed: { open: false, text: 'CI pipeline' },
   },
 };
 
