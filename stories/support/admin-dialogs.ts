@@ -7,9 +7,11 @@ import { adminAddUserMachine } from '../../machines/admin-add-user.machine.ts';
 import { adminBulkInviteMachine } from '../../machines/admin-bulk-invite.machine.ts';
 import { adminChangeEmailMachine } from '../../machines/admin-change-email.machine.ts';
 import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
+import { adminEditRoleMachine } from '../../machines/admin-edit-role.machine.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
 defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);
 defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
 defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { withRoles: true });
+defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);

@@ -5,6 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
+import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
 import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { format } from '../../src/i18n/index.ts';
@@ -19,7 +20,7 @@ interface StoryObject {
 }
 const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
 
-const messages = { ...enAdmin, ...enAdminProfile, ...enAdminTokens };
+const messages = { ...enAdmin, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens };
 /** An English catalogue message, its `{placeholders}` filled. */
 const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
 
@@ -76,6 +77,15 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     error: { open: true, busy: false, alert: 'Not authorized' },
     created: { open: true, text: 'preview-secret-shown-once', toast: m('admin.tokens.created', { description: 'Deploy bot' }) },
     closed: { open: false, text: 'CI pipeline' },
+  },
+  'fe-admin-edit-role': {
+    // adding, editing, or viewing a built-in role
+    idle: { open: true, busy: false, text: m('admin.roles.keyHint') },
+    creating: { open: true, busy: true, text: m('admin.roles.adding') },
+    error: { open: true, busy: false, alert: 'A role with the key "Support" already exists' },
+    updating: { open: true, busy: true, text: m('admin.saving') },
+    permissions: { open: true, busy: true, text: m('admin.saving') },
+    done: { open: false, toast: m('admin.roles.saved', { name: 'Editor' }) },
   },
 };
 
