@@ -8,6 +8,7 @@ import { adminBulkInviteMachine } from '../../machines/admin-bulk-invite.machine
 import { adminChangeEmailMachine } from '../../machines/admin-change-email.machine.ts';
 import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
 import { adminEditRoleMachine } from '../../machines/admin-edit-role.machine.ts';
+import { adminEnrollMfaMachine } from '../../machines/admin-enroll-mfa.machine.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
@@ -15,3 +16,4 @@ defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);
 defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
 defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { withRoles: true });
 defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);
+defineDialogStory('fe-admin-enroll-mfa-story', adminEnrollMfaMachine, { kind: 'authenticator' });

@@ -4,11 +4,13 @@
  * no network — shows its state and has no axe violations.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
 import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
 import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
 import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { format } from '../../src/i18n/index.ts';
+import { PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../../src/preview/data.ts';
 import type { AdminStoriesParameter, AdminStoryArgs } from '../../stories/support/admin-story.tsx';
 import '../../stories/support/admin-dialogs.ts';
 import type { FlowStoriesParameter } from '../../stories/support/flow-story.tsx';
@@ -20,7 +22,7 @@ interface StoryObject {
 }
 const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
 
-const messages = { ...enAdmin, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens };
+const messages = { ...enAdmin, ...enAdminPrivacy, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens };
 /** An English catalogue message, its `{placeholders}` filled. */
 const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
 
@@ -86,6 +88,23 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     updating: { open: true, busy: true, text: m('admin.saving') },
     permissions: { open: true, busy: true, text: m('admin.saving') },
     done: { open: false, toast: m('admin.roles.saved', { name: 'Editor' }) },
+  },
+  'fe-admin-enroll-mfa': {
+    starting: { open: true, text: m('admin.privacy.starting') },
+    scanning: { open: true, busy: false, text: PREVIEW_MFA_ENROLLMENT.secret },
+    scanningError: { open: true, busy: false, alert: 'Invalid code' },
+    verifyingApp: { open: true, busy: true, text: m('admin.privacy.verifying') },
+    recovery: { open: true, text: PREVIEW_RECOVERY_CODE, toast: m('admin.privacy.added', { device: m('admin.privacy.device.authenticator') }) },
+    phone: { open: true, busy: false, text: m('admin.privacy.sendCode') },
+    phoneError: { open: true, busy: false, alert: 'This phone is already an MFA device of your account' },
+    sending: { open: true, busy: true, text: m('admin.privacy.sending') },
+    code: { open: true, busy: false, text: m('admin.privacy.sms.sent', { phone: '+1 ••• ••• 0100' }) },
+    resending: { open: true, busy: true, text: m('admin.privacy.sending') },
+    codeError: { open: true, busy: false, alert: 'Invalid code' },
+    verifyingSms: { open: true, busy: true, text: m('admin.privacy.verifying') },
+    done: { open: false, toast: m('admin.privacy.added', { device: m('admin.privacy.kind.sms') }) },
+    ceremony: { open: true, text: m('admin.privacy.key.waiting') },
+    failed: { open: true, alert: m('admin.privacy.webauthn.cancelled') },
   },
 };
 
