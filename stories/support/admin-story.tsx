@@ -74,8 +74,8 @@ interface StoryProps {
 export interface DialogStateSpec extends StateSpec {
   /**
    * Events the machine emitted on entering the state, which no snapshot holds (e.g. the new token with its secret,
-   * shown once: the dialog keeps it from the `created` event): the story hands each to the dialog's listeners of its
-   * type as they subscribe, as the running flow did.
+   * shown once: the dialog keeps it from the `created` event): the story hands each, once, to the first listener of
+   * its type to subscribe, as the running flow did (a listener subscribing again, e.g. a re-run effect, gets nothing).
    */
   emitted?: (EventObject & Record<string, unknown>)[];
 }
@@ -113,12 +113,14 @@ function actorsIn(machine: AnyStateMachine, spec: DialogStateSpec): typeof creat
 function dialogActor(logic: AnyStateMachine, spec: DialogStateSpec, input: unknown): AnyActorRef {
   const idle = onIdleActors(logic);
   const actor = createActor(idle, { input, snapshot: snapshotOf(idle, spec, input as never) });
-  const emitted = spec.emitted ?? [];
-  if (emitted.length === 0) return actor;
+  let pending: EventObject[] = spec.emitted ?? [];
+  if (pending.length === 0) return actor;
   const on = actor.on.bind(actor);
   actor.on = ((type: string, handler: (event: EventObject) => void) => {
     const subscription = on(type, handler);
-    for (const event of emitted) if (event.type === type) handler(event);
+    const now = pending.filter((event) => event.type === type);
+    pending = pending.filter((event) => event.type !== type);
+    for (const event of now) handler(event);
     return subscription;
   }) as typeof actor.on;
   return actor;

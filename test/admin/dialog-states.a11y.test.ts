@@ -28,7 +28,8 @@ const m = (key: keyof typeof messages, params?: Record<string, string | number>)
 
 /**
  * What a state shows once it is there: the dialog open (or closed), its form busy (`aria-busy`) or not (unchecked
- * when absent), and words anywhere in the section, in its alert, in a toast.
+ * when absent), and words anywhere in the section, in its alert, in one toast (the event the flow emitted on entering
+ * the state, handed over once).
  */
 interface Shown {
   open: boolean;
@@ -45,7 +46,7 @@ function shows(el: HTMLElement, { open, busy, text: words, alert, toast }: Shown
     (busy === undefined || Boolean(d?.querySelector('[aria-busy=true]')) === busy) &&
     (!words || text(el).includes(words)) &&
     (!alert || alertText(el).includes(alert)) &&
-    (!toast || toasts(el).includes(toast))
+    (!toast || toasts(el).split(toast).length === 2)
   );
 }
 
