@@ -1,8 +1,12 @@
 /**
  * `<fe-admin-users>`: the users section in each designed state and each dialog (admin spec §2, §4), preview mode
- * (canned data, demo roles Read Only, Admin, Support, Editor, Viewer), no network.
+ * (canned data, demo roles Read Only, Admin, Support, Editor, Viewer), no network. The add-user and bulk-invite
+ * dialogs have a story per state of their flow (stories/admin-add-user-states.ts, admin-bulk-invite-states.ts).
  */
-import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
+import { adminAddUserStates } from './admin-add-user-states.ts';
+import { adminBulkInviteStates } from './admin-bulk-invite-states.ts';
+import { adminStoriesMeta, dialogStateStory, type AdminStory } from './support/admin-story.tsx';
+import './support/admin-dialogs.ts';
 import '../elements/admin/fe-admin-users.ts';
 
 // an object literal with a literal title: Storybook's static indexer reads the default export
@@ -12,8 +16,22 @@ export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };
 export const Loading: AdminStory = { args: { scenario: 'loading' } };
 export const Failed: AdminStory = { args: { scenario: 'error' } };
-export const AddUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'add' } };
-export const BulkInviteDialog: AdminStory = { args: { scenario: 'filled', dialog: 'bulk' } };
+
+const addUser = dialogStateStory('fe-admin-add-user', adminAddUserStates, 'add');
+export const AddUserDialog: AdminStory = addUser('idle');
+export const AddUserSubmitting: AdminStory = addUser('submitting');
+/** The server refused the invitation: the form keeps what was typed. */
+export const AddUserFailed: AdminStory = addUser('error');
+/** Invited: the dialog has closed, a toast tells. */
+export const AddUserDone: AdminStory = addUser('done');
+
+const bulkInvite = dialogStateStory('fe-admin-bulk-invite', adminBulkInviteStates, 'bulk');
+export const BulkInviteDialog: AdminStory = bulkInvite('idle');
+/** Each email is one invitation, in order (AB-4.10). */
+export const BulkInviteInviting: AdminStory = bulkInvite('inviting');
+/** The allowed and unallowed lists (AB-4.11; a refused email with the server's message, admin spec §8). */
+export const BulkInviteResults: AdminStory = bulkInvite('results');
+
 export const InviteLinkDialog: AdminStory = { args: { scenario: 'filled', dialog: 'link' } };
 // row dialogs (`<action>:<userId>` of the preview users: user-05 is disabled, user-06 temporary)
 export const EditRolesDialog: AdminStory = { args: { scenario: 'filled', dialog: 'roles:user-01' } };

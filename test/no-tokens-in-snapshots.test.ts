@@ -2,16 +2,18 @@
  * Tokens never enter machine context (issue 12): the access token goes api →
  * actors → app/stores → client, the MFA token stays with the actors. Every
  * state of every flow story (stories/<flow>-states.ts, the login box's in
- * stories/login-states.ts) is resolved from its machine exactly as its story
- * element does (stories/support/flows.ts), started on idle actors, and the
- * JSON of its snapshot — children (the MFA machine) included — must hold no
- * JWT.
+ * stories/login-states.ts, the admin dialogs' in stories/admin-<flow>-states.ts)
+ * is resolved from its machine exactly as its story element does
+ * (stories/support/flows.ts, stories/support/admin-dialogs.ts), started on idle
+ * actors, and the JSON of its snapshot — children (the MFA machine) included —
+ * must hold no JWT.
  */
 import { expect } from '@open-wc/testing';
 import type { AnyActorRef } from 'xstate';
 import { createFeApp } from '../src/app/app.ts';
 import { flowStories, type StateSpec } from '../stories/support/flow-story.tsx';
 import '../stories/support/flows.ts';
+import '../stories/support/admin-dialogs.ts';
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 const app = createFeApp({ baseUrl: 'https://preview.invalid', preview: true, name: 'no-tokens-in-snapshots', logLevel: 'error' });

@@ -6,10 +6,18 @@
  * transport through a scenario wrapper.
  *
  * `<fe-admin-story section="users" scenario="filled" dialog="add">`
+ *
+ * A dialog that runs a flow (machines/admin-*.machine.ts) also has a story element per flow,
+ * `<fe-admin-add-user-story … dialog="add" state='{"value":"submitting",…}'>` ({@link defineDialogStory},
+ * ./admin-dialogs.ts): the same, its dialog's flow started in that state (a machine snapshot, never clicked through)
+ * on idle actors (every call pending forever, so a busy state stays busy), as the flows' state stories do
+ * (./flow-story.tsx).
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
+import { useMemo } from 'react';
+import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type EventObject } from 'xstate';
 import { AdminRoot } from '../../elements/internal/section-element.tsx';
 import { defineElement, reactElement } from '../../elements/internal/react-element.ts';
 import { createApiClient } from '../../src/api/client.ts';
@@ -17,11 +25,13 @@ import { createAdminResources } from '../../src/admin/resources/index.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
 import { isSectionId } from '../../src/admin/shell/sections.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
+import { FlowActorContext } from '../../src/admin/ui/use-flow.ts';
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { previewFetch } from '../../src/preview/transport.ts';
 import { useT } from '../../src/views/shared/flow.tsx';
 import { PREVIEW_BASE_URL } from '../render.ts';
+import { flowStories, onIdleActors, snapshotOf, type FlowStoriesParameter, type StateSpec } from './flow-story.tsx';
 import { previewApp } from './preview-app.ts';
 
 addMessages('en', enAdmin);
@@ -56,20 +66,64 @@ interface StoryProps {
   section?: string;
   scenario?: string;
   dialog?: string;
+  /** The state of the dialog's flow (JSON {@link DialogStateSpec}): dialog story elements only. */
+  state?: string;
 }
 
-function AdminStoryRoot({ container, section, scenario, dialog }: StoryProps & { container?: ShadowRoot | HTMLElement }) {
+/** A state of an admin dialog's flow: a flow {@link StateSpec} and what the machine emitted on entering it. */
+export interface DialogStateSpec extends StateSpec {
+  /**
+   * Events the machine emitted on entering the state, which no snapshot holds (e.g. the new token with its secret,
+   * shown once: the dialog keeps it from the `created` event): the story hands each, once, to the first listener of
+   * its type to subscribe, as the running flow did (a listener subscribing again, e.g. a re-run effect, gets nothing).
+   */
+  emitted?: (EventObject & Record<string, unknown>)[];
+}
+
+function AdminStoryRoot({ container, section, scenario, dialog, state, flow }: StoryProps & { container?: ShadowRoot | HTMLElement; flow?: AnyStateMachine }) {
   const id = isSectionId(section) ? section : 'users';
   const s = (ADMIN_SCENARIOS as string[]).includes(scenario ?? '') ? (scenario as AdminScenario) : 'filled';
+  const makeActor = useMemo(() => (flow && state ? actorsIn(flow, JSON.parse(state) as DialogStateSpec) : createActor), [flow, state]);
   return (
     <AdminRoot
       container={container}
       resources={() =>
         createAdminResources({ client: createApiClient({ baseUrl: PREVIEW_BASE_URL, getAccessToken: () => 'preview', fetch: scenarioFetch(s), requestSource: 'admin-portal' }) })
       }
-      body={({ app, base }) => <StoryBody app={app} value={{ ...base, section: id, dialog }} />}
+      body={({ app, base }) => (
+        <FlowActorContext.Provider value={makeActor}>
+          <StoryBody app={app} value={{ ...base, section: id, dialog }} />
+        </FlowActorContext.Provider>
+      )}
     />
   );
+}
+
+/** `createActor` for a dialog's flows, except that `machine`'s flow starts in `spec` ({@link dialogActor}). */
+function actorsIn(machine: AnyStateMachine, spec: DialogStateSpec): typeof createActor {
+  const make = (logic: AnyActorLogic, options?: ActorOptions<AnyActorLogic>) =>
+    (logic as Partial<AnyStateMachine>).id === machine.id ? dialogActor(logic as AnyStateMachine, spec, options?.input) : createActor(logic, options);
+  return make as typeof createActor;
+}
+
+/**
+ * The actor (not started) of a dialog's flow `logic` in `spec`: the snapshot resolved from the machine (context: the
+ * initial one from `input`, then `spec.context`) on idle actors, handing `spec.emitted` to its listeners.
+ */
+function dialogActor(logic: AnyStateMachine, spec: DialogStateSpec, input: unknown): AnyActorRef {
+  const idle = onIdleActors(logic);
+  const actor = createActor(idle, { input, snapshot: snapshotOf(idle, spec, input as never) });
+  let pending: EventObject[] = spec.emitted ?? [];
+  if (pending.length === 0) return actor;
+  const on = actor.on.bind(actor);
+  actor.on = ((type: string, handler: (event: EventObject) => void) => {
+    const subscription = on(type, handler);
+    const now = pending.filter((event) => event.type === type);
+    pending = pending.filter((event) => event.type !== type);
+    for (const event of now) handler(event);
+    return subscription;
+  }) as typeof actor.on;
+  return actor;
 }
 
 function StoryBody({ app, value }: { app: Parameters<typeof useT>[0]; value: Parameters<typeof SectionHost>[0]['value'] }) {
@@ -81,10 +135,24 @@ function StoryBody({ app, value }: { app: Parameters<typeof useT>[0]; value: Par
 export class FeAdminStoryElement extends reactElement<StoryProps>(AdminStoryRoot, { css: adminCss, props: { section: 'string', scenario: 'string', dialog: 'string' } }) {}
 defineElement('fe-admin-story', FeAdminStoryElement);
 
+/**
+ * Defines `tag` (e.g. `fe-admin-add-user-story`): `<fe-admin-story>` whose dialog starts `machine`'s flow in the
+ * state its `state` attribute names (JSON {@link DialogStateSpec}), and registers it with the flow stories
+ * (./flow-story.tsx `flowStories`: test/stories.test.ts counts its states, test/no-tokens-in-snapshots.test.ts
+ * checks them). `input` is the flow's input where no dialog gives one (the no-tokens check).
+ */
+export function defineDialogStory(tag: string, machine: AnyStateMachine, input: unknown = {}): void {
+  flowStories.set(tag, { machine, children: {}, make: (_app, spec) => dialogActor(machine, spec, input) });
+  const root = (props: StoryProps & { container?: ShadowRoot | HTMLElement }) => <AdminStoryRoot {...props} flow={machine} />;
+  defineElement(tag, reactElement<StoryProps>(root, { css: adminCss, props: { section: 'string', scenario: 'string', dialog: 'string', state: 'string' } }));
+}
+
 /** Story args of an admin section. */
 export interface AdminStoryArgs {
   scenario: AdminScenario;
   dialog?: string;
+  /** A state of the dialog's flow: one of `parameters.flow.states` ({@link dialogStateStory}). */
+  state?: string;
 }
 
 /** `parameters.admin` of a section's stories: the section shown (a story may name another, e.g. `personalApiTokens`). */
@@ -94,22 +162,40 @@ export interface AdminStoriesParameter {
 
 /**
  * The meta of a section's stories: `<fe-admin-story>` in `<fe-app preview>` with the preview user signed in, the
- * section from `parameters.admin` ({@link AdminStoriesParameter}; test/stories.test.ts reads it too).
+ * section from `parameters.admin` ({@link AdminStoriesParameter}; test/stories.test.ts reads it too). A dialog's
+ * state story (`state` and `parameters.flow`: {@link dialogStateStory}) renders the flow's story element instead.
  */
 export function adminStoriesMeta(title: string, section: string): Meta<AdminStoryArgs> {
   return {
     title,
     argTypes: { scenario: { control: 'select', options: ADMIN_SCENARIOS } },
     parameters: { admin: { section } satisfies AdminStoriesParameter },
-    render: ({ scenario, dialog }, { parameters }) => {
-      const story = document.createElement('fe-admin-story');
+    render: ({ scenario, dialog, state }, { parameters }) => {
+      const flow = parameters.flow as FlowStoriesParameter | undefined;
+      const spec = state ? flow?.states[state] : undefined;
+      const story = document.createElement(flow && spec ? `${flow.tag}-story` : 'fe-admin-story');
       story.setAttribute('section', (parameters.admin as AdminStoriesParameter | undefined)?.section ?? section);
       story.setAttribute('scenario', scenario);
       if (dialog) story.setAttribute('dialog', dialog);
-      return html`${keyed(`${scenario}/${dialog ?? ''}`, previewApp([story], { signedIn: true }))}`;
+      if (spec) story.setAttribute('state', JSON.stringify(spec));
+      return html`${keyed(`${scenario}/${dialog ?? ''}/${state ?? ''}`, previewApp([story], { signedIn: true }))}`;
     },
   };
 }
 
 /** A story of an admin section. */
 export type AdminStory = StoryObj<AdminStoryArgs>;
+
+/**
+ * The state stories of one admin dialog's flow: `story(state, { dialog, section })` is the filled section with
+ * `dialog` (default: this `dialog`) open, its flow in `states[state]` — rendered by `<tag-story>`
+ * ({@link defineDialogStory}; ./admin-dialogs.ts defines them), counted by test/stories.test.ts through
+ * `parameters.flow`; `section` names another section than the meta's (e.g. `personalApiTokens`).
+ */
+export function dialogStateStory<S extends Record<string, DialogStateSpec>>(tag: string, states: S, dialog: string) {
+  const flow = { tag, states } satisfies FlowStoriesParameter;
+  return (state: keyof S & string, options: { dialog?: string; section?: string } = {}): AdminStory => ({
+    args: { scenario: 'filled', dialog: options.dialog ?? dialog, state },
+    parameters: { flow, ...(options.section ? { admin: { section: options.section } satisfies AdminStoriesParameter } : {}) },
+  });
+}

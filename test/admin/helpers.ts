@@ -7,6 +7,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { FeAppElement } from '../../elements/fe-app.ts';
 import type { AdminPortalOptions } from '../../src/admin/shell/sections.ts';
+import type { StateSpec } from '../../stories/support/flow-story.tsx';
 import { previewApp, signInPreview } from '../../stories/support/preview-app.ts';
 import { createUser } from '../helpers/emulator.ts';
 
@@ -86,13 +87,15 @@ export async function renderSection(tag: string, { adminPortal, attributes = {} 
 
 /**
  * Renders `<fe-admin-story section scenario dialog>` in `<fe-app preview>` (canned data, no network) and signs the
- * preview user in; resolves with the story element.
+ * preview user in; resolves with the story element. With `flow`, the dialog's flow starts in `flow.state`: its story
+ * element `<fe-admin-…-story state>` (stories/support/admin-dialogs.ts, which the caller loads).
  */
-export async function renderStory(section: string, scenario: string, dialogName?: string): Promise<HTMLElement> {
-  const story = document.createElement('fe-admin-story');
+export async function renderStory(section: string, scenario: string, dialogName?: string, flow?: { tag: string; state: StateSpec }): Promise<HTMLElement> {
+  const story = document.createElement(flow ? `${flow.tag}-story` : 'fe-admin-story');
   story.setAttribute('section', section);
   story.setAttribute('scenario', scenario);
   if (dialogName) story.setAttribute('dialog', dialogName);
+  if (flow) story.setAttribute('state', JSON.stringify(flow.state));
   const app = previewApp([story]);
   await fixture(html`<div>${app}</div>`);
   await signInPreview(app);

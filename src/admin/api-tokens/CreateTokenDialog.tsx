@@ -9,15 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminCreateTokenActors } from '../../../machines/admin-create-token.actors.ts';
-import {
-  adminCreateTokenMachine,
-  draftProblem,
-  EMPTY_TOKEN_DRAFT,
-  EXPIRY_CHOICES,
-  MAX_TOKEN_DAYS,
-  type ExpiryChoice,
-  type TokenDraft,
-} from '../../../machines/admin-create-token.machine.ts';
+import { adminCreateTokenMachine, draftProblem, EXPIRY_CHOICES, MAX_TOKEN_DAYS, type ExpiryChoice, type TokenDraft } from '../../../machines/admin-create-token.machine.ts';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { CreatedToken, TokenOwner, TokenType } from '../resources/tokens.ts';
@@ -68,7 +60,8 @@ export function CreateTokenDialog(props: Props) {
 
 function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useFlowActor<typeof adminCreateTokenMachine>>; busy: boolean }) {
   const error = useSelector(actor, (s) => s.context.error);
-  const [draft, setDraft] = useState<TokenDraft>(() => ({ ...EMPTY_TOKEN_DRAFT, roleIds: actor.getSnapshot().context.draft.roleIds }));
+  // the machine's draft: empty with the default roles when the dialog opens (a story's state: its own)
+  const [draft, setDraft] = useState<TokenDraft>(() => actor.getSnapshot().context.draft);
   const [problem, setProblem] = useState<ReturnType<typeof draftProblem>>(null);
   const set = (patch: Partial<TokenDraft>) => setDraft((d) => ({ ...d, ...patch }));
 

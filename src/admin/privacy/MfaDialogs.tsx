@@ -70,8 +70,9 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
   const snapshot = useSelector(actor, (s) => s);
   const busy = snapshot.hasTag('busy');
   const { context } = snapshot;
-  const [code, setCode] = useState('');
-  const [phone, setPhone] = useState('');
+  // the code and phone the machine holds (empty when the dialog opens; a story's state: its own)
+  const [code, setCode] = useState(() => context.code);
+  const [phone, setPhone] = useState(() => context.phoneNumber);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
@@ -79,6 +80,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     const finished = actor.subscribe((s) => {
       if (s.status === 'done') onClose();
     });
+    // a flow that starts ended (a story restores its final state) closes at once
+    if (actor.getSnapshot().status === 'done') onClose();
     return () => {
       enrolled.unsubscribe();
       finished.unsubscribe();

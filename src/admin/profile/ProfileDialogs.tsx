@@ -101,8 +101,9 @@ function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) 
   const [logic] = useState(() => adminChangeEmailMachine.provide({ actors: adminChangeEmailActors(resources) }));
   const actor = useFlowActor(logic);
   const snapshot = useSelector(actor, (s) => s);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+  // the address and code the machine holds (empty when the dialog opens; a story's state: its own)
+  const [email, setEmail] = useState(() => snapshot.context.email);
+  const [code, setCode] = useState(() => snapshot.context.code);
   const [invalid, setInvalid] = useState<MessageKey | null>(null);
   const busy = snapshot.hasTag('busy');
   const { context } = snapshot;

@@ -78,10 +78,11 @@ function RoleForm({
     permissionIds: initialPermissionIds(role, permissions),
   }));
   const [logic] = useState(() => adminEditRoleMachine.provide({ actors: adminEditRoleActors(resources) }));
-  const actor = useFlowActor(logic, { input: { role: role ? { ...role, permissions: initial.permissionIds } : undefined } });
+  const actor = useFlowActor(logic, { input: { role: role ? { ...role, permissions: initial.permissionIds } : undefined, draft: initial } });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
-  const [draft, setDraft] = useState<RoleDraft>(initial);
+  // the machine's draft: `initial` when the dialog opens (a story's state: its own)
+  const [draft, setDraft] = useState<RoleDraft>(() => actor.getSnapshot().context.draft);
   // the key follows the name while adding, until the user types a key of their own
   const [keyTouched, setKeyTouched] = useState(Boolean(role));
   const [invalid, setInvalid] = useState<{ name?: boolean; key?: boolean }>({});

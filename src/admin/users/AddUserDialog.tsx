@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useSelector } from '@xstate/react';
 import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminAddUserMachine, type AddUserDraft, EMPTY_DRAFT } from '../../../machines/admin-add-user.machine.ts';
+import { adminAddUserMachine, type AddUserDraft } from '../../../machines/admin-add-user.machine.ts';
 import { adminBulkInviteMachine, parseEmails } from '../../../machines/admin-bulk-invite.machine.ts';
 import { adminAddUserActors, adminBulkInviteActors } from '../../../machines/admin-users.actors.ts';
 import type { Role } from '../../api/admin-types.ts';
@@ -39,9 +39,10 @@ function AddUserForm({ onClose, pageKey, roles, t, toasts }: { onClose: () => vo
   const actor = useFlowActor(logic, { input: { roleIds: defaultRoleIds } });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
-  const [draft, setDraft] = useState<AddUserDraft>(() => ({ ...EMPTY_DRAFT, roleIds: defaultRoleIds }));
+  // the form shows the machine's draft: the default roles when the dialog opens (a story's state: its own)
+  const [draft, setDraft] = useState<AddUserDraft>(() => actor.getSnapshot().context.draft);
   const [emailError, setEmailError] = useState('');
-  const [temporary, setTemporary] = useState(false);
+  const [temporary, setTemporary] = useState(() => draft.expiresInDays !== null);
   const temporaryEnabled = useStore(resources.users.$temporaryEnabled).data === true;
 
   useEffect(() => {
@@ -134,8 +135,9 @@ function BulkInviteForm({ onClose, pageKey, roles, t }: { onClose: () => void; p
   const [logic] = useState(() => adminBulkInviteMachine.provide({ actors: adminBulkInviteActors(resources, pageKey) }));
   const actor = useFlowActor(logic);
   const snapshot = useSelector(actor, (s) => s);
-  const [text, setText] = useState('');
-  const [roleIds, setRoleIds] = useState<string[]>(() => roles.filter((r) => r.isDefault).map((r) => r.id));
+  // what the machine holds once submitted (a story's state), else nothing typed and the default roles
+  const [text, setText] = useState(() => snapshot.context.emails.join('\n'));
+  const [roleIds, setRoleIds] = useState<string[]>(() => (snapshot.context.emails.length ? snapshot.context.roleIds : roles.filter((r) => r.isDefault).map((r) => r.id)));
   const [missing, setMissing] = useState(false);
   const { context } = snapshot;
 

@@ -1,0 +1,19 @@
+/**
+ * The story elements of the admin dialogs' flows (machines/admin-*.machine.ts): `<fe-admin-story>` with its dialog's
+ * flow started in a machine state (./admin-story.tsx `defineDialogStory`); their states are
+ * stories/admin-<flow>-states.ts.
+ */
+import { adminAddUserMachine } from '../../machines/admin-add-user.machine.ts';
+import { adminBulkInviteMachine } from '../../machines/admin-bulk-invite.machine.ts';
+import { adminChangeEmailMachine } from '../../machines/admin-change-email.machine.ts';
+import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
+import { adminEditRoleMachine } from '../../machines/admin-edit-role.machine.ts';
+import { adminEnrollMfaMachine } from '../../machines/admin-enroll-mfa.machine.ts';
+import { defineDialogStory } from './admin-story.tsx';
+
+defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
+defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);
+defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
+defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { withRoles: true });
+defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);
+defineDialogStory('fe-admin-enroll-mfa-story', adminEnrollMfaMachine, { kind: 'authenticator' });
