@@ -208,12 +208,9 @@ export async function userProfile(db: Db, user: UserRow, tenantId: string) {
   const tenantList = await userTenantList(db, user.id);
   const tenantIds = tenantList.map((t) => t.tenantId);
   const auth = await authorizationFor(db, user.id, tenantId);
-  const perTenant = await Promise.all(
-    tenantIds.map(async (tid) => ({
-      tenantId: tid,
-      roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles,
-    })),
-  );
+  const perTenant = [];
+  // one tenant at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  for (const tid of tenantIds) perTenant.push({ tenantId: tid, roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles });
   const mfaEnrolled = (await mfaDeviceCount(db, user.id)) > 0;
   return {
     id: user.id,

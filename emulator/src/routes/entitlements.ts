@@ -97,17 +97,16 @@ const laterExpiry = (a: number | undefined, b: number): number =>
 
 /** Computes the entitlements v2 bundle of a user in a tenant from what is stored. */
 export async function computeEntitlements(db: Db, userId: string, tenantId: string): Promise<EntitlementsBundle> {
-  const [grants, plans, features, planFeatures, auth] = await Promise.all([
-    db
-      .select()
-      .from(entitlementGrants)
-      .where(or(eq(entitlementGrants.userId, userId), eq(entitlementGrants.tenantId, tenantId)))
-      .orderBy(asc(entitlementGrants.createdAt)),
-    db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id)),
-    db.select().from(entitlementFeatures).orderBy(asc(entitlementFeatures.key)),
-    db.select().from(entitlementPlanFeatures).orderBy(asc(entitlementPlanFeatures.planId), asc(entitlementPlanFeatures.featureKey)),
-    authorizationFor(db, userId, tenantId),
-  ]);
+  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  const grants = await db
+    .select()
+    .from(entitlementGrants)
+    .where(or(eq(entitlementGrants.userId, userId), eq(entitlementGrants.tenantId, tenantId)))
+    .orderBy(asc(entitlementGrants.createdAt));
+  const plans = await db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id));
+  const features = await db.select().from(entitlementFeatures).orderBy(asc(entitlementFeatures.key));
+  const planFeatures = await db.select().from(entitlementPlanFeatures).orderBy(asc(entitlementPlanFeatures.planId), asc(entitlementPlanFeatures.featureKey));
+  const auth = await authorizationFor(db, userId, tenantId);
 
   const featuresOfPlan = new Map<string, string[]>();
   for (const pf of planFeatures) featuresOfPlan.set(pf.planId, [...(featuresOfPlan.get(pf.planId) ?? []), pf.featureKey]);
@@ -232,10 +231,11 @@ async function planDto(db: Db, p: typeof entitlementPlans.$inferSelect) {
 /** Everything stored: `{ features, plans, grants }`. */
 entitlementEmulatorRoutes.get('/entitlements', async (c) => {
   const db = c.var.db;
-  const plans = await db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id));
+  const plans = [];
+  for (const p of await db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id))) plans.push(await planDto(db, p));
   return c.json({
     features: (await db.select().from(entitlementFeatures).orderBy(asc(entitlementFeatures.key))).map(featureDto),
-    plans: await Promise.all(plans.map((p) => planDto(db, p))),
+    plans,
     grants: (await db.select().from(entitlementGrants).orderBy(asc(entitlementGrants.createdAt))).map(grantDto),
   });
 });
