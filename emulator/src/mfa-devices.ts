@@ -26,7 +26,7 @@ import type { Db } from './db/client.ts';
 import { authenticators, mfaEmails, mfaPhones, mfaRememberedDevices, mfaSettings, mfaWebauthn } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
-import { emulatorNow } from './clock.ts';
+import { emulatorNow, emulatorDate } from './clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -127,13 +127,16 @@ export async function removeMfaDevices(db: Db, userId: string): Promise<void> {
 /** Adds a phone device: `{ id }`. */
 export async function addPhone(db: Db, userId: string, phoneNumber: string): Promise<{ id: string }> {
   const id = randomUUID();
-  await db.insert(mfaPhones).values({ id, userId, phoneNumber, createdAt: new Date() });
+  await db.insert(mfaPhones).values({ id, userId, phoneNumber, createdAt: await emulatorDate(db) });
   return { id };
 }
 
 /** Adds (or replaces) the user's email device. */
 export async function setEmailDevice(db: Db, userId: string, email: string): Promise<void> {
-  await db.insert(mfaEmails).values({ userId, email, createdAt: new Date() }).onConflictDoUpdate({ target: mfaEmails.userId, set: { email } });
+  await db
+    .insert(mfaEmails)
+    .values({ userId, email, createdAt: await emulatorDate(db) })
+    .onConflictDoUpdate({ target: mfaEmails.userId, set: { email } });
 }
 
 // ---------------------------------------------------------------- remembered browsers

@@ -1,8 +1,8 @@
 /**
  * The emulator clock frozen (src/clock.ts, routes/clock.ts): an emulator started at an instant with `frozen`
  * (`fe-emulator --now … --frozen`) reads that instant until a test moves it with `PUT /_emulator/clock`
- * (`{ now }`, `{ advance }`), and what reads time follows it: token iat/exp, refresh-token expiry and TOTP.
- * Real waits, no fake timers.
+ * (`{ now }`, `{ advance }`), and everything that reads time follows it: token iat/exp, refresh-token expiry,
+ * TOTP, rate limits, the outbox and users' dates. Real waits, no fake timers.
  */
 import { describe, it, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -119,6 +119,34 @@ describe('emulator clock: frozen (startAt + frozen, --now … --frozen)', () => 
 
     await advance(c, 30_000);
     assert.equal((await verify(totp(T + 30_000))).status, 200, 'the code of the next 30 s step');
+  });
+
+  it('rate limits, the outbox and users’ dates follow the frozen clock', async () => {
+    const c = new Client(emu);
+    const prelogin = () => c.post(`${P}/auth/v1/passwordless/code/prelogin`, { email: ADMIN.email }, { origin: 'http://localhost:5173' });
+    assert.equal((await prelogin()).status, 200);
+    await advance(c, 30_000 - 1);
+    const limited = await prelogin();
+    assert.equal(limited.status, 429, 'one code per 30 s: 1 ms left');
+    assert.equal(limited.headers.get('retry-after'), '1');
+    await advance(c, 1);
+    assert.equal((await prelogin()).status, 200, '30 s after the first');
+    const mails = (await c.get<{ createdAt: string }[]>('/_emulator/outbox.json')).body;
+    assert.deepEqual(
+      mails.map((m) => m.createdAt),
+      [iso(T + 30_000), iso(T)],
+    );
+
+    // the seed is written at the start instant; a sign-in is the user's lastLogin
+    const { accessToken } = (await c.login(ADMIN.email, ADMIN.password)).body;
+    const admin = async () =>
+      (await c.get<{ items: { email: string; createdAt: string; lastLogin: string }[] }>(`${P}/users/v3?_email=admin@acme.test`, c.bearer(accessToken))).body.items[0];
+    assert.deepEqual({ createdAt: (await admin()).createdAt, lastLogin: (await admin()).lastLogin }, { createdAt: iso(T), lastLogin: iso(T + 30_000) });
+    const inactive = async () => (await c.get(`${P}/users/v3?_preset=inactive&_maxInactiveSeconds=60`, c.bearer(accessToken))).body.items.map((u: { email: string }) => u.email);
+    assert.ok(!(await inactive()).includes(ADMIN.email), 'signed in on the clock: not inactive');
+    await advance(c, 60_001);
+    assert.equal((await c.get(`${P}/users/v2/me`, c.bearer(accessToken))).status, 200, 'the token lives 300 s');
+    assert.ok((await inactive()).includes(ADMIN.email), 'a minute later on the clock: inactive');
   });
 
   it('PUT /_emulator/clock answers 400 with what is wrong', async () => {

@@ -48,6 +48,7 @@ import {
   type Treatment,
 } from '../db/schema.ts';
 import { authorizationFor } from '../session.ts';
+import { emulatorDate } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -262,7 +263,7 @@ entitlementEmulatorRoutes.post('/entitlements/features', async (c) => {
       featureFlag: featureFlag.nullish(),
     }),
   );
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   const row = {
     key: body.key,
     name: body.name ?? body.key,
@@ -305,7 +306,7 @@ entitlementEmulatorRoutes.post('/entitlements/plans', async (c) => {
     }),
   );
   const db = c.var.db;
-  const now = new Date();
+  const now = await emulatorDate(db);
   const id = body.id ?? randomUUID();
   const row = { name: body.name ?? id, description: body.description, defaultTreatment: body.defaultTreatment, rules: body.rules, updatedAt: now };
   const [saved] = await db
@@ -393,7 +394,7 @@ for (const subjectKind of ['tenants', 'users'] as const) {
           planId: object.planId ?? null,
           featureKey: object.featureKey ?? null,
           expiresAt: body.expireTime,
-          createdAt: new Date(),
+          createdAt: await emulatorDate(db),
         })
         .returning();
       return c.json(grantDto(saved), 201);

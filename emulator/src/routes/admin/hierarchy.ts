@@ -38,6 +38,7 @@ import {
 } from '../../db/schema.ts';
 import { removeMfaDevices, usersWithMfa } from '../../mfa-devices.ts';
 import { permDto, roleDto } from '../../session.ts';
+import { emulatorDate } from '../../clock.ts';
 
 type Ctx = Context<AppEnv>;
 type UserRow = typeof users.$inferSelect;
@@ -405,9 +406,9 @@ adminHierarchyRoutes.delete(SUB_TENANT_USERS, requireAuth, WRITE_USERS, async (c
   await db.delete(userTenants).where(and(eq(userTenants.userId, u.id), inArray(userTenants.tenantId, tenantIds)));
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, u.id), inArray(refreshTokens.tenantId, tenantIds), isNull(refreshTokens.revokedAt)));
-  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, u.id)).orderBy(asc(userTenants.createdAt)).limit(1);
+  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, u.id)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
   if (next) {
     if (tenantIds.includes(u.activeTenantId)) await db.update(users).set({ activeTenantId: next.tenantId }).where(eq(users.id, u.id));
   } else {

@@ -42,7 +42,7 @@ import {
   userTenants,
   users,
 } from '../../db/schema.ts';
-import { emulatorNow } from '../../clock.ts';
+import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { removeMfaDevices, usersWithMfa } from '../../mfa-devices.ts';
 import { needsActivation, sendActivationEmail } from '../../lifecycle.ts';
@@ -619,7 +619,7 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, requireAuth, DELETE, async (c) => {
   await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, userId), inArray(userGroupMembers.groupId, tenantGroups)));
   await db.delete(userTenants).where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
   await revokeSessions(db, userId, tenantId);
-  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt)).limit(1);
+  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
   if (next) {
     await db
       .update(users)
@@ -640,7 +640,7 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, requireAuth, DELETE, async (c) => {
 async function revokeSessions(db: Db, userId: string, tenantId: string): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.tenantId, tenantId), isNull(refreshTokens.revokedAt)));
 }
 
