@@ -14,7 +14,7 @@ import { SEED, seed } from './db/seed.ts';
 import { resetDatabase } from './db/reset.ts';
 import { applySeedFile } from './apply-seed.ts';
 import type { SeedFile } from './seed-file.ts';
-import { setClockNow } from './clock.ts';
+import { setClock, type ClockChange } from './clock.ts';
 import { FaultSwitches, faultMiddleware, faultRoutes } from './http/faults.ts';
 import { vendors } from './db/schema.ts';
 import { loadOrCreateSigningKey } from './crypto/keys.ts';
@@ -37,6 +37,7 @@ import { tenantRoutes } from './routes/tenants.ts';
 import { lifecycleEmulatorRoutes } from './routes/emulator-lifecycle.ts';
 import { entitlementEmulatorRoutes, entitlementRoutes } from './routes/entitlements.ts';
 import { stepUpEmulatorRoutes, stepUpRoutes } from './routes/step-up.ts';
+import { clockEmulatorRoutes } from './routes/clock.ts';
 import { mountOAuth } from './routes/oauth.ts';
 import { mountPasskeys } from './routes/passkeys.ts';
 import { mountPasswordless } from './routes/passwordless.ts';
@@ -80,6 +81,8 @@ export interface EmulatorOptions {
   seedFile?: SeedFile;
   /** The instant (ms since the epoch) the emulator clock reads at start and after every reset; it runs on from there. Default: real time. */
   startAt?: number;
+  /** With `startAt`: the clock stays at that instant until a test moves it (`PUT /_emulator/clock`). */
+  frozen?: boolean;
 }
 
 export interface EmulatorSeedInfo {
@@ -109,8 +112,11 @@ class Rollback extends Error {}
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const database = await openDatabase({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, databaseUrl: options.databaseUrl });
   const rootDb = database.db;
+  // the clock at start and after a reset; set before seeding, so the seed's timestamps read it too
+  const startClock: ClockChange | undefined = options.startAt === undefined ? undefined : { now: options.startAt, frozen: options.frozen ?? false };
   try {
     await runMigrations(database.exec);
+    if (startClock) await setClock(rootDb, startClock);
     const [existing] = await rootDb.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, SEED.vendorId));
     if (!existing) await rootDb.transaction(async (tx) => seed(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
   } catch (e) {
@@ -123,15 +129,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   const faults = new FaultSwitches();
   const restore = async (db: Db) => {
-    await resetDatabase(db, { accessTokenExpiresIn: options.accessTokenExpiresIn });
+    await resetDatabase(db, { accessTokenExpiresIn: options.accessTokenExpiresIn, clock: startClock });
     if (options.seedFile) await applySeedFile(db, options.seedFile, issuer);
-    if (options.startAt !== undefined) await setClockNow(db, options.startAt);
     faults.clear();
   };
   const reset = () => rootDb.transaction(async (tx) => restore(tx as unknown as Db));
   try {
     if (options.seedFile) await reset();
-    else if (options.startAt !== undefined) await setClockNow(rootDb, options.startAt);
   } catch (e) {
     await database.close();
     throw e;
@@ -238,6 +242,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', lifecycleEmulatorRoutes);
   app.route('/_emulator', entitlementEmulatorRoutes);
   app.route('/_emulator', stepUpEmulatorRoutes);
+  app.route('/_emulator', clockEmulatorRoutes);
   app.route('/_emulator', adminUserEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
 

@@ -32,6 +32,7 @@ import { hashPassword } from './crypto/passwords.ts';
 import { getVendor } from './session.ts';
 import { ssoStartPath } from './routes/federation.ts';
 import type { SeedFile } from './seed-file.ts';
+import { emulatorDate } from './clock.ts';
 
 /** A UUID-shaped id derived from `kind` and `key`: stable across resets and restarts. */
 export function seedId(kind: string, key: string): string {
@@ -52,7 +53,7 @@ const cachedHash = (password: string) => {
  * (the caller's transaction then rolls back).
  */
 export async function applySeedFile(db: Db, seed: SeedFile, issuer: string): Promise<void> {
-  const now = new Date();
+  const now = await emulatorDate(db);
   const iso = now.toISOString();
 
   if (seed.vendor) {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_PORT } from './defaults.ts';
-import { parseInstant } from './clock.ts';
+import { MAX_CLOCK_SKEW_MS, parseInstant } from './clock.ts';
 import { loadSeedFile, SeedFileError, type SeedFile } from './seed-file.ts';
 
 /** A usage error: printed without a stack, the process exits with `exitCode` (2). */
@@ -32,6 +32,8 @@ Options:
                            every POST /_emulator/reset (the database is reset at start)
       --now <instant>      start the clock at this instant (ISO 8601 or epoch ms); it runs
                            on from there, and a reset sets it back to this instant
+      --frozen             with --now: the clock stays at that instant until a test moves
+                           it (PUT /_emulator/clock { now } or { advance: <ms> })
       --cors-origin <url>  an origin allowed to call with credentials (repeatable; default
                            $EMULATOR_CORS_ORIGINS or ${DEFAULT_CORS_ORIGINS.join(', ')})
       --public-origin <url> token issuer (default $EMULATOR_PUBLIC_ORIGIN or http://<host>:<port>)
@@ -56,6 +58,8 @@ export interface CliConfig {
   seedPath?: string;
   /** `--now` in ms since the epoch. */
   startAt?: number;
+  /** `--frozen`: the clock stays at `startAt`. */
+  frozen: boolean;
   corsOrigins: string[];
   seedUsers?: number;
 }
@@ -93,6 +97,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         'in-memory': { type: 'boolean' },
         seed: { type: 'string' },
         now: { type: 'string' },
+        frozen: { type: 'boolean' },
         'cors-origin': { type: 'string', multiple: true },
         'public-origin': { type: 'string' },
         'seed-users': { type: 'string' },
@@ -103,7 +108,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   } catch (e) {
     throw new CliError(`${(e as Error).message}\nRun fe-emulator --help for the options.`);
   }
-  const base = { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: DEFAULT_DATA_DIR, corsOrigins: DEFAULT_CORS_ORIGINS };
+  const base = { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: DEFAULT_DATA_DIR, corsOrigins: DEFAULT_CORS_ORIGINS, frozen: false };
   if (values.help) return { command: 'help', ...base };
   if (values.version) return { command: 'version', ...base };
 
@@ -128,8 +133,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   if (values.now !== undefined) {
     startAt = parseInstant(values.now);
     if (startAt === undefined) throw new CliError(`--now must be an ISO 8601 date-time (2030-01-01T00:00:00Z) or epoch milliseconds, got "${values.now}"`);
-    if (Math.abs(startAt - Date.now()) > 10 * 365 * 86400_000) throw new CliError(`--now must be within 10 years of the real time, got "${values.now}"`);
+    if (Math.abs(startAt - Date.now()) > MAX_CLOCK_SKEW_MS) throw new CliError(`--now must be within 10 years of the real time, got "${values.now}"`);
   }
+  const frozen = values.frozen ?? false;
+  if (frozen && startAt === undefined) throw new CliError('--frozen needs --now <instant>: the instant the clock stays at (e.g. --now 2030-01-01T00:00:00Z --frozen)');
 
   let seedFile: SeedFile | undefined;
   if (values.seed !== undefined) {
@@ -163,6 +170,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     seedFile,
     seedPath: values.seed,
     startAt,
+    frozen,
     corsOrigins,
     seedUsers,
   };

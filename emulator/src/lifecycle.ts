@@ -18,7 +18,7 @@ import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, errorBody } from './http/errors.ts';
 import { hostOrigin } from './http/origin.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
-import { emulatorNow } from './clock.ts';
+import { emulatorNow, emulatorDate } from './clock.ts';
 import { send } from './outbox.ts';
 import { authorizationFor, type TenantRow, type UserRow } from './session.ts';
 import { mfaDeviceCount } from './mfa-devices.ts';
@@ -152,12 +152,13 @@ export async function loadLifecycleToken(db: Db, kind: LifecycleTokenKind, token
 
 /** Marks a token used (single use); a concurrent second use answers 400. */
 export async function consumeLifecycleToken(db: Db, row: LifecycleTokenRow): Promise<void> {
+  const now = await emulatorDate(db);
   const res = await db
     .update(lifecycleTokens)
-    .set({ usedAt: new Date(await emulatorNow(db)) })
+    .set({ usedAt: now })
     .where(and(eq(lifecycleTokens.tokenHash, row.tokenHash), isNull(lifecycleTokens.usedAt), isNull(lifecycleTokens.revokedAt)))
     .returning({ h: lifecycleTokens.tokenHash });
-  if (res.length === 0) throw (await tokenProblem(db, row.kind, { ...row, usedAt: new Date() }))!;
+  if (res.length === 0) throw (await tokenProblem(db, row.kind, { ...row, usedAt: now }))!;
 }
 
 /**

@@ -40,6 +40,7 @@ const emulator = await createEmulator({
   publicOrigin: config.publicOrigin || origin,
   seedFile: config.seedFile,
   startAt: config.startAt,
+  frozen: config.frozen,
 });
 
 const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => {
@@ -59,7 +60,7 @@ const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => 
       `  seed file      ${config.seedPath}: ${seeded.tenants.length} tenants, ${seeded.users.length} users, ${seeded.roles.length} roles, ${seeded.plans.length} plans, ${seeded.sso.length} SSO connections`,
     );
   }
-  if (config.startAt !== undefined) console.log(`  clock          started at ${new Date(config.startAt).toISOString()} (PUT /_emulator/clock)`);
+  if (config.startAt !== undefined) console.log(`  clock          ${config.frozen ? 'frozen' : 'started'} at ${new Date(config.startAt).toISOString()} (PUT /_emulator/clock)`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')
     console.log(`  WARNING        listening on ${host} (--unsafe-expose): anyone who reaches it can sign in as anyone`);
 });

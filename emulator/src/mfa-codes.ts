@@ -28,7 +28,7 @@ import type { Db } from './db/client.ts';
 import { badRequest, errorBody } from './http/errors.ts';
 import { mfaCodes, mfaWebauthn, mfaWebauthnChallenges } from './db/schema.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
-import { emulatorNow } from './clock.ts';
+import { emulatorNow, emulatorDate } from './clock.ts';
 import { send } from './outbox.ts';
 import { getMfaSettings, type MfaStrategy } from './mfa-devices.ts';
 
@@ -194,7 +194,7 @@ export async function storeChallenge(db: Db, key: string, challenge: string, dev
     challenge,
     rpId: rp.rpID,
     origin: rp.origin,
-    expiresAt: new Date(Date.now() + WEBAUTHN_MFA_TTL_MS),
+    expiresAt: new Date((await emulatorNow(db)) + WEBAUTHN_MFA_TTL_MS),
     consumedAt: null,
   });
   return webauthnToken;
@@ -207,13 +207,14 @@ export async function takeChallenge(db: Db, key: string, webauthnToken: string, 
     .from(mfaWebauthnChallenges)
     .where(eq(mfaWebauthnChallenges.tokenHash, sha256(webauthnToken)));
   if (!row || row.mfaTokenHash !== key || row.deviceId !== deviceId) return { error: 'Unknown WebAuthn challenge' };
+  const now = await emulatorNow(db);
   const taken = await db
     .update(mfaWebauthnChallenges)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: new Date(now) })
     .where(and(eq(mfaWebauthnChallenges.tokenHash, row.tokenHash), isNull(mfaWebauthnChallenges.consumedAt)))
     .returning({ h: mfaWebauthnChallenges.tokenHash });
   if (taken.length === 0) return { error: 'The WebAuthn challenge was already used' };
-  if (row.expiresAt.getTime() <= Date.now()) return { error: 'The WebAuthn challenge has expired' };
+  if (row.expiresAt.getTime() <= now) return { error: 'The WebAuthn challenge has expired' };
   return { row };
 }
 
@@ -297,7 +298,7 @@ export async function addWebauthnDevice(
     transports,
     deviceType,
     name: deviceType === 'Platform' ? 'This device' : 'Security key',
-    createdAt: new Date(),
+    createdAt: await emulatorDate(db),
     lastUsedAt: null,
   });
 }

@@ -21,12 +21,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { authenticators, mfaEmails, mfaPhones, mfaRememberedDevices, mfaSettings, mfaWebauthn } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
-import { emulatorNow } from './clock.ts';
+import { emulatorNow, emulatorDate } from './clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -85,12 +85,11 @@ export function maskPhone(phone: string): string {
 
 /** MfaDevs (api-contract §5): every device of the user, oldest first. Phone numbers are masked. */
 export async function mfaDevicesOf(db: Db, userId: string) {
-  const [auths, phones, emails, keys] = await Promise.all([
-    db.select({ id: authenticators.id }).from(authenticators).where(eq(authenticators.userId, userId)).orderBy(asc(authenticators.createdAt)),
-    db.select().from(mfaPhones).where(eq(mfaPhones.userId, userId)).orderBy(asc(mfaPhones.createdAt)),
-    db.select().from(mfaEmails).where(eq(mfaEmails.userId, userId)),
-    db.select().from(mfaWebauthn).where(eq(mfaWebauthn.userId, userId)).orderBy(asc(mfaWebauthn.createdAt)),
-  ]);
+  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  const auths = await db.select({ id: authenticators.id }).from(authenticators).where(eq(authenticators.userId, userId)).orderBy(asc(authenticators.createdAt));
+  const phones = await db.select().from(mfaPhones).where(eq(mfaPhones.userId, userId)).orderBy(asc(mfaPhones.createdAt));
+  const emails = await db.select().from(mfaEmails).where(eq(mfaEmails.userId, userId));
+  const keys = await db.select().from(mfaWebauthn).where(eq(mfaWebauthn.userId, userId)).orderBy(asc(mfaWebauthn.createdAt));
   return {
     webauthn: keys.map((k) => ({ id: k.id, deviceType: k.deviceType, name: k.name })),
     phones: phones.map((p) => ({ id: p.id, phoneNumber: maskPhone(p.phoneNumber) })),
@@ -107,6 +106,15 @@ export async function mfaDeviceCount(db: Db, userId: string): Promise<number> {
   return d.webauthn.length + d.phones.length + d.authenticators.length + d.emails.length;
 }
 
+/** Which of `userIds` have an MFA device of any kind (the admin lists' `mfaEnrolled`), in four queries whatever their number. */
+export async function usersWithMfa(db: Db, userIds: string[]): Promise<Set<string>> {
+  const enrolled = new Set<string>();
+  for (const table of [authenticators, mfaPhones, mfaEmails, mfaWebauthn]) {
+    for (const row of await db.selectDistinct({ userId: table.userId }).from(table).where(inArray(table.userId, userIds))) enrolled.add(row.userId);
+  }
+  return enrolled;
+}
+
 /** Removes every MFA device of the user (recovery). */
 export async function removeMfaDevices(db: Db, userId: string): Promise<void> {
   await db.delete(authenticators).where(eq(authenticators.userId, userId));
@@ -119,13 +127,16 @@ export async function removeMfaDevices(db: Db, userId: string): Promise<void> {
 /** Adds a phone device: `{ id }`. */
 export async function addPhone(db: Db, userId: string, phoneNumber: string): Promise<{ id: string }> {
   const id = randomUUID();
-  await db.insert(mfaPhones).values({ id, userId, phoneNumber, createdAt: new Date() });
+  await db.insert(mfaPhones).values({ id, userId, phoneNumber, createdAt: await emulatorDate(db) });
   return { id };
 }
 
 /** Adds (or replaces) the user's email device. */
 export async function setEmailDevice(db: Db, userId: string, email: string): Promise<void> {
-  await db.insert(mfaEmails).values({ userId, email, createdAt: new Date() }).onConflictDoUpdate({ target: mfaEmails.userId, set: { email } });
+  await db
+    .insert(mfaEmails)
+    .values({ userId, email, createdAt: await emulatorDate(db) })
+    .onConflictDoUpdate({ target: mfaEmails.userId, set: { email } });
 }
 
 // ---------------------------------------------------------------- remembered browsers

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './db/client.ts';
 import { outbox } from './db/schema.ts';
 import { isHttpUrl } from './http/body.ts';
+import { emulatorDate } from './clock.ts';
 
 export interface OutboxMessage {
   to: string;
@@ -31,7 +32,7 @@ export async function send(db: Db, msg: OutboxMessage): Promise<string> {
     text: msg.text,
     link: msg.link ?? null,
     code: msg.code ?? null,
-    createdAt: new Date(),
+    createdAt: await emulatorDate(db),
   });
   return id;
 }

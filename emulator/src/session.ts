@@ -28,7 +28,7 @@ import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, unauthorized } from './http/errors.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
 import { signAccessToken } from './crypto/jwt.ts';
-import { clockOffsetMs, emulatorNow } from './clock.ts';
+import { emulatorDate, emulatorNow } from './clock.ts';
 import { impersonationSessions } from './db/schema.ts';
 import { activeStrategies, isRememberedDevice, mfaDeviceCount, mfaDevicesOf } from './mfa-devices.ts';
 import { clientIp } from './http/admin.ts';
@@ -208,12 +208,9 @@ export async function userProfile(db: Db, user: UserRow, tenantId: string) {
   const tenantList = await userTenantList(db, user.id);
   const tenantIds = tenantList.map((t) => t.tenantId);
   const auth = await authorizationFor(db, user.id, tenantId);
-  const perTenant = await Promise.all(
-    tenantIds.map(async (tid) => ({
-      tenantId: tid,
-      roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles,
-    })),
-  );
+  const perTenant = [];
+  // one tenant at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  for (const tid of tenantIds) perTenant.push({ tenantId: tid, roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles });
   const mfaEnrolled = (await mfaDeviceCount(db, user.id)) > 0;
   return {
     id: user.id,
@@ -312,10 +309,9 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
   const vendor = await getVendor(db, rt.vendorId);
   const tenantId = await usableTenant(db, user, opts.tenantId ?? user.activeTenantId);
   const profile = await userProfile(db, user, tenantId);
-  const now = Date.now();
   // The token's times (iat, exp, a new auth_time) follow the emulator clock (PUT /_emulator/clock).
   // auth_time is the time of the authentication the caller passes on (a refresh keeps the session's).
-  const clockNow = now + (await clockOffsetMs(db));
+  const clockNow = await emulatorNow(db);
   const authTime = auth.authTime ?? Math.floor(clockNow / 1000);
   const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? rt.accessTokenExpiresIn ?? 300;
   const refreshTtl = vendor.tokenSettings.refreshTokenExpiresIn;
@@ -338,7 +334,7 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
     // the client of this sign-in or refresh: the session list shows it (api-contract S)
     ipAddress: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
-    createdAt: new Date(now),
+    createdAt: new Date(clockNow),
   });
 
   const { token: accessToken, exp } = await signAccessToken(
@@ -388,7 +384,7 @@ export type LoginResponse = Awaited<ReturnType<typeof issueSession>>;
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
@@ -419,10 +415,11 @@ export async function rotateRefreshToken(
     await revokeFamily(db, row.familyId);
     return fail('Session has been revoked');
   }
-  if (row.expiresAt.getTime() <= (await emulatorNow(db))) return fail('Session has expired');
+  const now = await emulatorNow(db);
+  if (row.expiresAt.getTime() <= now) return fail('Session has expired');
   const revoked = await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(now) })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   if (revoked.length === 0) {
@@ -513,7 +510,7 @@ export async function loadMfaToken(db: Db, mfaToken: string) {
 export async function consumeMfaToken(db: Db, tokenHash: string): Promise<void> {
   const res = await db
     .update(mfaTokens)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: await emulatorDate(db) })
     .where(and(eq(mfaTokens.tokenHash, tokenHash), isNull(mfaTokens.consumedAt)))
     .returning({ h: mfaTokens.tokenHash });
   if (res.length === 0) throw badRequest('The MFA token is invalid or has expired', 'ER-MFA-TOKEN-INVALID');

@@ -1,8 +1,8 @@
 /**
  * `fe-emulator` (bin/fe-emulator.js) as a host's CI runs it: a real child process on a free port. Flags and the
  * loopback rule, the seed file (validation with exit code 2, seeded users, TOTP-enrolled users, plans, SSO,
- * reset back to the seed), the clock (`--now`, `PUT /_emulator/clock { now }`), the outbox as JSON and HTML, and
- * the fault switches.
+ * reset back to the seed), the clock (`--now`, `--frozen`, `PUT /_emulator/clock { now }`), the outbox as JSON and
+ * HTML, and the fault switches.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,7 +66,7 @@ describe('fe-emulator: flags', () => {
   it('--help prints the options and exits 0; --version prints the version', async () => {
     const help = runBin(['--help']);
     assert.equal(await help.exited, 0);
-    for (const flag of ['--port', '--host', '--unsafe-expose', '--data', '--in-memory', '--seed', '--now', '--cors-origin', '--seed-users'])
+    for (const flag of ['--port', '--host', '--unsafe-expose', '--data', '--in-memory', '--seed', '--now', '--frozen', '--cors-origin', '--seed-users'])
       assert.match(help.output(), new RegExp(flag));
     const version = runBin(['--version']);
     assert.equal(await version.exited, 0);
@@ -83,6 +83,9 @@ describe('fe-emulator: flags', () => {
     const badNow = runBin(['--now', 'next tuesday']);
     assert.equal(await badNow.exited, 2);
     assert.match(badNow.output(), /--now must be an ISO 8601 date-time/);
+    const frozenAlone = runBin(['--in-memory', '--frozen']);
+    assert.equal(await frozenAlone.exited, 2);
+    assert.match(frozenAlone.output(), /--frozen needs --now <instant>/);
     assert.ok(isLoopback('127.0.0.1') && isLoopback('127.8.0.1') && isLoopback('::1') && isLoopback('localhost') && isLoopback('::ffff:127.0.0.1'));
     assert.ok(!isLoopback('0.0.0.0') && !isLoopback('10.0.0.1') && !isLoopback('::') && !isLoopback('::ffff:10.0.0.1'));
   });
@@ -278,5 +281,32 @@ describe('fe-emulator --seed examples/seed.json --now …', () => {
     assert.deepEqual(await (await fetch(`${emu.url}/_emulator/faults`)).json(), []);
 
     assert.equal((await put(`${emu.url}/_emulator/faults`, { faults: [{ path: 'frontegg' }] })).status, 400);
+  });
+});
+
+describe('fe-emulator --now … --frozen', () => {
+  // a whole second, a year ahead
+  const startAt = Math.floor((Date.now() + 365 * 86400_000) / 1000) * 1000;
+  let emu: Awaited<ReturnType<typeof startBin>>;
+  before(async () => {
+    emu = await startBin(['--now', new Date(startAt).toISOString(), '--frozen']);
+  });
+  after(async () => {
+    await emu?.stop();
+  });
+
+  it('starts frozen at --now: tokens say that instant however long the start took; advance moves it; a reset freezes it there again', async () => {
+    assert.match(emu.output(), new RegExp(`clock +frozen at ${new Date(startAt).toISOString()}`));
+    const read = async () => {
+      const { now, frozen } = (await (await fetch(`${emu.url}/_emulator/clock`)).json()) as { now: string; frozen: boolean };
+      return { now, frozen };
+    };
+    assert.deepEqual(await read(), { now: new Date(startAt).toISOString(), frozen: true });
+    const { iat } = decodeJwt(((await (await login(emu.url, 'admin@acme.test', 'Admin-Passw0rd!')).json()) as { accessToken: string }).accessToken);
+    assert.equal(iat, startAt / 1000);
+
+    assert.equal((await (await put(`${emu.url}/_emulator/clock`, { advance: 90_000 })).json()).now, new Date(startAt + 90_000).toISOString());
+    assert.equal((await post(`${emu.url}/_emulator/reset`, {})).status, 200);
+    assert.deepEqual(await read(), { now: new Date(startAt).toISOString(), frozen: true });
   });
 });

@@ -21,12 +21,13 @@ export interface AccessClaims extends JWTPayload {
   profilePictureUrl?: string | null;
 }
 
+/** `now` (ms) is the emulator clock (src/clock.ts): iat = now, exp = now + expiresIn. */
 export async function signAccessToken(
   key: SigningKey,
   claims: Omit<AccessClaims, 'iss' | 'aud' | 'iat' | 'exp'>,
-  opts: { issuer: string; audience: string; expiresIn: number; now?: number },
+  opts: { issuer: string; audience: string; expiresIn: number; now: number },
 ): Promise<{ token: string; exp: number }> {
-  const iat = Math.floor((opts.now ?? Date.now()) / 1000);
+  const iat = Math.floor(opts.now / 1000);
   const exp = iat + opts.expiresIn;
   const token = await new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
@@ -39,13 +40,8 @@ export async function signAccessToken(
 }
 
 /** `now` (ms) is the emulator clock: exp and nbf are checked against it. */
-export async function verifyAccessToken(key: SigningKey, token: string, opts: { issuer: string; audience: string; now?: number }): Promise<AccessClaims> {
-  const { payload } = await jwtVerify(token, key.publicKey, {
-    algorithms: ['RS256'],
-    issuer: opts.issuer,
-    audience: opts.audience,
-    currentDate: opts.now === undefined ? undefined : new Date(opts.now),
-  });
+export async function verifyAccessToken(key: SigningKey, token: string, opts: { issuer: string; audience: string; now: number }): Promise<AccessClaims> {
+  const { payload } = await jwtVerify(token, key.publicKey, { algorithms: ['RS256'], issuer: opts.issuer, audience: opts.audience, currentDate: new Date(opts.now) });
   if (payload.type !== 'userToken' || typeof payload.sub !== 'string') throw new Error('not a user token');
   return payload as AccessClaims;
 }

@@ -16,10 +16,10 @@ export function otpauthUri(secret: string, label: string, issuer: string): strin
 }
 
 /**
- * Validates a code and returns the time step it matched, or null. The caller
- * rejects steps at or before the last accepted one (no replay, RFC 6238 §5.2).
+ * Validates a code at `now` (ms: the clock's `totpTime`, src/clock.ts) and returns the time step it matched, or
+ * null. The caller rejects steps at or before the last accepted one (no replay, RFC 6238 §5.2).
  */
-export function matchStep(secret: string, code: string, now = Date.now()): number | null {
+export function matchStep(secret: string, code: string, now: number): number | null {
   const clean = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(clean)) return null;
   const delta = totp(secret).validate({ token: clean, timestamp: now, window: 1 });

@@ -579,6 +579,16 @@ alter table tenants add column parent_tenant_id text;
 create index tenants_parent_tenant_id_idx on tenants (parent_tenant_id);
 `,
   },
+  {
+    // the clock (src/clock.ts) to the millisecond, and frozen: reads frozen_at (ms since the epoch) until moved
+    id: '0011_clock_frozen',
+    sql: `
+alter table emulator_clock add column offset_ms bigint not null default 0;
+update emulator_clock set offset_ms = offset_seconds::bigint * 1000;
+alter table emulator_clock drop column offset_seconds;
+alter table emulator_clock add column frozen_at bigint;
+`,
+  },
 ];
 
 /** Applies every migration not yet logged. Safe to call on every start. */

@@ -441,10 +441,14 @@ export const stepUpTokens = pgTable('step_up_tokens', {
   createdAt: ts('created_at').notNull(),
 });
 
-/** One row (`id = 'clock'`) when a test shifted the emulator clock; none = real time. */
+/**
+ * One row (`id = 'clock'`) when a test set the emulator clock (src/clock.ts); none = real time. Running: real time +
+ * `offsetMs`. Frozen: `frozenAt` (ms since the epoch) until moved. (migration 0003, ms and frozen: 0011_clock_frozen)
+ */
 export const emulatorClock = pgTable('emulator_clock', {
   id: text('id').primaryKey(),
-  offsetSeconds: integer('offset_seconds').notNull(),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  frozenAt: bigint('frozen_at', { mode: 'number' }),
 });
 
 // ---------------------------------------------------------------- account lifecycle (migration 0004_lifecycle)

@@ -22,6 +22,7 @@ import {
   type PublicVendorConfig,
   type TokenSettings,
 } from './schema.ts';
+import { emulatorDate } from '../clock.ts';
 
 export const SEED = {
   vendorId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e01',
@@ -116,7 +117,8 @@ export const DEFAULT_ADMIN_BOX = {
 let adminHash: Promise<string> | undefined;
 
 export async function seed(db: Db, opts: { accessTokenExpiresIn?: number } = {}): Promise<void> {
-  const now = new Date();
+  // the emulator clock: a reset sets it (to `--now`) before the seed is written
+  const now = await emulatorDate(db);
   const iso = now.toISOString();
   const mfaPolicy: MfaPolicy = { id: 'mfa-policy', enforceMFAType: 'DontForce', createdAt: iso, updatedAt: iso };
   const lockoutPolicy: LockoutPolicy = { id: 'lockout-policy', enabled: true, maxAttempts: 5, createdAt: iso, updatedAt: iso };

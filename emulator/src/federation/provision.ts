@@ -15,6 +15,7 @@ import { roles, tenants, userTenantRoles, userTenants, users, ssoConfigurations 
 import { completePrimaryAuth, defaultRoleIdsFor, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 import { audit } from '../lifecycle.ts';
+import { emulatorDate } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
@@ -39,7 +40,7 @@ export interface AssertedIdentity {
 
 async function createUser(c: Ctx, id: AssertedIdentity, tenantId: string, roleIds: string[]): Promise<UserRow> {
   const db = c.var.db;
-  const now = new Date();
+  const now = await emulatorDate(db);
   const userId = randomUUID();
   await db.insert(users).values({
     id: userId,
@@ -74,13 +75,16 @@ export async function provisionSocialUser(c: Ctx, id: AssertedIdentity, provider
   const existing = await findUserByEmail(db, id.email);
   if (existing) {
     if (existing.isLocked) throw new ProvisionError(401, 'User is locked', 'ER-USER-LOCKED');
-    await db.update(users).set({ lastLogin: new Date(), verified: true }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ lastLogin: await emulatorDate(db), verified: true })
+      .where(eq(users.id, existing.id));
     await audit(db, { tenantId: existing.activeTenantId, actorId: existing.id, action: 'user.login.social', targetId: existing.id, details: { provider } });
     return { user: await getUser(db, existing.id), isNewUser: false };
   }
   const vendor = await getVendor(db, c.var.rt.vendorId);
   if (!vendor.publicConfig.allowSignups) throw new ProvisionError(403, 'Sign up is disabled', 'ER-SIGNUP-DISABLED');
-  const now = new Date();
+  const now = await emulatorDate(db);
   const tenantId = randomUUID();
   const name = id.name?.trim() || id.email.split('@')[0];
   await db.insert(tenants).values({
@@ -125,10 +129,13 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
       .from(userTenants)
       .where(and(eq(userTenants.userId, existing.id), eq(userTenants.tenantId, config.tenantId)));
     if (!member) {
-      await db.insert(userTenants).values({ userId: existing.id, tenantId: config.tenantId, createdAt: new Date() });
+      await db.insert(userTenants).values({ userId: existing.id, tenantId: config.tenantId, createdAt: await emulatorDate(db) });
       if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId: existing.id, tenantId: config.tenantId, roleId })));
     }
-    await db.update(users).set({ lastLogin: new Date(), activeTenantId: config.tenantId }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ lastLogin: await emulatorDate(db), activeTenantId: config.tenantId })
+      .where(eq(users.id, existing.id));
     user = await getUser(db, existing.id);
   } else {
     user = await createUser(c, id, config.tenantId, roleIds);

@@ -13,6 +13,7 @@ import { isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { clearRefreshCookie, completePrimaryAuth, findUserByEmail, getVendor, readRefreshCookie, revokeFamily, rotateRefreshToken } from '../session.ts';
 import { sendUnlockEmail } from '../lifecycle.ts';
+import { emulatorDate } from '../clock.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -66,7 +67,10 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
     return c.json(errorBody('Invalid authentication'), 401);
   }
   if (!user.verified && !vendor.publicConfig.allowNotVerifiedUsersLogin) throw badRequest('User is not verified', 'ER-USER-NOT-VERIFIED');
-  await db.update(users).set({ failedLoginAttempts: 0, lastLogin: new Date() }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ failedLoginAttempts: 0, lastLogin: await emulatorDate(db) })
+    .where(eq(users.id, user.id));
   return c.json(await completePrimaryAuth(c, user, { isBreachedPassword: isBreachedPassword(password) }));
 });
 

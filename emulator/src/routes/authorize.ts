@@ -43,7 +43,7 @@ import { parseBody } from '../http/body.ts';
 import { refreshTokens, tenants } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { clearRefreshCookie, getUser, readRefreshCookie, userTenantList, rotateRefreshToken } from '../session.ts';
-import { clockOffsetMs } from '../clock.ts';
+import { emulatorNow } from '../clock.ts';
 import { idToken, issueAuthorizationCode } from './oauth.ts';
 
 type Ctx = Context<AppEnv>;
@@ -139,7 +139,7 @@ async function liveSession(c: Ctx) {
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= (await emulatorNow(c.var.db))) return null;
   const user = await getUser(c.var.db, row.userId).catch(() => null);
   if (!user || user.isLocked) return null;
   return { row, user };
@@ -150,7 +150,7 @@ type Session = NonNullable<Awaited<ReturnType<typeof liveSession>>>;
 /** True when the session answers max_age and (unless `acr: false`) acr_values. */
 async function satisfies(c: Ctx, s: Session, req: AuthorizeRequest, opts: { acr: boolean } = { acr: true }): Promise<boolean> {
   if (req.maxAge !== undefined) {
-    const now = Math.floor((Date.now() + (await clockOffsetMs(c.var.db))) / 1000);
+    const now = Math.floor((await emulatorNow(c.var.db)) / 1000);
     if (now - s.row.authTime > req.maxAge) return false;
   }
   if (opts.acr && req.acrValues.length && !(s.row.acr && req.acrValues.includes(s.row.acr))) return false;
@@ -169,14 +169,18 @@ async function tenantFor(c: Ctx, s: Session, organization?: string): Promise<str
 }
 
 async function codeRedirect(c: Ctx, s: Session, req: AuthorizeRequest) {
-  const code = issueAuthorizationCode(c.var.rt, {
-    userId: s.user.id,
-    redirectUri: req.redirectUri.href,
-    codeChallenge: req.codeChallenge,
-    nonce: req.nonce,
-    tenantId: await tenantFor(c, s, req.organization),
-    auth: { amr: s.row.amr, acr: s.row.acr, authTime: s.row.authTime },
-  });
+  const code = issueAuthorizationCode(
+    c.var.rt,
+    {
+      userId: s.user.id,
+      redirectUri: req.redirectUri.href,
+      codeChallenge: req.codeChallenge,
+      nonce: req.nonce,
+      tenantId: await tenantFor(c, s, req.organization),
+      auth: { amr: s.row.amr, acr: s.row.acr, authTime: s.row.authTime },
+    },
+    await emulatorNow(c.var.db),
+  );
   c.header('cache-control', 'no-store');
   return c.redirect(back(req.redirectUri, { code, state: req.state }), 302);
 }

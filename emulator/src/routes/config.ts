@@ -13,6 +13,7 @@ import { forbidden } from '../http/errors.ts';
 import { vendors } from '../db/schema.ts';
 import { getVendor, loadMfaToken } from '../session.ts';
 import { MFA_STRATEGIES, getMfaSettings } from '../mfa-devices.ts';
+import { emulatorDate } from '../clock.ts';
 
 export const configRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -95,7 +96,7 @@ const saveMfaPolicy = async (c: Ctx) => {
   requirePermission(c, 'fe.secure.write.securityPolicy');
   const body = await parseBody(c, mfaPolicyBody);
   const v = await vendor(c);
-  const mfaPolicy = { ...v.mfaPolicy, enforceMFAType: body.enforceMFAType, updatedAt: new Date().toISOString() };
+  const mfaPolicy = { ...v.mfaPolicy, enforceMFAType: body.enforceMFAType, updatedAt: (await emulatorDate(c.var.db)).toISOString() };
   await c.var.db.update(vendors).set({ mfaPolicy }).where(eq(vendors.id, v.id));
   return c.json(mfaPolicy);
 };
@@ -107,7 +108,7 @@ const saveLockout = async (c: Ctx) => {
   requirePermission(c, 'fe.secure.write.securityPolicy');
   const body = await parseBody(c, lockoutBody);
   const v = await vendor(c);
-  const lockoutPolicy = { ...v.lockoutPolicy, enabled: body.enabled, maxAttempts: body.maxAttempts, updatedAt: new Date().toISOString() };
+  const lockoutPolicy = { ...v.lockoutPolicy, enabled: body.enabled, maxAttempts: body.maxAttempts, updatedAt: (await emulatorDate(c.var.db)).toISOString() };
   await c.var.db.update(vendors).set({ lockoutPolicy }).where(eq(vendors.id, v.id));
   return c.json(lockoutPolicy);
 };

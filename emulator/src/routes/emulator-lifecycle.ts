@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { audits, roles, tenants, userTenantRoles, userTenants, users } from '../db/schema.ts';
 import { findUserByEmail } from '../session.ts';
 import { getLifecycleSettings, getTenant, updateLifecycleSettings } from '../lifecycle.ts';
+import { emulatorDate } from '../clock.ts';
 
 export const lifecycleEmulatorRoutes = new Hono<AppEnv>();
 
@@ -49,7 +50,7 @@ lifecycleEmulatorRoutes.post('/tenants', async (c) => {
   if (await getTenant(c.var.db, tenantId)) throw conflict('Tenant already exists');
   const parentTenantId = body.parentTenantId ?? null;
   if (parentTenantId && !(await getTenant(c.var.db, parentTenantId))) throw notFound('Parent tenant not found');
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   await c.var.db.insert(tenants).values({
     id: randomUUID(),
     tenantId,
@@ -84,7 +85,7 @@ lifecycleEmulatorRoutes.post('/tenants/:tenantId/users', async (c) => {
   if (roleRows.length !== body.roles.length) throw badRequest('Unknown role key');
   await db
     .insert(userTenants)
-    .values({ userId: user.id, tenantId, createdAt: new Date(), activated: body.activated })
+    .values({ userId: user.id, tenantId, createdAt: await emulatorDate(db), activated: body.activated })
     .onConflictDoUpdate({ target: [userTenants.userId, userTenants.tenantId], set: { activated: body.activated } });
   await db.delete(userTenantRoles).where(and(eq(userTenantRoles.userId, user.id), eq(userTenantRoles.tenantId, tenantId)));
   if (roleRows.length) await db.insert(userTenantRoles).values(roleRows.map((r) => ({ userId: user.id, tenantId, roleId: r.id })));
@@ -96,7 +97,7 @@ lifecycleEmulatorRoutes.put('/tenants/:tenantId/lock', async (c) => {
   const { locked } = await parseBody(c, z.object({ locked: z.boolean() }));
   const res = await c.var.db
     .update(tenants)
-    .set({ isLocked: locked, updatedAt: new Date() })
+    .set({ isLocked: locked, updatedAt: await emulatorDate(c.var.db) })
     .where(eq(tenants.tenantId, c.req.param('tenantId')))
     .returning({ tenantId: tenants.tenantId });
   if (res.length === 0) throw notFound('Tenant not found');

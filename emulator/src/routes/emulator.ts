@@ -15,6 +15,7 @@ import { SEED } from '../db/seed.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { getVendor } from '../session.ts';
 import { applyRememberPolicy } from './mfa-methods.ts';
+import { emulatorDate } from '../clock.ts';
 
 export const emulatorRoutes = new Hono<AppEnv>();
 
@@ -45,7 +46,7 @@ emulatorRoutes.put('/mfa-policy', async (c) => {
     }),
   );
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
-  const mfaPolicy = { ...v.mfaPolicy, ...(body.enforceMFAType ? { enforceMFAType: body.enforceMFAType } : {}), updatedAt: new Date().toISOString() };
+  const mfaPolicy = { ...v.mfaPolicy, ...(body.enforceMFAType ? { enforceMFAType: body.enforceMFAType } : {}), updatedAt: (await emulatorDate(c.var.db)).toISOString() };
   await c.var.db.update(vendors).set({ mfaPolicy }).where(eq(vendors.id, v.id));
   // the remember-device policy lives with the MFA settings (src/mfa-devices.ts)
   return c.json({ ...mfaPolicy, ...(await applyRememberPolicy(c, body)) });
@@ -54,7 +55,7 @@ emulatorRoutes.put('/mfa-policy', async (c) => {
 emulatorRoutes.put('/lockout-policy', async (c) => {
   const body = await parseBody(c, z.object({ enabled: z.boolean().optional(), maxAttempts: z.number().int().min(1).optional() }));
   const v = await getVendor(c.var.db, c.var.rt.vendorId);
-  const lockoutPolicy = { ...v.lockoutPolicy, ...body, updatedAt: new Date().toISOString() };
+  const lockoutPolicy = { ...v.lockoutPolicy, ...body, updatedAt: (await emulatorDate(c.var.db)).toISOString() };
   await c.var.db.update(vendors).set({ lockoutPolicy }).where(eq(vendors.id, v.id));
   return c.json(lockoutPolicy);
 });
@@ -118,7 +119,7 @@ emulatorRoutes.put('/metadata', async (c) => {
       properties: z.array(z.unknown()).optional(),
     }),
   );
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   await c.var.db
     .insert(metadata)
     .values({
@@ -148,7 +149,7 @@ emulatorRoutes.post('/sso-domains', async (c) => {
       addressType: z.enum(['sso', 'external']).default('sso'),
     }),
   );
-  const row = { id: randomUUID(), ...body, createdAt: new Date() };
+  const row = { id: randomUUID(), ...body, createdAt: await emulatorDate(c.var.db) };
   await c.var.db
     .insert(ssoDomains)
     .values(row)
@@ -190,7 +191,7 @@ emulatorRoutes.post('/users', async (c) => {
   const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantId, tenantId));
   if (!tenant) throw notFound('Tenant not found');
   const id = randomUUID();
-  const now = new Date();
+  const now = await emulatorDate(db);
   await db.insert(users).values({
     id,
     vendorId: c.var.rt.vendorId,

@@ -48,6 +48,7 @@ import {
   type Treatment,
 } from '../db/schema.ts';
 import { authorizationFor } from '../session.ts';
+import { emulatorDate } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -97,17 +98,16 @@ const laterExpiry = (a: number | undefined, b: number): number =>
 
 /** Computes the entitlements v2 bundle of a user in a tenant from what is stored. */
 export async function computeEntitlements(db: Db, userId: string, tenantId: string): Promise<EntitlementsBundle> {
-  const [grants, plans, features, planFeatures, auth] = await Promise.all([
-    db
-      .select()
-      .from(entitlementGrants)
-      .where(or(eq(entitlementGrants.userId, userId), eq(entitlementGrants.tenantId, tenantId)))
-      .orderBy(asc(entitlementGrants.createdAt)),
-    db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id)),
-    db.select().from(entitlementFeatures).orderBy(asc(entitlementFeatures.key)),
-    db.select().from(entitlementPlanFeatures).orderBy(asc(entitlementPlanFeatures.planId), asc(entitlementPlanFeatures.featureKey)),
-    authorizationFor(db, userId, tenantId),
-  ]);
+  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  const grants = await db
+    .select()
+    .from(entitlementGrants)
+    .where(or(eq(entitlementGrants.userId, userId), eq(entitlementGrants.tenantId, tenantId)))
+    .orderBy(asc(entitlementGrants.createdAt));
+  const plans = await db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id));
+  const features = await db.select().from(entitlementFeatures).orderBy(asc(entitlementFeatures.key));
+  const planFeatures = await db.select().from(entitlementPlanFeatures).orderBy(asc(entitlementPlanFeatures.planId), asc(entitlementPlanFeatures.featureKey));
+  const auth = await authorizationFor(db, userId, tenantId);
 
   const featuresOfPlan = new Map<string, string[]>();
   for (const pf of planFeatures) featuresOfPlan.set(pf.planId, [...(featuresOfPlan.get(pf.planId) ?? []), pf.featureKey]);
@@ -232,10 +232,11 @@ async function planDto(db: Db, p: typeof entitlementPlans.$inferSelect) {
 /** Everything stored: `{ features, plans, grants }`. */
 entitlementEmulatorRoutes.get('/entitlements', async (c) => {
   const db = c.var.db;
-  const plans = await db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id));
+  const plans = [];
+  for (const p of await db.select().from(entitlementPlans).orderBy(asc(entitlementPlans.id))) plans.push(await planDto(db, p));
   return c.json({
     features: (await db.select().from(entitlementFeatures).orderBy(asc(entitlementFeatures.key))).map(featureDto),
-    plans: await Promise.all(plans.map((p) => planDto(db, p))),
+    plans,
     grants: (await db.select().from(entitlementGrants).orderBy(asc(entitlementGrants.createdAt))).map(grantDto),
   });
 });
@@ -262,7 +263,7 @@ entitlementEmulatorRoutes.post('/entitlements/features', async (c) => {
       featureFlag: featureFlag.nullish(),
     }),
   );
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   const row = {
     key: body.key,
     name: body.name ?? body.key,
@@ -305,7 +306,7 @@ entitlementEmulatorRoutes.post('/entitlements/plans', async (c) => {
     }),
   );
   const db = c.var.db;
-  const now = new Date();
+  const now = await emulatorDate(db);
   const id = body.id ?? randomUUID();
   const row = { name: body.name ?? id, description: body.description, defaultTreatment: body.defaultTreatment, rules: body.rules, updatedAt: now };
   const [saved] = await db
@@ -393,7 +394,7 @@ for (const subjectKind of ['tenants', 'users'] as const) {
           planId: object.planId ?? null,
           featureKey: object.featureKey ?? null,
           expiresAt: body.expireTime,
-          createdAt: new Date(),
+          createdAt: await emulatorDate(db),
         })
         .returning();
       return c.json(grantDto(saved), 201);

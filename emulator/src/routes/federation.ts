@@ -69,6 +69,7 @@ import { SEED } from '../db/seed.ts';
 import { discover, exchangeCode, FederationError, pkceChallenge, randomString } from '../federation/oidc-client.ts';
 import { federatedLoginAnswer, ProvisionError, provisionSocialUser, provisionSsoUser, type SsoConfigRow } from '../federation/provision.ts';
 import { ACS_PATH, authnRequest, SP_METADATA_PATH, spEndpoints, spMetadata, validateSamlResponse, warmUpSamlValidator } from '../federation/saml-sp.ts';
+import { emulatorDate, emulatorNow } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -210,7 +211,7 @@ federationRoutes.get('/auth/sso/:configId/start', async (c) => {
   const callbackUrl = callbackFor(c, config);
   if (!config.enabled) return c.redirect(withParams(callbackUrl, { error: 'sso_disabled', error_description: 'SSO is not active' }), 303);
   const state = randomString();
-  const base = { stateHash: sha256(state), configId: config.id, callbackUrl, expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS), consumedAt: null };
+  const base = { stateHash: sha256(state), configId: config.id, callbackUrl, expiresAt: new Date((await emulatorNow(c.var.db)) + SSO_STATE_TTL_MS), consumedAt: null };
   if (config.type === 'oidc') {
     const nonce = randomString();
     const codeVerifier = randomString(48);
@@ -239,12 +240,13 @@ federationRoutes.get('/auth/sso/:configId/start', async (c) => {
  */
 async function takeState(c: Ctx, kind: 'oidc' | 'saml', state: string | undefined) {
   if (!state) return undefined;
+  const now = await emulatorNow(c.var.db);
   const [row] = await c.var.db
     .update(ssoStates)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: new Date(now) })
     .where(and(eq(ssoStates.stateHash, sha256(state)), eq(ssoStates.kind, kind), isNull(ssoStates.consumedAt)))
     .returning();
-  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+  if (!row || row.expiresAt.getTime() <= now) return undefined;
   return row;
 }
 
@@ -302,7 +304,7 @@ federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
         .from(ssoStates)
         .where(and(eq(ssoStates.stateHash, sha256(relayState)), eq(ssoStates.kind, 'saml'), isNull(ssoStates.consumedAt)))
     : [];
-  if (!row || row.identity || row.expiresAt.getTime() <= Date.now() || !samlResponse) {
+  if (!row || row.identity || row.expiresAt.getTime() <= (await emulatorNow(c.var.db)) || !samlResponse) {
     // unsolicited (IdP-initiated) or replayed responses are refused: no state to answer
     return c.text('This SAML response does not answer a login in progress.', 400);
   }
@@ -317,7 +319,10 @@ federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
     return c.redirect(withParams(row.callbackUrl, { RelayState: relayState!, code }), 303);
   } catch (e) {
     if (!(e instanceof FederationError)) throw e;
-    await c.var.db.update(ssoStates).set({ consumedAt: new Date() }).where(eq(ssoStates.stateHash, row.stateHash));
+    await c.var.db
+      .update(ssoStates)
+      .set({ consumedAt: await emulatorDate(c.var.db) })
+      .where(eq(ssoStates.stateHash, row.stateHash));
     return c.redirect(withParams(row.callbackUrl, { RelayState: relayState!, error: 'saml_invalid', error_description: e.message }), 303);
   }
 });
@@ -399,7 +404,7 @@ async function upsertProvider(c: Ctx, id: string, type: string, custom: boolean)
       throw badRequest((e as Error).message);
     }
   }
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   const values = {
     type,
     custom,
@@ -467,7 +472,7 @@ const ssoIn = z.object({
 federationEmulatorRoutes.post('/sso-configurations', async (c) => {
   const body = await parseBody(c, ssoIn);
   const id = randomUUID();
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   let idp: Partial<SsoConfigRow>;
   if (body.type === 'oidc') {
     if (!body.oidc) throw badRequest('oidc is required');
@@ -539,7 +544,7 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
 federationEmulatorRoutes.patch('/sso-configurations/:id', async (c) => {
   const body = await parseBody(c, z.object({ enabled: z.boolean().optional(), callbackUrl: optHttpUrl(), oidcClientSecret: optStr() }));
   const set = {
-    updatedAt: new Date(),
+    updatedAt: await emulatorDate(c.var.db),
     ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
     ...(body.callbackUrl ? { callbackUrl: body.callbackUrl } : {}),
     ...(body.oidcClientSecret ? { oidcClientSecret: body.oidcClientSecret } : {}),

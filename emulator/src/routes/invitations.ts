@@ -13,7 +13,7 @@ import { parseBody, emailField, optStr } from '../http/body.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { roles, tenantInviteLinks, userTenantRoles, userTenants, users } from '../db/schema.ts';
 import { randomToken } from '../crypto/tokens.ts';
-import { emulatorNow } from '../clock.ts';
+import { emulatorNow, emulatorDate } from '../clock.ts';
 import { defaultRoleIdsFor, findUserByEmail, getUser } from '../session.ts';
 import { hasPermission } from './config.ts';
 import {
@@ -55,7 +55,7 @@ export async function resolveRoleIds(db: Db, vendorId: string, tenantId: string,
 }
 
 async function addMembership(db: Db, userId: string, tenantId: string, roleIds: string[], activated: boolean) {
-  await db.insert(userTenants).values({ userId, tenantId, createdAt: new Date(), activated });
+  await db.insert(userTenants).values({ userId, tenantId, createdAt: await emulatorDate(db), activated });
   if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId, tenantId, roleId })));
 }
 
@@ -113,7 +113,7 @@ invitationRoutes.post(`${USERS}/v2`, requireAuth, async (c) => {
     }
   }
   const id = randomUUID();
-  const now = new Date();
+  const now = await emulatorDate(db);
   const [user] = await db
     .insert(users)
     .values({

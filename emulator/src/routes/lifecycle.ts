@@ -13,7 +13,7 @@ import { HttpError, badRequest, conflict, errorBody } from '../http/errors.ts';
 import { lifecycleTokens, userTenants, users } from '../db/schema.ts';
 import { checkPasswordPolicy, hashPassword, isBreachedPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { emulatorNow } from '../clock.ts';
+import { emulatorNow, emulatorDate } from '../clock.ts';
 import { send } from '../outbox.ts';
 import { completePrimaryAuth, findUserByEmail, getUser, getVendor, type UserRow } from '../session.ts';
 import {
@@ -74,7 +74,11 @@ async function activate(c: Ctx, body: { userId: string; token: string; password?
     passwordHash = await hashPassword(body.password);
   }
   await consumeLifecycleToken(db, row);
-  const [updated] = await db.update(users).set({ passwordHash, verified: true, lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash, verified: true, lastLogin: await emulatorDate(db) })
+    .where(eq(users.id, user.id))
+    .returning();
   await db
     .update(userTenants)
     .set({ activated: true })
@@ -255,7 +259,10 @@ lifecycleRoutes.post(`${AUTH}/passwordless/smscode/postlogin`, async (c) => {
   const vendor = await getVendor(db, c.var.rt.vendorId);
   if (!user.verified && !vendor.publicConfig.allowNotVerifiedUsersLogin) throw badRequest('User is not verified', 'ER-USER-NOT-VERIFIED');
   await consumeLifecycleToken(db, row);
-  await db.update(users).set({ failedLoginAttempts: 0, lastLogin: new Date() }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ failedLoginAttempts: 0, lastLogin: await emulatorDate(db) })
+    .where(eq(users.id, user.id));
   return c.json(await completePrimaryAuth(c, user, { isBreachedPassword: false, amr: ['sms'] }));
 });
 

@@ -67,6 +67,7 @@ import {
 } from '../mfa-codes.ts';
 import { relyingParty } from './passkeys.ts';
 import { assertNotEnrolled, finishMfa, issueRecoveryCode } from './mfa.ts';
+import { emulatorDate } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 type MfaTokenRow = typeof mfaTokens.$inferSelect;
@@ -285,7 +286,10 @@ mfaMethodRoutes.post(`${BASE}/webauthn/:deviceId/verify`, async (c) => {
   if (!key || body.options.id !== key.id) return webauthnFailed(c, 'This security key is not registered for this account');
   const verified = await verifyAssertion(body.options, taken.row, key);
   if ('error' in verified) return webauthnFailed(c, verified.error);
-  await db.update(mfaWebauthn).set({ counter: verified.newCounter, lastUsedAt: new Date() }).where(eq(mfaWebauthn.id, key.id));
+  await db
+    .update(mfaWebauthn)
+    .set({ counter: verified.newCounter, lastUsedAt: await emulatorDate(db) })
+    .where(eq(mfaWebauthn.id, key.id));
   return c.json(await finishMfa(c, token, { amr: AMR.webauthn, rememberDevice: body.rememberDevice }));
 });
 

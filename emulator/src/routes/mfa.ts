@@ -22,6 +22,7 @@ import { consumeMfaToken, findUserByEmail, getUser, getVendor, issueSession, loa
 import { mfaDeviceCount, rememberDevice as rememberBrowser, removeMfaDevices } from '../mfa-devices.ts';
 import { send } from '../outbox.ts';
 import { finishStepUp } from './step-up.ts';
+import { emulatorDate, totpTime } from '../clock.ts';
 
 export const mfaRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -35,7 +36,7 @@ const rememberDevice = z.boolean().nullish();
  * so that the same code cannot be replayed. Returns false on a wrong code.
  */
 async function checkCode(c: Ctx, device: typeof authenticators.$inferSelect, code: string): Promise<boolean> {
-  const step = matchStep(device.secret, code);
+  const step = matchStep(device.secret, code, await totpTime(c.var.db));
   if (step === null || (device.lastUsedStep !== null && step <= device.lastUsedStep)) return false;
   await c.var.db.update(authenticators).set({ lastUsedStep: step }).where(eq(authenticators.id, device.id));
   return true;
@@ -73,10 +74,11 @@ export async function assertNotEnrolled(c: Ctx, userId: string): Promise<void> {
 export async function issueRecoveryCode(c: Ctx, user: { id: string; email: string }, what: string): Promise<string> {
   const db = c.var.db;
   const code = recoveryCode();
+  const createdAt = await emulatorDate(db);
   await db
     .insert(recoveryCodes)
-    .values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() })
-    .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() } });
+    .values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt })
+    .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt } });
   await send(db, {
     to: user.email,
     channel: 'email',
@@ -120,11 +122,11 @@ mfaRoutes.post(`${BASE}/authenticator/enroll/verify`, async (c) => {
   const db = c.var.db;
   const row = await loadMfaToken(db, body.mfaToken);
   if (!row.pendingSecret) throw badRequest('Authenticator enrolment was not started', 'ER-MFA-NOT-STARTED');
-  const step = matchStep(row.pendingSecret, body.token);
+  const step = matchStep(row.pendingSecret, body.token, await totpTime(db));
   if (step === null) return invalidCode(c);
   const user = await getUser(db, row.userId);
   await assertNotEnrolled(c, user.id);
-  await db.insert(authenticators).values({ id: randomUUID(), userId: user.id, secret: row.pendingSecret, lastUsedStep: step, createdAt: new Date() });
+  await db.insert(authenticators).values({ id: randomUUID(), userId: user.id, secret: row.pendingSecret, lastUsedStep: step, createdAt: await emulatorDate(db) });
   const code = await issueRecoveryCode(c, user, 'An authenticator app');
   const lr = await finishMfa(c, row, { rememberDevice: body.rememberDevice });
   return c.json({ ...lr, mfaEnrolled: true, recoveryCode: code });

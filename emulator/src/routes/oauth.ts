@@ -44,7 +44,7 @@ import {
   type UserRow,
   rotateRefreshToken,
 } from '../session.ts';
-import { clockOffsetMs } from '../clock.ts';
+import { emulatorNow } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -64,20 +64,22 @@ interface CodeEntry {
   usedBy?: string;
 }
 
-/** Codes per emulator instance, kept in memory (keyed by their SHA-256). */
+/** Codes per emulator instance, kept in memory (keyed by their SHA-256); `now` (the emulator clock) drops long-expired ones. */
 const codeStores = new WeakMap<EmulatorRuntime, Map<string, CodeEntry>>();
-function codes(rt: EmulatorRuntime): Map<string, CodeEntry> {
+function codes(rt: EmulatorRuntime, now: number): Map<string, CodeEntry> {
   let m = codeStores.get(rt);
   if (!m) codeStores.set(rt, (m = new Map()));
-  const now = Date.now();
   for (const [k, v] of m) if (v.expiresAt + CODE_TTL_MS < now) m.delete(k);
   return m;
 }
 
-/** Stores a new authorization code (single use, {@link CODE_TTL_MS}) and returns it; used by the hosted login (routes/authorize.ts). */
-export function issueAuthorizationCode(rt: EmulatorRuntime, entry: Omit<CodeEntry, 'expiresAt' | 'usedBy'>): string {
+/**
+ * Stores a new authorization code (single use, {@link CODE_TTL_MS} from `now`, the emulator clock) and returns it;
+ * used by the hosted login (routes/authorize.ts).
+ */
+export function issueAuthorizationCode(rt: EmulatorRuntime, entry: Omit<CodeEntry, 'expiresAt' | 'usedBy'>, now: number): string {
   const code = randomToken(24);
-  codes(rt).set(sha256(code), { ...entry, expiresAt: Date.now() + CODE_TTL_MS });
+  codes(rt, now).set(sha256(code), { ...entry, expiresAt: now + CODE_TTL_MS });
   return code;
 }
 
@@ -143,7 +145,7 @@ function authenticateClient(c: Ctx, p: Record<string, string>): { secret: boolea
  */
 export async function idToken(c: Ctx, user: UserRow, lr: LoginResponse, nonce?: string): Promise<string> {
   const rt = c.var.rt;
-  const iat = Math.floor((Date.now() + (await clockOffsetMs(c.var.db))) / 1000);
+  const iat = Math.floor((await emulatorNow(c.var.db)) / 1000);
   const at = decodeJwt(lr.accessToken);
   return new SignJWT({
     type: 'userToken',
@@ -201,10 +203,11 @@ async function s256(verifier: string): Promise<string> {
 async function codeGrant(c: Ctx, p: Record<string, string>, client: { secret: boolean }) {
   if (!p.code) throw new OAuthError(400, 'invalid_request', 'code is required');
   if (!p.redirect_uri) throw new OAuthError(400, 'invalid_request', 'redirect_uri is required');
-  const store = codes(c.var.rt);
+  const now = await emulatorNow(c.var.db);
+  const store = codes(c.var.rt, now);
   const key = sha256(p.code);
   const entry = store.get(key);
-  if (!entry || entry.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_grant', 'The authorization code is invalid or has expired');
+  if (!entry || entry.expiresAt <= now) throw new OAuthError(400, 'invalid_grant', 'The authorization code is invalid or has expired');
   if (entry.usedBy) {
     await revokeFamily(c.var.db, entry.usedBy);
     return c.json(oauthBody(new OAuthError(400, 'invalid_grant', 'The authorization code has already been used')), 400);
@@ -302,13 +305,17 @@ oauthEmulatorRoutes.post('/oauth/codes', async (c) => {
   const body = await parseBody(c, codeBody);
   const user = await findUserByEmail(c.var.db, body.email);
   if (!user) throw notFound('User not found');
-  const code = issueAuthorizationCode(c.var.rt, {
-    userId: user.id,
-    redirectUri: body.redirectUri,
-    codeChallenge: body.codeChallenge,
-    nonce: body.nonce,
-    tenantId: body.tenantId,
-  });
+  const code = issueAuthorizationCode(
+    c.var.rt,
+    {
+      userId: user.id,
+      redirectUri: body.redirectUri,
+      codeChallenge: body.codeChallenge,
+      nonce: body.nonce,
+      tenantId: body.tenantId,
+    },
+    await emulatorNow(c.var.db),
+  );
   return c.json({ code, expiresIn: CODE_TTL_MS / 1000 }, 201);
 });
 

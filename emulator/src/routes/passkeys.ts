@@ -38,6 +38,7 @@ import { errorBody, notFound } from '../http/errors.ts';
 import { hostOrigin } from '../http/origin.ts';
 import { featureFlags, passkeyChallenges, passkeys, users, vendors } from '../db/schema.ts';
 import { findUserByEmail, getUser, getVendor, issueSession } from '../session.ts';
+import { emulatorDate, emulatorNow } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -73,7 +74,7 @@ async function storeChallenge(c: Ctx, challenge: string, kind: 'registration' | 
     userId,
     rpId: rp.rpID,
     origin: rp.origin,
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    expiresAt: new Date((await emulatorNow(c.var.db)) + CHALLENGE_TTL_MS),
     consumedAt: null,
   });
 }
@@ -99,13 +100,14 @@ async function takeChallenge(c: Ctx, clientDataJSON: string, kind: 'registration
   const db = c.var.db;
   const [row] = await db.select().from(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge));
   if (!row || row.kind !== kind || (userId !== undefined && row.userId !== userId)) return { error: 'Unknown WebAuthn challenge' } as const;
+  const now = await emulatorNow(db);
   const taken = await db
     .update(passkeyChallenges)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: new Date(now) })
     .where(and(eq(passkeyChallenges.challenge, challenge), isNull(passkeyChallenges.consumedAt)))
     .returning({ challenge: passkeyChallenges.challenge });
   if (taken.length === 0) return { error: 'The WebAuthn challenge was already used' } as const;
-  if (row.expiresAt.getTime() <= Date.now()) return { error: 'The WebAuthn challenge has expired' } as const;
+  if (row.expiresAt.getTime() <= now) return { error: 'The WebAuthn challenge has expired' } as const;
   return { row } as const;
 }
 
@@ -208,7 +210,7 @@ passkeyRoutes.post(`${DEVICES}/verify`, async (c) => {
     transports: credential.transports ?? body.response.transports ?? [],
     deviceType: credentialDeviceType,
     backedUp: credentialBackedUp,
-    createdAt: new Date(),
+    createdAt: await emulatorDate(db),
     lastUsedAt: null,
   });
   return c.json({});
@@ -275,12 +277,13 @@ passkeyRoutes.post(`${AUTH}/postlogin`, async (c) => {
     return failed(c, `The passkey could not be verified: ${(e as Error).message}`);
   }
   if (!verification.verified) return failed(c, 'The passkey could not be verified');
-  await db.update(passkeys).set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, cred.id));
+  const now = await emulatorDate(db);
+  await db.update(passkeys).set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now }).where(eq(passkeys.id, cred.id));
   const user = await getUser(db, cred.userId);
   if (user.isLocked) return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
   const vendor = await getVendor(db, c.var.rt.vendorId);
   if (!user.verified && !vendor.publicConfig.allowNotVerifiedUsersLogin) return failed(c, 'User is not verified', 'ER-USER-NOT-VERIFIED');
-  await db.update(users).set({ failedLoginAttempts: 0, lastLogin: new Date() }).where(eq(users.id, user.id));
+  await db.update(users).set({ failedLoginAttempts: 0, lastLogin: now }).where(eq(users.id, user.id));
   return c.json(await issueSession(c, user, { amr: PASSKEY_AMR }));
 });
 

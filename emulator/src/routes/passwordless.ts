@@ -41,7 +41,7 @@ import { HttpError, badRequest, conflict, errorBody, notFound } from '../http/er
 import { hostOrigin } from '../http/origin.ts';
 import { passwordlessTokens, users, vendors } from '../db/schema.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { emulatorNow } from '../clock.ts';
+import { emulatorNow, emulatorDate } from '../clock.ts';
 import { send } from '../outbox.ts';
 import { completePrimaryAuth, findUserByEmail, getUser, getVendor, type UserRow } from '../session.ts';
 import { getLifecycleSettings, sixDigitCode } from '../lifecycle.ts';
@@ -150,12 +150,13 @@ async function problem(c: Ctx, kind: Kind, row: Row | undefined): Promise<HttpEr
 
 /** Marks the secret used; a concurrent second use answers 400 "already been used". */
 async function consume(c: Ctx, kind: Kind, row: Row): Promise<void> {
+  const now = await emulatorDate(c.var.db);
   const res = await c.var.db
     .update(passwordlessTokens)
-    .set({ usedAt: new Date(await emulatorNow(c.var.db)) })
+    .set({ usedAt: now })
     .where(and(eq(passwordlessTokens.id, row.id), isNull(passwordlessTokens.usedAt), isNull(passwordlessTokens.revokedAt)))
     .returning({ id: passwordlessTokens.id });
-  if (res.length === 0) throw (await problem(c, kind, { ...row, usedAt: new Date() }))!;
+  if (res.length === 0) throw (await problem(c, kind, { ...row, usedAt: now }))!;
 }
 
 const q = encodeURIComponent;
@@ -213,7 +214,10 @@ for (const kind of ['magiclink', 'code'] as const) {
     const user = await getUser(db, row.userId);
     if (user.isLocked) return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
     await consume(c, kind, row);
-    await db.update(users).set({ verified: true, failedLoginAttempts: 0, lastLogin: new Date() }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ verified: true, failedLoginAttempts: 0, lastLogin: await emulatorDate(db) })
+      .where(eq(users.id, user.id));
     return c.json(await completePrimaryAuth(c, { ...user, verified: true }, { isBreachedPassword: false, amr: PASSWORDLESS_AMR }));
   });
 }

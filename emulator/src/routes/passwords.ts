@@ -19,7 +19,7 @@ import { findUserByEmail, getVendor } from '../session.ts';
 import { send } from '../outbox.ts';
 import { hostOrigin } from '../http/origin.ts';
 import { audit } from '../lifecycle.ts';
-import { emulatorNow } from '../clock.ts';
+import { emulatorNow, emulatorDate } from '../clock.ts';
 
 export const passwordRoutes = new Hono<AppEnv>();
 const BASE = '/identity/resources/users/v1/passwords';
@@ -34,12 +34,13 @@ passwordRoutes.post(`${BASE}/reset`, async (c) => {
   const user = await findUserByEmail(c.var.db, email);
   if (user) {
     const token = randomToken(32);
+    const now = await emulatorNow(c.var.db);
     await c.var.db.insert(passwordResetTokens).values({
       tokenHash: sha256(token),
       userId: user.id,
-      expiresAt: new Date((await emulatorNow(c.var.db)) + RESET_TOKEN_TTL_MS),
+      expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
       usedAt: null,
-      createdAt: new Date(),
+      createdAt: new Date(now),
     });
     const link = `${appOrigin(c)}/account/reset-password?userId=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
     await send(c.var.db, {
@@ -81,7 +82,8 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
   const vendor = await getVendor(db, c.var.rt.vendorId);
   const problems = checkPasswordPolicy(body.password, vendor.passwordConfig);
   if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
-  await db.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
+  const now = await emulatorDate(db);
+  await db.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
   const [user] = await db
     .update(users)
     .set({ passwordHash: await hashPassword(body.password), isLocked: false, failedLoginAttempts: 0 })
@@ -89,7 +91,7 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
     .returning();
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
   await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. All sessions were signed out.' });
   return c.json({});
@@ -117,7 +119,7 @@ passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
     .where(eq(users.id, user.id));
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, user.id), ne(refreshTokens.familyId, auth.sid), isNull(refreshTokens.revokedAt)));
   await audit(db, { tenantId: auth.tenantId, actorId: user.id, action: 'user.password-changed', targetId: user.id });
   await send(db, {

@@ -11,8 +11,8 @@
  * (`otp` authenticator app or email code, `sms`, `hwk` WebAuthn) and a fresh
  * `auth_time`, so that the client's `isSteppedUp` (sign-in §4) holds.
  *
- * Also the test-only emulator clock (`/_emulator/clock`) and a shortcut to
- * enrol a TOTP authenticator for a user (`/_emulator/users/:userId/authenticators`).
+ * Also a test-only shortcut to enrol a TOTP authenticator for a user
+ * (`/_emulator/users/:userId/authenticators`).
  */
 import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
@@ -26,7 +26,7 @@ import { authenticators, refreshTokens, stepUpTokens, users } from '../db/schema
 import { MFA_ACR } from '../crypto/jwt.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { newSecret } from '../crypto/totp.ts';
-import { clockOffsetSeconds, parseInstant, setClockNow, setClockOffset } from '../clock.ts';
+import { emulatorDate } from '../clock.ts';
 import { getUser, issueSession, mfaRequiredResponse, type LoginResponse, type UserRow } from '../session.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 
@@ -65,7 +65,7 @@ stepUpRoutes.post('/identity/resources/auth/v1/user/step-up/generate', requireAu
     tenantId: auth.tenantId,
     amr: auth.amr ?? [],
     maxAge: maxAge ?? null,
-    createdAt: new Date(),
+    createdAt: await emulatorDate(db),
   });
   return c.json({
     mfaToken: challenge.mfaToken,
@@ -92,7 +92,7 @@ export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string, 
   if (!s) return undefined;
   const live = await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.familyId, s.familyId), eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   if (live.length === 0) throw unauthorized('Session not found');
@@ -114,40 +114,6 @@ export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string, 
 
 export const stepUpEmulatorRoutes = new Hono<AppEnv>();
 
-const clockBody = (offsetSeconds: number) => ({ offsetSeconds, now: new Date(Date.now() + offsetSeconds * 1000).toISOString() });
-
-stepUpEmulatorRoutes.get('/clock', async (c) => c.json(clockBody(await clockOffsetSeconds(c.var.db))));
-
-/**
- * `{ offsetSeconds }` or `{ now }` (ISO 8601 or epoch ms): from now on issued tokens say iat/exp (and a new
- * auth_time) at real time + offset — with `now`, the offset that makes the clock read `now` at this moment —
- * and bearer tokens, codes and links are checked against that time. `{ offsetSeconds: 0 }` goes back to real
- * time; a reset goes back to real time, or to the `--now` of `fe-emulator`.
- */
-stepUpEmulatorRoutes.put('/clock', async (c) => {
-  const maxOffset = 10 * 365 * 86400;
-  const body = await parseBody(
-    c,
-    z.union([
-      z.object({ offsetSeconds: z.number().int().min(-maxOffset).max(maxOffset) }).strict(),
-      z
-        .object({ now: z.union([z.string(), z.number()]) })
-        .strict()
-        .transform((b, ctx) => {
-          const ms = parseInstant(b.now);
-          if (ms === undefined || Math.abs(ms - Date.now()) > maxOffset * 1000) {
-            ctx.addIssue({ code: 'custom', path: ['now'], message: 'must be an ISO 8601 date-time or epoch milliseconds within 10 years of now' });
-            return z.NEVER;
-          }
-          return { nowMs: ms };
-        }),
-    ]),
-  );
-  const offsetSeconds = 'offsetSeconds' in body ? body.offsetSeconds : await setClockNow(c.var.db, body.nowMs);
-  if ('offsetSeconds' in body) await setClockOffset(c.var.db, offsetSeconds);
-  return c.json(clockBody(offsetSeconds));
-});
-
 /** Enrols a TOTP authenticator for a user without the login flow: `{ secret? }` → 201 `{ id, secret }`. */
 stepUpEmulatorRoutes.post('/users/:userId/authenticators', async (c) => {
   const { secret } = await parseBody(
@@ -165,7 +131,7 @@ stepUpEmulatorRoutes.post('/users/:userId/authenticators', async (c) => {
     .from(users)
     .where(eq(users.id, c.req.param('userId')));
   if (!user) throw notFound('User not found');
-  const row = { id: randomUUID(), userId: user.id, secret: secret ?? newSecret(), lastUsedStep: null, createdAt: new Date() };
+  const row = { id: randomUUID(), userId: user.id, secret: secret ?? newSecret(), lastUsedStep: null, createdAt: await emulatorDate(db) };
   await db.insert(authenticators).values(row);
   return c.json({ id: row.id, secret: row.secret }, 201);
 });

@@ -13,7 +13,7 @@ import { parseBody, optStr } from '../http/body.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { impersonationSessions, refreshTokens, users } from '../db/schema.ts';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
-import { emulatorNow } from '../clock.ts';
+import { emulatorNow, emulatorDate } from '../clock.ts';
 import { getUser, getVendor, issueSession, userProfile } from '../session.ts';
 import { audit, membership } from '../lifecycle.ts';
 
@@ -123,7 +123,7 @@ tenantRoutes.post('/identity/resources/impersonation/v1', async (c) => {
     actorId: actor.sub,
     impersonatedUserId: target.id,
     tenantId: actor.tenantId,
-    createdAt: new Date(),
+    createdAt: await emulatorDate(db),
   });
   const lr = await issueSession(c, target, { amr: ['imp'] }, { tenantId: actor.tenantId, familyId });
   await audit(db, {

@@ -51,6 +51,7 @@ import {
   type CodeScope,
 } from '../mfa-codes.ts';
 import { relyingParty } from './passkeys.ts';
+import { emulatorDate, totpTime } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -67,10 +68,11 @@ userMfaRoutes.post(`${BASE}/authenticator/enroll`, async (c) => {
   const user = await getUser(c.var.db, c.var.auth.sub);
   if ((await hasAuthenticator(c.var.db, user.id)).length > 0) throw badRequest('MFA is already enrolled', 'ER-MFA-ALREADY-ENROLLED');
   const secret = newSecret();
+  const createdAt = await emulatorDate(c.var.db);
   await c.var.db
     .insert(pendingAuthenticators)
-    .values({ userId: user.id, secret, createdAt: new Date() })
-    .onConflictDoUpdate({ target: pendingAuthenticators.userId, set: { secret, createdAt: new Date() } });
+    .values({ userId: user.id, secret, createdAt })
+    .onConflictDoUpdate({ target: pendingAuthenticators.userId, set: { secret, createdAt } });
   const vendor = await getVendor(c.var.db, c.var.rt.vendorId);
   return c.json({ qrCode: await QRCode.toDataURL(otpauthUri(secret, user.email, vendor.name)), secret });
 });
@@ -82,15 +84,16 @@ userMfaRoutes.post(`${BASE}/authenticator/enroll/verify`, async (c) => {
   const user = await getUser(db, c.var.auth.sub);
   const [pending] = await db.select().from(pendingAuthenticators).where(eq(pendingAuthenticators.userId, user.id));
   if (!pending) throw badRequest('Authenticator enrolment was not started', 'ER-MFA-NOT-STARTED');
-  const step = matchStep(pending.secret, token);
+  const step = matchStep(pending.secret, token, await totpTime(db));
   if (step === null) return c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400);
   await db.delete(pendingAuthenticators).where(eq(pendingAuthenticators.userId, user.id));
-  await db.insert(authenticators).values({ id: randomUUID(), userId: user.id, secret: pending.secret, lastUsedStep: step, createdAt: new Date() });
+  const now = await emulatorDate(db);
+  await db.insert(authenticators).values({ id: randomUUID(), userId: user.id, secret: pending.secret, lastUsedStep: step, createdAt: now });
   const code = recoveryCode();
   await db
     .insert(recoveryCodes)
-    .values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() })
-    .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt: new Date() } });
+    .values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt: now })
+    .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt: now } });
   await send(db, {
     to: user.email,
     channel: 'email',
@@ -140,7 +143,7 @@ userMfaRoutes.post(`${BASE}/authenticator/:deviceId/disable/verify`, async (c) =
     .from(authenticators)
     .where(and(eq(authenticators.id, c.req.param('deviceId')), eq(authenticators.userId, user.id)));
   if (!device) throw notFound('MFA device not found', 'ER-MFA-DEVICE-NOT-FOUND');
-  const step = matchStep(device.secret, token);
+  const step = matchStep(device.secret, token, await totpTime(db));
   if (step === null || (device.lastUsedStep !== null && step <= device.lastUsedStep)) return c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400);
   await db.delete(authenticators).where(eq(authenticators.id, device.id));
   await deviceRemoved(c, user, 'An authenticator app', 'mfa.authenticator.disabled', device.id);

@@ -16,6 +16,7 @@ import { authorizationFor, completePrimaryAuth, getUser, getVendor, tenantDto, u
 import { send } from '../outbox.ts';
 import { resolveInviteLink, sendActivationEmail } from '../lifecycle.ts';
 import { inviteLinkRoleIds } from './invitations.ts';
+import { emulatorDate } from '../clock.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -66,7 +67,7 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   const invite = body.invitationToken ? await resolveInviteLink(db, body.invitationToken) : undefined;
   const requireActivation = vendor.publicConfig.requireActivation === true;
 
-  const now = new Date();
+  const now = await emulatorDate(db);
   const name = body.name?.trim() || body.email.split('@')[0];
   const tenantId = invite?.tenant.tenantId ?? randomUUID();
   if (!invite)

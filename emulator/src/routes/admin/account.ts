@@ -20,6 +20,7 @@ import { audit, requirePermission } from '../../http/admin.ts';
 import { isHttpUrl, parseBody } from '../../http/body.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { tenants, type TenantSettings } from '../../db/schema.ts';
+import { emulatorDate } from '../../clock.ts';
 
 type Ctx = Context<AppEnv>;
 type TenantRow = typeof tenants.$inferSelect;
@@ -129,7 +130,7 @@ adminAccountRoutes.put(SETTINGS, requireAuth, requirePermission('fe.secure.write
   const rename = body.name !== undefined && body.name !== tenant.name;
   const [saved] = await c.var.db
     .update(tenants)
-    .set({ settings, ...(rename ? { name: body.name } : {}), updatedAt: new Date() })
+    .set({ settings, ...(rename ? { name: body.name } : {}), updatedAt: await emulatorDate(c.var.db) })
     .where(eq(tenants.id, tenant.id))
     .returning();
   await audit(c, {

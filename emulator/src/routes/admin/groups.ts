@@ -18,6 +18,7 @@ import { optStr, parseBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertVisibleRoles, roleDtos, visibleRoles, type RoleDto } from './roles.ts';
+import { emulatorDate } from '../../clock.ts';
 
 export const adminGroupRoutes = new Hono<AppEnv>();
 
@@ -157,7 +158,11 @@ async function assertTenantUsers(c: Ctx, userIds: string[]): Promise<string[]> {
   return unique;
 }
 
-const touch = (c: Ctx, groupId: string) => c.var.db.update(userGroups).set({ updatedAt: new Date() }).where(eq(userGroups.id, groupId));
+const touch = async (c: Ctx, groupId: string) =>
+  c.var.db
+    .update(userGroups)
+    .set({ updatedAt: await emulatorDate(c.var.db) })
+    .where(eq(userGroups.id, groupId));
 
 // ---------------------------------------------------------------- bodies
 
@@ -201,10 +206,11 @@ adminGroupRoutes.post(`${GROUPS}/config`, requireAuth, requirePermission(WRITE),
   const tenantId = c.var.auth.tenantId;
   const current = await configOf(c.var.db, tenantId);
   const next = { enabled: body.enabled ?? current.enabled, rolesEnabled: body.rolesEnabled ?? current.rolesEnabled };
+  const updatedAt = await emulatorDate(c.var.db);
   await c.var.db
     .insert(groupConfigurations)
-    .values({ tenantId, ...next, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: groupConfigurations.tenantId, set: { ...next, updatedAt: new Date() } });
+    .values({ tenantId, ...next, updatedAt })
+    .onConflictDoUpdate({ target: groupConfigurations.tenantId, set: { ...next, updatedAt } });
   await audit(c, { action: 'group.config.updated', targetId: tenantId, details: next });
   return c.json(next);
 });
@@ -230,7 +236,7 @@ adminGroupRoutes.post(GROUPS, requireAuth, requirePermission(WRITE), async (c) =
   const tenantId = c.var.auth.tenantId;
   if (!(await configOf(c.var.db, tenantId)).enabled) throw badRequest('Groups are disabled for this account', 'ER-GROUPS-DISABLED');
   await assertNameFree(c, body.name);
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   const row: GroupRow = {
     id: randomUUID(),
     tenantId,
@@ -261,7 +267,7 @@ adminGroupRoutes.patch(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRIT
   };
   await c.var.db
     .update(userGroups)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: await emulatorDate(c.var.db) })
     .where(eq(userGroups.id, group.id));
   await audit(c, { action: 'group.updated', targetId: group.id, details: { name: changes.name ?? group.name, changes } });
   return c.body(null, 200);
@@ -308,7 +314,7 @@ adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requireAuth, requirePermission
   const body = await parseBody(c, userIdsBody);
   const group = await editableGroup(c, c.req.param('groupId'));
   const userIds = await assertTenantUsers(c, body.userIds);
-  const now = new Date();
+  const now = await emulatorDate(c.var.db);
   await c.var.db
     .insert(userGroupMembers)
     .values(userIds.map((userId) => ({ groupId: group.id, userId, createdAt: now })))

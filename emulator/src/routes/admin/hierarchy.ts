@@ -35,13 +35,10 @@ import {
   userTenantRoles,
   userTenants,
   users,
-  authenticators,
-  mfaEmails,
-  mfaPhones,
-  mfaWebauthn,
 } from '../../db/schema.ts';
-import { removeMfaDevices } from '../../mfa-devices.ts';
+import { removeMfaDevices, usersWithMfa } from '../../mfa-devices.ts';
 import { permDto, roleDto } from '../../session.ts';
+import { emulatorDate } from '../../clock.ts';
 
 type Ctx = Context<AppEnv>;
 type UserRow = typeof users.$inferSelect;
@@ -245,23 +242,19 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 async function subTenantUsers(db: Db, rows: UserRow[], scope: string[]) {
   const ids = rows.length ? rows.map((u) => u.id) : [''];
   const inScope = (col: typeof userTenants.tenantId | typeof userTenantRoles.tenantId) => inArray(col, scope);
-  const [memberships, roleLinks, a, p, e, w] = await Promise.all([
-    db
-      .select()
-      .from(userTenants)
-      .where(and(inArray(userTenants.userId, ids), inScope(userTenants.tenantId)))
-      .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)),
-    db
-      .select({ userId: userTenantRoles.userId, tenantId: userTenantRoles.tenantId, r: roles })
-      .from(userTenantRoles)
-      .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
-      .where(and(inArray(userTenantRoles.userId, ids), inScope(userTenantRoles.tenantId)))
-      .orderBy(asc(roles.level), asc(roles.key)),
-    db.selectDistinct({ userId: authenticators.userId }).from(authenticators).where(inArray(authenticators.userId, ids)),
-    db.selectDistinct({ userId: mfaPhones.userId }).from(mfaPhones).where(inArray(mfaPhones.userId, ids)),
-    db.selectDistinct({ userId: mfaEmails.userId }).from(mfaEmails).where(inArray(mfaEmails.userId, ids)),
-    db.selectDistinct({ userId: mfaWebauthn.userId }).from(mfaWebauthn).where(inArray(mfaWebauthn.userId, ids)),
-  ]);
+  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  const memberships = await db
+    .select()
+    .from(userTenants)
+    .where(and(inArray(userTenants.userId, ids), inScope(userTenants.tenantId)))
+    .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId));
+  const roleLinks = await db
+    .select({ userId: userTenantRoles.userId, tenantId: userTenantRoles.tenantId, r: roles })
+    .from(userTenantRoles)
+    .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
+    .where(and(inArray(userTenantRoles.userId, ids), inScope(userTenantRoles.tenantId)))
+    .orderBy(asc(roles.level), asc(roles.key));
+  const enrolled = await usersWithMfa(db, ids);
   const roleIds = [...new Set(roleLinks.map((l) => l.r.id))];
   const permLinks = roleIds.length
     ? await db
@@ -277,7 +270,6 @@ async function subTenantUsers(db: Db, rows: UserRow[], scope: string[]) {
   for (const m of memberships) push(membershipsOf, m.userId, m);
   const rolesOf = new Map<string, (typeof roleLinks)[number]['r'][]>();
   for (const l of roleLinks) push(rolesOf, `${l.userId} ${l.tenantId}`, l.r);
-  const enrolled = new Set([...a, ...p, ...e, ...w].map((x) => x.userId));
 
   /** The permissions granted by `held` roles, each with the ids of those roles that grant it. */
   const permissionsOf = (held: Set<string>) => {
@@ -344,16 +336,14 @@ adminHierarchyRoutes.get(SUB_TENANT_USERS, requireAuth, READ_USERS, async (c) =>
   const members = db.selectDistinct({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, scope));
   const where = and(inArray(users.id, members), filter ? or(ilike(users.email, `%${likeEscape(filter)}%`), ilike(users.name, `%${likeEscape(filter)}%`)) : undefined);
   const col = SORT_COLUMNS[sortBy];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(order === 'ASC' ? asc(col) : desc(col), asc(users.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(order === 'ASC' ? asc(col) : desc(col), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   return c.json({ items: await subTenantUsers(db, rows, scope), totalPages: Math.ceil(Number(total) / limit) });
 });
 
@@ -416,9 +406,9 @@ adminHierarchyRoutes.delete(SUB_TENANT_USERS, requireAuth, WRITE_USERS, async (c
   await db.delete(userTenants).where(and(eq(userTenants.userId, u.id), inArray(userTenants.tenantId, tenantIds)));
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, u.id), inArray(refreshTokens.tenantId, tenantIds), isNull(refreshTokens.revokedAt)));
-  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, u.id)).orderBy(asc(userTenants.createdAt)).limit(1);
+  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, u.id)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
   if (next) {
     if (tenantIds.includes(u.activeTenantId)) await db.update(users).set({ activeTenantId: next.tenantId }).where(eq(users.id, u.id));
   } else {

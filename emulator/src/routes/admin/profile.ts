@@ -28,7 +28,7 @@ import { emailField, isHttpUrl, parseBody } from '../../http/body.ts';
 import { HttpError, badRequest, conflict, errorBody, notFound } from '../../http/errors.ts';
 import { emailChangeCodes, mfaEmails, profileImages, users, type UserProfileFields } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../crypto/tokens.ts';
-import { emulatorNow } from '../../clock.ts';
+import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { send } from '../../outbox.ts';
 import { findUserByEmail, getUser, userProfile, type UserRow } from '../../session.ts';
 import { getLifecycleSettings } from '../../lifecycle.ts';
@@ -169,10 +169,11 @@ adminProfileRoutes.put(IMAGE, requireAuth, async (c) => {
   const userId = c.var.auth.sub;
   const version = randomToken(9);
   const data = Buffer.from(bytes).toString('base64');
+  const createdAt = await emulatorDate(c.var.db);
   await c.var.db
     .insert(profileImages)
-    .values({ userId, contentType, data, version, createdAt: new Date() })
-    .onConflictDoUpdate({ target: profileImages.userId, set: { contentType, data, version, createdAt: new Date() } });
+    .values({ userId, contentType, data, version, createdAt })
+    .onConflictDoUpdate({ target: profileImages.userId, set: { contentType, data, version, createdAt } });
   // the URL keeps the prefix the request came through (`/frontegg`, api-contract §1)
   const path = new URL(c.req.url).pathname;
   const prefix = path.slice(0, path.length - IMAGE.length);

@@ -20,6 +20,7 @@ import { roleDto } from '../../session.ts';
 import { optStr, parseBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { emulatorDate } from '../../clock.ts';
 
 export const adminRoleRoutes = new Hono<AppEnv>();
 
@@ -201,7 +202,7 @@ async function setRolePermissions(db: Db, roleId: string, ids: string[]): Promis
 async function clearOtherDefaults(db: Db, tenantId: string, roleId: string): Promise<void> {
   await db
     .update(roles)
-    .set({ isDefault: false, updatedAt: new Date() })
+    .set({ isDefault: false, updatedAt: await emulatorDate(db) })
     .where(and(eq(roles.tenantId, tenantId), ne(roles.id, roleId), eq(roles.isDefault, true)));
 }
 
@@ -310,7 +311,7 @@ async function createRole(
 ) {
   const db = c.var.db;
   await assertKeyFree(c, body.key);
-  const now = new Date();
+  const now = await emulatorDate(db);
   const row: RoleRow = {
     id: randomUUID(),
     vendorId: c.var.rt.vendorId,
@@ -379,7 +380,7 @@ adminRoleRoutes.patch(`${ROLES}/v1/:roleId`, requireAuth, requirePermission(WRIT
   };
   const [saved] = await db
     .update(roles)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: await emulatorDate(db) })
     .where(eq(roles.id, role.id))
     .returning();
   if (saved.isDefault) await clearOtherDefaults(db, role.tenantId ?? '', role.id);
@@ -433,7 +434,11 @@ adminRoleRoutes.put(`${ROLES}/v1/:roleId/permissions`, requireAuth, requirePermi
     role.id,
     perms.map((p) => p.id),
   );
-  const [saved] = await db.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, role.id)).returning();
+  const [saved] = await db
+    .update(roles)
+    .set({ updatedAt: await emulatorDate(db) })
+    .where(eq(roles.id, role.id))
+    .returning();
   const [dto] = await roleDtos(db, [saved]);
   const added = dto.permissions.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !dto.permissions.includes(id));
@@ -512,7 +517,7 @@ adminRoleRoutes.put(`${PERMISSIONS}/:permissionId/roles`, requireAuth, requirePe
       .onConflictDoNothing();
     await db
       .update(roles)
-      .set({ updatedAt: new Date() })
+      .set({ updatedAt: await emulatorDate(db) })
       .where(
         inArray(
           roles.id,

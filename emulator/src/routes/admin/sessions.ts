@@ -17,7 +17,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { audit, requirePermission } from '../../http/admin.ts';
-import { emulatorNow } from '../../clock.ts';
+import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
 import { impersonationSessions, refreshTokens, tenants, type TenantSettings } from '../../db/schema.ts';
@@ -129,7 +129,7 @@ adminSessionRoutes.post(`${SESSIONS}/revoke`, requireAuth, requirePermission('fe
   if (!(await membership(c.var.db, userId, tenantId))) throw notFound('User not found', 'ER-USER-NOT-FOUND');
   const revoked = await c.var.db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(c.var.db) })
     .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.tenantId, tenantId), isNull(refreshTokens.revokedAt)))
     .returning({ familyId: refreshTokens.familyId });
   await audit(c, { action: 'sessions.revoked', targetId: userId, details: { sessions: new Set(revoked.map((r) => r.familyId)).size }, severity: 'High' });
@@ -199,7 +199,10 @@ adminSessionRoutes.post(CONFIG, requireAuth, requirePermission('fe.secure.write.
   if (body.sessionIdleTimeoutConfiguration) sessions.sessionIdleTimeoutConfiguration = body.sessionIdleTimeoutConfiguration;
   if (body.sessionConcurrentConfiguration) sessions.sessionConcurrentConfiguration = body.sessionConcurrentConfiguration;
   const next: SettingsWithSessions = { ...settings, sessions };
-  await c.var.db.update(tenants).set({ settings: next, updatedAt: new Date() }).where(eq(tenants.id, tenant.id));
+  await c.var.db
+    .update(tenants)
+    .set({ settings: next, updatedAt: await emulatorDate(c.var.db) })
+    .where(eq(tenants.id, tenant.id));
   await audit(c, { action: 'session-configuration.updated', targetId: tenant.tenantId, details: { ...configOf(next) }, severity: 'Medium' });
   return c.json(configOf(next));
 });

@@ -42,9 +42,9 @@ import {
   userTenants,
   users,
 } from '../../db/schema.ts';
-import { emulatorNow } from '../../clock.ts';
+import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
-import { removeMfaDevices } from '../../mfa-devices.ts';
+import { removeMfaDevices, usersWithMfa } from '../../mfa-devices.ts';
 import { needsActivation, sendActivationEmail } from '../../lifecycle.ts';
 import { permDto, roleDto } from '../../session.ts';
 
@@ -190,17 +190,15 @@ function listConditions(db: Db, q: UserListQuery): SQL {
 export async function listTenantUsers(db: Db, q: UserListQuery): Promise<{ rows: { u: UserRow; m: MembershipRow }[]; total: number }> {
   const where = listConditions(db, q);
   const col = SORT_COLUMNS[q.sortBy];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ u: users, m: userTenants })
-      .from(userTenants)
-      .innerJoin(users, eq(users.id, userTenants.userId))
-      .where(where)
-      .orderBy(q.order === 'ASC' ? asc(col) : desc(col), asc(users.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ total: count() }).from(userTenants).innerJoin(users, eq(users.id, userTenants.userId)).where(where),
-  ]);
+  const rows = await db
+    .select({ u: users, m: userTenants })
+    .from(userTenants)
+    .innerJoin(users, eq(users.id, userTenants.userId))
+    .where(where)
+    .orderBy(q.order === 'ASC' ? asc(col) : desc(col), asc(users.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await db.select({ total: count() }).from(userTenants).innerJoin(users, eq(users.id, userTenants.userId)).where(where);
   return { rows, total: Number(total) };
 }
 
@@ -267,31 +265,27 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 async function loadDetails(db: Db, userIds: string[], tenantId: string, opts: { permissions?: boolean; groups?: boolean } = {}) {
   // an empty page still runs the same queries: no user has the empty id
   const ids = userIds.length ? userIds : [''];
-  const [memberships, roleLinks, a, p, e, w, groupLinks] = await Promise.all([
-    db
-      .select({ userId: userTenants.userId, tenantId: userTenants.tenantId })
-      .from(userTenants)
-      .where(inArray(userTenants.userId, ids))
-      .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)),
-    db
-      .select({ userId: userTenantRoles.userId, tenantId: userTenantRoles.tenantId, r: roles })
-      .from(userTenantRoles)
-      .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
-      .where(inArray(userTenantRoles.userId, ids))
-      .orderBy(asc(roles.level), asc(roles.key)),
-    db.selectDistinct({ userId: authenticators.userId }).from(authenticators).where(inArray(authenticators.userId, ids)),
-    db.selectDistinct({ userId: mfaPhones.userId }).from(mfaPhones).where(inArray(mfaPhones.userId, ids)),
-    db.selectDistinct({ userId: mfaEmails.userId }).from(mfaEmails).where(inArray(mfaEmails.userId, ids)),
-    db.selectDistinct({ userId: mfaWebauthn.userId }).from(mfaWebauthn).where(inArray(mfaWebauthn.userId, ids)),
-    opts.groups
-      ? db
-          .select({ userId: userGroupMembers.userId, groupId: userGroupMembers.groupId })
-          .from(userGroupMembers)
-          .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
-          .where(and(eq(userGroups.tenantId, tenantId), inArray(userGroupMembers.userId, ids)))
-          .orderBy(asc(userGroups.name))
-      : Promise.resolve([] as { userId: string; groupId: string }[]),
-  ]);
+  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  const memberships = await db
+    .select({ userId: userTenants.userId, tenantId: userTenants.tenantId })
+    .from(userTenants)
+    .where(inArray(userTenants.userId, ids))
+    .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId));
+  const roleLinks = await db
+    .select({ userId: userTenantRoles.userId, tenantId: userTenantRoles.tenantId, r: roles })
+    .from(userTenantRoles)
+    .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
+    .where(inArray(userTenantRoles.userId, ids))
+    .orderBy(asc(roles.level), asc(roles.key));
+  const mfaUsers = await usersWithMfa(db, ids);
+  const groupLinks = opts.groups
+    ? await db
+        .select({ userId: userGroupMembers.userId, groupId: userGroupMembers.groupId })
+        .from(userGroupMembers)
+        .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+        .where(and(eq(userGroups.tenantId, tenantId), inArray(userGroupMembers.userId, ids)))
+        .orderBy(asc(userGroups.name))
+    : [];
   const groupIds = [...new Set(groupLinks.map((g) => g.groupId))];
   const groupRoleLinks = groupIds.length
     ? await db
@@ -317,7 +311,6 @@ async function loadDetails(db: Db, userIds: string[], tenantId: string, opts: { 
   for (const m of memberships) push(tenantsOf, m.userId, m.tenantId);
   const rolesOf = new Map<string, RoleDto[]>();
   for (const l of roleLinks) push(rolesOf, `${l.userId} ${l.tenantId}`, role(l.r));
-  const enrolled = new Set([...a, ...p, ...e, ...w].map((x) => x.userId));
   const groupRoles = new Map<string, RoleDto[]>();
   for (const l of groupRoleLinks) push(groupRoles, l.groupId, role(l.r));
   const groupsOf = new Map<string, { id: string; roles: RoleDto[] }[]>();
@@ -327,7 +320,7 @@ async function loadDetails(db: Db, userIds: string[], tenantId: string, opts: { 
   return {
     tenantIds: (userId: string) => tenantsOf.get(userId) ?? [],
     rolesIn,
-    mfaEnrolled: (userId: string) => enrolled.has(userId),
+    mfaEnrolled: (userId: string) => mfaUsers.has(userId),
     groups: (userId: string) => groupsOf.get(userId) ?? [],
     /** The permissions the user's roles grant in `tenantId` (ITeamUserPermission). */
     permissions: (userId: string) => {
@@ -543,18 +536,16 @@ adminUserRoutes.get('/team/resources/stats/v1/members', requireAuth, READ, async
   const db = c.var.db;
   const tenantId = c.var.auth.tenantId;
   const weekAgo = new Date((await emulatorNow(db)) - 7 * 86400_000);
-  const [[all], [recent], [supers]] = await Promise.all([
-    db.select({ n: count() }).from(userTenants).where(eq(userTenants.tenantId, tenantId)),
-    db
-      .select({ n: count() })
-      .from(userTenants)
-      .where(and(eq(userTenants.tenantId, tenantId), gte(userTenants.createdAt, weekAgo))),
-    db
-      .select({ n: count() })
-      .from(userTenants)
-      .innerJoin(users, eq(users.id, userTenants.userId))
-      .where(and(eq(userTenants.tenantId, tenantId), eq(users.superUser, true))),
-  ]);
+  const [all] = await db.select({ n: count() }).from(userTenants).where(eq(userTenants.tenantId, tenantId));
+  const [recent] = await db
+    .select({ n: count() })
+    .from(userTenants)
+    .where(and(eq(userTenants.tenantId, tenantId), gte(userTenants.createdAt, weekAgo)));
+  const [supers] = await db
+    .select({ n: count() })
+    .from(userTenants)
+    .innerJoin(users, eq(users.id, userTenants.userId))
+    .where(and(eq(userTenants.tenantId, tenantId), eq(users.superUser, true)));
   return c.json({ totalItems: Number(all.n), addedThisWeek: Number(recent.n), superAdmins: Number(supers.n) });
 });
 
@@ -628,7 +619,7 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, requireAuth, DELETE, async (c) => {
   await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, userId), inArray(userGroupMembers.groupId, tenantGroups)));
   await db.delete(userTenants).where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
   await revokeSessions(db, userId, tenantId);
-  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt)).limit(1);
+  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
   if (next) {
     await db
       .update(users)
@@ -649,7 +640,7 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, requireAuth, DELETE, async (c) => {
 async function revokeSessions(db: Db, userId: string, tenantId: string): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.tenantId, tenantId), isNull(refreshTokens.revokedAt)));
 }
 
