@@ -47,6 +47,7 @@ const steps = [
     ],
     parse: nodeCounts,
   },
+  // two files at a time (emulator/package.json): each starts its own emulator on its own in-memory database
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
   // the same tests on a Postgres server (DATABASE_URL): a throwaway Debian Postgres on a loopback port, a database per emulator
   {
