@@ -53,18 +53,8 @@ const steps = [
   {
     name: 'emulator (postgres)',
     cmd: process.execPath,
-    // two files at a time (each emulator has its own database; the server does the queries): about a third less wall time
-    args: [
-      '../scripts/with-postgres.mjs',
-      '--',
-      process.execPath,
-      '--import',
-      'tsx',
-      '--test',
-      '--test-concurrency=2',
-      ...filesIn('emulator/test', '.test.ts').map((f) => f.slice('emulator/'.length)),
-    ],
-    cwd: 'emulator',
+    // two files at a time, as the PGlite run (emulator/package.json): each emulator has its own database
+    args: ['scripts/with-postgres.mjs', '--', 'npm', 'test', '-w', 'emulator', '--silent'],
     parse: nodeCounts,
     // with-postgres.mjs exits 2 when no Postgres is installed: CI must have it (.ci/run installs it), a workstation may not
     skipIf: (code) => code === 2 && process.env.CI !== 'true',
@@ -98,7 +88,7 @@ function nodeCounts(out) {
 function run(step) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(step.cmd, step.args, { cwd: step.cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
+    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
     let out = '';
     const onData = (d) => {
       out += d;
