@@ -15,6 +15,7 @@ import {
   rowTexts,
   shown,
   signIn,
+  signInAsReader,
   signInWithoutRoles,
   SLOW,
   toasts,
@@ -48,6 +49,17 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(columnHeaders(el).slice(0, 7)).to.deep.equal(['User', 'Applications', 'Groups', 'Roles', 'Joined', 'Last seen', 'Managed by']);
     expect(rowTexts(el).some((t) => t.includes(ADMIN.email))).to.equal(true);
     expect(rowTexts(el).find((t) => t.includes(ADMIN.email))).to.contain('Admin');
+  });
+
+  it('SI-6.01 a read-only admin (fe.secure.read.users, no write or delete key) sees the users with no write control', async () => {
+    await signInAsReader();
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, ADMIN.email), 'rows', SLOW);
+    for (const label of ['Add user', 'Invite many', 'Invite link']) expect(button(root(el), label), label).to.equal(undefined);
+    expect(root(el).querySelector('button[aria-label^="Actions for"]'), 'row actions').to.equal(null);
+    expect(columnHeaders(el)).to.not.include('Actions');
+    expect(shown(el, 'You can view users.')).to.equal(true);
+    await expect(el).to.be.accessible();
   });
 
   it('AB-6.04 a user holds roles and groups: the row shows both', async () => {

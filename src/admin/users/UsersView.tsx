@@ -24,7 +24,6 @@ import { AddUserDialog, BulkInviteDialog } from './AddUserDialog.tsx';
 import { useQueryStore } from '../ui/use-query-store.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { AdminTabs } from '../ui/tabs.tsx';
-import { holds } from '../shell/sections.ts';
 import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { runNow, UserActionDialog, type UserAction } from './UserDialogs.tsx';
@@ -62,12 +61,19 @@ function dateText(iso: string | null | undefined, locale: string): string {
   return iso ? new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
 }
 
+/** What the signed-in admin may do to a row (the section's `can('write')` and `can('delete')`). */
+interface RowRights {
+  write: boolean;
+  delete: boolean;
+}
+
 function columns(
   t: Translate,
   locale: string,
   rolesById: Map<string, Role>,
   groupName: (id: string) => string,
   onAction: (row: UserRow, action: UserAction) => void,
+  rights: RowRights,
 ): ColumnDef<UserRow, unknown>[] {
   return [
     {
@@ -129,20 +135,25 @@ function columns(
       cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin, locale) : <span className={css.muted}>{t('admin.never')}</span>),
     },
     { id: 'managedBy', header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
-    {
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 64,
-      enableSorting: false,
-      cell: ({ row }) => <UserRowMenu row={row.original} t={t} onAction={onAction} />,
-    },
+    // a read-only admin has no row action: no actions column at all
+    ...(rights.write || rights.delete
+      ? [
+          {
+            id: 'actions',
+            header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
+            size: 64,
+            enableSorting: false,
+            cell: ({ row }) => <UserRowMenu row={row.original} t={t} onAction={onAction} rights={rights} />,
+          } satisfies ColumnDef<UserRow, unknown>,
+        ]
+      : []),
   ];
 }
 
-/** The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes). */
-function UserRowMenu({ row, t, onAction }: { row: UserRow; t: Translate; onAction: (row: UserRow, action: UserAction) => void }) {
+/** The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes): only what the admin may do. */
+function UserRowMenu({ row, t, onAction, rights }: { row: UserRow; t: Translate; onAction: (row: UserRow, action: UserAction) => void; rights: RowRights }) {
   const pending = !row.activatedForTenant || !row.verified;
-  const items: { id: UserAction; label: string }[] = [
+  const writes: { id: UserAction; label: string }[] = [
     { id: 'roles', label: t('admin.users.editRoles') },
     ...(pending ? [{ id: 'resend' as const, label: row.verified ? t('admin.users.resendInvitation') : t('admin.users.resendActivation') }] : []),
     ...(row.temporaryExpirationDate
@@ -152,8 +163,8 @@ function UserRowMenu({ row, t, onAction }: { row: UserRow; t: Translate; onActio
         ]
       : []),
     row.isDisabled ? { id: 'enable' as const, label: t('admin.users.enable') } : { id: 'disable' as const, label: t('admin.users.disable') },
-    { id: 'delete', label: t('admin.users.delete') },
   ];
+  const items = [...(rights.write ? writes : []), ...(rights.delete ? [{ id: 'delete' as const, label: t('admin.users.delete') }] : [])];
   return <RowMenu label={t('admin.actionsFor', { name: row.name || row.email })} actions={items} onAction={(action) => onAction(row, action)} />;
 }
 
@@ -193,7 +204,13 @@ export function UsersView() {
     (row: UserRow, action: UserAction) => (action === 'resend' || action === 'permanent' ? runNow(section, action, row, t) : setDialog({ action, row })),
     [section, t],
   );
-  const cols = useMemo(() => columns(t, locale, rolesById, (id) => groupsById.get(id) ?? id, onAction), [t, locale, rolesById, groupsById, onAction]);
+  // may this admin change users, remove them (admin spec §6: fe.secure.write.users, fe.secure.delete.users)
+  const canWrite = section.can('write');
+  const canDelete = section.can('delete');
+  const cols = useMemo(
+    () => columns(t, locale, rolesById, (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
+    [t, locale, rolesById, groupsById, onAction, canWrite, canDelete],
+  );
   // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
   const kept = useLastData(result.data);
   const data = result.error ? result.data : kept;
@@ -204,7 +221,7 @@ export function UsersView() {
 
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
   const subTenants = useStore(resources.subTenants.$subTenants);
-  const subAccounts = (subTenants.data?.length ?? 0) > 0 && holds(new Set(section.permissions), 'fe.account-hierarchy.read.subAccount');
+  const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
   const accountUsers = (
     <>
       <div className={css.toolbar} role="search">
@@ -261,18 +278,21 @@ export function UsersView() {
   return (
     <section className={css.section} aria-labelledby="fe-users-title" aria-busy={result.loading || undefined}>
       <SectionHeader titleId="fe-users-title" title={t('admin.users.title')}>
-        <span className={css.toolbar}>
-          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
-            {t('admin.users.inviteLink')}
-          </button>
-          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'bulk' })}>
-            {t('admin.users.bulk')}
-          </button>
-          <button type="button" className={css.button} onClick={() => setDialog({ action: 'add' })}>
-            {t('admin.users.add')}
-          </button>
-        </span>
+        {canWrite ? (
+          <span className={css.toolbar}>
+            <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
+              {t('admin.users.inviteLink')}
+            </button>
+            <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'bulk' })}>
+              {t('admin.users.bulk')}
+            </button>
+            <button type="button" className={css.button} onClick={() => setDialog({ action: 'add' })}>
+              {t('admin.users.add')}
+            </button>
+          </span>
+        ) : null}
       </SectionHeader>
+      {!canWrite ? <p className={css.muted}>{t('admin.users.readOnly')}</p> : null}
       {subAccounts ? (
         <AdminTabs
           label={t('admin.users.tabs')}
@@ -284,10 +304,10 @@ export function UsersView() {
       ) : (
         accountUsers
       )}
-      <AddUserDialog open={open?.action === 'add'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
-      <BulkInviteDialog open={open?.action === 'bulk'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} />
-      <InviteLinkDialog open={open?.action === 'link'} onClose={closeDialog} t={t} locale={locale} />
-      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' ? (
+      <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
+      <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} />
+      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} locale={locale} />
+      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' ? canDelete : canWrite) ? (
         <UserActionDialog action={open.action} row={open.row} pageKey={key} roles={roles.data ?? []} t={t} locale={locale} onClose={closeDialog} />
       ) : null}
     </section>
