@@ -142,7 +142,7 @@ export function AccountView() {
     <section className={css.section} aria-labelledby="fe-account-title">
       <SectionHeader titleId="fe-account-title" title={t('admin.account.title')} />
       {!canWrite ? <p className={css.muted}>{t('admin.account.readOnly')}</p> : null}
-      <LoadStates t={t} error={result.error} retry={() => resources.account.$settings.revalidate()} loading={!result.data && result.loading} ready={!!result.data}>
+      <LoadStates t={t} state={result} retry={() => resources.account.$settings.revalidate()}>
         {tabs.length === 0 ? (
           <p className={css.muted}>{t('admin.account.noTabs')}</p>
         ) : (

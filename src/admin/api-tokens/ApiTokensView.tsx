@@ -181,7 +181,7 @@ function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; t
 
   return (
     <div className={css.section}>
-      <LoadStates t={t} error={result.error} retry={() => $list.revalidate()} loading={!result.data && result.loading} ready={!!result.data || !result.error}>
+      <LoadStates t={t} state={result} retry={() => $list.revalidate()}>
         <DataTable
           label={t(`admin.tokens.table.${type}`)}
           columns={cols}

@@ -135,7 +135,11 @@ export function GroupsView() {
         ) : null}
       </SectionHeader>
       {!canWrite && enabled && !first && !list.error ? <p className={css.hint}>{t('admin.groups.readOnly')}</p> : null}
-      <LoadStates t={t} error={list.error} retry={() => resources.groups.$list.revalidate()} loading={first} ready={!enabled || !!list.data || !list.error}>
+      <LoadStates
+        t={t}
+        state={{ data: first ? undefined : enabled ? list.data : config.data, loading: first, error: list.error }}
+        retry={() => resources.groups.$list.revalidate()}
+      >
         {!enabled ? (
           <EmptyState title={t('admin.groups.disabled')}>
             <p className={css.muted}>{t('admin.groups.disabledHint')}</p>

@@ -139,7 +139,7 @@ export function RolesView() {
               autoComplete="off"
             />
           </div>
-          <LoadStates t={t} error={roles.error} retry={() => resources.roles.$roles.revalidate()} loading={!roleList && roles.loading} ready={!!roleList}>
+          <LoadStates t={t} state={{ ...roles, data: roleList }} retry={() => resources.roles.$roles.revalidate()}>
             <DataTable
               label={t('admin.roles.table')}
               columns={cols}
