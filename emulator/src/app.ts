@@ -21,6 +21,7 @@ import { loadOrCreateSigningKey } from './crypto/keys.ts';
 import { traceId } from './crypto/tokens.ts';
 import type { AppEnv, EmulatorRuntime } from './http/env.ts';
 import { HttpError, errorBody } from './http/errors.ts';
+import { keepDurableAudits } from './audit.ts';
 import { authRoutes, jwksRoutes } from './routes/auth.ts';
 import { mfaRoutes } from './routes/mfa.ts';
 import { mfaMethodEmulatorRoutes, mfaMethodRoutes } from './routes/mfa-methods.ts';
@@ -203,6 +204,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     } catch (e) {
       if (!(e instanceof Rollback)) throw e;
       c.res.headers.delete('set-cookie');
+      // a refusal's audit row stays on record (src/audit.ts `durable`)
+      await keepDurableAudits(c, rootDb);
     } finally {
       c.set('db', rootDb);
     }
