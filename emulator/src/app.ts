@@ -52,6 +52,7 @@ import { adminSessionRoutes } from './routes/admin/sessions.ts';
 import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
+import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audits.ts';
 
 export const API_PREFIX = '/frontegg';
 export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
@@ -218,6 +219,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, userRoutes);
   app.route(API_PREFIX, passwordRoutes);
   app.route(API_PREFIX, configRoutes);
+  // before metadataRoutes: it answers `GET /metadata?entityName=audits` and passes every other entity on
+  app.route(API_PREFIX, adminAuditRoutes);
   app.route(API_PREFIX, metadataRoutes);
   app.route(API_PREFIX, entitlementRoutes);
   app.route(API_PREFIX, stepUpRoutes);
@@ -247,6 +250,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', stepUpEmulatorRoutes);
   app.route('/_emulator', clockEmulatorRoutes);
   app.route('/_emulator', adminUserEmulatorRoutes);
+  app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
