@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import { resolveObjectURL } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
 import * as OTPAuth from 'otpauth';
+import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import type { IAudits, IAuditsStats, HeaderProps, FronteggApiClient } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
+import { MIGRATIONS, runMigrations } from '../src/db/migrations.ts';
 import { audits, users } from '../src/db/schema.ts';
 import { AUDIT_COLUMNS, type AuditDto } from '../src/routes/admin/audits.ts';
 import { Client, P } from './helpers.ts';
@@ -418,6 +420,48 @@ describe('sign-in events write audit rows', () => {
     assert.equal(failed.severity, 'WARNING');
     assert.deepEqual(failed.details, { method: 'authenticator' });
     assert.doesNotMatch(JSON.stringify(failed), new RegExp(bad));
+  });
+});
+
+describe('migration 0012_audit_log', () => {
+  it('maps the old severities Info/Medium/High/Critical to INFO/WARNING/WARNING/SEVERE and fills actor_email and description', async () => {
+    // test/rest-api.ts gives the Frontegg client a `window`; PGlite would take it for a browser's
+    const page = globalThis as { window?: unknown };
+    const window = page.window;
+    delete page.window;
+    const client = await PGlite.create('memory://').finally(() => (page.window = window));
+    try {
+      const exec = async (text: string) => {
+        const results = await client.exec(text);
+        return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
+      };
+      const at = MIGRATIONS.findIndex((m) => m.id === '0012_audit_log');
+      assert.ok(at > 0);
+      // a database of before: every migration up to 0012 (the later ones held back meanwhile), then rows the old writers wrote
+      const later = MIGRATIONS.splice(at);
+      try {
+        await runMigrations(exec);
+      } finally {
+        MIGRATIONS.push(...later);
+      }
+      await exec(`insert into audits (id, tenant_id, actor_id, action, details, severity) values
+        ('a', 't', 'u', 'user.deleted', '{"email":"admin@acme.test","userEmail":"q@x.test"}', 'High'),
+        ('b', 't', 'u', 'role.created', '{}', 'Info'),
+        ('c', 't', 'u', 'user.sub-tenant-roles.added', '{}', 'Medium'),
+        ('d', 't', null, 'user.locked', '{}', 'Critical')`);
+      assert.deepEqual(
+        await runMigrations(exec),
+        MIGRATIONS.slice(at).map((m) => m.id),
+      );
+      assert.deepEqual(await exec(`select id, severity, actor_email as "actorEmail", description from audits order by id`), [
+        { id: 'a', severity: 'WARNING', actorEmail: 'admin@acme.test', description: 'User deleted' },
+        { id: 'b', severity: 'INFO', actorEmail: null, description: 'Role created' },
+        { id: 'c', severity: 'WARNING', actorEmail: null, description: 'User sub tenant roles added' },
+        { id: 'd', severity: 'SEVERE', actorEmail: null, description: 'User locked' },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -597,6 +597,9 @@ alter table emulator_clock add column frozen_at bigint;
 alter table audits add column actor_email text;
 alter table audits add column description text not null default '';
 update audits set actor_email = details->>'email' where actor_email is null and details ? 'email';
+-- older rows: the description audit.ts would derive from the action ("user.sub-tenants.removed" → "User sub tenants removed")
+update audits set description = upper(substr(replace(replace(action, '.', ' '), '-', ' '), 1, 1)) || substr(replace(replace(action, '.', ' '), '-', ' '), 2)
+  where description = '';
 update audits set severity = case severity
   when 'Info' then 'INFO'
   when 'Medium' then 'WARNING'
