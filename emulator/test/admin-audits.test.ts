@@ -260,7 +260,7 @@ describe('the audit log: list, stats, metadata, export (Frontegg client)', () =>
 });
 
 describe('who may read the audit log, and whose rows', () => {
-  it('AB-8.11 a user without fe.secure.read.audits gets 403 Not authorized on the list, stats, metadata and export', async () => {
+  it('a user without fe.secure.read.audits gets 403 Not authorized on the list, stats, metadata and export', async () => {
     await makeUser('norole@example.test', []);
     const api = await apiAs(await harness.tokenOf('norole@example.test', PASSWORD));
     await rejectsWith(list(api), 403, 'Not authorized');
