@@ -589,6 +589,31 @@ alter table emulator_clock drop column offset_seconds;
 alter table emulator_clock add column frozen_at bigint;
 `,
   },
+  {
+    // one audit writer (src/audit.ts): the actor's email and a description beside the payload, severities INFO /
+    // WARNING / SEVERE, and the indexes of the audit log's list, filters and export (routes/admin/audits.ts)
+    id: '0012_audit_log',
+    sql: `
+alter table audits add column actor_email text;
+alter table audits add column description text not null default '';
+update audits set actor_email = details->>'email' where actor_email is null and details ? 'email';
+-- older rows: the description audit.ts would derive from the action ("user.sub-tenants.removed" → "User sub tenants removed")
+update audits set description = upper(substr(replace(replace(action, '.', ' '), '-', ' '), 1, 1)) || substr(replace(replace(action, '.', ' '), '-', ' '), 2)
+  where description = '';
+update audits set severity = case severity
+  when 'Info' then 'INFO'
+  when 'Medium' then 'WARNING'
+  when 'High' then 'WARNING'
+  when 'Critical' then 'SEVERE'
+  else upper(severity) end
+  where severity not in ('INFO', 'WARNING', 'SEVERE');
+alter table audits alter column severity set default 'INFO';
+create index audits_tenant_created_at_idx on audits (tenant_id, created_at desc, id desc);
+create index audits_tenant_action_created_at_idx on audits (tenant_id, action, created_at desc);
+create index audits_tenant_severity_created_at_idx on audits (tenant_id, severity, created_at desc);
+create index audits_tenant_actor_created_at_idx on audits (tenant_id, actor_id, created_at desc);
+`,
+  },
 ];
 
 /** Applies every migration not yet logged. Safe to call on every start. */

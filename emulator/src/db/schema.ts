@@ -2,7 +2,7 @@
  * Drizzle table definitions. They mirror the SQL in `migrations.ts`, which is
  * the source of truth for the database; keep both in step when adding columns.
  */
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -491,19 +491,36 @@ export const impersonationSessions = pgTable('impersonation_sessions', {
   createdAt: ts('created_at').notNull(),
 });
 
-export const audits = pgTable('audits', {
-  id: text('id').primaryKey(),
-  tenantId: text('tenant_id'),
-  actorId: text('actor_id'),
-  action: text('action').notNull(),
-  targetId: text('target_id'),
-  details: jsonb('details').$type<Record<string, unknown>>().notNull(),
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-  /** Info, Medium, High, Critical (the audit log's severity). */
-  severity: text('severity').notNull().default('Info'),
-  createdAt: ts('created_at').notNull(),
-});
+/** The audit log (src/audit.ts writes it, routes/admin/audits.ts reads it). */
+export const audits = pgTable(
+  'audits',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id'),
+    actorId: text('actor_id'),
+    /** The actor's email when the row was written. */
+    actorEmail: text('actor_email'),
+    /** `<subject>[.<part>].<verb-past>` (src/audit.ts). */
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    /** A sentence for the audit log. */
+    description: text('description').notNull().default(''),
+    /** The JSON payload, without secrets. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** INFO, WARNING or SEVERE (the audit log's severity). */
+    severity: text('severity').notNull().default('INFO'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    // the tenant's log, newest first (the list's default order, keyset batches of the CSV), and its filters
+    index('audits_tenant_created_at_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('audits_tenant_action_created_at_idx').on(t.tenantId, t.action, t.createdAt.desc()),
+    index('audits_tenant_severity_created_at_idx').on(t.tenantId, t.severity, t.createdAt.desc()),
+    index('audits_tenant_actor_created_at_idx').on(t.tenantId, t.actorId, t.createdAt.desc()),
+  ],
+);
 
 /** Lifetimes and rate limits of the lifecycle tokens (test-settable; defaults in src/lifecycle.ts). */
 export interface LifecycleSettings {
