@@ -16,7 +16,8 @@
  * and registers it where the kit lists things: the section's entry in src/admin/shell/sections.ts (chunk and texts:
  * the one list a section edits), the element's export (elements/index.ts) and package entry (package.json
  * `exports`), the route module's mount (emulator/src/app.ts) and its migration (emulator/src/db/migrations.ts).
- * `<id>` is the registry's camelCase id; files use its kebab-case name (`allAccounts` → `all-accounts`).
+ * When the emulator serves the area already (`emulator/src/routes/admin/<name>.ts` exists), only the client side is
+ * written. `<id>` is the registry's camelCase id; files use its kebab-case name (`allAccounts` → `all-accounts`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -564,6 +565,9 @@ export async function writeSection(root, id, { sections } = {}) {
   if (!info) throw new Error(`"${id}" is not a section of the registry (src/admin/shell/sections.ts SECTION_IDS)`);
   if (info.built) throw new Error(`the ${id} section is built already`);
   const files = sectionFiles(id, { read: [...info.permissions], write: [...info.write] });
+  // an API area the emulator serves already (its route module exists): the client side only
+  const served = existsSync(join(root, `emulator/src/routes/admin/${k}.ts`));
+  if (served) for (const path of Object.keys(files)) if (path.startsWith('emulator/')) delete files[path];
   for (const path of Object.keys(files)) if (existsSync(join(root, path))) throw new Error(`${path} exists already`);
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -592,10 +596,13 @@ export async function writeSection(root, id, { sections } = {}) {
       pkg.exports = Object.fromEntries(exports);
       return `${JSON.stringify(pkg, null, 2)}\n`;
     }),
-    edit('emulator/src/db/schema.ts', (text) =>
-      text.includes(`export const ${c}Items`)
-        ? text
-        : `${text.trimEnd()}\n\n/** The ${c} section's items (routes/admin/${k}.ts, scaffolded by \`npm run new:section\`). */
+  ];
+  if (!served)
+    edited.push(
+      edit('emulator/src/db/schema.ts', (text) =>
+        text.includes(`export const ${c}Items`)
+          ? text
+          : `${text.trimEnd()}\n\n/** The ${c} section's items (routes/admin/${k}.ts, scaffolded by \`npm run new:section\`). */
 export const ${c}Items = pgTable(
   '${s}_items',
   {
@@ -607,12 +614,12 @@ export const ${c}Items = pgTable(
   (t) => [index('${s}_items_tenant_created_idx').on(t.tenantId, t.createdAt)],
 );
 `,
-    ),
-    edit('emulator/src/app.ts', (text) => {
-      const imported = insertLine(text, `import { admin${P}Routes } from './routes/admin/${k}.ts';`, { after: /^import .* from '\.\/routes\/admin\// });
-      return insertLine(imported, `  app.route(API_PREFIX, admin${P}Routes);`, { after: /^ {2}app\.route\(API_PREFIX, admin\w+Routes\);$/ });
-    }),
-  ];
+      ),
+      edit('emulator/src/app.ts', (text) => {
+        const imported = insertLine(text, `import { admin${P}Routes } from './routes/admin/${k}.ts';`, { after: /^import .* from '\.\/routes\/admin\// });
+        return insertLine(imported, `  app.route(API_PREFIX, admin${P}Routes);`, { after: /^ {2}app\.route\(API_PREFIX, admin\w+Routes\);$/ });
+      }),
+    );
   const written = [...Object.keys(files), ...edited];
   // the project's formatter (Prettier) has the last word on layout
   spawnSync(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--log-level', 'warn', ...written], { cwd: root, stdio: 'inherit' });
