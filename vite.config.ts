@@ -33,6 +33,7 @@ const entries = {
   'fe-admin-privacy': 'elements/admin/fe-admin-privacy.ts',
   'fe-admin-api-tokens': 'elements/admin/fe-admin-api-tokens.ts',
   'fe-admin-account': 'elements/admin/fe-admin-account.ts',
+  'fe-admin-audits': 'elements/admin/fe-admin-audits.ts',
   // DOM-free: servers check entitlements too
   entitlements: 'src/entitlements/index.ts',
 };

@@ -27,5 +27,6 @@ export { FeAdminProfileElement } from './admin/fe-admin-profile.ts';
 export { FeAdminPrivacyElement } from './admin/fe-admin-privacy.ts';
 export { FeAdminApiTokensElement } from './admin/fe-admin-api-tokens.ts';
 export { FeAdminAccountElement } from './admin/fe-admin-account.ts';
+export { FeAdminAuditsElement } from './admin/fe-admin-audits.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';
 export { FeMissingTranslationEvent, type FeMissingTranslationDetail } from '../src/events/i18n.ts';

@@ -78,6 +78,15 @@ export interface FeAdminApiTokensProperties {}
 /** Events `<fe-admin-api-tokens>` fires, by name, with their classes (typed `detail`). */
 export interface FeAdminApiTokensEvents {}
 
+/** Attributes of `<fe-admin-audits>`, kebab-case as written in HTML. */
+export interface FeAdminAuditsAttributes {}
+
+/** Properties of `<fe-admin-audits>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminAuditsProperties {}
+
+/** Events `<fe-admin-audits>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminAuditsEvents {}
+
 /** Attributes of `<fe-admin-groups>`, kebab-case as written in HTML. */
 export interface FeAdminGroupsAttributes {}
 
@@ -432,6 +441,7 @@ export interface FeElementAttributes {
   'fe-activate-account': FeActivateAccountAttributes;
   'fe-admin-account': FeAdminAccountAttributes;
   'fe-admin-api-tokens': FeAdminApiTokensAttributes;
+  'fe-admin-audits': FeAdminAuditsAttributes;
   'fe-admin-groups': FeAdminGroupsAttributes;
   'fe-admin-portal': FeAdminPortalAttributes;
   'fe-admin-privacy': FeAdminPrivacyAttributes;
@@ -459,6 +469,7 @@ export interface FeElementProperties {
   'fe-activate-account': FeActivateAccountProperties;
   'fe-admin-account': FeAdminAccountProperties;
   'fe-admin-api-tokens': FeAdminApiTokensProperties;
+  'fe-admin-audits': FeAdminAuditsProperties;
   'fe-admin-groups': FeAdminGroupsProperties;
   'fe-admin-portal': FeAdminPortalProperties;
   'fe-admin-privacy': FeAdminPrivacyProperties;
@@ -486,6 +497,7 @@ export interface FeElementEvents {
   'fe-activate-account': FeActivateAccountEvents;
   'fe-admin-account': FeAdminAccountEvents;
   'fe-admin-api-tokens': FeAdminApiTokensEvents;
+  'fe-admin-audits': FeAdminAuditsEvents;
   'fe-admin-groups': FeAdminGroupsEvents;
   'fe-admin-portal': FeAdminPortalEvents;
   'fe-admin-privacy': FeAdminPrivacyEvents;
@@ -520,6 +532,8 @@ declare global {
     'fe-admin-account': fe.FeAdminAccountElement;
     /** Create, list and delete the account's or the signed-in user's API tokens. */
     'fe-admin-api-tokens': fe.FeAdminApiTokensElement;
+    /** The audit log of the signed-in user's account, searchable and exportable as CSV. */
+    'fe-admin-audits': fe.FeAdminAuditsElement;
     /** Manage the groups of the signed-in user's account: details, members and roles. */
     'fe-admin-groups': fe.FeAdminGroupsElement;
     /** The admin portal: users, roles, groups, profile, privacy, API tokens, account settings. */

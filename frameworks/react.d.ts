@@ -50,6 +50,9 @@ export type FeAdminAccountReactProps = FeReactBaseProps<fe.FeAdminAccountElement
 /** React 19 props of `<fe-admin-api-tokens>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminApiTokensReactProps = FeReactBaseProps<fe.FeAdminApiTokensElement> & dom.FeAdminApiTokensAttributes & dom.FeAdminApiTokensProperties & {};
 
+/** React 19 props of `<fe-admin-audits>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminAuditsReactProps = FeReactBaseProps<fe.FeAdminAuditsElement> & dom.FeAdminAuditsAttributes & dom.FeAdminAuditsProperties & {};
+
 /** React 19 props of `<fe-admin-groups>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminGroupsReactProps = FeReactBaseProps<fe.FeAdminGroupsElement> & dom.FeAdminGroupsAttributes & dom.FeAdminGroupsProperties & {};
 
@@ -258,6 +261,8 @@ declare module 'react' {
       'fe-admin-account': FeAdminAccountReactProps;
       /** Create, list and delete the account's or the signed-in user's API tokens. */
       'fe-admin-api-tokens': FeAdminApiTokensReactProps;
+      /** The audit log of the signed-in user's account, searchable and exportable as CSV. */
+      'fe-admin-audits': FeAdminAuditsReactProps;
       /** Manage the groups of the signed-in user's account: details, members and roles. */
       'fe-admin-groups': FeAdminGroupsReactProps;
       /** The admin portal: users, roles, groups, profile, privacy, API tokens, account settings. */

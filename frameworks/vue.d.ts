@@ -55,6 +55,9 @@ export type FeAdminApiTokensVueProps = dom.FeAdminApiTokensProperties & {
   kind?: dom.FeAdminApiTokensAttributes['kind'];
 };
 
+/** Vue props of `<fe-admin-audits>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminAuditsVueProps = dom.FeAdminAuditsProperties & {};
+
 /** Vue props of `<fe-admin-groups>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminGroupsVueProps = dom.FeAdminGroupsProperties & {};
 
@@ -304,6 +307,8 @@ declare module 'vue' {
     'fe-admin-account': DefineComponent<FeAdminAccountVueProps>;
     /** Create, list and delete the account's or the signed-in user's API tokens. */
     'fe-admin-api-tokens': DefineComponent<FeAdminApiTokensVueProps>;
+    /** The audit log of the signed-in user's account, searchable and exportable as CSV. */
+    'fe-admin-audits': DefineComponent<FeAdminAuditsVueProps>;
     /** Manage the groups of the signed-in user's account: details, members and roles. */
     'fe-admin-groups': DefineComponent<FeAdminGroupsVueProps>;
     /** The admin portal: users, roles, groups, profile, privacy, API tokens, account settings. */

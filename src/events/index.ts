@@ -38,6 +38,5 @@ export interface FeEventMap {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface GlobalEventHandlersEventMap extends FeEventMap {}
 }

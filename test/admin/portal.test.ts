@@ -22,10 +22,10 @@ describe('<fe-admin-portal> shell', () => {
     history.replaceState(null, '', location.pathname + location.search);
   });
 
-  it('SI-2.29 SI-2.30 SI-2.31 by default lists profile, privacy, account and users; roles, groups and API tokens stay hidden; unbuilt sections are not listed', async () => {
+  it('SI-2.29 SI-2.30 SI-2.31 by default lists profile, privacy, account, users and audits; roles, groups and API tokens stay hidden; unbuilt sections are not listed', async () => {
     await signIn(ADMIN);
     const portal = await renderPortal();
-    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users']);
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Audit logs']);
     for (const a of navItems(portal)) expect(a.getAttribute('href')).to.match(/^#\/admin\/[a-zA-Z]+$/);
   });
 
@@ -39,7 +39,7 @@ describe('<fe-admin-portal> shell', () => {
         account: { visibility: 'hidden' },
       },
     });
-    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Users', 'Groups', 'API tokens', 'Roles']);
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Users', 'Groups', 'Audit logs', 'API tokens', 'Roles']);
   });
 
   it('SI-2.31 metadata navigation turns a section on; the host option wins over metadata', async () => {

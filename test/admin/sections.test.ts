@@ -29,7 +29,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
 
   it('the registry is the one list: a built section has its chunk and its texts in English, German and Hebrew', async () => {
     const built = SECTION_IDS.filter((id) => SECTIONS[id].built);
-    expect(built).to.deep.equal(['profile', 'privacy', 'personalApiTokens', 'account', 'users', 'groups', 'apiTokens', 'roles']);
+    expect(built).to.deep.equal(['profile', 'privacy', 'personalApiTokens', 'account', 'users', 'groups', 'audits', 'apiTokens', 'roles']);
     for (const id of built) {
       const { load, messages } = SECTIONS[id];
       expect((await load!()).default, `${id}: its view`).to.be.a('function');
@@ -57,7 +57,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
 
   it('SI-2.30 SI-2.32 default-visible sections show with their keys; allAccounts by permission; hidden ones stay hidden', () => {
     // with every key: the default-visible built sections only
-    expect(visibleSections({}, ALL_READ)).to.deep.equal(['profile', 'privacy', 'account', 'users']);
+    expect(visibleSections({}, ALL_READ)).to.deep.equal(['profile', 'privacy', 'account', 'users', 'audits']);
     expect(visibleSections({}, [])).to.deep.equal(['profile', 'privacy']);
     expect(SECTIONS.allAccounts.permissions).to.deep.equal(['fe.account-hierarchy.read.subAccount']);
   });

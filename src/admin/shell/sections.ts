@@ -86,7 +86,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   groups: section('groups', secure('groups', true), false, { load: () => import('../groups/index.ts'), messages: texts('groups') }),
   security: section('security', secure('securityPolicy'), true),
   sso: section('sso', secure('samlConfiguration'), false),
-  audits: section('audits', { read: ['fe.secure.read.audits'] }, true),
+  audits: section('audits', { read: ['fe.secure.read.audits'] }, true, { load: () => import('../audits/index.ts'), messages: texts('audits') }),
   webhooks: section('webhooks', { read: ['fe.connectivity.read.webhooks'], write: ['fe.connectivity.write.webhooks'], delete: ['fe.connectivity.delete.webhooks'] }, false),
   apiTokens: section('apiTokens', secure('tenantApiTokens', true), false, { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
   roles: section('roles', secure('roles', true), false, { load: () => import('../roles/index.ts'), messages: texts('roles') }),

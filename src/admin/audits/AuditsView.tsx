@@ -1,0 +1,211 @@
+/**
+ * The audit log section (admin spec §2 "Audit log columns", §4 "Audits", §8, §9; AB-2.03, AB-3.51–AB-3.53,
+ * AB-4.32–AB-4.33, AB-7.54–AB-7.56): the tenant's events in a server-paged table (20 a page, newest first), sortable
+ * by the columns the `audits` metadata marks sortable, searched by free text and filtered by user, action, severity
+ * and a time range; today's count and the severe events of the week; a row's JSON data in a dialog; and the CSV of
+ * exactly the current filter and sort, saved as `audits.csv`. A load failure is shown with "Try again"; an export
+ * failure is only logged (admin spec §4) and the busy flag reset. Read-only: the log has no write control.
+ */
+import { useStore } from '@nanostores/react';
+import { useMemo, useRef, useState } from 'react';
+import { AUDIT_SEVERITIES, type AuditColumn, type AuditRow } from '../../api/audits.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { useT } from '../../views/shared/flow.tsx';
+import { AUDITS_CSV, createAuditsResource } from '../resources/audits.ts';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { downloadText } from '../ui/download.ts';
+import { TextField } from '../ui/form.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { SectionHeader } from '../ui/section-header.tsx';
+import { EmptyState, LoadStates } from '../ui/states.tsx';
+import { useDebouncedSearch } from '../ui/use-search.ts';
+import { columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText, localDay, severityClass } from './model.ts';
+
+/** The audit log section view. */
+export function AuditsView() {
+  const { app, resources, dialog } = useSection();
+  const sectionRef = useRef<HTMLElement>(null);
+  const t = useT(app);
+  const locale = useStore(app.i18n.$locale);
+  const audits = resources.use(createAuditsResource);
+  const list = audits.list;
+  const query = useStore(list.$query);
+  const state = useStore(list.$state);
+  const stats = useStore(audits.$stats);
+  const metadata = useStore(audits.$columns);
+  const exporting = useStore(audits.exportCsv.$state).loading;
+  const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
+  const [viewing, setViewing] = useState<AuditRow | null>(null);
+  // a deep link or story may open a row's JSON (`json:<row id>`) once the row is on the page
+  const [linked, setLinked] = useState(() => /^json:(.+)$/.exec(dialog ?? '')?.[1]);
+  const linkedRow = linked ? state.data?.items.find((r) => r._id === linked) : undefined;
+  const open = viewing ?? linkedRow ?? null;
+  const close = () => {
+    setViewing(null);
+    setLinked(undefined);
+  };
+  // the metadata's columns (shown in the table), else the log's eight
+  const known = metadata.data?.length ? metadata.data : DEFAULT_AUDIT_COLUMNS;
+  const shown = useMemo(() => columnsShown(known), [known]);
+  const time = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' });
+  const cols = useMemo(() => columns(shown, t, time, setViewing), [shown, t, locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  const filter = (name: string) => query.filters[name] ?? '';
+  const filtered = ['user', 'action', 'severity', 'startDate', 'endDate'].some((f) => filter(f)) || query.search !== '';
+
+  const exportCsv = () => {
+    if (exporting) return;
+    audits.exportCsv.run({ columns: known }).then(
+      (csv) => downloadText(sectionRef.current ?? document.body, AUDITS_CSV, csv),
+      // admin spec §4: an export failure is only logged, and the busy flag reset (the mutation's state)
+      (error: unknown) => app.logger.warn('audits export failed', error),
+    );
+  };
+
+  return (
+    <section ref={sectionRef} className={css.section} aria-labelledby="fe-audits-title" aria-busy={state.loading || undefined}>
+      <SectionHeader titleId="fe-audits-title" title={t('admin.audits.title')} intro={t('admin.audits.intro')}>
+        <button type="button" className={css.secondaryButton} onClick={exportCsv} aria-disabled={exporting || undefined} aria-busy={exporting || undefined}>
+          {exporting ? t('admin.audits.exporting') : t('admin.audits.export')}
+        </button>
+      </SectionHeader>
+      {stats.data ? (
+        <p className={css.chips} aria-label={t('admin.audits.stats')}>
+          <span className={css.chip}>{t('admin.audits.stats.today', { count: stats.data.totalToday })}</span>
+          <span className={stats.data.severeThisWeek > 0 ? css.badgeDanger : css.chip}>{t('admin.audits.stats.severe', { count: stats.data.severeThisWeek })}</span>
+        </p>
+      ) : null}
+      <div className={css.toolbar} role="search" aria-label={t('admin.audits.filters')}>
+        <TextField label={t('admin.audits.searchLabel')} fieldId="fe-audits-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        <TextField
+          label={t('admin.audits.filter.user')}
+          fieldId="fe-audits-user"
+          name="user"
+          value={filter('user')}
+          onChange={(e) => list.setFilter('user', e.target.value.trim())}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('admin.audits.filter.action')}
+          fieldId="fe-audits-action"
+          name="action"
+          value={filter('action')}
+          onChange={(e) => list.setFilter('action', e.target.value.trim())}
+          autoComplete="off"
+        />
+        <label className={css.field}>
+          <span className={css.label}>{t('admin.audits.filter.severity')}</span>
+          <select className={css.input} name="severity" value={filter('severity')} onChange={(e) => list.setFilter('severity', e.target.value)}>
+            <option value="">{t('admin.audits.filter.severityAll')}</option>
+            {AUDIT_SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.audits.severity.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField
+          label={t('admin.audits.filter.from')}
+          fieldId="fe-audits-from"
+          name="from"
+          type="date"
+          value={localDay(filter('startDate'))}
+          onChange={(e) => list.setFilter('startDate', dayRange(e.target.value).start)}
+        />
+        <TextField
+          label={t('admin.audits.filter.to')}
+          fieldId="fe-audits-to"
+          name="to"
+          type="date"
+          value={localDay(filter('endDate'))}
+          onChange={(e) => list.setFilter('endDate', dayRange(e.target.value).end)}
+        />
+        {filtered ? (
+          <button
+            type="button"
+            className={css.secondaryButton}
+            onClick={() => {
+              setSearch('');
+              for (const f of ['user', 'action', 'severity', 'startDate', 'endDate']) list.setFilter(f, '');
+              list.setSearch('');
+            }}
+          >
+            {t('admin.audits.filter.clear')}
+          </button>
+        ) : null}
+      </div>
+      <LoadStates t={t} state={state} retry={list.retry}>
+        <>
+          <DataTable
+            label={t('admin.audits.table')}
+            columns={cols}
+            data={state.data?.items ?? []}
+            getRowId={(r) => r._id}
+            sorting={query.sort ? [query.sort] : []}
+            onSortingChange={(s) => list.setSort(s[0] ?? null)}
+            manualSorting
+            empty={filtered ? <EmptyState title={t('admin.audits.noMatch')} /> : <EmptyState title={t('admin.audits.empty')} />}
+          />
+          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={list.setPage} t={t} busy={state.loading} />
+        </>
+      </LoadStates>
+      {open ? (
+        <AdminDialog open onClose={close} title={t('admin.audits.jsonTitle', { action: open.action, time: time(open.createdAt) })}>
+          <pre className={css.secret} tabIndex={0}>
+            {jsonText(open)}
+          </pre>
+          <div className={css.dialogActions}>
+            <button type="button" className={css.button} onClick={close}>
+              {t('admin.close')}
+            </button>
+          </div>
+        </AdminDialog>
+      ) : null}
+    </section>
+  );
+}
+
+/** The table's columns: those the metadata shows, in its order; Json Data as a button that opens the row's JSON. */
+function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => string, view: (row: AuditRow) => void): ColumnDef<AuditRow, unknown>[] {
+  return shown.map((c): ColumnDef<AuditRow, unknown> => {
+    const header = t(`admin.audits.col.${c.name}` as Parameters<Translate>[0]) || c.displayName;
+    const base = { id: c.name, header, enableSorting: c.sortable };
+    switch (c.name) {
+      case 'createdAt':
+        return { ...base, accessorKey: 'createdAt', size: 190, cell: ({ row }) => time(row.original.createdAt) };
+      case 'user':
+        return { ...base, accessorKey: 'user', size: 200, cell: ({ row }) => row.original.email || row.original.user };
+      case 'severity':
+        return {
+          ...base,
+          accessorKey: 'severity',
+          size: 110,
+          cell: ({ row }) => (
+            <span className={severityClass(row.original.severity) === 'danger' ? css.badgeDanger : css.chip}>
+              {t(`admin.audits.severity.${row.original.severity}` as Parameters<Translate>[0])}
+            </span>
+          ),
+        };
+      case 'json':
+        return {
+          ...base,
+          size: 100,
+          enableSorting: false,
+          cell: ({ row }) => (
+            <button
+              type="button"
+              className={css.iconButton}
+              aria-label={t('admin.audits.viewJsonFor', { action: row.original.action, time: time(row.original.createdAt) })}
+              onClick={() => view(row.original)}
+            >
+              {t('admin.audits.viewJson')}
+            </button>
+          ),
+        };
+      default:
+        return { ...base, accessorKey: c.name, size: c.name === 'userAgent' ? 220 : c.name === 'description' ? 240 : 140 };
+    }
+  });
+}

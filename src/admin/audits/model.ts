@@ -1,0 +1,62 @@
+/** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look. */
+import type { AuditColumn, AuditRow } from '../../api/audits.ts';
+
+const column = (name: string, displayName: string, type: string, sortable: boolean, showInTable = true): AuditColumn => ({
+  _id: `audits-${name}`,
+  name,
+  type,
+  sortable,
+  filterable: sortable,
+  displayName,
+  showInTable,
+  showInMoreInfo: showInTable ? 'Always' : 'Never',
+});
+
+/** The log's columns when the `audits` metadata cannot be read (admin spec §2: the eight columns, in order). */
+export const DEFAULT_AUDIT_COLUMNS: AuditColumn[] = [
+  column('createdAt', 'Time', 'Timestamp', true),
+  column('user', 'User', 'Email', true),
+  column('action', 'Action', 'AlertMessage', true),
+  column('description', 'Description', 'String', true),
+  column('ip', 'IP Address', 'IpAddress', true),
+  column('severity', 'Severity', 'Severity', true),
+  column('userAgent', 'User Agent', 'String', true),
+  column('json', 'Json Data', 'Json', false),
+];
+
+/**
+ * The columns of the table: the metadata's, in its order — those it shows in the table, and Json Data (its own
+ * column: a button that opens the row's JSON) even when the metadata keeps it for "more info".
+ */
+export function columnsShown(columns: readonly AuditColumn[]): AuditColumn[] {
+  return columns.filter((c) => c.showInTable || c.name === 'json');
+}
+
+/**
+ * The time range of a date input's day (`YYYY-MM-DD`, the admin's local day) as ISO instants: its first and last
+ * millisecond; both `''` for an empty input.
+ */
+export function dayRange(day: string): { start: string; end: string } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { start: '', end: '' };
+  const [y, m, d] = day.split('-').map(Number);
+  return { start: new Date(y, m - 1, d, 0, 0, 0, 0).toISOString(), end: new Date(y, m - 1, d, 23, 59, 59, 999).toISOString() };
+}
+
+/** The admin's local day (`YYYY-MM-DD`) of an ISO instant, for a date input; `''` for none. */
+export function localDay(iso: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A row's JSON data, indented (the payload itself when the list holds one entry). */
+export function jsonText(row: Pick<AuditRow, 'json'>): string {
+  const data = Array.isArray(row.json) && row.json.length === 1 ? row.json[0] : row.json;
+  return JSON.stringify(data, null, 2);
+}
+
+/** How a severity looks: SEVERE and WARNING as dangers, INFO plain. */
+export function severityClass(severity: string): 'danger' | 'plain' {
+  return severity === 'SEVERE' || severity === 'WARNING' ? 'danger' : 'plain';
+}
