@@ -12,6 +12,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -30,6 +31,8 @@ const EMULATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
 const DRIZZLE_KIT = fileURLToPath(new URL('../../node_modules/drizzle-kit/bin.cjs', import.meta.url));
 const LEGACY_IDS = LEGACY_MIGRATIONS.map((m) => m.id);
 const GENERATED_IDS = generatedMigrations().map((m) => m.id);
+/** sha256 of JSON.stringify(LEGACY_MIGRATIONS) as they were when drizzle-kit took over. */
+const LEGACY_DIGEST = 'b69a05d7daad71e7244ca708d2db7fcc8d0e6548ea57c8464f5c2b071d05e46a';
 
 /** What the runner before drizzle-kit did, word for word: the log table, then each legacy migration in a transaction. */
 async function legacyRun(exec: RawExec, upTo = LEGACY_MIGRATIONS.length): Promise<void> {
@@ -71,6 +74,18 @@ async function catalogOf(build: (exec: RawExec) => Promise<unknown>, store: 'pgl
   } finally {
     await database.close();
   }
+}
+
+/** A copy of drizzle/ with one more migration `tag` (journal entry and SQL file, as drizzle-kit would add them). */
+function generatedPlus(tag: string, sql: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'emulator-drizzle-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+  journal.entries.push({ idx: journal.entries.length, version: '7', when: Date.now(), tag, breakpoints: true });
+  writeFileSync(journalPath, JSON.stringify(journal));
+  writeFileSync(join(folder, `${tag}.sql`), sql);
+  return folder;
 }
 
 /** A fresh database of `store` migrated by the runner twice (once per store and test file): what each run logged, the catalog. */
@@ -222,16 +237,43 @@ describe('one schema source: schema.ts → drizzle/ → every database', () => {
     }
   });
 
-  it('a failing migration rolls back whole: no table of it, no log row, and the next start tries it again', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'emulator-drizzle-'));
+  it('the legacy history is frozen: 0001…0011, their SQL unchanged (a change goes into schema.ts and db:generate)', () => {
+    assert.deepEqual(LEGACY_IDS, [
+      '0001_init',
+      '0002_password_reset',
+      '0003_entitlements',
+      '0004_lifecycle',
+      '0005_user_mfa',
+      '0006_passkeys',
+      '0007_mfa_methods',
+      '0008_passwordless',
+      '0009_federation',
+      '0010_admin',
+      '0011_clock_frozen',
+    ]);
+    const digest = createHash('sha256').update(JSON.stringify(LEGACY_MIGRATIONS)).digest('hex');
+    assert.equal(digest, LEGACY_DIGEST, 'LEGACY_MIGRATIONS were edited: databases have them applied as they were');
+  });
+
+  it('before: stops ahead of a generated migration (to write rows as an older schema had them)', async () => {
+    const folder = generatedPlus('9998_backfill', `update audits set severity = upper(severity);`);
     const database = await freshDatabase();
     try {
-      cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-      const journalPath = join(folder, 'meta', '_journal.json');
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-      journal.entries.push({ idx: journal.entries.length, version: '7', when: Date.now(), tag: '9999_broken', breakpoints: true });
-      writeFileSync(journalPath, JSON.stringify(journal));
-      writeFileSync(join(folder, '9999_broken.sql'), 'CREATE TABLE "half_done" ("id" text);\n--> statement-breakpoint\nALTER TABLE "no_such_table" ADD COLUMN "x" text;');
+      assert.deepEqual(await runMigrations(database.exec, { folder, before: '9998_backfill' }), GENERATED_IDS);
+      await database.exec(`insert into audits (id, action, severity) values ('a', 'user.created', 'Info')`);
+      assert.deepEqual(await runMigrations(database.exec, { folder }), ['9998_backfill']);
+      assert.deepEqual(await database.exec(`select severity from audits`), [{ severity: 'INFO' }]);
+      await assert.rejects(runMigrations(database.exec, { folder, before: 'nope' }), /no generated migration nope/);
+    } finally {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('a failing migration rolls back whole: no table of it, no log row, and the next start tries it again', async () => {
+    const folder = generatedPlus('9999_broken', 'CREATE TABLE "half_done" ("id" text);\n--> statement-breakpoint\nALTER TABLE "no_such_table" ADD COLUMN "x" text;');
+    const database = await freshDatabase();
+    try {
       await assert.rejects(runMigrations(database.exec, { folder }), /migration 9999_broken failed: .*no_such_table/);
       assert.deepEqual(await database.exec(`select to_regclass('half_done') as t`), [{ t: null }]);
       assert.deepEqual(await loggedIds(database.exec), [...GENERATED_IDS].sort());

@@ -640,11 +640,18 @@ export function generatedMigrations(folder: string = MIGRATIONS_FOLDER): Migrati
 
 /**
  * Brings the database up to date (see the top of this file); safe to call on every start. Returns the ids logged by
- * this call, in order (`0000_baseline` included when it was only logged). `folder`: the generated migrations (tests).
+ * this call, in order (`0000_baseline` included when it was only logged). For tests: `folder`, the generated
+ * migrations to use; `before`, a generated migration's id to stop at (it and those after it are not run), e.g. to
+ * write rows as an older schema had them and then check what a data migration makes of them.
  */
-export async function runMigrations(exec: RawExec, opts: { folder?: string } = {}): Promise<string[]> {
-  const generated = generatedMigrations(opts.folder);
+export async function runMigrations(exec: RawExec, opts: { folder?: string; before?: string } = {}): Promise<string[]> {
+  let generated = generatedMigrations(opts.folder);
   if (generated[0]?.id !== BASELINE_ID) throw new Error(`the first generated migration must be ${BASELINE_ID}, not ${generated[0]?.id ?? 'none'}`);
+  if (opts.before !== undefined) {
+    const at = generated.findIndex((m) => m.id === opts.before);
+    if (at < 0) throw new Error(`no generated migration ${opts.before}`);
+    generated = generated.slice(0, at);
+  }
   await exec(`create table if not exists emulator_migrations (id text primary key, applied_at timestamptz not null default now())`);
   const applied = new Set((await exec(`select id from emulator_migrations`)).map((r) => String(r.id)));
   const ran: string[] = [];
