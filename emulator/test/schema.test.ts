@@ -182,8 +182,11 @@ describe('one schema source: schema.ts → drizzle/ → every database', () => {
             insert into audits (id, tenant_id, action, details, severity) values ('audit-1', '${SEED.tenantId}', 'user.created', '{"x":1}', 'High');
             insert into emulator_clock (id, offset_ms, frozen_at) values ('clock', 5000, 1700000000000);`);
           const before = await contents(database.exec);
-          assert.deepEqual(await runMigrations(database.exec), [BASELINE_ID, ...GENERATED_IDS.slice(1)]);
+          // the switch to the generated history changes no row (later generated migrations may, on purpose)
+          const next = GENERATED_IDS[1];
+          assert.deepEqual(await runMigrations(database.exec, next ? { before: next } : {}), [BASELINE_ID]);
           assert.deepEqual(await contents(database.exec), before);
+          assert.deepEqual(await runMigrations(database.exec), GENERATED_IDS.slice(1));
           assert.deepEqual(await loggedIds(database.exec), [...LEGACY_IDS, ...GENERATED_IDS].sort());
           // the legacy history left what the baseline makes (else every later generated migration would meet another schema)
           assert.deepEqual(await describeCatalog(database.exec), (await fresh(store)).catalog);
