@@ -1,17 +1,12 @@
 import { addMessages } from '../src/i18n/index.ts';
 import { enAdmin } from '../src/i18n/en-admin.ts';
-import { enAdminAccount } from '../src/i18n/en-admin-account.ts';
-import { enAdminGroups } from '../src/i18n/en-admin-groups.ts';
-import { enAdminPrivacy } from '../src/i18n/en-admin-privacy.ts';
-import { enAdminProfile } from '../src/i18n/en-admin-profile.ts';
-import { enAdminRoles } from '../src/i18n/en-admin-roles.ts';
-import { enAdminTokens } from '../src/i18n/en-admin-tokens.ts';
 import adminCss from '../src/admin/ui/admin.css.ts?inline';
 import { portalElement } from './internal/section-element.tsx';
 import { defineElement } from './internal/react-element.ts';
 import './fe-app.ts';
 
-addMessages('en', { ...enAdmin, ...enAdminProfile, ...enAdminPrivacy, ...enAdminTokens, ...enAdminAccount, ...enAdminGroups, ...enAdminRoles });
+// the shell's texts; each section's own come with its chunk (src/admin/shell/sections.ts)
+addMessages('en', enAdmin);
 
 /**
  * The self-service admin portal (admin spec §2, §6; SI-1.07, SI-2.29–SI-2.32, SI-6.01): navigation of the sections

@@ -7,18 +7,16 @@ import { fromPromise } from 'xstate';
 import type { AddUserRequest, TenantUser } from '../src/api/admin-types.ts';
 import type { AdminResources } from '../src/admin/resources/index.ts';
 
-/** Actors of the add-user machine; `pageKey` is the cache key of the page on screen when the dialog opened. */
-export function adminAddUserActors(resources: AdminResources, pageKey: string) {
+/** Actors of the add-user machine (the new user is prepended to the users page on screen). */
+export function adminAddUserActors(resources: AdminResources) {
   return {
-    addUser: fromPromise<TenantUser, AddUserRequest>(({ input }) => resources.users.addUser.run({ key: pageKey, user: input })),
+    addUser: fromPromise<TenantUser, AddUserRequest>(({ input }) => resources.users.addUser.run({ user: input })),
   };
 }
 
 /** Actors of the bulk-invite machine: each email is one add, prepended to the page on screen. */
-export function adminBulkInviteActors(resources: AdminResources, pageKey: string) {
+export function adminBulkInviteActors(resources: AdminResources) {
   return {
-    inviteOne: fromPromise<unknown, { email: string; roleIds: string[] }>(({ input }) =>
-      resources.users.addUser.run({ key: pageKey, user: { email: input.email, roleIds: input.roleIds } }),
-    ),
+    inviteOne: fromPromise<unknown, { email: string; roleIds: string[] }>(({ input }) => resources.users.addUser.run({ user: { email: input.email, roleIds: input.roleIds } })),
   };
 }

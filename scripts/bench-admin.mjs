@@ -28,8 +28,8 @@ export function portalSizes() {
   console.log(`  + the users section chunk(s):           ${kib(usersTotal)} gzip → ${kib(portalTotal + usersTotal)} with users`);
 }
 
-/** Starts the emulator (in memory) on a free port; resolves with its URL and a stop function. */
-async function startEmulator() {
+/** Starts the emulator (in memory) on a free port; resolves with its URL, its process id and a stop function. */
+export async function startEmulator() {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: 'emulator',
@@ -45,7 +45,7 @@ async function startEmulator() {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill())) };
+  return { url, pid: child.pid, stop: () => new Promise((r) => (child.once('exit', r), child.kill())) };
 }
 
 /**

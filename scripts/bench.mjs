@@ -7,6 +7,8 @@
  *    the figure shows that nothing before the first input waits on the network.
  * 3. The admin portal (scripts/bench-admin.mjs): its chunk sizes, the users table against the emulator with 10,000
  *    users, and the p95 frame time of a scripted scroll through 10,000 loaded rows.
+ * 4. The audit log (scripts/bench-audits.mjs): with 100,000 audit rows, the first page's time and the streamed CSV
+ *    export's rows/s and the emulator's peak RSS growth.
  * Needs `npm run build` first (it runs it when dist/ is missing).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { build } from 'vite';
 import { staticGraph } from './size.mjs';
 import { benchEntitlements } from './bench-entitlements.mjs';
 import { benchAdmin, portalSizes } from './bench-admin.mjs';
+import { benchAudits } from './bench-audits.mjs';
 
 if (!existsSync('dist/fe-login-box.js')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 // the stack's floor, built the same way: React + react-dom + r2wc and one input
@@ -154,3 +157,5 @@ console.log(
     (entitlements.unindexedDecisionsPerSecond ? `\n  raw       ${Math.round(entitlements.unindexedDecisionsPerSecond).toLocaleString('en')} decisions/s` : '') +
     (entitlements.indexMs ? `\n  indexing  ${entitlements.indexMs.toFixed(1)} ms` : ''),
 );
+
+await benchAudits();

@@ -7,7 +7,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { action } from 'storybook/actions';
 import '../elements/fe-admin-portal.ts';
-import type { AdminPortalOptions } from '../src/admin/shell/sections.ts';
+import type { AdminPortalOptions } from '../src/admin/shell/ids.ts';
 import { previewApp } from './support/preview-app.ts';
 
 interface Args {

@@ -1,12 +1,11 @@
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import { enAdminAccount } from '../../src/i18n/en-admin-account.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';
 
-addMessages('en', { ...enAdmin, ...enAdminAccount });
+addMessages('en', enAdmin);
 
 /**
  * The account section on its own (admin spec §2 "account", §3 "Account settings"; SI-2.34, SI-2.35, SI-2.36,

@@ -1,12 +1,11 @@
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';
 
-addMessages('en', { ...enAdmin, ...enAdminTokens });
+addMessages('en', enAdmin);
 
 /**
  * The API tokens section on its own (admin spec §2 "apiTokens" / "personalApiTokens", §3 "API token", §5; AB-3.09,

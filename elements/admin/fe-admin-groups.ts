@@ -1,12 +1,11 @@
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import { enAdminGroups } from '../../src/i18n/en-admin-groups.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';
 
-addMessages('en', { ...enAdmin, ...enAdminGroups });
+addMessages('en', enAdmin);
 
 /**
  * The groups section on its own (admin spec §3 "Group", §6; api-contract §K; AB-3.08, AB-6.05, AB-7.19, AB-8.13):

@@ -1,12 +1,11 @@
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';
 
-addMessages('en', { ...enAdmin, ...enAdminPrivacy });
+addMessages('en', enAdmin);
 
 /**
  * The privacy section on its own (admin spec §2 "privacy", §3 "Session"; AB-3.19, AB-7.39; api-contract §S, §U): the

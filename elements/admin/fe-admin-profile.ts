@@ -1,12 +1,11 @@
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';
 
-addMessages('en', { ...enAdmin, ...enAdminProfile });
+addMessages('en', enAdmin);
 
 /**
  * The profile section on its own (admin spec §2 "profile", §3 "Profile fields", §4 picture rule, §8 "No changes to

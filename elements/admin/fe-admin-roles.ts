@@ -1,12 +1,11 @@
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';
 
-addMessages('en', { ...enAdmin, ...enAdminRoles });
+addMessages('en', enAdmin);
 
 /**
  * The roles section on its own (admin spec §3 "Role", "Permission", §6; AB-3.01–AB-3.03, AB-6.02, AB-6.03,

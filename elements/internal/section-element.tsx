@@ -9,19 +9,9 @@ import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import { enableShadowDOM } from 'react-stately/private/flags/flags';
-import type { SectionView } from '../../src/admin/shell/context.ts';
-import {
-  canOpen,
-  dialogFromHash,
-  fromMetadataNavigation,
-  hashOf,
-  isSectionId,
-  mergeOptions,
-  sectionFromHash,
-  visibleSections,
-  type AdminPortalOptions,
-  type SectionId,
-} from '../../src/admin/shell/sections.ts';
+import type { SectionValue } from '../../src/admin/shell/context.ts';
+import { canOpen, dialogFromHash, fromMetadataNavigation, hashOf, mergeOptions, sectionFromHash, visibleSections } from '../../src/admin/shell/sections.ts';
+import { isSectionId, type AdminPortalOptions, type SectionId } from '../../src/admin/shell/ids.ts';
 import { PortalView } from '../../src/admin/shell/PortalView.tsx';
 import { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
@@ -56,7 +46,7 @@ export function adminOptionsOf(app: FeApp, metadataNavigation: Record<string, un
 }
 
 /** What an admin element renders once the app and a signed-in user are there. */
-export type AdminBody = (parts: { app: FeApp; base: Omit<SectionView, 'section'>; host: HTMLElement }) => ReactNode;
+export type AdminBody = (parts: { app: FeApp; base: Omit<SectionValue, 'section'>; host: HTMLElement }) => ReactNode;
 
 /**
  * The React root of an admin element: the app from context (outside `<fe-app>`: the "place inside" card), a
@@ -121,7 +111,7 @@ export function sectionElement<P extends object = object>(
   return reactElement<P>(SectionRoot, { css, props });
 }
 
-function SectionBody({ app, id, base }: { app: FeApp; id: SectionId; base: Omit<SectionView, 'section'> }) {
+function SectionBody({ app, id, base }: { app: FeApp; id: SectionId; base: Omit<SectionValue, 'section'> }) {
   const t = useT(app);
   return <SectionHost value={{ ...base, section: id }} allowed={canOpen(id, base.options, base.permissions)} t={t} />;
 }
@@ -145,7 +135,7 @@ export function portalElement(css: string): ReactElementClass<AdminPortalProps> 
   return reactElement<AdminPortalProps>(PortalRoot, { css, props: { section: 'string', routing: 'string' } });
 }
 
-function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<SectionView, 'section'>; host: HTMLElement; props: AdminPortalProps }) {
+function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<SectionValue, 'section'>; host: HTMLElement; props: AdminPortalProps }) {
   const t = useT(app);
   const hashRouting = props.routing !== 'none';
   const sections = useMemo(() => visibleSections(base.options, base.permissions), [base.options, base.permissions]);

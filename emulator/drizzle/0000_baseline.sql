@@ -25,7 +25,9 @@ CREATE TABLE "audits" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"ip" text,
 	"user_agent" text,
-	"severity" text DEFAULT 'Info' NOT NULL
+	"severity" text DEFAULT 'INFO' NOT NULL,
+	"actor_email" text,
+	"description" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "authenticators" (
@@ -579,6 +581,10 @@ ALTER TABLE "user_tenants" ADD CONSTRAINT "user_tenants_user_id_fkey" FOREIGN KE
 ALTER TABLE "user_tenants" ADD CONSTRAINT "user_tenants_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("tenant_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_vendor_id_fkey" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_active_tenant_id_fkey" FOREIGN KEY ("active_tenant_id") REFERENCES "public"."tenants"("tenant_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audits_tenant_created_at_idx" ON "audits" USING btree ("tenant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audits_tenant_action_created_at_idx" ON "audits" USING btree ("tenant_id","action","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audits_tenant_severity_created_at_idx" ON "audits" USING btree ("tenant_id","severity","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audits_tenant_actor_created_at_idx" ON "audits" USING btree ("tenant_id","actor_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "authenticators_user_id_idx" ON "authenticators" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "entitlement_grants_unique" ON "entitlement_grants" USING btree (coalesce(tenant_id, ''),coalesce(user_id, ''),coalesce(plan_id, ''),coalesce(feature_key, ''));--> statement-breakpoint
 CREATE INDEX "lifecycle_tokens_user_kind" ON "lifecycle_tokens" USING btree ("user_id","kind");--> statement-breakpoint

@@ -21,6 +21,7 @@ import { loadOrCreateSigningKey } from './crypto/keys.ts';
 import { traceId } from './crypto/tokens.ts';
 import type { AppEnv, EmulatorRuntime } from './http/env.ts';
 import { HttpError, errorBody } from './http/errors.ts';
+import { keepDurableAudits } from './audit.ts';
 import { authRoutes, jwksRoutes } from './routes/auth.ts';
 import { mfaRoutes } from './routes/mfa.ts';
 import { mfaMethodEmulatorRoutes, mfaMethodRoutes } from './routes/mfa-methods.ts';
@@ -51,6 +52,7 @@ import { adminSessionRoutes } from './routes/admin/sessions.ts';
 import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
+import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audits.ts';
 
 export const API_PREFIX = '/frontegg';
 export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
@@ -203,6 +205,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     } catch (e) {
       if (!(e instanceof Rollback)) throw e;
       c.res.headers.delete('set-cookie');
+      // a refusal's audit row stays on record (src/audit.ts `durable`)
+      await keepDurableAudits(c, rootDb);
     } finally {
       c.set('db', rootDb);
     }
@@ -215,6 +219,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, userRoutes);
   app.route(API_PREFIX, passwordRoutes);
   app.route(API_PREFIX, configRoutes);
+  // before metadataRoutes: it answers `GET /metadata?entityName=audits` and passes every other entity on
+  app.route(API_PREFIX, adminAuditRoutes);
   app.route(API_PREFIX, metadataRoutes);
   app.route(API_PREFIX, entitlementRoutes);
   app.route(API_PREFIX, stepUpRoutes);
@@ -244,6 +250,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', stepUpEmulatorRoutes);
   app.route('/_emulator', clockEmulatorRoutes);
   app.route('/_emulator', adminUserEmulatorRoutes);
+  app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));

@@ -2,18 +2,18 @@
  * Account-lifecycle building blocks shared by routes/lifecycle.ts,
  * routes/invitations.ts and routes/tenants.ts: single-use tokens (hashed, with
  * expiry, optional 6-digit code and attempt counter), their settings, code
- * rate limits, the lifecycle emails, invite-link resolution, audits and the
+ * rate limits, the lifecycle emails, invite-link resolution and the
  * TeamUser shape.
  *
  * Times follow the emulator clock (`PUT /_emulator/clock`), so a test can
  * expire a token by moving the clock or by setting a lifetime of 0 with
  * `PUT /_emulator/lifecycle-settings`.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { audits, lifecycleSettings, lifecycleTokens, tenantInviteLinks, tenants, userTenants, type LifecycleSettings, type LifecycleTokenKind } from './db/schema.ts';
+import { lifecycleSettings, lifecycleTokens, tenantInviteLinks, tenants, userTenants, type LifecycleSettings, type LifecycleTokenKind } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, errorBody } from './http/errors.ts';
 import { hostOrigin } from './http/origin.ts';
@@ -251,7 +251,7 @@ export async function sendUnlockEmail(c: Ctx, user: UserRow, attempts: number): 
   return issued;
 }
 
-// ---------------------------------------------------------------- tenants, invite links, audits
+// ---------------------------------------------------------------- tenants, invite links
 
 export async function getTenant(db: Db, tenantId: string): Promise<TenantRow | undefined> {
   const [t] = await db.select().from(tenants).where(eq(tenants.tenantId, tenantId));
@@ -277,34 +277,6 @@ export async function resolveInviteLink(db: Db, token: string) {
   if (!tenant) throw badRequest('The invitation token is invalid', 'ER-INVITATION-TOKEN-INVALID');
   if (tenant.isLocked) throw tenantLocked();
   return { link, tenant };
-}
-
-/** One audit row (who, what, on what; the client's IP and user agent and the severity when known). */
-export async function audit(
-  db: Db,
-  row: {
-    tenantId?: string | null;
-    actorId?: string | null;
-    action: string;
-    targetId?: string | null;
-    details?: Record<string, unknown>;
-    ip?: string | null;
-    userAgent?: string | null;
-    severity?: string;
-  },
-) {
-  await db.insert(audits).values({
-    id: randomUUID(),
-    tenantId: row.tenantId ?? null,
-    actorId: row.actorId ?? null,
-    action: row.action,
-    targetId: row.targetId ?? null,
-    details: row.details ?? {},
-    ip: row.ip ?? null,
-    userAgent: row.userAgent ?? null,
-    severity: row.severity ?? 'Info',
-    createdAt: new Date(await emulatorNow(db)),
-  });
 }
 
 /** TeamUser (api-contract.md §5) of a user in one tenant. */

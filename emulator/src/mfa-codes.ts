@@ -31,6 +31,7 @@ import { randomToken, sha256 } from './crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from './clock.ts';
 import { send } from './outbox.ts';
 import { getMfaSettings, type MfaStrategy } from './mfa-devices.ts';
+import { auditMfaFailed } from './session.ts';
 
 type Ctx = Context<AppEnv>;
 type CodeRow = typeof mfaCodes.$inferSelect;
@@ -146,6 +147,7 @@ export async function useCode(c: Ctx, scope: CodeScope, row: CodeRow, code: stri
       .update(mfaCodes)
       .set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { revokedAt: new Date(now) } : {}) })
       .where(eq(mfaCodes.otcHash, row.otcHash));
+    await auditMfaFailed(c, row.mfaTokenHash, row.channel);
     return invalidCode(c);
   }
   const used = await db

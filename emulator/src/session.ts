@@ -32,6 +32,7 @@ import { emulatorDate, emulatorNow } from './clock.ts';
 import { impersonationSessions } from './db/schema.ts';
 import { activeStrategies, isRememberedDevice, mfaDeviceCount, mfaDevicesOf } from './mfa-devices.ts';
 import { clientIp } from './http/admin.ts';
+import { auditUser } from './audit.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -447,6 +448,35 @@ export async function rotateRefreshToken(
   return { ok: true, user, lr };
 }
 
+/** The audit row of a sign-out (`user.signed-out`, INFO) of the session `row`. */
+export async function auditSignedOut(c: Ctx, row: { userId: string; tenantId: string; familyId: string }): Promise<void> {
+  const [user] = await c.var.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.userId));
+  await auditUser(c, user ?? { id: row.userId }, row.tenantId, { action: 'user.signed-out', details: { sessionId: row.familyId } });
+}
+
+/**
+ * The audit row of a refused refresh (`session.refresh.refused`, WARNING) when the token names a session (revoked,
+ * reused, expired, the user locked or disabled). A missing or unknown token writes nothing: a page load without a
+ * session asks for a refresh too.
+ */
+export async function auditRefreshRefused(c: Ctx, token: string | undefined | null, reason: string): Promise<void> {
+  if (!token) return;
+  const [row] = await c.var.db
+    .select({ userId: refreshTokens.userId, tenantId: refreshTokens.tenantId, familyId: refreshTokens.familyId, email: users.email })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (!row) return;
+  await auditUser(c, { id: row.userId, email: row.email }, row.tenantId, {
+    action: 'session.refresh.refused',
+    targetId: row.familyId,
+    severity: 'WARNING',
+    description: `Session refresh refused (${reason}): ${row.email}`,
+    details: { reason, sessionId: row.familyId },
+    durable: true,
+  });
+}
+
 // ---------------------------------------------------------------- MFA challenge
 
 export async function mfaPolicyForces(db: Db, vendorId: string, user: UserRow): Promise<boolean> {
@@ -492,7 +522,38 @@ export async function completePrimaryAuth(c: Ctx, user: UserRow, opts: { isBreac
   if ((enrolled || (await mfaPolicyForces(db, c.var.rt.vendorId, user))) && !(await isRememberedDevice(c, user.id))) {
     return mfaRequiredResponse(db, user, opts);
   }
-  return issueSession(c, user, { amr: opts.amr ?? ['pwd'], isBreachedPassword: opts.isBreachedPassword });
+  const lr = await issueSession(c, user, { amr: opts.amr ?? ['pwd'], isBreachedPassword: opts.isBreachedPassword });
+  await auditSignedIn(c, user, lr.tenantId, lr.amr);
+  return lr;
+}
+
+/** The audit row of a completed sign-in (`user.signed-in`, INFO), by the user, in the session's tenant; `amr` names the method. */
+export async function auditSignedIn(c: Ctx, user: UserRow, tenantId: string, amr: string[]): Promise<void> {
+  await auditUser(c, user, tenantId, {
+    action: 'user.signed-in',
+    description: `Signed in (${amr.join(', ')})`,
+    details: { amr },
+  });
+}
+
+/**
+ * The audit row of a wrong MFA code at sign-in (`user.mfa.failed`, WARNING, durable) for the user of the MFA token
+ * `tokenHash`; `method` names the factor (authenticator, sms, email…). Nothing when the token is unknown.
+ */
+export async function auditMfaFailed(c: Ctx, tokenHash: string, method: string): Promise<void> {
+  const [row] = await c.var.db
+    .select({ id: users.id, email: users.email, tenantId: users.activeTenantId })
+    .from(mfaTokens)
+    .innerJoin(users, eq(users.id, mfaTokens.userId))
+    .where(eq(mfaTokens.tokenHash, tokenHash));
+  if (!row) return;
+  await auditUser(c, row, row.tenantId, {
+    action: 'user.mfa.failed',
+    severity: 'WARNING',
+    description: `Wrong MFA code (${method}): ${row.email}`,
+    details: { method },
+    durable: true,
+  });
 }
 
 /** Loads a live MFA token (not expired, not consumed) or answers 400. */

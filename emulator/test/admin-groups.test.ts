@@ -65,7 +65,7 @@ describe('groups: create, read, update, delete', () => {
     assert.equal((await auditRows('group.created', created.id)).length, 1);
     assert.equal((await auditRows('group.updated', created.id)).length, 1);
     const [deleted] = await auditRows('group.deleted', created.id);
-    assert.equal(deleted?.severity, 'High');
+    assert.equal(deleted?.severity, 'WARNING');
     assert.equal(deleted?.actorId, SEED.adminUserId);
   });
 

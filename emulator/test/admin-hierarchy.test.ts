@@ -236,7 +236,7 @@ describe('removing a user from tenants and sub-tenants', () => {
     await api.subTenants.removeUserFromTenantAndSubTenants({ userId: t.bob, subTenants: [{ tenantId: t.beta }] });
     let page = await allUsers(api);
     assert.deepEqual(byEmail(page, 'bob@beta.test')?.tenantIds, [t.delta], 'still in Delta: still listed');
-    await assertAudited('user.sub-tenants.removed', t.bob, 'High');
+    await assertAudited('user.sub-tenants.removed', t.bob, 'WARNING');
     const [bobRow] = await harness.emu.db.select().from(users).where(eq(users.id, t.bob));
     assert.equal(bobRow.activeTenantId, t.delta, 'the active tenant moves to a remaining membership');
 
@@ -257,7 +257,8 @@ describe('removing a user from tenants and sub-tenants', () => {
     const signIn = await new Client(harness.emu).login('carol@delta.test', PASSWORD);
     assert.notEqual(signIn.status, 200);
     const [row] = await auditRows('user.sub-tenants.removed', t.carol);
-    assert.deepEqual(row.details, { email: SEED.adminEmail, userEmail: 'carol@delta.test', tenantIds: [t.delta], userDeleted: true });
+    assert.equal(row.actorEmail, SEED.adminEmail);
+    assert.deepEqual(row.details, { userEmail: 'carol@delta.test', tenantIds: [t.delta], userDeleted: true });
   });
 
   it('AB-4.12 AB-7.26 a removal covering several tenants at once takes the user off the list', async () => {
@@ -265,7 +266,7 @@ describe('removing a user from tenants and sub-tenants', () => {
     const api = await adminApi();
     await api.subTenants.removeUserFromTenantAndSubTenants({ userId: t.bob, subTenants: [{ tenantId: t.beta }, { tenantId: t.delta }] });
     assert.equal(byEmail(await allUsers(api), 'bob@beta.test'), undefined);
-    await assertAudited('user.sub-tenants.removed', t.bob, 'High');
+    await assertAudited('user.sub-tenants.removed', t.bob, 'WARNING');
   });
 
   it('AB-7.26 removal refuses bad input: no tenants, a tenant outside the scope, a tenant the user is not in, an unknown user, yourself', async () => {
@@ -309,7 +310,7 @@ describe('roles per sub-tenant', () => {
       bob?.tenants.find((m) => m.tenantId === t.delta)?.permissions.some((p) => p.key === 'fe.secure.write.users'),
       'the Admin role grants its permissions in Delta',
     );
-    await assertAudited('user.sub-tenant-roles.added', t.bob, 'Medium');
+    await assertAudited('user.sub-tenant-roles.added', t.bob, 'WARNING');
 
     await api.subTenants.setUserRolesForSubTenants(t.bob, {
       subTenantsRoles: [
@@ -321,15 +322,15 @@ describe('roles per sub-tenant', () => {
     assert.deepEqual(roleKeysIn(bob, t.beta), ['Admin']);
     assert.deepEqual(roleKeysIn(bob, t.delta), [], 'an empty list clears the tenant roles');
     assert.deepEqual(bob?.tenantIds, [t.beta, t.delta], 'the memberships stay');
-    await assertAudited('user.sub-tenant-roles.set', t.bob, 'Medium');
+    await assertAudited('user.sub-tenant-roles.set', t.bob, 'WARNING');
 
     await api.subTenants.removeUserRolesFromSubTenants(t.bob, { subTenantsRoles: [{ tenantId: t.beta, roleIds: [SEED.adminRoleId] }] });
     bob = byEmail(await allUsers(api), 'bob@beta.test');
     assert.deepEqual(roleKeysIn(bob, t.beta), []);
-    await assertAudited('user.sub-tenant-roles.removed', t.bob, 'Medium');
+    await assertAudited('user.sub-tenant-roles.removed', t.bob, 'WARNING');
     const [row] = await auditRows('user.sub-tenant-roles.removed', t.bob);
+    assert.equal(row.actorEmail, SEED.adminEmail);
     assert.deepEqual(row.details, {
-      email: SEED.adminEmail,
       userEmail: 'bob@beta.test',
       subTenantsRoles: [{ tenantId: t.beta, roleIds: [SEED.adminRoleId] }],
     });

@@ -48,7 +48,7 @@ describe('profile', () => {
     const read: IUserProfile = await api.teams.getProfile();
     assert.equal(read.name, 'Ada Lovelace');
     assert.equal(read.phoneNumber, '+44 20 7946 0958');
-    const [row] = await adminAudits('user.profile-updated');
+    const [row] = await adminAudits('user.profile.updated');
     assert.deepEqual(row.details.changed, ['name', 'phoneNumber', 'address', 'jobTitle']);
   });
 
@@ -70,7 +70,7 @@ describe('profile', () => {
     await rejectsWith(api.users.updateUserProfileV2({ profilePictureUrl: 'javascript:alert(1)' }), 400, /profilePictureUrl must be an absolute http: or https: URL/);
     await rejectsWith(api.users.updateUserProfileV2({ metadata: 'not json' }), 400, /metadata must be a JSON object/);
     assert.equal((await api.teams.getProfile()).name, SEED.adminName);
-    assert.equal((await adminAudits('user.profile-updated')).length, 0);
+    assert.equal((await adminAudits('user.profile.updated')).length, 0);
   });
 });
 
@@ -85,7 +85,7 @@ describe('profile image', () => {
     assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
     assert.deepEqual(Buffer.from(await served.arrayBuffer()), PNG);
     assert.equal((await api.teams.getProfile()).profilePictureUrl, url);
-    assert.equal((await adminAudits('user.profile-image-updated')).length, 1);
+    assert.equal((await adminAudits('user.profile-image.updated')).length, 1);
   });
 
   it('AB-7.28 a file that is not an image → 400; more than 2 MB → 413', async () => {
@@ -122,8 +122,8 @@ describe('changing the email', () => {
     assert.equal((await new Client(harness.emu).login('ada@acme.test', SEED.adminPassword)).status, 200);
     assert.notEqual((await new Client(harness.emu).login(SEED.adminEmail, SEED.adminPassword)).status, 200);
     assert.equal((await lastMail(SEED.adminEmail)).subject, 'Your email was changed');
-    assert.equal((await adminAudits('user.email-change-requested')).length, 1);
-    const [changed] = await adminAudits('user.email-changed');
+    assert.equal((await adminAudits('user.email-change.requested')).length, 1);
+    const [changed] = await adminAudits('user.email.changed');
     assert.deepEqual(changed.details.to, 'ada@acme.test');
     await rejectsWith(api.teams.verifyEmail('ada@acme.test', mail.code!), 400, 'No email change to this address was requested');
   });

@@ -155,7 +155,7 @@ describe('adding, editing and deleting roles', () => {
     assert.equal((await auditRows('role.created', created.id)).length, 1);
     assert.equal((await auditRows('role.updated', created.id)).length, 1);
     const [deleted] = await auditRows('role.deleted', created.id);
-    assert.equal(deleted?.severity, 'High');
+    assert.equal(deleted?.severity, 'WARNING');
     assert.equal(deleted?.actorId, SEED.adminUserId);
   });
 

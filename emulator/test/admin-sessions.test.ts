@@ -68,7 +68,7 @@ describe("the signed-in user's sessions", () => {
     assert.equal((await b.browser.refresh()).status, 401, 'the deleted session cannot refresh');
     assert.equal((await a.browser.refresh()).status, 200, 'the current one still can');
     const [row] = await auditRows('session.deleted', b.sid);
-    assert.equal(row.severity, 'High');
+    assert.equal(row.severity, 'WARNING');
     await rejectsWith(api.auth.deleteSessionForUser('no-such-session'), 404, 'Session not found');
   });
 
@@ -88,7 +88,7 @@ describe("the signed-in user's sessions", () => {
     assert.equal((await b.browser.refresh()).status, 401);
     assert.equal((await c.browser.refresh()).status, 401);
     assert.equal((await reader.browser.refresh()).status, 200);
-    assert.equal((await auditRows('sessions.deleted-all', SEED.adminUserId)).length, 1);
+    assert.equal((await auditRows('user.sessions.deleted', SEED.adminUserId)).length, 1);
   });
 });
 
@@ -103,9 +103,9 @@ describe('revoking the sessions of a user (admin)', () => {
     assert.equal((await r1.browser.refresh()).status, 401);
     assert.equal((await r2.browser.refresh()).status, 401);
     assert.equal((await admin.browser.refresh()).status, 200);
-    const [row] = await auditRows('sessions.revoked', readerId);
+    const [row] = await auditRows('user.sessions.revoked', readerId);
     assert.equal(row.details.sessions, 2);
-    assert.equal(row.severity, 'High');
+    assert.equal(row.severity, 'WARNING');
   });
 
   it('AB-8.03 AB-7.40 needs fe.secure.delete.sessions; an unknown user → 404; no userId → 400', async () => {

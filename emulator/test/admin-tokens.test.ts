@@ -52,7 +52,7 @@ describe('personal API tokens (client credentials)', () => {
     assert.deepEqual(await api.auth.getUserApiTokensData(), []);
     assert.equal((await auditRows('api-token.created', created.clientId)).length, 1);
     const [deleted] = await auditRows('api-token.deleted', created.clientId);
-    assert.equal(deleted.severity, 'High');
+    assert.equal(deleted.severity, 'WARNING');
     assert.equal(deleted.actorId, SEED.adminUserId);
   });
 

@@ -236,7 +236,7 @@ describe('team members: update, delete, resend, stats', () => {
     assert.deepEqual(none.roleIds, []);
     const rows = await auditRows('user.updated', alice);
     assert.equal(rows.length, 2, 'one audit row per update');
-    assert.ok(rows.every((r) => r.severity === 'Medium' && r.actorId === SEED.adminUserId));
+    assert.ok(rows.every((r) => r.severity === 'WARNING' && r.actorId === SEED.adminUserId));
   });
 
   it('AB-7.05 updateUser refuses an unknown role (400) and an unknown user (404)', async () => {
@@ -258,7 +258,7 @@ describe('team members: update, delete, resend, stats', () => {
     assert.ok(!emails(await api.users.getUsersV3({})).includes('alice@example.test'));
     const login = await new Client(harness.emu).login('alice@example.test', PASSWORD);
     assert.equal(login.status, 401);
-    await assertAudited('user.deleted', alice, 'High');
+    await assertAudited('user.deleted', alice, 'WARNING');
     await rejectsWith(api.teams.deleteUser({ userId: alice }), 404, 'User not found');
   });
 
@@ -276,7 +276,7 @@ describe('team members: update, delete, resend, stats', () => {
     const mail = box.find((m) => m.to === 'newbie@example.test' && m.subject === 'Activate your account');
     assert.ok(mail, 'an activation email in the outbox');
     assert.match(mail.link, /\/account\/activate\?userId=/);
-    await assertAudited('user.activation.resent', invited.id, 'Info');
+    await assertAudited('user.activation.resent', invited.id, 'INFO');
     await rejectsWith(api.teams.resendActivationLink({ userId: SEED.adminUserId }), 400, 'User is already activated');
   });
 
@@ -320,10 +320,10 @@ describe('enable, disable, counts and temporary users', () => {
     assert.equal(disabled.isDisabled, true);
     const refresh = await aliceSession.client.refresh();
     assert.equal(refresh.status, 401, 'the session was revoked');
-    await assertAudited('user.disabled', alice, 'Medium');
+    await assertAudited('user.disabled', alice, 'WARNING');
     await api.teams.enableUser(alice);
     assert.equal((await api.users.getUsersV3({ _email: 'alice' })).items[0].isDisabled, false);
-    await assertAudited('user.enabled', alice, 'Medium');
+    await assertAudited('user.enabled', alice, 'WARNING');
     await rejectsWith(api.teams.disableUser(SEED.adminUserId), 400, 'You cannot disable yourself');
     await rejectsWith(api.teams.disableUser(randomUUID()), 404, 'User not found');
   });
@@ -356,7 +356,7 @@ describe('enable, disable, counts and temporary users', () => {
     await api.teams.setPermanentUser(alice);
     assert.equal(await read(), undefined, 'the expiration is cleared (AB-4.08)');
     assert.equal((await auditRows('user.temporary.updated', alice)).length, 2);
-    await assertAudited('user.temporary.removed', alice, 'Info');
+    await assertAudited('user.temporary.removed', alice, 'INFO');
     await rejectsWith(api.teams.updateUserExpirationTime({ userId: alice, expirationInSeconds: -5 }), 400, 'expirationInSeconds: must be at least 60');
     await rejectsWith(api.teams.setPermanentUser(randomUUID()), 404, 'User not found');
   });

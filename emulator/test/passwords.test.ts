@@ -39,7 +39,7 @@ describe('POST users/v1/passwords/change', () => {
     assert.equal((await other.c.refresh()).status, 401, 'another session ends');
     assert.equal((await new Client(emu).login(ADMIN.email, ADMIN.password)).status, 401);
     assert.equal((await new Client(emu).login(ADMIN.email, NEW_PASSWORD)).status, 200);
-    const audits = (await c.get('/_emulator/audits?action=user.password-changed')).body as { actorId: string; targetId: string }[];
+    const audits = (await c.get('/_emulator/audits?action=user.password.changed')).body as { actorId: string; targetId: string }[];
     assert.equal(audits.length, 1);
     assert.equal(audits[0].actorId, emu.seed.admin.userId);
     const mail = ((await c.get('/_emulator/outbox')).body as { to: string; subject: string }[]).find((m) => m.subject === 'Your password was changed');

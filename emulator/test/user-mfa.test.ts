@@ -117,7 +117,7 @@ describe("the signed-in user's SMS devices (api-contract U)", () => {
     assert.deepEqual((await api.auth.getMFADevices()).phones, []);
     assert.equal(await hasRecoveryCode(), false, 'the last device gone, the recovery code goes too');
     const [removed] = await auditRows('mfa.sms.disabled', deviceId);
-    assert.equal(removed.severity, 'High');
+    assert.equal(removed.severity, 'WARNING');
   });
 
   it('SI-7.54 SMS enrolment needs the SMS strategy and an E.164 number; an unknown device → 404', async () => {

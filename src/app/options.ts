@@ -1,6 +1,6 @@
 import type { Localizations } from '../i18n/index.ts';
 import type { AdminBoxMetadata } from '../api/types.ts';
-import type { AdminPortalOptions } from '../admin/shell/sections.ts';
+import type { AdminPortalOptions } from '../admin/shell/ids.ts';
 
 /** Default routes of sign-in §2 (each overridable through `routes`). */
 export const DEFAULT_ROUTES = {

@@ -34,3 +34,8 @@ export const enAdminAccount = {
   'admin.account.applicationUrlHint': 'Where users land after they sign in, like https://app.example.com.',
   'admin.account.loginUrlHint': 'Your own sign-in page, like https://app.example.com/login.',
 } as const;
+
+declare module './en.ts' {
+  /** The account section's keys join the catalogue's keys (`MessageKey`): no list of sections to edit. */
+  interface SectionMessages extends Record<keyof typeof enAdminAccount, string> {}
+}

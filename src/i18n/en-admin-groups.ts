@@ -68,3 +68,8 @@ export const enAdminGroups = {
   'admin.groups.roleAdded': '{group} now gives the role {role}.',
   'admin.groups.roleRemoved': '{group} no longer gives the role {role}.',
 } as const;
+
+declare module './en.ts' {
+  /** The groups section's keys join the catalogue's keys (`MessageKey`): no list of sections to edit. */
+  interface SectionMessages extends Record<keyof typeof enAdminGroups, string> {}
+}

@@ -88,3 +88,8 @@ export const enAdminPrivacy = {
   'admin.privacy.sessions.revokeAllBody': 'Every session but this one ({count}) will be signed out.',
   'admin.privacy.sessions.revokedAll': 'All other sessions signed out.',
 } as const;
+
+declare module './en.ts' {
+  /** The privacy section's keys join the catalogue's keys (`MessageKey`): no list of sections to edit. */
+  interface SectionMessages extends Record<keyof typeof enAdminPrivacy, string> {}
+}

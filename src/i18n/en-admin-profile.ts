@@ -47,3 +47,8 @@ export const enAdminProfile = {
   'admin.profile.email.back': 'Use another address',
   'admin.profile.email.done': 'Your email is now {email}.',
 } as const;
+
+declare module './en.ts' {
+  /** The profile section's keys join the catalogue's keys (`MessageKey`): no list of sections to edit. */
+  interface SectionMessages extends Record<keyof typeof enAdminProfile, string> {}
+}

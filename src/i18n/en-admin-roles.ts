@@ -74,3 +74,8 @@ export const enAdminRoles = {
   'admin.perms.attach': 'Give to roles',
   'admin.perms.attached': '“{name}” given to {count, plural, one {# role} other {# roles}}.',
 } as const;
+
+declare module './en.ts' {
+  /** The roles section's keys join the catalogue's keys (`MessageKey`): no list of sections to edit. */
+  interface SectionMessages extends Record<keyof typeof enAdminRoles, string> {}
+}

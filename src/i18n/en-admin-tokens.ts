@@ -59,3 +59,8 @@ export const enAdminTokens = {
   'admin.tokens.deleteAction': 'Delete token',
   'admin.tokens.deleted': 'Token “{description}” deleted.',
 } as const;
+
+declare module './en.ts' {
+  /** The tokens section's keys join the catalogue's keys (`MessageKey`): no list of sections to edit. */
+  interface SectionMessages extends Record<keyof typeof enAdminTokens, string> {}
+}

@@ -8,6 +8,7 @@ import { FeMissingTranslationEvent } from '../events/i18n.ts';
 import { formatMessage } from './icu.ts';
 import type { MessageKey, Messages } from './en.ts';
 import { addMessages, setFormatter } from './index.ts';
+import { isPartLoaded, loadPart, partOfKey } from './parts.ts';
 import type { I18n } from './types.ts';
 
 /** The pseudo-locale: accented, about 30 % longer, bracketed; finds untranslated and clipped text. */
@@ -71,7 +72,11 @@ export async function useLocale(i18n: I18n, locale: string): Promise<void> {
   i18n.missing ??= (key: MessageKey, loc: string) => {
     const lang = loc.split('-')[0];
     if (lang === 'en') return;
-    if (!loaded.has(`${lang}:${partOf(key)}`)) return void load(lang, partOf(key));
+    // a key of an on-demand part (an admin section's texts, src/i18n/parts.ts) is missing only once that part is in
+    const part = partOfKey(key);
+    if (part) {
+      if (!isPartLoaded(part, lang)) return void loadPart(part, loc);
+    } else if (!loaded.has(`${lang}:${partOf(key)}`)) return void load(lang, partOf(key));
     const seen = reported.get(i18n) ?? new Set<string>();
     reported.set(i18n, seen);
     if (seen.has(`${loc}:${key}`)) return;

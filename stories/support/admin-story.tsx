@@ -23,7 +23,7 @@ import { defineElement, reactElement } from '../../elements/internal/react-eleme
 import { createApiClient } from '../../src/api/client.ts';
 import { createAdminResources } from '../../src/admin/resources/index.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
-import { isSectionId } from '../../src/admin/shell/sections.ts';
+import { isSectionId } from '../../src/admin/shell/ids.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { FlowActorContext } from '../../src/admin/ui/use-flow.ts';
 import { addMessages } from '../../src/i18n/index.ts';

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-account.ts';
 import { formatExample, isHttpUrl } from '../../src/admin/account/AccountView.tsx';
 import { changedFields } from '../../src/admin/resources/account.ts';
-import type { AdminPortalOptions } from '../../src/admin/shell/sections.ts';
+import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
 import '../../stories/support/admin-story.tsx';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import {

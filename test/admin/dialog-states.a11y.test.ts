@@ -8,6 +8,7 @@ import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
 import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
 import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
 import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
+import { enAdminUsers } from '../../src/i18n/en-admin-users.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { format } from '../../src/i18n/index.ts';
 import { PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../../src/preview/data.ts';
@@ -22,7 +23,7 @@ interface StoryObject {
 }
 const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
 
-const messages = { ...enAdmin, ...enAdminPrivacy, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens };
+const messages = { ...enAdmin, ...enAdminUsers, ...enAdminPrivacy, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens };
 /** An English catalogue message, its `{placeholders}` filled. */
 const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
 

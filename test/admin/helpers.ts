@@ -6,7 +6,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { FeAppElement } from '../../elements/fe-app.ts';
-import type { AdminPortalOptions } from '../../src/admin/shell/sections.ts';
+import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
 import type { StateSpec } from '../../stories/support/flow-story.tsx';
 import { previewApp, signInPreview } from '../../stories/support/preview-app.ts';
 import { createUser } from '../helpers/emulator.ts';

@@ -8,7 +8,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-privacy.ts';
 import { deviceRows, failureText } from '../../src/admin/privacy/devices.ts';
 import { describeUserAgent } from '../../src/admin/privacy/user-agent.ts';
-import type { AdminPortalOptions } from '../../src/admin/shell/sections.ts';
+import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
 import type { MessageKey } from '../../src/i18n/index.ts';
 import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
 import { STORY_ERROR_MESSAGE } from '../../stories/support/admin-story.tsx';

@@ -6,7 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-profile.ts';
-import type { AdminPortalOptions } from '../../src/admin/shell/sections.ts';
+import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
 import { changedFields, dataUrlToBlob, draftOf, shouldUploadPicture } from '../../src/admin/profile/profile-form.ts';
 import { STORY_ERROR_MESSAGE } from '../../stories/support/admin-story.tsx';
 import { ADMIN, outbox, resetEmulator } from '../helpers/emulator.ts';

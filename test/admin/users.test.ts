@@ -15,6 +15,7 @@ import {
   rowTexts,
   shown,
   signIn,
+  signInAsReader,
   signInWithoutRoles,
   SLOW,
   toasts,
@@ -22,8 +23,8 @@ import {
   ignoreResizeObserverLoop,
   retype,
 } from './helpers.ts';
-import { usersQuery } from '../../src/admin/users/UsersView.tsx';
-import { createUsersResource, usersKey } from '../../src/admin/resources/users.ts';
+import { createUsersResource, usersQuery, USERS_KEY } from '../../src/admin/resources/users.ts';
+import type { ListQuery } from '../../src/admin/resources/paged.ts';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
 import type { TeamApi } from '../../src/api/team.ts';
 
@@ -48,6 +49,17 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(columnHeaders(el).slice(0, 7)).to.deep.equal(['User', 'Applications', 'Groups', 'Roles', 'Joined', 'Last seen', 'Managed by']);
     expect(rowTexts(el).some((t) => t.includes(ADMIN.email))).to.equal(true);
     expect(rowTexts(el).find((t) => t.includes(ADMIN.email))).to.contain('Admin');
+  });
+
+  it('SI-6.01 a read-only admin (fe.secure.read.users, no write or delete key) sees the users with no write control', async () => {
+    await signInAsReader();
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, ADMIN.email), 'rows', SLOW);
+    for (const label of ['Add user', 'Invite many', 'Invite link']) expect(button(root(el), label), label).to.equal(undefined);
+    expect(root(el).querySelector('button[aria-label^="Actions for"]'), 'row actions').to.equal(null);
+    expect(columnHeaders(el)).to.not.include('Actions');
+    expect(shown(el, 'You can view users.')).to.equal(true);
+    await expect(el).to.be.accessible();
   });
 
   it('AB-6.04 a user holds roles and groups: the row shows both', async () => {
@@ -354,16 +366,51 @@ describe('<fe-admin-users> against the emulator', () => {
 
 describe('users table query and resource', () => {
   it('AB-9.09 AB-9.06 the first page asks for offset 0 and 20 users; the inactive preset for 7776000 seconds (90 days)', () => {
-    expect(usersQuery({ page: 1, email: '', preset: '', sorting: [] })).to.include({ _offset: 0, _limit: 20 });
-    expect(usersQuery({ page: 3, email: ' a@b.c ', preset: '', sorting: [{ id: 'email', desc: true }] })).to.include({
+    const q = (over: Partial<ListQuery>): ListQuery => ({ page: 1, pageSize: 20, search: '', sort: null, filters: {}, ...over });
+    expect(usersQuery(q({}))).to.include({ _offset: 0, _limit: 20 });
+    expect(usersQuery(q({ page: 3, search: 'a@b.c', sort: { id: 'email', desc: true } }))).to.include({
       _offset: 40,
       _limit: 20,
       _email: 'a@b.c',
       _sortBy: 'email',
       _order: 'DESC',
     });
-    expect(usersQuery({ page: 1, email: '', preset: 'inactive', sorting: [] })).to.include({ _preset: 'inactive', _maxInactiveSeconds: 7_776_000 });
-    expect(usersQuery({ page: 1, email: '', preset: 'mfa-unenrolled', sorting: [] })._maxInactiveSeconds).to.equal(undefined);
+    expect(usersQuery(q({ filters: { preset: 'inactive' } }))).to.include({ _preset: 'inactive', _maxInactiveSeconds: 7_776_000 });
+    expect(usersQuery(q({ filters: { preset: 'mfa-unenrolled' } }))._maxInactiveSeconds).to.equal(undefined);
+    expect(usersQuery(q({ filters: { preset: '' } }))._preset).to.equal(undefined);
+  });
+
+  it('the users list owns its query: search, sort and filters go back to page 1, and the last page stays shown (stale) while the next loads', async () => {
+    const asked: unknown[] = [];
+    let answer: (page: { items: unknown[]; _metadata: { totalItems: number; totalPages: number } }) => void = () => {};
+    const team = {
+      getUsers: (query: unknown) => {
+        asked.push(query);
+        return new Promise((resolve) => (answer = resolve));
+      },
+      getUsersRoles: async () => [],
+      getUsersGroups: async () => [],
+    } as unknown as TeamApi;
+    const users = createUsersResource(createQueryContext(), team);
+    const states: { stale: boolean; loading: boolean; rows: number }[] = [];
+    const stop = users.list.$state.subscribe((s) => states.push({ stale: s.stale, loading: s.loading, rows: s.data?.items.length ?? -1 }));
+    await waitUntil(() => asked.length === 1, 'first page asked');
+    answer({ items: [{ id: 'u1', email: 'a@b.c' }], _metadata: { totalItems: 41, totalPages: 3 } });
+    await waitUntil(() => users.list.$state.get().data?.total === 41, 'first page shown');
+    users.list.setPage(3);
+    await waitUntil(() => asked.length === 2, 'page 3 asked');
+    expect(users.list.$state.get()).to.include({ stale: true, loading: true });
+    expect(users.list.$state.get().data?.items.length).to.equal(1);
+    users.list.setSearch('  ada ');
+    expect(users.list.$query.get()).to.include({ page: 1, search: 'ada' });
+    users.list.setPage(2);
+    users.list.setSort({ id: 'email', desc: false });
+    expect(users.list.$query.get().page).to.equal(1);
+    users.list.setPage(2);
+    users.list.setFilter('preset', 'inactive');
+    expect(users.list.$query.get()).to.deep.include({ page: 1, filters: { preset: 'inactive' } });
+    stop();
+    expect(states.some((s) => s.stale && s.rows === 1)).to.equal(true);
   });
 
   it('AB-8.08 a role edit of a user the page does not hold fails with "User not in state" and sends nothing', async () => {
@@ -371,8 +418,8 @@ describe('users table query and resource', () => {
     const team = new Proxy({} as TeamApi, { get: (_t, name: string) => async () => void calls.push(name) });
     const q = createQueryContext();
     const users = createUsersResource(q, team);
-    q.cache.write(usersKey('{}'), { items: [], _metadata: { totalItems: 0, totalPages: 0 } });
-    const error = await users.setRoles.run({ key: usersKey('{}'), userId: 'nobody', roleIds: ['r1'] }).catch((e: unknown) => e);
+    q.cache.write(`${USERS_KEY}{}`, { items: [], totalPages: 0 });
+    const error = await users.setRoles.run({ userId: 'nobody', roleIds: ['r1'] }).catch((e: unknown) => e);
     expect((error as Error).message).to.equal('User not in state');
     expect(calls).to.deep.equal([]);
   });

@@ -3,22 +3,26 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { argumentNames, choicesOf, formatMessage } from '../../src/i18n/icu.ts';
 import { de } from '../../src/i18n/de.ts';
-import { deAdmin } from '../../src/i18n/de-admin.ts';
 import { he } from '../../src/i18n/he.ts';
-import { heAdmin } from '../../src/i18n/he-admin.ts';
 import { pseudo } from '../../src/i18n/locale.ts';
 
-/** Every English catalogue (en.ts, en-*.ts), merged: the keys a translation must have. */
-async function english(): Promise<Record<string, string>> {
+/** The catalogues of src/i18n whose file names match `pattern`, merged. */
+async function merged(pattern: RegExp): Promise<Record<string, string>> {
   const all: Record<string, string> = {};
-  for (const file of readdirSync(new URL('../../src/i18n/', import.meta.url)).filter((f) => /^en(-.+)?\.ts$/.test(f))) {
+  for (const file of readdirSync(new URL('../../src/i18n/', import.meta.url)).filter((f) => pattern.test(f))) {
     const mod = (await import(`../../src/i18n/${file}`)) as Record<string, unknown>;
     for (const value of Object.values(mod)) if (value && typeof value === 'object') Object.assign(all, value);
   }
   return all;
 }
 
-/** Each built-in catalogue of another locale, by part: the sign-in flows' (`<lang>.ts`) and the admin portal's (`<lang>-admin.ts`). */
+/** Every English catalogue (en.ts, en-*.ts), merged: the keys a translation must have. */
+const english = () => merged(/^en(-.+)?\.ts$/);
+/** The admin portal's catalogues of a locale: the shell's (`<lang>-admin.ts`) and each section's (`<lang>-admin-<section>.ts`), merged. */
+const deAdmin = await merged(/^de-admin(-.+)?\.ts$/);
+const heAdmin = await merged(/^he-admin(-.+)?\.ts$/);
+
+/** Each built-in catalogue of another locale, by part: the sign-in flows' (`<lang>.ts`) and the admin portal's (`<lang>-admin*.ts`). */
 const catalogues = [
   { locale: 'de', part: 'flows', catalogue: de },
   { locale: 'de', part: 'admin', catalogue: deAdmin },
@@ -96,7 +100,7 @@ test('the pseudo-locale accents, lengthens by about 30 % and brackets, and leave
 });
 
 test('the admin portal’s English count messages agree in number (ICU plurals)', async () => {
-  const { enAdmin } = await import('../../src/i18n/en-admin.ts');
+  const { enAdminUsers: enAdmin } = await import('../../src/i18n/en-admin-users.ts');
   const { enAdminRoles } = await import('../../src/i18n/en-admin-roles.ts');
   const { enAdminGroups } = await import('../../src/i18n/en-admin-groups.ts');
   assert.equal(formatMessage(enAdmin['admin.users.count'], { count: 1 }), '1 user');

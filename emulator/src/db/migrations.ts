@@ -9,8 +9,8 @@
  * when `schema.ts` and the generated files disagree.
  *
  * TWO HISTORIES, ONE LOG. Before drizzle-kit, the SQL was written by hand: `LEGACY_MIGRATIONS` below, 0001_init …
- * 0011_clock_frozen, frozen (databases have them applied; nothing is ever added to or changed in them). The first
- * generated migration, `0000_baseline`, creates the schema those eleven leave, object for object and name for name
+ * 0012_audit_log, frozen (databases have them applied; nothing is ever added to or changed in them). The first
+ * generated migration, `0000_baseline`, creates the schema those twelve leave, object for object and name for name
  * (the test compares both catalogs: tables, column order, types, nullability, defaults, constraints with their names,
  * indexes, sequences). Every applied id, legacy or generated, is a row of `emulator_migrations` (created here, not in
  * `schema.ts`), so `runMigrations` decides per database:
@@ -619,6 +619,31 @@ alter table emulator_clock add column offset_ms bigint not null default 0;
 update emulator_clock set offset_ms = offset_seconds::bigint * 1000;
 alter table emulator_clock drop column offset_seconds;
 alter table emulator_clock add column frozen_at bigint;
+`,
+  },
+  {
+    // one audit writer (src/audit.ts): the actor's email and a description beside the payload, severities INFO /
+    // WARNING / SEVERE, and the indexes of the audit log's list, filters and export (routes/admin/audits.ts)
+    id: '0012_audit_log',
+    sql: `
+alter table audits add column actor_email text;
+alter table audits add column description text not null default '';
+update audits set actor_email = details->>'email' where actor_email is null and details ? 'email';
+-- older rows: the description audit.ts would derive from the action ("user.sub-tenants.removed" → "User sub tenants removed")
+update audits set description = upper(substr(replace(replace(action, '.', ' '), '-', ' '), 1, 1)) || substr(replace(replace(action, '.', ' '), '-', ' '), 2)
+  where description = '';
+update audits set severity = case severity
+  when 'Info' then 'INFO'
+  when 'Medium' then 'WARNING'
+  when 'High' then 'WARNING'
+  when 'Critical' then 'SEVERE'
+  else upper(severity) end
+  where severity not in ('INFO', 'WARNING', 'SEVERE');
+alter table audits alter column severity set default 'INFO';
+create index audits_tenant_created_at_idx on audits (tenant_id, created_at desc, id desc);
+create index audits_tenant_action_created_at_idx on audits (tenant_id, action, created_at desc);
+create index audits_tenant_severity_created_at_idx on audits (tenant_id, severity, created_at desc);
+create index audits_tenant_actor_created_at_idx on audits (tenant_id, actor_id, created_at desc);
 `,
   },
 ];

@@ -616,19 +616,37 @@ export const impersonationSessions = pgTable(
   (t) => [cascade('impersonation_sessions_impersonated_user_id_fkey', t.impersonatedUserId, () => users.id)],
 );
 
-export const audits = pgTable('audits', {
-  id: text('id').primaryKey(),
-  tenantId: text('tenant_id'),
-  actorId: text('actor_id'),
-  action: text('action').notNull(),
-  targetId: text('target_id'),
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-  /** Info, Medium, High, Critical (the audit log's severity). */
-  severity: text('severity').notNull().default('Info'),
-});
+/** The audit log (src/audit.ts writes it, routes/admin/audits.ts reads it). Columns in the order the database has them. */
+export const audits = pgTable(
+  'audits',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id'),
+    actorId: text('actor_id'),
+    /** `<subject>[.<part>].<verb-past>` (src/audit.ts). */
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    /** The JSON payload, without secrets. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** INFO, WARNING or SEVERE (the audit log's severity). */
+    severity: text('severity').notNull().default('INFO'),
+    /** The actor's email when the row was written. */
+    actorEmail: text('actor_email'),
+    /** A sentence for the audit log. */
+    description: text('description').notNull().default(''),
+  },
+  (t) => [
+    // the tenant's log, newest first (the list's default order, keyset batches of the CSV), and its filters; DESC is
+    // nulls first, as `orderBy(desc(…))` sorts (drizzle's .desc() alone would write DESC NULLS LAST, which it cannot use)
+    index('audits_tenant_created_at_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audits_tenant_action_created_at_idx').on(t.tenantId, t.action, t.createdAt.desc().nullsFirst()),
+    index('audits_tenant_severity_created_at_idx').on(t.tenantId, t.severity, t.createdAt.desc().nullsFirst()),
+    index('audits_tenant_actor_created_at_idx').on(t.tenantId, t.actorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
 
 /** Lifetimes and rate limits of the lifecycle tokens (test-settable; defaults in src/lifecycle.ts). */
 export interface LifecycleSettings {

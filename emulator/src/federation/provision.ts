@@ -12,9 +12,9 @@ import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { roles, tenants, userTenantRoles, userTenants, users, ssoConfigurations } from '../db/schema.ts';
-import { completePrimaryAuth, defaultRoleIdsFor, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
+import { auditSignedIn, completePrimaryAuth, defaultRoleIdsFor, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
-import { audit } from '../lifecycle.ts';
+import { audit } from '../audit.ts';
 import { emulatorDate } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
@@ -79,7 +79,6 @@ export async function provisionSocialUser(c: Ctx, id: AssertedIdentity, provider
       .update(users)
       .set({ lastLogin: await emulatorDate(db), verified: true })
       .where(eq(users.id, existing.id));
-    await audit(db, { tenantId: existing.activeTenantId, actorId: existing.id, action: 'user.login.social', targetId: existing.id, details: { provider } });
     return { user: await getUser(db, existing.id), isNewUser: false };
   }
   const vendor = await getVendor(db, c.var.rt.vendorId);
@@ -104,7 +103,7 @@ export async function provisionSocialUser(c: Ctx, id: AssertedIdentity, provider
       .where(and(eq(roles.vendorId, vendor.id), eq(roles.key, 'Admin')))
   ).map((r) => r.id);
   const user = await createUser(c, id, tenantId, admin);
-  await audit(db, { tenantId, actorId: user.id, action: 'user.signup.social', targetId: user.id, details: { provider } });
+  await audit(c, { tenantId, actor: { id: user.id, email: user.email }, action: 'user.signed-up', targetId: user.id, details: { method: 'social', provider } });
   return { user, isNewUser: true };
 }
 
@@ -141,7 +140,10 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
     user = await createUser(c, id, config.tenantId, roleIds);
     isNewUser = true;
   }
-  await audit(db, { tenantId: config.tenantId, actorId: user.id, action: `user.login.${config.type}`, targetId: user.id, details: { ssoConfigurationId: config.id, isNewUser } });
+  if (isNewUser) {
+    const details = { method: config.type, ssoConfigurationId: config.id };
+    await audit(c, { tenantId: config.tenantId, actor: { id: user.id, email: user.email }, action: 'user.signed-up', targetId: user.id, details });
+  }
   return { user, isNewUser };
 }
 
@@ -156,7 +158,9 @@ export async function federatedLoginAnswer(c: Ctx, user: UserRow, kind: 'social'
     const vendor = await getVendor(db, c.var.rt.vendorId);
     const enrolled = (await mfaDeviceCount(db, user.id)) > 0;
     if (vendor.mfaPolicy.enforceMFAType === 'ForceExceptSAML' && !enrolled) {
-      return issueSession(c, user, { amr: ['saml'], isBreachedPassword: false }, { tenantId: user.activeTenantId });
+      const lr = await issueSession(c, user, { amr: ['saml'], isBreachedPassword: false }, { tenantId: user.activeTenantId });
+      await auditSignedIn(c, user, lr.tenantId, ['saml']);
+      return lr;
     }
   }
   return completePrimaryAuth(c, user, { isBreachedPassword: false, amr: [kind === 'social' ? 'social' : kind] });

@@ -11,9 +11,20 @@ import { errorBody, notFound, badRequest } from '../http/errors.ts';
 import { refreshTokens, ssoDomains, users } from '../db/schema.ts';
 import { isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import { clearRefreshCookie, completePrimaryAuth, findUserByEmail, getVendor, readRefreshCookie, revokeFamily, rotateRefreshToken } from '../session.ts';
+import {
+  auditRefreshRefused,
+  auditSignedOut,
+  clearRefreshCookie,
+  completePrimaryAuth,
+  findUserByEmail,
+  getVendor,
+  readRefreshCookie,
+  revokeFamily,
+  rotateRefreshToken,
+} from '../session.ts';
 import { sendUnlockEmail } from '../lifecycle.ts';
 import { emulatorDate } from '../clock.ts';
+import { audit, auditUser } from '../audit.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -53,20 +64,49 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
   const db = c.var.db;
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash);
-  if (!user) return c.json(errorBody('Invalid authentication'), 401);
-  if (user.isLocked) return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
+  // every refusal is audited (WARNING; a lockout SEVERE) and kept even if the request rolls back (durable)
+  const refused = (reason: string, details: Record<string, unknown> = {}) =>
+    audit(c, {
+      action: 'user.sign-in.failed',
+      actor: { id: user?.id, email },
+      tenantId: user?.activeTenantId ?? null,
+      targetId: user?.id,
+      severity: 'WARNING',
+      description: `Sign-in refused (${reason}): ${email}`,
+      details: { email, reason, ...details },
+      durable: true,
+    });
+  if (!user) {
+    await refused('unknown user');
+    return c.json(errorBody('Invalid authentication'), 401);
+  }
+  if (user.isLocked) {
+    await refused('user is locked');
+    return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
+  }
   const vendor = await getVendor(db, c.var.rt.vendorId);
   if (!ok) {
     const attempts = user.failedLoginAttempts + 1;
     const lock = vendor.lockoutPolicy.enabled && attempts >= vendor.lockoutPolicy.maxAttempts;
     await db.update(users).set({ failedLoginAttempts: attempts, isLocked: lock }).where(eq(users.id, user.id));
+    await refused('wrong password', { attempts });
     if (lock) {
+      await auditUser(c, user, user.activeTenantId, {
+        action: 'user.locked',
+        severity: 'SEVERE',
+        description: `User locked after ${attempts} failed sign-ins: ${user.email}`,
+        details: { email: user.email, attempts, maxAttempts: vendor.lockoutPolicy.maxAttempts },
+        durable: true,
+      });
       await sendUnlockEmail(c, user, attempts); // link <host>/account/unlock?token=… (POST users/v3/me/unlock)
       return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
     }
     return c.json(errorBody('Invalid authentication'), 401);
   }
-  if (!user.verified && !vendor.publicConfig.allowNotVerifiedUsersLogin) throw badRequest('User is not verified', 'ER-USER-NOT-VERIFIED');
+  if (!user.verified && !vendor.publicConfig.allowNotVerifiedUsersLogin) {
+    await refused('not verified');
+    throw badRequest('User is not verified', 'ER-USER-NOT-VERIFIED');
+  }
   await db
     .update(users)
     .set({ failedLoginAttempts: 0, lastLogin: await emulatorDate(db) })
@@ -90,7 +130,10 @@ authRoutes.post('/identity/resources/auth/v1/user/token/refresh', async (c) => {
     return c.json(errorBody(msg), 401);
   };
   const rotated = await rotateRefreshToken(c, token, tenantId);
-  if (!rotated.ok) return fail(rotated.message);
+  if (!rotated.ok) {
+    await auditRefreshRefused(c, token, rotated.message);
+    return fail(rotated.message);
+  }
   const { lr } = rotated;
   return c.json(lr);
 });
@@ -103,7 +146,10 @@ authRoutes.post('/identity/resources/auth/v1/logout', async (c) => {
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(token)));
-    if (row) await revokeFamily(c.var.db, row.familyId);
+    if (row) {
+      await revokeFamily(c.var.db, row.familyId);
+      await auditSignedOut(c, row);
+    }
   }
   clearRefreshCookie(c);
   return c.json({});

@@ -42,7 +42,7 @@ import { pageAsset } from '../pages/assets.ts';
 import { parseBody } from '../http/body.ts';
 import { refreshTokens, tenants } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import { clearRefreshCookie, getUser, readRefreshCookie, userTenantList, rotateRefreshToken } from '../session.ts';
+import { auditRefreshRefused, clearRefreshCookie, getUser, readRefreshCookie, userTenantList, rotateRefreshToken } from '../session.ts';
 import { emulatorNow } from '../clock.ts';
 import { idToken, issueAuthorizationCode } from './oauth.ts';
 
@@ -286,7 +286,10 @@ async function silent(c: Ctx) {
   };
   const token = readRefreshCookie(c);
   const rotated = await rotateRefreshToken(c, token, tenantId);
-  if (!rotated.ok) return fail(rotated.message);
+  if (!rotated.ok) {
+    await auditRefreshRefused(c, token, rotated.message);
+    return fail(rotated.message);
+  }
   const { user, lr } = rotated;
   c.header('cache-control', 'no-store');
   return c.json({

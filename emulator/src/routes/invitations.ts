@@ -16,8 +16,8 @@ import { randomToken } from '../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
 import { defaultRoleIdsFor, findUserByEmail, getUser } from '../session.ts';
 import { hasPermission } from './config.ts';
+import { audit } from '../audit.ts';
 import {
-  audit,
   consumeLifecycleToken,
   getTenant,
   loadLifecycleToken,
@@ -96,12 +96,12 @@ invitationRoutes.post(`${USERS}/v2`, requireAuth, async (c) => {
     if (m?.activated) throw conflict('User already exists in this tenant', 'ER-USER-EXISTS');
     if (m) {
       await sendInvitationEmail(c, existing, tenant, inviter.name);
-      await audit(db, { tenantId, actorId: inviter.id, action: 'user.invitation.resent', targetId: existing.id });
+      await audit(c, { action: 'user.invitation.resent', targetId: existing.id, details: { userEmail: existing.email } });
       return c.json(await teamUserDto(db, existing, tenantId), 200);
     }
     await addMembership(db, existing.id, tenantId, await resolveRoleIds(db, c.var.rt.vendorId, tenantId, body.roleIds), false);
     await sendInvitationEmail(c, existing, tenant, inviter.name);
-    await audit(db, { tenantId, actorId: inviter.id, action: 'user.invited', targetId: existing.id });
+    await audit(c, { action: 'user.invited', targetId: existing.id, details: { userEmail: existing.email } });
     return c.json(await teamUserDto(db, existing, tenantId), 201);
   }
   const roleIds = await resolveRoleIds(db, c.var.rt.vendorId, tenantId, body.roleIds);
@@ -137,7 +137,7 @@ invitationRoutes.post(`${USERS}/v2`, requireAuth, async (c) => {
     .returning();
   await addMembership(db, id, tenantId, roleIds, false);
   await sendInvitationEmail(c, user, tenant, inviter.name);
-  await audit(db, { tenantId, actorId: inviter.id, action: 'user.invited', targetId: id });
+  await audit(c, { action: 'user.invited', targetId: id, details: { userEmail: body.email } });
   return c.json(await teamUserDto(db, user, tenantId), 201);
 });
 
@@ -203,7 +203,13 @@ async function accept(c: Ctx, body: { userId: string; token: string }, code?: st
     .set({ activated: true })
     .where(and(eq(userTenants.userId, row.userId), eq(userTenants.tenantId, tenant.tenantId)));
   const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, row.userId)).returning();
-  await audit(db, { tenantId: tenant.tenantId, actorId: user.id, action: 'user.invitation.accepted', targetId: user.id });
+  await audit(c, {
+    action: 'user.invitation.accepted',
+    targetId: user.id,
+    tenantId: tenant.tenantId,
+    actor: { id: user.id, email: user.email },
+    details: { userEmail: user.email },
+  });
   const shouldSetPassword = !user.passwordHash;
   const activation = shouldSetPassword ? await sendActivationEmail(c, user) : undefined;
   return c.json({
@@ -295,7 +301,12 @@ async function createLink(c: Ctx) {
     .values({ id: randomUUID(), tenantId, userId: c.var.auth.sub, createdAt: new Date(now), ...values })
     .onConflictDoUpdate({ target: [tenantInviteLinks.tenantId, tenantInviteLinks.userId], set: values })
     .returning();
-  await audit(db, { tenantId, actorId: c.var.auth.sub, action: 'invite-link.created', targetId: l.id });
+  await audit(c, {
+    action: 'invite-link.created',
+    targetId: l.id,
+    tenantId,
+    details: { expiresAt: l.expiresAt.toISOString(), shouldSendEmail: l.shouldSendEmail, roleIds: l.roleIds },
+  });
   return c.json(linkDto(l, c.var.rt.vendorId), 201);
 }
 invitationRoutes.post(`${INVITES}/v1/user`, requireAuth, createLink);
@@ -319,6 +330,12 @@ invitationRoutes.patch(`${INVITES}/v1/user`, requireAuth, async (c) => {
     })
     .where(eq(tenantInviteLinks.id, l.id))
     .returning();
+  await audit(c, {
+    action: 'invite-link.updated',
+    targetId: l.id,
+    tenantId: l.tenantId,
+    details: { expiresAt: u.expiresAt.toISOString(), shouldSendEmail: u.shouldSendEmail, roleIds: u.roleIds },
+  });
   return c.json(linkDto(u, c.var.rt.vendorId));
 });
 
@@ -328,6 +345,7 @@ invitationRoutes.delete(`${INVITES}/v1/user`, requireAuth, async (c) => {
   const l = await myLink(c);
   if (!l) throw notFound('Invite link not found', 'ER-INVITE-LINK-NOT-FOUND');
   await c.var.db.delete(tenantInviteLinks).where(eq(tenantInviteLinks.id, l.id));
+  await audit(c, { action: 'invite-link.deleted', targetId: l.id, tenantId: l.tenantId, severity: 'WARNING' });
   return c.json({});
 });
 

@@ -18,7 +18,8 @@ import { authenticators, mfaTokens, recoveryCodes } from '../db/schema.ts';
 import { matchStep, newSecret, otpauthUri } from '../crypto/totp.ts';
 import { MFA_ACR } from '../crypto/jwt.ts';
 import { normaliseRecoveryCode, recoveryCode, sha256 } from '../crypto/tokens.ts';
-import { consumeMfaToken, findUserByEmail, getUser, getVendor, issueSession, loadMfaToken } from '../session.ts';
+import { auditMfaFailed, auditSignedIn, consumeMfaToken, findUserByEmail, getUser, getVendor, issueSession, loadMfaToken } from '../session.ts';
+import { auditUser } from '../audit.ts';
 import { mfaDeviceCount, rememberDevice as rememberBrowser, removeMfaDevices } from '../mfa-devices.ts';
 import { send } from '../outbox.ts';
 import { finishStepUp } from './step-up.ts';
@@ -58,8 +59,16 @@ export async function finishMfa(c: Ctx, row: typeof mfaTokens.$inferSelect, opts
     row.tokenHash,
     (opts.amr ?? MFA_AMR).filter((m) => m !== 'pwd'),
   );
+  const amr = opts.amr ?? MFA_AMR;
+  await auditUser(c, user, user.activeTenantId, {
+    action: 'user.mfa.verified',
+    description: `MFA verified (${amr.filter((m) => m !== 'pwd').join(', ')}): ${user.email}`,
+    details: { amr, stepUp: Boolean(steppedUp) },
+  });
   if (steppedUp) return steppedUp;
-  return issueSession(c, user, { amr: opts.amr ?? MFA_AMR, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
+  const lr = await issueSession(c, user, { amr, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
+  await auditSignedIn(c, user, lr.tenantId, lr.amr);
+  return lr;
 }
 
 /** Refuses enrolment at login when the user already has an MFA device (any kind). */
@@ -89,7 +98,10 @@ export async function issueRecoveryCode(c: Ctx, user: { id: string; email: strin
 }
 
 /** Wrong code: 400 "Invalid code". The answer is returned (not thrown) so the replay counter of other devices is untouched and the mfaToken stays usable. */
-const invalidCode = (c: Ctx) => c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400);
+const invalidCode = async (c: Ctx, row: typeof mfaTokens.$inferSelect) => {
+  await auditMfaFailed(c, row.tokenHash, 'authenticator');
+  return c.json(errorBody('Invalid code', 'ER-MFA-INVALID-CODE'), 400);
+};
 
 /** loginWithMfa: verifies a code from any of the user's authenticators. */
 mfaRoutes.post(`${BASE}/verify`, async (c) => {
@@ -100,7 +112,7 @@ mfaRoutes.post(`${BASE}/verify`, async (c) => {
   for (const d of devices) {
     if (await checkCode(c, d, body.value)) return c.json(await finishMfa(c, row, { rememberDevice: body.rememberDevice }));
   }
-  return invalidCode(c);
+  return invalidCode(c, row);
 });
 
 /** preEnrollMFAAuthenticatorAppForLogin: `{ qrCode, secret }`; the secret is kept pending on the mfaToken. */
@@ -123,7 +135,7 @@ mfaRoutes.post(`${BASE}/authenticator/enroll/verify`, async (c) => {
   const row = await loadMfaToken(db, body.mfaToken);
   if (!row.pendingSecret) throw badRequest('Authenticator enrolment was not started', 'ER-MFA-NOT-STARTED');
   const step = matchStep(row.pendingSecret, body.token, await totpTime(db));
-  if (step === null) return invalidCode(c);
+  if (step === null) return invalidCode(c, row);
   const user = await getUser(db, row.userId);
   await assertNotEnrolled(c, user.id);
   await db.insert(authenticators).values({ id: randomUUID(), userId: user.id, secret: row.pendingSecret, lastUsedStep: step, createdAt: await emulatorDate(db) });
@@ -141,7 +153,7 @@ mfaRoutes.post(`${BASE}/authenticator/:deviceId/verify`, async (c) => {
     .from(authenticators)
     .where(and(eq(authenticators.id, c.req.param('deviceId')), eq(authenticators.userId, row.userId)));
   if (!device) throw notFound('MFA device not found', 'ER-MFA-DEVICE-NOT-FOUND');
-  if (!(await checkCode(c, device, body.value))) return invalidCode(c);
+  if (!(await checkCode(c, device, body.value))) return invalidCode(c, row);
   return c.json(await finishMfa(c, row, { rememberDevice: body.rememberDevice }));
 });
 

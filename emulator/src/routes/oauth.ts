@@ -33,6 +33,8 @@ import { refreshTokens } from '../db/schema.ts';
 import { SEED } from '../db/seed.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import {
+  auditRefreshRefused,
+  auditSignedOut,
   clearRefreshCookie,
   findUserByEmail,
   getUser,
@@ -190,7 +192,10 @@ async function refreshGrant(c: Ctx, p: Record<string, string>) {
   const fail = (msg: string) => c.json(oauthBody(new OAuthError(400, 'invalid_grant', msg)), 400);
   // a failure is answered (not thrown) so that a revocation commits: token theft detection
   const rotated = await rotateRefreshToken(c, p.refresh_token, p.tenantId);
-  if (!rotated.ok) return fail(rotated.message);
+  if (!rotated.ok) {
+    await auditRefreshRefused(c, p.refresh_token, rotated.message);
+    return fail(rotated.message);
+  }
   const { user, lr } = rotated;
   return tokenAnswer(c, user, lr);
 }
@@ -265,7 +270,10 @@ oauthRoutes.get('/oauth/logout', async (c) => {
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(token)));
-    if (row) await revokeFamily(c.var.db, row.familyId);
+    if (row) {
+      await revokeFamily(c.var.db, row.familyId);
+      await auditSignedOut(c, row);
+    }
   }
   clearRefreshCookie(c);
   const target = c.req.query('post_logout_redirect_uri');

@@ -37,7 +37,7 @@ import { parseBody, optStr } from '../http/body.ts';
 import { errorBody, notFound } from '../http/errors.ts';
 import { hostOrigin } from '../http/origin.ts';
 import { featureFlags, passkeyChallenges, passkeys, users, vendors } from '../db/schema.ts';
-import { findUserByEmail, getUser, getVendor, issueSession } from '../session.ts';
+import { auditSignedIn, findUserByEmail, getUser, getVendor, issueSession } from '../session.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
@@ -284,7 +284,9 @@ passkeyRoutes.post(`${AUTH}/postlogin`, async (c) => {
   const vendor = await getVendor(db, c.var.rt.vendorId);
   if (!user.verified && !vendor.publicConfig.allowNotVerifiedUsersLogin) return failed(c, 'User is not verified', 'ER-USER-NOT-VERIFIED');
   await db.update(users).set({ failedLoginAttempts: 0, lastLogin: now }).where(eq(users.id, user.id));
-  return c.json(await issueSession(c, user, { amr: PASSKEY_AMR }));
+  const lr = await issueSession(c, user, { amr: PASSKEY_AMR });
+  await auditSignedIn(c, user, lr.tenantId, lr.amr);
+  return c.json(lr);
 });
 
 // ---------------------------------------------------------------- test helpers (/_emulator)

@@ -18,7 +18,7 @@ import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { findUserByEmail, getVendor } from '../session.ts';
 import { send } from '../outbox.ts';
 import { hostOrigin } from '../http/origin.ts';
-import { audit } from '../lifecycle.ts';
+import { audit, auditUser } from '../audit.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
 
 export const passwordRoutes = new Hono<AppEnv>();
@@ -93,6 +93,11 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+  await auditUser(c, user, user.activeTenantId, {
+    action: 'user.password.reset',
+    description: `Password reset (all sessions signed out): ${user.email}`,
+    details: { email: user.email, unlocked: true },
+  });
   await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. All sessions were signed out.' });
   return c.json({});
 });
@@ -100,7 +105,7 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
 /**
  * changePassword (bearer): `{ password, newPassword }` → 200 `{}`. 400 ER-PASSWORD-INCORRECT when
  * `password` is not the current one, 400 ER-PASSWORD-POLICY when the new one breaks the vendor's
- * rules. The caller's session stays; the user's other sessions end. Audited (`user.password-changed`)
+ * rules. The caller's session stays; the user's other sessions end. Audited (`user.password.changed`)
  * and emailed.
  */
 passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
@@ -121,7 +126,7 @@ passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
     .update(refreshTokens)
     .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, user.id), ne(refreshTokens.familyId, auth.sid), isNull(refreshTokens.revokedAt)));
-  await audit(db, { tenantId: auth.tenantId, actorId: user.id, action: 'user.password-changed', targetId: user.id });
+  await audit(c, { action: 'user.password.changed', targetId: user.id });
   await send(db, {
     to: user.email,
     channel: 'email',

@@ -15,7 +15,8 @@ import { impersonationSessions, refreshTokens, users } from '../db/schema.ts';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
 import { getUser, getVendor, issueSession, userProfile } from '../session.ts';
-import { audit, membership } from '../lifecycle.ts';
+import { membership } from '../lifecycle.ts';
+import { audit } from '../audit.ts';
 
 export const tenantRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -126,9 +127,10 @@ tenantRoutes.post('/identity/resources/impersonation/v1', async (c) => {
     createdAt: await emulatorDate(db),
   });
   const lr = await issueSession(c, target, { amr: ['imp'] }, { tenantId: actor.tenantId, familyId });
-  await audit(db, {
+  await audit(c, {
     tenantId: actor.tenantId,
-    actorId: actor.sub,
+    actor: { id: actor.sub, email: actor.email },
+    severity: 'WARNING',
     action: 'user.impersonated',
     targetId: target.id,
     details: { actorEmail: actor.email, targetEmail: target.email, sessionId: familyId, redirectUrl: body.redirectUrl ?? null },

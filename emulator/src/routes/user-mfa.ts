@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
-import { audit } from '../http/admin.ts';
+import { audit } from '../audit.ts';
 import { parseBody } from '../http/body.ts';
 import { badRequest, conflict, errorBody, notFound } from '../http/errors.ts';
 import { authenticators, mfaPhones, mfaWebauthn, pendingAuthenticators, recoveryCodes } from '../db/schema.ts';
@@ -100,7 +100,7 @@ userMfaRoutes.post(`${BASE}/authenticator/enroll/verify`, async (c) => {
     subject: 'Two-factor authentication is on',
     text: 'An authenticator app was added to your account. Keep the recovery code you were shown in a safe place.',
   });
-  await audit(c, { action: 'mfa.authenticator.enrolled', targetId: user.id, severity: 'Medium' });
+  await audit(c, { action: 'mfa.authenticator.enrolled', targetId: user.id });
   return c.json({ recoveryCode: code });
 });
 
@@ -120,14 +120,14 @@ async function deviceRemoved(c: Ctx, user: { id: string; email: string }, what: 
     subject: left === 0 ? 'Two-factor authentication is off' : 'An MFA device was removed',
     text: `${what} was removed from your account.${left === 0 ? ' Your account no longer asks for a second factor.' : ''} If you didn't do this, change your password.`,
   });
-  await audit(c, { action, targetId: deviceId, details: { devicesLeft: left }, severity: 'High' });
+  await audit(c, { action, targetId: deviceId, details: { devicesLeft: left }, severity: 'WARNING' });
 }
 
 /** After an enrolment: audit; the first device issues the recovery code (answered once). */
 async function deviceAdded(c: Ctx, user: { id: string; email: string }, what: string, action: string, deviceId: string, hadDevices: boolean) {
   const recovery = hadDevices ? undefined : await issueRecoveryCode(c, user, what);
   if (hadDevices) await send(c.var.db, { to: user.email, channel: 'email', subject: 'An MFA device was added', text: `${what} was added to your account.` });
-  await audit(c, { action, targetId: deviceId, severity: 'Medium' });
+  await audit(c, { action, targetId: deviceId });
   return recovery ? { recoveryCode: recovery } : {};
 }
 

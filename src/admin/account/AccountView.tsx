@@ -8,13 +8,13 @@
  * makes no call. Without `fe.secure.write.accountSettings` every field is view-only and there is no save.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { AccountSettings } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../views/shared/flow.tsx';
 import { changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
-import { fieldAppearance, holds, tabAppearance, type FieldAppearance } from '../shell/sections.ts';
+import { fieldAppearance, tabAppearance, type FieldAppearance } from '../shell/ids.ts';
 import * as css from '../ui/admin.css.ts';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { ErrorSlot, LoadStates } from '../ui/states.tsx';
@@ -126,9 +126,9 @@ function selectOptions(field: AccountField, current: string, locale: string): { 
 
 /** The section view. */
 export function AccountView() {
-  const { app, resources, options, permissions } = useSection();
+  const { app, resources, options, can } = useSection();
   const t = useT(app);
-  const canWrite = useMemo(() => holds(new Set(permissions), 'fe.secure.write.accountSettings'), [permissions]);
+  const canWrite = can('write');
   const result = useStore(resources.account.$settings);
   // what the user typed, per field, kept across tabs and across a failed save
   const [edits, setEdits] = useState<AccountChanges>({});
@@ -142,7 +142,7 @@ export function AccountView() {
     <section className={css.section} aria-labelledby="fe-account-title">
       <SectionHeader titleId="fe-account-title" title={t('admin.account.title')} />
       {!canWrite ? <p className={css.muted}>{t('admin.account.readOnly')}</p> : null}
-      <LoadStates t={t} error={result.error} retry={() => resources.account.$settings.revalidate()} loading={!result.data && result.loading} ready={!!result.data}>
+      <LoadStates t={t} state={result} retry={() => resources.account.$settings.revalidate()}>
         {tabs.length === 0 ? (
           <p className={css.muted}>{t('admin.account.noTabs')}</p>
         ) : (

@@ -14,7 +14,6 @@ import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../views/shared/flow.tsx';
 import type { TokenOwner, TokenRow, TokenType } from '../resources/tokens.ts';
 import { useSection } from '../shell/context.ts';
-import { holds } from '../shell/sections.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -27,11 +26,6 @@ import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 
 /** The two machine-to-machine strategies (AB-3.10), in tab order. */
 export const TOKEN_TYPES: readonly TokenType[] = ['ClientCredentials', 'AccessToken'];
-
-/** The write permission key of an owner's tokens (admin spec §6). */
-export function tokenWriteKey(owner: TokenOwner): string {
-  return owner === 'user' ? 'fe.secure.write.userApiTokens' : 'fe.secure.write.tenantApiTokens';
-}
 
 /** Stands in for the roles store in the personal section (no roles there: nothing is fetched). */
 const $noRoles = atom<{ data?: Role[]; error?: unknown; loading: boolean }>({ data: [], loading: false });
@@ -122,10 +116,10 @@ function columns(opts: {
 /** The tokens section view (personal or tenant, by `useSection().section`). */
 export function ApiTokensView() {
   const section = useSection();
-  const { app, resources, permissions } = section;
+  const { app, resources } = section;
   const t = useT(app);
   const owner: TokenOwner = section.section === 'personalApiTokens' ? 'user' : 'tenant';
-  const canWrite = useMemo(() => holds(new Set(permissions), tokenWriteKey(owner)), [permissions, owner]);
+  const canWrite = section.can('write');
   const [type, setType] = useState<TokenType>('ClientCredentials');
   // a deep link or story may open the create dialog at once (only for a user who may create)
   const [creating, setCreating] = useState<TokenType | null>(() => (section.dialog === 'create' && canWrite ? 'ClientCredentials' : null));
@@ -187,7 +181,7 @@ function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; t
 
   return (
     <div className={css.section}>
-      <LoadStates t={t} error={result.error} retry={() => $list.revalidate()} loading={!result.data && result.loading} ready={!!result.data || !result.error}>
+      <LoadStates t={t} state={result} retry={() => $list.revalidate()}>
         <DataTable
           label={t(`admin.tokens.table.${type}`)}
           columns={cols}

@@ -7,9 +7,8 @@
  * turned off, the roles are only listed.
  */
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
-import type { Group, Role, UsersQuery } from '../../api/admin-types.ts';
+import { useId, useRef, useState, type RefObject } from 'react';
+import type { Group, Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { isScimGroup, type GroupMember } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
@@ -19,11 +18,10 @@ import { Chips } from '../ui/chips.tsx';
 import { CheckboxRow, DoneActions } from '../ui/form.tsx';
 import { RoleLabel } from '../ui/role-checklist.tsx';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
+import { useDebouncedSearch } from '../ui/use-search.ts';
 
 /** How many users the member search shows. */
 export const CANDIDATES_LIMIT = 10;
-/** The member search waits this long after the last keystroke, ms. */
-export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
 
 const who = (u: { name?: string | null; email: string }) => u.name || u.email;
 const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 } as const;
@@ -150,19 +148,12 @@ function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelled
 function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate; inputRef: RefObject<HTMLInputElement | null>; onAdd: (user: GroupMember) => void }) {
   const { resources } = useSection();
   const headingId = useId();
-  const [search, setSearch] = useState('');
-  const [email, setEmail] = useState('');
+  // a users list of the dialog's own: its search does not move the users table's
+  const [list] = useState(() => resources.users.newList(CANDIDATES_LIMIT));
+  const email = useStore(list.$query).search;
+  const page = useStore(list.$state);
   // one request per pause in typing, not per keystroke
-  useEffect(() => {
-    const timer = setTimeout(() => setEmail(search.trim()), MEMBER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const query: UsersQuery = { _limit: CANDIDATES_LIMIT, _offset: 0, _email: email || undefined };
-  const queryJson = JSON.stringify(query);
-  const [$query] = useState(() => atom(queryJson));
-  useEffect(() => $query.set(queryJson), [$query, queryJson]);
-  const $page = useMemo(() => resources.users.page($query), [resources, $query]);
-  const page = useStore($page);
+  const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch);
   const memberIds = new Set((group.users ?? []).map((u) => u.id));
   const candidates = (page.data?.items ?? []).filter((u) => !memberIds.has(u.id));
 
@@ -175,7 +166,7 @@ function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate;
         <span className={css.label}>{t('admin.groups.findUsers')}</span>
         <input ref={inputRef} className={css.input} type="search" name="member-search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
-      <ErrorSlot error={page.error} t={t} retry={() => $page.revalidate()} />
+      <ErrorSlot error={page.error} t={t} retry={list.retry} />
       {!page.data && page.loading ? (
         <Loading label={t('admin.groups.searching')} />
       ) : page.data && candidates.length === 0 ? (

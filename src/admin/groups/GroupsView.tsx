@@ -12,7 +12,6 @@ import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../views/shared/flow.tsx';
 import { isScimGroup } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
-import { holds } from '../shell/sections.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -22,9 +21,6 @@ import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { DeleteGroupDialog, GroupFormDialog } from './GroupFormDialog.tsx';
 import { GroupMembersDialog } from './GroupMembersDialog.tsx';
 import { Swatch } from './Swatch.tsx';
-
-/** The permission key of every groups write (admin spec §6). */
-export const GROUPS_WRITE = 'fe.secure.write.groups';
 
 /** What a row's menu asks for. */
 export type GroupAction = 'members' | 'edit' | 'delete';
@@ -113,11 +109,11 @@ function GroupRowMenu({ group, t, canWrite, onAction }: { group: Group; t: Trans
 /** The groups section view. */
 export function GroupsView() {
   const section = useSection();
-  const { app, resources, permissions } = section;
+  const { app, resources } = section;
   const t = useT(app);
   const list = useStore(resources.groups.$list);
   const config = useStore(resources.groups.$config);
-  const canWrite = useMemo(() => holds(new Set(permissions), GROUPS_WRITE), [permissions]);
+  const canWrite = section.can('write');
   // a deep link or story may open a dialog at once
   const [dialog, setDialog] = useState<GroupsDialog | null>(() => dialogOf(section.dialog));
   const onAction = useCallback((group: Group, action: GroupAction) => setDialog({ kind: action, id: group.id }), []);
@@ -139,7 +135,11 @@ export function GroupsView() {
         ) : null}
       </SectionHeader>
       {!canWrite && enabled && !first && !list.error ? <p className={css.hint}>{t('admin.groups.readOnly')}</p> : null}
-      <LoadStates t={t} error={list.error} retry={() => resources.groups.$list.revalidate()} loading={first} ready={!enabled || !!list.data || !list.error}>
+      <LoadStates
+        t={t}
+        state={{ data: first ? undefined : enabled ? list.data : config.data, loading: first, error: list.error }}
+        retry={() => resources.groups.$list.revalidate()}
+      >
         {!enabled ? (
           <EmptyState title={t('admin.groups.disabled')}>
             <p className={css.muted}>{t('admin.groups.disabledHint')}</p>

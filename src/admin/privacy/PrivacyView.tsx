@@ -70,13 +70,11 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
       </p>
       <LoadStates
         t={t}
-        error={devices.error ?? passkeys.error}
+        state={{ data: devices.data, loading: devices.loading, error: devices.error ?? passkeys.error }}
         retry={() => {
           resources.profile.$mfaDevices.revalidate();
           resources.profile.$passkeys.revalidate();
         }}
-        loading={!devices.data && devices.loading}
-        ready
       >
         {devices.data && rows.length === 0 ? (
           <EmptyState title={t('admin.privacy.mfa.empty')} />
@@ -235,7 +233,7 @@ function SessionsPanel({ t }: { t: Translate }) {
           {t('admin.privacy.sessions.revokeAll')}
         </button>
       </div>
-      <LoadStates t={t} error={sessions.error} retry={() => resources.profile.$sessions.revalidate()} loading={!sessions.data && sessions.loading} ready={!!sessions.data}>
+      <LoadStates t={t} state={sessions} retry={() => resources.profile.$sessions.revalidate()}>
         <DataTable
           label={t('admin.privacy.sessions.table')}
           columns={columns}

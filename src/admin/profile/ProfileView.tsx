@@ -49,7 +49,7 @@ export function ProfileView() {
   return (
     <section className={css.section} aria-labelledby="fe-profile-title">
       <SectionHeader titleId="fe-profile-title" title={t('admin.profile.title')} />
-      <LoadStates t={t} error={profile.error} retry={() => resources.profile.$profile.revalidate()} loading={!data && profile.loading} ready={!!data}>
+      <LoadStates t={t} state={{ ...profile, data }} retry={() => resources.profile.$profile.revalidate()}>
         {data ? (
           <>
             <ProfileForm key={data.id} profile={data} t={t} />

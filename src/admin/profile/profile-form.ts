@@ -3,8 +3,7 @@
  * which fields a save sends, and when a picture is uploaded.
  */
 import type { Profile, ProfileUpdate } from '../../api/admin-types.ts';
-import type { AdminPortalOptions, FieldAppearance } from '../shell/sections.ts';
-import { fieldAppearance } from '../shell/sections.ts';
+import { fieldAppearance, type AdminPortalOptions, type FieldAppearance } from '../shell/ids.ts';
 
 /** The text fields of the form, in order (SI-3.07; the picture is its own field, {@link PICTURE_FIELD}). */
 export const PROFILE_FIELDS = ['name', 'phoneNumber', 'address', 'jobTitle'] as const;

@@ -5,8 +5,9 @@
  * lists — optimistically where the change is small and local (edit, members, roles), rolled back on failure — and
  * mark the users pages stale when memberships change (their groups column).
  */
-import type { Group, GroupInput, Page, Role } from '../../api/admin-types.ts';
+import type { Group, GroupInput, Role } from '../../api/admin-types.ts';
 import type { GroupsApi } from '../../api/groups.ts';
+import type { ListPage } from './paged.ts';
 import type { CacheTools, QueryContext } from './query.ts';
 import { USERS_KEY, type UserRow } from './users.ts';
 
@@ -49,18 +50,10 @@ function cachedGroup(cache: CacheTools, id: string): Group | undefined {
   return (cache.read<Group[]>(GROUPS_LIST_KEY) ?? cache.read<Group[]>(GROUPS_KEY))?.find((g) => g.id === id);
 }
 
-/**
- * Applies `edit` to every row of every cached users page (their group ids). CacheTools lists no keys: the
- * invalidate selector is shown every cached key, and answering false invalidates none.
- */
+/** Applies `edit` to every row of every cached users page (their group ids). */
 function editUserRows(cache: CacheTools, edit: (row: UserRow) => UserRow): void {
-  const keys = new Set<string>();
-  cache.invalidate((k) => {
-    if (k.startsWith(USERS_KEY)) keys.add(k);
-    return false;
-  });
-  for (const key of keys) {
-    const page = cache.read<Page<UserRow>>(key);
+  for (const key of cache.keys().filter((k) => k.startsWith(USERS_KEY))) {
+    const page = cache.read<ListPage<UserRow>>(key);
     if (page) cache.write(key, { ...page, items: page.items.map(edit) });
   }
 }

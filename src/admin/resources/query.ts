@@ -24,6 +24,8 @@ export function retryNetworkErrors({ error, retryCount }: { error: unknown; retr
  * their stores show no data meanwhile), or refetch keys while their stores keep showing the current data.
  */
 export interface CacheTools {
+  /** Every key the cache holds (paged lists edit their pages by key prefix). */
+  keys(): string[];
   read<T>(key: string): T | undefined;
   write<T>(key: string, value: T): void;
   invalidate(selector: (key: string) => boolean): void;
@@ -53,6 +55,7 @@ export function createQueryContext() {
     onErrorRetry: retryNetworkErrors,
   });
   const tools: CacheTools = {
+    keys: () => [...cache.keys()],
     read: <T>(key: string) => cache.get(key)?.data as T | undefined,
     write: (key, value) => controls.mutateCache(key, value),
     invalidate: (selector) => controls.invalidateKeys(selector),

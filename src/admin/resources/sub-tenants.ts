@@ -3,8 +3,8 @@
  * the users of the tenant and its sub-tenants (20 a page, name descending). A removal leaves the cached page only
  * when it covered all of the user's tenants (AB-4.12); otherwise the user stays, with fewer tenants.
  */
-import type { ReadableAtom } from 'nanostores';
 import type { SubTenant, SubTenantsApi, SubTenantUser, SubTenantUsersQuery } from '../../api/sub-tenants.ts';
+import { pagedList, type ListQuery } from './paged.ts';
 import type { QueryContext } from './query.ts';
 
 /** Key prefix of the sub-tenant users pages. */
@@ -12,10 +12,9 @@ export const SUB_TENANT_USERS_KEY = 'admin/sub-tenant-users?';
 /** Sub-tenant users per page (admin spec §9). */
 export const SUB_TENANT_USERS_PAGE_SIZE = 20;
 
-/** A page of sub-tenant users as the cache holds it. */
-export interface SubTenantUsersPage {
-  items: SubTenantUser[];
-  totalPages: number;
+/** The loadAllUsers query of a list query: 20 a page, name descending (admin spec §9), the search as `_filter`. */
+export function subTenantUsersQuery(query: ListQuery): SubTenantUsersQuery {
+  return { _offset: (query.page - 1) * query.pageSize, _limit: query.pageSize, _filter: query.search, _sortBy: 'name', _order: 'DESC' };
 }
 
 /**
@@ -29,29 +28,24 @@ export function removalCoversAll(user: SubTenantUser, tenantIds: readonly string
 
 /** Builds the sub-accounts resource of one app. */
 export function createSubTenantsResource(q: QueryContext, api: SubTenantsApi) {
+  const list = pagedList<SubTenantUser>(q, { key: SUB_TENANT_USERS_KEY, pageSize: SUB_TENANT_USERS_PAGE_SIZE, load: (query) => api.loadAllUsers(subTenantUsersQuery(query)) });
   return {
     /** The tenant's descendants; `[]` when it has none or they cannot be read (the sub-account view is then not offered). */
     $subTenants: q.createFetcherStore<SubTenant[]>(['admin/sub-tenants'], { fetcher: () => api.getSubTenants().catch(() => [] as SubTenant[]) }),
-    /** A store of the page for the query in `$queryJson` (JSON of {@link SubTenantUsersQuery}). */
-    page($queryJson: ReadableAtom<string>) {
-      return q.createFetcherStore<SubTenantUsersPage>([SUB_TENANT_USERS_KEY, $queryJson], {
-        fetcher: (_prefix, json) => api.loadAllUsers(JSON.parse(String(json)) as SubTenantUsersQuery),
-      });
-    },
-    /** Removes `user` from `tenantIds`; the cached page of `key` drops the user only when that covered all their tenants (AB-4.12). */
-    removeUser: q.mutation<{ key: string; user: SubTenantUser; tenantIds: string[] }>(async ({ key, user, tenantIds }, cache) => {
+    /** The users of the tenant and its sub-tenants: the list's query (page, search) and state. */
+    list,
+    /** Removes `user` from `tenantIds`; the cached pages drop the user only when that covered all their tenants (AB-4.12). */
+    removeUser: q.mutation<{ user: SubTenantUser; tenantIds: string[] }>(async ({ user, tenantIds }) => {
       await api.removeUserFromTenants(user.id, tenantIds);
-      const page = cache.read<SubTenantUsersPage>(key);
-      if (!page) return;
       const gone = removalCoversAll(user, tenantIds);
-      cache.write(key, {
+      list.edit((page) => ({
         ...page,
         items: gone
           ? page.items.filter((u) => u.id !== user.id)
           : page.items.map((u) =>
               u.id === user.id ? { ...u, tenants: u.tenants.filter((t) => !tenantIds.includes(t.tenantId)), tenantIds: u.tenantIds.filter((id) => !tenantIds.includes(id)) } : u,
             ),
-      });
+      }));
     }),
   };
 }

@@ -3,10 +3,10 @@
  * and group ids, and the writes on it. Optimistic where the spec says so (role edit), rolled back on error; the list
  * edits the spec names (add prepends, delete removes, enable/disable toggles) applied to the cached page.
  */
-import type { ReadableAtom } from 'nanostores';
-import type { AddUserRequest, InviteLink, InviteLinkConfiguration, Page, TenantUser, UsersQuery } from '../../api/admin-types.ts';
+import type { AddUserRequest, InviteLink, InviteLinkConfiguration, TenantUser, UsersPreset, UsersQuery, UsersSortBy } from '../../api/admin-types.ts';
 import type { TeamApi } from '../../api/team.ts';
-import type { CacheTools, QueryContext } from './query.ts';
+import { pagedList, type ListPage, type ListQuery } from './paged.ts';
+import type { QueryContext } from './query.ts';
 
 /** A row of the users table: the v3 user plus its role ids and group ids in the tenant (AB-6.04). */
 export interface UserRow extends TenantUser {
@@ -26,88 +26,104 @@ export const INVITE_LINK_KEY = 'admin/invite-link';
 /** Page size of the users table (admin spec §9: team defaults, page size 20, offset 0). */
 export const USERS_PAGE_SIZE = 20;
 
-/** The cache key of one users query (`USERS_KEY` + the query's JSON, the fetcher store's key parts joined). */
-export function usersKey(queryJson: string): string {
-  return USERS_KEY + queryJson;
+/** Inactive threshold of the `inactive` preset, seconds (admin spec §9: 7776000 = 90 days). */
+export const INACTIVE_SECONDS = 7_776_000;
+
+/**
+ * The users v3 query of a list query (AB-7.01, AB-9.06, AB-9.09): rows from `(page - 1) × pageSize`, the search as
+ * `_email`, the `preset` filter with its inactivity threshold, the sort as `_sortBy` / `_order`.
+ */
+export function usersQuery(query: ListQuery): UsersQuery {
+  const preset = (query.filters.preset || undefined) as UsersPreset | undefined;
+  return {
+    _limit: query.pageSize,
+    _offset: (query.page - 1) * query.pageSize,
+    _email: query.search || undefined,
+    _preset: preset,
+    _maxInactiveSeconds: preset === 'inactive' ? INACTIVE_SECONDS : undefined,
+    _sortBy: query.sort ? (query.sort.id as UsersSortBy) : undefined,
+    _order: query.sort ? (query.sort.desc ? 'DESC' : 'ASC') : undefined,
+  };
 }
 
-/** Applies `edit` to the cached page of `key` (no refetch). */
-function editPage(cache: CacheTools, key: string, edit: (page: Page<UserRow>) => Page<UserRow>): void {
-  const page = cache.read<Page<UserRow>>(key);
-  if (page) cache.write(key, edit(page));
-}
+/** Replaces the row of user `id` wherever a page holds it. */
+const withRow =
+  (id: string, edit: (row: UserRow) => UserRow) =>
+  (page: ListPage<UserRow>): ListPage<UserRow> => ({ ...page, items: page.items.map((u) => (u.id === id ? edit(u) : u)) });
 
 /** Builds the users resource of one app. */
 export function createUsersResource(q: QueryContext, team: TeamApi) {
   /** Loads one page and, for its users, their role and group ids (in parallel; a groups failure is swallowed, AB-8.13). */
-  async function loadPage(query: UsersQuery): Promise<Page<UserRow>> {
-    const page = await team.getUsers(query);
+  async function loadPage(query: ListQuery): Promise<ListPage<UserRow>> {
+    const page = await team.getUsers(usersQuery(query));
     const ids = page.items.map((u) => u.id);
     const [roles, groups] = ids.length ? await Promise.all([team.getUsersRoles(ids), team.getUsersGroups(ids).catch(() => [])]) : [[], []];
     const rolesOf = new Map(roles.map((r) => [r.userId, r.roleIds]));
     const groupsOf = new Map(groups.map((g) => [g.userId, g.groupIds]));
-    return { ...page, items: page.items.map((u) => ({ ...u, roleIds: rolesOf.get(u.id) ?? [], groupIds: groupsOf.get(u.id) ?? [] })) };
+    return {
+      items: page.items.map((u) => ({ ...u, roleIds: rolesOf.get(u.id) ?? [], groupIds: groupsOf.get(u.id) ?? [] })),
+      total: page._metadata.totalItems,
+      totalPages: page._metadata.totalPages,
+    };
   }
+  /** A users list of its own (own query; `pageSize` rows a page): every users list shares the cached pages, so edits reach them all. */
+  const newList = (pageSize = USERS_PAGE_SIZE) => pagedList<UserRow>(q, { key: USERS_KEY, pageSize, load: loadPage });
+  const list = newList();
 
   return {
-    /** A store of the page for the query in `$queryJson` (JSON of {@link UsersQuery}), refetched when it changes. */
-    page($queryJson: ReadableAtom<string>) {
-      return q.createFetcherStore<Page<UserRow>>([USERS_KEY, $queryJson], { fetcher: (_prefix, json) => loadPage(JSON.parse(String(json)) as UsersQuery) });
-    },
+    /** The users table's list: its query (page, search, preset filter, sort) and state live here, not in the view. */
+    list,
+    /** Another users list with a query of its own (e.g. the group members dialog's search for candidates). */
+    newList,
 
-    /** Invites a user (AB-4.04): the answer is prepended to the page of `key`. @throws FeApiError */
-    addUser: q.mutation<{ key: string; user: AddUserRequest }, TenantUser>(async ({ key, user }, cache) => {
+    /** Invites a user (AB-4.04): the answer is prepended to the page on screen. @throws FeApiError */
+    addUser: q.mutation<{ user: AddUserRequest }, TenantUser>(async ({ user }) => {
       const created = await team.addUser(user);
       const row: UserRow = { ...created, roleIds: user.roleIds ?? [], groupIds: [] };
-      editPage(cache, key, (page) => ({
-        ...page,
-        items: [row, ...page.items.filter((u) => u.id !== created.id)],
-        _metadata: { ...page._metadata, totalItems: page._metadata.totalItems + 1 },
-      }));
+      list.editCurrent((page) => ({ ...page, items: [row, ...page.items.filter((u) => u.id !== created.id)], total: page.total === undefined ? undefined : page.total + 1 }));
       return created;
     }),
 
-    /** Removes a user (AB-4.03): gone from the page of `key` once the server agrees. @throws FeApiError */
-    deleteUser: q.mutation<{ key: string; userId: string }>(async ({ key, userId }, cache) => {
+    /** Removes a user (AB-4.03): gone from every cached page once the server agrees. @throws FeApiError */
+    deleteUser: q.mutation<{ userId: string }>(async ({ userId }) => {
       await team.deleteUser(userId);
-      editPage(cache, key, (page) => ({
-        ...page,
-        items: page.items.filter((u) => u.id !== userId),
-        _metadata: { ...page._metadata, totalItems: Math.max(0, page._metadata.totalItems - 1) },
-      }));
+      list.edit((page) => {
+        const items = page.items.filter((u) => u.id !== userId);
+        return { ...page, items, total: page.total === undefined || items.length === page.items.length ? page.total : Math.max(0, page.total - 1) };
+      });
     }),
 
-    /** Enables or disables a user (AB-4.02): toggles `isDisabled` in the page. @throws FeApiError */
-    setDisabled: q.mutation<{ key: string; userId: string; disabled: boolean }>(async ({ key, userId, disabled }, cache) => {
+    /** Enables or disables a user (AB-4.02): toggles `isDisabled` wherever a cached page holds the user. @throws FeApiError */
+    setDisabled: q.mutation<{ userId: string; disabled: boolean }>(async ({ userId, disabled }) => {
       await (disabled ? team.disableUser(userId) : team.enableUser(userId));
-      editPage(cache, key, (page) => ({ ...page, items: page.items.map((u) => (u.id === userId ? { ...u, isDisabled: disabled } : u)) }));
+      list.edit(withRow(userId, (u) => ({ ...u, isDisabled: disabled })));
     }),
 
     /**
-     * Sets a user's roles, optimistically (AB-4.05): the page shows the new roles at once and gets the old ones back
+     * Sets a user's roles, optimistically (AB-4.05): the pages show the new roles at once and get the old ones back
      * if the server refuses (AB-4.06). A user who had roles and is left with none is sent `['']` (AB-4.07).
-     * @throws Error {@link USER_NOT_IN_STATE} when the page of `key` does not hold the user (nothing is sent)
+     * @throws Error {@link USER_NOT_IN_STATE} when no cached page holds the user (nothing is sent)
      * @throws FeApiError — after the rollback
      */
-    setRoles: q.mutation<{ key: string; userId: string; roleIds: string[] }>(async ({ key, userId, roleIds }, cache) => {
-      const user = cache.read<Page<UserRow>>(key)?.items.find((u) => u.id === userId);
-      // an edit of a user the page does not hold is refused before any call (AB-8.08)
+    setRoles: q.mutation<{ userId: string; roleIds: string[] }>(async ({ userId, roleIds }) => {
+      const user = list.find((u) => u.id === userId);
+      // an edit of a user no page holds is refused before any call (AB-8.08)
       if (!user) throw new Error(USER_NOT_IN_STATE);
       const had = user.roleIds;
-      editPage(cache, key, (page) => ({ ...page, items: page.items.map((u) => (u.id === userId ? { ...u, roleIds } : u)) }));
+      list.edit(withRow(userId, (u) => ({ ...u, roleIds })));
       try {
         await team.updateUserRoles({ id: userId, roleIds, hadRoles: had.length > 0 });
       } catch (error) {
         // roll back this user's roles only: other edits made meanwhile stay
-        editPage(cache, key, (page) => ({ ...page, items: page.items.map((u) => (u.id === userId ? { ...u, roleIds: had } : u)) }));
+        list.edit(withRow(userId, (u) => ({ ...u, roleIds: had })));
         throw error;
       }
     }),
 
     /** Makes a temporary user permanent (`expirationInSeconds` null, AB-4.08) or sets a new expiry in seconds from now (AB-4.09); refetches the pages (the table stays on screen). */
-    setExpiration: q.mutation<{ userId: string; expirationInSeconds: number | null }>(async ({ userId, expirationInSeconds }, cache) => {
+    setExpiration: q.mutation<{ userId: string; expirationInSeconds: number | null }>(async ({ userId, expirationInSeconds }) => {
       await (expirationInSeconds === null ? team.makePermanent(userId) : team.setExpiration(userId, expirationInSeconds));
-      cache.revalidate((k) => k.startsWith(USERS_KEY));
+      list.refresh();
     }),
 
     /** Resends the activation email (email not verified yet) or else the invitation to the tenant (AB-7.12). */

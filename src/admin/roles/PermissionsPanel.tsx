@@ -126,10 +126,8 @@ export function PermissionsPanel({
       </div>
       <LoadStates
         t={t}
-        error={error}
+        state={{ data: permissionList, loading: permissions.loading, error }}
         retry={() => (permissions.error ? resources.roles.$permissions.revalidate() : resources.roles.$roles.revalidate())}
-        loading={!permissionList && permissions.loading}
-        ready={!!permissionList}
       >
         <DataTable
           label={t('admin.perms.table')}

@@ -21,7 +21,7 @@ import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useLastData } from '../ui/use-last-data.ts';
 import { useSave } from '../ui/use-save.ts';
-import { canWriteRoles, isVendorRole, parseRolesDialog, type RolesDialog } from './model.ts';
+import { isVendorRole, parseRolesDialog, type RolesDialog } from './model.ts';
 import { PermissionsPanel } from './PermissionsPanel.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
 
@@ -90,9 +90,9 @@ function columns(t: Translate, canWrite: boolean, open: (d: RolesDialog) => void
 /** The roles section view. */
 export function RolesView() {
   const section = useSection();
-  const { app, resources, permissions } = section;
+  const { app, resources } = section;
   const t = useT(app);
-  const canWrite = canWriteRoles(permissions);
+  const canWrite = section.can('write');
   // a deep link or story may open a dialog (or the permissions tab) at once
   const [dialog, setDialog] = useState<RolesDialog | null>(() => parseRolesDialog(section.dialog));
   const [tab, setTab] = useState<TabId>(() => (dialog?.kind === 'permissions' || dialog?.kind === 'attach' ? 'permissions' : 'roles'));
@@ -139,7 +139,7 @@ export function RolesView() {
               autoComplete="off"
             />
           </div>
-          <LoadStates t={t} error={roles.error} retry={() => resources.roles.$roles.revalidate()} loading={!roleList && roles.loading} ready={!!roleList}>
+          <LoadStates t={t} state={{ ...roles, data: roleList }} retry={() => resources.roles.$roles.revalidate()}>
             <DataTable
               label={t('admin.roles.table')}
               columns={cols}

@@ -3,15 +3,6 @@
  * role, permissions grouped by category, and the dialog a deep link or story asks for. No React, no I/O.
  */
 import type { Permission, PermissionCategory, Role } from '../../api/admin-types.ts';
-import { holds } from '../shell/sections.ts';
-
-/** The permission key of every roles write (admin spec §6; the emulator answers 403 without it). */
-export const WRITE_ROLES = 'fe.secure.write.roles';
-
-/** True when the signed-in user's permission keys allow writing roles. */
-export function canWriteRoles(permissions: readonly string[]): boolean {
-  return holds(new Set(permissions), WRITE_ROLES);
-}
 
 /** A vendor-level role (no tenant): the same for every account, read-only for a tenant admin (the server answers 403). */
 export function isVendorRole(role: Pick<Role, 'tenantId'>): boolean {

@@ -6,12 +6,13 @@
 import type { Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
 import { EmptyState } from '../ui/states.tsx';
-import type { SectionView } from './context.ts';
-import { hashOf, SECTIONS, type SectionId } from './sections.ts';
+import type { SectionValue } from './context.ts';
+import type { SectionId } from './ids.ts';
+import { hashOf, SECTIONS } from './sections.ts';
 import { SectionHost } from './SectionHost.tsx';
 
 /** The frame: `sections` in order, `value.section` shown; `onOpen` on a plain click of a link (not modified clicks). */
-export function PortalView({ sections, value, t, onOpen }: { sections: SectionId[]; value: SectionView | null; t: Translate; onOpen: (id: SectionId) => void }) {
+export function PortalView({ sections, value, t, onOpen }: { sections: SectionId[]; value: SectionValue | null; t: Translate; onOpen: (id: SectionId) => void }) {
   if (!sections.length || !value) return <EmptyState title={t('admin.noSections')} />;
   return (
     <div className={css.frame} part="frame">

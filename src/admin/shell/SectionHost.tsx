@@ -7,12 +7,13 @@
  * the section chunk, architecture "Seed items"), and a chunk that fails to load (a network error, a stale deploy)
  * shows the generic error with a retry that loads it again; the rest of the portal stays usable.
  */
-import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Translate } from '../../i18n/index.ts';
+import { loadPart, registerPart } from '../../i18n/parts.ts';
 import { EmptyState, ErrorSlot, Loading } from '../ui/states.tsx';
-import { SectionContext, type SectionView } from './context.ts';
-import { SECTION_LOADERS } from './loaders.ts';
-import type { SectionId } from './sections.ts';
+import { SectionContext, type SectionValue, type SectionView } from './context.ts';
+import type { SectionId } from './ids.ts';
+import { canDo, SECTIONS, type SectionModule } from './sections.ts';
 
 /** How long a section chunk may take to mount before the failure shows, ms (SI-8.02). */
 export const CHUNK_WAIT_MS = 4000;
@@ -36,15 +37,39 @@ export function lazySectionViews(loaders: Partial<Record<SectionId, () => Promis
   return { get: (id) => views.get(id), reload: make };
 }
 
-/** The built sections' views (the portal's chunks). */
-const VIEWS = lazySectionViews(SECTION_LOADERS);
+/**
+ * The loader of a built section: its chunk and its texts (English and the app's locale, src/i18n/parts.ts) together,
+ * so the view never renders a key before its text is in.
+ */
+export function sectionLoader(id: SectionId, locale: () => string): (() => Promise<SectionModule>) | undefined {
+  const { load, messages } = SECTIONS[id];
+  if (!load) return undefined;
+  return () => {
+    if (messages) registerPart(messages.id, messages.loaders);
+    return Promise.all([load(), messages ? loadPart(messages.id, locale()) : undefined]).then(([chunk]) => chunk);
+  };
+}
+
+/** The views of the built sections (the portal's chunks, each with its texts); `locale` is read when one loads. */
+export function sectionViews(locale: () => string): SectionViews {
+  const loaders: Partial<Record<SectionId, () => Promise<SectionModule>>> = {};
+  for (const id of Object.keys(SECTIONS) as SectionId[]) {
+    const load = sectionLoader(id, locale);
+    if (load) loaders[id] = load;
+  }
+  return lazySectionViews(loaders);
+}
+
+const viewsOfApp = new WeakMap<object, SectionViews>();
 
 /**
  * One section in its context; `allowed` false shows the not-allowed state (no request is made). `views` are the
  * built sections' chunks unless given (stories and tests give their own).
  */
-export function SectionHost({ value, allowed, t, views = VIEWS }: { value: SectionView; allowed: boolean; t: Translate; views?: SectionViews }) {
+export function SectionHost({ value: input, allowed, t, views: given }: { value: SectionValue; allowed: boolean; t: Translate; views?: SectionViews }) {
   const [attempt, setAttempt] = useState(0);
+  const value = useMemo<SectionView>(() => ({ ...input, can: (action, other) => canDo(other ?? input.section, action, input.permissions, input.options) }), [input]);
+  const views = given ?? appViews(value);
   const View = allowed ? views.get(value.section) : undefined;
   if (!View) return <EmptyState title={t('admin.notAllowed')} />;
   const retry = () => {
@@ -62,6 +87,13 @@ export function SectionHost({ value, allowed, t, views = VIEWS }: { value: Secti
       </ChunkBoundary>
     </SectionContext.Provider>
   );
+}
+
+/** The section views of the section's app (one set per app: its locale decides which texts load with a chunk). */
+function appViews(value: SectionValue): SectionViews {
+  let views = viewsOfApp.get(value.app);
+  if (!views) viewsOfApp.set(value.app, (views = sectionViews(() => value.app.i18n.$locale.get())));
+  return views;
 }
 
 /** The progress line while a chunk loads; past {@link CHUNK_WAIT_MS}, the failure, announced (SI-8.02, SI-9.03). */

@@ -6,7 +6,7 @@
 import { createContext, useContext } from 'react';
 import type { FeApp } from '../../app/types.ts';
 import type { AdminResources } from '../resources/index.ts';
-import type { AdminPortalOptions, SectionId } from './sections.ts';
+import type { AdminPortalOptions, SectionAction, SectionId } from './ids.ts';
 import type { Toasts } from '../ui/toast.tsx';
 
 /** The view-side context of one section. */
@@ -20,7 +20,16 @@ export interface SectionView {
   permissions: readonly string[];
   /** A dialog to open at once (deep link `#/admin/<section>/<dialog>`, stories), e.g. `add` in users. */
   dialog?: string;
+  /**
+   * Whether the signed-in user may `read`, `write` or `delete` in this section (or in `other`), by the registry's
+   * permission keys and the wildcard rule (src/admin/shell/sections.ts `canDo`): the one answer to "may this admin
+   * write here". A control the user may not use is not shown.
+   */
+  can(action: SectionAction, other?: SectionId): boolean;
 }
+
+/** What an element hands the section host; the host adds `can`. */
+export type SectionValue = Omit<SectionView, 'can'>;
 
 /** Provided by the section element (or the portal) around a section view. */
 export const SectionContext = createContext<SectionView | null>(null);

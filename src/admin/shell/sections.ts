@@ -1,114 +1,111 @@
 /**
- * The admin portal's sections and its navigation model (admin spec §2, §6; SI-2.29–SI-2.36, SI-6.01): which
- * sections exist, which one a user sees, in which order, and how a host overrides it (`options.adminPortal`, then
- * metadata `navigation`). Pure: no React, no I/O — the frame view and the section elements read it.
+ * The admin portal's sections — THE one list a section edits (house-style §9) — and its navigation model (admin spec
+ * §2, §6; SI-2.29–SI-2.36, SI-6.01): which sections exist, their permission keys, their lazy chunk and texts, which
+ * one a user sees, in which order, and how a host overrides it (`options.adminPortal`, then metadata `navigation`).
+ * No React: the frame view, the section elements and the kit's `can()` read it. Sections never import this module
+ * (it loads them); they import `ids.ts` and `context.ts`.
  */
-import type { MessageKey } from '../../i18n/index.ts';
+import type { ComponentType } from 'react';
+import type { MessageKey, Messages } from '../../i18n/index.ts';
+import type { PartLoaders } from '../../i18n/parts.ts';
+import { SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
+import { holdsAll } from './permissions.ts';
 
-/** Every section of the portal (SI-2.29), in navigation order. */
-export const SECTION_IDS = [
-  'profile',
-  'privacy',
-  'personalApiTokens',
-  'account',
-  'users',
-  'groups',
-  'security',
-  'sso',
-  'audits',
-  'webhooks',
-  'apiTokens',
-  'roles',
-  'subscription',
-  'allAccounts',
-  'usage',
-  'provisioning',
-] as const;
+/** A section chunk: its default export is the section's view. */
+export type SectionModule = { default: ComponentType };
 
-/** A section id. */
-export type SectionId = (typeof SECTION_IDS)[number];
-
-/**
- * How a navigation item shows (Frontegg's metadata `navigation.<section>.visibility`): `always`, `byPermissions`
- * (when the user holds the section's permission keys, the default of the visible sections), or `hidden`.
- */
-export type Visibility = 'always' | 'byPermissions' | 'hidden';
-
-/** A field's appearance (SI-2.35). */
-export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
-/** A tab's appearance (SI-2.36). */
-export type TabAppearance = 'hidden' | 'edit';
-
-/** One section's override: navigation visibility and permissions, field and tab appearance. */
-export interface SectionOptions {
-  visibility?: Visibility;
-  /** Permission keys that replace the section's own (`byPermissions`). */
-  permissions?: string[];
-  /** Field name → appearance (e.g. `{ address: 'viewOnly' }`). */
-  fields?: Record<string, FieldAppearance>;
-  /** Tab name → appearance (e.g. `{ customLogin: 'hidden' }`). */
-  tabs?: Record<string, TabAppearance>;
+/** A section's texts: the catalogue part's id (`src/i18n/parts.ts`) and its loader per language. */
+export interface SectionMessagesEntry {
+  id: string;
+  loaders: PartLoaders;
 }
 
-/** `options.adminPortal` of `createFeApp` / `<fe-app>` (also read from metadata `navigation`). */
-export type AdminPortalOptions = Partial<Record<SectionId, SectionOptions>>;
-
-/** What the registry knows of one section. `built` is false for sections of later issues: never listed. */
+/** What the registry knows of one section. */
 export interface SectionInfo {
   id: SectionId;
   titleKey: MessageKey;
-  /** Permission keys needed to see it; empty = every signed-in user (own profile, privacy). */
+  /** Permission keys needed to see it (read); empty = every signed-in user (own profile, privacy). */
   permissions: readonly string[];
+  /** Permission keys needed to change what it shows (add, edit); `can('write')`. */
+  write: readonly string[];
+  /** Permission keys needed to remove; `can('delete')` (the write keys when the section has none of its own). */
+  delete: readonly string[];
   /** Listed by default (SI-2.30) or hidden until a host turns it on (SI-2.31). */
   defaultVisible: boolean;
+  /** The section's chunk, loaded when first shown; absent: not built yet (never listed, never linked). */
+  load?: () => Promise<SectionModule>;
+  /** The section's own texts in every locale, loaded with its chunk. */
+  messages?: SectionMessagesEntry;
+  /** True when the section has a chunk. */
   built: boolean;
 }
 
-const s = (id: SectionId, permissions: string[], defaultVisible: boolean, built: boolean): SectionInfo => ({
-  id,
-  titleKey: `admin.section.${id}` as MessageKey,
-  permissions,
-  defaultVisible,
-  built,
+/** A section of the registry: id, keys (read, write, delete), default visibility, and when built its chunk and texts. */
+function section(
+  id: SectionId,
+  keys: { read: string[]; write?: string[]; delete?: string[] },
+  defaultVisible: boolean,
+  built?: { load: () => Promise<SectionModule>; messages: SectionMessagesEntry },
+): SectionInfo {
+  const write = keys.write ?? [];
+  return {
+    id,
+    titleKey: `admin.section.${id}` as MessageKey,
+    permissions: keys.read,
+    write,
+    delete: keys.delete ?? write,
+    defaultVisible,
+    load: built?.load,
+    messages: built?.messages,
+    built: !!built,
+  };
+}
+
+/**
+ * The texts of one section: `src/i18n/<lang>-admin-<name>.ts` for English, German and Hebrew, each its own chunk
+ * (the bundler turns the import's pattern into one chunk per matching file).
+ */
+function texts(name: string): SectionMessagesEntry {
+  const load = (lang: string) => () => (import(`../../i18n/${lang}-admin-${name}.ts`) as Promise<Record<string, Partial<Messages>>>).then((m) => Object.values(m)[0]);
+  return { id: `admin-${name}`, loaders: { en: load('en'), de: load('de'), he: load('he') } };
+}
+
+const secure = (noun: string, del = false) => ({
+  read: [`fe.secure.read.${noun}`],
+  write: [`fe.secure.write.${noun}`],
+  ...(del ? { delete: [`fe.secure.delete.${noun}`] } : {}),
 });
 
-/** The registry (SI-2.29–SI-2.32, SI-6.01): permission keys of admin spec §6. */
+/** The registry (SI-2.29–SI-2.32, SI-6.01): permission keys of admin spec §6, chunks and texts of the built sections. */
 export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze({
-  profile: s('profile', [], true, true),
-  privacy: s('privacy', [], true, true),
-  personalApiTokens: s('personalApiTokens', ['fe.secure.read.userApiTokens'], false, true),
-  account: s('account', ['fe.secure.read.accountSettings'], true, true),
-  users: s('users', ['fe.secure.read.users'], true, true),
-  groups: s('groups', ['fe.secure.read.groups'], false, true),
-  security: s('security', ['fe.secure.read.securityPolicy'], true, false),
-  sso: s('sso', ['fe.secure.read.samlConfiguration'], false, false),
-  audits: s('audits', ['fe.secure.read.audits'], true, false),
-  webhooks: s('webhooks', ['fe.connectivity.read.webhooks'], false, false),
-  apiTokens: s('apiTokens', ['fe.secure.read.tenantApiTokens'], false, true),
-  roles: s('roles', ['fe.secure.read.roles'], false, true),
-  subscription: s('subscription', ['fe.subscriptions.*'], false, false),
+  profile: section('profile', { read: [] }, true, { load: () => import('../profile/index.ts'), messages: texts('profile') }),
+  privacy: section('privacy', { read: [] }, true, { load: () => import('../privacy/index.ts'), messages: texts('privacy') }),
+  personalApiTokens: section('personalApiTokens', secure('userApiTokens', true), false, { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
+  account: section('account', secure('accountSettings'), true, { load: () => import('../account/index.ts'), messages: texts('account') }),
+  users: section('users', secure('users', true), true, { load: () => import('../users/index.ts'), messages: texts('users') }),
+  groups: section('groups', secure('groups', true), false, { load: () => import('../groups/index.ts'), messages: texts('groups') }),
+  security: section('security', secure('securityPolicy'), true),
+  sso: section('sso', secure('samlConfiguration'), false),
+  audits: section('audits', { read: ['fe.secure.read.audits'] }, true),
+  webhooks: section('webhooks', { read: ['fe.connectivity.read.webhooks'], write: ['fe.connectivity.write.webhooks'], delete: ['fe.connectivity.delete.webhooks'] }, false),
+  apiTokens: section('apiTokens', secure('tenantApiTokens', true), false, { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
+  roles: section('roles', secure('roles', true), false, { load: () => import('../roles/index.ts'), messages: texts('roles') }),
+  subscription: section('subscription', { read: ['fe.subscriptions.*'] }, false),
   // SI-2.32: shown by permission, not by a default switch
-  allAccounts: s('allAccounts', ['fe.account-hierarchy.read.subAccount'], true, false),
-  usage: s('usage', ['fe.usage.read'], false, false),
-  provisioning: s('provisioning', ['fe.secure.read.provisioningConfiguration'], false, false),
+  allAccounts: section('allAccounts', { read: ['fe.account-hierarchy.read.subAccount'], write: ['fe.account-hierarchy.write.subAccount'] }, true),
+  usage: section('usage', { read: ['fe.usage.read'] }, false),
+  provisioning: section('provisioning', secure('provisioningConfiguration'), false),
 });
 
 /**
- * True when `granted` holds `key`. Wildcards both ways, as Frontegg's keys use them: a granted `fe.*` holds every
- * `fe.…` key, and a required `fe.subscriptions.*` is held by any granted `fe.subscriptions.…` key.
+ * Whether the holder of `permissions` may do `action` in section `id` (admin spec §6): the section's keys for it
+ * (`read`: the host's override keys when given), with the wildcard rule of {@link holds}. The one answer to "may
+ * this admin write here" — views ask it through their section context (`can('write')`), never by a key of their own.
  */
-export function holds(granted: ReadonlySet<string>, key: string): boolean {
-  if (granted.has(key)) return true;
-  for (const g of granted) if (g.endsWith('.*') && key.startsWith(g.slice(0, -1))) return true;
-  if (!key.endsWith('.*')) return false;
-  const prefix = key.slice(0, -1);
-  for (const g of granted) if (g.startsWith(prefix)) return true;
-  return false;
-}
-
-/** True when the section is a known id. */
-export function isSectionId(value: unknown): value is SectionId {
-  return typeof value === 'string' && (SECTION_IDS as readonly string[]).includes(value);
+export function canDo(id: SectionId, action: SectionAction, permissions: readonly string[], options: AdminPortalOptions = {}): boolean {
+  const info = SECTIONS[id];
+  const keys = action === 'read' ? (options[id]?.permissions ?? info.permissions) : action === 'write' ? info.write : info.delete;
+  return holdsAll(new Set(permissions), keys);
 }
 
 /**
@@ -150,7 +147,6 @@ export function mergeOptions(host: AdminPortalOptions | undefined, metadata: Adm
  * `always`, whose permission keys the user holds.
  */
 export function visibleSections(options: AdminPortalOptions, permissions: readonly string[]): SectionId[] {
-  const granted = new Set(permissions);
   return SECTION_IDS.filter((id) => {
     const info = SECTIONS[id];
     if (!info.built) return false;
@@ -158,7 +154,7 @@ export function visibleSections(options: AdminPortalOptions, permissions: readon
     const visibility = o?.visibility ?? (info.defaultVisible ? 'byPermissions' : 'hidden');
     if (visibility === 'hidden') return false;
     if (visibility === 'always') return true;
-    return (o?.permissions ?? info.permissions).every((k) => holds(granted, k));
+    return canDo(id, 'read', permissions, options);
   });
 }
 
@@ -169,18 +165,7 @@ export function visibleSections(options: AdminPortalOptions, permissions: readon
 export function canOpen(id: SectionId, options: AdminPortalOptions, permissions: readonly string[]): boolean {
   if (!SECTIONS[id].built || options[id]?.visibility === 'hidden') return false;
   if (options[id]?.visibility === 'always') return true;
-  const granted = new Set(permissions);
-  return (options[id]?.permissions ?? SECTIONS[id].permissions).every((k) => holds(granted, k));
-}
-
-/** A field's appearance in a section (SI-2.35): the override, else `edit`. */
-export function fieldAppearance(options: AdminPortalOptions, section: SectionId, field: string): FieldAppearance {
-  return options[section]?.fields?.[field] ?? 'edit';
-}
-
-/** A tab's appearance in a section (SI-2.36): the override, else `edit`. */
-export function tabAppearance(options: AdminPortalOptions, section: SectionId, tab: string): TabAppearance {
-  return options[section]?.tabs?.[tab] ?? 'edit';
+  return canDo(id, 'read', permissions, options);
 }
 
 /** The section of a location hash `#/admin/<section>` (deep links), or null. */

@@ -50,17 +50,24 @@ export function messageOf(error: unknown, t: Translate): string {
   return t('admin.error.generic');
 }
 
+/** What {@link LoadStates} reads: a read's answer so far (a fetcher store's value, a paged list's state). */
+export interface ReadState {
+  data?: unknown;
+  loading: boolean;
+  error?: unknown;
+}
+
 /**
- * The states around a section's table, list or form (AB-7.75): the read's failure with a retry button, then
- * "Loading…" while `loading` (the first answer is awaited: nothing to show yet), else `children` when `ready` (there
- * is something to show, kept data included: see use-last-data.ts), else nothing.
+ * The states around a section's table, list or form (AB-7.75), decided here and nowhere else: the read's failure
+ * with a retry button; "Loading…" while the first answer is awaited (nothing to show yet); else `children` once there
+ * is something to show (kept data included: a paged list keeps the last page while the next loads) or nothing failed.
  */
-export function LoadStates(props: { t: Translate; error: unknown; retry: () => void; loading: boolean; ready: boolean; children: ReactNode }) {
-  const { t } = props;
+export function LoadStates({ t, state, retry, children }: { t: Translate; state: ReadState; retry: () => void; children: ReactNode }) {
+  const hasData = state.data !== undefined && state.data !== null;
   return (
     <>
-      <ErrorSlot error={props.error} t={t} retry={props.retry} />
-      {props.loading ? <Loading label={t('admin.loading')} /> : props.ready ? props.children : null}
+      <ErrorSlot error={state.error} t={t} retry={retry} />
+      {!hasData && state.loading ? <Loading label={t('admin.loading')} /> : hasData || !state.error ? children : null}
     </>
   );
 }

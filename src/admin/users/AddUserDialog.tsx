@@ -21,8 +21,8 @@ import { ErrorSlot, messageOf } from '../ui/states.tsx';
 import type { Toasts } from '../ui/toast.tsx';
 import { RoleChecklist } from '../ui/role-checklist.tsx';
 
-/** The add-user dialog. `pageKey` is the cache key of the page on screen (the new user is prepended to it). */
-export function AddUserDialog(props: { open: boolean; onClose: () => void; pageKey: string; roles: Role[]; t: Translate; toasts: Toasts }) {
+/** The add-user dialog (the new user is prepended to the users page on screen). */
+export function AddUserDialog(props: { open: boolean; onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
   const { open, onClose, t } = props;
   return (
     <AdminDialog open={open} onClose={onClose} title={t('admin.users.addTitle')}>
@@ -31,11 +31,10 @@ export function AddUserDialog(props: { open: boolean; onClose: () => void; pageK
   );
 }
 
-function AddUserForm({ onClose, pageKey, roles, t, toasts }: { onClose: () => void; pageKey: string; roles: Role[]; t: Translate; toasts: Toasts }) {
+function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
   const { resources } = useSection();
   const [defaultRoleIds] = useState(() => roles.filter((r) => r.isDefault).map((r) => r.id));
-  // the page on screen when the dialog opened gets the new user
-  const [logic] = useState(() => adminAddUserMachine.provide({ actors: adminAddUserActors(resources, pageKey) }));
+  const [logic] = useState(() => adminAddUserMachine.provide({ actors: adminAddUserActors(resources) }));
   const actor = useFlowActor(logic, { input: { roleIds: defaultRoleIds } });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
@@ -122,7 +121,7 @@ function AddUserForm({ onClose, pageKey, roles, t, toasts }: { onClose: () => vo
 }
 
 /** The bulk-invite dialog: emails in, each invited on its own, then the allowed and unallowed lists (AB-4.11). */
-export function BulkInviteDialog(props: { open: boolean; onClose: () => void; pageKey: string; roles: Role[]; t: Translate }) {
+export function BulkInviteDialog(props: { open: boolean; onClose: () => void; roles: Role[]; t: Translate }) {
   return (
     <AdminDialog open={props.open} onClose={props.onClose} title={props.t('admin.users.bulkTitle')}>
       {props.open ? <BulkInviteForm {...props} /> : null}
@@ -130,9 +129,9 @@ export function BulkInviteDialog(props: { open: boolean; onClose: () => void; pa
   );
 }
 
-function BulkInviteForm({ onClose, pageKey, roles, t }: { onClose: () => void; pageKey: string; roles: Role[]; t: Translate }) {
+function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Role[]; t: Translate }) {
   const { resources } = useSection();
-  const [logic] = useState(() => adminBulkInviteMachine.provide({ actors: adminBulkInviteActors(resources, pageKey) }));
+  const [logic] = useState(() => adminBulkInviteMachine.provide({ actors: adminBulkInviteActors(resources) }));
   const actor = useFlowActor(logic);
   const snapshot = useSelector(actor, (s) => s);
   // what the machine holds once submitted (a story's state), else nothing typed and the default roles

@@ -7,7 +7,6 @@ import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
-import { holds } from '../shell/sections.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -34,7 +33,7 @@ export function InviteLinkDialog({ open, onClose, t, locale }: { open: boolean; 
 }
 
 function InviteLinkBody({ onClose, t, locale }: { onClose: () => void; t: Translate; locale: string }) {
-  const { app, resources, toasts, permissions } = useSection();
+  const { app, resources, toasts, can } = useSection();
   const users = resources.users;
   const link = useStore(users.$inviteLink);
   const config = useStore(users.$inviteLinkConfiguration);
@@ -43,7 +42,7 @@ function InviteLinkBody({ onClose, t, locale }: { onClose: () => void; t: Transl
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
   const save = useSave();
-  const canWrite = holds(new Set(permissions), 'fe.secure.write.users');
+  const canWrite = can('write');
 
   if ((link.loading && link.data === undefined) || !config.data) return <Loading label={t('admin.loading')} />;
   if (!config.data.tenantInvitationsAllowed) return <p>{t('admin.users.inviteLinkOff')}</p>;

@@ -4,10 +4,9 @@
  * search by name or email, and removal from chosen accounts (the row leaves only when every account was chosen).
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import type { SubTenantUser, SubTenantUsersQuery } from '../../api/sub-tenants.ts';
+import { useMemo, useState, type FormEvent } from 'react';
+import type { SubTenantUser } from '../../api/sub-tenants.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { SUB_TENANT_USERS_KEY, SUB_TENANT_USERS_PAGE_SIZE } from '../resources/sub-tenants.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
@@ -15,29 +14,20 @@ import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, TextField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
-import { useLastData } from '../ui/use-last-data.ts';
-import { useQueryStore } from '../ui/use-query-store.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { useSave } from '../ui/use-save.ts';
-
-/** The loadAllUsers query of the view's state: 20 a page, name descending unless sorted otherwise (admin spec §9). */
-export function subTenantUsersQuery(page: number, filter: string): SubTenantUsersQuery {
-  return { _offset: (page - 1) * SUB_TENANT_USERS_PAGE_SIZE, _limit: SUB_TENANT_USERS_PAGE_SIZE, _filter: filter.trim(), _sortBy: 'name', _order: 'DESC' };
-}
 
 /** The sub-account users view (a tab of the users section). */
 export function SubTenantUsers({ t }: { t: Translate }) {
   const { resources, app } = useSection();
   const subTenants = useStore(resources.subTenants.$subTenants);
   const tenants = useStore(app.stores.$tenants);
-  const [page, setPage] = useState(1);
-  const firstPage = useCallback(() => setPage(1), []);
-  const { text: search, setText: setSearch, committed: filter } = useDebouncedSearch(firstPage);
+  const list = resources.subTenants.list;
+  const query = useStore(list.$query);
+  const state = useStore(list.$state);
+  const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
   const [removing, setRemoving] = useState<SubTenantUser | null>(null);
-  const queryJson = JSON.stringify(subTenantUsersQuery(page, filter));
-  const $page = useQueryStore(queryJson, resources.subTenants.page);
-  const result = useStore($page);
-  const data = useLastData(result.data);
+  const data = state.data;
   const nameOf = useMemo(() => {
     const names = new Map<string, string>((subTenants.data ?? []).map((s) => [s.tenantId, s.tenantName ?? s.tenantId]));
     if (tenants.activeTenant) names.set(tenants.activeTenant.tenantId, tenants.activeTenant.name);
@@ -96,25 +86,25 @@ export function SubTenantUsers({ t }: { t: Translate }) {
           autoComplete="off"
         />
       </div>
-      <LoadStates t={t} error={result.error} retry={() => $page.revalidate()} loading={!data && result.loading} ready={!!data || !result.error}>
+      <LoadStates t={t} state={state} retry={list.retry}>
         <>
           <DataTable
             label={t('admin.users.sub.table')}
             columns={columns}
             data={data?.items ?? []}
             getRowId={(u) => u.id}
-            empty={filter ? <EmptyState title={t('admin.users.noMatch', { query: filter })} /> : <EmptyState title={t('admin.users.sub.empty')} />}
+            empty={query.search ? <EmptyState title={t('admin.users.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.users.sub.empty')} />}
           />
-          <Pagination page={page} totalPages={data?.totalPages ?? 1} onPage={setPage} t={t} busy={result.loading} />
+          <Pagination page={query.page} totalPages={data?.totalPages ?? 1} onPage={list.setPage} t={t} busy={state.loading} />
         </>
       </LoadStates>
-      {removing ? <RemoveDialog user={removing} pageKey={SUB_TENANT_USERS_KEY + queryJson} nameOf={nameOf} t={t} onClose={() => setRemoving(null)} /> : null}
+      {removing ? <RemoveDialog user={removing} nameOf={nameOf} t={t} onClose={() => setRemoving(null)} /> : null}
     </div>
   );
 }
 
 /** Choose the accounts a user leaves (all of them by default), then remove (AB-4.12). */
-function RemoveDialog({ user, pageKey, nameOf, t, onClose }: { user: SubTenantUser; pageKey: string; nameOf: (id: string) => string; t: Translate; onClose: () => void }) {
+function RemoveDialog({ user, nameOf, t, onClose }: { user: SubTenantUser; nameOf: (id: string) => string; t: Translate; onClose: () => void }) {
   const { resources, toasts } = useSection();
   const [chosen, setChosen] = useState<string[]>(() => user.tenants.map((m) => m.tenantId));
   const [missing, setMissing] = useState(false);
@@ -124,7 +114,7 @@ function RemoveDialog({ user, pageKey, nameOf, t, onClose }: { user: SubTenantUs
     setMissing(chosen.length === 0);
     if (chosen.length === 0) return;
     void save.run(
-      () => resources.subTenants.removeUser.run({ key: pageKey, user, tenantIds: chosen }),
+      () => resources.subTenants.removeUser.run({ user, tenantIds: chosen }),
       () => {
         toasts.show(t('admin.users.sub.removed', { email: user.email, count: chosen.length }));
         onClose();

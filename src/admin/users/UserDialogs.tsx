@@ -22,7 +22,6 @@ export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' 
 export function UserActionDialog({
   action,
   row,
-  pageKey,
   roles,
   t,
   locale,
@@ -30,7 +29,6 @@ export function UserActionDialog({
 }: {
   action: UserAction;
   row: UserRow;
-  pageKey: string;
   roles: Role[];
   t: Translate;
   locale: string;
@@ -59,7 +57,7 @@ export function UserActionDialog({
           busy={busy}
           error={error}
           onClose={onClose}
-          onConfirm={() => run(() => users.deleteUser.run({ key: pageKey, userId: row.id }), t('admin.users.deleted', { email: row.email }))}
+          onConfirm={() => run(() => users.deleteUser.run({ userId: row.id }), t('admin.users.deleted', { email: row.email }))}
         />
       );
     case 'disable':
@@ -78,16 +76,13 @@ export function UserActionDialog({
           error={error}
           onClose={onClose}
           onConfirm={() =>
-            run(
-              () => users.setDisabled.run({ key: pageKey, userId: row.id, disabled: disable }),
-              t(disable ? 'admin.users.disabledToast' : 'admin.users.enabledToast', { email: row.email }),
-            )
+            run(() => users.setDisabled.run({ userId: row.id, disabled: disable }), t(disable ? 'admin.users.disabledToast' : 'admin.users.enabledToast', { email: row.email }))
           }
         />
       );
     }
     case 'roles':
-      return <EditRolesDialog row={row} pageKey={pageKey} roles={roles} t={t} onClose={onClose} />;
+      return <EditRolesDialog row={row} roles={roles} t={t} onClose={onClose} />;
     case 'expiry':
       return <ExpiryDialog row={row} t={t} locale={locale} onClose={onClose} />;
     case 'resend':
@@ -110,13 +105,13 @@ export function runNow(section: SectionView, action: 'resend' | 'permanent', row
  * Edit roles: the dialog closes at once and the table shows the new roles (optimistic, AB-4.05); if the server
  * refuses, the old roles come back (AB-4.06) and a toast says why.
  */
-function EditRolesDialog({ row, pageKey, roles, t, onClose }: { row: UserRow; pageKey: string; roles: Role[]; t: Translate; onClose: () => void }) {
+function EditRolesDialog({ row, roles, t, onClose }: { row: UserRow; roles: Role[]; t: Translate; onClose: () => void }) {
   const { resources, toasts } = useSection();
   const [roleIds, setRoleIds] = useState(row.roleIds);
   const name = row.name || row.email;
   const save = () => {
     onClose();
-    resources.users.setRoles.run({ key: pageKey, userId: row.id, roleIds }).then(
+    resources.users.setRoles.run({ userId: row.id, roleIds }).then(
       () => toasts.show(t('admin.users.rolesSaved', { name })),
       (error: unknown) => toasts.show(t('admin.users.rolesFailed', { name, message: messageOf(error, t) })),
     );

@@ -6,10 +6,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
-import type { Role, UsersPreset, UsersQuery, UsersSortBy } from '../../api/admin-types.ts';
+import type { Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../views/shared/flow.tsx';
-import { USERS_PAGE_SIZE, usersKey, type UserRow } from '../resources/users.ts';
+import type { UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
@@ -19,21 +19,15 @@ import { TextField } from '../ui/form.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
-import { useLastData } from '../ui/use-last-data.ts';
 import { AddUserDialog, BulkInviteDialog } from './AddUserDialog.tsx';
-import { useQueryStore } from '../ui/use-query-store.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { AdminTabs } from '../ui/tabs.tsx';
-import { holds } from '../shell/sections.ts';
 import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { runNow, UserActionDialog, type UserAction } from './UserDialogs.tsx';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
-/** Inactive threshold, seconds (admin spec §9: 7776000 = 90 days). */
-export const INACTIVE_SECONDS = 7_776_000;
-
 /** The row dialogs a deep link or story may open: `<action>:<userId>` (`#/admin/users/delete:<userId>`). */
 const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete'];
 
@@ -43,23 +37,15 @@ export function rowDialogOf(dialog: string | undefined): { action: UserAction; u
   return m && (ROW_DIALOGS as string[]).includes(m[1]) ? { action: m[1] as UserAction, userId: m[2] } : null;
 }
 
-/** The users v3 query of the table's state (AB-7.01). */
-export function usersQuery(state: { page: number; email: string; preset: '' | UsersPreset; sorting: SortingState }): UsersQuery {
-  const sort = state.sorting[0];
-  return {
-    _limit: USERS_PAGE_SIZE,
-    _offset: (state.page - 1) * USERS_PAGE_SIZE,
-    _email: state.email.trim() || undefined,
-    _preset: state.preset || undefined,
-    _maxInactiveSeconds: state.preset === 'inactive' ? INACTIVE_SECONDS : undefined,
-    _sortBy: sort ? (sort.id as UsersSortBy) : undefined,
-    _order: sort ? (sort.desc ? 'DESC' : 'ASC') : undefined,
-  };
-}
-
 /** A date as the locale shows it; '' when absent. */
 function dateText(iso: string | null | undefined, locale: string): string {
   return iso ? new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
+}
+
+/** What the signed-in admin may do to a row (the section's `can('write')` and `can('delete')`). */
+interface RowRights {
+  write: boolean;
+  delete: boolean;
 }
 
 function columns(
@@ -68,6 +54,7 @@ function columns(
   rolesById: Map<string, Role>,
   groupName: (id: string) => string,
   onAction: (row: UserRow, action: UserAction) => void,
+  rights: RowRights,
 ): ColumnDef<UserRow, unknown>[] {
   return [
     {
@@ -129,20 +116,25 @@ function columns(
       cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin, locale) : <span className={css.muted}>{t('admin.never')}</span>),
     },
     { id: 'managedBy', header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
-    {
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 64,
-      enableSorting: false,
-      cell: ({ row }) => <UserRowMenu row={row.original} t={t} onAction={onAction} />,
-    },
+    // a read-only admin has no row action: no actions column at all
+    ...(rights.write || rights.delete
+      ? [
+          {
+            id: 'actions',
+            header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
+            size: 64,
+            enableSorting: false,
+            cell: ({ row }) => <UserRowMenu row={row.original} t={t} onAction={onAction} rights={rights} />,
+          } satisfies ColumnDef<UserRow, unknown>,
+        ]
+      : []),
   ];
 }
 
-/** The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes). */
-function UserRowMenu({ row, t, onAction }: { row: UserRow; t: Translate; onAction: (row: UserRow, action: UserAction) => void }) {
+/** The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes): only what the admin may do. */
+function UserRowMenu({ row, t, onAction, rights }: { row: UserRow; t: Translate; onAction: (row: UserRow, action: UserAction) => void; rights: RowRights }) {
   const pending = !row.activatedForTenant || !row.verified;
-  const items: { id: UserAction; label: string }[] = [
+  const writes: { id: UserAction; label: string }[] = [
     { id: 'roles', label: t('admin.users.editRoles') },
     ...(pending ? [{ id: 'resend' as const, label: row.verified ? t('admin.users.resendInvitation') : t('admin.users.resendActivation') }] : []),
     ...(row.temporaryExpirationDate
@@ -152,8 +144,8 @@ function UserRowMenu({ row, t, onAction }: { row: UserRow; t: Translate; onActio
         ]
       : []),
     row.isDisabled ? { id: 'enable' as const, label: t('admin.users.enable') } : { id: 'disable' as const, label: t('admin.users.disable') },
-    { id: 'delete', label: t('admin.users.delete') },
   ];
+  const items = [...(rights.write ? writes : []), ...(rights.delete ? [{ id: 'delete' as const, label: t('admin.users.delete') }] : [])];
   return <RowMenu label={t('admin.actionsFor', { name: row.name || row.email })} actions={items} onAction={(action) => onAction(row, action)} />;
 }
 
@@ -163,11 +155,13 @@ export function UsersView() {
   const { app, resources, toasts } = section;
   const t = useT(app);
   const locale = useStore(app.i18n.$locale);
-  const [page, setPage] = useState(1);
-  const firstPage = useCallback(() => setPage(1), []);
-  const { text: search, setText: setSearch, committed: email } = useDebouncedSearch(firstPage);
-  const [preset, setPreset] = useState<'' | UsersPreset>('');
-  const [sorting, setSorting] = useState<SortingState>([]);
+  // the query (page, search, preset, sort) lives in the users list's store, not here
+  const list = resources.users.list;
+  const query = useStore(list.$query);
+  const state = useStore(list.$state);
+  const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
+  const preset = (query.filters.preset ?? '') as '' | UsersPreset;
+  const sorting: SortingState = query.sort ? [query.sort] : [];
   // a deep link or story may open the add or bulk-invite dialog at once
   const [dialog, setDialog] = useState<{ action: UserAction | 'add' | 'bulk' | 'link'; row?: UserRow } | null>(() =>
     section.dialog === 'add' || section.dialog === 'bulk' || section.dialog === 'link' ? { action: section.dialog } : null,
@@ -180,45 +174,39 @@ export function UsersView() {
     setLinked(null);
   }, []);
 
-  const queryJson = JSON.stringify(usersQuery({ page, email, preset, sorting }));
-  const $page = useQueryStore(queryJson, resources.users.page);
-  const result = useStore($page);
   const roles = useStore(resources.roles.$roles);
   const groups = useStore(resources.groups.$groups);
   const rolesById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
   const groupsById = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
-  const key = usersKey(queryJson);
 
   const onAction = useCallback(
     (row: UserRow, action: UserAction) => (action === 'resend' || action === 'permanent' ? runNow(section, action, row, t) : setDialog({ action, row })),
     [section, t],
   );
-  const cols = useMemo(() => columns(t, locale, rolesById, (id) => groupsById.get(id) ?? id, onAction), [t, locale, rolesById, groupsById, onAction]);
+  // may this admin change users, remove them (admin spec §6: fe.secure.write.users, fe.secure.delete.users)
+  const canWrite = section.can('write');
+  const canDelete = section.can('delete');
+  const cols = useMemo(
+    () => columns(t, locale, rolesById, (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
+    [t, locale, rolesById, groupsById, onAction, canWrite, canDelete],
+  );
   // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
-  const kept = useLastData(result.data);
-  const data = result.error ? result.data : kept;
+  const data = state.data;
   const rows = data?.items ?? [];
   const linkedRow = linked ? rows.find((r) => r.id === linked.userId) : undefined;
   const open = dialog ?? (linked && linkedRow ? { action: linked.action, row: linkedRow } : null);
-  const total = data?._metadata.totalItems ?? 0;
+  const total = data?.total ?? 0;
 
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
   const subTenants = useStore(resources.subTenants.$subTenants);
-  const subAccounts = (subTenants.data?.length ?? 0) > 0 && holds(new Set(section.permissions), 'fe.account-hierarchy.read.subAccount');
+  const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
   const accountUsers = (
     <>
       <div className={css.toolbar} role="search">
         <TextField label={t('admin.users.searchLabel')} fieldId="fe-users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
         <label className={css.field}>
           <span className={css.label}>{t('admin.users.preset')}</span>
-          <select
-            className={css.input}
-            value={preset}
-            onChange={(e) => {
-              setPreset(e.target.value as '' | UsersPreset);
-              setPage(1);
-            }}
-          >
+          <select className={css.input} value={preset} onChange={(e) => list.setFilter('preset', e.target.value)}>
             {PRESETS.map((p) => (
               <option key={p} value={p}>
                 {t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all')}
@@ -227,7 +215,7 @@ export function UsersView() {
           </select>
         </label>
       </div>
-      <LoadStates t={t} error={result.error} retry={() => $page.revalidate()} loading={!data && result.loading} ready={!!data || !result.error}>
+      <LoadStates t={t} state={state} retry={list.retry}>
         <>
           <DataTable
             label={t('admin.users.table')}
@@ -235,14 +223,11 @@ export function UsersView() {
             data={rows}
             getRowId={(u) => u.id}
             sorting={sorting}
-            onSortingChange={(s) => {
-              setSorting(s);
-              setPage(1);
-            }}
+            onSortingChange={(s) => list.setSort(s[0] ?? null)}
             manualSorting
             empty={
-              email ? (
-                <EmptyState title={t('admin.users.noMatch', { query: email })} />
+              query.search ? (
+                <EmptyState title={t('admin.users.noMatch', { query: query.search })} />
               ) : preset ? (
                 <EmptyState title={t('admin.users.noPreset')} />
               ) : (
@@ -252,27 +237,30 @@ export function UsersView() {
               )
             }
           />
-          <Pagination page={page} totalPages={data?._metadata.totalPages ?? 1} total={total} onPage={setPage} t={t} busy={result.loading} />
+          <Pagination page={query.page} totalPages={data?.totalPages ?? 1} total={total} onPage={list.setPage} t={t} busy={state.loading} />
         </>
       </LoadStates>
     </>
   );
 
   return (
-    <section className={css.section} aria-labelledby="fe-users-title" aria-busy={result.loading || undefined}>
+    <section className={css.section} aria-labelledby="fe-users-title" aria-busy={state.loading || undefined}>
       <SectionHeader titleId="fe-users-title" title={t('admin.users.title')}>
-        <span className={css.toolbar}>
-          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
-            {t('admin.users.inviteLink')}
-          </button>
-          <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'bulk' })}>
-            {t('admin.users.bulk')}
-          </button>
-          <button type="button" className={css.button} onClick={() => setDialog({ action: 'add' })}>
-            {t('admin.users.add')}
-          </button>
-        </span>
+        {canWrite ? (
+          <span className={css.toolbar}>
+            <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
+              {t('admin.users.inviteLink')}
+            </button>
+            <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'bulk' })}>
+              {t('admin.users.bulk')}
+            </button>
+            <button type="button" className={css.button} onClick={() => setDialog({ action: 'add' })}>
+              {t('admin.users.add')}
+            </button>
+          </span>
+        ) : null}
       </SectionHeader>
+      {!canWrite ? <p className={css.muted}>{t('admin.users.readOnly')}</p> : null}
       {subAccounts ? (
         <AdminTabs
           label={t('admin.users.tabs')}
@@ -284,11 +272,11 @@ export function UsersView() {
       ) : (
         accountUsers
       )}
-      <AddUserDialog open={open?.action === 'add'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
-      <BulkInviteDialog open={open?.action === 'bulk'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} />
-      <InviteLinkDialog open={open?.action === 'link'} onClose={closeDialog} t={t} locale={locale} />
-      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' ? (
-        <UserActionDialog action={open.action} row={open.row} pageKey={key} roles={roles.data ?? []} t={t} locale={locale} onClose={closeDialog} />
+      <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} t={t} toasts={toasts} />
+      <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} t={t} />
+      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} locale={locale} />
+      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' ? canDelete : canWrite) ? (
+        <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} t={t} locale={locale} onClose={closeDialog} />
       ) : null}
     </section>
   );

@@ -12,7 +12,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groupConfigurations, userGroupMembers, userGroupRoles, userGroups, userTenants, users } from '../../db/schema.ts';
-import { audit, requirePermission } from '../../http/admin.ts';
+import { requirePermission } from '../../http/admin.ts';
+import { audit } from '../../audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { optStr, parseBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -277,7 +278,7 @@ adminGroupRoutes.patch(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRIT
 adminGroupRoutes.delete(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRITE), async (c) => {
   const group = await editableGroup(c, c.req.param('groupId'));
   await c.var.db.delete(userGroups).where(eq(userGroups.id, group.id));
-  await audit(c, { action: 'group.deleted', targetId: group.id, details: { name: group.name }, severity: 'High' });
+  await audit(c, { action: 'group.deleted', targetId: group.id, details: { name: group.name }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
@@ -294,7 +295,7 @@ adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requireAuth, requirePermission
     .values(roles.map((r) => ({ groupId: group.id, roleId: r.id })))
     .onConflictDoNothing();
   await touch(c, group.id);
-  await audit(c, { action: 'group.roles.added', targetId: group.id, details: { name: group.name, roleIds: roles.map((r) => r.id) }, severity: 'Medium' });
+  await audit(c, { action: 'group.roles.added', targetId: group.id, details: { name: group.name, roleIds: roles.map((r) => r.id) }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
@@ -305,7 +306,7 @@ adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requireAuth, requirePermissi
   const roleIds = (await assertVisibleRoles(c, body.roleIds)).map((r) => r.id);
   await c.var.db.delete(userGroupRoles).where(and(eq(userGroupRoles.groupId, group.id), inArray(userGroupRoles.roleId, roleIds)));
   await touch(c, group.id);
-  await audit(c, { action: 'group.roles.removed', targetId: group.id, details: { name: group.name, roleIds }, severity: 'Medium' });
+  await audit(c, { action: 'group.roles.removed', targetId: group.id, details: { name: group.name, roleIds }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
@@ -320,7 +321,7 @@ adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requireAuth, requirePermission
     .values(userIds.map((userId) => ({ groupId: group.id, userId, createdAt: now })))
     .onConflictDoNothing();
   await touch(c, group.id);
-  await audit(c, { action: 'group.users.added', targetId: group.id, details: { name: group.name, userIds }, severity: 'Medium' });
+  await audit(c, { action: 'group.users.added', targetId: group.id, details: { name: group.name, userIds }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
@@ -331,6 +332,6 @@ adminGroupRoutes.delete(`${GROUPS}/:groupId/users`, requireAuth, requirePermissi
   const userIds = [...new Set(body.userIds)];
   await c.var.db.delete(userGroupMembers).where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, userIds)));
   await touch(c, group.id);
-  await audit(c, { action: 'group.users.removed', targetId: group.id, details: { name: group.name, userIds }, severity: 'Medium' });
+  await audit(c, { action: 'group.users.removed', targetId: group.id, details: { name: group.name, userIds }, severity: 'WARNING' });
   return c.body(null, 200);
 });

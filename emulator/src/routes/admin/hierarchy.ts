@@ -18,7 +18,8 @@ import { z } from 'zod';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { NOT_AUTHORIZED, audit, requirePermission } from '../../http/admin.ts';
+import { NOT_AUTHORIZED, requirePermission } from '../../http/admin.ts';
+import { audit } from '../../audit.ts';
 import { parseBody } from '../../http/body.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -418,7 +419,7 @@ adminHierarchyRoutes.delete(SUB_TENANT_USERS, requireAuth, WRITE_USERS, async (c
     await db.delete(refreshTokens).where(eq(refreshTokens.userId, u.id));
     await db.delete(users).where(eq(users.id, u.id));
   }
-  await audit(c, { action: 'user.sub-tenants.removed', targetId: u.id, details: { userEmail: u.email, tenantIds, userDeleted: !next }, severity: 'High' });
+  await audit(c, { action: 'user.sub-tenants.removed', targetId: u.id, details: { userEmail: u.email, tenantIds, userDeleted: !next }, severity: 'WARNING' });
   return c.json({});
 });
 
@@ -480,7 +481,7 @@ async function changeSubTenantRoles(c: Ctx, change: RolesChange) {
         .onConflictDoNothing();
     }
   }
-  await audit(c, { action: `user.sub-tenant-roles.${change}`, targetId: u.id, details: { userEmail: u.email, subTenantsRoles: plan }, severity: 'Medium' });
+  await audit(c, { action: `user.sub-tenant-roles.${change}`, targetId: u.id, details: { userEmail: u.email, subTenantsRoles: plan }, severity: 'WARNING' });
   return c.json({});
 }
 

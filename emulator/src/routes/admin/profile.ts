@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { audit } from '../../http/admin.ts';
+import { audit } from '../../audit.ts';
 import { emailField, isHttpUrl, parseBody } from '../../http/body.ts';
 import { HttpError, badRequest, conflict, errorBody, notFound } from '../../http/errors.ts';
 import { emailChangeCodes, mfaEmails, profileImages, users, type UserProfileFields } from '../../db/schema.ts';
@@ -128,7 +128,7 @@ adminProfileRoutes.put(`${USERS}/v2/me`, requireAuth, async (c) => {
         .where(eq(users.id, user.id))
         .returning()
     : [user];
-  if (changed.length) await audit(c, { action: 'user.profile-updated', targetId: user.id, details: { changed } });
+  if (changed.length) await audit(c, { action: 'user.profile.updated', targetId: user.id, details: { changed } });
   return c.json(await profileDto(c, saved));
 });
 
@@ -179,7 +179,7 @@ adminProfileRoutes.put(IMAGE, requireAuth, async (c) => {
   const prefix = path.slice(0, path.length - IMAGE.length);
   const url = `${c.var.rt.issuer}${prefix}${IMAGES}/${encodeURIComponent(userId)}?v=${version}`;
   await c.var.db.update(users).set({ profilePictureUrl: url }).where(eq(users.id, userId));
-  await audit(c, { action: 'user.profile-image-updated', targetId: userId, details: { contentType, bytes: bytes.length } });
+  await audit(c, { action: 'user.profile-image.updated', targetId: userId, details: { contentType, bytes: bytes.length } });
   return c.text(url);
 });
 
@@ -228,7 +228,7 @@ adminProfileRoutes.post(`${USERS}/v1/email/me`, requireAuth, async (c) => {
     code,
     text: `Hi ${user.name},\n\nEnter the code ${code} to make ${email} the email of your account. The code expires in 15 minutes.\n\nIf you didn't ask for this, ignore this email.`,
   });
-  await audit(c, { action: 'user.email-change-requested', targetId: user.id, details: { newEmail: email } });
+  await audit(c, { action: 'user.email-change.requested', targetId: user.id, details: { newEmail: email } });
   return c.json({});
 });
 
@@ -263,6 +263,6 @@ adminProfileRoutes.post(`${USERS}/v1/email/me/verify`, requireAuth, async (c) =>
     subject: 'Your email was changed',
     text: `Hi ${user.name},\n\nThe email of your account was changed to ${body.email}. If you didn't do this, contact your administrator.`,
   });
-  await audit(c, { action: 'user.email-changed', targetId: user.id, details: { from: user.email, to: body.email }, severity: 'High' });
+  await audit(c, { action: 'user.email.changed', targetId: user.id, details: { from: user.email, to: body.email }, severity: 'WARNING' });
   return c.json({});
 });

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { lockRole, lockTenant } from '../../db/locks.ts';
 import { apiTokens, permissionCategories, permissions, rolePermissions, roles, ssoConfigurations, tenantInviteLinks, userGroupRoles, vendors } from '../../db/schema.ts';
-import { NOT_AUTHORIZED, audit, requirePermission } from '../../http/admin.ts';
+import { NOT_AUTHORIZED, requirePermission } from '../../http/admin.ts';
+import { audit } from '../../audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { roleDto } from '../../session.ts';
 import { optStr, parseBody } from '../../http/body.ts';
@@ -414,7 +415,7 @@ adminRoleRoutes.delete(`${ROLES}/v1/:roleId`, requireAuth, requirePermission(WRI
     .where(holding(ssoConfigurations));
   await db.delete(userGroupRoles).where(eq(userGroupRoles.roleId, role.id));
   await db.delete(roles).where(eq(roles.id, role.id));
-  await audit(c, { action: 'role.deleted', targetId: role.id, details: { key: role.key, name: role.name }, severity: 'High' });
+  await audit(c, { action: 'role.deleted', targetId: role.id, details: { key: role.key, name: role.name }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
@@ -442,7 +443,7 @@ adminRoleRoutes.put(`${ROLES}/v1/:roleId/permissions`, requireAuth, requirePermi
   const [dto] = await roleDtos(db, [saved]);
   const added = dto.permissions.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !dto.permissions.includes(id));
-  await audit(c, { action: 'role.permissions.updated', targetId: role.id, details: { key: role.key, added, removed }, severity: 'High' });
+  await audit(c, { action: 'role.permissions.updated', targetId: role.id, details: { key: role.key, added, removed }, severity: 'WARNING' });
   return c.json(dto);
 });
 
@@ -529,7 +530,7 @@ adminRoleRoutes.put(`${PERMISSIONS}/:permissionId/roles`, requireAuth, requirePe
     action: 'permission.roles.attached',
     targetId: permissionId,
     details: { key: permission.key, roleIds, added: newTargets.map((r) => r.id) },
-    severity: 'High',
+    severity: 'WARNING',
   });
   const [dto] = await permissionDtos(db, c.var.rt.vendorId, tenantOf(c), permissionId);
   return c.json(dto);

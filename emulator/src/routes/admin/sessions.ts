@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { audit, requirePermission } from '../../http/admin.ts';
+import { requirePermission } from '../../http/admin.ts';
+import { audit } from '../../audit.ts';
 import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
@@ -108,7 +109,7 @@ adminSessionRoutes.get(`${SESSIONS}/me/current`, requireAuth, async (c) => {
 adminSessionRoutes.delete(`${SESSIONS}/me/all`, requireAuth, async (c) => {
   const others = (await liveSessions(c, c.var.auth.sub)).filter((s) => !s.current);
   for (const s of others) await revokeFamily(c.var.db, s.id);
-  await audit(c, { action: 'sessions.deleted-all', targetId: c.var.auth.sub, details: { sessions: others.length }, severity: 'High' });
+  await audit(c, { action: 'user.sessions.deleted', targetId: c.var.auth.sub, details: { sessions: others.length }, severity: 'WARNING' });
   return c.json({});
 });
 
@@ -118,7 +119,7 @@ adminSessionRoutes.delete(`${SESSIONS}/me/:id`, requireAuth, async (c) => {
   const session = (await liveSessions(c, c.var.auth.sub)).find((s) => s.id === id);
   if (!session) throw notFound('Session not found', 'ER-SESSION-NOT-FOUND');
   await revokeFamily(c.var.db, id);
-  await audit(c, { action: 'session.deleted', targetId: id, details: { current: session.current }, severity: 'High' });
+  await audit(c, { action: 'session.deleted', targetId: id, details: { current: session.current }, severity: 'WARNING' });
   return c.json({});
 });
 
@@ -132,7 +133,7 @@ adminSessionRoutes.post(`${SESSIONS}/revoke`, requireAuth, requirePermission('fe
     .set({ revokedAt: await emulatorDate(c.var.db) })
     .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.tenantId, tenantId), isNull(refreshTokens.revokedAt)))
     .returning({ familyId: refreshTokens.familyId });
-  await audit(c, { action: 'sessions.revoked', targetId: userId, details: { sessions: new Set(revoked.map((r) => r.familyId)).size }, severity: 'High' });
+  await audit(c, { action: 'user.sessions.revoked', targetId: userId, details: { sessions: new Set(revoked.map((r) => r.familyId)).size }, severity: 'WARNING' });
   return c.json({});
 });
 
@@ -203,6 +204,6 @@ adminSessionRoutes.post(CONFIG, requireAuth, requirePermission('fe.secure.write.
     .update(tenants)
     .set({ settings: next, updatedAt: await emulatorDate(c.var.db) })
     .where(eq(tenants.id, tenant.id));
-  await audit(c, { action: 'session-configuration.updated', targetId: tenant.tenantId, details: { ...configOf(next) }, severity: 'Medium' });
+  await audit(c, { action: 'session-configuration.updated', targetId: tenant.tenantId, details: { ...configOf(next) }, severity: 'WARNING' });
   return c.json(configOf(next));
 });

@@ -22,7 +22,8 @@ import { z } from 'zod';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { NOT_AUTHORIZED, audit, requirePermission } from '../../http/admin.ts';
+import { NOT_AUTHORIZED, requirePermission } from '../../http/admin.ts';
+import { audit } from '../../audit.ts';
 import { parseBody } from '../../http/body.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { apiTokens, permissions, rolePermissions, roles, users } from '../../db/schema.ts';
@@ -221,7 +222,7 @@ for (const f of FAMILIES) {
       .where(and(scope(c, f), or(eq(apiTokens.id, tokenId), eq(apiTokens.clientId, tokenId))))
       .returning();
     if (!gone) throw notFound('Token not found', 'ER-TOKEN-NOT-FOUND');
-    await audit(c, { action: `${noun}.deleted`, targetId: gone.id, details: { owner: f.owner, type: f.kind, description: gone.description }, severity: 'High' });
+    await audit(c, { action: `${noun}.deleted`, targetId: gone.id, details: { owner: f.owner, type: f.kind, description: gone.description }, severity: 'WARNING' });
     return c.json({});
   });
 }

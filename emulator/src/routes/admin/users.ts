@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { audit, requirePermission } from '../../http/admin.ts';
+import { requirePermission } from '../../http/admin.ts';
+import { audit } from '../../audit.ts';
 import { parseBody } from '../../http/body.ts';
 import { badRequest, notFound, forbidden } from '../../http/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -599,7 +600,7 @@ adminUserRoutes.put(MEMBERS, requireAuth, WRITE, async (c) => {
     await db.update(users).set(profile).where(eq(users.id, u.id));
     Object.assign(changes, profile);
   }
-  await audit(c, { action: 'user.updated', targetId: u.id, details: { userEmail: u.email, ...changes }, severity: changes.roleIds ? 'Medium' : 'Info' });
+  await audit(c, { action: 'user.updated', targetId: u.id, details: { userEmail: u.email, ...changes }, severity: changes.roleIds ? 'WARNING' : 'INFO' });
   return c.json(await teamUser(c, u.id));
 });
 
@@ -632,7 +633,7 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, requireAuth, DELETE, async (c) => {
     await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await db.delete(users).where(eq(users.id, userId));
   }
-  await audit(c, { action: 'user.deleted', targetId: userId, details: { userEmail: removed.email, userDeleted: !next }, severity: 'High' });
+  await audit(c, { action: 'user.deleted', targetId: userId, details: { userEmail: removed.email, userDeleted: !next }, severity: 'WARNING' });
   return c.json(removed);
 });
 
@@ -668,7 +669,7 @@ async function setDisabled(c: Ctx, disabled: boolean) {
     .set({ disabled })
     .where(and(eq(userTenants.userId, u.id), eq(userTenants.tenantId, m.tenantId)));
   if (disabled) await revokeSessions(c.var.db, u.id, m.tenantId);
-  await audit(c, { action: disabled ? 'user.disabled' : 'user.enabled', targetId: u.id, details: { userEmail: u.email }, severity: 'Medium' });
+  await audit(c, { action: disabled ? 'user.disabled' : 'user.enabled', targetId: u.id, details: { userEmail: u.email }, severity: 'WARNING' });
   return c.json({});
 }
 

@@ -1,0 +1,135 @@
+/**
+ * The one audit writer (issue 20 item 7): every mutation of every admin area and every sign-in event writes one row
+ * through `audit(c, …)` — actor (id and email), tenant, the client's IP and user agent, severity, action, a human
+ * description and a JSON payload — in the request's transaction (`c.var.db`).
+ *
+ * Action grammar: `<subject>[.<part>].<verb-past>`, lower-case kebab-case words joined by dots.
+ * - `subject` is the thing acted on, singular: `user`, `role`, `group`, `permission`, `session`, `invite-link`,
+ *   `api-token`, `access-token`, `mfa`, `account-settings`, `session-configuration`.
+ * - `part` (optional) narrows it: `user.invitation.accepted`, `group.roles.added`, `mfa.authenticator.enrolled`,
+ *   `user.sign-in.failed`.
+ * - the last word is a past participle: `created`, `updated`, `deleted`, `added`, `removed`, `signed-in`, `failed`…
+ *
+ * Sign-in events: `user.signed-in`, `user.signed-up`, `user.sign-in.failed`, `user.locked`, `user.mfa.verified`,
+ * `user.mfa.failed`, `user.signed-out`, `session.refresh.refused`, `user.password.reset`, `user.invitation.accepted`.
+ *
+ * Severity, as an administrator reads it (the audit log's column, Frontegg's values):
+ * - `INFO`: routine — a sign-in, a creation, an update;
+ * - `WARNING`: something to look at — a failed sign-in or MFA code, a refused refresh, a deletion, a revocation,
+ *   a change of roles or permissions;
+ * - `SEVERE`: an incident — a lockout.
+ *
+ * The payload never carries a secret: keys naming a password, secret, hash, cookie, authorization, API key, or
+ * ending in `token` or `code`, are dropped at any depth before the row is written.
+ *
+ * A refusal must stay on record when the request then fails: a row written with `durable: true` is written again,
+ * outside the request's transaction, when that transaction is rolled back (`keepDurableAudits`, called by app.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { Db } from './db/client.ts';
+import { audits } from './db/schema.ts';
+import type { AppEnv } from './http/env.ts';
+import { clientIp } from './http/admin.ts';
+import { emulatorNow } from './clock.ts';
+
+/** Severity of an audit row. */
+export type AuditSeverity = 'INFO' | 'WARNING' | 'SEVERE';
+export const AUDIT_SEVERITIES: readonly AuditSeverity[] = ['INFO', 'WARNING', 'SEVERE'];
+
+/** What a call site tells the writer; everything else is read from the request. */
+export interface AuditEvent {
+  /** `<subject>[.<part>].<verb-past>` (see the grammar above). */
+  action: string;
+  /** The id of the thing acted on. */
+  targetId?: string | null;
+  /** The JSON payload (secrets are dropped by key name). */
+  details?: Record<string, unknown>;
+  /** Default `INFO`. */
+  severity?: AuditSeverity;
+  /** A sentence for the audit log; default derived from the action and the payload. */
+  description?: string;
+  /** Default the signed-in user's tenant (`c.var.auth`). */
+  tenantId?: string | null;
+  /** Default the signed-in user (`c.var.auth`); a sign-in event names the user signing in. */
+  actor?: { id?: string | null; email?: string | null } | null;
+  /** Keep the row even when the request's transaction is rolled back (refusals). */
+  durable?: boolean;
+}
+
+type AuditInsert = typeof audits.$inferInsert;
+
+/** Rows to keep if the request's transaction rolls back, by request. */
+const durable = new WeakMap<Request, AuditInsert[]>();
+
+const SECRET_KEY = /(password|passphrase|secret|hash|cookie|authorization|api-?_?key|otp|token$|code$)/i;
+
+/** A copy of `value` without the keys that may hold a secret, at any depth. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !SECRET_KEY.test(k))
+        .map(([k, v]) => [k, withoutSecrets(v)]),
+    );
+  }
+  return value;
+}
+
+/** "user.sub-tenant-roles.added" → "User sub-tenant roles added", with the payload's best name for the target. */
+export function describe(action: string, details: Record<string, unknown>): string {
+  const words = action.replace(/[.]/g, ' ').replace(/-/g, ' ');
+  const text = words.charAt(0).toUpperCase() + words.slice(1);
+  const name = ['userEmail', 'email', 'name', 'key', 'description'].map((k) => details[k]).find((v) => typeof v === 'string' && v);
+  return name ? `${text}: ${String(name)}` : text;
+}
+
+/** Writes one audit row for the request `c` (see the module comment). */
+export async function audit(c: Context<AppEnv>, event: AuditEvent): Promise<void> {
+  const auth = c.var.auth as AppEnv['Variables']['auth'] | undefined;
+  const details = withoutSecrets(event.details ?? {}) as Record<string, unknown>;
+  const actor = event.actor === undefined ? { id: auth?.sub, email: auth?.email } : event.actor;
+  const db = c.var.db;
+  const now = new Date(await emulatorNow(db));
+  const row: AuditInsert = {
+    id: randomUUID(),
+    tenantId: event.tenantId === undefined ? (auth?.tenantId ?? null) : event.tenantId,
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    action: event.action,
+    targetId: event.targetId ?? null,
+    description: event.description ?? describe(event.action, details),
+    details,
+    ip: clientIp(c),
+    userAgent: c.req.header('user-agent') ?? null,
+    severity: event.severity ?? 'INFO',
+    createdAt: now,
+  };
+  await db.insert(audits).values(row);
+  if (event.durable && db !== c.var.rt.rootDb) {
+    const list = durable.get(c.req.raw) ?? [];
+    list.push(row);
+    durable.set(c.req.raw, list);
+  }
+}
+
+/**
+ * A row about a user's own account (a sign-in event): `user` is the actor and, unless the event names another, the
+ * target; `tenantId` the tenant it happened in.
+ */
+export function auditUser(
+  c: Context<AppEnv>,
+  user: { id?: string | null; email?: string | null },
+  tenantId: string | null,
+  event: Omit<AuditEvent, 'actor' | 'tenantId'>,
+): Promise<void> {
+  return audit(c, { targetId: user.id, ...event, actor: { id: user.id, email: user.email }, tenantId });
+}
+
+/** After the request's transaction was rolled back: writes its durable rows with `rootDb` (app.ts). */
+export async function keepDurableAudits(c: Context<AppEnv>, rootDb: Db): Promise<void> {
+  const rows = durable.get(c.req.raw);
+  durable.delete(c.req.raw);
+  if (rows?.length) await rootDb.insert(audits).values(rows);
+}

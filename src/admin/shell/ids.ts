@@ -1,0 +1,71 @@
+/**
+ * The portal's section ids and the shapes of a host's navigation options (admin spec §2, §6): a leaf of the shell
+ * that every section, the kit and the registry import (types and ids only), so the registry, which loads the sections
+ * lazily, is imported by no section.
+ */
+
+/** Every section of the portal (SI-2.29), in navigation order. */
+export const SECTION_IDS = [
+  'profile',
+  'privacy',
+  'personalApiTokens',
+  'account',
+  'users',
+  'groups',
+  'security',
+  'sso',
+  'audits',
+  'webhooks',
+  'apiTokens',
+  'roles',
+  'subscription',
+  'allAccounts',
+  'usage',
+  'provisioning',
+] as const;
+
+/** A section id. */
+export type SectionId = (typeof SECTION_IDS)[number];
+
+/** True when the value is a known section id. */
+export function isSectionId(value: unknown): value is SectionId {
+  return typeof value === 'string' && (SECTION_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * How a navigation item shows (Frontegg's metadata `navigation.<section>.visibility`): `always`, `byPermissions`
+ * (when the user holds the section's permission keys, the default of the visible sections), or `hidden`.
+ */
+export type Visibility = 'always' | 'byPermissions' | 'hidden';
+
+/** A field's appearance (SI-2.35). */
+export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
+/** A tab's appearance (SI-2.36). */
+export type TabAppearance = 'hidden' | 'edit';
+
+/** One section's override: navigation visibility and permissions, field and tab appearance. */
+export interface SectionOptions {
+  visibility?: Visibility;
+  /** Permission keys that replace the section's own read keys (`byPermissions`). */
+  permissions?: string[];
+  /** Field name → appearance (e.g. `{ address: 'viewOnly' }`). */
+  fields?: Record<string, FieldAppearance>;
+  /** Tab name → appearance (e.g. `{ customLogin: 'hidden' }`). */
+  tabs?: Record<string, TabAppearance>;
+}
+
+/** `options.adminPortal` of `createFeApp` / `<fe-app>` (also read from metadata `navigation`). */
+export type AdminPortalOptions = Partial<Record<SectionId, SectionOptions>>;
+
+/** What a section's permission keys guard: seeing it, changing what it shows, removing it. */
+export type SectionAction = 'read' | 'write' | 'delete';
+
+/** A field's appearance in a section (SI-2.35): the override, else `edit`. */
+export function fieldAppearance(options: AdminPortalOptions, section: SectionId, field: string): FieldAppearance {
+  return options[section]?.fields?.[field] ?? 'edit';
+}
+
+/** A tab's appearance in a section (SI-2.36): the override, else `edit`. */
+export function tabAppearance(options: AdminPortalOptions, section: SectionId, tab: string): TabAppearance {
+  return options[section]?.tabs?.[tab] ?? 'edit';
+}
