@@ -17,6 +17,7 @@ import {
   previewUsersPage,
 } from './admin-data.ts';
 import { PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from './data.ts';
+import { sectionPreviewAnswer } from './section-routes.ts';
 
 /** The parts of a preview request the admin answers read (./transport.ts PreviewRequest). */
 export interface AdminPreviewRequest {
@@ -69,6 +70,9 @@ function previewInviteLink(now: number, minutes = 43_200) {
 export function previewAdminAnswer(req: AdminPreviewRequest): AdminPreviewAnswer | null {
   const p = req.path.replace(/^\/frontegg/, '');
   const m = req.method;
+  // sections that bring their own canned data (registered when their chunk loads)
+  const own = sectionPreviewAnswer({ ...req, path: p });
+  if (own) return own;
   if (m === 'GET') {
     if (p === `${R}/users/v3`) return ok(previewUsersPage(Number(req.query.get('_offset') ?? 0), Number(req.query.get('_limit') ?? 20), req.query.get('_email') ?? ''));
     if (p === `${R}/users/v3/roles`) return ok(PREVIEW_USERS.filter((u) => ids(req.query).includes(u.id)).map((u) => ({ userId: u.id, roleIds: u.roleIds, tenantId: u.tenantId })));

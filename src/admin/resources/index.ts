@@ -4,6 +4,7 @@
  * (`useStore`) and call the mutators; they never call src/api.
  */
 import type { FeApp } from '../../app/types.ts';
+import type { ApiClient } from '../../api/client.ts';
 import { createAccountApi } from '../../api/account.ts';
 import { createGroupsApi } from '../../api/groups.ts';
 import { createProfileApi } from '../../api/profile.ts';
@@ -14,17 +15,29 @@ import { createTokensApi } from '../../api/tokens.ts';
 import { createAccountResource } from './account.ts';
 import { createGroupsResource } from './groups.ts';
 import { createProfileResource } from './profile.ts';
-import { createQueryContext } from './query.ts';
+import { createQueryContext, type QueryContext } from './query.ts';
 import { createRolesResource } from './roles.ts';
 import { createSubTenantsResource } from './sub-tenants.ts';
 import { createTokensResource } from './tokens.ts';
 import { createUsersResource } from './users.ts';
 
+/**
+ * A section's own resource: made from the app's query context and API client, once per app (a section built with
+ * `npm run new:section` reads its resource through `resources.use(factory)`, so no list here is edited).
+ */
+export type ResourceFactory<T> = (q: QueryContext, client: ApiClient) => T;
+
 /** Every resource of one app (only its API client is used). */
 export function createAdminResources(app: Pick<FeApp, 'client'>) {
   const q = createQueryContext();
+  const own = new Map<ResourceFactory<unknown>, unknown>();
   return {
     query: q,
+    /** The resource `factory` makes, made on first use and kept for the app (one per factory). */
+    use<T>(factory: ResourceFactory<T>): T {
+      if (!own.has(factory)) own.set(factory, factory(q, app.client));
+      return own.get(factory) as T;
+    },
     users: createUsersResource(q, createTeamApi(app.client)),
     roles: createRolesResource(q, createRolesApi(app.client)),
     groups: createGroupsResource(q, createGroupsApi(app.client)),
