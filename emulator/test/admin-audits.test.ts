@@ -11,10 +11,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import type { IAudits, IAuditsStats, HeaderProps, FronteggApiClient } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
-import { MIGRATIONS, runMigrations } from '../src/db/migrations.ts';
+import { BASELINE_ID, generatedMigrations, runMigrations } from '../src/db/migrations.ts';
 import { audits, users } from '../src/db/schema.ts';
 import { AUDIT_COLUMNS, type AuditDto } from '../src/routes/admin/audits.ts';
 import { Client, P } from './helpers.ts';
+import { legacyRun } from './legacy-db.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
 
 const harness = useAdminEmulator();
@@ -435,24 +436,21 @@ describe('migration 0012_audit_log', () => {
         const results = await client.exec(text);
         return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
       };
-      const at = MIGRATIONS.findIndex((m) => m.id === '0012_audit_log');
-      assert.ok(at > 0);
-      // a database of before: every migration up to 0012 (the later ones held back meanwhile), then rows the old writers wrote
-      const later = MIGRATIONS.splice(at);
-      try {
-        await runMigrations(exec);
-      } finally {
-        MIGRATIONS.push(...later);
-      }
+      // a database of before: the legacy history up to 0012 (src/db/migrations.ts), then rows the old writers wrote
+      await legacyRun(exec, '0012_audit_log');
       await exec(`insert into audits (id, tenant_id, actor_id, action, details, severity) values
         ('a', 't', 'u', 'user.deleted', '{"email":"admin@acme.test","userEmail":"q@x.test"}', 'High'),
         ('b', 't', 'u', 'role.created', '{}', 'Info'),
         ('c', 't', 'u', 'user.sub-tenant-roles.added', '{}', 'Medium'),
         ('d', 't', null, 'user.locked', '{}', 'Critical')`);
-      assert.deepEqual(
-        await runMigrations(exec),
-        MIGRATIONS.slice(at).map((m) => m.id),
-      );
+      // the runner completes the legacy history, then takes the generated one from the baseline on
+      assert.deepEqual(await runMigrations(exec), [
+        '0012_audit_log',
+        BASELINE_ID,
+        ...generatedMigrations()
+          .slice(1)
+          .map((m) => m.id),
+      ]);
       assert.deepEqual(await exec(`select id, severity, actor_email as "actorEmail", description from audits order by id`), [
         { id: 'a', severity: 'WARNING', actorEmail: 'admin@acme.test', description: 'User deleted' },
         { id: 'b', severity: 'INFO', actorEmail: null, description: 'Role created' },

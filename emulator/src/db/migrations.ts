@@ -1,7 +1,32 @@
 /**
- * Ordered SQL migrations. Each runs once, inside a transaction, and is logged in
- * `emulator_migrations`. Append new entries; never edit an applied one.
+ * The database's schema history and the runner that brings a database up to date on every start.
+ *
+ * ONE SOURCE: the tables are declared once, in `schema.ts` (drizzle). Their SQL is generated from it by drizzle-kit
+ * (`npm run db:generate -w emulator`, config `drizzle.config.ts`) into `emulator/drizzle/`: `NNNN_name.sql` files, the
+ * order in `meta/_journal.json`, and `meta/NNNN_snapshot.json`, the schema each file leads to (the next `generate`
+ * diffs `schema.ts` against the last snapshot). Those files are committed and never edited once released; to change
+ * the schema, edit `schema.ts` and generate (emulator/README.md "Changing the schema"). `test/schema.test.ts` fails
+ * when `schema.ts` and the generated files disagree.
+ *
+ * TWO HISTORIES, ONE LOG. Before drizzle-kit, the SQL was written by hand: `LEGACY_MIGRATIONS` below, 0001_init …
+ * 0012_audit_log, frozen (databases have them applied; nothing is ever added to or changed in them). The first
+ * generated migration, `0000_baseline`, creates the schema those twelve leave, object for object and name for name
+ * (the test compares both catalogs: tables, column order, types, nullability, defaults, constraints with their names,
+ * indexes, sequences). Every applied id, legacy or generated, is a row of `emulator_migrations` (created here, not in
+ * `schema.ts`), so `runMigrations` decides per database:
+ * - a fresh database (no legacy id logged) runs the generated migrations, from `0000_baseline` on;
+ * - a database made by the legacy runner (some legacy id logged, no baseline) first runs the legacy migrations it
+ *   lacks (a `.data/` directory from older code), then logs `0000_baseline` without running it: its schema is the
+ *   baseline already; then it runs the generated migrations after the baseline like any database.
+ * Each migration runs in one transaction (its SQL and its log row together; one `exec` call, so on node-postgres all
+ * of it goes to one pooled connection). drizzle-kit's own `migrate`/`push` are not used (they keep another log and
+ * would run the baseline on a legacy database): `drizzle.config.ts` names no database on purpose.
+ * The SQL files are read from `../../drizzle/` relative to this module (`bin/fe-emulator.js` runs `src/` through tsx,
+ * so that is `emulator/drizzle/` wherever the package is installed or linked from).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RawExec } from './client.ts';
 
 export interface Migration {
@@ -9,7 +34,14 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [
+/** The folder drizzle-kit writes to (`out` in drizzle.config.ts). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle/', import.meta.url));
+
+/** The generated migration that creates the schema `LEGACY_MIGRATIONS` leave; logged without running on a legacy database. */
+export const BASELINE_ID = '0000_baseline';
+
+/** The hand-written history before drizzle-kit. FROZEN: never edit, reorder or append (see the top of this file). */
+export const LEGACY_MIGRATIONS: readonly Migration[] = [
   {
     id: '0001_init',
     sql: `
@@ -616,16 +648,58 @@ create index audits_tenant_actor_created_at_idx on audits (tenant_id, actor_id, 
   },
 ];
 
-/** Applies every migration not yet logged. Safe to call on every start. */
-export async function runMigrations(exec: RawExec): Promise<string[]> {
+/** drizzle-kit's migrations in `folder`, in journal order; a file's `--> statement-breakpoint` markers are dropped. */
+export function generatedMigrations(folder: string = MIGRATIONS_FOLDER): Migration[] {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  return [...journal.entries]
+    .sort((a, b) => a.idx - b.idx)
+    .map(({ tag }) => {
+      const file = readFileSync(join(folder, `${tag}.sql`), 'utf8');
+      const statements = file
+        .split('--> statement-breakpoint')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return { id: tag, sql: statements.map((s) => (s.endsWith(';') ? s : `${s};`)).join('\n') };
+    });
+}
+
+/**
+ * Brings the database up to date (see the top of this file); safe to call on every start. Returns the ids logged by
+ * this call, in order (`0000_baseline` included when it was only logged). For tests: `folder`, the generated
+ * migrations to use; `before`, a generated migration's id to stop at (it and those after it are not run), e.g. to
+ * write rows as an older schema had them and then check what a data migration makes of them.
+ */
+export async function runMigrations(exec: RawExec, opts: { folder?: string; before?: string } = {}): Promise<string[]> {
+  let generated = generatedMigrations(opts.folder);
+  if (generated[0]?.id !== BASELINE_ID) throw new Error(`the first generated migration must be ${BASELINE_ID}, not ${generated[0]?.id ?? 'none'}`);
+  if (opts.before !== undefined) {
+    const at = generated.findIndex((m) => m.id === opts.before);
+    if (at < 0) throw new Error(`no generated migration ${opts.before}`);
+    generated = generated.slice(0, at);
+  }
   await exec(`create table if not exists emulator_migrations (id text primary key, applied_at timestamptz not null default now())`);
   const applied = new Set((await exec(`select id from emulator_migrations`)).map((r) => String(r.id)));
   const ran: string[] = [];
-  for (const m of MIGRATIONS) {
-    if (applied.has(m.id)) continue;
-    const id = m.id.replace(/'/g, "''");
-    await exec(`begin;\n${m.sql}\ninsert into emulator_migrations (id) values ('${id}');\ncommit;`);
+  const apply = async (m: Migration) => {
+    await applyMigration(exec, m);
+    applied.add(m.id);
     ran.push(m.id);
+  };
+  if (!applied.has(BASELINE_ID) && LEGACY_MIGRATIONS.some((m) => applied.has(m.id))) {
+    for (const m of LEGACY_MIGRATIONS) if (!applied.has(m.id)) await apply(m);
+    await apply({ id: BASELINE_ID, sql: '-- the legacy history made this schema' });
   }
+  for (const m of generated) if (!applied.has(m.id)) await apply(m);
   return ran;
+}
+
+/** Runs one migration and logs it, in one transaction; on failure rolls back and throws naming the migration. */
+async function applyMigration(exec: RawExec, m: Migration): Promise<void> {
+  const id = m.id.replace(/'/g, "''");
+  try {
+    await exec(`begin;\n${m.sql}\ninsert into emulator_migrations (id) values ('${id}');\ncommit;`);
+  } catch (e) {
+    await exec('rollback').catch(() => undefined);
+    throw new Error(`migration ${m.id} failed: ${(e as Error).message}`, { cause: e });
+  }
 }

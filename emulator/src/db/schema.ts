@@ -1,10 +1,38 @@
 /**
- * Drizzle table definitions. They mirror the SQL in `migrations.ts`, which is
- * the source of truth for the database; keep both in step when adding columns.
+ * The database schema, declared once: every table, column, default, key, check and index. The SQL that makes a
+ * database so is generated from this file by drizzle-kit (`npm run db:generate -w emulator` writes `emulator/drizzle/`;
+ * commit what it writes); `migrations.ts` runs it. Column order, defaults and constraint names here match what the
+ * legacy hand-written migrations made (so existing databases need no rewrite): keep naming constraints and indexes
+ * explicitly, as Postgres would (`<table>_<column>_fkey`, `<table>_<column>_key`, `<table>_pkey`), and add new
+ * columns at the end of their table. `test/schema.test.ts` fails when this file and the generated SQL disagree.
  */
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * `column references <target> on delete cascade`, with the name Postgres gives such a constraint (`<table>_<column>_fkey`):
+ * databases made by the legacy SQL (migrations.ts) have those names, and a later generated migration drops or alters a
+ * constraint by its name. Name every constraint and index so, never by drizzle-kit's default names.
+ */
+const cascade = (name: string, column: PgColumn, target: () => PgColumn) => foreignKey({ name, columns: [column], foreignColumns: [target()] }).onDelete('cascade');
 
 export interface PublicVendorConfig {
   allowSignups: boolean;
@@ -53,48 +81,47 @@ export interface TokenSettings {
   refreshTokenExpiresIn: number;
 }
 
-export const migrations = pgTable('emulator_migrations', {
-  id: text('id').primaryKey(),
-  appliedAt: ts('applied_at').notNull(),
-});
-
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  createdAt: ts('created_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const vendors = pgTable('vendors', {
   id: text('id').primaryKey(),
-  clientId: text('client_id').notNull().unique(),
+  clientId: text('client_id').notNull().unique('vendors_client_id_key'),
   name: text('name').notNull(),
-  logo: text('logo').notNull(),
-  icon: text('icon').notNull(),
+  logo: text('logo').notNull().default(''),
+  icon: text('icon').notNull().default(''),
   publicConfig: jsonb('public_config').$type<PublicVendorConfig>().notNull(),
   authStrategies: jsonb('auth_strategies').$type<AuthStrategiesConfig>().notNull(),
   passwordConfig: jsonb('password_config').$type<PasswordConfig>().notNull(),
   mfaPolicy: jsonb('mfa_policy').$type<MfaPolicy>().notNull(),
   lockoutPolicy: jsonb('lockout_policy').$type<LockoutPolicy>().notNull(),
   tokenSettings: jsonb('token_settings').$type<TokenSettings>().notNull(),
-  createdAt: ts('created_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const tenants = pgTable('tenants', {
-  id: text('id').primaryKey(),
-  tenantId: text('tenant_id').notNull().unique(),
-  vendorId: text('vendor_id').notNull(),
-  name: text('name').notNull(),
-  metadata: text('metadata'),
-  isReseller: boolean('is_reseller').notNull(),
-  isLocked: boolean('is_locked').notNull().default(false),
-  /** Account settings (api-contract O): address, timezone, dateFormat, timeFormat, currency, logo, applicationUrl, loginUrl, website. */
-  settings: jsonb('settings').$type<TenantSettings>().notNull().default({}),
-  /** The parent account's `tenantId` (the tenant hierarchy, api-contract N); null = a top-level account. */
-  parentTenantId: text('parent_tenant_id'),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().unique('tenants_tenant_id_key'),
+    vendorId: text('vendor_id').notNull(),
+    name: text('name').notNull(),
+    metadata: text('metadata'),
+    isReseller: boolean('is_reseller').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    isLocked: boolean('is_locked').notNull().default(false),
+    /** Account settings (api-contract O): address, timezone, dateFormat, timeFormat, currency, logo, applicationUrl, loginUrl, website. */
+    settings: jsonb('settings').$type<TenantSettings>().notNull().default({}),
+    /** The parent account's `tenantId` (the tenant hierarchy, api-contract N); null = a top-level account. */
+    parentTenantId: text('parent_tenant_id'),
+  },
+  (t) => [cascade('tenants_vendor_id_fkey', t.vendorId, () => vendors.id), index('tenants_parent_tenant_id_idx').on(t.parentTenantId)],
+);
 
 /** A tenant's account settings (api-contract O; admin spec §3 "Account settings"). */
 export interface TenantSettings {
@@ -118,35 +145,46 @@ export interface UserProfileFields {
   dateOfBirth?: string;
 }
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  vendorId: text('vendor_id').notNull(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash'),
-  phoneNumber: text('phone_number'),
-  profilePictureUrl: text('profile_picture_url'),
-  verified: boolean('verified').notNull(),
-  superUser: boolean('super_user').notNull(),
-  mfaBypass: boolean('mfa_bypass').notNull(),
-  metadata: text('metadata'),
-  activeTenantId: text('active_tenant_id').notNull(),
-  isLocked: boolean('is_locked').notNull(),
-  failedLoginAttempts: integer('failed_login_attempts').notNull(),
-  lastLogin: ts('last_login'),
-  /** Profile fields without a column of their own. */
-  profile: jsonb('profile').$type<UserProfileFields>().notNull().default({}),
-  /** The last password set or used was found in a breach list (security center, users preset breached-passwords). */
-  isBreachedPassword: boolean('is_breached_password').notNull().default(false),
-  createdAt: ts('created_at').notNull(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id').notNull(),
+    email: text('email').notNull().unique('users_email_key'),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    phoneNumber: text('phone_number'),
+    profilePictureUrl: text('profile_picture_url'),
+    verified: boolean('verified').notNull().default(false),
+    superUser: boolean('super_user').notNull().default(false),
+    mfaBypass: boolean('mfa_bypass').notNull().default(false),
+    metadata: text('metadata'),
+    activeTenantId: text('active_tenant_id').notNull(),
+    isLocked: boolean('is_locked').notNull().default(false),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    lastLogin: ts('last_login'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Profile fields without a column of their own. */
+    profile: jsonb('profile').$type<UserProfileFields>().notNull().default({}),
+    /** The last password set or used was found in a breach list (security center, users preset breached-passwords). */
+    isBreachedPassword: boolean('is_breached_password').notNull().default(false),
+  },
+  (t) => [
+    cascade('users_vendor_id_fkey', t.vendorId, () => vendors.id),
+    foreignKey({ name: 'users_active_tenant_id_fkey', columns: [t.activeTenantId], foreignColumns: [tenants.tenantId] }),
+    check('users_email_lower', sql`email = lower(email)`),
+    // the admin users list (routes/admin/users.ts): newest first or by name
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_lower_name_idx').on(sql`lower(name)`),
+  ],
+);
 
 export const userTenants = pgTable(
   'user_tenants',
   {
     userId: text('user_id').notNull(),
     tenantId: text('tenant_id').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
     /** false while an invitation to this tenant is pending (activatedForTenant). */
     activated: boolean('activated').notNull().default(true),
     /** Disabled in this tenant by an admin (POST tenants/users/v1/{id}/disable): cannot sign in to it. */
@@ -154,33 +192,42 @@ export const userTenants = pgTable(
     /** A temporary user's expiry in this tenant (api-contract H); null = permanent. */
     temporaryExpiresAt: ts('temporary_expires_at'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
+  (t) => [
+    primaryKey({ name: 'user_tenants_pkey', columns: [t.userId, t.tenantId] }),
+    cascade('user_tenants_user_id_fkey', t.userId, () => users.id),
+    cascade('user_tenants_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    index('user_tenants_tenant_id_idx').on(t.tenantId),
+  ],
 );
 
-export const roles = pgTable('roles', {
-  id: text('id').primaryKey(),
-  vendorId: text('vendor_id').notNull(),
-  tenantId: text('tenant_id'),
-  key: text('key').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  isDefault: boolean('is_default').notNull(),
-  level: integer('level').notNull(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id').notNull(),
+    tenantId: text('tenant_id'),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    level: integer('level').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('roles_vendor_id_fkey', t.vendorId, () => vendors.id), cascade('roles_tenant_id_fkey', t.tenantId, () => tenants.tenantId)],
+);
 
 export const permissions = pgTable('permissions', {
   id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
+  key: text('key').notNull().unique('permissions_key_key'),
   name: text('name').notNull(),
-  description: text('description').notNull(),
+  description: text('description').notNull().default(''),
   categoryId: text('category_id'),
-  fePermission: boolean('fe_permission').notNull(),
+  fePermission: boolean('fe_permission').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
   /** NEVER, ALWAYS or ASSIGNABLE (admin spec §3): whether admins may attach it to roles. */
   assignmentType: text('assignment_type').$type<'NEVER' | 'ALWAYS' | 'ASSIGNABLE'>().notNull().default('ASSIGNABLE'),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
 });
 
 export const rolePermissions = pgTable(
@@ -189,7 +236,11 @@ export const rolePermissions = pgTable(
     roleId: text('role_id').notNull(),
     permissionId: text('permission_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+  (t) => [
+    primaryKey({ name: 'role_permissions_pkey', columns: [t.roleId, t.permissionId] }),
+    cascade('role_permissions_role_id_fkey', t.roleId, () => roles.id),
+    cascade('role_permissions_permission_id_fkey', t.permissionId, () => permissions.id),
+  ],
 );
 
 export const userTenantRoles = pgTable(
@@ -199,66 +250,91 @@ export const userTenantRoles = pgTable(
     tenantId: text('tenant_id').notNull(),
     roleId: text('role_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.roleId] })],
+  (t) => [
+    primaryKey({ name: 'user_tenant_roles_pkey', columns: [t.userId, t.tenantId, t.roleId] }),
+    cascade('user_tenant_roles_user_id_fkey', t.userId, () => users.id),
+    cascade('user_tenant_roles_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    cascade('user_tenant_roles_role_id_fkey', t.roleId, () => roles.id),
+  ],
 );
 
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: text('id').primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  familyId: text('family_id').notNull(),
-  userId: text('user_id').notNull(),
-  tenantId: text('tenant_id').notNull(),
-  amr: jsonb('amr').$type<string[]>().notNull(),
-  acr: text('acr'),
-  authTime: integer('auth_time').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  revokedAt: ts('revoked_at'),
-  replacedBy: text('replaced_by'),
-  /** The client that signed in (a session's IP and user agent, api-contract S). */
-  ipAddress: text('ip_address'),
-  userAgent: text('user_agent'),
-  createdAt: ts('created_at').notNull(),
-});
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_key'),
+    familyId: text('family_id').notNull(),
+    userId: text('user_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    amr: jsonb('amr').$type<string[]>().notNull(),
+    acr: text('acr'),
+    authTime: integer('auth_time').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    replacedBy: text('replaced_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The client that signed in (a session's IP and user agent, api-contract S). */
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [cascade('refresh_tokens_user_id_fkey', t.userId, () => users.id), index('refresh_tokens_family').on(t.familyId)],
+);
 
-export const mfaTokens = pgTable('mfa_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: text('user_id').notNull(),
-  pendingSecret: text('pending_secret'),
-  isBreachedPassword: boolean('is_breached_password').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  consumedAt: ts('consumed_at'),
-  createdAt: ts('created_at').notNull(),
-});
+export const mfaTokens = pgTable(
+  'mfa_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    pendingSecret: text('pending_secret'),
+    isBreachedPassword: boolean('is_breached_password').notNull().default(false),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('mfa_tokens_user_id_fkey', t.userId, () => users.id)],
+);
 
-export const authenticators = pgTable('authenticators', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
-  secret: text('secret').notNull(),
-  lastUsedStep: integer('last_used_step'),
-  createdAt: ts('created_at').notNull(),
-});
+export const authenticators = pgTable(
+  'authenticators',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    secret: text('secret').notNull(),
+    lastUsedStep: integer('last_used_step'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('authenticators_user_id_fkey', t.userId, () => users.id), index('authenticators_user_id_idx').on(t.userId)],
+);
 
-export const recoveryCodes = pgTable('recovery_codes', {
-  userId: text('user_id').primaryKey(),
-  codeHash: text('code_hash').notNull(),
-  createdAt: ts('created_at').notNull(),
-});
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: text('user_id').primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('recovery_codes_user_id_fkey', t.userId, () => users.id)],
+);
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: text('user_id').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  createdAt: ts('created_at').notNull(),
-});
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('password_reset_tokens_user_id_fkey', t.userId, () => users.id)],
+);
 
 export const ssoDomains = pgTable('sso_domains', {
   id: text('id').primaryKey(),
-  domain: text('domain').notNull().unique(),
+  domain: text('domain').notNull().unique('sso_domains_domain_key'),
   address: text('address').notNull(),
-  idpType: text('idp_type').notNull(),
-  addressType: text('address_type').notNull(),
-  createdAt: ts('created_at').notNull(),
+  idpType: text('idp_type').notNull().default('saml'),
+  addressType: text('address_type').notNull().default('sso'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const featureFlags = pgTable('feature_flags', {
@@ -268,27 +344,30 @@ export const featureFlags = pgTable('feature_flags', {
 
 export const metadata = pgTable('metadata', {
   id: text('id').primaryKey(),
-  entityName: text('entity_name').notNull().unique(),
+  entityName: text('entity_name').notNull().unique('metadata_entity_name_key'),
   configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull(),
-  properties: jsonb('properties').$type<unknown[]>().notNull(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  properties: jsonb('properties').$type<unknown[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const outbox = pgTable('outbox', {
-  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-  id: text('id').notNull().unique(),
-  to: text('to').notNull(),
-  channel: text('channel').$type<'email' | 'sms'>().notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  link: text('link'),
-  code: text('code'),
-  createdAt: ts('created_at').notNull(),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull().unique('outbox_id_key'),
+    to: text('to').notNull(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    code: text('code'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  () => [check('outbox_channel_check', sql`channel in ('email', 'sms')`)],
+);
 
 export const schema = {
-  migrations,
   signingKeys,
   vendors,
   tenants,
@@ -394,22 +473,26 @@ export interface FeatureFlagConfig {
 export const entitlementFeatures = pgTable('entitlement_features', {
   key: text('key').primaryKey(),
   name: text('name').notNull(),
-  description: text('description').notNull(),
-  linkedPermissions: jsonb('linked_permissions').$type<string[]>().notNull(),
+  description: text('description').notNull().default(''),
+  linkedPermissions: jsonb('linked_permissions').$type<string[]>().notNull().default([]),
   featureFlag: jsonb('feature_flag').$type<FeatureFlagConfig | null>(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const entitlementPlans = pgTable('entitlement_plans', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  defaultTreatment: text('default_treatment').$type<Treatment>().notNull(),
-  rules: jsonb('rules').$type<EntitlementRule[]>().notNull(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const entitlementPlans = pgTable(
+  'entitlement_plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    defaultTreatment: text('default_treatment').$type<Treatment>().notNull().default('false'),
+    rules: jsonb('rules').$type<EntitlementRule[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  () => [check('entitlement_plans_default_treatment_check', sql`default_treatment in ('true', 'false')`)],
+);
 
 export const entitlementPlanFeatures = pgTable(
   'entitlement_plan_features',
@@ -417,29 +500,49 @@ export const entitlementPlanFeatures = pgTable(
     planId: text('plan_id').notNull(),
     featureKey: text('feature_key').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.planId, t.featureKey] })],
+  (t) => [
+    primaryKey({ name: 'entitlement_plan_features_pkey', columns: [t.planId, t.featureKey] }),
+    cascade('entitlement_plan_features_plan_id_fkey', t.planId, () => entitlementPlans.id),
+    cascade('entitlement_plan_features_feature_key_fkey', t.featureKey, () => entitlementFeatures.key),
+  ],
 );
 
 /** A plan or a feature granted to a tenant or a user; `expiresAt` null = never expires. */
-export const entitlementGrants = pgTable('entitlement_grants', {
-  id: text('id').primaryKey(),
-  tenantId: text('tenant_id'),
-  userId: text('user_id'),
-  planId: text('plan_id'),
-  featureKey: text('feature_key'),
-  expiresAt: ts('expires_at'),
-  createdAt: ts('created_at').notNull(),
-});
+export const entitlementGrants = pgTable(
+  'entitlement_grants',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id'),
+    userId: text('user_id'),
+    planId: text('plan_id'),
+    featureKey: text('feature_key'),
+    expiresAt: ts('expires_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    cascade('entitlement_grants_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    cascade('entitlement_grants_user_id_fkey', t.userId, () => users.id),
+    cascade('entitlement_grants_plan_id_fkey', t.planId, () => entitlementPlans.id),
+    cascade('entitlement_grants_feature_key_fkey', t.featureKey, () => entitlementFeatures.key),
+    check('entitlement_grants_one_subject', sql`(tenant_id is null) <> (user_id is null)`),
+    check('entitlement_grants_one_object', sql`(plan_id is null) <> (feature_key is null)`),
+    uniqueIndex('entitlement_grants_unique').on(sql`coalesce(tenant_id, '')`, sql`coalesce(user_id, '')`, sql`coalesce(plan_id, '')`, sql`coalesce(feature_key, '')`),
+  ],
+);
 
 /** Marks an mfaToken as a step-up of an existing session (family), whose amr it extends. */
-export const stepUpTokens = pgTable('step_up_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  familyId: text('family_id').notNull(),
-  tenantId: text('tenant_id').notNull(),
-  amr: jsonb('amr').$type<string[]>().notNull(),
-  maxAge: integer('max_age'),
-  createdAt: ts('created_at').notNull(),
-});
+export const stepUpTokens = pgTable(
+  'step_up_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: text('family_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    amr: jsonb('amr').$type<string[]>().notNull(),
+    maxAge: integer('max_age'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('step_up_tokens_token_hash_fkey', t.tokenHash, () => mfaTokens.tokenHash)],
+);
 
 /**
  * One row (`id = 'clock'`) when a test set the emulator clock (src/clock.ts); none = real time. Running: real time +
@@ -447,7 +550,7 @@ export const stepUpTokens = pgTable('step_up_tokens', {
  */
 export const emulatorClock = pgTable('emulator_clock', {
   id: text('id').primaryKey(),
-  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
   frozenAt: bigint('frozen_at', { mode: 'number' }),
 });
 
@@ -456,69 +559,92 @@ export const emulatorClock = pgTable('emulator_clock', {
 export type LifecycleTokenKind = 'activation' | 'invitation' | 'unlock' | 'phone_reset' | 'phone_change' | 'sms_login';
 
 /** Single-use tokens of the account lifecycle (activation, invitation, unlock, phone reset, SMS login), stored hashed. */
-export const lifecycleTokens = pgTable('lifecycle_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  kind: text('kind').$type<LifecycleTokenKind>().notNull(),
-  userId: text('user_id').notNull(),
-  tenantId: text('tenant_id'),
-  codeHash: text('code_hash'),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  revokedAt: ts('revoked_at'),
-  createdAt: ts('created_at').notNull(),
-});
+export const lifecycleTokens = pgTable(
+  'lifecycle_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').$type<LifecycleTokenKind>().notNull(),
+    userId: text('user_id').notNull(),
+    tenantId: text('tenant_id'),
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('lifecycle_tokens_kind_check', sql`kind in ('activation', 'invitation', 'unlock', 'phone_reset', 'phone_change', 'sms_login')`),
+    cascade('lifecycle_tokens_user_id_fkey', t.userId, () => users.id),
+    cascade('lifecycle_tokens_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    index('lifecycle_tokens_user_kind').on(t.userId, t.kind),
+    index('lifecycle_tokens_code').on(t.kind, t.codeHash),
+  ],
+);
 
 /** Tenant invite links (api-contract.md §I): one per (tenant, creating user); admins read the token back, so it is stored as is. */
-export const tenantInviteLinks = pgTable('tenant_invite_links', {
-  id: text('id').primaryKey(),
-  tenantId: text('tenant_id').notNull(),
-  userId: text('user_id').notNull(),
-  token: text('token').notNull().unique(),
-  expiresAt: ts('expires_at').notNull(),
-  shouldSendEmail: boolean('should_send_email').notNull(),
-  roleIds: jsonb('role_ids').$type<string[]>().notNull(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const tenantInviteLinks = pgTable(
+  'tenant_invite_links',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    userId: text('user_id').notNull(),
+    token: text('token').notNull().unique('tenant_invite_links_token_key'),
+    expiresAt: ts('expires_at').notNull(),
+    shouldSendEmail: boolean('should_send_email').notNull().default(false),
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    cascade('tenant_invite_links_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    cascade('tenant_invite_links_user_id_fkey', t.userId, () => users.id),
+    unique('tenant_invite_links_tenant_id_user_id_key').on(t.tenantId, t.userId),
+  ],
+);
 
 /** Refresh-token families that are impersonation sessions; their access tokens carry `act: { sub: actorId }`. */
-export const impersonationSessions = pgTable('impersonation_sessions', {
-  familyId: text('family_id').primaryKey(),
-  actorId: text('actor_id').notNull(),
-  impersonatedUserId: text('impersonated_user_id').notNull(),
-  tenantId: text('tenant_id').notNull(),
-  createdAt: ts('created_at').notNull(),
-});
+export const impersonationSessions = pgTable(
+  'impersonation_sessions',
+  {
+    familyId: text('family_id').primaryKey(),
+    actorId: text('actor_id').notNull(),
+    impersonatedUserId: text('impersonated_user_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('impersonation_sessions_impersonated_user_id_fkey', t.impersonatedUserId, () => users.id)],
+);
 
-/** The audit log (src/audit.ts writes it, routes/admin/audits.ts reads it). */
+/** The audit log (src/audit.ts writes it, routes/admin/audits.ts reads it). Columns in the order the database has them. */
 export const audits = pgTable(
   'audits',
   {
     id: text('id').primaryKey(),
     tenantId: text('tenant_id'),
     actorId: text('actor_id'),
-    /** The actor's email when the row was written. */
-    actorEmail: text('actor_email'),
     /** `<subject>[.<part>].<verb-past>` (src/audit.ts). */
     action: text('action').notNull(),
     targetId: text('target_id'),
-    /** A sentence for the audit log. */
-    description: text('description').notNull().default(''),
     /** The JSON payload, without secrets. */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     /** INFO, WARNING or SEVERE (the audit log's severity). */
     severity: text('severity').notNull().default('INFO'),
-    createdAt: ts('created_at').notNull(),
+    /** The actor's email when the row was written. */
+    actorEmail: text('actor_email'),
+    /** A sentence for the audit log. */
+    description: text('description').notNull().default(''),
   },
   (t) => [
-    // the tenant's log, newest first (the list's default order, keyset batches of the CSV), and its filters
-    index('audits_tenant_created_at_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('audits_tenant_action_created_at_idx').on(t.tenantId, t.action, t.createdAt.desc()),
-    index('audits_tenant_severity_created_at_idx').on(t.tenantId, t.severity, t.createdAt.desc()),
-    index('audits_tenant_actor_created_at_idx').on(t.tenantId, t.actorId, t.createdAt.desc()),
+    // the tenant's log, newest first (the list's default order, keyset batches of the CSV), and its filters; DESC is
+    // nulls first, as `orderBy(desc(…))` sorts (drizzle's .desc() alone would write DESC NULLS LAST, which it cannot use)
+    index('audits_tenant_created_at_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audits_tenant_action_created_at_idx').on(t.tenantId, t.action, t.createdAt.desc().nullsFirst()),
+    index('audits_tenant_severity_created_at_idx').on(t.tenantId, t.severity, t.createdAt.desc().nullsFirst()),
+    index('audits_tenant_actor_created_at_idx').on(t.tenantId, t.actorId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -548,18 +674,22 @@ export const pendingAuthenticators = pgTable('pending_authenticators', {
 // ---------------------------------------------------------------- passkeys (migration 0006_passkeys)
 
 /** A registered passkey (WebAuthn credential); `id` and `publicKey` are base64url. */
-export const passkeys = pgTable('passkeys', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
-  publicKey: text('public_key').notNull(),
-  counter: bigint('counter', { mode: 'number' }).notNull(),
-  transports: jsonb('transports').$type<string[]>().notNull(),
-  /** `singleDevice` | `multiDevice` (the credential's backup eligibility). */
-  deviceType: text('device_type').notNull(),
-  backedUp: boolean('backed_up').notNull(),
-  createdAt: ts('created_at').notNull(),
-  lastUsedAt: ts('last_used_at'),
-});
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** `singleDevice` | `multiDevice` (the credential's backup eligibility). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [cascade('passkeys_user_id_fkey', t.userId, () => users.id)],
+);
 
 /** A WebAuthn challenge: single use, expires; bound to the RP id and origin it was issued for. */
 export const passkeyChallenges = pgTable('passkey_challenges', {
@@ -579,20 +709,20 @@ export const socialProviders = pgTable('social_providers', {
   id: text('id').primaryKey(),
   /** microsoft | facebook | google | github | slack | apple | linkedin | custom */
   type: text('type').notNull(),
-  custom: boolean('custom').notNull(),
+  custom: boolean('custom').notNull().default(false),
   displayName: text('display_name'),
   clientId: text('client_id').notNull(),
   clientSecret: text('client_secret').notNull(),
-  redirectUrl: text('redirect_url').notNull(),
+  redirectUrl: text('redirect_url').notNull().default(''),
   issuer: text('issuer').notNull(),
   authorizationUrl: text('authorization_url').notNull(),
   tokenUrl: text('token_url').notNull(),
   jwksUri: text('jwks_uri').notNull(),
   userinfoUrl: text('userinfo_url'),
-  scopes: text('scopes').notNull(),
-  additionalScopes: jsonb('additional_scopes').$type<string[]>().notNull(),
+  scopes: text('scopes').notNull().default('openid email profile'),
+  additionalScopes: jsonb('additional_scopes').$type<string[]>().notNull().default([]),
   ssoLogoUrl: text('sso_logo_url'),
-  active: boolean('active').notNull(),
+  active: boolean('active').notNull().default(true),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -602,9 +732,9 @@ export const ssoConfigurations = pgTable('sso_configurations', {
   id: text('id').primaryKey(),
   tenantId: text('tenant_id').notNull(),
   type: text('type').$type<'oidc' | 'saml'>().notNull(),
-  enabled: boolean('enabled').notNull(),
-  domains: jsonb('domains').$type<string[]>().notNull(),
-  roleIds: jsonb('role_ids').$type<string[]>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  domains: jsonb('domains').$type<string[]>().notNull().default([]),
+  roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
   /** The host page's callback (`…/account/oidc/callback` or `…/account/saml/callback`); default: the requesting page's origin + the default route. */
   callbackUrl: text('callback_url'),
   oidcIssuer: text('oidc_issuer'),
@@ -646,65 +776,90 @@ export const ssoStates = pgTable('sso_states', {
  * SMS code of a verified phone change (`phone`, with the new number). Only
  * the SHA-256 of the secret is stored; single use, expires, a resend revokes.
  */
-export const passwordlessTokens = pgTable('passwordless_tokens', {
-  id: text('id').primaryKey(),
-  type: text('type').$type<'magiclink' | 'code' | 'phone'>().notNull(),
-  secretHash: text('secret_hash').notNull(),
-  userId: text('user_id').notNull(),
-  phoneNumber: text('phone_number'),
-  attempts: integer('attempts').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  revokedAt: ts('revoked_at'),
-  createdAt: ts('created_at').notNull(),
-});
+export const passwordlessTokens = pgTable(
+  'passwordless_tokens',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').$type<'magiclink' | 'code' | 'phone'>().notNull(),
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id').notNull(),
+    phoneNumber: text('phone_number'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    check('passwordless_tokens_type_check', sql`type in ('magiclink', 'code', 'phone')`),
+    cascade('passwordless_tokens_user_id_fkey', t.userId, () => users.id),
+    index('passwordless_tokens_secret').on(t.type, t.secretHash),
+    index('passwordless_tokens_user').on(t.userId, t.type),
+  ],
+);
 
 // ---------------------------------------------------------------- MFA methods at login (migration 0007_mfa_methods)
 
 /** An SMS MFA device: a verified phone number. */
-export const mfaPhones = pgTable('mfa_phones', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
-  phoneNumber: text('phone_number').notNull(),
-  createdAt: ts('created_at').notNull(),
-});
+export const mfaPhones = pgTable(
+  'mfa_phones',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [cascade('mfa_phones_user_id_fkey', t.userId, () => users.id), index('mfa_phones_user_id_idx').on(t.userId)],
+);
 
 /** An email MFA device (at most one per user: the user's email, or another address). */
-export const mfaEmails = pgTable('mfa_emails', {
-  userId: text('user_id').primaryKey(),
-  email: text('email').notNull(),
-  createdAt: ts('created_at').notNull(),
-});
+export const mfaEmails = pgTable(
+  'mfa_emails',
+  {
+    userId: text('user_id').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [cascade('mfa_emails_user_id_fkey', t.userId, () => users.id)],
+);
 
 /** A WebAuthn MFA device (security key or platform authenticator); `id` and `publicKey` are base64url. */
-export const mfaWebauthn = pgTable('mfa_webauthn', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
-  publicKey: text('public_key').notNull(),
-  counter: bigint('counter', { mode: 'number' }).notNull(),
-  transports: jsonb('transports').$type<string[]>().notNull(),
-  deviceType: text('device_type').$type<'Platform' | 'CrossPlatform'>().notNull(),
-  name: text('name').notNull(),
-  createdAt: ts('created_at').notNull(),
-  lastUsedAt: ts('last_used_at'),
-});
+export const mfaWebauthn = pgTable(
+  'mfa_webauthn',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').$type<'Platform' | 'CrossPlatform'>().notNull(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [cascade('mfa_webauthn_user_id_fkey', t.userId, () => users.id), index('mfa_webauthn_user_id_idx').on(t.userId)],
+);
 
 /** A one-time code sent by SMS or email for an mfaToken; the otcToken and the code are stored hashed. */
-export const mfaCodes = pgTable('mfa_codes', {
-  otcHash: text('otc_hash').primaryKey(),
-  mfaTokenHash: text('mfa_token_hash').notNull(),
-  channel: text('channel').$type<'sms' | 'email'>().notNull(),
-  /** The enrolled phone, or null (email; SMS enrolment). */
-  deviceId: text('device_id'),
-  /** SMS enrolment: the number being enrolled. */
-  phoneNumber: text('phone_number'),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  revokedAt: ts('revoked_at'),
-  createdAt: ts('created_at').notNull(),
-});
+export const mfaCodes = pgTable(
+  'mfa_codes',
+  {
+    otcHash: text('otc_hash').primaryKey(),
+    mfaTokenHash: text('mfa_token_hash').notNull(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    /** The enrolled phone, or null (email; SMS enrolment). */
+    deviceId: text('device_id'),
+    /** SMS enrolment: the number being enrolled. */
+    phoneNumber: text('phone_number'),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('mfa_codes_by_token').on(t.mfaTokenHash, t.channel)],
+);
 
 /** A WebAuthn MFA challenge (enrol: `deviceId` null; verify: the device), single use, bound to the RP it was issued for. */
 export const mfaWebauthnChallenges = pgTable('mfa_webauthn_challenges', {
@@ -719,12 +874,16 @@ export const mfaWebauthnChallenges = pgTable('mfa_webauthn_challenges', {
 });
 
 /** A browser that may skip MFA for a user until `expiresAt` (the cookie's random token, hashed). */
-export const mfaRememberedDevices = pgTable('mfa_remembered_devices', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: text('user_id').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  createdAt: ts('created_at').notNull(),
-});
+export const mfaRememberedDevices = pgTable(
+  'mfa_remembered_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [cascade('mfa_remembered_devices_user_id_fkey', t.userId, () => users.id)],
+);
 
 /** MFA settings (one row): active strategies, remember-device policy, code lifetime and resend interval (src/mfa-devices.ts). */
 export const mfaSettings = pgTable('mfa_settings', {
@@ -738,23 +897,27 @@ export const permissionCategories = pgTable('permission_categories', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   feCategory: boolean('fe_category').notNull().default(false),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 /** Groups of a tenant (api-contract K). `managedBy` frontegg or scim2 (scim2 groups are read-only in the portal). */
-export const userGroups = pgTable('user_groups', {
-  id: text('id').primaryKey(),
-  tenantId: text('tenant_id').notNull(),
-  vendorId: text('vendor_id').notNull(),
-  name: text('name').notNull(),
-  color: text('color').notNull().default(''),
-  description: text('description').notNull().default(''),
-  metadata: text('metadata'),
-  managedBy: text('managed_by').$type<'frontegg' | 'scim2'>().notNull().default('frontegg'),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    vendorId: text('vendor_id').notNull(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default(''),
+    description: text('description').notNull().default(''),
+    metadata: text('metadata'),
+    managedBy: text('managed_by').$type<'frontegg' | 'scim2'>().notNull().default('frontegg'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('user_groups_tenant_id_name_key').on(t.tenantId, t.name)],
+);
 
 export const userGroupRoles = pgTable(
   'user_group_roles',
@@ -762,7 +925,7 @@ export const userGroupRoles = pgTable(
     groupId: text('group_id').notNull(),
     roleId: text('role_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.roleId] })],
+  (t) => [primaryKey({ name: 'user_group_roles_pkey', columns: [t.groupId, t.roleId] }), cascade('user_group_roles_group_id_fkey', t.groupId, () => userGroups.id)],
 );
 
 /** A tenant's groups configuration (api-contract K getGroupConfiguration); no row = the defaults (both true). */
@@ -770,7 +933,7 @@ export const groupConfigurations = pgTable('group_configurations', {
   tenantId: text('tenant_id').primaryKey(),
   enabled: boolean('enabled').notNull().default(true),
   rolesEnabled: boolean('roles_enabled').notNull().default(true),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const userGroupMembers = pgTable(
@@ -778,9 +941,9 @@ export const userGroupMembers = pgTable(
   {
     groupId: text('group_id').notNull(),
     userId: text('user_id').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+  (t) => [primaryKey({ name: 'user_group_members_pkey', columns: [t.groupId, t.userId] }), cascade('user_group_members_group_id_fkey', t.groupId, () => userGroups.id)],
 );
 
 /**
@@ -790,7 +953,7 @@ export const userGroupMembers = pgTable(
  */
 export const apiTokens = pgTable('api_tokens', {
   id: text('id').primaryKey(),
-  clientId: text('client_id').notNull().unique(),
+  clientId: text('client_id').notNull().unique('api_tokens_client_id_key'),
   secretHash: text('secret_hash').notNull(),
   owner: text('owner').$type<'user' | 'tenant'>().notNull(),
   kind: text('kind').$type<'ClientCredentials' | 'AccessToken'>().notNull(),
@@ -801,7 +964,7 @@ export const apiTokens = pgTable('api_tokens', {
   metadata: jsonb('metadata').$type<Record<string, unknown> | null>(),
   roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
   expiresAt: ts('expires_at'),
-  createdAt: ts('created_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 /** A pending change of the signed-in user's email (api-contract G updateEmail / verifyEmail): the new address and its code (hashed). */
@@ -811,7 +974,7 @@ export const emailChangeCodes = pgTable('email_change_codes', {
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
   expiresAt: ts('expires_at').notNull(),
-  createdAt: ts('created_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 /** The signed-in user's uploaded profile picture (api-contract G updateProfileImage), served publicly; `data` is base64. */
@@ -820,5 +983,5 @@ export const profileImages = pgTable('profile_images', {
   contentType: text('content_type').notNull(),
   data: text('data').notNull(),
   version: text('version').notNull(),
-  createdAt: ts('created_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
