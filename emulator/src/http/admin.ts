@@ -1,35 +1,20 @@
 /**
  * What every admin route shares (architecture "Admin portal", emulator
- * `routes/admin/<area>.ts`): the permission check a real API makes, and one
- * audit row per mutation (who, what, IP, user agent, severity).
+ * `routes/admin/<area>.ts`): one audit row per mutation (who, what, IP, user agent, severity). The sign-in check is
+ * `guard` (http/auth.ts), once per module; the permission check `requirePermission` (http/permissions.ts).
  *
- * Usage in a route module (requireAuth on each route: a module is mounted under `/frontegg`, so a `use('*')`
- * there would also guard every public route registered after it):
- *   adminUsers.delete('/…/:userId', requireAuth, requirePermission('fe.secure.delete.users'), async (c) => {
+ * Usage in a route module:
+ *   guard(adminUsers, '/…/users/*');
+ *   adminUsers.delete('/…/:userId', requirePermission('fe.secure.delete.users'), async (c) => {
  *     …
  *     await audit(c, { action: 'user.deleted', targetId: userId, details: { email } });
  *     return c.body(null, 200);
  *   });
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { audit as writeAudit } from '../lifecycle.ts';
 import type { AppEnv } from './env.ts';
-import { forbidden } from './errors.ts';
-
-/** The error text of a refused permission (admin spec §8 error catalogue). */
-export const NOT_AUTHORIZED = 'Not authorized';
-
-/**
- * Requires the signed-in user's access token (run `requireAuth` first) to carry every one of `keys` in its
- * `permissions` claim, as the real API does; otherwise 403 `{ errors: ['Not authorized'] }`.
- */
-export function requirePermission(...keys: string[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const granted = new Set(c.var.auth?.permissions ?? []);
-    if (!keys.every((k) => granted.has(k))) throw forbidden(NOT_AUTHORIZED);
-    await next();
-  };
-}
+import { clientIp } from './client-ip.ts';
 
 /** Severity of an audit row (the audit log's column). */
 export type AuditSeverity = 'Info' | 'Medium' | 'High' | 'Critical';
@@ -53,12 +38,4 @@ export async function audit(
     userAgent: c.req.header('user-agent') ?? null,
     severity: row.severity ?? 'Info',
   });
-}
-
-/** The client's IP: the first `x-forwarded-for` hop (the demo's proxy), else the socket address when the server gives one. */
-export function clientIp(c: Context<AppEnv>): string | null {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? null;
 }

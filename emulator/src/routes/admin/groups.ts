@@ -12,12 +12,14 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groupConfigurations, userGroupMembers, userGroupRoles, userGroups, userTenants, users } from '../../db/schema.ts';
-import { audit, requirePermission } from '../../http/admin.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { audit } from '../../http/admin.ts';
+import { guard } from '../../http/auth.ts';
+import { requirePermission } from '../../http/permissions.ts';
 import { optStr, parseBody } from '../../http/body.ts';
+import { parseQuery, q } from '../../http/query.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { assertVisibleRoles, roleDtos, visibleRoles, type RoleDto } from './roles.ts';
+import { assignableRoles, roleDtos, visibleRoles, type RoleDto } from '../../roles.ts';
 import { emulatorDate } from '../../clock.ts';
 
 export const adminGroupRoutes = new Hono<AppEnv>();
@@ -25,6 +27,8 @@ export const adminGroupRoutes = new Hono<AppEnv>();
 const GROUPS = '/identity/resources/groups/v1';
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';
+
+guard(adminGroupRoutes, `${GROUPS}/*`);
 
 type Ctx = Context<AppEnv>;
 type GroupRow = typeof userGroups.$inferSelect;
@@ -54,12 +58,12 @@ interface GroupDto {
 type Relations = 'roles' | 'users' | 'rolesAndUsers';
 const RELATIONS: readonly Relations[] = ['roles', 'users', 'rolesAndUsers'];
 
-/** `_groupsRelations` from the query; absent, empty, or the reference client's "undefined"/"null" → none. */
+const relationsIn = z.object({ _groupsRelations: q.oneOf(RELATIONS, undefined) });
+
+/** The relations `_groupsRelations` asks for (none when absent). */
 function relationsOf(c: Ctx): { roles: boolean; users: boolean } {
-  const raw = c.req.query('_groupsRelations');
-  if (raw === undefined || raw === '' || raw === 'undefined' || raw === 'null') return { roles: false, users: false };
-  if (!RELATIONS.includes(raw as Relations)) throw badRequest(`_groupsRelations must be one of ${RELATIONS.join(', ')}`);
-  return { roles: raw !== 'users', users: raw !== 'roles' };
+  const { _groupsRelations: raw } = parseQuery(c, relationsIn);
+  return { roles: raw !== undefined && raw !== 'users', users: raw !== undefined && raw !== 'roles' };
 }
 
 function baseDto(g: GroupRow): GroupDto {
@@ -192,16 +196,16 @@ const configBody = z.object({
 // ---------------------------------------------------------------- routes (the literal `config` before `:groupId`)
 
 /** GET groups/v1 (getGroups, api-contract §K): the tenant's groups; `_groupsRelations` roles|users|rolesAndUsers. */
-adminGroupRoutes.get(GROUPS, requireAuth, requirePermission(READ), async (c) => c.json(await groupDtos(c, await tenantGroups(c), relationsOf(c))));
+adminGroupRoutes.get(GROUPS, requirePermission(READ), async (c) => c.json(await groupDtos(c, await tenantGroups(c), relationsOf(c))));
 
 /** GET groups/v1/config (getGroupConfiguration, api-contract §K): `{ enabled, rolesEnabled }`, both true by default. */
-adminGroupRoutes.get(`${GROUPS}/config`, requireAuth, requirePermission(READ), async (c) => c.json(await configOf(c.var.db, c.var.auth.tenantId)));
+adminGroupRoutes.get(`${GROUPS}/config`, requirePermission(READ), async (c) => c.json(await configOf(c.var.db, c.var.auth.tenantId)));
 
 /**
  * POST groups/v1/config (updateGroupConfiguration, api-contract §K): sets either flag. With `enabled` false no group
  * can be created; with `rolesEnabled` false no role can be added to a group.
  */
-adminGroupRoutes.post(`${GROUPS}/config`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/config`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, configBody);
   const tenantId = c.var.auth.tenantId;
   const current = await configOf(c.var.db, tenantId);
@@ -216,7 +220,7 @@ adminGroupRoutes.post(`${GROUPS}/config`, requireAuth, requirePermission(WRITE),
 });
 
 /** POST groups/v1/bulkGet (getGroupsByIds, api-contract §K): the tenant's groups among `groupsIds`, in that order. */
-adminGroupRoutes.post(`${GROUPS}/bulkGet`, requireAuth, requirePermission(READ), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/bulkGet`, requirePermission(READ), async (c) => {
   const body = await parseBody(c, bulkBody);
   const wanted = [...new Set(body.groupsIds)];
   const rows = await tenantGroups(c, wanted);
@@ -225,13 +229,13 @@ adminGroupRoutes.post(`${GROUPS}/bulkGet`, requireAuth, requirePermission(READ),
 });
 
 /** GET groups/v1/{groupId} (getGroupById, api-contract §K); 404 for a group of another tenant. */
-adminGroupRoutes.get(`${GROUPS}/:groupId`, requireAuth, requirePermission(READ), async (c) => {
+adminGroupRoutes.get(`${GROUPS}/:groupId`, requirePermission(READ), async (c) => {
   const [dto] = await groupDtos(c, [await groupOf(c, c.req.param('groupId'))], relationsOf(c));
   return c.json(dto);
 });
 
 /** POST groups/v1 (createGroup, api-contract §K): name (unique in the tenant), color, description, metadata (a string). */
-adminGroupRoutes.post(GROUPS, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(GROUPS, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, createBody);
   const tenantId = c.var.auth.tenantId;
   if (!(await configOf(c.var.db, tenantId)).enabled) throw badRequest('Groups are disabled for this account', 'ER-GROUPS-DISABLED');
@@ -255,7 +259,7 @@ adminGroupRoutes.post(GROUPS, requireAuth, requirePermission(WRITE), async (c) =
 });
 
 /** PATCH groups/v1/{groupId} (updateGroup, api-contract §K): name, color, description, metadata; 400 for a scim2 group. */
-adminGroupRoutes.patch(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.patch(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, updateBody);
   const group = await editableGroup(c, c.req.param('groupId'));
   if (body.name !== undefined) await assertNameFree(c, body.name, group.id);
@@ -274,7 +278,7 @@ adminGroupRoutes.patch(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRIT
 });
 
 /** DELETE groups/v1/{groupId} (deleteGroup, api-contract §K): the group, its role links and memberships; 400 for scim2. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c) => {
   const group = await editableGroup(c, c.req.param('groupId'));
   await c.var.db.delete(userGroups).where(eq(userGroups.id, group.id));
   await audit(c, { action: 'group.deleted', targetId: group.id, details: { name: group.name }, severity: 'High' });
@@ -282,13 +286,13 @@ adminGroupRoutes.delete(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRI
 });
 
 /** POST groups/v1/{groupId}/roles (addRolesToGroup, api-contract §K): roles the tenant sees (else 400); scim2 groups too. */
-adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, roleIdsBody);
   const group = await groupOf(c, c.req.param('groupId'));
   if (!(await configOf(c.var.db, c.var.auth.tenantId)).rolesEnabled) {
     throw badRequest('Roles for groups are disabled for this account', 'ER-GROUP-ROLES-DISABLED');
   }
-  const roles = await assertVisibleRoles(c, body.roleIds);
+  const roles = await assignableRoles(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds);
   await c.var.db
     .insert(userGroupRoles)
     .values(roles.map((r) => ({ groupId: group.id, roleId: r.id })))
@@ -299,10 +303,10 @@ adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requireAuth, requirePermission
 });
 
 /** DELETE groups/v1/{groupId}/roles (deleteRolesFromGroup, api-contract §K): `roleIds` must be roles the tenant sees. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, roleIdsBody);
   const group = await groupOf(c, c.req.param('groupId'));
-  const roleIds = (await assertVisibleRoles(c, body.roleIds)).map((r) => r.id);
+  const roleIds = (await assignableRoles(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds)).map((r) => r.id);
   await c.var.db.delete(userGroupRoles).where(and(eq(userGroupRoles.groupId, group.id), inArray(userGroupRoles.roleId, roleIds)));
   await touch(c, group.id);
   await audit(c, { action: 'group.roles.removed', targetId: group.id, details: { name: group.name, roleIds }, severity: 'Medium' });
@@ -310,7 +314,7 @@ adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requireAuth, requirePermissi
 });
 
 /** POST groups/v1/{groupId}/users (addUsersToGroup, api-contract §K): users of the tenant only (else 400); not scim2. */
-adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, userIdsBody);
   const group = await editableGroup(c, c.req.param('groupId'));
   const userIds = await assertTenantUsers(c, body.userIds);
@@ -325,7 +329,7 @@ adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requireAuth, requirePermission
 });
 
 /** DELETE groups/v1/{groupId}/users (deleteUsersFromGroup, api-contract §K): removes the listed members; not scim2. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId/users`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId/users`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, userIdsBody);
   const group = await editableGroup(c, c.req.param('groupId'));
   const userIds = [...new Set(body.userIds)];

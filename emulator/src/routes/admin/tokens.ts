@@ -19,17 +19,19 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { NOT_AUTHORIZED, audit, requirePermission } from '../../http/admin.ts';
+import { guard } from '../../http/auth.ts';
+import { audit } from '../../http/admin.ts';
+import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { notFound, unauthorized } from '../../http/errors.ts';
 import { apiTokens, permissions, rolePermissions, roles, users } from '../../db/schema.ts';
 import { sha256 } from '../../crypto/tokens.ts';
 import { emulatorNow } from '../../clock.ts';
 import { authorizationFor, getVendor } from '../../session.ts';
 import { membership } from '../../lifecycle.ts';
+import { assignableRoleIds } from '../../roles.ts';
 
 type Ctx = Context<AppEnv>;
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -61,20 +63,6 @@ export function tokenDto(row: TokenRow, secret?: string) {
     expiresInMinutes: minutes,
     ...(secret ? { secret } : {}),
   };
-}
-
-/** The distinct `ids`, each a role of the vendor (global) or of the caller's tenant; otherwise 400 naming the unknown ones. */
-async function tenantRoleIds(c: Ctx, ids: string[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const rows = await c.var.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.vendorId, c.var.rt.vendorId), inArray(roles.id, unique), or(isNull(roles.tenantId), eq(roles.tenantId, c.var.auth.tenantId))));
-  const found = new Set(rows.map((r) => r.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw badRequest(`Role not found: ${missing.join(', ')}`, 'ER-ROLE-NOT-FOUND');
-  return unique;
 }
 
 /** An access token's secret: an RS256 JWT naming the token (`jti`), its tenant and owner, expiring with it. */
@@ -171,20 +159,22 @@ const FAMILIES: Family[] = [
 const scope = (c: Ctx, f: Family) =>
   and(eq(apiTokens.owner, f.owner), eq(apiTokens.kind, f.kind), eq(apiTokens.tenantId, c.var.auth.tenantId), f.owner === 'user' ? eq(apiTokens.userId, c.var.auth.sub) : undefined);
 
+guard(adminTokenRoutes, ...new Set(FAMILIES.flatMap((f) => [f.list, f.create, f.remove])));
+
 for (const f of FAMILIES) {
   const noun = f.kind === 'ClientCredentials' ? 'api-token' : 'access-token';
 
-  adminTokenRoutes.get(f.list, requireAuth, requirePermission(f.read), async (c) => {
+  adminTokenRoutes.get(f.list, requirePermission(f.read), async (c) => {
     const rows = await c.var.db.select().from(apiTokens).where(scope(c, f)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
     return c.json(f.wrap(rows.map((r) => tokenDto(r))));
   });
 
-  adminTokenRoutes.post(f.create, requireAuth, requirePermission(f.write), async (c) => {
+  adminTokenRoutes.post(f.create, requirePermission(f.write), async (c) => {
     const body = await parseBody(c, createBody);
     const db = c.var.db;
     const vendor = await getVendor(db, c.var.rt.vendorId);
-    if (vendor.publicConfig.apiTokensEnabled === false) throw forbidden(NOT_AUTHORIZED);
-    const roleIds = f.owner === 'tenant' ? await tenantRoleIds(c, body.roleIds ?? []) : [];
+    if (vendor.publicConfig.apiTokensEnabled === false) throw notAuthorized();
+    const roleIds = f.owner === 'tenant' ? await assignableRoleIds(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds ?? []) : [];
     const now = await emulatorNow(db);
     const id = randomUUID();
     const row = {
@@ -214,7 +204,7 @@ for (const f of FAMILIES) {
     return c.json(tokenDto(saved, secret), 201);
   });
 
-  adminTokenRoutes.delete(f.remove, requireAuth, requirePermission(f.write), async (c) => {
+  adminTokenRoutes.delete(f.remove, requirePermission(f.write), async (c) => {
     const tokenId = c.req.param('tokenId') ?? '';
     const [gone] = await c.var.db
       .delete(apiTokens)
