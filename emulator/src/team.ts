@@ -11,6 +11,8 @@ import {
   mfaEmails,
   mfaPhones,
   mfaWebauthn,
+  passkeys,
+  recoveryCodes,
   permissions,
   refreshTokens,
   rolePermissions,
@@ -24,7 +26,7 @@ import {
 } from './db/schema.ts';
 import { notFound } from './http/errors.ts';
 import { emulatorDate } from './clock.ts';
-import { usersWithMfa } from './mfa-devices.ts';
+import { removeMfaDevices, usersWithMfa } from './mfa-devices.ts';
 import { permDto, roleDto } from './session.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -40,7 +42,7 @@ export const USER_PRESETS = ['mfa-unenrolled', 'breached-passwords', 'inactive']
 export type Preset = (typeof USER_PRESETS)[number];
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 // ---------------------------------------------------------------- the list query (SQL)
 
@@ -313,6 +315,33 @@ export async function member(db: Db, userId: string, tenantId: string): Promise<
 export async function teamUser(db: Db, userId: string, tenantId: string) {
   const { u, m } = await member(db, userId, tenantId);
   return teamUserDto(u, m, await loadDetails(db, [u.id], m.tenantId, { groups: true }));
+}
+
+/**
+ * Removes the user from `tenantIds`: its roles there, its place in their groups, the memberships, and its sessions in
+ * them. A user left in another tenant moves its active tenant there; a user left without any tenant is deleted, with
+ * its MFA devices, recovery code, passkeys and refresh tokens, so it can no longer sign in.
+ */
+export async function removeFromTenants(db: Db, userId: string, tenantIds: string[]): Promise<{ userDeleted: boolean }> {
+  const tenantGroups = db.select({ id: userGroups.id }).from(userGroups).where(inArray(userGroups.tenantId, tenantIds));
+  await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, userId), inArray(userGroupMembers.groupId, tenantGroups)));
+  await db.delete(userTenantRoles).where(and(eq(userTenantRoles.userId, userId), inArray(userTenantRoles.tenantId, tenantIds)));
+  await db.delete(userTenants).where(and(eq(userTenants.userId, userId), inArray(userTenants.tenantId, tenantIds)));
+  for (const tenantId of tenantIds) await revokeSessions(db, userId, tenantId);
+  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
+  if (next) {
+    await db
+      .update(users)
+      .set({ activeTenantId: next.tenantId })
+      .where(and(eq(users.id, userId), inArray(users.activeTenantId, tenantIds)));
+    return { userDeleted: false };
+  }
+  await removeMfaDevices(db, userId);
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  await db.delete(users).where(eq(users.id, userId));
+  return { userDeleted: true };
 }
 
 /** Revokes the user's live refresh tokens in one tenant: its sessions there end at the next refresh. */

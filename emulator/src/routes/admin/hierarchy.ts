@@ -15,7 +15,6 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
 import { audit } from '../../http/admin.ts';
@@ -24,17 +23,11 @@ import { parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { pageResult } from '../../http/pager.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { Db } from '../../db/client.ts';
-import { passkeys, recoveryCodes, refreshTokens, roles, tenants, userGroupMembers, userGroups, userTenantRoles, userTenants, users } from '../../db/schema.ts';
-import { removeMfaDevices, usersWithMfa } from '../../mfa-devices.ts';
-import { roleDto } from '../../session.ts';
-import { emulatorDate } from '../../clock.ts';
-import { permissionLinks, permissionsGrantedBy, push } from '../../team.ts';
+import { removeFromTenants } from '../../team.ts';
+import { SUB_TENANT_USER_SORT_KEYS, loadHierarchy, memberOfAll, scopeUsers, subTenantUsers, tenantFields, treeOf } from '../../hierarchy.ts';
 import { addMemberRoles, assignableRoleIds, removeMemberRoles, setMemberRoles } from '../../roles.ts';
 
 type Ctx = Context<AppEnv>;
-type UserRow = typeof users.$inferSelect;
-
 export const adminHierarchyRoutes = new Hono<AppEnv>();
 
 const HIERARCHY = '/tenants/resources/hierarchy/v1';
@@ -49,105 +42,8 @@ const WRITE_USERS = requirePermission('fe.account-hierarchy.write.subAccount', '
 /** Page size of the sub-tenant users list when the caller sends none (AB-9.07), and the largest page served. */
 export const SUB_TENANT_USERS_PAGE_SIZE = 20;
 export const SUB_TENANT_USERS_MAX_PAGE_SIZE = 200;
-/** Sort keys of loadAllUsers; the default is name, descending (AB-9.08). */
-export const SUB_TENANT_USER_SORT_KEYS = ['name', 'email', 'createdAt'] as const;
-type SortKey = (typeof SUB_TENANT_USER_SORT_KEYS)[number];
 
 // ---------------------------------------------------------------- the hierarchy
-
-/** One tenant of the vendor, as the hierarchy needs it. */
-interface TenantNode {
-  tenantId: string;
-  name: string;
-  parentTenantId: string | null;
-  isLocked: boolean;
-  createdAt: Date;
-}
-
-/** The vendor's tenants by id and their children (sorted by name); the walks below guard against a cycle made in the database. */
-class Hierarchy {
-  readonly byId = new Map<string, TenantNode>();
-  private readonly children = new Map<string, TenantNode[]>();
-
-  constructor(rows: TenantNode[]) {
-    for (const t of rows) this.byId.set(t.tenantId, t);
-    for (const t of [...rows].sort((a, b) => a.name.localeCompare(b.name) || a.tenantId.localeCompare(b.tenantId))) {
-      if (!t.parentTenantId || !this.byId.has(t.parentTenantId)) continue;
-      const list = this.children.get(t.parentTenantId);
-      if (list) list.push(t);
-      else this.children.set(t.parentTenantId, [t]);
-    }
-  }
-
-  childrenOf(tenantId: string): TenantNode[] {
-    return this.children.get(tenantId) ?? [];
-  }
-
-  /** Every descendant of `tenantId`, breadth first (level 1 = a direct child), each once. */
-  descendants(tenantId: string): { node: TenantNode; level: number }[] {
-    const out: { node: TenantNode; level: number }[] = [];
-    const seen = new Set([tenantId]);
-    let frontier = [tenantId];
-    for (let level = 1; frontier.length; level++) {
-      const next: string[] = [];
-      for (const id of frontier) {
-        for (const child of this.childrenOf(id)) {
-          if (seen.has(child.tenantId)) continue;
-          seen.add(child.tenantId);
-          out.push({ node: child, level });
-          next.push(child.tenantId);
-        }
-      }
-      frontier = next;
-    }
-    return out;
-  }
-
-  /** The ancestors of `tenantId`, nearest first (level 1 = the direct parent, the last one is the top-level account). */
-  ancestors(tenantId: string): { node: TenantNode; level: number }[] {
-    const out: { node: TenantNode; level: number }[] = [];
-    const seen = new Set([tenantId]);
-    let parentId = this.byId.get(tenantId)?.parentTenantId;
-    while (parentId && !seen.has(parentId)) {
-      const parent = this.byId.get(parentId);
-      if (!parent) break;
-      seen.add(parentId);
-      out.push({ node: parent, level: out.length + 1 });
-      parentId = parent.parentTenantId;
-    }
-    return out;
-  }
-
-  /** The tenant itself and all its descendants. */
-  scope(tenantId: string): string[] {
-    return [tenantId, ...this.descendants(tenantId).map((d) => d.node.tenantId)];
-  }
-}
-
-async function loadHierarchy(c: Ctx): Promise<Hierarchy> {
-  const rows = await c.var.db
-    .select({ tenantId: tenants.tenantId, name: tenants.name, parentTenantId: tenants.parentTenantId, isLocked: tenants.isLocked, createdAt: tenants.createdAt })
-    .from(tenants)
-    .where(eq(tenants.vendorId, c.var.rt.vendorId));
-  return new Hierarchy(rows);
-}
-
-/** A tenant's fields shared by ISubTenant, ISubTenantTree and IParentTenant; `status` is `locked` for a locked tenant, else `active`. */
-function tenantFields(t: TenantNode) {
-  return { tenantId: t.tenantId, tenantName: t.name, status: t.isLocked ? 'locked' : 'active', createdAt: t.createdAt.toISOString() };
-}
-
-/** One node of ISubTenantTree. */
-interface TreeNode extends ReturnType<typeof tenantFields> {
-  children: TreeNode[];
-}
-
-/** ISubTenantTree: the tenant and its descendants, children sorted by name. */
-function treeOf(h: Hierarchy, t: TenantNode, seen = new Set<string>()): TreeNode {
-  seen.add(t.tenantId);
-  const children = h.childrenOf(t.tenantId).filter((child) => !seen.has(child.tenantId));
-  return { ...tenantFields(t), children: children.map((child) => treeOf(h, child, seen)) };
-}
 
 /**
  * getSubTenants (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1` → every descendant of the caller's
@@ -155,7 +51,7 @@ function treeOf(h: Hierarchy, t: TenantNode, seen = new Set<string>()): TreeNode
  * within a level; `[]` without sub-tenants. The reference client types the answer as one ISubTenant: the wire is a list.
  */
 adminHierarchyRoutes.get(HIERARCHY, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   return c.json(h.descendants(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
@@ -164,7 +60,7 @@ adminHierarchyRoutes.get(HIERARCHY, READ_HIERARCHY, async (c) => {
  * ISubTenantTree `{ tenantId, tenantName, status, createdAt, children[] }`, children (recursively) sorted by name.
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/tree`, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   const own = h.byId.get(c.var.auth.tenantId);
   if (!own) throw notFound('Tenant not found');
   return c.json(treeOf(h, own));
@@ -176,7 +72,7 @@ adminHierarchyRoutes.get(`${HIERARCHY}/tree`, READ_HIERARCHY, async (c) => {
  * parent); `[]` for a top-level account.
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   return c.json(h.ancestors(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
@@ -185,7 +81,7 @@ adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
  * ancestors of a tenant in the caller's scope (its own tenant or a descendant), as getParentTenants; 404 otherwise.
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   const tenantId = c.req.param('tenantId');
   if (!h.scope(c.var.auth.tenantId).includes(tenantId)) throw notFound('Tenant not found');
   return c.json(h.ancestors(tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
@@ -201,78 +97,6 @@ const usersIn = z.object({
   _filter: q.text(),
 });
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-const SORT_COLUMNS: Record<SortKey, SQL> = {
-  name: sql`lower(${users.name})`,
-  email: sql`${users.email}`,
-  createdAt: sql`${users.createdAt}`,
-};
-
-// ---------------------------------------------------------------- the users of a scope
-
-/** ISubTenantUser of each of `rows`: memberships, roles and permissions inside `scope` only, in a fixed number of queries. */
-async function subTenantUsers(db: Db, rows: UserRow[], scope: string[]) {
-  const ids = rows.length ? rows.map((u) => u.id) : [''];
-  const inScope = (col: typeof userTenants.tenantId | typeof userTenantRoles.tenantId) => inArray(col, scope);
-  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
-  const memberships = await db
-    .select()
-    .from(userTenants)
-    .where(and(inArray(userTenants.userId, ids), inScope(userTenants.tenantId)))
-    .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId));
-  const roleLinks = await db
-    .select({ userId: userTenantRoles.userId, tenantId: userTenantRoles.tenantId, r: roles })
-    .from(userTenantRoles)
-    .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
-    .where(and(inArray(userTenantRoles.userId, ids), inScope(userTenantRoles.tenantId)))
-    .orderBy(asc(roles.level), asc(roles.key));
-  const enrolled = await usersWithMfa(db, ids);
-  const roleIds = [...new Set(roleLinks.map((l) => l.r.id))];
-  const permLinks = await permissionLinks(db, roleIds);
-  const permIdsByRole = new Map<string, string[]>();
-  for (const l of permLinks) push(permIdsByRole, l.roleId, l.p.id);
-  const membershipsOf = new Map<string, (typeof memberships)[number][]>();
-  for (const m of memberships) push(membershipsOf, m.userId, m);
-  const rolesOf = new Map<string, (typeof roleLinks)[number]['r'][]>();
-  for (const l of roleLinks) push(rolesOf, `${l.userId} ${l.tenantId}`, l.r);
-
-  return rows.map((u) => {
-    const mine = membershipsOf.get(u.id) ?? [];
-    const tenantIds = mine.map((m) => m.tenantId);
-    return {
-      id: u.id,
-      sub: u.id,
-      email: u.email,
-      verified: u.verified,
-      mfaEnrolled: enrolled.has(u.id),
-      mfaBypass: u.mfaBypass,
-      name: u.name,
-      phoneNumber: u.phoneNumber ?? undefined,
-      profilePictureUrl: u.profilePictureUrl ?? undefined,
-      provider: 'local',
-      tenantId: tenantIds.includes(u.activeTenantId) ? u.activeTenantId : tenantIds[0],
-      tenantIds,
-      isLocked: u.isLocked,
-      tenants: mine.map((m) => {
-        const held = rolesOf.get(`${u.id} ${m.tenantId}`) ?? [];
-        return {
-          tenantId: m.tenantId,
-          roles: held.map((r) => roleDto(r, permIdsByRole.get(r.id) ?? [])),
-          permissions: permissionsGrantedBy(permLinks, new Set(held.map((r) => r.id))),
-          activated: m.activated,
-          // the emulator keeps one last sign-in per user, not per tenant
-          lastLogin: u.lastLogin?.toISOString(),
-        };
-      }),
-      superUser: u.superUser || undefined,
-      metadata: u.metadata ?? '{}',
-      createdAt: u.createdAt.toISOString(),
-    };
-  });
-}
-
 /**
  * loadAllUsers (api-contract §N; AB-7.26, AB-9.07, AB-9.08): `GET identity/resources/sub-tenants/users/v1` → PR
  * `{ items, totalPages }` of ISubTenantUser: every user with a membership in the caller's tenant or a descendant, one
@@ -282,27 +106,17 @@ async function subTenantUsers(db: Db, rows: UserRow[], scope: string[]) {
  */
 adminHierarchyRoutes.get(SUB_TENANT_USERS, READ_USERS, async (c) => {
   const db = c.var.db;
-  const scope = (await loadHierarchy(c)).scope(c.var.auth.tenantId);
+  const scope = (await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId);
   const { _limit: limit, _offset: offset, _sortBy: sortBy, _order: order, _filter: filter } = parseQuery(c, usersIn);
-  const members = db.selectDistinct({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, scope));
-  const where = and(inArray(users.id, members), filter ? or(ilike(users.email, `%${likeEscape(filter)}%`), ilike(users.name, `%${likeEscape(filter)}%`)) : undefined);
-  const col = SORT_COLUMNS[sortBy];
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(order === 'ASC' ? asc(col) : desc(col), asc(users.id))
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  return c.json(pageResult(await subTenantUsers(db, rows, scope), Number(total), { limit, offset }));
+  const { rows, total } = await scopeUsers(db, scope, { limit, offset, sortBy, order, filter });
+  return c.json(pageResult(await subTenantUsers(db, rows, scope), total, { limit, offset }));
 });
 
 // ---------------------------------------------------------------- changes
 
 /** 403 unless every one of `tenantIds` is the caller's tenant or a descendant of it. */
 async function assertInScope(c: Ctx, tenantIds: string[]): Promise<void> {
-  const scope = new Set((await loadHierarchy(c)).scope(c.var.auth.tenantId));
+  const scope = new Set((await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId));
   if (!tenantIds.every((id) => scope.has(id))) throw notAuthorized();
 }
 
@@ -310,21 +124,6 @@ async function assertInScope(c: Ctx, tenantIds: string[]): Promise<void> {
 function assertDistinct(tenantIds: string[]): void {
   const dup = tenantIds.find((id, i) => tenantIds.indexOf(id) !== i);
   if (dup) throw badRequest(`Tenant ${dup} is listed twice`);
-}
-
-/** The user, who must be a member of each of `tenantIds`: 404 for an unknown user, 400 naming a tenant it is not in. */
-async function memberOfAll(db: Db, userId: string, tenantIds: string[]): Promise<UserRow> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
-  if (!u) throw notFound('User not found', 'ER-USER-NOT-FOUND');
-  const rows = await db
-    .select({ tenantId: userTenants.tenantId })
-    .from(userTenants)
-    .where(and(eq(userTenants.userId, userId), inArray(userTenants.tenantId, tenantIds)));
-  const held = new Set(rows.map((r) => r.tenantId));
-  const missing = tenantIds.filter((id) => !held.has(id));
-  if (missing.length === tenantIds.length) throw notFound('User not found', 'ER-USER-NOT-FOUND');
-  if (missing.length) throw badRequest(`The user is not a member of tenant ${missing.join(', ')}`);
-  return u;
 }
 
 const removeUserBody = z.object({
@@ -351,25 +150,8 @@ adminHierarchyRoutes.delete(SUB_TENANT_USERS, WRITE_USERS, async (c) => {
   if (body.userId === c.var.auth.sub && tenantIds.includes(c.var.auth.tenantId)) throw badRequest('You cannot remove yourself from your own tenant');
   const db = c.var.db;
   const u = await memberOfAll(db, body.userId, tenantIds);
-  const tenantGroups = db.select({ id: userGroups.id }).from(userGroups).where(inArray(userGroups.tenantId, tenantIds));
-  await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, u.id), inArray(userGroupMembers.groupId, tenantGroups)));
-  await db.delete(userTenantRoles).where(and(eq(userTenantRoles.userId, u.id), inArray(userTenantRoles.tenantId, tenantIds)));
-  await db.delete(userTenants).where(and(eq(userTenants.userId, u.id), inArray(userTenants.tenantId, tenantIds)));
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: await emulatorDate(db) })
-    .where(and(eq(refreshTokens.userId, u.id), inArray(refreshTokens.tenantId, tenantIds), isNull(refreshTokens.revokedAt)));
-  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, u.id)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
-  if (next) {
-    if (tenantIds.includes(u.activeTenantId)) await db.update(users).set({ activeTenantId: next.tenantId }).where(eq(users.id, u.id));
-  } else {
-    await removeMfaDevices(db, u.id);
-    await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, u.id));
-    await db.delete(passkeys).where(eq(passkeys.userId, u.id));
-    await db.delete(refreshTokens).where(eq(refreshTokens.userId, u.id));
-    await db.delete(users).where(eq(users.id, u.id));
-  }
-  await audit(c, { action: 'user.sub-tenants.removed', targetId: u.id, details: { userEmail: u.email, tenantIds, userDeleted: !next }, severity: 'High' });
+  const { userDeleted } = await removeFromTenants(db, u.id, tenantIds);
+  await audit(c, { action: 'user.sub-tenants.removed', targetId: u.id, details: { userEmail: u.email, tenantIds, userDeleted }, severity: 'High' });
   return c.json({});
 });
 

@@ -13,7 +13,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
 import { audit } from '../../http/admin.ts';
@@ -23,15 +23,15 @@ import { parseQuery, q } from '../../http/query.ts';
 import { fronteggPage, pageOf, pageResult } from '../../http/pager.ts';
 import { badRequest } from '../../http/errors.ts';
 import { lockMembership } from '../../db/locks.ts';
-import { passkeys, recoveryCodes, refreshTokens, userGroupMembers, userGroups, userTenantRoles, userTenants, users } from '../../db/schema.ts';
+import { userGroupMembers, userGroups, userTenantRoles, userTenants, users } from '../../db/schema.ts';
 import { emulatorNow } from '../../clock.ts';
-import { removeMfaDevices } from '../../mfa-devices.ts';
 import { needsActivation, sendActivationEmail } from '../../lifecycle.ts';
 import { assignableRoleIds, setMemberRoles } from '../../roles.ts';
 import {
   USER_PRESETS,
   USER_SORT_KEYS,
   member,
+  removeFromTenants,
   push,
   revokeSessions,
   shapedPage,
@@ -273,28 +273,9 @@ adminUserRoutes.put(MEMBERS, WRITE, async (c) => {
 adminUserRoutes.delete(`${MEMBERS}/:userId`, DELETE, async (c) => {
   const userId = c.req.param('userId');
   if (userId === c.var.auth.sub) throw badRequest('You cannot delete yourself');
-  const db = c.var.db;
-  const tenantId = c.var.auth.tenantId;
   const removed = await teamUser(c.var.db, userId, c.var.auth.tenantId);
-  await db.delete(userTenantRoles).where(and(eq(userTenantRoles.userId, userId), eq(userTenantRoles.tenantId, tenantId)));
-  const tenantGroups = db.select({ id: userGroups.id }).from(userGroups).where(eq(userGroups.tenantId, tenantId));
-  await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, userId), inArray(userGroupMembers.groupId, tenantGroups)));
-  await db.delete(userTenants).where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
-  await revokeSessions(db, userId, tenantId);
-  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
-  if (next) {
-    await db
-      .update(users)
-      .set({ activeTenantId: next.tenantId })
-      .where(and(eq(users.id, userId), eq(users.activeTenantId, tenantId)));
-  } else {
-    await removeMfaDevices(db, userId);
-    await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await db.delete(passkeys).where(eq(passkeys.userId, userId));
-    await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
-    await db.delete(users).where(eq(users.id, userId));
-  }
-  await audit(c, { action: 'user.deleted', targetId: userId, details: { userEmail: removed.email, userDeleted: !next }, severity: 'High' });
+  const { userDeleted } = await removeFromTenants(c.var.db, userId, [c.var.auth.tenantId]);
+  await audit(c, { action: 'user.deleted', targetId: userId, details: { userEmail: removed.email, userDeleted }, severity: 'High' });
   return c.json(removed);
 });
 
