@@ -5,24 +5,37 @@
  * edit and delete only their tenant's roles (a vendor-level role answers 403 `Not authorized`). Permissions are global;
  * each has an assignment type: NEVER (a tenant admin cannot attach it to a role), ALWAYS (every role holds it, whatever
  * the role's stored set says) or ASSIGNABLE. Reads need `fe.secure.read.roles`, mutations `fe.secure.write.roles`, and
- * every mutation writes one audit row.
+ * every mutation writes one audit row. The rules live in src/roles.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { lockRole, lockTenant } from '../../db/locks.ts';
-import { apiTokens, permissionCategories, permissions, rolePermissions, roles, ssoConfigurations, tenantInviteLinks, userGroupRoles, vendors } from '../../db/schema.ts';
+import { lockRole } from '../../db/locks.ts';
+import { permissions, rolePermissions, roles } from '../../db/schema.ts';
 import { audit } from '../../http/admin.ts';
 import { guard } from '../../http/auth.ts';
 import { notAuthorized, requireAnyPermission, requirePermission } from '../../http/permissions.ts';
-import { alwaysPermissions, assignableRoles, permissionIdsByRole, roleDtos, visibleRoles, type RoleRow } from '../../roles.ts';
+import {
+  assertKeyFree,
+  assignablePermissions,
+  assignableRoles,
+  clearOtherDefaults,
+  deleteRole,
+  editableRole,
+  permissionCategoryDtos,
+  permissionDtos,
+  permissionIdsByRole,
+  roleDtos,
+  setRolePermissions,
+  visibleRoles,
+  type RoleRow,
+} from '../../roles.ts';
 import { optStr, parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { metadataPage, pageOf, slicePage } from '../../http/pager.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { emulatorDate } from '../../clock.ts';
 
 export const adminRoleRoutes = new Hono<AppEnv>();
@@ -32,143 +45,12 @@ const PERMISSIONS = '/identity/resources/permissions/v1';
 const TEAM_ROLES = '/team/resources/roles/v1';
 
 guard(adminRoleRoutes, `${ROLES}/*`, `${PERMISSIONS}/*`, TEAM_ROLES);
+
 const READ = 'fe.secure.read.roles';
 const WRITE = 'fe.secure.write.roles';
 
 type Ctx = Context<AppEnv>;
-type PermissionRow = typeof permissions.$inferSelect;
-/** A permission's assignment type (admin spec §3). */
-export type AssignmentType = PermissionRow['assignmentType'];
-
-/** RolePerm (IRolePermission) plus Perm's `roleIds` (ITeamUserPermission): one shape serves §J and §G. */
-export interface PermissionDto {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  categoryId?: string;
-  fePermission: boolean;
-  roleIds: string[];
-  assignmentType: AssignmentType;
-  createdAt: string;
-  updatedAt: string;
-}
-
-// ---------------------------------------------------------------- permission categories
-
-/**
- * Frontegg's own permission categories (feCategory true). The seed files every `fe.*` permission under its key's
- * second segment ("secure", …), which names no category; a permission's category is therefore taken from its key when
- * its stored `category_id` is not a row of `permission_categories`. These are answered from code, not inserted by a
- * migration: migrations run before the seed, and reset truncates both tables and re-seeds.
- */
-const FE_CATEGORIES: { id: string; name: string; description: string; keys: RegExp }[] = [
-  { id: 'fe-category-user-management', name: 'User management', description: 'Users of the account', keys: /^fe\.secure\.\w+\.(users|impersonation)$/ },
-  { id: 'fe-category-roles', name: 'Roles', description: 'Roles and permissions', keys: /^fe\.secure\.\w+\.roles$/ },
-  { id: 'fe-category-groups', name: 'Groups', description: 'Groups of users', keys: /^fe\.secure\.\w+\.groups$/ },
-  { id: 'fe-category-api-tokens', name: 'API tokens', description: 'Personal and account API tokens', keys: /^fe\.secure\.\w+\.(user|tenant)ApiTokens$/ },
-  { id: 'fe-category-account', name: 'Account', description: 'Account settings', keys: /^fe\.secure\.\w+\.accountSettings$/ },
-  {
-    id: 'fe-category-security',
-    name: 'Security',
-    description: 'Security policies, SSO, provisioning and sessions',
-    keys: /^fe\.secure\.\w+\.(securityPolicy|samlConfiguration|provisioningConfiguration|sessions)$/,
-  },
-  { id: 'fe-category-audits', name: 'Audits', description: 'The audit log', keys: /^fe\.secure\.\w+\.audits$/ },
-  { id: 'fe-category-connectivity', name: 'Connectivity', description: 'Webhooks and other integrations', keys: /^fe\.connectivity\./ },
-  { id: 'fe-category-billing', name: 'Billing', description: 'Subscriptions and usage', keys: /^fe\.(subscriptions|usage)\./ },
-  { id: 'fe-category-account-hierarchy', name: 'Account hierarchy', description: 'Sub-accounts', keys: /^fe\.account-hierarchy\./ },
-];
-
-/** The category a permission is answered under: its stored category when that row exists, else Frontegg's by key. */
-function categoryOf(p: PermissionRow, storedCategoryIds: Set<string>): string | undefined {
-  if (p.categoryId && storedCategoryIds.has(p.categoryId)) return p.categoryId;
-  return FE_CATEGORIES.find((cat) => cat.keys.test(p.key))?.id ?? p.categoryId ?? undefined;
-}
-
-async function storedCategoryIds(db: Db): Promise<Set<string>> {
-  return new Set((await db.select({ id: permissionCategories.id }).from(permissionCategories)).map((r) => r.id));
-}
-
-// ---------------------------------------------------------------- reading roles and permissions
-
-/** Every permission with the ids of the roles (visible to the tenant) that hold it, by key. */
-async function permissionDtos(db: Db, vendorId: string, tenantId: string, only?: string): Promise<PermissionDto[]> {
-  const rows = await db
-    .select()
-    .from(permissions)
-    .where(only ? eq(permissions.id, only) : undefined)
-    .orderBy(asc(permissions.key));
-  const visible = await visibleRoles(db, vendorId, tenantId);
-  const byRole = await permissionIdsByRole(
-    db,
-    visible.map((r) => r.id),
-  );
-  const categories = await storedCategoryIds(db);
-  return rows.map((p) => ({
-    id: p.id,
-    key: p.key,
-    name: p.name,
-    description: p.description,
-    categoryId: categoryOf(p, categories),
-    fePermission: p.fePermission,
-    roleIds: visible.filter((r) => byRole.get(r.id)?.includes(p.id)).map((r) => r.id),
-    assignmentType: p.assignmentType,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  }));
-}
-
-// ---------------------------------------------------------------- checks shared by the mutations
-
 const tenantOf = (c: Ctx) => c.var.auth.tenantId;
-
-/** A role the caller may change: 404 when the tenant cannot see it, 403 `Not authorized` for a vendor-level role. */
-async function editableRole(c: Ctx, roleId: string): Promise<RoleRow> {
-  const [row] = await visibleRoles(c.var.db, c.var.rt.vendorId, tenantOf(c), [roleId]);
-  if (!row) throw notFound('Role not found');
-  if (row.tenantId === null) throw notAuthorized();
-  return row;
-}
-
-/** 409 when another role the tenant sees already has `key` (keys compare case-insensitively); locks the tenant until the request ends. */
-async function assertKeyFree(c: Ctx, key: string, exceptRoleId?: string): Promise<void> {
-  await lockTenant(c.var.db, tenantOf(c));
-  const clash = (await visibleRoles(c.var.db, c.var.rt.vendorId, tenantOf(c))).find((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== exceptRoleId);
-  if (clash) throw conflict(`A role with the key "${key}" already exists`, 'ER-ROLE-KEY-EXISTS');
-}
-
-/**
- * The permissions among `ids` (deduplicated): 400 for an unknown id, and 400 for a NEVER permission that is not
- * already attached (`alreadyAttached`) — a tenant admin may keep but not add one.
- */
-async function assignablePermissions(db: Db, ids: string[], alreadyAttached: Set<string> = new Set()): Promise<PermissionRow[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const rows = await db.select().from(permissions).where(inArray(permissions.id, unique));
-  const unknown = unique.filter((id) => !rows.some((p) => p.id === id));
-  if (unknown.length) throw badRequest(`Unknown permission id: ${unknown.join(', ')}`, 'ER-PERMISSION-NOT-FOUND');
-  const never = rows.filter((p) => p.assignmentType === 'NEVER' && !alreadyAttached.has(p.id));
-  if (never.length) {
-    throw badRequest(`The permission ${never.map((p) => `"${p.key}"`).join(', ')} cannot be assigned to a role (assignment type NEVER)`, 'ER-PERMISSION-NOT-ASSIGNABLE');
-  }
-  return rows;
-}
-
-/** Replaces a role's stored permission links with `ids` plus every ALWAYS permission. */
-async function setRolePermissions(db: Db, roleId: string, ids: string[]): Promise<void> {
-  const all = new Set([...ids, ...(await alwaysPermissions(db)).map((p) => p.id)]);
-  await db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
-  if (all.size) await db.insert(rolePermissions).values([...all].map((permissionId) => ({ roleId, permissionId })));
-}
-
-/** `isDefault` true: this role becomes the tenant's default for new users, so the tenant's other roles lose the flag. */
-async function clearOtherDefaults(db: Db, tenantId: string, roleId: string): Promise<void> {
-  await db
-    .update(roles)
-    .set({ isDefault: false, updatedAt: await emulatorDate(db) })
-    .where(and(eq(roles.tenantId, tenantId), ne(roles.id, roleId), eq(roles.isDefault, true)));
-}
 
 // ---------------------------------------------------------------- bodies
 
@@ -249,7 +131,7 @@ async function createRole(
   details: Record<string, unknown>,
 ) {
   const db = c.var.db;
-  await assertKeyFree(c, body.key);
+  await assertKeyFree(c.var.db, c.var.rt.vendorId, tenantOf(c), body.key);
   const now = await emulatorDate(db);
   const row: RoleRow = {
     id: randomUUID(),
@@ -308,8 +190,8 @@ adminRoleRoutes.post(`${ROLES}/v2`, requirePermission(WRITE), async (c) => {
 adminRoleRoutes.patch(`${ROLES}/v1/:roleId`, requirePermission(WRITE), async (c) => {
   const db = c.var.db;
   const body = await parseBody(c, updateRoleBody);
-  const role = await editableRole(c, c.req.param('roleId'));
-  if (body.key !== undefined) await assertKeyFree(c, body.key, role.id);
+  const role = await editableRole(c.var.db, c.var.rt.vendorId, tenantOf(c), c.req.param('roleId'));
+  if (body.key !== undefined) await assertKeyFree(c.var.db, c.var.rt.vendorId, tenantOf(c), body.key, role.id);
   const changes = {
     ...(body.key !== undefined && { key: body.key }),
     ...(body.name !== undefined && { name: body.name }),
@@ -333,26 +215,8 @@ adminRoleRoutes.patch(`${ROLES}/v1/:roleId`, requirePermission(WRITE), async (c)
  * (user_tenant_roles cascades), groups, invite links, SSO configurations and API tokens of the tenant.
  */
 adminRoleRoutes.delete(`${ROLES}/v1/:roleId`, requirePermission(WRITE), async (c) => {
-  const db = c.var.db;
-  const role = await editableRole(c, c.req.param('roleId'));
-  const tenantId = role.tenantId ?? '';
-  const holding = (table: typeof apiTokens | typeof tenantInviteLinks | typeof ssoConfigurations) =>
-    and(eq(table.tenantId, tenantId), sql`${table.roleIds} @> ${JSON.stringify([role.id])}::jsonb`);
-  const without = (table: typeof apiTokens | typeof tenantInviteLinks | typeof ssoConfigurations) => sql`${table.roleIds} - ${role.id}::text`;
-  await db
-    .update(apiTokens)
-    .set({ roleIds: without(apiTokens) })
-    .where(holding(apiTokens));
-  await db
-    .update(tenantInviteLinks)
-    .set({ roleIds: without(tenantInviteLinks) })
-    .where(holding(tenantInviteLinks));
-  await db
-    .update(ssoConfigurations)
-    .set({ roleIds: without(ssoConfigurations) })
-    .where(holding(ssoConfigurations));
-  await db.delete(userGroupRoles).where(eq(userGroupRoles.roleId, role.id));
-  await db.delete(roles).where(eq(roles.id, role.id));
+  const role = await editableRole(c.var.db, c.var.rt.vendorId, tenantOf(c), c.req.param('roleId'));
+  await deleteRole(c.var.db, role);
   await audit(c, { action: 'role.deleted', targetId: role.id, details: { key: role.key, name: role.name }, severity: 'High' });
   return c.body(null, 200);
 });
@@ -365,7 +229,7 @@ adminRoleRoutes.put(`${ROLES}/v1/:roleId/permissions`, requirePermission(WRITE),
   const db = c.var.db;
   const body = await parseBody(c, permissionIdsBody);
   await lockRole(db, c.req.param('roleId'));
-  const role = await editableRole(c, c.req.param('roleId'));
+  const role = await editableRole(c.var.db, c.var.rt.vendorId, tenantOf(c), c.req.param('roleId'));
   const before = (await permissionIdsByRole(db, [role.id])).get(role.id) ?? [];
   const perms = await assignablePermissions(db, body.permissionIds, new Set(before));
   await setRolePermissions(
@@ -398,35 +262,7 @@ adminRoleRoutes.get(PERMISSIONS, requireAnyPermission(READ, 'fe.secure.read.user
  * GET permissions/v1/categories (getPermissionCategories, api-contract §J): the categories stored for the vendor and
  * Frontegg's own (feCategory), each with the ids of its permissions.
  */
-adminRoleRoutes.get(`${PERMISSIONS}/categories`, requirePermission(READ), async (c) => {
-  const db = c.var.db;
-  const stored = await db.select().from(permissionCategories).orderBy(asc(permissionCategories.createdAt), asc(permissionCategories.name));
-  const storedIds = new Set(stored.map((s) => s.id));
-  const perms = await db.select().from(permissions).orderBy(asc(permissions.key));
-  const idsOf = (categoryId: string) => perms.filter((p) => categoryOf(p, storedIds) === categoryId).map((p) => p.id);
-  const [vendor] = await db.select({ createdAt: vendors.createdAt }).from(vendors).where(eq(vendors.id, c.var.rt.vendorId));
-  const since = (vendor?.createdAt ?? new Date(0)).toISOString();
-  return c.json([
-    ...FE_CATEGORIES.filter((cat) => !storedIds.has(cat.id)).map((cat) => ({
-      id: cat.id,
-      name: cat.name,
-      description: cat.description,
-      feCategory: true,
-      permissionIds: idsOf(cat.id),
-      createdAt: since,
-      updatedAt: since,
-    })),
-    ...stored.map((s) => ({
-      id: s.id,
-      name: s.name,
-      description: s.description,
-      feCategory: s.feCategory,
-      permissionIds: idsOf(s.id),
-      createdAt: s.createdAt.toISOString(),
-      updatedAt: s.updatedAt.toISOString(),
-    })),
-  ]);
-});
+adminRoleRoutes.get(`${PERMISSIONS}/categories`, requirePermission(READ), async (c) => c.json(await permissionCategoryDtos(c.var.db, c.var.rt.vendorId)));
 
 /**
  * PUT permissions/v1/{permissionId}/roles (attachPermissionToRoles, api-contract §J): attaches one permission to each

@@ -10,6 +10,9 @@
  * Deleting a session revokes its refresh tokens (its access tokens expire on their own, as with the real API).
  * Session configurations are per tenant, in `tenants.settings.sessions`; the emulator stores them and does not
  * enforce them. Every mutation writes an audit row.
+ *
+ * Permissions: a user's own sessions need only the sign-in; revoking another user's needs `fe.secure.delete.sessions`;
+ * the configurations `fe.secure.read|write.securityPolicy` (403 `Not authorized`).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
