@@ -11,6 +11,8 @@ import { emulatorNow } from '../clock.ts';
  * JWT without the `Bearer ` prefix.
  */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // already verified for this request (two route groups may guard the same path, e.g. users/v2: list and add)
+  if (c.var.auth) return next();
   const header = c.req.header('authorization')?.trim() ?? '';
   const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : header;
   if (!token || token.split('.').length !== 3) throw unauthorized('Unauthorized');
