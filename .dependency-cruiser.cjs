@@ -18,8 +18,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import circles in src/, machines/, elements/ — type-only imports included.',
-      from: { path: '^(src|machines|elements)/' },
+      comment: 'No import circles in src/, machines/, elements/, stories/, emulator/src/ — type-only imports included.',
+      from: { path: '^(src|machines|elements|stories|emulator/src)/' },
       to: { circular: true },
     },
     {
@@ -74,6 +74,33 @@ module.exports = {
         'never elements/ (architecture "Admin portal": a section view never imports src/api).',
       from: { path: '^src/admin/', pathNot: '^src/admin/resources/' },
       to: { path: '^(src/api/|elements/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'views-not-to-actors',
+      severity: 'error',
+      comment:
+        "Views (src/views, src/admin) never import a flow's actors (machines/*.actors.ts): the kit's flow hook binds them (issue 20, item 4). " +
+        'The five dialogs listed in pathNot bind their actors themselves today; item 4 removes them from this list.',
+      from: {
+        path: '^src/(views|admin)/',
+        pathNot: [
+          '^src/admin/users/AddUserDialog\\.tsx$',
+          '^src/admin/roles/RoleDialog\\.tsx$',
+          '^src/admin/profile/ProfileDialogs\\.tsx$',
+          '^src/admin/privacy/MfaDialogs\\.tsx$',
+          '^src/admin/api-tokens/CreateTokenDialog\\.tsx$',
+        ],
+      },
+      to: { path: '\\.actors\\.tsx?$' },
+    },
+    {
+      name: 'route-not-to-route',
+      severity: 'error',
+      comment:
+        'An emulator route module (emulator/src/routes/**) never imports another route module: shared code lives in a domain ' +
+        'module beside session.ts (emulator/src/<area>.ts) or in emulator/src/http/. app.ts mounts the route modules.',
+      from: { path: '^emulator/src/routes/' },
+      to: { path: '^emulator/src/routes/' },
     },
   ],
   options: {

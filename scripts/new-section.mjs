@@ -15,7 +15,8 @@
  *
  * and registers it where the kit lists things: the section's entry in src/admin/shell/sections.ts (chunk and texts:
  * the one list a section edits), the element's export (elements/index.ts) and package entry (package.json
- * `exports`), the route module's mount (emulator/src/app.ts) and its migration (emulator/src/db/migrations.ts).
+ * `exports`), the route module's mount (emulator/src/app.ts), its table in `resettableTables`, and its migration,
+ * generated from schema.ts by drizzle-kit (emulator/drizzle/).
  * When the emulator serves the area already (`emulator/src/routes/admin/<name>.ts` exists), only the client side is
  * written. `<id>` is the registry's camelCase id; files use its kebab-case name (`allAccounts` → `all-accounts`).
  */
@@ -423,49 +424,46 @@ import { z } from 'zod';
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { ${c}Items } from '../../db/schema.ts';
 import { audit } from '../../audit.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { requirePermission } from '../../http/admin.ts';
+import { guard } from '../../http/auth.ts';
+import { requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
+import { parseQuery, q } from '../../http/query.ts';
+import { metadataPage } from '../../http/pager.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest } from '../../http/errors.ts';
 import { emulatorDate } from '../../clock.ts';
 
 export const admin${P}Routes = new Hono<AppEnv>();
 
 const PATH = '${api}';
-/** "no value": absent, empty, or the literal \`undefined\` / \`null\` a client may send. */
-const none = (v: unknown) => (v === undefined || v === '' || v === 'undefined' || v === 'null' ? undefined : v);
+guard(admin${P}Routes, PATH);
+
 const listQuery = z.object({
-  _offset: z.preprocess(none, z.coerce.number().int().min(0).default(0)),
-  _limit: z.preprocess(none, z.coerce.number().int().min(1).max(1000).default(20)),
-  _filter: z.preprocess(none, z.string().max(200).optional()),
-  _sortBy: z.preprocess(none, z.enum(['name', 'createdAt']).default('createdAt')),
-  _order: z.preprocess(none, z.enum(['ASC', 'DESC']).default('DESC')),
+  _offset: q.int(0, 0),
+  _limit: q.int(20, 1, 1000),
+  _filter: q.text(),
+  _sortBy: q.oneOf(['name', 'createdAt'] as const, 'createdAt'),
+  _order: q.oneOf(['ASC', 'DESC'] as const, 'DESC'),
 });
 const addBody = z.object({ name: z.string().trim().min(1).max(200) });
 
-admin${P}Routes.get(PATH, requireAuth, requirePermission('${readKey}'), async (c) => {
-  const parsed = listQuery.safeParse(c.req.query());
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => \`\${i.path.join('.')}: \${i.message}\`).join('; '));
-  const q = parsed.data;
+admin${P}Routes.get(PATH, requirePermission('${readKey}'), async (c) => {
+  const query = parseQuery(c, listQuery);
   const where: SQL[] = [eq(${c}Items.tenantId, c.var.auth!.tenantId)];
-  if (q._filter) where.push(ilike(${c}Items.name, \`%\${q._filter.replace(/[\\\\%_]/g, (m) => \`\\\\\${m}\`)}%\`));
-  const column = q._sortBy === 'name' ? ${c}Items.name : ${c}Items.createdAt;
+  if (query._filter) where.push(ilike(${c}Items.name, \`%\${query._filter.replace(/[\\\\%_]/g, (m) => \`\\\\\${m}\`)}%\`));
+  const column = query._sortBy === 'name' ? ${c}Items.name : ${c}Items.createdAt;
   const [{ total }] = await c.var.db.select({ total: count() }).from(${c}Items).where(and(...where));
   const rows = await c.var.db
     .select()
     .from(${c}Items)
     .where(and(...where))
-    .orderBy(q._order === 'ASC' ? asc(column) : desc(column), asc(${c}Items.id))
-    .limit(q._limit)
-    .offset(q._offset);
-  return c.json({
-    items: rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt.toISOString() })),
-    _metadata: { totalItems: total, totalPages: Math.ceil(total / q._limit) },
-  });
+    .orderBy(query._order === 'ASC' ? asc(column) : desc(column), asc(${c}Items.id))
+    .limit(query._limit)
+    .offset(query._offset);
+  const items = rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt.toISOString() }));
+  return c.json(metadataPage(items, total, { limit: query._limit, offset: query._offset }));
 });
 
-admin${P}Routes.post(PATH, requireAuth, requirePermission('${writeKey || readKey}'), async (c) => {
+admin${P}Routes.post(PATH, requirePermission('${writeKey || readKey}'), async (c) => {
   const { name } = await parseBody(c, addBody);
   const row = { id: randomUUID(), tenantId: c.var.auth!.tenantId, name, createdAt: await emulatorDate(c.var.db) };
   await c.var.db.insert(${c}Items).values(row);
@@ -602,7 +600,7 @@ export async function writeSection(root, id, { sections } = {}) {
       edit('emulator/src/db/schema.ts', (text) =>
         text.includes(`export const ${c}Items`)
           ? text
-          : `${text.trimEnd()}\n\n/** The ${c} section's items (routes/admin/${k}.ts, scaffolded by \`npm run new:section\`). */
+          : `${text.replace(/^export const resettableTables = \[\n/m, (m) => `${m}  '${s}_items',\n`).trimEnd()}\n\n/** The ${c} section's items (routes/admin/${k}.ts, scaffolded by \`npm run new:section\`). */
 export const ${c}Items = pgTable(
   '${s}_items',
   {
@@ -611,7 +609,7 @@ export const ${c}Items = pgTable(
     name: text('name').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('${s}_items_tenant_created_idx').on(t.tenantId, t.createdAt)],
+  (t) => [index('${s}_items_tenant_created_at_idx').on(t.tenantId, t.createdAt.desc().nullsFirst())],
 );
 `,
       ),
@@ -623,6 +621,15 @@ export const ${c}Items = pgTable(
   const written = [...Object.keys(files), ...edited];
   // the project's formatter (Prettier) has the last word on layout
   spawnSync(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--log-level', 'warn', ...written], { cwd: root, stdio: 'inherit' });
+  if (!served) {
+    // the new table's migration, generated from schema.ts by drizzle-kit (offline): emulator/drizzle/NNNN_<name>_items.sql
+    const kit = spawnSync(process.execPath, [join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', `${s}_items`], {
+      cwd: join(root, 'emulator'),
+      encoding: 'utf8',
+    });
+    if (kit.status !== 0) throw new Error(`drizzle-kit generate failed: ${kit.stderr || kit.stdout}`);
+    written.push('emulator/drizzle/');
+  }
   return written;
 }
 
@@ -636,10 +643,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const written = await writeSection(root, id);
     console.log(`Section ${id}:\n${written.map((f) => `  ${f}`).join('\n')}`);
-    console.log(
-      "\nNext: generate the table's migration (npm run db:generate -w emulator), translate src/i18n/{de,he}-admin-" +
-        `${namesOf(id).kebab}.ts, run npm run analyze, then npm test.`,
-    );
+    console.log(`\nNext: translate src/i18n/{de,he}-admin-${namesOf(id).kebab}.ts, run npm run analyze, then npm test.`);
   } catch (error) {
     console.error(`new:section: ${error.message}`);
     process.exit(1);

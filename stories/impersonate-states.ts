@@ -7,7 +7,7 @@ export const impersonateStates = {
   impersonating: { value: 'impersonating', context: { userId: 'u' } },
   success: { value: { success: 'waiting' }, context: { userId: 'u', impersonated } },
   'success.left': { value: { success: 'left' }, context: { userId: 'u', impersonated } },
-  failed: { value: 'failed', context: { userId: 'u', error: { message: 'Missing permission fe.secure.write.impersonation', statusCode: 403 } } },
+  failed: { value: 'failed', context: { userId: 'u', error: { message: 'Not authorized', statusCode: 403 } } },
   'failed.missingUser': { value: 'failed', context: { userId: null, error: { key: 'impersonation.missingUser' } } },
 } satisfies Record<string, StateSpec>;
 

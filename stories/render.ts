@@ -10,20 +10,13 @@ import { action } from 'storybook/actions';
 import '../elements/fe-login-box.ts';
 import type { StateSpec } from './support/flow-story.tsx';
 import { appGlobals } from './support/globals.ts';
+import { keepPage, PREVIEW_BASE_URL } from './support/page.ts';
 
-/** The base URL of every preview story (never contacted). */
-export const PREVIEW_BASE_URL = 'https://preview.invalid';
+export { keepPage, PREVIEW_BASE_URL } from './support/page.ts';
 
 const onLogin = action('fe-login');
 const onError = action('fe-error');
 const onLogout = action('fe-logout');
-const onNavigate = action('fe-navigate (prevented)');
-
-/** Post-auth navigation would leave the story's iframe: log it and keep the page. */
-export function keepPage(e: Event): void {
-  e.preventDefault();
-  onNavigate((e as CustomEvent).detail);
-}
 
 /**
  * `<fe-app preview base-url="https://preview.invalid">` around `<fe-login-box>`

@@ -53,6 +53,7 @@ import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
 import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audits.ts';
+import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 
 export const API_PREFIX = '/frontegg';
 export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
@@ -230,6 +231,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminRoleRoutes);
   app.route(API_PREFIX, adminGroupRoutes);
   app.route(API_PREFIX, adminUserRoutes);
+  app.route(API_PREFIX, adminInvitationRoutes);
   app.route(API_PREFIX, adminTokenRoutes);
   app.route(API_PREFIX, adminSessionRoutes);
   app.route(API_PREFIX, adminAccountRoutes);

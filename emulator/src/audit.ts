@@ -30,7 +30,7 @@ import type { Context } from 'hono';
 import type { Db } from './db/client.ts';
 import { audits } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
-import { clientIp } from './http/admin.ts';
+import { clientIp } from './http/client-ip.ts';
 import { emulatorNow } from './clock.ts';
 
 /** Severity of an audit row. */

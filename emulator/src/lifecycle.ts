@@ -2,8 +2,7 @@
  * Account-lifecycle building blocks shared by routes/lifecycle.ts,
  * routes/invitations.ts and routes/tenants.ts: single-use tokens (hashed, with
  * expiry, optional 6-digit code and attempt counter), their settings, code
- * rate limits, the lifecycle emails, invite-link resolution and the
- * TeamUser shape.
+ * rate limits, the lifecycle emails and invite-link resolution.
  *
  * Times follow the emulator clock (`PUT /_emulator/clock`), so a test can
  * expire a token by moving the clock or by setting a lifetime of 0 with
@@ -20,8 +19,7 @@ import { hostOrigin } from './http/origin.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from './clock.ts';
 import { send } from './outbox.ts';
-import { authorizationFor, type TenantRow, type UserRow } from './session.ts';
-import { mfaDeviceCount } from './mfa-devices.ts';
+import { type TenantRow, type UserRow } from './session.ts';
 
 type Ctx = Context<AppEnv>;
 export type LifecycleTokenRow = typeof lifecycleTokens.$inferSelect;
@@ -279,34 +277,11 @@ export async function resolveInviteLink(db: Db, token: string) {
   return { link, tenant };
 }
 
-/** TeamUser (api-contract.md §5) of a user in one tenant. */
-export async function teamUserDto(db: Db, user: UserRow, tenantId: string) {
-  const auth = await authorizationFor(db, user.id, tenantId);
-  const m = await membership(db, user.id, tenantId);
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    phone: user.phoneNumber ?? undefined,
-    username: undefined,
-    profileImage: user.profilePictureUrl ?? undefined,
-    profileImageUrl: user.profilePictureUrl ?? undefined,
-    tenantId,
-    vendorId: user.vendorId,
-    roleIds: auth.roles.map((r) => r.id),
-    roles: auth.roles,
-    activatedForTenant: m?.activated ?? false,
-    createdAt: user.createdAt.toISOString(),
-    customData: undefined,
-    lastLogin: user.lastLogin?.toISOString(),
-    mfaEnabled: (await mfaDeviceCount(db, user.id)) > 0,
-    tenants: [{ tenantId, roles: auth.roles }],
-    verified: user.verified,
-    managedBy: 'frontegg' as const,
-    temporaryExpirationDate: undefined,
-    isDisabled: false,
-  };
-}
-
 /** A user still has to activate when the email is unverified or no password is set. */
 export const needsActivation = (user: UserRow): boolean => !user.verified || !user.passwordHash;
+
+/** E.164 after removing spaces, dashes, dots and parentheses. */
+export function normalisePhone(raw: string): string | undefined {
+  const p = raw.replace(/[\s\-().]/g, '');
+  return /^\+[1-9]\d{6,14}$/.test(p) ? p : undefined;
+}

@@ -30,7 +30,7 @@ if (config.command === 'version') {
 
 // the app is loaded after the command line is checked: --help and usage errors answer at once
 const { createEmulator } = await import('./app.ts');
-const { SEEDED_USER_PASSWORD, seedUsers } = await import('./routes/admin/users.ts');
+const { SEEDED_USER_PASSWORD, seedUsers } = await import('./seed-users.ts');
 const { port, host, databaseUrl, dataDir, corsOrigins } = config;
 const origin = originOf(host, port);
 const emulator = await createEmulator({

@@ -177,3 +177,12 @@ export async function rememberDevice(c: Ctx, userId: string): Promise<void> {
   const secure = new URL(c.req.url).protocol === 'https:' || proto === 'https';
   setCookie(c, rememberCookieName(c.var.rt.clientId), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: settings.mfaDeviceExpiration });
 }
+
+/** Turns remember-device on or off for tests: also in `PUT /_emulator/mfa-policy` (routes/emulator.ts). */
+export async function applyRememberPolicy(c: Ctx, body: { allowRememberMyDevice?: boolean; mfaDeviceExpiration?: number }) {
+  const patch: { allowRememberMyDevice?: boolean; mfaDeviceExpiration?: number } = {};
+  if (body.allowRememberMyDevice !== undefined) patch.allowRememberMyDevice = body.allowRememberMyDevice;
+  if (body.mfaDeviceExpiration !== undefined) patch.mfaDeviceExpiration = body.mfaDeviceExpiration;
+  const s = Object.keys(patch).length ? await updateMfaSettings(c.var.db, patch) : await getMfaSettings(c.var.db);
+  return { allowRememberMyDevice: s.allowRememberMyDevice, mfaDeviceExpiration: s.mfaDeviceExpiration };
+}

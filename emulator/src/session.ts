@@ -31,7 +31,7 @@ import { signAccessToken } from './crypto/jwt.ts';
 import { emulatorDate, emulatorNow } from './clock.ts';
 import { impersonationSessions } from './db/schema.ts';
 import { activeStrategies, isRememberedDevice, mfaDeviceCount, mfaDevicesOf } from './mfa-devices.ts';
-import { clientIp } from './http/admin.ts';
+import { clientIp } from './http/client-ip.ts';
 import { auditUser } from './audit.ts';
 
 export type UserRow = typeof users.$inferSelect;

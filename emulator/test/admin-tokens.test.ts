@@ -107,7 +107,7 @@ describe('tenant API tokens (client credentials)', () => {
 
   it('AB-6.07 an unknown role id → 400 naming it', async () => {
     const api = await adminApi();
-    await rejectsWith(api.auth.updateTenantApiTokensData({ description: 'x', roleIds: ['no-such-role'], expiresInMinutes: null }), 400, 'Role not found: no-such-role');
+    await rejectsWith(api.auth.updateTenantApiTokensData({ description: 'x', roleIds: ['no-such-role'], expiresInMinutes: null }), 400, 'Unknown role id: no-such-role');
     assert.deepEqual(await api.auth.getTenantApiTokensData(), []);
   });
 
@@ -168,7 +168,7 @@ describe('access tokens (user and tenant)', () => {
       list.accessTokens.map((t) => [t.id, t.roleIds]),
       [[created.id, [SEED.adminRoleId]]],
     );
-    await rejectsWith(api.auth.createTenantAccessToken({ description: 'x', expiresInMinutes: null, roleIds: ['nope'] }), 400, 'Role not found: nope');
+    await rejectsWith(api.auth.createTenantAccessToken({ description: 'x', expiresInMinutes: null, roleIds: ['nope'] }), 400, 'Unknown role id: nope');
     const reader = await readOnlyApi();
     await rejectsWith(reader.auth.createTenantAccessToken({ description: 'x', expiresInMinutes: null, roleIds: [] }), 403, 'Not authorized');
     await rejectsWith(reader.auth.deleteTenantAccessToken({ id: created.id }), 403, 'Not authorized');

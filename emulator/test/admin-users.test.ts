@@ -23,7 +23,7 @@ import {
 } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
 import { audits, authenticators, mfaPhones, userGroupMembers, userGroupRoles, userGroups, users } from '../src/db/schema.ts';
-import { SEEDED_USER_PASSWORD } from '../src/routes/admin/users.ts';
+import { SEEDED_USER_PASSWORD } from '../src/seed-users.ts';
 import { Client, P } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
 

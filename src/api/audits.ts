@@ -38,9 +38,6 @@ export interface AuditRow {
   description?: string;
 }
 
-/** The severities of the audit log, mildest first. */
-export const AUDIT_SEVERITIES = ['INFO', 'WARNING', 'SEVERE'] as const;
-
 /**
  * The list query (IGetAuditsParams): `offset` and `count` are rows, `filter` free text; the emulator also filters by
  * `user` (id or email), `action` and `severity` (comma lists) and a time range `startDate` / `endDate` (ISO dates).

@@ -19,7 +19,7 @@ import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type 
 import { flowRoot, type FlowDefinition } from '../../elements/internal/flow-element.tsx';
 import { defineElement, reactElement } from '../../elements/internal/react-element.ts';
 import type { FeApp } from '../../src/app/types.ts';
-import { keepPage, PREVIEW_BASE_URL } from '../render.ts';
+import { keepPage, PREVIEW_BASE_URL } from './page.ts';
 import { appGlobals } from './globals.ts';
 
 /** A state as data: the state value and the context fields that differ from the machine's initial context. */

@@ -9,7 +9,7 @@ import '../../elements/fe-app.ts';
 import type { FeAppElement } from '../../elements/fe-app.ts';
 import type { FeApp } from '../../src/app/types.ts';
 import { PREVIEW_EMAIL } from '../../src/preview/data.ts';
-import { keepPage, PREVIEW_BASE_URL } from '../render.ts';
+import { keepPage, PREVIEW_BASE_URL } from './page.ts';
 import { applyAppGlobals } from './globals.ts';
 
 /** The app of `el` once it has connected (Storybook attaches the story after `render`). */

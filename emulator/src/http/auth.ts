@@ -1,5 +1,5 @@
 /** Bearer-token middleware for authenticated routes. */
-import type { MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { unauthorized } from './errors.ts';
 import { verifyAccessToken } from '../crypto/jwt.ts';
@@ -11,6 +11,8 @@ import { emulatorNow } from '../clock.ts';
  * JWT without the `Bearer ` prefix.
  */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // already verified for this request (two route groups may guard the same path, e.g. users/v2: list and add)
+  if (c.var.auth) return next();
   const header = c.req.header('authorization')?.trim() ?? '';
   const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : header;
   if (!token || token.split('.').length !== 3) throw unauthorized('Unauthorized');
@@ -22,3 +24,13 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+/**
+ * Guards a route group with {@link requireAuth}, once, at the top of its module: every path of `patterns` (Hono
+ * paths, exact or ending in `/*` for the path itself and everything under it). A route module is mounted under
+ * `/frontegg` beside the public routes, so a `use('*')` there would guard those too: list only paths the group
+ * owns, which no public route shares (test/admin-guards.test.ts checks both sides).
+ */
+export function guard(app: Hono<AppEnv>, ...patterns: string[]): void {
+  for (const pattern of patterns) app.use(pattern, requireAuth);
+}

@@ -2,7 +2,7 @@
 import type { Db } from '../db/client.ts';
 import type { SigningKey } from '../crypto/keys.ts';
 import type { AccessClaims } from '../crypto/jwt.ts';
-import type { FaultSwitches } from './faults.ts';
+import type { FaultSwitches } from './fault-switches.ts';
 
 export interface EmulatorRuntime {
   /** The non-transactional database handle. Route code uses `c.var.db`, never this. */

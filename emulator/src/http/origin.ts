@@ -29,3 +29,9 @@ export function hostOrigin(c: Context<AppEnv>): string {
   const fwdProto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
   return trusted(c, c.req.header('origin')) ?? trusted(c, c.req.header('referer')) ?? trusted(c, fwdHost ? `${fwdProto}://${fwdHost}` : undefined) ?? c.var.rt.issuer;
 }
+
+/** The relying party the request's host page is: `{ rpID, origin }`. */
+export function relyingParty(c: Context<AppEnv>): { rpID: string; origin: string } {
+  const origin = hostOrigin(c);
+  return { rpID: new URL(origin).hostname.replace(/^\[|\]$/g, ''), origin };
+}

@@ -44,7 +44,7 @@ import { refreshTokens, tenants } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { auditRefreshRefused, clearRefreshCookie, getUser, readRefreshCookie, userTenantList, rotateRefreshToken } from '../session.ts';
 import { emulatorNow } from '../clock.ts';
-import { idToken, issueAuthorizationCode } from './oauth.ts';
+import { idToken, issueAuthorizationCode } from '../oauth.ts';
 
 type Ctx = Context<AppEnv>;
 

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
 import { parseBody } from '../http/body.ts';
-import { forbidden } from '../http/errors.ts';
+import { requirePermission } from '../http/permissions.ts';
 import { vendors } from '../db/schema.ts';
 import { getVendor, loadMfaToken } from '../session.ts';
 import { MFA_STRATEGIES, getMfaSettings } from '../mfa-devices.ts';
@@ -21,13 +21,7 @@ const BASE = '/identity/resources/configurations/v1';
 
 const vendor = (c: Ctx) => getVendor(c.var.db, c.var.rt.vendorId);
 
-/** Wildcard-aware permission check (`fe.secure.*`). */
-export function hasPermission(c: Ctx, key: string): boolean {
-  return (c.var.auth.permissions ?? []).some((p) => p === key || (p.endsWith('*') && key.startsWith(p.slice(0, -1))));
-}
-const requirePermission = (c: Ctx, key: string) => {
-  if (!hasPermission(c, key)) throw forbidden(`Missing permission ${key}`, 'ER-FORBIDDEN');
-};
+const WRITE_POLICY = requirePermission('fe.secure.write.securityPolicy');
 
 // ---------------------------------------------------------------- public
 
@@ -93,24 +87,22 @@ for (const path of [`${BASE}/lockout-policy`, `${BASE}/lockout-policy/vendor`]) 
 
 const mfaPolicyBody = z.object({ id: z.string().nullish(), enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']) });
 const saveMfaPolicy = async (c: Ctx) => {
-  requirePermission(c, 'fe.secure.write.securityPolicy');
   const body = await parseBody(c, mfaPolicyBody);
   const v = await vendor(c);
   const mfaPolicy = { ...v.mfaPolicy, enforceMFAType: body.enforceMFAType, updatedAt: (await emulatorDate(c.var.db)).toISOString() };
   await c.var.db.update(vendors).set({ mfaPolicy }).where(eq(vendors.id, v.id));
   return c.json(mfaPolicy);
 };
-configRoutes.post(`${BASE}/mfa-policy`, requireAuth, saveMfaPolicy);
-configRoutes.patch(`${BASE}/mfa-policy`, requireAuth, saveMfaPolicy);
+configRoutes.post(`${BASE}/mfa-policy`, requireAuth, WRITE_POLICY, saveMfaPolicy);
+configRoutes.patch(`${BASE}/mfa-policy`, requireAuth, WRITE_POLICY, saveMfaPolicy);
 
 const lockoutBody = z.object({ id: z.string().nullish(), enabled: z.boolean(), maxAttempts: z.number().int().min(1).max(100) });
 const saveLockout = async (c: Ctx) => {
-  requirePermission(c, 'fe.secure.write.securityPolicy');
   const body = await parseBody(c, lockoutBody);
   const v = await vendor(c);
   const lockoutPolicy = { ...v.lockoutPolicy, enabled: body.enabled, maxAttempts: body.maxAttempts, updatedAt: (await emulatorDate(c.var.db)).toISOString() };
   await c.var.db.update(vendors).set({ lockoutPolicy }).where(eq(vendors.id, v.id));
   return c.json(lockoutPolicy);
 };
-configRoutes.post(`${BASE}/lockout-policy`, requireAuth, saveLockout);
-configRoutes.patch(`${BASE}/lockout-policy`, requireAuth, saveLockout);
+configRoutes.post(`${BASE}/lockout-policy`, requireAuth, WRITE_POLICY, saveLockout);
+configRoutes.patch(`${BASE}/lockout-policy`, requireAuth, WRITE_POLICY, saveLockout);

@@ -14,7 +14,7 @@ import { featureFlags, metadata, ssoDomains, tenants, userTenantRoles, userTenan
 import { SEED } from '../db/seed.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { getVendor } from '../session.ts';
-import { applyRememberPolicy } from './mfa-methods.ts';
+import { applyRememberPolicy } from '../mfa-devices.ts';
 import { emulatorDate } from '../clock.ts';
 
 export const emulatorRoutes = new Hono<AppEnv>();

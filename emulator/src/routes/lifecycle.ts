@@ -22,6 +22,7 @@ import {
   issueLifecycleToken,
   loadLifecycleToken,
   needsActivation,
+  normalisePhone,
   sendActivationEmail,
   sixDigitCode,
   tokenProblem,
@@ -141,12 +142,6 @@ lifecycleRoutes.post(`${USERS}/v1/phone/reset/verify`, async (c) => {
   const issued = await issueLifecycleToken(db, { kind: 'phone_change', userId: row.userId });
   return c.json({ changePhoneNumberToken: issued.token });
 });
-
-/** E.164 after removing spaces, dashes, dots and parentheses. */
-export function normalisePhone(raw: string): string | undefined {
-  const p = raw.replace(/[\s\-().]/g, '');
-  return /^\+[1-9]\d{6,14}$/.test(p) ? p : undefined;
-}
 
 /** changePhoneNumber: `{ changePhoneNumberToken, phoneNumber }` → `{}`; 400 bad number, 409 number of another user. */
 lifecycleRoutes.put(`${USERS}/v1/phone/change`, async (c) => {

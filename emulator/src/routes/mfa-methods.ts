@@ -65,8 +65,8 @@ import {
   type CodeChannel,
   type CodeScope,
 } from '../mfa-codes.ts';
-import { relyingParty } from './passkeys.ts';
-import { assertNotEnrolled, finishMfa, issueRecoveryCode } from './mfa.ts';
+import { relyingParty } from '../http/origin.ts';
+import { assertNotEnrolled, finishMfa, issueRecoveryCode } from '../mfa.ts';
 import { emulatorDate } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
@@ -341,12 +341,3 @@ mfaMethodEmulatorRoutes.get('/users/:userId/mfa-devices', async (c) => {
   const user = await existingUser(c);
   return c.json(await mfaDevicesOf(c.var.db, user.id));
 });
-
-/** Turns remember-device on or off for tests: also in `PUT /_emulator/mfa-policy` (routes/emulator.ts). */
-export async function applyRememberPolicy(c: Ctx, body: { allowRememberMyDevice?: boolean; mfaDeviceExpiration?: number }) {
-  const patch: { allowRememberMyDevice?: boolean; mfaDeviceExpiration?: number } = {};
-  if (body.allowRememberMyDevice !== undefined) patch.allowRememberMyDevice = body.allowRememberMyDevice;
-  if (body.mfaDeviceExpiration !== undefined) patch.mfaDeviceExpiration = body.mfaDeviceExpiration;
-  const s = Object.keys(patch).length ? await updateMfaSettings(c.var.db, patch) : await getMfaSettings(c.var.db);
-  return { allowRememberMyDevice: s.allowRememberMyDevice, mfaDeviceExpiration: s.mfaDeviceExpiration };
-}

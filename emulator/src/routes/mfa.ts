@@ -16,20 +16,17 @@ import { parseBody, emailField, optStr } from '../http/body.ts';
 import { badRequest, errorBody, notFound } from '../http/errors.ts';
 import { authenticators, mfaTokens, recoveryCodes } from '../db/schema.ts';
 import { matchStep, newSecret, otpauthUri } from '../crypto/totp.ts';
-import { MFA_ACR } from '../crypto/jwt.ts';
-import { normaliseRecoveryCode, recoveryCode, sha256 } from '../crypto/tokens.ts';
-import { auditMfaFailed, auditSignedIn, consumeMfaToken, findUserByEmail, getUser, getVendor, issueSession, loadMfaToken } from '../session.ts';
-import { auditUser } from '../audit.ts';
-import { mfaDeviceCount, rememberDevice as rememberBrowser, removeMfaDevices } from '../mfa-devices.ts';
+import { normaliseRecoveryCode, sha256 } from '../crypto/tokens.ts';
+import { auditMfaFailed, findUserByEmail, getUser, getVendor, loadMfaToken } from '../session.ts';
+import { removeMfaDevices } from '../mfa-devices.ts';
 import { send } from '../outbox.ts';
-import { finishStepUp } from './step-up.ts';
+import { assertNotEnrolled, finishMfa, issueRecoveryCode } from '../mfa.ts';
 import { emulatorDate, totpTime } from '../clock.ts';
 
 export const mfaRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
 
 const BASE = '/identity/resources/auth/v1/user/mfa';
-const MFA_AMR = ['pwd', 'mfa', 'otp'];
 const rememberDevice = z.boolean().nullish();
 
 /**
@@ -41,60 +38,6 @@ async function checkCode(c: Ctx, device: typeof authenticators.$inferSelect, cod
   if (step === null || (device.lastUsedStep !== null && step <= device.lastUsedStep)) return false;
   await c.var.db.update(authenticators).set({ lastUsedStep: step }).where(eq(authenticators.id, device.id));
   return true;
-}
-
-/**
- * Ends a successful MFA: consumes the mfaToken, remembers the browser when
- * asked (and allowed), and issues the session (`amr` of the factor used:
- * otp, sms or hwk) — or, for a step-up mfaToken, continues its session.
- */
-export async function finishMfa(c: Ctx, row: typeof mfaTokens.$inferSelect, opts: { amr?: string[]; rememberDevice?: boolean | null } = {}) {
-  await consumeMfaToken(c.var.db, row.tokenHash);
-  const user = await getUser(c.var.db, row.userId);
-  if (opts.rememberDevice) await rememberBrowser(c, user.id);
-  // A step-up mfaToken continues the session it was generated for (routes/step-up.ts), adding the factor's amr.
-  const steppedUp = await finishStepUp(
-    c,
-    user,
-    row.tokenHash,
-    (opts.amr ?? MFA_AMR).filter((m) => m !== 'pwd'),
-  );
-  const amr = opts.amr ?? MFA_AMR;
-  await auditUser(c, user, user.activeTenantId, {
-    action: 'user.mfa.verified',
-    description: `MFA verified (${amr.filter((m) => m !== 'pwd').join(', ')}): ${user.email}`,
-    details: { amr, stepUp: Boolean(steppedUp) },
-  });
-  if (steppedUp) return steppedUp;
-  const lr = await issueSession(c, user, { amr, acr: MFA_ACR, isBreachedPassword: row.isBreachedPassword });
-  await auditSignedIn(c, user, lr.tenantId, lr.amr);
-  return lr;
-}
-
-/** Refuses enrolment at login when the user already has an MFA device (any kind). */
-export async function assertNotEnrolled(c: Ctx, userId: string): Promise<void> {
-  if ((await mfaDeviceCount(c.var.db, userId)) > 0) throw badRequest('MFA is already enrolled', 'ER-MFA-ALREADY-ENROLLED');
-}
-
-/**
- * A first enrolment issues the user's recovery code (replacing an older one);
- * answers it, to be shown once. Also mails the user that MFA is on.
- */
-export async function issueRecoveryCode(c: Ctx, user: { id: string; email: string }, what: string): Promise<string> {
-  const db = c.var.db;
-  const code = recoveryCode();
-  const createdAt = await emulatorDate(db);
-  await db
-    .insert(recoveryCodes)
-    .values({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(code)), createdAt })
-    .onConflictDoUpdate({ target: recoveryCodes.userId, set: { codeHash: sha256(normaliseRecoveryCode(code)), createdAt } });
-  await send(db, {
-    to: user.email,
-    channel: 'email',
-    subject: 'Two-factor authentication is on',
-    text: `${what} was added to your account. Keep the recovery code you were shown in a safe place: it is the only way in if you lose the device.`,
-  });
-  return code;
 }
 
 /** Wrong code: 400 "Invalid code". The answer is returned (not thrown) so the replay counter of other devices is untouched and the mfaToken stays usable. */

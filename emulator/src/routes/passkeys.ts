@@ -35,7 +35,7 @@ import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
 import { parseBody, optStr } from '../http/body.ts';
 import { errorBody, notFound } from '../http/errors.ts';
-import { hostOrigin } from '../http/origin.ts';
+import { relyingParty } from '../http/origin.ts';
 import { featureFlags, passkeyChallenges, passkeys, users, vendors } from '../db/schema.ts';
 import { auditSignedIn, findUserByEmail, getUser, getVendor, issueSession } from '../session.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
@@ -59,12 +59,6 @@ export const passkeyEmulatorRoutes = new Hono<AppEnv>();
 export function mountPasskeys(app: Hono<AppEnv>, apiPrefix: string): void {
   app.route(apiPrefix, passkeyRoutes);
   app.route('/_emulator', passkeyEmulatorRoutes);
-}
-
-/** The relying party the request's host page is: `{ rpID, origin }`. */
-export function relyingParty(c: Ctx): { rpID: string; origin: string } {
-  const origin = hostOrigin(c);
-  return { rpID: new URL(origin).hostname.replace(/^\[|\]$/g, ''), origin };
 }
 
 async function storeChallenge(c: Ctx, challenge: string, kind: 'registration' | 'authentication', userId: string | null, rp: { rpID: string; origin: string }) {

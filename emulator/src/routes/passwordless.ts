@@ -45,7 +45,7 @@ import { emulatorNow, emulatorDate } from '../clock.ts';
 import { send } from '../outbox.ts';
 import { completePrimaryAuth, findUserByEmail, getUser, getVendor, type UserRow } from '../session.ts';
 import { getLifecycleSettings, sixDigitCode } from '../lifecycle.ts';
-import { normalisePhone } from './lifecycle.ts';
+import { normalisePhone } from '../lifecycle.ts';
 
 type Ctx = Context<AppEnv>;
 type Kind = 'magiclink' | 'code' | 'phone';

@@ -4,7 +4,7 @@
  * MFA challenge whose mfaToken is bound to the caller's session, listing the
  * user's devices of every kind (src/mfa-devices.ts: authenticator apps, phones,
  * email, WebAuthn keys). The MFA-at-login verify routes then complete it via
- * `finishStepUp` — `…/user/mfa/verify` or `…/authenticator/{id}/verify`
+ * `finishStepUp` (src/mfa.ts) — `…/user/mfa/verify` or `…/authenticator/{id}/verify`
  * (routes/mfa.ts), `…/sms/{id}/verify`, `…/emailcode/verify` or
  * `…/webauthn/{id}/verify` (routes/mfa-methods.ts) — which continues the same
  * session (same `sid`) with `acr` = multi-factor, `amr` + mfa and the method
@@ -14,26 +14,20 @@
  * Also a test-only shortcut to enrol a TOTP authenticator for a user
  * (`/_emulator/users/:userId/authenticators`).
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
 import { parseBody } from '../http/body.ts';
-import { HttpError, notFound, unauthorized } from '../http/errors.ts';
-import { authenticators, refreshTokens, stepUpTokens, users } from '../db/schema.ts';
-import { MFA_ACR } from '../crypto/jwt.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { authenticators, stepUpTokens, users } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { newSecret } from '../crypto/totp.ts';
 import { emulatorDate } from '../clock.ts';
-import { getUser, issueSession, mfaRequiredResponse, type LoginResponse, type UserRow } from '../session.ts';
+import { getUser, mfaRequiredResponse } from '../session.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
-
-type Ctx = Context<AppEnv>;
-
-/** What a TOTP (or email code) verification adds to the session's amr: the default of {@link finishStepUp}. */
-const TOTP_AMR = ['mfa', 'otp'];
 
 export const stepUpRoutes = new Hono<AppEnv>();
 
@@ -75,40 +69,6 @@ stepUpRoutes.post('/identity/resources/auth/v1/user/step-up/generate', requireAu
     mfaStrategies: challenge.mfaStrategies,
   });
 });
-
-/**
- * Called by the MFA verify routes (every kind, through `finishMfa` in
- * routes/mfa.ts) after a correct second factor on a consumed mfaToken.
- * When that token came from step-up/generate, the session it was bound to
- * continues (its live refresh tokens are rotated out) with `acr` multi-factor,
- * the session's `amr` plus `factorAmr` (`['mfa', 'otp' | 'sms' | 'hwk']`,
- * default authenticator app) and a fresh auth_time; otherwise undefined (a
- * login MFA, handled by the caller). A session that ended in between (logout,
- * reuse detection) answers 401.
- */
-export async function finishStepUp(c: Ctx, user: UserRow, mfaTokenHash: string, factorAmr: string[] = TOTP_AMR): Promise<LoginResponse | undefined> {
-  const db = c.var.db;
-  const [s] = await db.select().from(stepUpTokens).where(eq(stepUpTokens.tokenHash, mfaTokenHash));
-  if (!s) return undefined;
-  const live = await db
-    .update(refreshTokens)
-    .set({ revokedAt: await emulatorDate(db) })
-    .where(and(eq(refreshTokens.familyId, s.familyId), eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  if (live.length === 0) throw unauthorized('Session not found');
-  const amr = [...new Set([...s.amr, ...factorAmr])];
-  const lr = await issueSession(c, user, { amr, acr: MFA_ACR }, { tenantId: s.tenantId, familyId: s.familyId });
-  await db
-    .update(refreshTokens)
-    .set({ replacedBy: sha256(lr.refreshToken) })
-    .where(
-      inArray(
-        refreshTokens.id,
-        live.map((r) => r.id),
-      ),
-    );
-  return lr;
-}
 
 // ---------------------------------------------------------------- test-only (/_emulator)
 

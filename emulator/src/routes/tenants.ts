@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
+import { hasPermission, notAuthorized } from '../http/permissions.ts';
 import { parseBody, optStr } from '../http/body.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { impersonationSessions, refreshTokens, users } from '../db/schema.ts';
@@ -112,7 +113,7 @@ tenantRoutes.post('/identity/resources/impersonation/v1', async (c) => {
   const db = c.var.db;
   const actor = await actorClaims(c, body.actorToken);
   if (actor.act) throw forbidden('An impersonated session cannot impersonate', 'ER-FORBIDDEN');
-  if (!(actor.permissions ?? []).includes(IMPERSONATE_PERMISSION)) throw forbidden(`Missing permission ${IMPERSONATE_PERMISSION}`, 'ER-FORBIDDEN');
+  if (!hasPermission(actor, IMPERSONATE_PERMISSION)) throw notAuthorized();
   if (body.impersonatedUserId === actor.sub) throw badRequest('You cannot impersonate yourself', 'ER-IMPERSONATE-SELF');
   const [target] = await db.select().from(users).where(eq(users.id, body.impersonatedUserId));
   const m = target ? await membership(db, target.id, actor.tenantId) : undefined;

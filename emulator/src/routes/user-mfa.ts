@@ -30,7 +30,7 @@ import { normaliseRecoveryCode, recoveryCode, sha256 } from '../crypto/tokens.ts
 import { getUser, getVendor, hasAuthenticator } from '../session.ts';
 import { addPhone, maskPhone, mfaDeviceCount, mfaDevicesOf } from '../mfa-devices.ts';
 import { send } from '../outbox.ts';
-import { issueRecoveryCode } from './mfa.ts';
+import { issueRecoveryCode } from '../mfa.ts';
 import {
   addWebauthnDevice,
   assertionCredential,
@@ -50,7 +50,7 @@ import {
   webauthnFailed,
   type CodeScope,
 } from '../mfa-codes.ts';
-import { relyingParty } from './passkeys.ts';
+import { relyingParty } from '../http/origin.ts';
 import { emulatorDate, totpTime } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;

@@ -15,7 +15,7 @@ import { checkPasswordPolicy, hashPassword, isBreachedPassword } from '../crypto
 import { authorizationFor, completePrimaryAuth, getUser, getVendor, tenantDto, userProfile, userTenantList } from '../session.ts';
 import { send } from '../outbox.ts';
 import { resolveInviteLink, sendActivationEmail } from '../lifecycle.ts';
-import { inviteLinkRoleIds } from './invitations.ts';
+import { inviteLinkRoleIds } from '../roles.ts';
 import { emulatorDate } from '../clock.ts';
 
 export const userRoutes = new Hono<AppEnv>();

@@ -8,7 +8,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
-import { AUDIT_SEVERITIES, type AuditColumn, type AuditRow } from '../../api/audits.ts';
+import type { AuditColumn, AuditRow } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../views/shared/flow.tsx';
 import { AUDITS_CSV, createAuditsResource } from '../resources/audits.ts';
@@ -22,7 +22,7 @@ import { Pagination } from '../ui/pagination.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
-import { columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText, localDay, severityClass } from './model.ts';
+import { AUDIT_SEVERITIES, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText, localDay, severityClass } from './model.ts';
 
 /** The audit log section view. */
 export function AuditsView() {

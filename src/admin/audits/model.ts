@@ -1,6 +1,9 @@
 /** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look. */
 import type { AuditColumn, AuditRow } from '../../api/audits.ts';
 
+/** The severities of the audit log, mildest first (the severity filter's choices). */
+export const AUDIT_SEVERITIES = ['INFO', 'WARNING', 'SEVERE'] as const;
+
 const column = (name: string, displayName: string, type: string, sortable: boolean, showInTable = true): AuditColumn => ({
   _id: `audits-${name}`,
   name,

@@ -15,10 +15,11 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { requirePermission } from '../../http/admin.ts';
+import { guard, requireAuth } from '../../http/auth.ts';
 import { audit } from '../../audit.ts';
+import { requirePermission } from '../../http/permissions.ts';
 import { isHttpUrl, parseBody } from '../../http/body.ts';
+import { parseQuery, q } from '../../http/query.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { tenants, type TenantSettings } from '../../db/schema.ts';
 import { emulatorDate } from '../../clock.ts';
@@ -29,6 +30,9 @@ type TenantRow = typeof tenants.$inferSelect;
 export const adminAccountRoutes = new Hono<AppEnv>();
 
 const SETTINGS = '/tenants/resources/account-settings/v1';
+// only the settings themselves: `…/public` is public (it checks a bearer token itself when one is sent)
+guard(adminAccountRoutes, SETTINGS);
+
 /** The largest logo data URL accepted (2 MB of image, base64). */
 export const MAX_LOGO_CHARS = Math.ceil((2 * 1024 * 1024 * 4) / 3) + 64;
 
@@ -108,12 +112,12 @@ async function tenantOf(c: Ctx, tenantId: string): Promise<TenantRow> {
 }
 
 /** getSettings (AB-7.27). */
-adminAccountRoutes.get(SETTINGS, requireAuth, requirePermission('fe.secure.read.accountSettings'), async (c) => {
+adminAccountRoutes.get(SETTINGS, requirePermission('fe.secure.read.accountSettings'), async (c) => {
   return c.json(accountSettingsDto(await tenantOf(c, c.var.auth.tenantId)));
 });
 
 /** updateSettings (AB-7.27): merges the fields sent, renames the tenant when `name` is sent; answers the settings. */
-adminAccountRoutes.put(SETTINGS, requireAuth, requirePermission('fe.secure.write.accountSettings'), async (c) => {
+adminAccountRoutes.put(SETTINGS, requirePermission('fe.secure.write.accountSettings'), async (c) => {
   const body = await parseBody(c, updateBody);
   if (body.tenantId && body.tenantId !== c.var.auth.tenantId) throw badRequest('tenantId must be the signed-in tenant', 'ER-TENANT-MISMATCH');
   const tenant = await tenantOf(c, c.var.auth.tenantId);
@@ -142,13 +146,15 @@ adminAccountRoutes.put(SETTINGS, requireAuth, requirePermission('fe.secure.write
   return c.json(accountSettingsDto(saved));
 });
 
+const publicIn = z.object({ tenantId: q.text() });
+
 /** getPublicSettings: `{ tenantId, applicationUrl, loginUrl }` (no permission; see the module comment for the tenant). */
 adminAccountRoutes.get(`${SETTINGS}/public`, async (c) => {
   let tenantId: string | undefined;
   if (c.req.header('authorization')) {
     await requireAuth(c, async () => {});
     tenantId = c.var.auth.tenantId;
-  } else tenantId = c.req.header('frontegg-scoped-tenant') || c.req.query('tenantId') || undefined;
+  } else tenantId = c.req.header('frontegg-scoped-tenant') || parseQuery(c, publicIn).tenantId;
   if (!tenantId) throw badRequest('TenantId is not defined', 'ER-TENANT-NOT-DEFINED');
   const t = await tenantOf(c, tenantId);
   return c.json({ tenantId: t.tenantId, applicationUrl: t.settings.applicationUrl, loginUrl: t.settings.loginUrl });

@@ -30,7 +30,7 @@ import type { Db } from '../../db/client.ts';
 import { audits } from '../../db/schema.ts';
 import { SEED } from '../../db/seed.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { requirePermission } from '../../http/admin.ts';
+import { requirePermission } from '../../http/permissions.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseBody } from '../../http/body.ts';

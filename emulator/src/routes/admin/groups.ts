@@ -1,6 +1,7 @@
 /**
- * Admin routes: groups of a tenant (api-contract §K). A group holds roles and users of the tenant; `managedBy` is
- * `frontegg` for groups made here and `scim2` for groups a directory provisioned. A scim2 group's name, details,
+ * Admin routes: groups of a tenant (api-contract §K; the shapes and rules are in src/groups.ts). A group holds roles
+ * and users of the tenant; `managedBy` is `frontegg` for groups made here and `scim2` for groups a directory
+ * provisioned. A scim2 group's name, details,
  * members and existence belong to the identity provider, so those changes answer 400 here; its roles can still be
  * set, since SCIM does not carry roles and Frontegg expects them to be assigned to synced groups in the portal
  * (developers.frontegg.com, "Role assignment via SCIM and SSO"). Reads need `fe.secure.read.groups`, mutations
@@ -8,18 +9,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { groupConfigurations, userGroupMembers, userGroupRoles, userGroups, userTenants, users } from '../../db/schema.ts';
-import { requirePermission } from '../../http/admin.ts';
+import { groupConfigurations, userGroupMembers, userGroupRoles, userGroups } from '../../db/schema.ts';
 import { audit } from '../../audit.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { guard } from '../../http/auth.ts';
+import { requirePermission } from '../../http/permissions.ts';
 import { optStr, parseBody } from '../../http/body.ts';
+import { parseQuery, q } from '../../http/query.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { assertVisibleRoles, roleDtos, visibleRoles, type RoleDto } from './roles.ts';
+import { badRequest } from '../../http/errors.ts';
+import { assignableRoles } from '../../roles.ts';
 import { emulatorDate } from '../../clock.ts';
+import { assertNameFree, assertTenantUsers, baseDto, configOf, editableGroup, groupDtos, groupOf, tenantGroups, touch, type GroupRow, type TenantScope } from '../../groups.ts';
 
 export const adminGroupRoutes = new Hono<AppEnv>();
 
@@ -27,143 +29,24 @@ const GROUPS = '/identity/resources/groups/v1';
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';
 
+guard(adminGroupRoutes, `${GROUPS}/*`);
+
 type Ctx = Context<AppEnv>;
-type GroupRow = typeof userGroups.$inferSelect;
+/** The request's tenant scope for the domain calls (groups.ts). */
+const scopeOf = (c: Ctx): TenantScope => ({ db: c.var.db, vendorId: c.var.rt.vendorId, tenantId: c.var.auth.tenantId });
 
-/** A group's member (IGroupUser). */
-interface GroupUserDto {
-  id: string;
-  email: string;
-  name: string;
-  profilePictureUrl: string | null;
-  activatedForTenant: boolean;
-  createdAt: string;
-}
-
-/** A group (IGroupResponse): `roles` and `users` only when `_groupsRelations` asks for them. */
-interface GroupDto {
-  id: string;
-  name: string;
-  color?: string;
-  description?: string;
-  metadata?: string;
-  managedBy: GroupRow['managedBy'];
-  roles?: RoleDto[];
-  users?: GroupUserDto[];
-}
+// ---------------------------------------------------------------- query
 
 type Relations = 'roles' | 'users' | 'rolesAndUsers';
 const RELATIONS: readonly Relations[] = ['roles', 'users', 'rolesAndUsers'];
 
-/** `_groupsRelations` from the query; absent, empty, or the reference client's "undefined"/"null" → none. */
+const relationsIn = z.object({ _groupsRelations: q.oneOf(RELATIONS, undefined) });
+
+/** The relations `_groupsRelations` asks for (none when absent). */
 function relationsOf(c: Ctx): { roles: boolean; users: boolean } {
-  const raw = c.req.query('_groupsRelations');
-  if (raw === undefined || raw === '' || raw === 'undefined' || raw === 'null') return { roles: false, users: false };
-  if (!RELATIONS.includes(raw as Relations)) throw badRequest(`_groupsRelations must be one of ${RELATIONS.join(', ')}`);
-  return { roles: raw !== 'users', users: raw !== 'roles' };
+  const { _groupsRelations: raw } = parseQuery(c, relationsIn);
+  return { roles: raw !== undefined && raw !== 'users', users: raw !== undefined && raw !== 'roles' };
 }
-
-function baseDto(g: GroupRow): GroupDto {
-  return {
-    id: g.id,
-    name: g.name,
-    color: g.color || undefined,
-    description: g.description || undefined,
-    metadata: g.metadata ?? undefined,
-    managedBy: g.managedBy,
-  };
-}
-
-/** Groups as IGroupResponse, with the relations asked for: roles the tenant sees, members that belong to the tenant. */
-async function groupDtos(c: Ctx, rows: GroupRow[], relations: { roles: boolean; users: boolean }): Promise<GroupDto[]> {
-  const db = c.var.db;
-  const ids = rows.map((g) => g.id);
-  const dtos = rows.map(baseDto);
-  if (ids.length === 0) return dtos;
-  if (relations.roles) {
-    const links = await db.select().from(userGroupRoles).where(inArray(userGroupRoles.groupId, ids));
-    const roleRows = await visibleRoles(db, c.var.rt.vendorId, c.var.auth.tenantId, [...new Set(links.map((l) => l.roleId))]);
-    const roles = await roleDtos(db, roleRows);
-    for (const dto of dtos) dto.roles = roles.filter((r) => links.some((l) => l.groupId === dto.id && l.roleId === r.id));
-  }
-  if (relations.users) {
-    const members = await db
-      .select({ groupId: userGroupMembers.groupId, u: users, activated: userTenants.activated })
-      .from(userGroupMembers)
-      .innerJoin(users, eq(users.id, userGroupMembers.userId))
-      .innerJoin(userTenants, and(eq(userTenants.userId, users.id), eq(userTenants.tenantId, c.var.auth.tenantId)))
-      .where(inArray(userGroupMembers.groupId, ids))
-      .orderBy(asc(userGroupMembers.createdAt), asc(users.email));
-    for (const dto of dtos) {
-      dto.users = members
-        .filter((m) => m.groupId === dto.id)
-        .map(({ u, activated }) => ({
-          id: u.id,
-          email: u.email,
-          name: u.name ?? '',
-          profilePictureUrl: u.profilePictureUrl ?? null,
-          activatedForTenant: activated,
-          createdAt: u.createdAt.toISOString(),
-        }));
-    }
-  }
-  return dtos;
-}
-
-async function tenantGroups(c: Ctx, ids?: string[]): Promise<GroupRow[]> {
-  if (ids && ids.length === 0) return [];
-  return c.var.db
-    .select()
-    .from(userGroups)
-    .where(and(eq(userGroups.vendorId, c.var.rt.vendorId), eq(userGroups.tenantId, c.var.auth.tenantId), ids ? inArray(userGroups.id, ids) : undefined))
-    .orderBy(asc(userGroups.createdAt), asc(userGroups.name));
-}
-
-/** The tenant's group `groupId`, else 404. */
-async function groupOf(c: Ctx, groupId: string): Promise<GroupRow> {
-  const [row] = await tenantGroups(c, [groupId]);
-  if (!row) throw notFound('Group not found');
-  return row;
-}
-
-/** A group whose details and members may change here: 400 for one managed by SCIM. */
-async function editableGroup(c: Ctx, groupId: string): Promise<GroupRow> {
-  const row = await groupOf(c, groupId);
-  if (row.managedBy === 'scim2') {
-    throw badRequest('This group is managed by SCIM (scim2): change it in the identity provider', 'ER-GROUP-MANAGED-BY-SCIM');
-  }
-  return row;
-}
-
-/** 409 when another group of the tenant already has `name` (names compare case-insensitively). */
-async function assertNameFree(c: Ctx, name: string, exceptGroupId?: string): Promise<void> {
-  const clash = (await tenantGroups(c)).find((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== exceptGroupId);
-  if (clash) throw conflict(`A group named "${name}" already exists`, 'ER-GROUP-NAME-EXISTS');
-}
-
-/** The tenant's groups configuration; no row = both enabled. */
-async function configOf(db: Db, tenantId: string): Promise<{ enabled: boolean; rolesEnabled: boolean }> {
-  const [row] = await db.select().from(groupConfigurations).where(eq(groupConfigurations.tenantId, tenantId));
-  return { enabled: row?.enabled ?? true, rolesEnabled: row?.rolesEnabled ?? true };
-}
-
-/** 400 naming the ids among `userIds` that are not users of the tenant (a pending invitee is one). */
-async function assertTenantUsers(c: Ctx, userIds: string[]): Promise<string[]> {
-  const unique = [...new Set(userIds)];
-  const found = await c.var.db
-    .select({ id: userTenants.userId })
-    .from(userTenants)
-    .where(and(eq(userTenants.tenantId, c.var.auth.tenantId), inArray(userTenants.userId, unique)));
-  const unknown = unique.filter((id) => !found.some((f) => f.id === id));
-  if (unknown.length) throw badRequest(`Not a user of this account: ${unknown.join(', ')}`, 'ER-USER-NOT-FOUND');
-  return unique;
-}
-
-const touch = async (c: Ctx, groupId: string) =>
-  c.var.db
-    .update(userGroups)
-    .set({ updatedAt: await emulatorDate(c.var.db) })
-    .where(eq(userGroups.id, groupId));
 
 // ---------------------------------------------------------------- bodies
 
@@ -193,16 +76,16 @@ const configBody = z.object({
 // ---------------------------------------------------------------- routes (the literal `config` before `:groupId`)
 
 /** GET groups/v1 (getGroups, api-contract §K): the tenant's groups; `_groupsRelations` roles|users|rolesAndUsers. */
-adminGroupRoutes.get(GROUPS, requireAuth, requirePermission(READ), async (c) => c.json(await groupDtos(c, await tenantGroups(c), relationsOf(c))));
+adminGroupRoutes.get(GROUPS, requirePermission(READ), async (c) => c.json(await groupDtos(scopeOf(c), await tenantGroups(scopeOf(c)), relationsOf(c))));
 
 /** GET groups/v1/config (getGroupConfiguration, api-contract §K): `{ enabled, rolesEnabled }`, both true by default. */
-adminGroupRoutes.get(`${GROUPS}/config`, requireAuth, requirePermission(READ), async (c) => c.json(await configOf(c.var.db, c.var.auth.tenantId)));
+adminGroupRoutes.get(`${GROUPS}/config`, requirePermission(READ), async (c) => c.json(await configOf(c.var.db, c.var.auth.tenantId)));
 
 /**
  * POST groups/v1/config (updateGroupConfiguration, api-contract §K): sets either flag. With `enabled` false no group
  * can be created; with `rolesEnabled` false no role can be added to a group.
  */
-adminGroupRoutes.post(`${GROUPS}/config`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/config`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, configBody);
   const tenantId = c.var.auth.tenantId;
   const current = await configOf(c.var.db, tenantId);
@@ -217,26 +100,26 @@ adminGroupRoutes.post(`${GROUPS}/config`, requireAuth, requirePermission(WRITE),
 });
 
 /** POST groups/v1/bulkGet (getGroupsByIds, api-contract §K): the tenant's groups among `groupsIds`, in that order. */
-adminGroupRoutes.post(`${GROUPS}/bulkGet`, requireAuth, requirePermission(READ), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/bulkGet`, requirePermission(READ), async (c) => {
   const body = await parseBody(c, bulkBody);
   const wanted = [...new Set(body.groupsIds)];
-  const rows = await tenantGroups(c, wanted);
+  const rows = await tenantGroups(scopeOf(c), wanted);
   const ordered = wanted.flatMap((id) => rows.filter((g) => g.id === id));
-  return c.json(await groupDtos(c, ordered, relationsOf(c)));
+  return c.json(await groupDtos(scopeOf(c), ordered, relationsOf(c)));
 });
 
 /** GET groups/v1/{groupId} (getGroupById, api-contract §K); 404 for a group of another tenant. */
-adminGroupRoutes.get(`${GROUPS}/:groupId`, requireAuth, requirePermission(READ), async (c) => {
-  const [dto] = await groupDtos(c, [await groupOf(c, c.req.param('groupId'))], relationsOf(c));
+adminGroupRoutes.get(`${GROUPS}/:groupId`, requirePermission(READ), async (c) => {
+  const [dto] = await groupDtos(scopeOf(c), [await groupOf(scopeOf(c), c.req.param('groupId'))], relationsOf(c));
   return c.json(dto);
 });
 
 /** POST groups/v1 (createGroup, api-contract §K): name (unique in the tenant), color, description, metadata (a string). */
-adminGroupRoutes.post(GROUPS, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(GROUPS, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, createBody);
   const tenantId = c.var.auth.tenantId;
   if (!(await configOf(c.var.db, tenantId)).enabled) throw badRequest('Groups are disabled for this account', 'ER-GROUPS-DISABLED');
-  await assertNameFree(c, body.name);
+  await assertNameFree(scopeOf(c), body.name);
   const now = await emulatorDate(c.var.db);
   const row: GroupRow = {
     id: randomUUID(),
@@ -256,10 +139,10 @@ adminGroupRoutes.post(GROUPS, requireAuth, requirePermission(WRITE), async (c) =
 });
 
 /** PATCH groups/v1/{groupId} (updateGroup, api-contract §K): name, color, description, metadata; 400 for a scim2 group. */
-adminGroupRoutes.patch(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.patch(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, updateBody);
-  const group = await editableGroup(c, c.req.param('groupId'));
-  if (body.name !== undefined) await assertNameFree(c, body.name, group.id);
+  const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
+  if (body.name !== undefined) await assertNameFree(scopeOf(c), body.name, group.id);
   const changes = {
     ...(body.name !== undefined && { name: body.name }),
     ...(body.color !== undefined && { color: body.color ?? '' }),
@@ -275,63 +158,63 @@ adminGroupRoutes.patch(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRIT
 });
 
 /** DELETE groups/v1/{groupId} (deleteGroup, api-contract §K): the group, its role links and memberships; 400 for scim2. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId`, requireAuth, requirePermission(WRITE), async (c) => {
-  const group = await editableGroup(c, c.req.param('groupId'));
+adminGroupRoutes.delete(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c) => {
+  const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
   await c.var.db.delete(userGroups).where(eq(userGroups.id, group.id));
   await audit(c, { action: 'group.deleted', targetId: group.id, details: { name: group.name }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
 /** POST groups/v1/{groupId}/roles (addRolesToGroup, api-contract §K): roles the tenant sees (else 400); scim2 groups too. */
-adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, roleIdsBody);
-  const group = await groupOf(c, c.req.param('groupId'));
+  const group = await groupOf(scopeOf(c), c.req.param('groupId'));
   if (!(await configOf(c.var.db, c.var.auth.tenantId)).rolesEnabled) {
     throw badRequest('Roles for groups are disabled for this account', 'ER-GROUP-ROLES-DISABLED');
   }
-  const roles = await assertVisibleRoles(c, body.roleIds);
+  const roles = await assignableRoles(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds);
   await c.var.db
     .insert(userGroupRoles)
     .values(roles.map((r) => ({ groupId: group.id, roleId: r.id })))
     .onConflictDoNothing();
-  await touch(c, group.id);
+  await touch(scopeOf(c), group.id);
   await audit(c, { action: 'group.roles.added', targetId: group.id, details: { name: group.name, roleIds: roles.map((r) => r.id) }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
 /** DELETE groups/v1/{groupId}/roles (deleteRolesFromGroup, api-contract §K): `roleIds` must be roles the tenant sees. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, roleIdsBody);
-  const group = await groupOf(c, c.req.param('groupId'));
-  const roleIds = (await assertVisibleRoles(c, body.roleIds)).map((r) => r.id);
+  const group = await groupOf(scopeOf(c), c.req.param('groupId'));
+  const roleIds = (await assignableRoles(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds)).map((r) => r.id);
   await c.var.db.delete(userGroupRoles).where(and(eq(userGroupRoles.groupId, group.id), inArray(userGroupRoles.roleId, roleIds)));
-  await touch(c, group.id);
+  await touch(scopeOf(c), group.id);
   await audit(c, { action: 'group.roles.removed', targetId: group.id, details: { name: group.name, roleIds }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
 /** POST groups/v1/{groupId}/users (addUsersToGroup, api-contract §K): users of the tenant only (else 400); not scim2. */
-adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, userIdsBody);
-  const group = await editableGroup(c, c.req.param('groupId'));
-  const userIds = await assertTenantUsers(c, body.userIds);
+  const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
+  const userIds = await assertTenantUsers(scopeOf(c), body.userIds);
   const now = await emulatorDate(c.var.db);
   await c.var.db
     .insert(userGroupMembers)
     .values(userIds.map((userId) => ({ groupId: group.id, userId, createdAt: now })))
     .onConflictDoNothing();
-  await touch(c, group.id);
+  await touch(scopeOf(c), group.id);
   await audit(c, { action: 'group.users.added', targetId: group.id, details: { name: group.name, userIds }, severity: 'WARNING' });
   return c.body(null, 200);
 });
 
 /** DELETE groups/v1/{groupId}/users (deleteUsersFromGroup, api-contract §K): removes the listed members; not scim2. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId/users`, requireAuth, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId/users`, requirePermission(WRITE), async (c) => {
   const body = await parseBody(c, userIdsBody);
-  const group = await editableGroup(c, c.req.param('groupId'));
+  const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
   const userIds = [...new Set(body.userIds)];
   await c.var.db.delete(userGroupMembers).where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, userIds)));
-  await touch(c, group.id);
+  await touch(scopeOf(c), group.id);
   await audit(c, { action: 'group.users.removed', targetId: group.id, details: { name: group.name, userIds }, severity: 'WARNING' });
   return c.body(null, 200);
 });

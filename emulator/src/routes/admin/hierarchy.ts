@@ -15,39 +15,25 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { NOT_AUTHORIZED, requirePermission } from '../../http/admin.ts';
+import { guard } from '../../http/auth.ts';
 import { audit } from '../../audit.ts';
+import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { Db } from '../../db/client.ts';
-import {
-  passkeys,
-  permissions,
-  recoveryCodes,
-  refreshTokens,
-  rolePermissions,
-  roles,
-  tenants,
-  userGroupMembers,
-  userGroups,
-  userTenantRoles,
-  userTenants,
-  users,
-} from '../../db/schema.ts';
-import { removeMfaDevices, usersWithMfa } from '../../mfa-devices.ts';
-import { permDto, roleDto } from '../../session.ts';
-import { emulatorDate } from '../../clock.ts';
+import { parseQuery, q } from '../../http/query.ts';
+import { pageResult } from '../../http/pager.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { removeFromTenants } from '../../team.ts';
+import { SUB_TENANT_USER_SORT_KEYS, loadHierarchy, memberOfAll, scopeUsers, subTenantUsers, tenantFields, treeOf } from '../../hierarchy.ts';
+import { addMemberRoles, assignableRoleIds, removeMemberRoles, setMemberRoles } from '../../roles.ts';
 
 type Ctx = Context<AppEnv>;
-type UserRow = typeof users.$inferSelect;
-
 export const adminHierarchyRoutes = new Hono<AppEnv>();
 
 const HIERARCHY = '/tenants/resources/hierarchy/v1';
 const SUB_TENANT_USERS = '/identity/resources/sub-tenants/users/v1';
+
+guard(adminHierarchyRoutes, `${HIERARCHY}/*`, `${SUB_TENANT_USERS}/*`);
 
 const READ_HIERARCHY = requirePermission('fe.account-hierarchy.read.subAccount');
 const READ_USERS = requirePermission('fe.account-hierarchy.read.subAccount', 'fe.secure.read.users');
@@ -56,113 +42,16 @@ const WRITE_USERS = requirePermission('fe.account-hierarchy.write.subAccount', '
 /** Page size of the sub-tenant users list when the caller sends none (AB-9.07), and the largest page served. */
 export const SUB_TENANT_USERS_PAGE_SIZE = 20;
 export const SUB_TENANT_USERS_MAX_PAGE_SIZE = 200;
-/** Sort keys of loadAllUsers; the default is name, descending (AB-9.08). */
-export const SUB_TENANT_USER_SORT_KEYS = ['name', 'email', 'createdAt'] as const;
-type SortKey = (typeof SUB_TENANT_USER_SORT_KEYS)[number];
 
 // ---------------------------------------------------------------- the hierarchy
-
-/** One tenant of the vendor, as the hierarchy needs it. */
-interface TenantNode {
-  tenantId: string;
-  name: string;
-  parentTenantId: string | null;
-  isLocked: boolean;
-  createdAt: Date;
-}
-
-/** The vendor's tenants by id and their children (sorted by name); the walks below guard against a cycle made in the database. */
-class Hierarchy {
-  readonly byId = new Map<string, TenantNode>();
-  private readonly children = new Map<string, TenantNode[]>();
-
-  constructor(rows: TenantNode[]) {
-    for (const t of rows) this.byId.set(t.tenantId, t);
-    for (const t of [...rows].sort((a, b) => a.name.localeCompare(b.name) || a.tenantId.localeCompare(b.tenantId))) {
-      if (!t.parentTenantId || !this.byId.has(t.parentTenantId)) continue;
-      const list = this.children.get(t.parentTenantId);
-      if (list) list.push(t);
-      else this.children.set(t.parentTenantId, [t]);
-    }
-  }
-
-  childrenOf(tenantId: string): TenantNode[] {
-    return this.children.get(tenantId) ?? [];
-  }
-
-  /** Every descendant of `tenantId`, breadth first (level 1 = a direct child), each once. */
-  descendants(tenantId: string): { node: TenantNode; level: number }[] {
-    const out: { node: TenantNode; level: number }[] = [];
-    const seen = new Set([tenantId]);
-    let frontier = [tenantId];
-    for (let level = 1; frontier.length; level++) {
-      const next: string[] = [];
-      for (const id of frontier) {
-        for (const child of this.childrenOf(id)) {
-          if (seen.has(child.tenantId)) continue;
-          seen.add(child.tenantId);
-          out.push({ node: child, level });
-          next.push(child.tenantId);
-        }
-      }
-      frontier = next;
-    }
-    return out;
-  }
-
-  /** The ancestors of `tenantId`, nearest first (level 1 = the direct parent, the last one is the top-level account). */
-  ancestors(tenantId: string): { node: TenantNode; level: number }[] {
-    const out: { node: TenantNode; level: number }[] = [];
-    const seen = new Set([tenantId]);
-    let parentId = this.byId.get(tenantId)?.parentTenantId;
-    while (parentId && !seen.has(parentId)) {
-      const parent = this.byId.get(parentId);
-      if (!parent) break;
-      seen.add(parentId);
-      out.push({ node: parent, level: out.length + 1 });
-      parentId = parent.parentTenantId;
-    }
-    return out;
-  }
-
-  /** The tenant itself and all its descendants. */
-  scope(tenantId: string): string[] {
-    return [tenantId, ...this.descendants(tenantId).map((d) => d.node.tenantId)];
-  }
-}
-
-async function loadHierarchy(c: Ctx): Promise<Hierarchy> {
-  const rows = await c.var.db
-    .select({ tenantId: tenants.tenantId, name: tenants.name, parentTenantId: tenants.parentTenantId, isLocked: tenants.isLocked, createdAt: tenants.createdAt })
-    .from(tenants)
-    .where(eq(tenants.vendorId, c.var.rt.vendorId));
-  return new Hierarchy(rows);
-}
-
-/** A tenant's fields shared by ISubTenant, ISubTenantTree and IParentTenant; `status` is `locked` for a locked tenant, else `active`. */
-function tenantFields(t: TenantNode) {
-  return { tenantId: t.tenantId, tenantName: t.name, status: t.isLocked ? 'locked' : 'active', createdAt: t.createdAt.toISOString() };
-}
-
-/** One node of ISubTenantTree. */
-interface TreeNode extends ReturnType<typeof tenantFields> {
-  children: TreeNode[];
-}
-
-/** ISubTenantTree: the tenant and its descendants, children sorted by name. */
-function treeOf(h: Hierarchy, t: TenantNode, seen = new Set<string>()): TreeNode {
-  seen.add(t.tenantId);
-  const children = h.childrenOf(t.tenantId).filter((child) => !seen.has(child.tenantId));
-  return { ...tenantFields(t), children: children.map((child) => treeOf(h, child, seen)) };
-}
 
 /**
  * getSubTenants (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1` → every descendant of the caller's
  * tenant as `[{ tenantId, tenantName, status, createdAt, level }]`, breadth first (level 1 = a direct child), by name
  * within a level; `[]` without sub-tenants. The reference client types the answer as one ISubTenant: the wire is a list.
  */
-adminHierarchyRoutes.get(HIERARCHY, requireAuth, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+adminHierarchyRoutes.get(HIERARCHY, READ_HIERARCHY, async (c) => {
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   return c.json(h.descendants(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
@@ -170,8 +59,8 @@ adminHierarchyRoutes.get(HIERARCHY, requireAuth, READ_HIERARCHY, async (c) => {
  * getSubTenantsAsTree (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1/tree` → the caller's tenant as
  * ISubTenantTree `{ tenantId, tenantName, status, createdAt, children[] }`, children (recursively) sorted by name.
  */
-adminHierarchyRoutes.get(`${HIERARCHY}/tree`, requireAuth, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+adminHierarchyRoutes.get(`${HIERARCHY}/tree`, READ_HIERARCHY, async (c) => {
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   const own = h.byId.get(c.var.auth.tenantId);
   if (!own) throw notFound('Tenant not found');
   return c.json(treeOf(h, own));
@@ -182,8 +71,8 @@ adminHierarchyRoutes.get(`${HIERARCHY}/tree`, requireAuth, READ_HIERARCHY, async
  * caller's tenant, nearest first, as `[{ tenantId, level, tenantName, status, createdAt }]` (level 1 = the direct
  * parent); `[]` for a top-level account.
  */
-adminHierarchyRoutes.get(`${HIERARCHY}/parents`, requireAuth, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   return c.json(h.ancestors(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
@@ -191,133 +80,22 @@ adminHierarchyRoutes.get(`${HIERARCHY}/parents`, requireAuth, READ_HIERARCHY, as
  * getParentTenantsById (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1/parents/{tenantId}` → the
  * ancestors of a tenant in the caller's scope (its own tenant or a descendant), as getParentTenants; 404 otherwise.
  */
-adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, requireAuth, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c);
+adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, READ_HIERARCHY, async (c) => {
+  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   const tenantId = c.req.param('tenantId');
   if (!h.scope(c.var.auth.tenantId).includes(tenantId)) throw notFound('Tenant not found');
   return c.json(h.ancestors(tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
-// ---------------------------------------------------------------- query parsing
+// ---------------------------------------------------------------- the users list's query
 
-/** A query parameter, or undefined when absent, empty, or the client's "undefined"/"null" (api-contract §2). */
-function param(c: Ctx, name: string): string | undefined {
-  const v = c.req.query(name)?.trim();
-  return v === undefined || v === '' || v === 'undefined' || v === 'null' ? undefined : v;
-}
-
-function intParam(c: Ctx, name: string, fallback: number, min: number, max: number): number {
-  const raw = param(c, name);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw badRequest(`${name} must be an integer from ${min} to ${max}`);
-  return n;
-}
-
-function oneOf<T extends string>(c: Ctx, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = param(c, name);
-  if (raw === undefined) return fallback;
-  const hit = allowed.find((a) => a.toLowerCase() === raw.toLowerCase());
-  if (!hit) throw badRequest(`${name} must be one of ${allowed.join(', ')}`);
-  return hit;
-}
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-const SORT_COLUMNS: Record<SortKey, SQL> = {
-  name: sql`lower(${users.name})`,
-  email: sql`${users.email}`,
-  createdAt: sql`${users.createdAt}`,
-};
-
-// ---------------------------------------------------------------- the users of a scope
-
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-};
-
-/** ISubTenantUser of each of `rows`: memberships, roles and permissions inside `scope` only, in a fixed number of queries. */
-async function subTenantUsers(db: Db, rows: UserRow[], scope: string[]) {
-  const ids = rows.length ? rows.map((u) => u.id) : [''];
-  const inScope = (col: typeof userTenants.tenantId | typeof userTenantRoles.tenantId) => inArray(col, scope);
-  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
-  const memberships = await db
-    .select()
-    .from(userTenants)
-    .where(and(inArray(userTenants.userId, ids), inScope(userTenants.tenantId)))
-    .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId));
-  const roleLinks = await db
-    .select({ userId: userTenantRoles.userId, tenantId: userTenantRoles.tenantId, r: roles })
-    .from(userTenantRoles)
-    .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
-    .where(and(inArray(userTenantRoles.userId, ids), inScope(userTenantRoles.tenantId)))
-    .orderBy(asc(roles.level), asc(roles.key));
-  const enrolled = await usersWithMfa(db, ids);
-  const roleIds = [...new Set(roleLinks.map((l) => l.r.id))];
-  const permLinks = roleIds.length
-    ? await db
-        .select({ roleId: rolePermissions.roleId, p: permissions })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(inArray(rolePermissions.roleId, roleIds))
-        .orderBy(asc(permissions.key))
-    : [];
-  const permIdsByRole = new Map<string, string[]>();
-  for (const l of permLinks) push(permIdsByRole, l.roleId, l.p.id);
-  const membershipsOf = new Map<string, (typeof memberships)[number][]>();
-  for (const m of memberships) push(membershipsOf, m.userId, m);
-  const rolesOf = new Map<string, (typeof roleLinks)[number]['r'][]>();
-  for (const l of roleLinks) push(rolesOf, `${l.userId} ${l.tenantId}`, l.r);
-
-  /** The permissions granted by `held` roles, each with the ids of those roles that grant it. */
-  const permissionsOf = (held: Set<string>) => {
-    const byId = new Map<string, { p: (typeof permLinks)[number]['p']; roleIds: string[] }>();
-    for (const l of permLinks) {
-      if (!held.has(l.roleId)) continue;
-      const entry = byId.get(l.p.id) ?? { p: l.p, roleIds: [] };
-      entry.roleIds.push(l.roleId);
-      byId.set(l.p.id, entry);
-    }
-    return [...byId.values()].map(({ p: perm, roleIds: rids }) => permDto(perm, rids));
-  };
-
-  return rows.map((u) => {
-    const mine = membershipsOf.get(u.id) ?? [];
-    const tenantIds = mine.map((m) => m.tenantId);
-    return {
-      id: u.id,
-      sub: u.id,
-      email: u.email,
-      verified: u.verified,
-      mfaEnrolled: enrolled.has(u.id),
-      mfaBypass: u.mfaBypass,
-      name: u.name,
-      phoneNumber: u.phoneNumber ?? undefined,
-      profilePictureUrl: u.profilePictureUrl ?? undefined,
-      provider: 'local',
-      tenantId: tenantIds.includes(u.activeTenantId) ? u.activeTenantId : tenantIds[0],
-      tenantIds,
-      isLocked: u.isLocked,
-      tenants: mine.map((m) => {
-        const held = rolesOf.get(`${u.id} ${m.tenantId}`) ?? [];
-        return {
-          tenantId: m.tenantId,
-          roles: held.map((r) => roleDto(r, permIdsByRole.get(r.id) ?? [])),
-          permissions: permissionsOf(new Set(held.map((r) => r.id))),
-          activated: m.activated,
-          // the emulator keeps one last sign-in per user, not per tenant
-          lastLogin: u.lastLogin?.toISOString(),
-        };
-      }),
-      superUser: u.superUser || undefined,
-      metadata: u.metadata ?? '{}',
-      createdAt: u.createdAt.toISOString(),
-    };
-  });
-}
+const usersIn = z.object({
+  _limit: q.int(SUB_TENANT_USERS_PAGE_SIZE, 1, SUB_TENANT_USERS_MAX_PAGE_SIZE),
+  _offset: q.int(0, 0),
+  _sortBy: q.oneOf(SUB_TENANT_USER_SORT_KEYS, 'name'),
+  _order: q.oneOf(['ASC', 'DESC'] as const, 'DESC'),
+  _filter: q.text(),
+});
 
 /**
  * loadAllUsers (api-contract §N; AB-7.26, AB-9.07, AB-9.08): `GET identity/resources/sub-tenants/users/v1` → PR
@@ -326,55 +104,26 @@ async function subTenantUsers(db: Db, rows: UserRow[], scope: string[]) {
  * scope only. Query: `_offset` (rows), `_limit` (default 20, at most 200), `_filter` (email or name substring,
  * case-insensitive), `_sortBy` name | email | createdAt (default name), `_order` ASC | DESC (default DESC).
  */
-adminHierarchyRoutes.get(SUB_TENANT_USERS, requireAuth, READ_USERS, async (c) => {
+adminHierarchyRoutes.get(SUB_TENANT_USERS, READ_USERS, async (c) => {
   const db = c.var.db;
-  const scope = (await loadHierarchy(c)).scope(c.var.auth.tenantId);
-  const limit = intParam(c, '_limit', SUB_TENANT_USERS_PAGE_SIZE, 1, SUB_TENANT_USERS_MAX_PAGE_SIZE);
-  const offset = intParam(c, '_offset', 0, 0, Number.MAX_SAFE_INTEGER);
-  const sortBy = oneOf(c, '_sortBy', SUB_TENANT_USER_SORT_KEYS, 'name');
-  const order = oneOf(c, '_order', ['ASC', 'DESC'] as const, 'DESC');
-  const filter = param(c, '_filter');
-  const members = db.selectDistinct({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, scope));
-  const where = and(inArray(users.id, members), filter ? or(ilike(users.email, `%${likeEscape(filter)}%`), ilike(users.name, `%${likeEscape(filter)}%`)) : undefined);
-  const col = SORT_COLUMNS[sortBy];
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(order === 'ASC' ? asc(col) : desc(col), asc(users.id))
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  return c.json({ items: await subTenantUsers(db, rows, scope), totalPages: Math.ceil(Number(total) / limit) });
+  const scope = (await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId);
+  const { _limit: limit, _offset: offset, _sortBy: sortBy, _order: order, _filter: filter } = parseQuery(c, usersIn);
+  const { rows, total } = await scopeUsers(db, scope, { limit, offset, sortBy, order, filter });
+  return c.json(pageResult(await subTenantUsers(db, rows, scope), total, { limit, offset }));
 });
 
 // ---------------------------------------------------------------- changes
 
 /** 403 unless every one of `tenantIds` is the caller's tenant or a descendant of it. */
 async function assertInScope(c: Ctx, tenantIds: string[]): Promise<void> {
-  const scope = new Set((await loadHierarchy(c)).scope(c.var.auth.tenantId));
-  if (!tenantIds.every((id) => scope.has(id))) throw forbidden(NOT_AUTHORIZED);
+  const scope = new Set((await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId));
+  if (!tenantIds.every((id) => scope.has(id))) throw notAuthorized();
 }
 
 /** 400 when a tenant is named twice in one request. */
 function assertDistinct(tenantIds: string[]): void {
   const dup = tenantIds.find((id, i) => tenantIds.indexOf(id) !== i);
   if (dup) throw badRequest(`Tenant ${dup} is listed twice`);
-}
-
-/** The user, who must be a member of each of `tenantIds`: 404 for an unknown user, 400 naming a tenant it is not in. */
-async function memberOfAll(db: Db, userId: string, tenantIds: string[]): Promise<UserRow> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
-  if (!u) throw notFound('User not found', 'ER-USER-NOT-FOUND');
-  const rows = await db
-    .select({ tenantId: userTenants.tenantId })
-    .from(userTenants)
-    .where(and(eq(userTenants.userId, userId), inArray(userTenants.tenantId, tenantIds)));
-  const held = new Set(rows.map((r) => r.tenantId));
-  const missing = tenantIds.filter((id) => !held.has(id));
-  if (missing.length === tenantIds.length) throw notFound('User not found', 'ER-USER-NOT-FOUND');
-  if (missing.length) throw badRequest(`The user is not a member of tenant ${missing.join(', ')}`);
-  return u;
 }
 
 const removeUserBody = z.object({
@@ -393,7 +142,7 @@ const removeUserBody = z.object({
  * left without any tenant is deleted. 403 for a tenant outside the caller's scope, 404 for a user in none of them, 400
  * for a tenant it is not in, and for removing yourself from the tenant you are signed in to.
  */
-adminHierarchyRoutes.delete(SUB_TENANT_USERS, requireAuth, WRITE_USERS, async (c) => {
+adminHierarchyRoutes.delete(SUB_TENANT_USERS, WRITE_USERS, async (c) => {
   const body = await parseBody(c, removeUserBody);
   const tenantIds = body.subTenants.map((t) => t.tenantId);
   assertDistinct(tenantIds);
@@ -401,25 +150,8 @@ adminHierarchyRoutes.delete(SUB_TENANT_USERS, requireAuth, WRITE_USERS, async (c
   if (body.userId === c.var.auth.sub && tenantIds.includes(c.var.auth.tenantId)) throw badRequest('You cannot remove yourself from your own tenant');
   const db = c.var.db;
   const u = await memberOfAll(db, body.userId, tenantIds);
-  const tenantGroups = db.select({ id: userGroups.id }).from(userGroups).where(inArray(userGroups.tenantId, tenantIds));
-  await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, u.id), inArray(userGroupMembers.groupId, tenantGroups)));
-  await db.delete(userTenantRoles).where(and(eq(userTenantRoles.userId, u.id), inArray(userTenantRoles.tenantId, tenantIds)));
-  await db.delete(userTenants).where(and(eq(userTenants.userId, u.id), inArray(userTenants.tenantId, tenantIds)));
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: await emulatorDate(db) })
-    .where(and(eq(refreshTokens.userId, u.id), inArray(refreshTokens.tenantId, tenantIds), isNull(refreshTokens.revokedAt)));
-  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, u.id)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
-  if (next) {
-    if (tenantIds.includes(u.activeTenantId)) await db.update(users).set({ activeTenantId: next.tenantId }).where(eq(users.id, u.id));
-  } else {
-    await removeMfaDevices(db, u.id);
-    await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, u.id));
-    await db.delete(passkeys).where(eq(passkeys.userId, u.id));
-    await db.delete(refreshTokens).where(eq(refreshTokens.userId, u.id));
-    await db.delete(users).where(eq(users.id, u.id));
-  }
-  await audit(c, { action: 'user.sub-tenants.removed', targetId: u.id, details: { userEmail: u.email, tenantIds, userDeleted: !next }, severity: 'WARNING' });
+  const { userDeleted } = await removeFromTenants(db, u.id, tenantIds);
+  await audit(c, { action: 'user.sub-tenants.removed', targetId: u.id, details: { userEmail: u.email, tenantIds, userDeleted }, severity: 'WARNING' });
   return c.json({});
 });
 
@@ -437,24 +169,6 @@ const subTenantRolesBody = z.object({
   userAgent: z.string().nullish(),
 });
 
-/**
- * Role ids the user may hold in `tenantId`: the vendor's global roles and that tenant's own. Empty strings are dropped
- * (the client's "no roles"); 400 naming an unknown id.
- */
-async function assignableRoleIds(db: Db, vendorId: string, tenantId: string, ids: string[]): Promise<string[]> {
-  const wanted = [...new Set(ids.filter((id) => id !== ''))];
-  if (!wanted.length) return [];
-  const found = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.vendorId, vendorId), inArray(roles.id, wanted), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId))));
-  if (found.length !== wanted.length) {
-    const known = new Set(found.map((r) => r.id));
-    throw badRequest(`Unknown role id: ${wanted.filter((id) => !known.has(id)).join(', ')}`, 'ER-ROLE-NOT-FOUND');
-  }
-  return wanted;
-}
-
 type RolesChange = 'added' | 'removed' | 'set';
 
 /** The shared body of the three roles routes: validate, then apply `change` per tenant and write one audit row. */
@@ -469,18 +183,8 @@ async function changeSubTenantRoles(c: Ctx, change: RolesChange) {
   const plan: { tenantId: string; roleIds: string[] }[] = [];
   for (const t of body.subTenantsRoles) plan.push({ tenantId: t.tenantId, roleIds: await assignableRoleIds(db, c.var.rt.vendorId, t.tenantId, t.roleIds) });
   if (change !== 'set' && plan.every((t) => t.roleIds.length === 0)) throw badRequest('roleIds must name at least one role');
-  for (const { tenantId, roleIds } of plan) {
-    const where = and(eq(userTenantRoles.userId, u.id), eq(userTenantRoles.tenantId, tenantId));
-    if (change === 'set') await db.delete(userTenantRoles).where(where);
-    if (change === 'removed') {
-      if (roleIds.length) await db.delete(userTenantRoles).where(and(where, inArray(userTenantRoles.roleId, roleIds)));
-    } else if (roleIds.length) {
-      await db
-        .insert(userTenantRoles)
-        .values(roleIds.map((roleId) => ({ userId: u.id, tenantId, roleId })))
-        .onConflictDoNothing();
-    }
-  }
+  const apply = { added: addMemberRoles, removed: removeMemberRoles, set: setMemberRoles }[change];
+  for (const { tenantId, roleIds } of plan) await apply(db, u.id, tenantId, roleIds);
   await audit(c, { action: `user.sub-tenant-roles.${change}`, targetId: u.id, details: { userEmail: u.email, subTenantsRoles: plan }, severity: 'WARNING' });
   return c.json({});
 }
@@ -491,13 +195,13 @@ async function changeSubTenantRoles(c: Ctx, change: RolesChange) {
  * 403 for a tenant outside the caller's scope, 404 for a user in none of them, 400 for a tenant the user is not in, an
  * unknown role (global roles and the tenant's own only) or no role at all.
  */
-adminHierarchyRoutes.post(`${SUB_TENANT_USERS}/:userId/roles`, requireAuth, WRITE_USERS, (c) => changeSubTenantRoles(c, 'added'));
+adminHierarchyRoutes.post(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, (c) => changeSubTenantRoles(c, 'added'));
 
 /** removeUserRolesFromSubTenants (api-contract §N; AB-6.06, AB-7.26): `DELETE …/{userId}/roles`, the same body → 200 `{}`: removes the roles in each tenant. */
-adminHierarchyRoutes.delete(`${SUB_TENANT_USERS}/:userId/roles`, requireAuth, WRITE_USERS, (c) => changeSubTenantRoles(c, 'removed'));
+adminHierarchyRoutes.delete(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, (c) => changeSubTenantRoles(c, 'removed'));
 
 /**
  * setUserRolesForSubTenants (api-contract §N; AB-6.06, AB-7.26): `PATCH …/{userId}/roles`, the same body → 200 `{}`:
  * each listed tenant's roles become exactly `roleIds` (`[]` or `['']` = none); tenants not listed keep theirs.
  */
-adminHierarchyRoutes.patch(`${SUB_TENANT_USERS}/:userId/roles`, requireAuth, WRITE_USERS, (c) => changeSubTenantRoles(c, 'set'));
+adminHierarchyRoutes.patch(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, (c) => changeSubTenantRoles(c, 'set'));

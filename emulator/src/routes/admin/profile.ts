@@ -22,7 +22,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { guard } from '../../http/auth.ts';
 import { audit } from '../../audit.ts';
 import { emailField, isHttpUrl, parseBody } from '../../http/body.ts';
 import { HttpError, badRequest, conflict, errorBody, notFound } from '../../http/errors.ts';
@@ -40,6 +40,10 @@ export const adminProfileRoutes = new Hono<AppEnv>();
 const USERS = '/identity/resources/users';
 const IMAGE = '/team/resources/profile/me/image/v1';
 const IMAGES = '/team/resources/profile/images/v1';
+const EMAIL = `${USERS}/v1/email/me`;
+
+// not the public ones: the uploaded pictures (IMAGES) and the email policy
+guard(adminProfileRoutes, `${USERS}/v2/me`, IMAGE, EMAIL, `${EMAIL}/verify`);
 /** The largest profile picture accepted: 2 MB. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** How long an email-change code is valid: 15 minutes. */
@@ -101,7 +105,7 @@ const profileBody = z.object({
 });
 
 /** updateProfile (teams) / updateUserProfileV2 (users): `PUT users/v2/me` → UP + profile fields. */
-adminProfileRoutes.put(`${USERS}/v2/me`, requireAuth, async (c) => {
+adminProfileRoutes.put(`${USERS}/v2/me`, async (c) => {
   const body = await parseBody(c, profileBody);
   const db = c.var.db;
   const user = await getUser(db, c.var.auth.sub);
@@ -147,7 +151,7 @@ function imageType(bytes: Uint8Array): string | undefined {
 const tooLarge = () => new HttpError(413, 'The image must be at most 2 MB', 'ER-IMAGE-TOO-LARGE');
 
 /** updateProfileImage: multipart form with an image file → its public URL (text); also the user's `profilePictureUrl`. */
-adminProfileRoutes.put(IMAGE, requireAuth, async (c) => {
+adminProfileRoutes.put(IMAGE, async (c) => {
   const length = Number(c.req.header('content-length') ?? 0);
   if (length > MAX_IMAGE_BYTES + 64 * 1024) throw tooLarge();
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
@@ -204,7 +208,7 @@ adminProfileRoutes.get(`${IMAGES}/:userId`, async (c) => {
 adminProfileRoutes.get('/identity/resources/configurations/v1/user-emails-policy', (c) => c.json({ allowEmailChange: true }));
 
 /** updateEmail `{ email }`: a code to the new address (the change waits for verifyEmail). 400 same address, 409 taken, 429 too soon. */
-adminProfileRoutes.post(`${USERS}/v1/email/me`, requireAuth, async (c) => {
+adminProfileRoutes.post(EMAIL, async (c) => {
   const { email } = await parseBody(c, z.object({ email: emailField() }));
   const db = c.var.db;
   const user = await getUser(db, c.var.auth.sub);
@@ -233,7 +237,7 @@ adminProfileRoutes.post(`${USERS}/v1/email/me`, requireAuth, async (c) => {
 });
 
 /** verifyEmail `{ email, code }`: makes `email` the user's email. Wrong code → 400 (counted, committed); expired → 400; taken → 409. */
-adminProfileRoutes.post(`${USERS}/v1/email/me/verify`, requireAuth, async (c) => {
+adminProfileRoutes.post(`${EMAIL}/verify`, async (c) => {
   const body = await parseBody(c, z.object({ email: emailField(), code: z.string({ message: 'code is required' }).trim().min(1, 'code is required') }));
   const db = c.var.db;
   const user = await getUser(db, c.var.auth.sub);

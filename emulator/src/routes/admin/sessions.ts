@@ -10,14 +10,17 @@
  * Deleting a session revokes its refresh tokens (its access tokens expire on their own, as with the real API).
  * Session configurations are per tenant, in `tenants.settings.sessions`; the emulator stores them and does not
  * enforce them. Every mutation writes an audit row.
+ *
+ * Permissions: a user's own sessions need only the sign-in; revoking another user's needs `fe.secure.delete.sessions`;
+ * the configurations `fe.secure.read|write.securityPolicy` (403 `Not authorized`).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { requirePermission } from '../../http/admin.ts';
+import { guard } from '../../http/auth.ts';
 import { audit } from '../../audit.ts';
+import { requirePermission } from '../../http/permissions.ts';
 import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
@@ -32,6 +35,8 @@ export const adminSessionRoutes = new Hono<AppEnv>();
 
 const SESSIONS = '/identity/resources/users/sessions/v1';
 const CONFIG = '/identity/resources/configurations/sessions/v1';
+
+guard(adminSessionRoutes, `${SESSIONS}/*`, CONFIG);
 
 // ---------------------------------------------------------------- the user's sessions
 
@@ -96,17 +101,17 @@ export async function liveSessions(c: Ctx, userId: string): Promise<SessionDto[]
 }
 
 /** getCurrentUserSessions: `[ISessionResponse]` (AB-3.19, AB-7.39). */
-adminSessionRoutes.get(`${SESSIONS}/me`, requireAuth, async (c) => c.json(await liveSessions(c, c.var.auth.sub)));
+adminSessionRoutes.get(`${SESSIONS}/me`, async (c) => c.json(await liveSessions(c, c.var.auth.sub)));
 
 /** getCurrentUserSession: the session of this request; 404 when it has ended. */
-adminSessionRoutes.get(`${SESSIONS}/me/current`, requireAuth, async (c) => {
+adminSessionRoutes.get(`${SESSIONS}/me/current`, async (c) => {
   const current = (await liveSessions(c, c.var.auth.sub)).find((s) => s.current);
   if (!current) throw notFound('Session not found', 'ER-SESSION-NOT-FOUND');
   return c.json(current);
 });
 
 /** deleteAllSessionsForUser (registered before `me/{id}`): ends every other live session of the user, keeps this one. */
-adminSessionRoutes.delete(`${SESSIONS}/me/all`, requireAuth, async (c) => {
+adminSessionRoutes.delete(`${SESSIONS}/me/all`, async (c) => {
   const others = (await liveSessions(c, c.var.auth.sub)).filter((s) => !s.current);
   for (const s of others) await revokeFamily(c.var.db, s.id);
   await audit(c, { action: 'user.sessions.deleted', targetId: c.var.auth.sub, details: { sessions: others.length }, severity: 'WARNING' });
@@ -114,7 +119,7 @@ adminSessionRoutes.delete(`${SESSIONS}/me/all`, requireAuth, async (c) => {
 });
 
 /** deleteSessionForUser: ends one of the user's own sessions (the current one too); 404 for any other id. */
-adminSessionRoutes.delete(`${SESSIONS}/me/:id`, requireAuth, async (c) => {
+adminSessionRoutes.delete(`${SESSIONS}/me/:id`, async (c) => {
   const id = c.req.param('id');
   const session = (await liveSessions(c, c.var.auth.sub)).find((s) => s.id === id);
   if (!session) throw notFound('Session not found', 'ER-SESSION-NOT-FOUND');
@@ -124,7 +129,7 @@ adminSessionRoutes.delete(`${SESSIONS}/me/:id`, requireAuth, async (c) => {
 });
 
 /** revokeSessionsForUser `{ userId }` (AB-7.40, `fe.secure.delete.sessions`): ends every session of that user in the tenant. */
-adminSessionRoutes.post(`${SESSIONS}/revoke`, requireAuth, requirePermission('fe.secure.delete.sessions'), async (c) => {
+adminSessionRoutes.post(`${SESSIONS}/revoke`, requirePermission('fe.secure.delete.sessions'), async (c) => {
   const { userId } = await parseBody(c, z.object({ userId: z.string({ message: 'userId is required' }).min(1, 'userId is required') }));
   const tenantId = c.var.auth.tenantId;
   if (!(await membership(c.var.db, userId, tenantId))) throw notFound('User not found', 'ER-USER-NOT-FOUND');
@@ -168,7 +173,7 @@ const configOf = (settings: SettingsWithSessions): SessionConfigurations => ({
 });
 
 /** getSessionConfigurations (AB-7.38, `fe.secure.read.securityPolicy`). */
-adminSessionRoutes.get(CONFIG, requireAuth, requirePermission('fe.secure.read.securityPolicy'), async (c) => {
+adminSessionRoutes.get(CONFIG, requirePermission('fe.secure.read.securityPolicy'), async (c) => {
   return c.json(configOf((await tenantRow(c)).settings));
 });
 
@@ -191,7 +196,7 @@ const configBody = z.object({
 });
 
 /** createOrUpdateSessionConfigrations (sic; AB-7.38, `fe.secure.write.securityPolicy`): replaces the objects sent, keeps the others. */
-adminSessionRoutes.post(CONFIG, requireAuth, requirePermission('fe.secure.write.securityPolicy'), async (c) => {
+adminSessionRoutes.post(CONFIG, requirePermission('fe.secure.write.securityPolicy'), async (c) => {
   const body = await parseBody(c, configBody);
   const tenant = await tenantRow(c);
   const settings: SettingsWithSessions = tenant.settings;

@@ -15,22 +15,22 @@
  * `{ accessToken, expiresIn, expires }`, an RS256 JWT (JWKS-verifiable, `aud` = the vendor's clientId) of the
  * token's tenant with the permissions of its roles (tenant token) or of its user in that tenant (personal token).
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { SignJWT } from 'jose';
 import { z } from 'zod';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { NOT_AUTHORIZED, requirePermission } from '../../http/admin.ts';
+import { guard } from '../../http/auth.ts';
 import { audit } from '../../audit.ts';
+import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { apiTokens, permissions, rolePermissions, roles, users } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { apiTokens } from '../../db/schema.ts';
 import { sha256 } from '../../crypto/tokens.ts';
 import { emulatorNow } from '../../clock.ts';
-import { authorizationFor, getVendor } from '../../session.ts';
-import { membership } from '../../lifecycle.ts';
+import { getVendor } from '../../session.ts';
+import { assignableRoleIds } from '../../roles.ts';
+import { exchangeApiToken, signAccessTokenSecret, tokenDto } from '../../tokens.ts';
 
 type Ctx = Context<AppEnv>;
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -43,58 +43,6 @@ const USERS = '/identity/resources/users';
 const TENANTS = '/identity/resources/tenants';
 /** The longest expiry accepted: 10 years, in minutes. */
 export const MAX_TOKEN_MINUTES = 10 * 525_600;
-
-/**
- * One token as the lists and the creation answer show it (ITenantApiTokensData / IUserApiTokensData /
- * IAccessTokensData, plus AB-3.09's id, type, createdAt and expiresInMinutes). `secret` only at creation.
- */
-export function tokenDto(row: TokenRow, secret?: string) {
-  const minutes = row.expiresAt ? Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000) : null;
-  return {
-    id: row.id,
-    ...(row.kind === 'ClientCredentials' ? { clientId: row.clientId } : {}),
-    description: row.description,
-    metadata: row.metadata ?? undefined,
-    ...(row.owner === 'tenant' ? { tenantId: row.tenantId, createdByUserId: row.createdByUserId ?? undefined, roleIds: row.roleIds } : {}),
-    type: row.kind,
-    createdAt: row.createdAt.toISOString(),
-    expires: row.expiresAt ? row.expiresAt.toISOString() : null,
-    expiresInMinutes: minutes,
-    ...(secret ? { secret } : {}),
-  };
-}
-
-/** The distinct `ids`, each a role of the vendor (global) or of the caller's tenant; otherwise 400 naming the unknown ones. */
-async function tenantRoleIds(c: Ctx, ids: string[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const rows = await c.var.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.vendorId, c.var.rt.vendorId), inArray(roles.id, unique), or(isNull(roles.tenantId), eq(roles.tenantId, c.var.auth.tenantId))));
-  const found = new Set(rows.map((r) => r.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw badRequest(`Role not found: ${missing.join(', ')}`, 'ER-ROLE-NOT-FOUND');
-  return unique;
-}
-
-/** An access token's secret: an RS256 JWT naming the token (`jti`), its tenant and owner, expiring with it. */
-async function signAccessTokenSecret(c: Ctx, row: Omit<TokenRow, 'secretHash'>): Promise<string> {
-  const { key, issuer, clientId } = c.var.rt;
-  const jwt = new SignJWT({
-    type: row.owner === 'user' ? 'userAccessToken' : 'tenantAccessToken',
-    tenantId: row.tenantId,
-    ...(row.owner === 'user' ? { userId: row.userId } : { roleIds: row.roleIds, createdByUserId: row.createdByUserId }),
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(issuer)
-    .setAudience(clientId)
-    .setSubject(row.owner === 'user' ? (row.userId ?? row.id) : row.id)
-    .setJti(row.id)
-    .setIssuedAt(Math.floor(row.createdAt.getTime() / 1000));
-  if (row.expiresAt) jwt.setExpirationTime(Math.floor(row.expiresAt.getTime() / 1000));
-  return jwt.sign(key.privateKey);
-}
 
 /** The creation body (roleIds: tenant tokens only; a personal token has its user's permissions and ignores them). */
 const createBody = z.object({
@@ -172,20 +120,22 @@ const FAMILIES: Family[] = [
 const scope = (c: Ctx, f: Family) =>
   and(eq(apiTokens.owner, f.owner), eq(apiTokens.kind, f.kind), eq(apiTokens.tenantId, c.var.auth.tenantId), f.owner === 'user' ? eq(apiTokens.userId, c.var.auth.sub) : undefined);
 
+guard(adminTokenRoutes, ...new Set(FAMILIES.flatMap((f) => [f.list, f.create, f.remove])));
+
 for (const f of FAMILIES) {
   const noun = f.kind === 'ClientCredentials' ? 'api-token' : 'access-token';
 
-  adminTokenRoutes.get(f.list, requireAuth, requirePermission(f.read), async (c) => {
+  adminTokenRoutes.get(f.list, requirePermission(f.read), async (c) => {
     const rows = await c.var.db.select().from(apiTokens).where(scope(c, f)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
     return c.json(f.wrap(rows.map((r) => tokenDto(r))));
   });
 
-  adminTokenRoutes.post(f.create, requireAuth, requirePermission(f.write), async (c) => {
+  adminTokenRoutes.post(f.create, requirePermission(f.write), async (c) => {
     const body = await parseBody(c, createBody);
     const db = c.var.db;
     const vendor = await getVendor(db, c.var.rt.vendorId);
-    if (vendor.publicConfig.apiTokensEnabled === false) throw forbidden(NOT_AUTHORIZED);
-    const roleIds = f.owner === 'tenant' ? await tenantRoleIds(c, body.roleIds ?? []) : [];
+    if (vendor.publicConfig.apiTokensEnabled === false) throw notAuthorized();
+    const roleIds = f.owner === 'tenant' ? await assignableRoleIds(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds ?? []) : [];
     const now = await emulatorNow(db);
     const id = randomUUID();
     const row = {
@@ -202,7 +152,7 @@ for (const f of FAMILIES) {
       expiresAt: body.expiresInMinutes ? new Date(now + body.expiresInMinutes * 60_000) : null,
       createdAt: new Date(now),
     };
-    const secret = f.kind === 'ClientCredentials' ? randomUUID() : await signAccessTokenSecret(c, row);
+    const secret = f.kind === 'ClientCredentials' ? randomUUID() : await signAccessTokenSecret(c.var.rt, row);
     const [saved] = await db
       .insert(apiTokens)
       .values({ ...row, secretHash: sha256(secret) })
@@ -215,7 +165,7 @@ for (const f of FAMILIES) {
     return c.json(tokenDto(saved, secret), 201);
   });
 
-  adminTokenRoutes.delete(f.remove, requireAuth, requirePermission(f.write), async (c) => {
+  adminTokenRoutes.delete(f.remove, requirePermission(f.write), async (c) => {
     const tokenId = c.req.param('tokenId') ?? '';
     const [gone] = await c.var.db
       .delete(apiTokens)
@@ -227,23 +177,6 @@ for (const f of FAMILIES) {
   });
 }
 
-// ---------------------------------------------------------------- using a client-credentials token
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-/** The role keys and permission keys of `roleIds`. */
-async function grantsOfRoles(c: Ctx, roleIds: string[]): Promise<{ roles: string[]; permissions: string[] }> {
-  if (roleIds.length === 0) return { roles: [], permissions: [] };
-  const db = c.var.db;
-  const roleRows = await db.select({ key: roles.key }).from(roles).where(inArray(roles.id, roleIds));
-  const permRows = await db
-    .selectDistinct({ key: permissions.key })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds));
-  return { roles: roleRows.map((r) => r.key).sort(), permissions: permRows.map((p) => p.key).sort() };
-}
-
 /**
  * Authenticate with an API token (not in the reference client): `{ clientId, secret }` of a client-credentials token
  * → `{ accessToken, expiresIn, expires }`, as the real API answers it. 401 for an unknown, wrong, expired token,
@@ -251,43 +184,5 @@ async function grantsOfRoles(c: Ctx, roleIds: string[]): Promise<{ roles: string
  */
 adminTokenRoutes.post('/identity/resources/auth/v1/api-token', async (c) => {
   const body = await parseBody(c, z.object({ clientId: z.string().min(1, 'clientId is required'), secret: z.string().min(1, 'secret is required') }));
-  const db = c.var.db;
-  const [row] = await db
-    .select()
-    .from(apiTokens)
-    .where(and(eq(apiTokens.clientId, body.clientId), eq(apiTokens.kind, 'ClientCredentials')));
-  if (!row || !sameHash(row.secretHash, sha256(body.secret))) throw unauthorized('Invalid client credentials', 'ER-API-TOKEN-INVALID');
-  const now = await emulatorNow(db);
-  if (row.expiresAt && row.expiresAt.getTime() <= now) throw unauthorized('The API token has expired', 'ER-API-TOKEN-EXPIRED');
-  let grants: { roles: string[]; permissions: string[] };
-  if (row.owner === 'user') {
-    const [user] = row.userId ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
-    const member = user ? await membership(db, user.id, row.tenantId) : undefined;
-    if (!user || user.isLocked || !member?.activated || member.disabled) throw unauthorized('Invalid client credentials', 'ER-API-TOKEN-INVALID');
-    const auth = await authorizationFor(db, user.id, row.tenantId);
-    grants = { roles: auth.roles.map((r) => r.key), permissions: auth.permissions.map((p) => p.key) };
-  } else {
-    grants = await grantsOfRoles(c, row.roleIds);
-  }
-  const vendor = await getVendor(db, c.var.rt.vendorId);
-  const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? c.var.rt.accessTokenExpiresIn ?? 300;
-  const iat = Math.floor(now / 1000);
-  const { key, issuer, clientId } = c.var.rt;
-  const accessToken = await new SignJWT({
-    type: row.owner === 'user' ? 'userApiToken' : 'tenantApiToken',
-    tenantId: row.tenantId,
-    ...(row.owner === 'user' ? { userId: row.userId } : { createdByUserId: row.createdByUserId }),
-    roles: grants.roles,
-    permissions: grants.permissions,
-    metadata: row.metadata ?? {},
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(issuer)
-    .setAudience(clientId)
-    .setSubject(row.owner === 'user' ? (row.userId ?? row.clientId) : row.clientId)
-    .setJti(randomUUID())
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + expiresIn)
-    .sign(key.privateKey);
-  return c.json({ accessToken, expiresIn, expires: new Date((iat + expiresIn) * 1000).toUTCString() });
+  return c.json(await exchangeApiToken(c.var.db, c.var.rt, body.clientId, body.secret));
 });

@@ -1,0 +1,353 @@
+/**
+ * The users of a tenant as the admin API answers them (api-contract §5 UV3, UP, TeamUser; §G): the list query (filter,
+ * sort and page in SQL, fast at 10,000 users), the details of one page in a fixed number of batched queries (roles,
+ * groups, permissions, MFA), the shapes, and one member with its TeamUser. Domain code shared by the users and
+ * invitations routes; no routes here.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import {
+  authenticators,
+  mfaEmails,
+  mfaPhones,
+  mfaWebauthn,
+  passkeys,
+  recoveryCodes,
+  permissions,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  userGroupMembers,
+  userGroupRoles,
+  userGroups,
+  userTenantRoles,
+  userTenants,
+  users,
+} from './db/schema.ts';
+import { notFound } from './http/errors.ts';
+import { emulatorDate } from './clock.ts';
+import { removeMfaDevices, usersWithMfa } from './mfa-devices.ts';
+import { permDto, roleDto } from './session.ts';
+
+type UserRow = typeof users.$inferSelect;
+type MembershipRow = typeof userTenants.$inferSelect;
+type RoleRow = typeof roles.$inferSelect;
+type PermissionRow = typeof permissions.$inferSelect;
+
+/** Sort keys of users v2/v3 (AB-3.06). */
+export const USER_SORT_KEYS = ['createdAt', 'name', 'email', 'id', 'verified', 'isLocked', 'provider', 'tenantId'] as const;
+export type SortKey = (typeof USER_SORT_KEYS)[number];
+/** Filter presets of users v3 (AB-3.07). */
+export const USER_PRESETS = ['mfa-unenrolled', 'breached-passwords', 'inactive'] as const;
+export type Preset = (typeof USER_PRESETS)[number];
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+// ---------------------------------------------------------------- the list query (SQL)
+
+/** What a users list asks for; every filter is optional. */
+export interface UserListQuery {
+  tenantId: string;
+  ids?: string[];
+  /** Substring of the email, case-insensitive (v3 `_email`). */
+  email?: string;
+  /** Substring of the email or the name, case-insensitive (v2 `_filter`, members `searchFilter`). */
+  search?: string;
+  /** Start of the name, case-insensitive (v3 `_namePrefix`). */
+  namePrefix?: string;
+  /** Exact identifier (v3 `_identifier`): an email or a phone number, per `identifierType` (no usernames here: none match). */
+  identifier?: { value: string; type: 'email' | 'phoneNumber' | 'username' };
+  preset?: Preset;
+  maxInactiveSeconds: number;
+  sortBy: SortKey;
+  order: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+  /** The emulator clock (ms), for the `inactive` preset. */
+  now: number;
+}
+
+const SORT_COLUMNS: Record<SortKey, SQL | typeof users.id> = {
+  createdAt: sql`${users.createdAt}`,
+  name: sql`lower(${users.name})`,
+  email: sql`${users.email}`,
+  id: users.id,
+  verified: sql`${users.verified}`,
+  isLocked: sql`${users.isLocked}`,
+  // every user of the emulator signs in with a local password
+  provider: sql`'local'::text`,
+  tenantId: sql`${userTenants.tenantId}`,
+};
+
+function listConditions(db: Db, q: UserListQuery): SQL {
+  const conds: (SQL | undefined)[] = [eq(userTenants.tenantId, q.tenantId)];
+  if (q.ids) conds.push(inArray(users.id, q.ids));
+  if (q.email) conds.push(ilike(users.email, `%${likeEscape(q.email)}%`));
+  if (q.search) conds.push(or(ilike(users.email, `%${likeEscape(q.search)}%`), ilike(users.name, `%${likeEscape(q.search)}%`)));
+  if (q.namePrefix) conds.push(ilike(users.name, `${likeEscape(q.namePrefix)}%`));
+  if (q.identifier) {
+    const { value, type } = q.identifier;
+    conds.push(type === 'email' ? eq(users.email, value.toLowerCase()) : type === 'phoneNumber' ? eq(users.phoneNumber, value) : sql`false`);
+  }
+  if (q.preset === 'breached-passwords') conds.push(eq(users.isBreachedPassword, true));
+  if (q.preset === 'inactive') conds.push(or(isNull(users.lastLogin), lt(users.lastLogin, new Date(q.now - q.maxInactiveSeconds * 1000))));
+  if (q.preset === 'mfa-unenrolled') {
+    // no MFA device of any kind (mfa-devices.ts): authenticator app, phone, email, WebAuthn key
+    const devices = [authenticators, mfaPhones, mfaEmails, mfaWebauthn] as const;
+    conds.push(
+      ...devices.map((t) =>
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(t)
+            .where(eq(t.userId, users.id)),
+        ),
+      ),
+    );
+  }
+  return and(...conds)!;
+}
+
+/** Members of `q.tenantId` matching `q`: one page (filtered, sorted, paged in SQL) and the total count. */
+export async function listTenantUsers(db: Db, q: UserListQuery): Promise<{ rows: { u: UserRow; m: MembershipRow }[]; total: number }> {
+  const where = listConditions(db, q);
+  const col = SORT_COLUMNS[q.sortBy];
+  const rows = await db
+    .select({ u: users, m: userTenants })
+    .from(userTenants)
+    .innerJoin(users, eq(users.id, userTenants.userId))
+    .where(where)
+    .orderBy(q.order === 'ASC' ? asc(col) : desc(col), asc(users.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await db.select({ total: count() }).from(userTenants).innerJoin(users, eq(users.id, userTenants.userId)).where(where);
+  return { rows, total: Number(total) };
+}
+
+// ---------------------------------------------------------------- batched details of one page
+
+type RoleDto = ReturnType<typeof roleDto>;
+
+export const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/** Each permission held by one of `roleIds`, with that role (one row per link), by permission key: one query. */
+export async function permissionLinks(db: Db, roleIds: string[]): Promise<{ roleId: string; p: PermissionRow }[]> {
+  if (!roleIds.length) return [];
+  return db
+    .select({ roleId: rolePermissions.roleId, p: permissions })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds))
+    .orderBy(asc(permissions.key));
+}
+
+/** The permissions (ITeamUserPermission) that the `held` roles grant among `links`, each with the ids of those roles. */
+export function permissionsGrantedBy(links: readonly { roleId: string; p: PermissionRow }[], held: ReadonlySet<string>) {
+  const byId = new Map<string, { p: PermissionRow; roleIds: string[] }>();
+  for (const l of links) {
+    if (!held.has(l.roleId)) continue;
+    const entry = byId.get(l.p.id) ?? { p: l.p, roleIds: [] };
+    entry.roleIds.push(l.roleId);
+    byId.set(l.p.id, entry);
+  }
+  return [...byId.values()].map(({ p, roleIds }) => permDto(p, roleIds));
+}
+
+/** Everything the user shapes need about a page of users, in a fixed number of queries whatever the page size. */
+export async function loadDetails(db: Db, userIds: string[], tenantId: string, opts: { permissions?: boolean; groups?: boolean } = {}) {
+  // an empty page still runs the same queries: no user has the empty id
+  const ids = userIds.length ? userIds : [''];
+  // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)
+  const memberships = await db
+    .select({ userId: userTenants.userId, tenantId: userTenants.tenantId })
+    .from(userTenants)
+    .where(inArray(userTenants.userId, ids))
+    .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId));
+  const roleLinks = await db
+    .select({ userId: userTenantRoles.userId, tenantId: userTenantRoles.tenantId, r: roles })
+    .from(userTenantRoles)
+    .innerJoin(roles, eq(roles.id, userTenantRoles.roleId))
+    .where(inArray(userTenantRoles.userId, ids))
+    .orderBy(asc(roles.level), asc(roles.key));
+  const mfaUsers = await usersWithMfa(db, ids);
+  const groupLinks = opts.groups
+    ? await db
+        .select({ userId: userGroupMembers.userId, groupId: userGroupMembers.groupId })
+        .from(userGroupMembers)
+        .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+        .where(and(eq(userGroups.tenantId, tenantId), inArray(userGroupMembers.userId, ids)))
+        .orderBy(asc(userGroups.name))
+    : [];
+  const groupIds = [...new Set(groupLinks.map((g) => g.groupId))];
+  const groupRoleLinks = groupIds.length
+    ? await db
+        .select({ groupId: userGroupRoles.groupId, r: roles })
+        .from(userGroupRoles)
+        .innerJoin(roles, eq(roles.id, userGroupRoles.roleId))
+        .where(inArray(userGroupRoles.groupId, groupIds))
+    : [];
+  const roleIds = [...new Set([...roleLinks.map((l) => l.r.id), ...groupRoleLinks.map((l) => l.r.id)])];
+  const permLinks = await permissionLinks(db, roleIds);
+  const permIdsByRole = new Map<string, string[]>();
+  for (const l of permLinks) push(permIdsByRole, l.roleId, l.p.id);
+  const role = (r: RoleRow) => roleDto(r, permIdsByRole.get(r.id) ?? []);
+
+  const tenantsOf = new Map<string, string[]>();
+  for (const m of memberships) push(tenantsOf, m.userId, m.tenantId);
+  const rolesOf = new Map<string, RoleDto[]>();
+  for (const l of roleLinks) push(rolesOf, `${l.userId} ${l.tenantId}`, role(l.r));
+  const groupRoles = new Map<string, RoleDto[]>();
+  for (const l of groupRoleLinks) push(groupRoles, l.groupId, role(l.r));
+  const groupsOf = new Map<string, { id: string; roles: RoleDto[] }[]>();
+  for (const g of groupLinks) push(groupsOf, g.userId, { id: g.groupId, roles: groupRoles.get(g.groupId) ?? [] });
+
+  const rolesIn = (userId: string, tid: string) => rolesOf.get(`${userId} ${tid}`) ?? [];
+  return {
+    tenantIds: (userId: string) => tenantsOf.get(userId) ?? [],
+    rolesIn,
+    mfaEnrolled: (userId: string) => mfaUsers.has(userId),
+    groups: (userId: string) => groupsOf.get(userId) ?? [],
+    /** The permissions the user's roles grant in `tenantId` (ITeamUserPermission). */
+    permissions: (userId: string) => {
+      if (!opts.permissions) return [];
+      return permissionsGrantedBy(permLinks, new Set(rolesIn(userId, tenantId).map((r) => r.id)));
+    },
+  };
+}
+export type Details = Awaited<ReturnType<typeof loadDetails>>;
+
+/** One page of `q` ({@link listTenantUsers}), each member shaped by `shape` with the details `opts` asks for, and the total count. */
+export async function shapedPage<T>(db: Db, q: UserListQuery, shape: (u: UserRow, m: MembershipRow, d: Details) => T, opts?: { permissions?: boolean; groups?: boolean }) {
+  const { rows, total } = await listTenantUsers(db, q);
+  const d = await loadDetails(
+    db,
+    rows.map((r) => r.u.id),
+    q.tenantId,
+    opts,
+  );
+  return { items: rows.map((r) => shape(r.u, r.m, d)), total };
+}
+
+const iso = (d: Date | null | undefined) => d?.toISOString();
+
+/** UV3 (IUsersV3Data, api-contract §5) of a member of `m.tenantId`. */
+export function userV3Dto(u: UserRow, m: MembershipRow, d: Details) {
+  const tenantIds = d.tenantIds(u.id);
+  return {
+    id: u.id,
+    sub: u.id,
+    email: u.email,
+    name: u.name,
+    profileImage: u.profilePictureUrl ?? undefined,
+    profilePictureUrl: u.profilePictureUrl ?? undefined,
+    verified: u.verified,
+    mfaEnrolled: d.mfaEnrolled(u.id),
+    mfaBypass: u.mfaBypass,
+    phoneNumber: u.phoneNumber ?? undefined,
+    provider: 'local',
+    tenantId: m.tenantId,
+    tenantIds,
+    activatedForTenant: m.activated,
+    isLocked: u.isLocked,
+    tenants: tenantIds.map((tid) => ({ tenantId: tid, roles: d.rolesIn(u.id, tid) })),
+    managedBy: 'frontegg' as const,
+    superUser: u.superUser,
+    metadata: u.metadata ?? '{}',
+    createdAt: u.createdAt.toISOString(),
+    lastLogin: iso(u.lastLogin),
+    subAccountAccessAllowed: false,
+    temporaryExpirationDate: iso(m.temporaryExpiresAt),
+    isDisabled: m.disabled,
+  };
+}
+
+/** UP (IGetUsersV2Response, api-contract §5): UV3 plus the roles, permissions and groups in the tenant. */
+export function userV2Dto(u: UserRow, m: MembershipRow, d: Details) {
+  const own = d.rolesIn(u.id, m.tenantId);
+  return { ...userV3Dto(u, m, d), roles: own, rolesIds: own.map((r) => r.id), permissions: d.permissions(u.id), groups: d.groups(u.id) };
+}
+
+/** TeamUser (ITeamUser, api-contract §5; AB-3.04) of a member of `m.tenantId`. */
+export function teamUserDto(u: UserRow, m: MembershipRow, d: Details) {
+  const own = d.rolesIn(u.id, m.tenantId);
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    phone: u.phoneNumber ?? undefined,
+    profileImage: u.profilePictureUrl ?? undefined,
+    profileImageUrl: u.profilePictureUrl ?? undefined,
+    tenantId: m.tenantId,
+    vendorId: u.vendorId,
+    roleIds: own.map((r) => r.id),
+    roles: own,
+    groups: d.groups(u.id),
+    activatedForTenant: m.activated,
+    createdAt: u.createdAt.toISOString(),
+    customData: undefined,
+    lastLogin: iso(u.lastLogin),
+    mfaEnabled: d.mfaEnrolled(u.id),
+    tenants: d.tenantIds(u.id).map((tid) => ({ tenantId: tid, roles: d.rolesIn(u.id, tid) })),
+    verified: u.verified,
+    managedBy: 'frontegg' as const,
+    temporaryExpirationDate: iso(m.temporaryExpiresAt),
+    isDisabled: m.disabled,
+  };
+}
+
+/** The user and its membership of `tenantId`; 404 when the user is not a member of it. */
+export async function member(db: Db, userId: string, tenantId: string): Promise<{ u: UserRow; m: MembershipRow }> {
+  const [row] = await db
+    .select({ u: users, m: userTenants })
+    .from(userTenants)
+    .innerJoin(users, eq(users.id, userTenants.userId))
+    .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
+  if (!row) throw notFound('User not found', 'ER-USER-NOT-FOUND');
+  return row;
+}
+
+/** TeamUser of a member of `tenantId` (404 otherwise), with its groups there. */
+export async function teamUser(db: Db, userId: string, tenantId: string) {
+  const { u, m } = await member(db, userId, tenantId);
+  return teamUserDto(u, m, await loadDetails(db, [u.id], m.tenantId, { groups: true }));
+}
+
+/**
+ * Removes the user from `tenantIds`: its roles there, its place in their groups, the memberships, and its sessions in
+ * them. A user left in another tenant moves its active tenant there; a user left without any tenant is deleted, with
+ * its MFA devices, recovery code, passkeys and refresh tokens, so it can no longer sign in.
+ */
+export async function removeFromTenants(db: Db, userId: string, tenantIds: string[]): Promise<{ userDeleted: boolean }> {
+  const tenantGroups = db.select({ id: userGroups.id }).from(userGroups).where(inArray(userGroups.tenantId, tenantIds));
+  await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, userId), inArray(userGroupMembers.groupId, tenantGroups)));
+  await db.delete(userTenantRoles).where(and(eq(userTenantRoles.userId, userId), inArray(userTenantRoles.tenantId, tenantIds)));
+  await db.delete(userTenants).where(and(eq(userTenants.userId, userId), inArray(userTenants.tenantId, tenantIds)));
+  for (const tenantId of tenantIds) await revokeSessions(db, userId, tenantId);
+  const [next] = await db.select().from(userTenants).where(eq(userTenants.userId, userId)).orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)).limit(1);
+  if (next) {
+    await db
+      .update(users)
+      .set({ activeTenantId: next.tenantId })
+      .where(and(eq(users.id, userId), inArray(users.activeTenantId, tenantIds)));
+    return { userDeleted: false };
+  }
+  await removeMfaDevices(db, userId);
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  await db.delete(users).where(eq(users.id, userId));
+  return { userDeleted: true };
+}
+
+/** Revokes the user's live refresh tokens in one tenant: its sessions there end at the next refresh. */
+export async function revokeSessions(db: Db, userId: string, tenantId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: await emulatorDate(db) })
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.tenantId, tenantId), isNull(refreshTokens.revokedAt)));
+}
