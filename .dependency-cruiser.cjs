@@ -67,6 +67,15 @@ module.exports = {
       to: { path: '^src/admin/[^/]+/', pathNot: ['^src/admin/(shell|resources|ui)/', '^src/admin/$1/'] },
     },
     {
+      name: 'admin-kit-knows-no-domain',
+      severity: 'error',
+      comment:
+        'The admin kit (src/admin/ui) knows no domain (house-style §9, React Aria): it imports nothing of src/api (not even a type), ' +
+        'src/views, machines/ or a section; items come in as key and label.',
+      from: { path: '^src/admin/ui/' },
+      to: { path: ['^src/api/', '^src/views/', '^machines/', '^src/admin/'], pathNot: '^src/admin/ui/' },
+    },
+    {
       name: 'admin-views-not-to-api',
       severity: 'error',
       comment:

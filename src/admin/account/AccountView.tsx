@@ -11,7 +11,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { AccountSettings } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../shell/ids.ts';

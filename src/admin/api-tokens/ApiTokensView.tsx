@@ -11,7 +11,7 @@ import { atom } from 'nanostores';
 import { useMemo, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import type { TokenOwner, TokenRow, TokenType } from '../resources/tokens.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';

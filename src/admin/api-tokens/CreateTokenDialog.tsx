@@ -18,7 +18,8 @@ import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
-import { RoleChecklist } from '../ui/role-checklist.tsx';
+import { Checklist } from '../ui/checklist.tsx';
+import { roleItem } from '../resources/roles.ts';
 
 interface Props {
   owner: TokenOwner;
@@ -119,7 +120,7 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
       {owner === 'tenant' ? (
         roles.length ? (
           <div className={css.field}>
-            <RoleChecklist legend={t('admin.tokens.roles')} roles={roles} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} disabled={busy} />
+            <Checklist legend={t('admin.tokens.roles')} items={roles.map(roleItem)} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} disabled={busy} />
             <span className={css.hint}>{t('admin.tokens.rolesHint')}</span>
           </div>
         ) : (

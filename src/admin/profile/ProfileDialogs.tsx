@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { adminChangeEmailActors } from '../../../machines/admin-change-email.actors.ts';
 import { adminChangeEmailMachine } from '../../../machines/admin-change-email.machine.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
-import { looksLikeEmail } from '../../views/shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';

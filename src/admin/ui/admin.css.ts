@@ -4,7 +4,7 @@
  */
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
-import { primaryButtonRule } from '../../views/shared/button-rule.ts';
+import { primaryButtonRule } from '../../theme/button-rule.ts';
 
 const u = (n: number) => `calc(${theme.spacingUnit} * ${n})`;
 const focus = { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' };

@@ -12,14 +12,15 @@ import { adminBulkInviteMachine, parseEmails } from '../../../machines/admin-bul
 import { adminAddUserActors, adminBulkInviteActors } from '../../../machines/admin-users.actors.ts';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { looksLikeEmail } from '../../views/shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot, messageOf } from '../ui/states.tsx';
 import type { Toasts } from '../ui/toast.tsx';
-import { RoleChecklist } from '../ui/role-checklist.tsx';
+import { Checklist } from '../ui/checklist.tsx';
+import { roleItem } from '../resources/roles.ts';
 
 /** The add-user dialog. `pageKey` is the cache key of the page on screen (the new user is prepended to it). */
 export function AddUserDialog(props: { open: boolean; onClose: () => void; pageKey: string; roles: Role[]; t: Translate; toasts: Toasts }) {
@@ -96,7 +97,7 @@ function AddUserForm({ onClose, pageKey, roles, t, toasts }: { onClose: () => vo
         value={draft.phone}
         onChange={(e) => set({ phone: e.target.value })}
       />
-      <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} />
+      <Checklist legend={t('admin.users.roles')} items={roles.map(roleItem)} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} />
       {temporaryEnabled ? (
         <>
           <CheckboxRow checked={temporary} onChange={setTemporary}>
@@ -186,7 +187,7 @@ function BulkInviteForm({ onClose, pageKey, roles, t }: { onClose: () => void; p
         disabled={busy}
         autoFocus
       />
-      <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={roleIds} onChange={setRoleIds} disabled={busy} />
+      <Checklist legend={t('admin.users.roles')} items={roles.map(roleItem)} value={roleIds} onChange={setRoleIds} disabled={busy} />
       {busy ? (
         <p role="status" className={css.muted}>
           {t('admin.users.bulkProgress', { done: context.index, total: context.emails.length })}

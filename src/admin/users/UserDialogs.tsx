@@ -12,7 +12,8 @@ import * as css from '../ui/admin.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot, messageOf } from '../ui/states.tsx';
-import { RoleChecklist } from '../ui/role-checklist.tsx';
+import { Checklist } from '../ui/checklist.tsx';
+import { roleItem } from '../resources/roles.ts';
 import { useSave } from '../ui/use-save.ts';
 
 /** What the row menu asks for. */
@@ -130,7 +131,7 @@ function EditRolesDialog({ row, pageKey, roles, t, onClose }: { row: UserRow; pa
           save();
         }}
       >
-        <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={roleIds} onChange={setRoleIds} />
+        <Checklist legend={t('admin.users.roles')} items={roles.map(roleItem)} value={roleIds} onChange={setRoleIds} />
         <DialogActions t={t} onCancel={onClose} label={t('admin.save')} />
       </form>
     </AdminDialog>

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { Role, UsersPreset, UsersQuery, UsersSortBy } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { USERS_PAGE_SIZE, usersKey, type UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
