@@ -67,6 +67,15 @@ module.exports = {
       to: { path: '^src/admin/[^/]+/', pathNot: ['^src/admin/(shell|resources|ui)/', '^src/admin/$1/'] },
     },
     {
+      name: 'views-not-to-actors',
+      severity: 'error',
+      comment:
+        'Views (src/views, src/admin) never bind a machine to its actors (machines/*.actors.ts): flow elements do for the sign-in flows, ' +
+        "and the admin flows registry src/admin/shell/flows.ts (not a view) for the portal's dialogs, which start a flow by id (useSectionFlow).",
+      from: { path: '^src/(views|admin)/', pathNot: '^src/admin/shell/flows\\.ts$' },
+      to: { path: '\\.actors\\.tsx?$' },
+    },
+    {
       name: 'admin-kit-knows-no-domain',
       severity: 'error',
       comment:

@@ -1,24 +1,25 @@
 /**
  * Actors of the users section's flows (machines/admin-add-user.machine.ts, admin-bulk-invite.machine.ts), built on
- * the app's admin resources: the add goes through the users resource (the new user is prepended to the page the
- * dialog was opened from).
+ * the app's admin resources (src/admin/shell/flows.ts binds them): the add goes through the users resource (the new
+ * user is prepended to the page the dialog was opened from, the machines' input `pageKey`).
  */
 import { fromPromise } from 'xstate';
-import type { AddUserRequest, TenantUser } from '../src/api/admin-types.ts';
+import type { TenantUser } from '../src/api/admin-types.ts';
+import type { AddUserCall } from './admin-add-user.machine.ts';
 import type { AdminResources } from '../src/admin/resources/index.ts';
 
-/** Actors of the add-user machine; `pageKey` is the cache key of the page on screen when the dialog opened. */
-export function adminAddUserActors(resources: AdminResources, pageKey: string) {
+/** Actors of the add-user machine: the add prepends the user to the page `key` (the machine's input `pageKey`). */
+export function adminAddUserActors(resources: AdminResources) {
   return {
-    addUser: fromPromise<TenantUser, AddUserRequest>(({ input }) => resources.users.addUser.run({ key: pageKey, user: input })),
+    addUser: fromPromise<TenantUser, AddUserCall>(({ input }) => resources.users.addUser.run(input)),
   };
 }
 
-/** Actors of the bulk-invite machine: each email is one add, prepended to the page on screen. */
-export function adminBulkInviteActors(resources: AdminResources, pageKey: string) {
+/** Actors of the bulk-invite machine: each email is one add, prepended to the page `key`. */
+export function adminBulkInviteActors(resources: AdminResources) {
   return {
-    inviteOne: fromPromise<unknown, { email: string; roleIds: string[] }>(({ input }) =>
-      resources.users.addUser.run({ key: pageKey, user: { email: input.email, roleIds: input.roleIds } }),
+    inviteOne: fromPromise<unknown, { key: string; email: string; roleIds: string[] }>(({ input }) =>
+      resources.users.addUser.run({ key: input.key, user: { email: input.email, roleIds: input.roleIds } }),
     ),
   };
 }

@@ -6,14 +6,13 @@
  * be shown again, and Done. A refused creation keeps the form as typed and shows the server's message, announced.
  */
 import { useSelector } from '@xstate/react';
-import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminCreateTokenActors } from '../../../machines/admin-create-token.actors.ts';
-import { adminCreateTokenMachine, draftProblem, EXPIRY_CHOICES, MAX_TOKEN_DAYS, type ExpiryChoice, type TokenDraft } from '../../../machines/admin-create-token.machine.ts';
+import { draftProblem, EXPIRY_CHOICES, MAX_TOKEN_DAYS, type ExpiryChoice, type TokenDraft } from '../../../machines/admin-create-token.machine.ts';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { CreatedToken, TokenOwner, TokenType } from '../resources/tokens.ts';
 import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -33,9 +32,8 @@ interface Props {
 /** The dialog: open while mounted; the machine lives as long as it. */
 export function CreateTokenDialog(props: Props) {
   const { owner, type, t, onClose } = props;
-  const { resources, toasts } = useSection();
-  const [logic] = useState(() => adminCreateTokenMachine.provide({ actors: adminCreateTokenActors(resources, owner, type) }));
-  const actor = useFlowActor(logic, { input: { withRoles: owner === 'tenant', roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) } });
+  const { toasts } = useSection();
+  const actor = useSectionFlow('createToken', { owner, type, roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const closed = useSelector(actor, (s) => s.status === 'done');
   // the secret is handed over once, in the machine's `created` event, and lives only in this dialog's state
@@ -54,12 +52,12 @@ export function CreateTokenDialog(props: Props) {
 
   return (
     <AdminDialog open onClose={onClose} busy={busy} title={created ? t('admin.tokens.createdTitle') : t(`admin.tokens.createTitle.${type}`)}>
-      {created ? <CreatedPanel token={created} type={type} t={t} onDone={() => actor.send({ type: 'done' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
+      {created ? <CreatedPanel token={created} type={type} t={t} onDone={() => actor.send({ type: 'secret.dismiss' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
     </AdminDialog>
   );
 }
 
-function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useFlowActor<typeof adminCreateTokenMachine>>; busy: boolean }) {
+function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useSectionFlow<'createToken'>>; busy: boolean }) {
   const error = useSelector(actor, (s) => s.context.error);
   // the machine's draft: empty with the default roles when the dialog opens (a story's state: its own)
   const [draft, setDraft] = useState<TokenDraft>(() => actor.getSnapshot().context.draft);
@@ -75,7 +73,7 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
       e.currentTarget.querySelector<HTMLInputElement>(`[name=${wrong}]`)?.focus();
       return;
     }
-    actor.send({ type: 'submit', draft });
+    actor.send({ type: 'form.submit', draft });
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>

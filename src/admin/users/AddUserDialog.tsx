@@ -5,15 +5,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useSelector } from '@xstate/react';
-import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminAddUserMachine, type AddUserDraft } from '../../../machines/admin-add-user.machine.ts';
-import { adminBulkInviteMachine, parseEmails } from '../../../machines/admin-bulk-invite.machine.ts';
-import { adminAddUserActors, adminBulkInviteActors } from '../../../machines/admin-users.actors.ts';
+import type { AddUserDraft } from '../../../machines/admin-add-user.machine.ts';
+import { parseEmails } from '../../../machines/admin-bulk-invite.machine.ts';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
@@ -36,8 +35,7 @@ function AddUserForm({ onClose, pageKey, roles, t, toasts }: { onClose: () => vo
   const { resources } = useSection();
   const [defaultRoleIds] = useState(() => roles.filter((r) => r.isDefault).map((r) => r.id));
   // the page on screen when the dialog opened gets the new user
-  const [logic] = useState(() => adminAddUserMachine.provide({ actors: adminAddUserActors(resources, pageKey) }));
-  const actor = useFlowActor(logic, { input: { roleIds: defaultRoleIds } });
+  const actor = useSectionFlow('addUser', { pageKey, roleIds: defaultRoleIds });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   // the form shows the machine's draft: the default roles when the dialog opens (a story's state: its own)
@@ -63,7 +61,7 @@ function AddUserForm({ onClose, pageKey, roles, t, toasts }: { onClose: () => vo
       return;
     }
     setEmailError('');
-    actor.send({ type: 'submit', draft: { ...draft, expiresInDays: temporary ? (draft.expiresInDays ?? 30) : null } });
+    actor.send({ type: 'form.submit', draft: { ...draft, expiresInDays: temporary ? (draft.expiresInDays ?? 30) : null } });
   };
   const set = (patch: Partial<AddUserDraft>) => setDraft((d) => ({ ...d, ...patch }));
   return (
@@ -132,9 +130,7 @@ export function BulkInviteDialog(props: { open: boolean; onClose: () => void; pa
 }
 
 function BulkInviteForm({ onClose, pageKey, roles, t }: { onClose: () => void; pageKey: string; roles: Role[]; t: Translate }) {
-  const { resources } = useSection();
-  const [logic] = useState(() => adminBulkInviteMachine.provide({ actors: adminBulkInviteActors(resources, pageKey) }));
-  const actor = useFlowActor(logic);
+  const actor = useSectionFlow('bulkInvite', { pageKey });
   const snapshot = useSelector(actor, (s) => s);
   // what the machine holds once submitted (a story's state), else nothing typed and the default roles
   const [text, setText] = useState(() => snapshot.context.emails.join('\n'));
@@ -174,7 +170,7 @@ function BulkInviteForm({ onClose, pageKey, roles, t }: { onClose: () => void; p
     e.preventDefault();
     const emails = parseEmails(text);
     setMissing(emails.length === 0);
-    if (emails.length) actor.send({ type: 'submit', emails, roleIds });
+    if (emails.length) actor.send({ type: 'form.submit', emails, roleIds });
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
