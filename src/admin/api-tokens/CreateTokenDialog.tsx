@@ -18,6 +18,7 @@ import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { Checklist } from '../ui/checklist.tsx';
+import { Select } from '../ui/select.tsx';
 import { roleItem } from '../resources/roles.ts';
 
 interface Props {
@@ -90,16 +91,13 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
         onChange={(e) => set({ description: e.target.value })}
         autoFocus
       />
-      <label className={css.field}>
-        <span className={css.label}>{t('admin.tokens.expiry')}</span>
-        <select className={css.input} name="expiry" value={draft.expiry} onChange={(e) => set({ expiry: e.target.value as ExpiryChoice })}>
-          {EXPIRY_CHOICES.map((c) => (
-            <option key={c} value={c}>
-              {t(`admin.tokens.expiry.${c}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select<ExpiryChoice>
+        label={t('admin.tokens.expiry')}
+        name="expiry"
+        items={EXPIRY_CHOICES.map((c) => ({ key: c, label: t(`admin.tokens.expiry.${c}`) }))}
+        value={draft.expiry}
+        onChange={(expiry) => set({ expiry })}
+      />
       {draft.expiry === 'custom' ? (
         <TextField
           label={t('admin.tokens.customDays')}

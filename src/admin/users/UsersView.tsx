@@ -26,7 +26,9 @@ import { useDebouncedSearch } from '../ui/use-search.ts';
 import { AdminTabs } from '../ui/tabs.tsx';
 import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
-import { runNow, UserActionDialog, type UserAction } from './UserDialogs.tsx';
+import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
+import { Select } from '../ui/select.tsx';
+import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
@@ -56,11 +58,6 @@ export function usersQuery(state: { page: number; email: string; preset: '' | Us
   };
 }
 
-/** A date as the locale shows it; '' when absent. */
-function dateText(iso: string | null | undefined, locale: string): string {
-  return iso ? new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
-}
-
 /** What the signed-in admin may do to a row (the section's `can('write')` and `can('delete')`). */
 interface RowRights {
   write: boolean;
@@ -69,7 +66,7 @@ interface RowRights {
 
 function columns(
   t: Translate,
-  locale: string,
+  dateText: DateText,
   rolesById: Map<string, Role>,
   groupName: (id: string) => string,
   onAction: (row: UserRow, action: UserAction) => void,
@@ -91,9 +88,7 @@ function columns(
             {!row.original.activatedForTenant || !row.original.verified ? <span className={css.chip}>{t('admin.users.pending')}</span> : null}
             {row.original.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
             {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
-            {row.original.temporaryExpirationDate ? (
-              <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate, locale) })}</span>
-            ) : null}
+            {row.original.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate) })}</span> : null}
           </span>
         </span>
       ),
@@ -125,14 +120,14 @@ function columns(
       header: t('admin.users.col.joinedAt'),
       size: 120,
       enableSorting: true,
-      cell: ({ row }) => dateText(row.original.createdAt, locale),
+      cell: ({ row }) => dateText(row.original.createdAt),
     },
     {
       id: 'lastSeen',
       header: t('admin.users.col.lastSeen'),
       size: 120,
       enableSorting: false,
-      cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin, locale) : <span className={css.muted}>{t('admin.never')}</span>),
+      cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin) : <span className={css.muted}>{t('admin.never')}</span>),
     },
     { id: 'managedBy', header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
     // a read-only admin has no row action: no actions column at all
@@ -173,7 +168,7 @@ export function UsersView() {
   const section = useSection();
   const { app, resources, toasts } = section;
   const t = useT(app);
-  const locale = useStore(app.i18n.$locale);
+  const dateText = useDateTime();
   const [page, setPage] = useState(1);
   const firstPage = useCallback(() => setPage(1), []);
   const { text: search, setText: setSearch, committed: email } = useDebouncedSearch(firstPage);
@@ -200,16 +195,13 @@ export function UsersView() {
   const groupsById = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
   const key = usersKey(queryJson);
 
-  const onAction = useCallback(
-    (row: UserRow, action: UserAction) => (action === 'resend' || action === 'permanent' ? runNow(section, action, row, t) : setDialog({ action, row })),
-    [section, t],
-  );
+  const onAction = useCallback((row: UserRow, action: UserAction) => setDialog({ action, row }), []);
   // may this admin change users, remove them (admin spec §6: fe.secure.write.users, fe.secure.delete.users)
   const canWrite = section.can('write');
   const canDelete = section.can('delete');
   const cols = useMemo(
-    () => columns(t, locale, rolesById, (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
-    [t, locale, rolesById, groupsById, onAction, canWrite, canDelete],
+    () => columns(t, dateText, rolesById, (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
+    [t, dateText, rolesById, groupsById, onAction, canWrite, canDelete],
   );
   // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
   const kept = useLastData(result.data);
@@ -226,23 +218,16 @@ export function UsersView() {
     <>
       <div className={css.toolbar} role="search">
         <TextField label={t('admin.users.searchLabel')} fieldId="fe-users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        <label className={css.field}>
-          <span className={css.label}>{t('admin.users.preset')}</span>
-          <select
-            className={css.input}
-            value={preset}
-            onChange={(e) => {
-              setPreset(e.target.value as '' | UsersPreset);
-              setPage(1);
-            }}
-          >
-            {PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={t('admin.users.preset')}
+          name="preset"
+          items={PRESETS.map((p) => ({ key: p, label: t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all') }))}
+          value={preset}
+          onChange={(value) => {
+            setPreset(value);
+            setPage(1);
+          }}
+        />
       </div>
       <LoadStates t={t} error={result.error} retry={() => $page.revalidate()} loading={!data && result.loading} ready={!!data || !result.error}>
         <>
@@ -306,9 +291,9 @@ export function UsersView() {
       )}
       <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} toasts={toasts} />
       <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} pageKey={key} roles={roles.data ?? []} t={t} />
-      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} locale={locale} />
+      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} />
       {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' ? canDelete : canWrite) ? (
-        <UserActionDialog action={open.action} row={open.row} pageKey={key} roles={roles.data ?? []} t={t} locale={locale} onClose={closeDialog} />
+        <UserActionDialog action={open.action} row={open.row} pageKey={key} roles={roles.data ?? []} t={t} onClose={closeDialog} />
       ) : null}
     </section>
   );
