@@ -15,6 +15,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../shell/ids.ts';
+import { Select } from '../ui/select.tsx';
 import { formatPattern } from '../../i18n/date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -257,6 +258,11 @@ function Field(props: { field: AccountField; value: string; viewOnly: boolean; p
   const id = `fe-account-${field}`;
   const hint = URL_FIELDS.includes(field) ? t(field === 'website' ? 'admin.account.urlHint' : `admin.account.${field as 'applicationUrl' | 'loginUrl'}Hint`) : null;
   const options = selectOptions(field, value, locale);
+  if (options && !viewOnly && field !== 'timezone') {
+    // a choice: the kit's Select (the time zones, hundreds of them, stay a native select: see the report of issue 20)
+    const items = [{ key: '', label: t('admin.account.notSet') }, ...options.map((o) => ({ key: o.value, label: o.label }))];
+    return <Select label={t(`admin.account.field.${field}`)} name={field} items={items} value={value} onChange={onChange} description={hint} error={problem} />;
+  }
   const described = [problem ? `${id}-error` : null, hint && !viewOnly ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
