@@ -1,24 +1,27 @@
 /**
- * Change email with verification (admin spec §3 "Profile fields"; api-contract §G updateEmail, verifyEmail):
- * `entering` (the new address) → `requesting` (a code is mailed to it) → `code` → `verifying` → `done`. A refused
- * request or code goes back to the step it came from with the error and the input kept; `resend` asks for a new
- * code. Actors `requestCode` and `verifyCode` (machines/admin-change-email.actors.ts). Emits `changed` with the new
- * address.
+ * Change email with verification (admin spec §3 "Profile fields"; api-contract §G updateEmail, verifyEmail), in the
+ * flow dialect of machines/flow.ts: `email` (the new address; `idle` ⇄ `submitting`: a code is mailed to it) → `code`
+ * (`idle` ⇄ `submitting`: the code is checked) → `done`. A refused request or code goes back to the step's `idle` with
+ * the error (a {@link FlowError}) and the input kept; `code.resend` asks for a new code (`resending`), `email.edit` goes
+ * back to the address. Actors `requestCode` and `verifyCode` (machines/admin-change-email.actors.ts). Emits `changed`
+ * with the new address.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toFlowError, type FlowError } from './errors.ts';
+import { formStep } from './flow.ts';
 
 export interface ChangeEmailContext {
   /** The new address (trimmed, lower-cased by the server). */
   email: string;
   /** The code typed last. */
   code: string;
-  error: unknown;
+  error: FlowError | null;
 }
 
-export type ChangeEmailEvent = { type: 'submitEmail'; email: string } | { type: 'submitCode'; code: string } | { type: 'resend' } | { type: 'back' };
+export type ChangeEmailEvent = { type: 'email.submit'; email: string } | { type: 'code.submit'; code: string } | { type: 'code.resend' } | { type: 'email.edit' };
 export type ChangeEmailEmitted = { type: 'changed'; email: string };
 
-export const adminChangeEmailMachine = setup({
+const changeEmailSetup = setup({
   types: { context: {} as ChangeEmailContext, events: {} as ChangeEmailEvent, emitted: {} as ChangeEmailEmitted },
   actors: {
     /** Mails a code to `email`. */
@@ -30,28 +33,39 @@ export const adminChangeEmailMachine = setup({
       throw new Error('verifyCode not provided');
     }),
   },
-}).createMachine({
+  actions: {
+    keepError: assign({ error: (_, params: { error: unknown }) => toFlowError(params.error) }),
+  },
+});
+
+const failed = { type: 'keepError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
+
+export const adminChangeEmailMachine = changeEmailSetup.createMachine({
   id: 'adminChangeEmail',
   context: { email: '', code: '', error: null },
-  initial: 'entering',
+  initial: 'email',
   states: {
-    entering: {
-      on: { submitEmail: { target: 'requesting', actions: assign({ email: ({ event }) => event.email.trim(), error: null }) } },
-    },
-    requesting: {
-      tags: 'busy',
-      invoke: {
-        src: 'requestCode',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: 'code',
-        onError: { target: 'entering', actions: assign({ error: ({ event }) => event.error }) },
-      },
-    },
+    email: formStep(
+      changeEmailSetup,
+      'email.submit',
+      { src: 'requestCode', input: ({ context }: { context: ChangeEmailContext }) => ({ email: context.email }), onDone: { target: '#adminChangeEmail.code' }, onError: failed },
+      assign({ email: ({ event }: { event: { email: string } }) => event.email.trim(), error: null }),
+    ),
     code: {
+      ...formStep(
+        changeEmailSetup,
+        'code.submit',
+        {
+          src: 'verifyCode',
+          input: ({ context }: { context: ChangeEmailContext }) => ({ email: context.email, code: context.code }),
+          onDone: { target: '#adminChangeEmail.done', actions: emit(({ context }: { context: ChangeEmailContext }) => ({ type: 'changed' as const, email: context.email })) },
+          onError: failed,
+        },
+        assign({ code: ({ event }: { event: { code: string } }) => event.code.trim(), error: null }),
+      ),
       on: {
-        submitCode: { target: 'verifying', actions: assign({ code: ({ event }) => event.code.trim(), error: null }) },
-        resend: { target: 'resending', actions: assign({ error: null }) },
-        back: { target: 'entering', actions: assign({ error: null }) },
+        'code.resend': { target: 'resending', actions: assign({ error: null }) },
+        'email.edit': { target: 'email', actions: assign({ error: null }) },
       },
     },
     resending: {
@@ -60,16 +74,7 @@ export const adminChangeEmailMachine = setup({
         src: 'requestCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: 'code',
-        onError: { target: 'code', actions: assign({ error: ({ event }) => event.error }) },
-      },
-    },
-    verifying: {
-      tags: 'busy',
-      invoke: {
-        src: 'verifyCode',
-        input: ({ context }) => ({ email: context.email, code: context.code }),
-        onDone: { target: 'done', actions: emit(({ context }) => ({ type: 'changed' as const, email: context.email })) },
-        onError: { target: 'code', actions: assign({ error: ({ event }) => event.error }) },
+        onError: { target: 'code', actions: failed },
       },
     },
     done: { type: 'final' },

@@ -3,13 +3,13 @@
  * creation goes through the tokens resource (the token joins its cached list without its secret).
  */
 import { fromPromise } from 'xstate';
-import type { CreateTokenRequest } from '../src/api/admin-types.ts';
 import type { AdminResources } from '../src/admin/resources/index.ts';
-import type { CreatedToken, TokenOwner, TokenType } from '../src/admin/resources/tokens.ts';
+import type { CreatedToken } from '../src/admin/resources/tokens.ts';
+import type { CreateTokenCall } from './admin-create-token.machine.ts';
 
-/** Actors of the create-token machine for tokens of `owner` (user | tenant) and kind `type`. */
-export function adminCreateTokenActors(resources: AdminResources, owner: TokenOwner, type: TokenType) {
+/** Actors of the create-token machine: the token of the call's owner (user | tenant) and kind joins that list. */
+export function adminCreateTokenActors(resources: AdminResources) {
   return {
-    createToken: fromPromise<CreatedToken, CreateTokenRequest>(({ input }) => resources.tokens.create.run({ owner, type, body: input })),
+    createToken: fromPromise<CreatedToken, CreateTokenCall>(({ input }) => resources.tokens.create.run(input)),
   };
 }

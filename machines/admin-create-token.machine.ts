@@ -1,13 +1,17 @@
 /**
- * Create an API token (admin spec §3 "API token", §5; AB-3.09, AB-5.07, AB-5.08, AB-6.07): `editing` → `creating`
- * → `created` → `closed`. A refused creation goes back to `editing` with the error and the draft kept. The secret is
+ * Create an API token (admin spec §3 "API token", §5; AB-3.09, AB-5.07, AB-5.08, AB-6.07), in the flow dialect of
+ * machines/flow.ts: `form` (`idle` ⇄ `submitting`, a valid draft only) → `created` → `closed` (`secret.dismiss`). A
+ * refused creation goes back to `form.idle` with the error (a {@link FlowError}) and the draft kept. The secret is
  * not kept in the context: it travels once, in the emitted `created` event, to the dialog that shows it (AB-3.09:
  * shown once); the context keeps only what identifies the new token. Actor `createToken`
- * (machines/admin-create-token.actors.ts) appends the token (without secret) to its cached list.
+ * (machines/admin-create-token.actors.ts) appends the token (without secret) to the cached list of `input.owner`
+ * and `input.type`.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CreateTokenRequest } from '../src/api/admin-types.ts';
-import type { CreatedToken } from '../src/admin/resources/tokens.ts';
+import type { CreatedToken, TokenOwner, TokenType } from '../src/admin/resources/tokens.ts';
+import { toFlowError, type FlowError } from './errors.ts';
+import { formStep } from './flow.ts';
 
 /** The expiry choices of the dialog: never (AB-5.08), a number of days, or a custom number of days. */
 export const EXPIRY_CHOICES = ['never', '7', '30', '90', '365', 'custom'] as const;
@@ -63,56 +67,79 @@ export function createTokenRequest(draft: TokenDraft, withRoles: boolean): Creat
 
 export interface CreateTokenContext {
   draft: TokenDraft;
+  /** Whose token (the user's or the tenant's) and which kind: the list it joins. */
+  owner: TokenOwner;
+  type: TokenType;
+  /** Tenant tokens carry roles (AB-6.07). */
   withRoles: boolean;
-  error: unknown;
+  error: FlowError | null;
   /** The new token's key (client id or id) and description; never its secret. */
   created: { key: string; description: string } | null;
 }
 
-export type CreateTokenEvent = { type: 'submit'; draft: TokenDraft } | { type: 'done' };
+export type CreateTokenEvent = { type: 'form.submit'; draft: TokenDraft } | { type: 'secret.dismiss' };
+
+/** What the `createToken` actor is given: the list (owner and kind) and the create body. */
+export interface CreateTokenCall {
+  owner: TokenOwner;
+  type: TokenType;
+  body: CreateTokenRequest;
+}
 export type CreateTokenEmitted = { type: 'created'; token: CreatedToken };
 
-export const adminCreateTokenMachine = setup({
+const createTokenSetup = setup({
   types: {
     context: {} as CreateTokenContext,
     events: {} as CreateTokenEvent,
     emitted: {} as CreateTokenEmitted,
-    input: {} as { withRoles: boolean; roleIds?: string[] },
+    input: {} as { owner: TokenOwner; type: TokenType; roleIds?: string[] },
   },
   actors: {
     /** Creates the token; resolves with its row and secret. */
-    createToken: fromPromise<CreatedToken, CreateTokenRequest>(async () => {
+    createToken: fromPromise<CreatedToken, CreateTokenCall>(async () => {
       throw new Error('createToken not provided');
     }),
   },
-  guards: {
-    valid: ({ event }) => event.type === 'submit' && draftProblem(event.draft) === null,
+  actions: {
+    emitCreated: emit((_, params: { token: CreatedToken }) => ({ type: 'created' as const, token: params.token })),
   },
-}).createMachine({
+  guards: {
+    valid: ({ event }) => event.type === 'form.submit' && draftProblem(event.draft) === null,
+  },
+});
+
+export const adminCreateTokenMachine = createTokenSetup.createMachine({
   id: 'adminCreateToken',
-  context: ({ input }) => ({ draft: { ...EMPTY_TOKEN_DRAFT, roleIds: input.roleIds ?? [] }, withRoles: input.withRoles, error: null, created: null }),
-  initial: 'editing',
+  context: ({ input }) => ({
+    draft: { ...EMPTY_TOKEN_DRAFT, roleIds: input.roleIds ?? [] },
+    owner: input.owner,
+    type: input.type,
+    withRoles: input.owner === 'tenant',
+    error: null,
+    created: null,
+  }),
+  initial: 'form',
   states: {
-    editing: {
-      on: { submit: { guard: 'valid', target: 'creating', actions: assign({ draft: ({ event }) => event.draft, error: null }) } },
-    },
-    creating: {
-      tags: 'busy',
-      invoke: {
+    form: formStep(
+      createTokenSetup,
+      'form.submit',
+      {
         src: 'createToken',
-        input: ({ context }) => createTokenRequest(context.draft, context.withRoles),
+        input: ({ context }: { context: CreateTokenContext }) => ({ owner: context.owner, type: context.type, body: createTokenRequest(context.draft, context.withRoles) }),
         onDone: {
-          target: 'created',
+          target: '#adminCreateToken.created',
           actions: [
-            assign({ created: ({ event }) => ({ key: event.output.row.key, description: event.output.row.description }) }),
-            emit(({ event }) => ({ type: 'created' as const, token: event.output })),
+            assign({ created: ({ event }: { event: { output: CreatedToken } }) => ({ key: event.output.row.key, description: event.output.row.description }) }),
+            { type: 'emitCreated', params: ({ event }: { event: { output: CreatedToken } }) => ({ token: event.output }) },
           ],
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => event.error }) },
+        onError: assign({ error: ({ event }: { event: { error: unknown } }) => toFlowError(event.error) }),
       },
-    },
+      assign({ draft: ({ event }: { event: { draft: TokenDraft } }) => event.draft, error: null }),
+      'valid',
+    ),
     created: {
-      on: { done: 'closed' },
+      on: { 'secret.dismiss': 'closed' },
     },
     closed: { type: 'final' },
   },

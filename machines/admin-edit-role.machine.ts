@@ -1,10 +1,12 @@
 /**
  * Add or edit a role (admin spec §3 "Role", §6; AB-6.02, AB-7.17, AB-7.18): `editing` → `creating` (a new role: one
  * `POST roles/v2` with its permissions) or `updating` (`PATCH` of the fields, when they changed) → `permissions`
- * (`PUT` of the permission set, when it changed) → `done`. A refused save goes back to `editing` with the error and
- * the draft kept; fields already saved are not sent again. Emits `saved` once done.
+ * (`PUT` of the permission set, when it changed) → `done`. A refused save goes back to `editing` with the error (a
+ * {@link FlowError}) and the draft kept; fields already saved are not sent again. Emits `saved` once done. Flow
+ * dialect of machines/flow.ts: event `form.submit`.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toFlowError, type FlowError } from './errors.ts';
 import type { Role } from '../src/api/admin-types.ts';
 import type { RoleInput } from '../src/api/roles.ts';
 
@@ -23,10 +25,10 @@ export interface EditRoleContext {
   /** What is saved on the server (the role as opened, then each step's result). */
   saved: RoleDraft;
   draft: RoleDraft;
-  error: unknown;
+  error: FlowError | null;
 }
 
-export type EditRoleEvent = { type: 'submit'; draft: RoleDraft };
+export type EditRoleEvent = { type: 'form.submit'; draft: RoleDraft };
 export type EditRoleEmitted = { type: 'saved'; created: boolean; name: string };
 
 export const EMPTY_ROLE_DRAFT: RoleDraft = Object.freeze({ name: '', key: '', description: '', isDefault: false, permissionIds: [] }) as RoleDraft;
@@ -86,7 +88,7 @@ export const adminEditRoleMachine = setup({
     permissionsChanged: ({ context }) => !sameSet(context.draft.permissionIds, context.saved.permissionIds),
   },
   actions: {
-    keepError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
+    keepError: assign({ error: ({ event }) => ('error' in event ? toFlowError(event.error) : null) }),
   },
 }).createMachine({
   id: 'adminEditRole',
@@ -98,7 +100,7 @@ export const adminEditRoleMachine = setup({
   states: {
     editing: {
       on: {
-        submit: { target: 'routing', actions: assign({ draft: ({ event }) => event.draft, error: null }) },
+        'form.submit': { target: 'routing', actions: assign({ draft: ({ event }) => event.draft, error: null }) },
       },
     },
     // which call comes first: the guards read the draft just assigned

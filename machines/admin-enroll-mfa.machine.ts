@@ -8,9 +8,12 @@
  *
  * Each ends in `recovery` when the server answers a recovery code (the user's first device: shown once) or else in
  * `done`. A refusal goes back to the step the user can act on with the error kept; a failed start or ceremony goes
- * to `failed` (`retry` starts again). Actors: machines/admin-enroll-mfa.actors.ts. Emits `enrolled`.
+ * to `failed` (`enroll.retry` starts again). Errors are {@link FlowError}s. Actors: machines/admin-enroll-mfa.actors.ts.
+ * Emits `enrolled`. Flow dialect of machines/flow.ts: `phone.submit`, `code.submit`, `code.resend`, `enroll.retry`,
+ * `recovery.finish`.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toFlowError, type FlowError } from './errors.ts';
 
 /** Which device is being added. */
 export type EnrollKind = 'authenticator' | 'sms' | 'securityKey';
@@ -28,11 +31,28 @@ export interface EnrollMfaContext {
   code: string;
   /** The recovery code answered (first device), '' otherwise. */
   recoveryCode: string;
-  error: unknown;
+  error: FlowError | null;
 }
 
-export type EnrollMfaEvent = { type: 'submitPhone'; phoneNumber: string } | { type: 'submitCode'; code: string } | { type: 'resend' } | { type: 'retry' } | { type: 'finish' };
+export type EnrollMfaEvent =
+  { type: 'phone.submit'; phoneNumber: string } | { type: 'code.submit'; code: string } | { type: 'code.resend' } | { type: 'enroll.retry' } | { type: 'recovery.finish' };
 export type EnrollMfaEmitted = { type: 'enrolled'; kind: EnrollKind };
+
+/**
+ * A failed step as a {@link FlowError}: a WebAuthn ceremony's DOMException (or @simplewebauthn's error code) as our
+ * words (cancelled or timed out, already registered, unsupported), a FlowError with its key as it is, anything else as
+ * {@link toFlowError}.
+ */
+export function enrollError(error: unknown): FlowError {
+  // already one (kept by this machine, shown again by the view)
+  if (error && typeof error === 'object' && typeof (error as FlowError).key === 'string') return error as FlowError;
+  const name = (error as { name?: string } | null)?.name;
+  const code = (error as { code?: string } | null)?.code;
+  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') return { key: 'admin.privacy.webauthn.cancelled' };
+  if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return { key: 'admin.privacy.webauthn.exists' };
+  if (name === 'NotSupportedError' || code === 'ERROR_INVALID_DOMAIN') return { key: 'admin.privacy.webauthn.unsupported' };
+  return toFlowError(error);
+}
 
 /** What an enrolment answers: the recovery code of a first device. */
 export interface Enrolled {
@@ -64,7 +84,7 @@ export const adminEnrollMfaMachine = setup({
     }),
   },
   actions: {
-    fail: assign({ error: (_, params: { error: unknown }) => params.error }),
+    fail: assign({ error: (_, params: { error: unknown }) => enrollError(params.error) }),
     emitEnrolled: emit(({ context }) => ({ type: 'enrolled' as const, kind: context.kind })),
   },
 }).createMachine({
@@ -105,11 +125,11 @@ export const adminEnrollMfaMachine = setup({
       },
     },
     scanning: {
-      on: { submitCode: { target: 'verifyingApp', actions: assign({ code: ({ event }) => event.code.trim(), error: null }) } },
+      on: { 'code.submit': { target: 'verifyingApp', actions: assign({ code: ({ event }) => event.code.trim(), error: null }) } },
     },
     // ------------------------------------------------------------ SMS
     phone: {
-      on: { submitPhone: { target: 'sending', actions: assign({ phoneNumber: ({ event }) => event.phoneNumber.trim(), error: null }) } },
+      on: { 'phone.submit': { target: 'sending', actions: assign({ phoneNumber: ({ event }) => event.phoneNumber.trim(), error: null }) } },
     },
     sending: {
       tags: 'busy',
@@ -141,8 +161,8 @@ export const adminEnrollMfaMachine = setup({
     },
     code: {
       on: {
-        submitCode: { target: 'verifyingSms', actions: assign({ code: ({ event }) => event.code.trim(), error: null }) },
-        resend: { target: 'sending', actions: assign({ error: null }) },
+        'code.submit': { target: 'verifyingSms', actions: assign({ code: ({ event }) => event.code.trim(), error: null }) },
+        'code.resend': { target: 'sending', actions: assign({ error: null }) },
       },
     },
     // ------------------------------------------------------------ security key
@@ -162,10 +182,10 @@ export const adminEnrollMfaMachine = setup({
       },
     },
     failed: {
-      on: { retry: { target: 'choosing', actions: assign({ error: null }) } },
+      on: { 'enroll.retry': { target: 'choosing', actions: assign({ error: null }) } },
     },
     recovery: {
-      on: { finish: 'done' },
+      on: { 'recovery.finish': 'done' },
     },
     done: { type: 'final' },
   },

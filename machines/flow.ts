@@ -40,7 +40,8 @@ type StateConfigOf<S extends MachineSetup> = Parameters<S['createStateConfig']>[
  * The idle ⇄ submitting shape of a form step: in `idle`, `event` (with
  * `actions`) goes to `submitting`, tagged `busy`, which invokes `invoke.src`
  * with `invoke.input`; `invoke.onDone` as given; a failure goes back to
- * `idle` with the `invoke.onError` actions. `machineSetup` is the machine's
+ * `idle` with the `invoke.onError` actions; `guard`, when given, must hold for
+ * `event` to submit (e.g. a valid draft). `machineSetup` is the machine's
  * `setup(…)` result, so the node is typed as that machine's:
  * `forgotPassword: formStep(forgotPasswordSetup, 'email.submit', { src: 'sendResetLink', … })`.
  */
@@ -49,12 +50,14 @@ export function formStep<S extends MachineSetup>(
   event: string,
   invoke: { src: string; input?: unknown; onDone: unknown; onError?: unknown },
   actions?: unknown,
+  guard?: unknown,
 ): StateConfigOf<S> & { initial: 'idle'; states: { idle: object; submitting: object } } {
   const { onError, ...call } = invoke;
+  const submit = { target: 'submitting', ...(actions === undefined ? {} : { actions }), ...(guard === undefined ? {} : { guard }) };
   return machineSetup.createStateConfig({
     initial: 'idle',
     states: {
-      idle: { on: { [event]: actions === undefined ? { target: 'submitting' } : { target: 'submitting', actions } } },
+      idle: { on: { [event]: submit } },
       submitting: { tags: 'busy', invoke: { ...call, onError: { target: 'idle', actions: onError } } },
     },
   }) as StateConfigOf<S> & { initial: 'idle'; states: { idle: object; submitting: object } };

@@ -167,9 +167,10 @@ export const preview${P}: SectionPreviewRoutes = (req) => {
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ${P}Item } from '../../api/${k}.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { create${P}Resource } from '../resources/${k}.ts';
 import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { TextField } from '../ui/form.tsx';
@@ -184,7 +185,7 @@ export function ${P}View() {
   const section = useSection();
   const { app, resources, toasts } = section;
   const t = useT(app);
-  const locale = useStore(app.i18n.$locale);
+  const dateText = useDateTime();
   const ${c} = resources.use(create${P}Resource);
   const query = useStore(${c}.list.$query);
   const state = useStore(${c}.list.$state);
@@ -199,10 +200,10 @@ export function ${P}View() {
         header: t('admin.${c}.col.createdAt'),
         size: 160,
         enableSorting: true,
-        cell: ({ row }) => new Date(row.original.createdAt).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }),
+        cell: ({ row }) => dateText(row.original.createdAt),
       },
     ],
-    [t, locale],
+    [t, dateText],
   );
 
   // an add form for an admin who may write: a failed save keeps what was typed

@@ -10,9 +10,9 @@ const newUser: AddUserDraft = { name: 'Katherine Johnson', email: 'katherine.joh
 const existingUser: AddUserDraft = { name: 'Grace Knuth', email: 'grace.knuth@preview.invalid', phone: '', roleIds: ['role-editor'], expiresInDays: null };
 
 export const adminAddUserStates = {
-  idle: { value: 'editing' },
-  submitting: { value: 'submitting', context: { draft: newUser } },
-  error: { value: 'editing', context: { draft: existingUser, error: { message: 'User already exists', statusCode: 409 } } },
+  idle: { value: { form: 'idle' } },
+  submitting: { value: { form: 'submitting' }, context: { draft: newUser } },
+  error: { value: { form: 'idle' }, context: { draft: existingUser, error: { message: 'User already exists', statusCode: 409 } } },
   // the invitation went out: the dialog closes, a toast tells
   done: {
     value: 'done',

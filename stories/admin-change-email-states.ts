@@ -9,12 +9,12 @@ const email = 'preview.user@preview.invalid';
 const typed = { email, code: '123456' };
 
 export const adminChangeEmailStates = {
-  idle: { value: 'entering' },
-  requesting: { value: 'requesting', context: { email } },
-  error: { value: 'entering', context: { email: 'grace.knuth@preview.invalid', error: { message: 'A user with this email already exists', statusCode: 409 } } },
-  code: { value: 'code', context: { email } },
+  idle: { value: { email: 'idle' } },
+  requesting: { value: { email: 'submitting' }, context: { email } },
+  error: { value: { email: 'idle' }, context: { email: 'grace.knuth@preview.invalid', error: { message: 'A user with this email already exists', statusCode: 409 } } },
+  code: { value: { code: 'idle' }, context: { email } },
   resending: { value: 'resending', context: { email } },
-  verifying: { value: 'verifying', context: typed },
-  codeError: { value: 'code', context: { ...typed, error: { message: 'Invalid code', statusCode: 400 } } },
+  verifying: { value: { code: 'submitting' }, context: typed },
+  codeError: { value: { code: 'idle' }, context: { ...typed, error: { message: 'Invalid code', statusCode: 400 } } },
   done: { value: 'done', context: typed, emitted: [{ type: 'changed', email }] },
 } satisfies Record<string, DialogStateSpec>;

@@ -26,9 +26,9 @@ const token: CreatedToken = {
 const created = { key: token.row.key, description: token.row.description };
 
 export const adminCreateTokenStates = {
-  idle: { value: 'editing' },
-  creating: { value: 'creating', context: { draft } },
-  error: { value: 'editing', context: { draft, error: { message: 'Not authorized', statusCode: 403 } } },
+  idle: { value: { form: 'idle' } },
+  creating: { value: { form: 'submitting' }, context: { draft } },
+  error: { value: { form: 'idle' }, context: { draft, error: { message: 'Not authorized', statusCode: 403 } } },
   created: { value: 'created', context: { draft, created }, emitted: [{ type: 'created', token }] },
   // Done: the dialog has closed
   closed: { value: 'closed', context: { draft, created } },

@@ -33,5 +33,5 @@ export const adminEnrollMfaStates = {
   done: { value: 'done', context: { ...texted, code }, emitted: [{ type: 'enrolled', kind: 'sms' }] },
   // security key
   ceremony: { value: 'ceremony', context: { kind: 'securityKey' } },
-  failed: { value: 'failed', context: { kind: 'securityKey', error: { name: 'NotAllowedError', message: 'The operation either timed out or was not allowed.' } } },
+  failed: { value: 'failed', context: { kind: 'securityKey', error: { key: 'admin.privacy.webauthn.cancelled' } } },
 } satisfies Record<string, DialogStateSpec>;

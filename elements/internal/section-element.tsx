@@ -20,7 +20,7 @@ import { createToasts, ToastArea } from '../../src/admin/ui/toast.tsx';
 import { EmptyState, Loading } from '../../src/admin/ui/states.tsx';
 import { appContext } from '../../src/app/context.ts';
 import type { FeApp } from '../../src/app/types.ts';
-import { useT } from '../../src/views/shared/flow.tsx';
+import { useT } from '../../src/i18n/use-t.ts';
 import { NoProvider } from '../../src/views/shared/ui.tsx';
 import { formatMessage } from '../../src/i18n/icu.ts';
 import { setFormatter } from '../../src/i18n/index.ts';

@@ -14,6 +14,6 @@ import { defineDialogStory } from './admin-story.tsx';
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
 defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);
 defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
-defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { withRoles: true });
+defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { owner: 'tenant', type: 'ClientCredentials' });
 defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);
 defineDialogStory('fe-admin-enroll-mfa-story', adminEnrollMfaMachine, { kind: 'authenticator' });

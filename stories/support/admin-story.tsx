@@ -29,7 +29,7 @@ import { FlowActorContext } from '../../src/admin/ui/use-flow.ts';
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { previewFetch } from '../../src/preview/transport.ts';
-import { useT } from '../../src/views/shared/flow.tsx';
+import { useT } from '../../src/i18n/use-t.ts';
 import { PREVIEW_BASE_URL } from './page.ts';
 import { flowStories, onIdleActors, snapshotOf, type FlowStoriesParameter, type StateSpec } from './flow-story.tsx';
 import { previewApp } from './preview-app.ts';

@@ -79,10 +79,15 @@ describe('<fe-admin-api-tokens> against the emulator', () => {
     await expect(el).to.be.accessible();
     await sendKeys({ type: 'CI pipeline' });
     await sendKeys({ press: 'Tab' });
-    expect(active(el)?.getAttribute('name')).to.equal('expiry');
+    // the expiry: the kit's Select, opened and chosen with the keyboard (Never, 7 days, 30 days)
+    expect(active(el)?.getAttribute('aria-haspopup')).to.equal('listbox');
+    expect(active(el)?.textContent).to.contain('Never');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => active(el)?.getAttribute('role') === 'option', 'expiry choices, the chosen one focused', SLOW);
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
-    expect((active(el) as HTMLSelectElement).value).to.equal('30');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => dialog(el)!.querySelector<HTMLSelectElement>('select[name=expiry]')?.value === '30', 'expiry 30 days', SLOW);
     // the roles: tick the one named Admin
     const boxes = [...dialog(el)!.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
     const adminBox = boxes.findIndex((b) => b.closest('label')?.textContent?.startsWith('Admin'));

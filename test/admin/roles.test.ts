@@ -78,18 +78,18 @@ describe('roles section helpers', () => {
     actor.on('saved', (e) => saved.push(e.name));
     actor.start();
     const draft = { name: 'Operations', key: 'ops', description: '', isDefault: false, permissionIds: ['p1', 'p2'] };
-    actor.send({ type: 'submit', draft });
+    actor.send({ type: 'form.submit', draft });
     await waitFor(actor, (s) => s.matches('editing') && Boolean(s.context.error));
     expect(calls).to.deep.equal(['PATCH', 'PUT']);
     expect(actor.getSnapshot().context.draft).to.deep.equal(draft);
     failPut = false;
-    actor.send({ type: 'submit', draft });
+    actor.send({ type: 'form.submit', draft });
     await waitFor(actor, (s) => s.matches('done'));
     expect(calls).to.deep.equal(['PATCH', 'PUT', 'PUT']);
     expect(saved).to.deep.equal(['Operations']);
     // nothing changed: no call at all
     const idle = createActor(adminEditRoleMachine.provide({ actors: { updateRole: fromPromise(async () => (calls.push('x'), role)) } }), { input: { role } }).start();
-    idle.send({ type: 'submit', draft: { name: 'Ops', key: 'ops', description: '', isDefault: false, permissionIds: ['p1'] } });
+    idle.send({ type: 'form.submit', draft: { name: 'Ops', key: 'ops', description: '', isDefault: false, permissionIds: ['p1'] } });
     expect(idle.getSnapshot().matches('done')).to.equal(true);
     expect(calls.length).to.equal(3);
   });

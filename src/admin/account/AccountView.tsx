@@ -11,10 +11,12 @@ import { useStore } from '@nanostores/react';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { AccountSettings } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../shell/ids.ts';
+import { Select } from '../ui/select.tsx';
+import { formatPattern } from '../../i18n/date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { ErrorSlot, LoadStates } from '../ui/states.tsx';
@@ -82,21 +84,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** A date/time pattern (yyyy, MMM, MM, dd, d, HH, hh, h, mm, a) applied to `date`: the example shown beside a format. */
 export function formatExample(pattern: string, date: Date, locale: string): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h12 = date.getHours() % 12 || 12;
-  const parts: Record<string, string> = {
-    yyyy: String(date.getFullYear()),
-    MMM: date.toLocaleString(locale, { month: 'short' }),
-    MM: pad(date.getMonth() + 1),
-    dd: pad(date.getDate()),
-    d: String(date.getDate()),
-    HH: pad(date.getHours()),
-    hh: pad(h12),
-    h: String(h12),
-    mm: pad(date.getMinutes()),
-    a: date.getHours() < 12 ? 'AM' : 'PM',
-  };
-  return pattern.replace(/yyyy|MMM|MM|dd|d|HH|hh|h|mm|a/g, (token) => parts[token] ?? token);
+  return formatPattern(date, pattern, locale);
 }
 
 /** Time zones of the select: the browser's IANA list, with `current` added when the browser lacks it. */
@@ -270,6 +258,11 @@ function Field(props: { field: AccountField; value: string; viewOnly: boolean; p
   const id = `fe-account-${field}`;
   const hint = URL_FIELDS.includes(field) ? t(field === 'website' ? 'admin.account.urlHint' : `admin.account.${field as 'applicationUrl' | 'loginUrl'}Hint`) : null;
   const options = selectOptions(field, value, locale);
+  if (options && !viewOnly && field !== 'timezone') {
+    // a choice: the kit's Select (the time zones, hundreds of them, stay a native select: see the report of issue 20)
+    const items = [{ key: '', label: t('admin.account.notSet') }, ...options.map((o) => ({ key: o.value, label: o.label }))];
+    return <Select label={t(`admin.account.field.${field}`)} name={field} items={items} value={value} onChange={onChange} description={hint} error={problem} />;
+  }
   const described = [problem ? `${id}-error` : null, hint && !viewOnly ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,

@@ -11,9 +11,10 @@ import { atom } from 'nanostores';
 import { useMemo, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import type { TokenOwner, TokenRow, TokenType } from '../resources/tokens.ts';
 import { useSection } from '../shell/context.ts';
+import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -30,21 +31,16 @@ export const TOKEN_TYPES: readonly TokenType[] = ['ClientCredentials', 'AccessTo
 /** Stands in for the roles store in the personal section (no roles there: nothing is fetched). */
 const $noRoles = atom<{ data?: Role[]; error?: unknown; loading: boolean }>({ data: [], loading: false });
 
-/** A date as the locale shows it; '' when absent. */
-function dateText(iso: string | null | undefined, locale: string): string {
-  return iso ? new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
-}
-
 function columns(opts: {
   t: Translate;
-  locale: string;
+  dateText: DateText;
   owner: TokenOwner;
   type: TokenType;
   rolesById: Map<string, Role>;
   canWrite: boolean;
   onDelete: (row: TokenRow) => void;
 }): ColumnDef<TokenRow, unknown>[] {
-  const { t, locale, owner, type, rolesById, canWrite, onDelete } = opts;
+  const { t, dateText, owner, type, rolesById, canWrite, onDelete } = opts;
   const now = Date.now();
   const cols: ColumnDef<TokenRow, unknown>[] = [
     { id: 'description', accessorKey: 'description', header: t('admin.tokens.col.description'), size: 200, enableSorting: true },
@@ -78,7 +74,7 @@ function columns(opts: {
       header: t('admin.tokens.col.created'),
       size: 120,
       enableSorting: true,
-      cell: ({ row }) => dateText(row.original.createdAt, locale),
+      cell: ({ row }) => dateText(row.original.createdAt),
     },
     {
       id: 'expires',
@@ -90,7 +86,7 @@ function columns(opts: {
         if (!expires) return <span className={css.muted}>{t('admin.never')}</span>;
         return (
           <span className={css.chips}>
-            <span>{dateText(expires, locale)}</span>
+            <span>{dateText(expires)}</span>
             {new Date(expires).getTime() <= now ? <span className={css.badgeDanger}>{t('admin.tokens.expired')}</span> : null}
           </span>
         );
@@ -152,8 +148,8 @@ export function ApiTokensView() {
 /** One kind's table with its loading, error and empty states, and the delete confirmation. */
 function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; type: TokenType; roles: Role[]; canWrite: boolean; t: Translate }) {
   const section = useSection();
-  const { app, resources, toasts } = section;
-  const locale = useStore(app.i18n.$locale);
+  const { resources, toasts } = section;
+  const dateText = useDateTime();
   const $list = resources.tokens.list(owner, type);
   const result = useStore($list);
   const rolesById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
@@ -161,7 +157,7 @@ function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; t
   // a story or deep link `dialog=delete` asks about the first token once the list is there (until dismissed)
   const [askFirst, setAskFirst] = useState(section.dialog === 'delete' && canWrite && type === 'ClientCredentials');
   const { busy, error, setError, run } = useSave();
-  const cols = useMemo(() => columns({ t, locale, owner, type, rolesById, canWrite, onDelete: setDeleting }), [t, locale, owner, type, rolesById, canWrite]);
+  const cols = useMemo(() => columns({ t, dateText, owner, type, rolesById, canWrite, onDelete: setDeleting }), [t, dateText, owner, type, rolesById, canWrite]);
   const rows = result.data ?? [];
   const target = deleting ?? (askFirst ? (rows[0] ?? null) : null);
 

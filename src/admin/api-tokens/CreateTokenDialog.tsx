@@ -6,19 +6,20 @@
  * be shown again, and Done. A refused creation keeps the form as typed and shows the server's message, announced.
  */
 import { useSelector } from '@xstate/react';
-import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminCreateTokenActors } from '../../../machines/admin-create-token.actors.ts';
-import { adminCreateTokenMachine, draftProblem, EXPIRY_CHOICES, MAX_TOKEN_DAYS, type ExpiryChoice, type TokenDraft } from '../../../machines/admin-create-token.machine.ts';
+import { draftProblem, EXPIRY_CHOICES, MAX_TOKEN_DAYS, type ExpiryChoice, type TokenDraft } from '../../../machines/admin-create-token.machine.ts';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { CreatedToken, TokenOwner, TokenType } from '../resources/tokens.ts';
 import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
-import { RoleChecklist } from '../ui/role-checklist.tsx';
+import { Checklist } from '../ui/checklist.tsx';
+import { Select } from '../ui/select.tsx';
+import { roleItem } from '../resources/roles.ts';
 
 interface Props {
   owner: TokenOwner;
@@ -32,9 +33,8 @@ interface Props {
 /** The dialog: open while mounted; the machine lives as long as it. */
 export function CreateTokenDialog(props: Props) {
   const { owner, type, t, onClose } = props;
-  const { resources, toasts } = useSection();
-  const [logic] = useState(() => adminCreateTokenMachine.provide({ actors: adminCreateTokenActors(resources, owner, type) }));
-  const actor = useFlowActor(logic, { input: { withRoles: owner === 'tenant', roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) } });
+  const { toasts } = useSection();
+  const actor = useSectionFlow('createToken', { owner, type, roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const closed = useSelector(actor, (s) => s.status === 'done');
   // the secret is handed over once, in the machine's `created` event, and lives only in this dialog's state
@@ -53,12 +53,12 @@ export function CreateTokenDialog(props: Props) {
 
   return (
     <AdminDialog open onClose={onClose} busy={busy} title={created ? t('admin.tokens.createdTitle') : t(`admin.tokens.createTitle.${type}`)}>
-      {created ? <CreatedPanel token={created} type={type} t={t} onDone={() => actor.send({ type: 'done' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
+      {created ? <CreatedPanel token={created} type={type} t={t} onDone={() => actor.send({ type: 'secret.dismiss' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
     </AdminDialog>
   );
 }
 
-function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useFlowActor<typeof adminCreateTokenMachine>>; busy: boolean }) {
+function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useSectionFlow<'createToken'>>; busy: boolean }) {
   const error = useSelector(actor, (s) => s.context.error);
   // the machine's draft: empty with the default roles when the dialog opens (a story's state: its own)
   const [draft, setDraft] = useState<TokenDraft>(() => actor.getSnapshot().context.draft);
@@ -74,7 +74,7 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
       e.currentTarget.querySelector<HTMLInputElement>(`[name=${wrong}]`)?.focus();
       return;
     }
-    actor.send({ type: 'submit', draft });
+    actor.send({ type: 'form.submit', draft });
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
@@ -91,16 +91,13 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
         onChange={(e) => set({ description: e.target.value })}
         autoFocus
       />
-      <label className={css.field}>
-        <span className={css.label}>{t('admin.tokens.expiry')}</span>
-        <select className={css.input} name="expiry" value={draft.expiry} onChange={(e) => set({ expiry: e.target.value as ExpiryChoice })}>
-          {EXPIRY_CHOICES.map((c) => (
-            <option key={c} value={c}>
-              {t(`admin.tokens.expiry.${c}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select<ExpiryChoice>
+        label={t('admin.tokens.expiry')}
+        name="expiry"
+        items={EXPIRY_CHOICES.map((c) => ({ key: c, label: t(`admin.tokens.expiry.${c}`) }))}
+        value={draft.expiry}
+        onChange={(expiry) => set({ expiry })}
+      />
       {draft.expiry === 'custom' ? (
         <TextField
           label={t('admin.tokens.customDays')}
@@ -119,7 +116,7 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
       {owner === 'tenant' ? (
         roles.length ? (
           <div className={css.field}>
-            <RoleChecklist legend={t('admin.tokens.roles')} roles={roles} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} disabled={busy} />
+            <Checklist legend={t('admin.tokens.roles')} items={roles.map(roleItem)} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} disabled={busy} />
             <span className={css.hint}>{t('admin.tokens.rolesHint')}</span>
           </div>
         ) : (

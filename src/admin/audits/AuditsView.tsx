@@ -7,12 +7,13 @@
  * failure is only logged (admin spec §4) and the busy flag reset. Read-only: the log has no write control.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditColumn, AuditRow } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { AUDITS_CSV, createAuditsResource } from '../resources/audits.ts';
 import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
@@ -29,7 +30,6 @@ export function AuditsView() {
   const { app, resources, dialog } = useSection();
   const sectionRef = useRef<HTMLElement>(null);
   const t = useT(app);
-  const locale = useStore(app.i18n.$locale);
   const audits = resources.use(createAuditsResource);
   const list = audits.list;
   const query = useStore(list.$query);
@@ -50,8 +50,10 @@ export function AuditsView() {
   // the metadata's columns (shown in the table), else the log's eight
   const known = metadata.data?.length ? metadata.data : DEFAULT_AUDIT_COLUMNS;
   const shown = useMemo(() => columnsShown(known), [known]);
-  const time = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' });
-  const cols = useMemo(() => columns(shown, t, time, setViewing), [shown, t, locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  // times as the account shows them (its date and time formats and time zone)
+  const dateText = useDateTime();
+  const time = useCallback((iso: string) => dateText(iso, { time: true }), [dateText]);
+  const cols = useMemo(() => columns(shown, t, time, setViewing), [shown, t, time]);
   const filter = (name: string) => query.filters[name] ?? '';
   const filtered = ['user', 'action', 'severity', 'startDate', 'endDate'].some((f) => filter(f)) || query.search !== '';
 

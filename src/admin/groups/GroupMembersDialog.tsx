@@ -16,7 +16,8 @@ import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { CheckboxRow, DoneActions } from '../ui/form.tsx';
-import { RoleLabel } from '../ui/role-checklist.tsx';
+import { ItemLabel } from '../ui/checklist.tsx';
+import { roleItem } from '../resources/roles.ts';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 
@@ -137,7 +138,7 @@ function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelled
       <ErrorSlot error={roles.error} t={t} />
       {(roles.data ?? []).map((role) => (
         <CheckboxRow key={role.id} name="role" value={role.id} checked={has.has(role.id)} onChange={(on) => onToggle(role, on)}>
-          <RoleLabel role={role} />
+          <ItemLabel item={roleItem(role)} />
         </CheckboxRow>
       ))}
     </fieldset>

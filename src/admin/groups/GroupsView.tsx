@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { Group } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { isScimGroup } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';

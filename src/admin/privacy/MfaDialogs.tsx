@@ -6,12 +6,11 @@
  * only confirms). A refusal keeps the input and shows the server's message, announced.
  */
 import { useSelector } from '@xstate/react';
-import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminEnrollMfaActors } from '../../../machines/admin-enroll-mfa.actors.ts';
-import { adminEnrollMfaMachine, type EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
+import type { EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -64,9 +63,8 @@ const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
 
 /** The add-a-device dialog of one kind; closes itself when done. */
 export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
-  const [logic] = useState(() => adminEnrollMfaMachine.provide({ actors: adminEnrollMfaActors(resources) }));
-  const actor = useFlowActor(logic, { input: { kind } });
+  const { toasts } = useSection();
+  const actor = useSectionFlow('enrollMfa', { kind });
   const snapshot = useSelector(actor, (s) => s);
   const busy = snapshot.hasTag('busy');
   const { context } = snapshot;
@@ -93,7 +91,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     if (busy) return;
     const value = cleanCode(code);
     setMissing(!value);
-    if (value) actor.send({ type: 'submitCode', code: value });
+    if (value) actor.send({ type: 'code.submit', code: value });
   };
   // Cancel stays usable during the browser's security-key ceremony (it aborts it)
   const cancelDisabled = busy && !snapshot.matches('ceremony');
@@ -121,7 +119,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
             {context.recoveryCode}
           </output>
         </div>
-        <DoneActions label={t('admin.privacy.recovery.saved')} onDone={() => actor.send({ type: 'finish' })} />
+        <DoneActions label={t('admin.privacy.recovery.saved')} onDone={() => actor.send({ type: 'recovery.finish' })} />
       </div>
     );
   } else if (snapshot.matches('failed')) {
@@ -129,7 +127,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
       <div className={css.form} data-step="failed">
         <Failure error={context.error} t={t} />
         <DialogActions t={t} onCancel={onClose} cancelDisabled={cancelDisabled}>
-          <button type="button" className={css.button} onClick={() => actor.send({ type: 'retry' })} autoFocus>
+          <button type="button" className={css.button} onClick={() => actor.send({ type: 'enroll.retry' })} autoFocus>
             {t('admin.privacy.retry')}
           </button>
         </DialogActions>
@@ -169,7 +167,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
       e.preventDefault();
       if (busy) return;
       setMissing(!phone.trim());
-      if (phone.trim()) actor.send({ type: 'submitPhone', phoneNumber: phone });
+      if (phone.trim()) actor.send({ type: 'phone.submit', phoneNumber: phone });
     };
     body = (
       <form className={css.form} onSubmit={submitPhone} noValidate aria-busy={busy} data-step="phone">
@@ -200,7 +198,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
         <CodeField value={code} onChange={setCode} error={missing} t={t} />
         <Failure error={context.error} t={t} />
         <div className={css.toolbar}>
-          <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'resend' })} disabled={busy}>
+          <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'code.resend' })} disabled={busy}>
             {snapshot.matches('sending') ? t('admin.privacy.sending') : t('admin.privacy.resend')}
           </button>
         </div>

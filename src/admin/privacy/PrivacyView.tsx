@@ -8,8 +8,9 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { UserSession } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
@@ -36,16 +37,11 @@ export function PrivacyView() {
   );
 }
 
-function date(iso: string | undefined, locale: string, time = false): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', ...(time ? { hour: 'numeric', minute: '2-digit' } : {}) });
-}
-
 /** The device list, its add buttons, and the add / remove dialogs. */
 function MfaDevicesPanel({ t }: { t: Translate }) {
   const section = useSection();
-  const { app, resources, toasts } = section;
-  const locale = useStore(app.i18n.$locale);
+  const { resources, toasts } = section;
+  const dateText = useDateTime();
   const devices = useStore(resources.profile.$mfaDevices);
   const passkeys = useStore(resources.profile.$passkeys);
   const [enroll, setEnroll] = useState<EnrollKind | null>(() => ((ENROLL_KINDS as readonly string[]).includes(section.dialog ?? '') ? (section.dialog as EnrollKind) : null));
@@ -86,7 +82,7 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
                   <span>{d.name}</span>
                   <span className={css.muted}>
                     {t(`admin.privacy.kind.${d.kind}`)}
-                    {d.createdAt ? ` · ${t('admin.privacy.device.added', { date: date(d.createdAt, locale) })}` : ''}
+                    {d.createdAt ? ` · ${t('admin.privacy.device.added', { date: dateText(d.createdAt) })}` : ''}
                   </span>
                 </span>
                 <button type="button" className={css.secondaryButton} aria-label={t('admin.privacy.removeFor', { device: d.name })} onClick={() => setRemoving(d)}>
@@ -127,8 +123,8 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
 /** The sessions table, sign out one, sign out all others. */
 function SessionsPanel({ t }: { t: Translate }) {
   const section = useSection();
-  const { app, resources, toasts } = section;
-  const locale = useStore(app.i18n.$locale);
+  const { resources, toasts } = section;
+  const dateText = useDateTime();
   const sessions = useStore(resources.profile.$sessions);
   const [confirm, setConfirm] = useState<{ all: true } | { session: UserSession } | null>(() => (section.dialog === 'revokeAll' ? { all: true } : null));
   const { busy, error, setError, run } = useSave();
@@ -173,7 +169,7 @@ function SessionsPanel({ t }: { t: Translate }) {
         header: t('admin.privacy.sessions.created'),
         size: 170,
         enableSorting: true,
-        cell: ({ row }) => date(row.original.createdAt, locale, true),
+        cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
       },
       {
         id: 'actions',
@@ -197,7 +193,7 @@ function SessionsPanel({ t }: { t: Translate }) {
       },
     ],
     // setError is a state setter (stable)
-    [t, locale, deviceOf, setError],
+    [t, dateText, deviceOf, setError],
   );
 
   const revoke = () => {
@@ -254,7 +250,7 @@ function SessionsPanel({ t }: { t: Translate }) {
               : t('admin.privacy.sessions.revokeBody', {
                   device: deviceOf(confirm.session),
                   ip: confirm.session.ipAddress || t('admin.privacy.sessions.unknownIp'),
-                  date: date(confirm.session.createdAt, locale, true),
+                  date: dateText(confirm.session.createdAt, { time: true }),
                 })
           }
           action={t('all' in confirm ? 'admin.privacy.sessions.revokeAll' : 'admin.privacy.sessions.revoke')}

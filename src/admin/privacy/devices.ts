@@ -1,4 +1,5 @@
 /** The privacy section's device model, pure: every MFA device and passkey of the user as one list (api-contract §U). */
+import { enrollError } from '../../../machines/admin-enroll-mfa.machine.ts';
 import type { MfaDevices } from '../../api/admin-types.ts';
 import type { PasskeyDevice } from '../../api/passkeys.ts';
 import type { Translate } from '../../i18n/index.ts';
@@ -32,13 +33,9 @@ export function deviceRows(devices: MfaDevices | undefined, passkeys: PasskeyDev
 
 /**
  * The text of a failed enrolment or removal: a WebAuthn ceremony's DOMException as our words (cancelled or timed out,
- * already registered, unsupported), anything else as {@link messageOf} (the server's message).
+ * already registered, unsupported: machines/admin-enroll-mfa.machine.ts `enrollError`, the words the enrolment flow
+ * keeps), anything else as {@link messageOf} (the server's message).
  */
 export function failureText(error: unknown, t: Translate): string {
-  const name = (error as { name?: string } | null)?.name;
-  const code = (error as { code?: string } | null)?.code;
-  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') return t('admin.privacy.webauthn.cancelled');
-  if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return t('admin.privacy.webauthn.exists');
-  if (name === 'NotSupportedError' || code === 'ERROR_INVALID_DOMAIN') return t('admin.privacy.webauthn.unsupported');
-  return messageOf(error, t);
+  return messageOf(enrollError(error), t);
 }

@@ -4,13 +4,11 @@
  * A refusal keeps what was typed and shows the server's message, announced.
  */
 import { useSelector } from '@xstate/react';
-import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminChangeEmailActors } from '../../../machines/admin-change-email.actors.ts';
-import { adminChangeEmailMachine } from '../../../machines/admin-change-email.machine.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
-import { looksLikeEmail } from '../../views/shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -97,9 +95,8 @@ export function ChangeEmailDialog(props: { open: boolean; t: Translate; onClose:
 }
 
 function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
-  const [logic] = useState(() => adminChangeEmailMachine.provide({ actors: adminChangeEmailActors(resources) }));
-  const actor = useFlowActor(logic);
+  const { toasts } = useSection();
+  const actor = useSectionFlow('changeEmail');
   const snapshot = useSelector(actor, (s) => s);
   // the address and code the machine holds (empty when the dialog opens; a story's state: its own)
   const [email, setEmail] = useState(() => snapshot.context.email);
@@ -122,14 +119,14 @@ function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) 
     );
   }
 
-  if (snapshot.matches('entering') || snapshot.matches('requesting')) {
+  if (snapshot.matches('email')) {
     const submit = (e: FormEvent) => {
       e.preventDefault();
       if (busy) return;
       const value = email.trim();
       const problem: MessageKey | null = !value ? 'admin.required' : looksLikeEmail(value) ? null : 'admin.profile.email.invalid';
       setInvalid(problem);
-      if (!problem) actor.send({ type: 'submitEmail', email: value });
+      if (!problem) actor.send({ type: 'email.submit', email: value });
     };
     return (
       <form className={css.form} onSubmit={submit} noValidate aria-busy={busy} data-step="email">
@@ -157,7 +154,7 @@ function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) 
     if (busy) return;
     const value = code.replace(/\s+/g, '');
     setInvalid(value ? null : 'admin.required');
-    if (value) actor.send({ type: 'submitCode', code: value });
+    if (value) actor.send({ type: 'code.submit', code: value });
   };
   return (
     <form className={css.form} onSubmit={submitCode} noValidate aria-busy={busy} data-step="code">
@@ -177,14 +174,14 @@ function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) 
       />
       <ErrorSlot error={context.error} t={t} />
       <div className={css.toolbar}>
-        <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'resend' })} disabled={busy}>
+        <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'code.resend' })} disabled={busy}>
           {t('admin.profile.email.resend')}
         </button>
-        <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'back' })} disabled={busy}>
+        <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'email.edit' })} disabled={busy}>
           {t('admin.profile.email.back')}
         </button>
       </div>
-      <DialogActions t={t} onCancel={onClose} busy={busy} label={snapshot.matches('verifying') ? t('admin.profile.email.verifying') : t('admin.profile.email.verify')} />
+      <DialogActions t={t} onCancel={onClose} busy={busy} label={snapshot.matches({ code: 'submitting' }) ? t('admin.profile.email.verifying') : t('admin.profile.email.verify')} />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/admin-types.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { TextField } from '../ui/form.tsx';

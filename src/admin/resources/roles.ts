@@ -17,6 +17,11 @@ export const CATEGORIES_KEY = 'admin/permission-categories';
 /** The fields of a role that `PATCH roles/v1/{roleId}` changes (no permissions). */
 export type RoleFields = Omit<RoleInput, 'permissionIds'>;
 
+/** A role as an item of the kit's checklist (src/admin/ui/checklist.tsx): its id, name and description. */
+export function roleItem(role: Role): { key: string; label: string; description?: string | null } {
+  return { key: role.id, label: role.name, description: role.description };
+}
+
 /** Roles and permissions go stale together: a role's permission set is also each permission's `roleIds`. */
 function invalidateRolesAndPermissions(cache: CacheTools): void {
   cache.invalidate((k) => k === ROLES_KEY || k === PERMISSIONS_KEY);

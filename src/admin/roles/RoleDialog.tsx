@@ -7,13 +7,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useSelector } from '@xstate/react';
-import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { adminEditRoleMachine, draftOf, keyFromName, type RoleDraft } from '../../../machines/admin-edit-role.machine.ts';
-import { adminEditRoleActors } from '../../../machines/admin-edit-role.actors.ts';
+import { draftOf, keyFromName, type RoleDraft } from '../../../machines/admin-edit-role.machine.ts';
 import type { Permission, Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
@@ -71,14 +70,13 @@ function RoleForm({
   t: Translate;
   onClose: () => void;
 }) {
-  const { resources, toasts } = useSection();
+  const { toasts } = useSection();
   const id = useId();
   const [initial] = useState<RoleDraft>(() => ({
     ...(role ? draftOf(role) : { name: '', key: '', description: '', isDefault: false }),
     permissionIds: initialPermissionIds(role, permissions),
   }));
-  const [logic] = useState(() => adminEditRoleMachine.provide({ actors: adminEditRoleActors(resources) }));
-  const actor = useFlowActor(logic, { input: { role: role ? { ...role, permissions: initial.permissionIds } : undefined, draft: initial } });
+  const actor = useSectionFlow('editRole', { role: role ? { ...role, permissions: initial.permissionIds } : undefined, draft: initial });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   // the machine's draft: `initial` when the dialog opens (a story's state: its own)
@@ -106,7 +104,7 @@ function RoleForm({
       formRef.current?.querySelector<HTMLInputElement>(`input[name=${missing.name ? 'name' : 'key'}]`)?.focus();
       return;
     }
-    actor.send({ type: 'submit', draft });
+    actor.send({ type: 'form.submit', draft });
   };
   const required = (field: 'name' | 'key') => (invalid[field] ? t('admin.required') : null);
 

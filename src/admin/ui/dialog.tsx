@@ -2,8 +2,9 @@
  * Dialogs of the portal, on react-aria (focus trap, Escape, labelled by the heading, focus back to the trigger).
  * Rendered into the element's shadow root (the portal provider of the section element), so the theme applies.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
 import { ErrorSlot } from './states.tsx';
@@ -12,6 +13,9 @@ import { ErrorSlot } from './states.tsx';
 export function AdminDialog(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; busy?: boolean; role?: 'dialog' | 'alertdialog' }) {
   // labelled explicitly: react-aria looks the title up with document.getElementById, which misses a shadow root
   const titleId = useId();
+  // the popovers of the dialog's controls (the kit's Select, ComboBox) open inside the dialog: in a shadow root the
+  // modal's focus containment would otherwise take the focus back from a list opened outside it
+  const popovers = useRef<HTMLDivElement>(null);
   return (
     <ModalOverlay
       isOpen={props.open}
@@ -25,7 +29,8 @@ export function AdminDialog(props: { open: boolean; onClose: () => void; title: 
           <Heading id={titleId} className={css.title}>
             {props.title}
           </Heading>
-          {props.children}
+          <UNSAFE_PortalProvider getContainer={() => popovers.current}>{props.children}</UNSAFE_PortalProvider>
+          <div ref={popovers} />
         </Dialog>
       </Modal>
     </ModalOverlay>

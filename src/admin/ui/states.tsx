@@ -1,6 +1,6 @@
 /** The designed states of every admin view: loading, empty, error (admin spec §4 flags; §8 messages). */
 import type { ReactNode } from 'react';
-import type { Translate } from '../../i18n/index.ts';
+import type { MessageKey, Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
 
 /** A progress line (role status: announced politely). */
@@ -44,9 +44,15 @@ export function ErrorSlot({ error, t, retry }: { error: unknown; t: Translate; r
   );
 }
 
-/** The text of a failure: the FeApiError's message (already the catalogue's text), else the generic text. */
+/**
+ * The text of a failure: a flow's error (`FlowError` of src/i18n, as the admin machines keep it) by its catalogue key,
+ * else the FeApiError's or FlowError's message (already the catalogue's text), else the generic text.
+ */
 export function messageOf(error: unknown, t: Translate): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  if (error && typeof error === 'object') {
+    if ('key' in error && typeof error.key === 'string' && error.key) return t(error.key as MessageKey);
+    if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
+  }
   return t('admin.error.generic');
 }
 

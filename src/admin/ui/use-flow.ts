@@ -1,6 +1,7 @@
 /**
- * The actor of a dialog's flow (a small machine of machines/admin-*.machine.ts): created once per mount, started
- * after mount, stopped on unmount. Our own few lines instead of @xstate/react's `useActorRef`: the login box shares
+ * The actor of a machine in a view: created once per mount, started after mount, stopped on unmount. The kit's
+ * generic half of the flow binding: a section's dialog starts its flow by id with `useSectionFlow`
+ * (src/admin/shell/use-section-flow.ts), which takes the machine and its actors from the flows registry. Our own few lines instead of @xstate/react's `useActorRef`: the login box shares
  * @xstate/react with the portal through its first-input chunk, and `useActorRef` there would cost the login box's
  * budget about 1.7 kB it does not use (`useSelector` is all it needs).
  */

@@ -5,21 +5,21 @@
  */
 import { useStore } from '@nanostores/react';
 import { useSelector } from '@xstate/react';
-import { useFlowActor } from '../ui/use-flow.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminAddUserMachine, type AddUserDraft } from '../../../machines/admin-add-user.machine.ts';
-import { adminBulkInviteMachine, parseEmails } from '../../../machines/admin-bulk-invite.machine.ts';
-import { adminAddUserActors, adminBulkInviteActors } from '../../../machines/admin-users.actors.ts';
+import type { AddUserDraft } from '../../../machines/admin-add-user.machine.ts';
+import { parseEmails } from '../../../machines/admin-bulk-invite.machine.ts';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { looksLikeEmail } from '../../views/shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot, messageOf } from '../ui/states.tsx';
 import type { Toasts } from '../ui/toast.tsx';
-import { RoleChecklist } from '../ui/role-checklist.tsx';
+import { Checklist } from '../ui/checklist.tsx';
+import { roleItem } from '../resources/roles.ts';
 
 /** The add-user dialog (the new user is prepended to the users page on screen). */
 export function AddUserDialog(props: { open: boolean; onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
@@ -34,8 +34,7 @@ export function AddUserDialog(props: { open: boolean; onClose: () => void; roles
 function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
   const { resources } = useSection();
   const [defaultRoleIds] = useState(() => roles.filter((r) => r.isDefault).map((r) => r.id));
-  const [logic] = useState(() => adminAddUserMachine.provide({ actors: adminAddUserActors(resources) }));
-  const actor = useFlowActor(logic, { input: { roleIds: defaultRoleIds } });
+  const actor = useSectionFlow('addUser', { roleIds: defaultRoleIds });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   // the form shows the machine's draft: the default roles when the dialog opens (a story's state: its own)
@@ -61,7 +60,7 @@ function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles
       return;
     }
     setEmailError('');
-    actor.send({ type: 'submit', draft: { ...draft, expiresInDays: temporary ? (draft.expiresInDays ?? 30) : null } });
+    actor.send({ type: 'form.submit', draft: { ...draft, expiresInDays: temporary ? (draft.expiresInDays ?? 30) : null } });
   };
   const set = (patch: Partial<AddUserDraft>) => setDraft((d) => ({ ...d, ...patch }));
   return (
@@ -95,7 +94,7 @@ function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles
         value={draft.phone}
         onChange={(e) => set({ phone: e.target.value })}
       />
-      <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} />
+      <Checklist legend={t('admin.users.roles')} items={roles.map(roleItem)} value={draft.roleIds} onChange={(roleIds) => set({ roleIds })} />
       {temporaryEnabled ? (
         <>
           <CheckboxRow checked={temporary} onChange={setTemporary}>
@@ -130,9 +129,7 @@ export function BulkInviteDialog(props: { open: boolean; onClose: () => void; ro
 }
 
 function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Role[]; t: Translate }) {
-  const { resources } = useSection();
-  const [logic] = useState(() => adminBulkInviteMachine.provide({ actors: adminBulkInviteActors(resources) }));
-  const actor = useFlowActor(logic);
+  const actor = useSectionFlow('bulkInvite', {});
   const snapshot = useSelector(actor, (s) => s);
   // what the machine holds once submitted (a story's state), else nothing typed and the default roles
   const [text, setText] = useState(() => snapshot.context.emails.join('\n'));
@@ -172,7 +169,7 @@ function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Rol
     e.preventDefault();
     const emails = parseEmails(text);
     setMissing(emails.length === 0);
-    if (emails.length) actor.send({ type: 'submit', emails, roleIds });
+    if (emails.length) actor.send({ type: 'form.submit', emails, roleIds });
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
@@ -185,7 +182,7 @@ function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Rol
         disabled={busy}
         autoFocus
       />
-      <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={roleIds} onChange={setRoleIds} disabled={busy} />
+      <Checklist legend={t('admin.users.roles')} items={roles.map(roleItem)} value={roleIds} onChange={setRoleIds} disabled={busy} />
       {busy ? (
         <p role="status" className={css.muted}>
           {t('admin.users.bulkProgress', { done: context.index, total: context.emails.length })}

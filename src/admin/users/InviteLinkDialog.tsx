@@ -7,6 +7,8 @@ import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
+import { Select } from '../ui/select.tsx';
+import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -24,15 +26,16 @@ export function inviteLinkUrl(origin: string, signUpUrl: string, token: string):
 }
 
 /** The invite-link dialog. */
-export function InviteLinkDialog({ open, onClose, t, locale }: { open: boolean; onClose: () => void; t: Translate; locale: string }) {
+export function InviteLinkDialog({ open, onClose, t }: { open: boolean; onClose: () => void; t: Translate }) {
   return (
     <AdminDialog open={open} onClose={onClose} title={t('admin.users.inviteLinkTitle')}>
-      {open ? <InviteLinkBody onClose={onClose} t={t} locale={locale} /> : null}
+      {open ? <InviteLinkBody onClose={onClose} t={t} /> : null}
     </AdminDialog>
   );
 }
 
-function InviteLinkBody({ onClose, t, locale }: { onClose: () => void; t: Translate; locale: string }) {
+function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
+  const dateText = useDateTime();
   const { app, resources, toasts, can } = useSection();
   const users = resources.users;
   const link = useStore(users.$inviteLink);
@@ -85,9 +88,7 @@ function InviteLinkBody({ onClose, t, locale }: { onClose: () => void; t: Transl
               {copied ? t('admin.users.copied') : ''}
             </span>
           </span>
-          <p className={css.muted}>
-            {t('admin.users.inviteLinkExpires', { date: new Date(current.expires).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) })}
-          </p>
+          <p className={css.muted}>{t('admin.users.inviteLinkExpires', { date: dateText(current.expires) })}</p>
         </>
       ) : (
         <p className={css.muted}>{t('admin.users.inviteLinkNone')}</p>
@@ -101,16 +102,14 @@ function InviteLinkBody({ onClose, t, locale }: { onClose: () => void; t: Transl
         </form>
       ) : (
         <form className={css.form} onSubmit={submit}>
-          <label className={css.field}>
-            <span className={css.label}>{t('admin.users.inviteLinkLifetime')}</span>
-            <select className={css.input} value={days} onChange={(e) => setDays(Number(e.target.value))} disabled={save.busy}>
-              {INVITE_LINK_DAYS.map((d) => (
-                <option key={d} value={d}>
-                  {t('admin.users.inviteLinkDays', { days: d })}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            label={t('admin.users.inviteLinkLifetime')}
+            name="lifetime"
+            items={INVITE_LINK_DAYS.map((d) => ({ key: String(d), label: t('admin.users.inviteLinkDays', { days: d }) }))}
+            value={String(days)}
+            onChange={(value) => setDays(Number(value))}
+            disabled={save.busy}
+          />
           {config.data.emailsEnabled ? (
             <CheckboxRow checked={sendEmail} onChange={setEmail} disabled={save.busy}>
               {t('admin.users.inviteLinkEmail')}

@@ -3,37 +3,25 @@
  * rollback, temporary users; AB-2.01, AB-4.02–AB-4.09). Destructive actions confirm; saves show progress and a
  * toast; a failure stays in the dialog, announced.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { UserRow } from '../resources/users.ts';
-import { useSection, type SectionView } from '../shell/context.ts';
+import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot, messageOf } from '../ui/states.tsx';
-import { RoleChecklist } from '../ui/role-checklist.tsx';
+import { Checklist } from '../ui/checklist.tsx';
+import { roleItem } from '../resources/roles.ts';
 import { useSave } from '../ui/use-save.ts';
 
 /** What the row menu asks for. */
 export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' | 'disable' | 'delete';
 
-/** One open dialog for `row` ('resend' and 'permanent' have none: see {@link runNow}). */
-export function UserActionDialog({
-  action,
-  row,
-  roles,
-  t,
-  locale,
-  onClose,
-}: {
-  action: UserAction;
-  row: UserRow;
-  roles: Role[];
-  t: Translate;
-  locale: string;
-  onClose: () => void;
-}) {
+/** One open dialog for `row` ('resend' and 'permanent' have none: they run at once, see {@link RunNow}). */
+export function UserActionDialog({ action, row, roles, t, onClose }: { action: UserAction; row: UserRow; roles: Role[]; t: Translate; onClose: () => void }) {
   const { resources, toasts } = useSection();
   const users = resources.users;
   const { busy, error, run: save } = useSave();
@@ -84,21 +72,56 @@ export function UserActionDialog({
     case 'roles':
       return <EditRolesDialog row={row} roles={roles} t={t} onClose={onClose} />;
     case 'expiry':
-      return <ExpiryDialog row={row} t={t} locale={locale} onClose={onClose} />;
+      return <ExpiryDialog row={row} t={t} onClose={onClose} />;
     case 'resend':
     case 'permanent':
-      return null;
+      return <RunNow action={action} row={row} t={t} onClose={onClose} />;
   }
 }
 
-/** Resend and make-permanent ask nothing: they run from the menu and report through a toast. */
-export function runNow(section: SectionView, action: 'resend' | 'permanent', row: UserRow, t: Translate): void {
-  const { resources, toasts } = section;
-  const work = action === 'resend' ? resources.users.resend.run({ user: row }) : resources.users.setExpiration.run({ userId: row.id, expirationInSeconds: null });
-  work.then(
-    () => toasts.show(t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email })),
-    (error: unknown) => toasts.show(messageOf(error, t)),
-  );
+/**
+ * A save whose dialog is gone or never shown (house-style: one request, one mutation through `useSave`): `start`
+ * runs `work` once; while it runs the save is busy; then `done` is toasted and `onClose` called; a failure is kept in
+ * the save and toasted (`failed` words it, else the server's message), then `onClose`.
+ */
+function useToastedSave(t: Translate, onClose: () => void) {
+  const { toasts } = useSection();
+  const save = useSave();
+  const { error } = save;
+  const failedText = useRef<(message: string) => string>((message) => message);
+  useEffect(() => {
+    if (!error) return;
+    toasts.show(failedText.current(messageOf(error, t)));
+    onClose();
+  }, [error, onClose, t, toasts]);
+  const start = (work: () => Promise<unknown>, done: string, failed?: (message: string) => string) => {
+    if (failed) failedText.current = failed;
+    void save.run(work, () => {
+      toasts.show(done);
+      onClose();
+    });
+  };
+  return { busy: save.busy, start };
+}
+
+/** Resend and make-permanent ask nothing: they run as soon as the menu chooses them, progress announced, then a toast. */
+function RunNow({ action, row, t, onClose }: { action: 'resend' | 'permanent'; row: UserRow; t: Translate; onClose: () => void }) {
+  const { resources } = useSection();
+  const save = useToastedSave(t, onClose);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    save.start(
+      () => (action === 'resend' ? resources.users.resend.run({ user: row }) : resources.users.setExpiration.run({ userId: row.id, expirationInSeconds: null })),
+      t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email }),
+    );
+  });
+  return save.busy ? (
+    <p role="status" className={css.muted}>
+      {t('admin.saving')}
+    </p>
+  ) : null;
 }
 
 /**
@@ -106,26 +129,30 @@ export function runNow(section: SectionView, action: 'resend' | 'permanent', row
  * refuses, the old roles come back (AB-4.06) and a toast says why.
  */
 function EditRolesDialog({ row, roles, t, onClose }: { row: UserRow; roles: Role[]; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+  const { resources } = useSection();
   const [roleIds, setRoleIds] = useState(row.roleIds);
+  // the dialog hides at once (the table already shows the new roles); it stays mounted until the save has answered
+  const [sent, setSent] = useState(false);
+  const save = useToastedSave(t, onClose);
   const name = row.name || row.email;
-  const save = () => {
-    onClose();
-    resources.users.setRoles.run({ userId: row.id, roleIds }).then(
-      () => toasts.show(t('admin.users.rolesSaved', { name })),
-      (error: unknown) => toasts.show(t('admin.users.rolesFailed', { name, message: messageOf(error, t) })),
+  const submit = () => {
+    setSent(true);
+    save.start(
+      () => resources.users.setRoles.run({ userId: row.id, roleIds }),
+      t('admin.users.rolesSaved', { name }),
+      (message) => t('admin.users.rolesFailed', { name, message }),
     );
   };
   return (
-    <AdminDialog open onClose={onClose} title={t('admin.users.editRolesTitle', { name })}>
+    <AdminDialog open={!sent} onClose={onClose} title={t('admin.users.editRolesTitle', { name })}>
       <form
         className={css.form}
         onSubmit={(e) => {
           e.preventDefault();
-          save();
+          submit();
         }}
       >
-        <RoleChecklist legend={t('admin.users.roles')} roles={roles} value={roleIds} onChange={setRoleIds} />
+        <Checklist legend={t('admin.users.roles')} items={roles.map(roleItem)} value={roleIds} onChange={setRoleIds} />
         <DialogActions t={t} onCancel={onClose} label={t('admin.save')} />
       </form>
     </AdminDialog>
@@ -133,15 +160,16 @@ function EditRolesDialog({ row, roles, t, onClose }: { row: UserRow; roles: Role
 }
 
 /** A new access end for a temporary user, in days from now (AB-4.09). */
-function ExpiryDialog({ row, t, locale, onClose }: { row: UserRow; t: Translate; locale: string; onClose: () => void }) {
+function ExpiryDialog({ row, t, onClose }: { row: UserRow; t: Translate; onClose: () => void }) {
   const { resources, toasts } = useSection();
+  const dateText = useDateTime();
   const [days, setDays] = useState(30);
   const { busy, error, run } = useSave();
   const save = () =>
     run(
       () => resources.users.setExpiration.run({ userId: row.id, expirationInSeconds: days * 86_400 }),
       () => {
-        const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+        const date = dateText(Date.now() + days * 86_400_000);
         toasts.show(t('admin.users.expirySaved', { email: row.email, date }));
         onClose();
       },

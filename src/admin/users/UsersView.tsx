@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../views/shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import type { UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -24,7 +24,9 @@ import { useDebouncedSearch } from '../ui/use-search.ts';
 import { AdminTabs } from '../ui/tabs.tsx';
 import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
-import { runNow, UserActionDialog, type UserAction } from './UserDialogs.tsx';
+import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
+import { Select } from '../ui/select.tsx';
+import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
@@ -37,11 +39,6 @@ export function rowDialogOf(dialog: string | undefined): { action: UserAction; u
   return m && (ROW_DIALOGS as string[]).includes(m[1]) ? { action: m[1] as UserAction, userId: m[2] } : null;
 }
 
-/** A date as the locale shows it; '' when absent. */
-function dateText(iso: string | null | undefined, locale: string): string {
-  return iso ? new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
-}
-
 /** What the signed-in admin may do to a row (the section's `can('write')` and `can('delete')`). */
 interface RowRights {
   write: boolean;
@@ -50,7 +47,7 @@ interface RowRights {
 
 function columns(
   t: Translate,
-  locale: string,
+  dateText: DateText,
   rolesById: Map<string, Role>,
   groupName: (id: string) => string,
   onAction: (row: UserRow, action: UserAction) => void,
@@ -72,9 +69,7 @@ function columns(
             {!row.original.activatedForTenant || !row.original.verified ? <span className={css.chip}>{t('admin.users.pending')}</span> : null}
             {row.original.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
             {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
-            {row.original.temporaryExpirationDate ? (
-              <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate, locale) })}</span>
-            ) : null}
+            {row.original.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate) })}</span> : null}
           </span>
         </span>
       ),
@@ -106,14 +101,14 @@ function columns(
       header: t('admin.users.col.joinedAt'),
       size: 120,
       enableSorting: true,
-      cell: ({ row }) => dateText(row.original.createdAt, locale),
+      cell: ({ row }) => dateText(row.original.createdAt),
     },
     {
       id: 'lastSeen',
       header: t('admin.users.col.lastSeen'),
       size: 120,
       enableSorting: false,
-      cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin, locale) : <span className={css.muted}>{t('admin.never')}</span>),
+      cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin) : <span className={css.muted}>{t('admin.never')}</span>),
     },
     { id: 'managedBy', header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
     // a read-only admin has no row action: no actions column at all
@@ -154,7 +149,7 @@ export function UsersView() {
   const section = useSection();
   const { app, resources, toasts } = section;
   const t = useT(app);
-  const locale = useStore(app.i18n.$locale);
+  const dateText = useDateTime();
   // the query (page, search, preset, sort) lives in the users list's store, not here
   const list = resources.users.list;
   const query = useStore(list.$query);
@@ -179,16 +174,13 @@ export function UsersView() {
   const rolesById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
   const groupsById = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
 
-  const onAction = useCallback(
-    (row: UserRow, action: UserAction) => (action === 'resend' || action === 'permanent' ? runNow(section, action, row, t) : setDialog({ action, row })),
-    [section, t],
-  );
+  const onAction = useCallback((row: UserRow, action: UserAction) => setDialog({ action, row }), []);
   // may this admin change users, remove them (admin spec §6: fe.secure.write.users, fe.secure.delete.users)
   const canWrite = section.can('write');
   const canDelete = section.can('delete');
   const cols = useMemo(
-    () => columns(t, locale, rolesById, (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
-    [t, locale, rolesById, groupsById, onAction, canWrite, canDelete],
+    () => columns(t, dateText, rolesById, (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
+    [t, dateText, rolesById, groupsById, onAction, canWrite, canDelete],
   );
   // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
   const data = state.data;
@@ -204,16 +196,13 @@ export function UsersView() {
     <>
       <div className={css.toolbar} role="search">
         <TextField label={t('admin.users.searchLabel')} fieldId="fe-users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        <label className={css.field}>
-          <span className={css.label}>{t('admin.users.preset')}</span>
-          <select className={css.input} value={preset} onChange={(e) => list.setFilter('preset', e.target.value)}>
-            {PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={t('admin.users.preset')}
+          name="preset"
+          items={PRESETS.map((p) => ({ key: p, label: t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all') }))}
+          value={preset}
+          onChange={(value) => list.setFilter('preset', value)}
+        />
       </div>
       <LoadStates t={t} state={state} retry={list.retry}>
         <>
@@ -274,9 +263,9 @@ export function UsersView() {
       )}
       <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} t={t} toasts={toasts} />
       <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} t={t} />
-      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} locale={locale} />
+      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} />
       {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' ? canDelete : canWrite) ? (
-        <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} t={t} locale={locale} onClose={closeDialog} />
+        <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} t={t} onClose={closeDialog} />
       ) : null}
     </section>
   );

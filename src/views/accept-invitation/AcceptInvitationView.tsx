@@ -9,7 +9,8 @@ import type { ActorRefFrom } from 'xstate';
 import { acceptInvitationStep, acceptInvitationSuccessStep, type acceptInvitationMachine } from '../../../machines/accept-invitation.machine.ts';
 import { errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { NewPasswordFields, newPasswordErrors } from '../shared/new-password.tsx';
 import { Card, digitsOf, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
 

@@ -10,9 +10,11 @@ import { activateAccountStep, type activateAccountMachine } from '../../../machi
 import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../auth/password-rules.ts';
 import { errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { NewPasswordFields, newPasswordErrors } from '../shared/new-password.tsx';
-import { Card, digitsOf, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, digitsOf, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 
 export function ActivateAccountView() {
   const { actor, app, host } = useFlow<ActorRefFrom<typeof activateAccountMachine>>();

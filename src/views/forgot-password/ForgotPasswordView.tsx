@@ -8,8 +8,10 @@ import type { ActorRefFrom } from 'xstate';
 import type { forgotPasswordMachine } from '../../../machines/forgot-password.machine.ts';
 import { errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
-import { Card, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { Card, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 
 export function ForgotPasswordView() {
   const { actor, app, host } = useFlow<ActorRefFrom<typeof forgotPasswordMachine>>();

@@ -7,7 +7,8 @@ import type { ActorRefFrom } from 'xstate';
 import { impersonateStep, type impersonateMachine } from '../../../machines/impersonate.machine.ts';
 import { errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { Card } from '../shared/ui.tsx';
 
 export function ImpersonateView() {

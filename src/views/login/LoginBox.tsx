@@ -11,8 +11,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { loginStep, type LoginActor, type LoginEvent, type LoginSnapshot } from '../../../machines/login.machine.ts';
 import { errorText, type Translate } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
-import { Card, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { Card, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 
 // every step after the first, the signed-in card and preLogin's extras (passkeys, social buttons, quick SMS login) load on
 // demand: nothing before the first input waits for them

@@ -19,7 +19,8 @@ import type { FlowError } from '../../../machines/errors.ts';
 import { enPasswordless } from '../../i18n/en-passwordless.ts';
 import { addMessages, errorText, type Translate } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { Card, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { Card, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 import type { LoginStepProps } from './step-props.ts';
 import { useNow } from '../shared/use-now.ts';
 

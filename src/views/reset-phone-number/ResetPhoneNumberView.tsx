@@ -10,8 +10,10 @@ import type { ActorRefFrom } from 'xstate';
 import { resetPhoneNumberStep, type resetPhoneNumberMachine, type ResetPhoneNumberStep } from '../../../machines/reset-phone-number.machine.ts';
 import { errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
-import { Card, digitsOf, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { Card, digitsOf, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 
 /** E.164 after removing spaces, dashes, dots and parentheses, or `null` (the emulator and the API accept the same). */
 export function normalisePhoneNumber(raw: string): string | null {

@@ -1,6 +1,6 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
-import { primaryButtonRule } from './button-rule.ts';
+import { primaryButtonRule } from '../../theme/button-rule.ts';
 
 /** Shadow-DOM styles of the card that frames every flow. */
 globalStyle(':host', {

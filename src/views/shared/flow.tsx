@@ -5,11 +5,9 @@
  * (the light-DOM forms are rendered into it). Views render the actor's
  * snapshot (`useSelector`) and `send` events; nothing else.
  */
-import { useStore } from '@nanostores/react';
 import { createContext, useContext } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { FeApp } from '../../app/types.ts';
-import type { Translate } from '../../i18n/index.ts';
 
 /** The view-side context of one flow element. */
 export interface FlowView<A extends AnyActorRef = AnyActorRef> {
@@ -29,9 +27,4 @@ export function useFlow<A extends AnyActorRef>(): FlowView<A> {
   const flow = useContext(FlowContext);
   if (!flow) throw new Error('A flow view renders inside its flow element');
   return flow as FlowView<A>;
-}
-
-/** The app's current translate function (changes with the locale and metadata localizations). */
-export function useT(app: FeApp): Translate {
-  return useStore(app.i18n.$t);
 }

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
-import { primaryButtonRule } from './button-rule.ts';
+import { primaryButtonRule } from '../../theme/button-rule.ts';
 
 /**
  * Styles of the light-DOM credential forms (slotted into the card, so that

@@ -156,8 +156,3 @@ export function focusFirstInvalid(form: HTMLFormElement): void {
 export function digitsOf(value: FormDataEntryValue | null): string {
   return String(value ?? '').replace(/\D+/g, '');
 }
-
-/** A loose email check: something@something.tld. */
-export function looksLikeEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-}

@@ -10,8 +10,10 @@ import { signUpStep, type signUpMachine } from '../../../machines/sign-up.machin
 import { checkPassword } from '../../auth/password-rules.ts';
 import { errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
-import { Card, Field, focusFirstInvalid, LightForm, looksLikeEmail, SubmitButton } from '../shared/ui.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { Card, Field, focusFirstInvalid, LightForm, SubmitButton } from '../shared/ui.tsx';
+import { looksLikeEmail } from '../../auth/email.ts';
 
 /** Default password length rule when the config says nothing. */
 const DEFAULT_MIN_LENGTH = 8;

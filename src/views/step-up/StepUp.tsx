@@ -7,7 +7,8 @@ import { useSelector } from '@xstate/react';
 import { stepUpStep, type StepUpActor, type StepUpSnapshot } from '../../../machines/step-up.machine.ts';
 import { errorText, type Translate } from '../../i18n/index.ts';
 import { MfaSteps, type MfaRef } from '../mfa/MfaSteps.tsx';
-import { useFlow, useT } from '../shared/flow.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { Card } from '../shared/ui.tsx';
 
 /** The step-up flow's view. */

@@ -10,7 +10,8 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { tenantSwitcherMachine } from '../../../machines/tenant-switcher.machine.ts';
 import { errorText } from '../../i18n/index.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
+import { useFlow } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
 
 /** The step a snapshot shows (`data-step`). */
 export type TenantSwitcherStep = 'idle' | 'switching' | 'switched' | 'error';

@@ -1,4 +1,4 @@
-import { theme } from '../../theme/contract.css.ts';
+import { theme } from './contract.css.ts';
 
 /** The primary button rule, shared by the shadow card and the light-DOM forms (two stylesheets, one look). */
 export const primaryButtonRule = {
