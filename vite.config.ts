@@ -94,13 +94,27 @@ function nanoqueryWithoutTasks(): Plugin {
 }
 
 /**
+ * `__FE_LITE__` → `true` in `fe-elements/lite`, `false` in `fe-elements`: which entry this copy of the code is
+ * (elements/internal/react-element.ts defineElement names it). A transform, not `define`: Vite's dev server does not
+ * replace `define` keys in client code (its client script sets them as globals, and the tests' pages have none).
+ */
+function entryFlag(lite: boolean): Plugin {
+  return {
+    name: 'fe-entry-flag',
+    transform: (code) => (code.includes('__FE_LITE__') ? { code: code.replace(/\b__FE_LITE__\b/g, String(lite)), map: null } : null),
+  };
+}
+
+/**
  * The library build, `lite` or not: the full set on React (`dist/`), or the sign-in set on preact/compat
  * (`dist/lite/`, `__FE_LITE__` true). The tests' Vite (tools/wtr-vite.js) and Storybook use the same config.
  */
 export function elementsConfig(lite: boolean): UserConfigFnObject {
   const firstInput = firstInputChunk((lite ? liteEntries : entries)['fe-login-box']);
   return ({ command }) => ({
-    plugins: [vanillaExtractInline(), vanillaExtractPlugin(), nanoqueryWithoutTasks(), firstInput.plugin],
+    // the tests' Vite pre-bundles other dependencies for lite (react → preact/compat): a cache of its own, no rebuilds
+    ...(lite ? { cacheDir: 'node_modules/.vite-lite' } : {}),
+    plugins: [vanillaExtractInline(), vanillaExtractPlugin(), nanoqueryWithoutTasks(), entryFlag(lite), firstInput.plugin],
     resolve: {
       alias: [
         // @xstate/react imports the React 17 shims of useSyncExternalStore; React 19 has it built in
@@ -109,11 +123,7 @@ export function elementsConfig(lite: boolean): UserConfigFnObject {
         ...(lite ? preactAliases : []),
       ],
     },
-    define: {
-      // which entry this copy of the code is (elements/internal/react-element.ts defineElement names it)
-      __FE_LITE__: JSON.stringify(lite),
-      ...(command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
-    },
+    define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       target: 'es2022',
       outDir: lite ? 'dist/lite' : 'dist',
