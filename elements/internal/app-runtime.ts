@@ -8,6 +8,7 @@
  */
 import type { FeApp, FeAppOptions } from '../../src/app/app.ts';
 import { applyScheme, setVendorTheme } from '../../src/theme/scheme.ts';
+import { reportUndefinedAdmin } from './lite-portal.ts';
 
 type Root = HTMLElement & { options: Partial<FeAppOptions> };
 
@@ -30,6 +31,8 @@ export function syncApp(root: Root, app: FeApp): () => void {
     new MutationObserver(sync).observe(root, { attributeFilter: ['locale', 'theme'] });
     vendorTheme(root, app);
     void app.start().then(() => preloadAdminPortal(app));
+    // fe-elements/lite has no admin portal: an <fe-admin-*> tag inside is an error naming the full entry
+    if (__FE_LITE__) reportUndefinedAdmin(root);
   }
   sync();
   return sync;

@@ -1,7 +1,8 @@
 /**
  * `fe-elements/lite` as built (issue 24): the sign-in elements on preact/compat, with no React in any of its files;
  * its login box renders its first input from the built files alone; and loading both entries on one page is a
- * console error naming both, whichever loads first (the first one's elements stay). Needs `npm run build` first.
+ * console error naming both, whichever loads first (the first one's elements stay); the admin portal on a lite page is
+ * a console error naming the full entry (issue 24 item 4). Needs `npm run build` first.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -59,13 +60,17 @@ test('no file of dist/lite holds React or react-dom', { skip }, () => {
   }
 });
 
-/** Opens a page, imports `scripts` in order and returns the console errors, the page errors and `evaluate`'s result. */
-async function load<T>(scripts: string[], evaluate: string): Promise<{ errors: string[]; result: T }> {
+/**
+ * Opens a page (its body `body`), imports `scripts` in order and returns the console errors, the page errors and
+ * `evaluate`'s result.
+ */
+async function load<T>(scripts: string[], evaluate: string, body = ''): Promise<{ errors: string[]; result: T }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text())));
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
+  await page.evaluate((body) => void (document.body.innerHTML = body), body);
   for (const src of scripts) await page.evaluate((src) => import(src).then(() => undefined), src);
   const result = (await page.evaluate(evaluate)) as T;
   await page.close();
@@ -100,3 +105,27 @@ for (const [first, second] of [
     assert.deepEqual(errors.toSorted(), SIGN_IN_TAGS.map((tag) => `<${tag}> is defined by ${first}: do not load ${second} too`).toSorted());
   });
 }
+
+/** What the portal shows after a while: its shadow root's text (or nothing, undefined). */
+const portalText = `new Promise((r) => setTimeout(r, 1500)).then(() => document.querySelector('fe-admin-portal').shadowRoot?.textContent ?? '')`;
+const PORTAL_ERROR = '<fe-admin-portal> is not part of fe-elements/lite: load fe-elements (the full entry) instead of fe-elements/lite on a page with the admin portal';
+
+test('fe-elements/lite alone and <fe-admin-portal> in its <fe-app>: a console error naming the full entry', { skip }, async () => {
+  const { errors, result } = await load<string>(['/dist/lite/fe-elements.js'], portalText, `<fe-app base-url="/"><fe-admin-portal></fe-admin-portal></fe-app>`);
+  assert.equal(result, '', 'nothing defines the portal');
+  assert.deepEqual(errors, [PORTAL_ERROR]);
+});
+
+test("fe-elements/lite, then the full entry's fe-admin-portal: the lite app is not given to it, and the errors name the full entry", { skip }, async () => {
+  const { errors, result } = await load<string>(
+    ['/dist/lite/fe-elements.js', '/dist/fe-admin-portal.js'],
+    portalText,
+    // preview: the portal would render canned data at once if it got the app
+    `<fe-app preview base-url="/"><fe-admin-portal></fe-admin-portal></fe-app>`,
+  );
+  assert.doesNotMatch(result, /admin\./, 'no raw message keys of a portal running on the lite app');
+  assert.ok(errors.includes(PORTAL_ERROR), errors.join('\n'));
+  // the portal's module brings the full <fe-app> and <fe-login-box> along: refused too, by name
+  assert.ok(errors.includes('<fe-app> is defined by fe-elements/lite: do not load fe-elements too'), errors.join('\n'));
+  assert.equal(errors.filter((e) => e === PORTAL_ERROR).length, 1, 'once per element');
+});
