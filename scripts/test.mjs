@@ -70,6 +70,15 @@ const steps = [
     parse: nodeCounts,
     retries: 1,
   })),
+  // the end-to-end sign-in (password + TOTP, passkey, social and SSO) once more on fe-elements/lite (the demo on dist/lite)
+  ...['login.e2e.ts', 'passkeys.e2e.ts', 'federation.e2e.ts'].map((file) => ({
+    name: `e2e (lite) ${file}`,
+    cmd: process.execPath,
+    args: ['--import', 'tsx', '--test', `test/e2e/${file}`],
+    env: { E2E_LITE: '1' },
+    parse: nodeCounts,
+    retries: 1,
+  })),
 ];
 
 // `node scripts/test.mjs --only <name>`: only the steps whose name starts with <name> (e.g. `--only 'emulator (postgres)'`)
@@ -91,7 +100,7 @@ function nodeCounts(out) {
 function run(step) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
+    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
     let out = '';
     const onData = (d) => {
       out += d;

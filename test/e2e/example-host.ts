@@ -33,6 +33,8 @@ export interface ExampleHost {
 export interface Example {
   /** The workspace folder under examples/. */
   name: string;
+  /** A variant of the example (e.g. `lite`: on fe-elements/lite), named in the test titles. */
+  variant?: string;
   /** `--fe-color-primary` as the example's CSS sets it (`#rrggbb`). */
   primary: string;
   /** Builds the example (npm run build in its workspace) before the host starts; false: nothing to build. */
@@ -121,7 +123,7 @@ async function assertAccessible(page: Page, where: string): Promise<void> {
 
 export function describeExample(example: Example): void {
   const { name, primary, portal = true } = example;
-  describe(`example host: ${name}`, () => {
+  describe(`example host: ${name}${example.variant ? ` (${example.variant})` : ''}`, () => {
     let browser: Browser;
     let emulator: { url: string; stop(): Promise<void> };
     let host: ExampleHost;
