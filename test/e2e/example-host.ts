@@ -33,7 +33,7 @@ export interface ExampleHost {
 export interface Example {
   /** The workspace folder under examples/. */
   name: string;
-  /** A variant of the example (e.g. `lite`: on fe-elements/lite), named in the test titles. */
+  /** A variant of the example, named in the test titles; `lite`: its elements come from fe-elements/lite. */
   variant?: string;
   /** `--fe-color-primary` as the example's CSS sets it (`#rrggbb`). */
   primary: string;
@@ -155,6 +155,9 @@ export function describeExample(example: Example): void {
       const { email, submit } = loginBox(one);
       await email.waitFor();
       assert.equal(await submit.evaluate((b) => getComputedStyle(b).backgroundColor), rgb(primary));
+      // the entry the elements come from (elements/internal/react-element.ts defineElement marks each class)
+      const entry = example.variant === 'lite' ? 'fe-elements/lite' : 'fe-elements';
+      assert.equal(await one.evaluate(() => (customElements.get('fe-login-box') as unknown as { fe?: string }).fe), entry);
     });
 
     it('signed out: one <h1> and no axe violations (WCAG 2.2 AA, best practices)', async () => {
