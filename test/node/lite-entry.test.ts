@@ -129,3 +129,8 @@ test("fe-elements/lite, then the full entry's fe-admin-portal: the lite app is n
   assert.ok(errors.includes('<fe-app> is defined by fe-elements/lite: do not load fe-elements too'), errors.join('\n'));
   assert.equal(errors.filter((e) => e === PORTAL_ERROR).length, 1, 'once per element');
 });
+
+test('a tag the page defined itself: a console error naming "another script"', { skip }, async () => {
+  const { errors } = await load<void>([`data:text/javascript,customElements.define('fe-login-box', class extends HTMLElement {})`, '/dist/lite/fe-login-box.js'], 'undefined');
+  assert.deepEqual(errors, ['<fe-login-box> is defined by another script: do not load fe-elements/lite too']);
+});
