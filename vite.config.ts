@@ -118,7 +118,11 @@ export function elementsConfig(lite: boolean): UserConfigFnObject {
     resolve: {
       alias: [
         // @xstate/react imports the React 17 shims of useSyncExternalStore; React 19 has it built in
-        { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+        {
+          find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+          // lite: an ES module of it (tools/with-selector.js), so that preact/compat's unused exports are dropped
+          replacement: lite ? fileURLToPath(new URL('./tools/with-selector.js', import.meta.url)) : 'use-sync-external-store/with-selector.js',
+        },
         { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./tools/react-sync-external-store.js', import.meta.url)) },
         ...(lite ? preactAliases : []),
       ],
