@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias, type Plugin, type UserConfigFnObject } from 'vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { vanillaExtractInline } from './tools/vanilla-inline.js';
 
@@ -8,8 +8,7 @@ import { vanillaExtractInline } from './tools/vanilla-inline.js';
  * rest of the stack are bundled into shared chunks, so a plain HTML host needs
  * no bundler and no import map (README, "Using it without a bundler").
  */
-const entries = {
-  'fe-elements': 'elements/index.ts',
+const signInEntries = {
   'fe-app': 'elements/fe-app.ts',
   'fe-login-box': 'elements/fe-login-box.ts',
   'fe-sign-up': 'elements/fe-sign-up.ts',
@@ -25,6 +24,10 @@ const entries = {
   'fe-tenant-switcher': 'elements/fe-tenant-switcher.ts',
   'fe-open-app': 'elements/fe-open-app.ts',
   'fe-authorized': 'elements/fe-authorized.ts',
+};
+const entries = {
+  'fe-elements': 'elements/index.ts',
+  ...signInEntries,
   'fe-admin-portal': 'elements/fe-admin-portal.ts',
   'fe-admin-users': 'elements/admin/fe-admin-users.ts',
   'fe-admin-roles': 'elements/admin/fe-admin-roles.ts',
@@ -37,6 +40,22 @@ const entries = {
   // DOM-free: servers check entitlements too
   entitlements: 'src/entitlements/index.ts',
 };
+
+/**
+ * `fe-elements/lite` (vite.lite.config.ts, `dist/lite/`): the sign-in elements from the same modules, with React
+ * and react-dom (and their JSX runtimes) resolved to preact/compat by the bundler. No admin portal: it needs
+ * react-aria and React itself.
+ */
+const liteEntries = { 'fe-elements': 'elements/sign-in.ts', ...signInEntries };
+
+/** react, react-dom and their JSX runtimes → preact/compat (exact ids only: `react-aria` & co. are not React). */
+export const preactAliases: Alias[] = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
 
 /**
  * The first-input chunk, chosen by a rule: every module the `fe-login-box`
@@ -64,7 +83,6 @@ function firstInputChunk(entry: string): { plugin: Plugin; test: (id: string) =>
   };
   return { plugin, test: (id) => modules.has(id) };
 }
-const firstInput = firstInputChunk(entries['fe-login-box']);
 
 /** @nanostores/query's `nanostores` import → tools/nanostores-for-query.js (no server-rendering task counting). */
 function nanoqueryWithoutTasks(): Plugin {
@@ -76,32 +94,61 @@ function nanoqueryWithoutTasks(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [vanillaExtractInline(), vanillaExtractPlugin(), nanoqueryWithoutTasks(), firstInput.plugin],
-  resolve: {
-    // @xstate/react imports the React 17 shims of useSyncExternalStore; React 19 has it built in
-    alias: [
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./tools/react-sync-external-store.js', import.meta.url)) },
-    ],
-  },
-  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  build: {
-    target: 'es2022',
-    emptyOutDir: true,
-    lib: {
-      entry: entries,
-      formats: ['es'],
+/**
+ * `__FE_LITE__` → `true` in `fe-elements/lite`, `false` in `fe-elements`: which entry this copy of the code is
+ * (elements/internal/react-element.ts defineElement names it). A transform, not `define`: Vite's dev server does not
+ * replace `define` keys in client code (its client script sets them as globals, and the tests' pages have none).
+ */
+function entryFlag(lite: boolean): Plugin {
+  return {
+    name: 'fe-entry-flag',
+    transform: (code) => (code.includes('__FE_LITE__') ? { code: code.replace(/\b__FE_LITE__\b/g, String(lite)), map: null } : null),
+  };
+}
+
+/**
+ * The library build, `lite` or not: the full set on React (`dist/`), or the sign-in set on preact/compat
+ * (`dist/lite/`, `__FE_LITE__` true). The tests' Vite (tools/wtr-vite.js) and Storybook use the same config.
+ */
+export function elementsConfig(lite: boolean): UserConfigFnObject {
+  const firstInput = firstInputChunk((lite ? liteEntries : entries)['fe-login-box']);
+  return ({ command }) => ({
+    // the tests' Vite pre-bundles other dependencies for lite (react → preact/compat): a cache of its own, no rebuilds
+    ...(lite ? { cacheDir: 'node_modules/.vite-lite' } : {}),
+    plugins: [vanillaExtractInline(), vanillaExtractPlugin(), nanoqueryWithoutTasks(), entryFlag(lite), firstInput.plugin],
+    resolve: {
+      alias: [
+        // @xstate/react imports the React 17 shims of useSyncExternalStore; React 19 has it built in
+        {
+          find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+          // lite: an ES module of it (tools/with-selector.js), so that preact/compat's unused exports are dropped
+          replacement: lite ? fileURLToPath(new URL('./tools/with-selector.js', import.meta.url)) : 'use-sync-external-store/with-selector.js',
+        },
+        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./tools/react-sync-external-store.js', import.meta.url)) },
+        ...(lite ? preactAliases : []),
+      ],
     },
-    rolldownOptions: {
-      output: {
-        // shared chunks are named after what they hold, not after a stylesheet that happens to come first
-        chunkFileNames: (chunk) => (chunk.name.includes('.css') ? 'chunks/elements-[hash].js' : 'chunks/[name]-[hash].js'),
-        minify: true,
-        // What the first input of any element needs goes into one chunk (vendors and our core), so a page
-        // with one element loads its entry and that chunk: fewer round trips, better compression.
-        codeSplitting: { groups: [{ name: 'elements', test: firstInput.test }] },
+    define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    build: {
+      target: 'es2022',
+      outDir: lite ? 'dist/lite' : 'dist',
+      emptyOutDir: true,
+      lib: {
+        entry: lite ? liteEntries : entries,
+        formats: ['es'],
+      },
+      rolldownOptions: {
+        output: {
+          // shared chunks are named after what they hold, not after a stylesheet that happens to come first
+          chunkFileNames: (chunk) => (chunk.name.includes('.css') ? 'chunks/elements-[hash].js' : 'chunks/[name]-[hash].js'),
+          minify: true,
+          // What the first input of any element needs goes into one chunk (vendors and our core), so a page
+          // with one element loads its entry and that chunk: fewer round trips, better compression.
+          codeSplitting: { groups: [{ name: 'elements', test: firstInput.test }] },
+        },
       },
     },
-  },
-}));
+  });
+}
+
+export default defineConfig(elementsConfig(false));

@@ -6,6 +6,7 @@ import { FeErrorEvent } from '../src/events/flow.ts';
 import { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent } from '../src/events/session.ts';
 import { toPublicUser } from '../src/events/user.ts';
 import type { SessionValue } from '../src/stores/index.ts';
+import { refuseAdminContext } from './internal/lite-portal.ts';
 import { defineElement } from './internal/react-element.ts';
 
 /** Detail of `fe-session-change` (src/events). */
@@ -71,6 +72,12 @@ export class FeAppElement extends HTMLElement {
   #app: FeApp | undefined;
   #provider = new ContextProvider(this, { context: appContext, initialValue: undefined });
   #unsubscribe: (() => void) | undefined;
+
+  constructor() {
+    super();
+    // fe-elements/lite has no admin portal: the full entry's portal gets no lite app (elements/internal/lite-portal.ts)
+    if (__FE_LITE__) refuseAdminContext(this);
+  }
 
   /** The app, once the element has connected. */
   get app(): FeApp | undefined {

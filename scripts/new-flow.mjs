@@ -299,5 +299,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   for (const path of writeFlow(name)) console.log(`wrote ${path}`);
-  console.log(`\nThen, to publish it: vite.config.ts (lib.entry) 'fe-${name}': 'elements/fe-${name}.ts', package.json "exports", and export the class from elements/index.ts.`);
+  console.log(
+    `\nThen, to publish it: vite.config.ts (signInEntries) 'fe-${name}': 'elements/fe-${name}.ts', package.json "exports" (./fe-${name} and ./lite/fe-${name}), and export the class from elements/sign-in.ts.`,
+  );
 }

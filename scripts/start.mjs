@@ -19,7 +19,10 @@ import { startDemo } from '../examples/plain-html/server.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-/** The steps of `npm run build` that write dist/'s JavaScript: every step but `tsc`, quieter (`--logLevel warn`), each given `--outDir` when `outDir` is set. */
+/**
+ * The steps of `npm run build` that write dist/'s JavaScript: every step but `tsc`, quieter (`--logLevel warn`), each
+ * given `--outDir` when `outDir` is set (`<outDir>/lite` for fe-elements/lite's, as dist/lite).
+ */
 function jsBuildSteps(outDir) {
   const { scripts } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
   return scripts.build
@@ -27,7 +30,7 @@ function jsBuildSteps(outDir) {
     .map((step) => step.trim())
     .filter((step) => !/^tsc\b/.test(step))
     .map((step) => (/^vite build\b/.test(step) && !step.includes('--logLevel') ? `${step} --logLevel warn` : step))
-    .map((step) => (outDir ? `${step} --outDir ${JSON.stringify(outDir)}` : step));
+    .map((step) => (outDir ? `${step} --outDir ${JSON.stringify(step.includes('vite.lite.config') ? `${outDir}/lite` : outDir)}` : step));
 }
 
 const args = process.argv.slice(2);

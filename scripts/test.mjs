@@ -3,7 +3,8 @@
  * `N passed, N failed` summed over every runner:
  * 1. build (library + types), typecheck, lint, format check, dependency rules, Storybook build;
  * 2. browser tests in Chromium (@web/test-runner): API client, machines,
- *    elements against the real emulator, theme, accessibility;
+ *    elements against the real emulator, theme, accessibility; then the sign-in elements' files again on
+ *    `fe-elements/lite` (preact/compat);
  * 3. node tests: emulator routes on its real database (PGlite), then again on a Postgres server
  *    (`scripts/with-postgres.mjs`; without Postgres binaries the step is skipped, except under CI=true
  *    where it fails), build and manifest, the example hosts' own tests (examples/express against
@@ -33,6 +34,8 @@ const steps = [
   { name: 'deps', cmd: 'npm', args: ['run', 'deps', '--silent'], check: true },
   { name: 'storybook', cmd: 'npm', args: ['run', 'build-storybook', '--silent'], check: true },
   { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
+  // the sign-in elements' browser tests again on fe-elements/lite (react → preact/compat; web-test-runner.lite.config.mjs)
+  { name: 'browser (lite)', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.lite.config.mjs'], parse: wtrCounts },
   {
     name: 'node',
     cmd: process.execPath,
@@ -67,6 +70,15 @@ const steps = [
     parse: nodeCounts,
     retries: 1,
   })),
+  // the end-to-end sign-in (password + TOTP, passkey, social and SSO) once more on fe-elements/lite (the demo on dist/lite)
+  ...['login.e2e.ts', 'passkeys.e2e.ts', 'federation.e2e.ts'].map((file) => ({
+    name: `e2e (lite) ${file}`,
+    cmd: process.execPath,
+    args: ['--import', 'tsx', '--test', `test/e2e/${file}`],
+    env: { E2E_LITE: '1' },
+    parse: nodeCounts,
+    retries: 1,
+  })),
 ];
 
 // `node scripts/test.mjs --only <name>`: only the steps whose name starts with <name> (e.g. `--only 'emulator (postgres)'`)
@@ -88,7 +100,7 @@ function nodeCounts(out) {
 function run(step) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
+    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
     let out = '';
     const onData = (d) => {
       out += d;

@@ -8,6 +8,7 @@
  */
 import type { FeApp, FeAppOptions } from '../../src/app/app.ts';
 import { applyScheme, setVendorTheme } from '../../src/theme/scheme.ts';
+import { reportUndefinedAdmin } from './lite-portal.ts';
 
 type Root = HTMLElement & { options: Partial<FeAppOptions> };
 
@@ -30,6 +31,8 @@ export function syncApp(root: Root, app: FeApp): () => void {
     new MutationObserver(sync).observe(root, { attributeFilter: ['locale', 'theme'] });
     vendorTheme(root, app);
     void app.start().then(() => preloadAdminPortal(app));
+    // fe-elements/lite has no admin portal: an <fe-admin-*> tag inside is an error naming the full entry
+    if (__FE_LITE__) reportUndefinedAdmin(root);
   }
   sync();
   return sync;
@@ -55,10 +58,10 @@ function vendorTheme(root: HTMLElement, app: FeApp): void {
  * Sign-in §4 (SI-4.04): after the login box and the analytics tag (the app is ready), the admin portal's code (its
  * shell, section-element.tsx, the bulk of the portal; `<fe-admin-portal>`'s own module imports `<fe-app>`, so it is
  * not imported from here) loads in the background at idle time, unless `lazyLoadAdminPortal`; only once a user is
- * signed in.
+ * signed in. Not in `fe-elements/lite`: the portal is not part of it (its code is React's, in the full entry).
  */
 function preloadAdminPortal(app: FeApp): void {
-  if (app.options.lazyLoadAdminPortal) return;
+  if (__FE_LITE__ || app.options.lazyLoadAdminPortal) return;
   const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   const load = () => void idle(() => void import('./section-element.tsx').catch((error: unknown) => app.logger.debug('admin portal not preloaded', error)));
   if (app.stores.$session.get().isAuthenticated) return load();

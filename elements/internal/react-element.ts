@@ -96,7 +96,17 @@ export function reactElement<P extends object>(component: ComponentType<P>, { cs
   return ReactElement as unknown as ReactElementClass<P>;
 }
 
-/** Defines a custom element unless a same-named one exists (two bundle copies on a page). */
-export function defineElement(tag: string, ctor: CustomElementConstructor): void {
-  if (!customElements.get(tag)) customElements.define(tag, ctor);
+/** The entry this copy of the code was built as (vite.config.ts). */
+const ENTRY = __FE_LITE__ ? 'fe-elements/lite' : 'fe-elements';
+
+/**
+ * Defines a custom element unless a same-named one exists: two copies of one entry on a page are harmless, but a
+ * tag already defined by the other entry (`fe-elements` and `fe-elements/lite` both loaded) is a console error
+ * naming both, as the page then runs two copies of the app's code (a tag defined by anything else names "another
+ * script").
+ */
+export function defineElement(tag: string, ctor: CustomElementConstructor & { fe?: string }): void {
+  const defined = customElements.get(tag) as { fe?: string } | undefined;
+  if (!defined) customElements.define(tag, Object.assign(ctor, { fe: ENTRY }));
+  else if (defined.fe !== ENTRY) console.error(`<${tag}> is defined by ${defined.fe ?? 'another script'}: do not load ${ENTRY} too`);
 }

@@ -13,6 +13,8 @@ export interface DemoOptions {
   csp?: boolean;
   /** Add Trusted Types to the CSP (default false; env DEMO_TRUSTED_TYPES=1). */
   trustedTypes?: boolean;
+  /** Serve the page on fe-elements/lite (dist/lite/, no admin portal; default false; env DEMO_LITE=1). */
+  lite?: boolean;
 }
 
 /** Starts the demo host server (see server.mjs). */

@@ -69,8 +69,21 @@ function hostedMode(html, emulatorUrl) {
 }
 
 /**
+ * The demo page on `fe-elements/lite` (issue 24): the same page with the sign-in elements of `dist/lite/` (Preact),
+ * and without the admin portal, which lite does not have (its place says so).
+ */
+function liteMode(html) {
+  return html
+    .replace(/\n *<!-- the admin portal[^\n]*\n *<script type="module" src="\/dist\/fe-admin-portal\.js"><\/script>/, '')
+    .replaceAll('src="/dist/', 'src="/dist/lite/')
+    .replace('<fe-admin-portal></fe-admin-portal>', '<p id="no-portal">The admin portal needs the full fe-elements entry.</p>')
+    .replace('(plain HTML)</title>', '(plain HTML, fe-elements/lite)</title>');
+}
+
+/**
  * Starts the demo server; resolves with its URL and a stop function.
- * `csp: false` serves the page without a CSP header; `trustedTypes: true` adds Trusted Types to it.
+ * `csp: false` serves the page without a CSP header; `trustedTypes: true` adds Trusted Types to it;
+ * `lite: true` serves it on `fe-elements/lite` (`DEMO_LITE=1`).
  */
 export function startDemo({
   port = Number(process.env.DEMO_PORT ?? 5173),
@@ -78,6 +91,7 @@ export function startDemo({
   page = process.env.DEMO_PAGE ?? 'index.html',
   csp = process.env.DEMO_CSP !== '0',
   trustedTypes = process.env.DEMO_TRUSTED_TYPES === '1',
+  lite = process.env.DEMO_LITE === '1',
 } = {}) {
   const hosted = page === 'hosted.html';
   const policy = demoCsp({ trustedTypes, connectOrigins: hosted ? [new URL(emulatorUrl).origin] : [] });
@@ -91,6 +105,7 @@ export function startDemo({
       const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
       if (extname(file) === '.html') {
         if (hosted) body = Buffer.from(hostedMode(body.toString('utf8'), emulatorUrl));
+        if (lite) body = Buffer.from(liteMode(body.toString('utf8')));
         if (csp) headers['content-security-policy'] = policy;
       }
       res.writeHead(200, headers);

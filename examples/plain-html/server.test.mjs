@@ -1,4 +1,4 @@
-// The demo host (server.mjs): its CSP, its own files, no path traversal, hosted mode.
+// The demo host (server.mjs): its CSP, its own files, no path traversal, hosted mode, lite mode.
 // Run: node --test examples/plain-html/server.test.mjs
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +13,7 @@ describe('demo host', () => {
     demos.tt = await startDemo({ port: 0, emulatorUrl: EMULATOR, page: 'index.html', trustedTypes: true });
     demos.off = await startDemo({ port: 0, emulatorUrl: EMULATOR, page: 'index.html', csp: false });
     demos.hosted = await startDemo({ port: 0, emulatorUrl: EMULATOR, page: 'hosted.html', trustedTypes: false });
+    demos.lite = await startDemo({ port: 0, emulatorUrl: EMULATOR, page: 'index.html', lite: true });
   });
   after(async () => {
     for (const d of Object.values(demos)) await d.stop();
@@ -44,6 +45,15 @@ describe('demo host', () => {
     }
     assert.equal((await fetch(demos.tt.url)).headers.get('content-security-policy'), DEMO_CSP_TRUSTED_TYPES);
     assert.equal((await fetch(demos.off.url)).headers.get('content-security-policy'), null);
+  });
+
+  it('lite: the same page on fe-elements/lite (dist/lite/), without the admin portal', async () => {
+    const html = await (await fetch(demos.lite.url)).text();
+    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+    assert.deepEqual(scripts, ['/demo.js', '/dist/lite/fe-routes.js', '/dist/lite/fe-tenant-switcher.js', '/dist/lite/fe-authorized.js']);
+    assert.doesNotMatch(html, /fe-admin-portal/);
+    assert.match(html, /id="no-portal"/);
+    assert.match(html, /<title>[^<]*fe-elements\/lite\)<\/title>/);
   });
 
   it('serves demo.css and demo.js with their types, no CSP needed on them', async () => {

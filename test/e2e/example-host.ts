@@ -33,6 +33,8 @@ export interface ExampleHost {
 export interface Example {
   /** The workspace folder under examples/. */
   name: string;
+  /** A variant of the example, named in the test titles; `lite`: its elements come from fe-elements/lite. */
+  variant?: string;
   /** `--fe-color-primary` as the example's CSS sets it (`#rrggbb`). */
   primary: string;
   /** Builds the example (npm run build in its workspace) before the host starts; false: nothing to build. */
@@ -121,7 +123,7 @@ async function assertAccessible(page: Page, where: string): Promise<void> {
 
 export function describeExample(example: Example): void {
   const { name, primary, portal = true } = example;
-  describe(`example host: ${name}`, () => {
+  describe(`example host: ${name}${example.variant ? ` (${example.variant})` : ''}`, () => {
     let browser: Browser;
     let emulator: { url: string; stop(): Promise<void> };
     let host: ExampleHost;
@@ -153,6 +155,9 @@ export function describeExample(example: Example): void {
       const { email, submit } = loginBox(one);
       await email.waitFor();
       assert.equal(await submit.evaluate((b) => getComputedStyle(b).backgroundColor), rgb(primary));
+      // the entry the elements come from (elements/internal/react-element.ts defineElement marks each class)
+      const entry = example.variant === 'lite' ? 'fe-elements/lite' : 'fe-elements';
+      assert.equal(await one.evaluate(() => (customElements.get('fe-login-box') as unknown as { fe?: string }).fe), entry);
     });
 
     it('signed out: one <h1> and no axe violations (WCAG 2.2 AA, best practices)', async () => {

@@ -27,13 +27,16 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Starts the emulator (in-memory database) and the demo host on free ports, and Chromium. Needs `npm run build` first. */
+/**
+ * Starts the emulator (in-memory database) and the demo host on free ports, and Chromium. Needs `npm run build` first.
+ * `E2E_LITE=1` serves the demo on fe-elements/lite (npm test's `e2e (lite)` steps run the sign-in files so).
+ */
 export async function startHarness(opts: { page?: 'index.html' | 'hosted.html' } = {}): Promise<Harness> {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const demoPort = port + 1000;
   // links in emails are built for allowed origins only: allow the demo host
   const emulator = await startEmulator({ port, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort}` } });
-  const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url, page: opts.page });
+  const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url, page: opts.page, lite: process.env.E2E_LITE === '1' });
   const browser = await launchChromium();
   let emulatorUp = true;
   return {

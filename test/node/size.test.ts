@@ -3,10 +3,22 @@ import assert from 'node:assert/strict';
 // @ts-expect-error plain JS helper without types
 import { staticGraph } from '../../scripts/size.mjs';
 
+/** Gzip bytes of what `entry` loads before anything else happens (its static import graph). */
+function firstInput(entry: string, label: string): number {
+  const files = staticGraph(entry) as { file: string; gzip: number }[];
+  const total = files.reduce((n, f) => n + f.gzip, 0);
+  console.log(`${label} before its first input: ${(total / 1024).toFixed(1)} KiB gzip (${files.length} files)`);
+  return total;
+}
+
 /** The size budget of the issue: at most 100 KiB gzip before <fe-login-box>'s first input (run after `npm run build`). */
 test('<fe-login-box> loads at most 100 KiB gzip before its first input', () => {
-  const files = staticGraph('dist/fe-login-box.js') as { file: string; gzip: number }[];
-  const total = files.reduce((n, f) => n + f.gzip, 0);
-  console.log(`<fe-login-box> before its first input: ${(total / 1024).toFixed(1)} KiB gzip (${files.length} files)`);
+  const total = firstInput('dist/fe-login-box.js', '<fe-login-box>');
   assert.ok(total <= 100 * 1024, `${total} bytes gzip is over the 100 KiB budget`);
+});
+
+/** Issue 24: the lite entry (preact/compat) keeps the login box at most 44 KiB gzip before its first input. */
+test('<fe-login-box> of fe-elements/lite loads at most 44 KiB gzip before its first input', () => {
+  const total = firstInput('dist/lite/fe-login-box.js', '<fe-login-box> (lite)');
+  assert.ok(total <= 44 * 1024, `${total} bytes gzip is over the lite budget of 44 KiB`);
 });
