@@ -15,6 +15,8 @@ import { namesOf, sectionFiles } from '../../scripts/new-section.mjs';
  */
 const repo = join(import.meta.dirname, '..', '..');
 const COPIED = [
+  '.prettierrc.json',
+  '.prettierignore',
   'src',
   'elements',
   'machines',
@@ -30,8 +32,13 @@ const COPIED = [
   'web-test-runner.config.mjs',
   'custom-elements.json',
 ];
-const run = (cwd: string, args: string[], timeout = 120_000) =>
-  spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+/** The environment of a child process: no colours, and not inside this test run (a child `node --test` runs its own files). */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+  delete env.NODE_TEST_CONTEXT;
+  return env;
+}
+const run = (cwd: string, args: string[], timeout = 120_000) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, env: childEnv() });
 
 describe('npm run new:section', () => {
   let root: string;
@@ -67,7 +74,7 @@ describe('npm run new:section', () => {
     for (const path of Object.keys(sectionFiles('webhooks', { read: [], write: [] }))) assert.ok(existsSync(join(root, path)), path);
     assert.match(
       readFileSync(join(root, 'src/admin/shell/sections.ts'), 'utf8'),
-      /webhooks: section\(.*load: \(\) => import\('\.\.\/webhooks\/index\.ts'\), messages: texts\('webhooks'\)/,
+      /webhooks: section\([\s\S]*?load: \(\) => import\('\.\.\/webhooks\/index\.ts'\),\s*messages: texts\('webhooks'\)/,
     );
     assert.match(readFileSync(join(root, 'elements/index.ts'), 'utf8'), /FeAdminWebhooksElement/);
     assert.ok(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports['./fe-admin-webhooks']);
@@ -103,7 +110,7 @@ describe('npm run new:section', () => {
       {
         cwd: root,
         encoding: 'utf8',
-        env: { ...process.env, WTR_PORT: String(port), WTR_EMULATOR_PORT: String(port + 1), NO_COLOR: '1', FORCE_COLOR: '0' },
+        env: { ...childEnv(), WTR_PORT: String(port), WTR_EMULATOR_PORT: String(port + 1) },
         timeout: 290_000,
       },
     );
