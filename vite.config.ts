@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin, type UserConfigFnObject } from 'vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -29,14 +30,13 @@ const entries = {
   'fe-elements': 'elements/index.ts',
   ...signInEntries,
   'fe-admin-portal': 'elements/fe-admin-portal.ts',
-  'fe-admin-users': 'elements/admin/fe-admin-users.ts',
-  'fe-admin-roles': 'elements/admin/fe-admin-roles.ts',
-  'fe-admin-groups': 'elements/admin/fe-admin-groups.ts',
-  'fe-admin-profile': 'elements/admin/fe-admin-profile.ts',
-  'fe-admin-privacy': 'elements/admin/fe-admin-privacy.ts',
-  'fe-admin-api-tokens': 'elements/admin/fe-admin-api-tokens.ts',
-  'fe-admin-account': 'elements/admin/fe-admin-account.ts',
-  'fe-admin-audits': 'elements/admin/fe-admin-audits.ts',
+  // every section element is an entry of its own (elements/admin/fe-admin-<section>.ts): no list to edit
+  ...Object.fromEntries(
+    readdirSync(fileURLToPath(new URL('./elements/admin', import.meta.url)))
+      .filter((f) => /^fe-admin-[a-z-]+\.ts$/.test(f))
+      .sort()
+      .map((f) => [f.slice(0, -3), `elements/admin/${f}`]),
+  ),
   // DOM-free: servers check entitlements too
   entitlements: 'src/entitlements/index.ts',
 };

@@ -1,7 +1,7 @@
 /**
  * The admin portal's part of `npm run bench` (issue "Admin portal", speed and scale): figures, not pass/fail.
  * 1. Gzip size of `<fe-admin-portal>` before its first section (static graph of dist/fe-admin-portal.js), and with
- *    the users section's chunk.
+ *    each section's own chunks (users, audits, …).
  * 2. Users table against the real emulator seeded with 10,000 users: time from the last answer of the first page
  *    (users v3, their roles, their groups) to the rows on screen (aim: within 300 ms).
  * 3. A virtualised table of 10,000 loaded rows scrolled by script for 3 s: p95 frame time (aim: under 16 ms).
@@ -15,17 +15,24 @@ import { staticGraph } from './size.mjs';
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-/** Prints the portal's sizes (needs dist/). */
+/** Prints the portal's sizes (needs dist/): before its first section, then each section's own chunks with it. */
 export function portalSizes() {
   const portal = staticGraph('dist/fe-admin-portal.js');
   const portalTotal = portal.reduce((n, f) => n + f.gzip, 0);
-  // the users section's chunk: the one holding its view (its heading id)
-  const usersChunk = readdirSync('dist/chunks').find((f) => f.endsWith('.js') && readFileSync(`dist/chunks/${f}`, 'utf8').includes('fe-users-title'));
-  const seen = new Set(portal.map((f) => f.file));
-  const users = usersChunk ? staticGraph(`dist/chunks/${usersChunk}`).filter((f) => !seen.has(f.file)) : [];
-  const usersTotal = users.reduce((n, f) => n + f.gzip, 0);
   console.log(`\n<fe-admin-portal> before its first section: ${kib(portalTotal)} gzip (${portal.length} files)`);
-  console.log(`  + the users section chunk(s):           ${kib(usersTotal)} gzip → ${kib(portalTotal + usersTotal)} with users`);
+  // each section's chunk: the one holding its view (its heading id, `fe-<section>-title`); its own files are those
+  // of its static graph the portal does not load already
+  const seen = new Set(portal.map((f) => f.file));
+  const sections = new Map();
+  for (const file of readdirSync('dist/chunks').filter((f) => f.endsWith('.js'))) {
+    const id = /titleId:[`"]fe-([a-z-]+)-title[`"]/.exec(readFileSync(`dist/chunks/${file}`, 'utf8'))?.[1];
+    if (id && !sections.has(id)) sections.set(id, file);
+  }
+  for (const [id, file] of [...sections].sort()) {
+    const own = staticGraph(`dist/chunks/${file}`).filter((f) => !seen.has(f.file));
+    const total = own.reduce((n, f) => n + f.gzip, 0);
+    console.log(`  + the ${id} section's own chunk(s):`.padEnd(44) + `${kib(total)} gzip → ${kib(portalTotal + total)} with ${id}`);
+  }
 }
 
 /** Starts the emulator (in memory) on a free port; resolves with its URL, its process id and a stop function. */
