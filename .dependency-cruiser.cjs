@@ -71,8 +71,8 @@ module.exports = {
       severity: 'error',
       comment:
         'Views (src/views, src/admin) never bind a machine to its actors (machines/*.actors.ts): flow elements do for the sign-in flows, ' +
-        "and the admin flows registry src/admin/shell/flows.ts (not a view) for the portal's dialogs, which start a flow by id (useSectionFlow).",
-      from: { path: '^src/(views|admin)/', pathNot: '^src/admin/shell/flows\\.ts$' },
+        "and each admin section's flows.ts (not a view: src/admin/<section>/flows.ts) for its dialogs, which start a flow with useSectionFlow.",
+      from: { path: '^src/(views|admin)/', pathNot: '^src/admin/[^/]+/flows\\.ts$' },
       to: { path: '\\.actors\\.tsx?$' },
     },
     {

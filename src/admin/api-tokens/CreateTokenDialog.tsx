@@ -13,6 +13,7 @@ import type { Translate } from '../../i18n/index.ts';
 import type { CreatedToken, TokenOwner, TokenType } from '../resources/tokens.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
+import { createTokenFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -34,7 +35,7 @@ interface Props {
 export function CreateTokenDialog(props: Props) {
   const { owner, type, t, onClose } = props;
   const { toasts } = useSection();
-  const actor = useSectionFlow('createToken', { owner, type, roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) });
+  const actor = useSectionFlow(createTokenFlow, { owner, type, roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const closed = useSelector(actor, (s) => s.status === 'done');
   // the secret is handed over once, in the machine's `created` event, and lives only in this dialog's state
@@ -58,7 +59,7 @@ export function CreateTokenDialog(props: Props) {
   );
 }
 
-function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useSectionFlow<'createToken'>>; busy: boolean }) {
+function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useSectionFlow<typeof createTokenFlow>>; busy: boolean }) {
   const error = useSelector(actor, (s) => s.context.error);
   // the machine's draft: empty with the default roles when the dialog opens (a story's state: its own)
   const [draft, setDraft] = useState<TokenDraft>(() => actor.getSnapshot().context.draft);

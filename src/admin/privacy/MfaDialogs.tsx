@@ -11,6 +11,7 @@ import type { EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
+import { enrollMfaFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -64,7 +65,7 @@ const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
 /** The add-a-device dialog of one kind; closes itself when done. */
 export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Translate; onClose: () => void }) {
   const { toasts } = useSection();
-  const actor = useSectionFlow('enrollMfa', { kind });
+  const actor = useSectionFlow(enrollMfaFlow, { kind });
   const snapshot = useSelector(actor, (s) => s);
   const busy = snapshot.hasTag('busy');
   const { context } = snapshot;

@@ -9,6 +9,7 @@ import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
+import { changeEmailFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
@@ -96,7 +97,7 @@ export function ChangeEmailDialog(props: { open: boolean; t: Translate; onClose:
 
 function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) {
   const { toasts } = useSection();
-  const actor = useSectionFlow('changeEmail');
+  const actor = useSectionFlow(changeEmailFlow);
   const snapshot = useSelector(actor, (s) => s);
   // the address and code the machine holds (empty when the dialog opens; a story's state: its own)
   const [email, setEmail] = useState(() => snapshot.context.email);

@@ -13,6 +13,7 @@ import type { Permission, Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
+import { editRoleFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
@@ -76,7 +77,7 @@ function RoleForm({
     ...(role ? draftOf(role) : { name: '', key: '', description: '', isDefault: false }),
     permissionIds: initialPermissionIds(role, permissions),
   }));
-  const actor = useSectionFlow('editRole', { role: role ? { ...role, permissions: initial.permissionIds } : undefined, draft: initial });
+  const actor = useSectionFlow(editRoleFlow, { role: role ? { ...role, permissions: initial.permissionIds } : undefined, draft: initial });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   // the machine's draft: `initial` when the dialog opens (a story's state: its own)

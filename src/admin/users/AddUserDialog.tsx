@@ -13,6 +13,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
+import { addUserFlow, bulkInviteFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
@@ -34,7 +35,7 @@ export function AddUserDialog(props: { open: boolean; onClose: () => void; roles
 function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
   const { resources } = useSection();
   const [defaultRoleIds] = useState(() => roles.filter((r) => r.isDefault).map((r) => r.id));
-  const actor = useSectionFlow('addUser', { roleIds: defaultRoleIds });
+  const actor = useSectionFlow(addUserFlow, { roleIds: defaultRoleIds });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   // the form shows the machine's draft: the default roles when the dialog opens (a story's state: its own)
@@ -129,7 +130,7 @@ export function BulkInviteDialog(props: { open: boolean; onClose: () => void; ro
 }
 
 function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Role[]; t: Translate }) {
-  const actor = useSectionFlow('bulkInvite', {});
+  const actor = useSectionFlow(bulkInviteFlow, {});
   const snapshot = useSelector(actor, (s) => s);
   // what the machine holds once submitted (a story's state), else nothing typed and the default roles
   const [text, setText] = useState(() => snapshot.context.emails.join('\n'));
