@@ -100,7 +100,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { ${c}Machine } from '../../../machines/${k}.machine.ts';
 import { errorText } from '../../i18n/index.ts';
 import * as c from '../shared/card.css.ts';
-import { useFlow, useT } from '../shared/flow.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { useFlow } from '../shared/flow.tsx';
 import { Card, Field, LightForm, SubmitButton } from '../shared/ui.tsx';
 
 export function ${P}View() {
