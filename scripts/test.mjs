@@ -35,7 +35,7 @@ const steps = [
   { name: 'storybook', cmd: 'npm', args: ['run', 'build-storybook', '--silent'], check: true },
   { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
   // the sign-in elements' browser tests again on fe-elements/lite (react → preact/compat; web-test-runner.lite.config.mjs)
-  { name: 'browser (lite)', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.lite.config.mjs'], parse: wtrCounts },
+  { name: 'browser (lite)', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.lite.config.mjs'], parse: wtrCounts, retries: 1 },
   {
     name: 'node',
     cmd: process.execPath,

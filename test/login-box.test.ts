@@ -18,12 +18,11 @@ import {
   waitForStep,
 } from './helpers/emulator.ts';
 
-// post-auth navigation would leave the test page: keep it
-const keepPage = (e: Event) => e.preventDefault();
+// post-auth navigation would leave the test page: keep it, for the whole file (a login box of an earlier test may
+// still navigate after its test ended, e.g. under preact/compat, whose effects and unmounts run a frame later)
+document.addEventListener('fe-navigate', (e) => e.preventDefault());
 
 describe('<fe-login-box> against the emulator', () => {
-  before(() => document.addEventListener('fe-navigate', keepPage));
-  after(() => document.removeEventListener('fe-navigate', keepPage));
   beforeEach(async () => {
     await resetEmulator();
   });
@@ -260,9 +259,6 @@ describe('<fe-login-box> auth strategies and passwordless sign-in against the em
     new MutationObserver(note).observe(box.shadowRoot ?? box, { subtree: true, childList: true, attributes: true });
     return seen;
   }
-  const keepPage = (e: Event) => e.preventDefault();
-  before(() => document.addEventListener('fe-navigate', keepPage));
-  after(() => document.removeEventListener('fe-navigate', keepPage));
   beforeEach(async () => {
     await resetEmulator();
     localStorage.clear();
