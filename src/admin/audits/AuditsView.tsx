@@ -206,8 +206,20 @@ function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => stri
             </button>
           ),
         };
+      case 'userAgent':
+        // one line, the whole text on hover and in the row's JSON: a user agent is long and rarely read in full
+        return {
+          ...base,
+          accessorKey: 'userAgent',
+          size: 180,
+          cell: ({ row }) => (
+            <span title={row.original.userAgent} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {row.original.userAgent}
+            </span>
+          ),
+        };
       default:
-        return { ...base, accessorKey: c.name, size: c.name === 'userAgent' ? 220 : c.name === 'description' ? 240 : 140 };
+        return { ...base, accessorKey: c.name, size: c.name === 'description' ? 240 : 140 };
     }
   });
 }
