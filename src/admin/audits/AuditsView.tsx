@@ -11,7 +11,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditColumn, AuditRow } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { AUDITS_CSV, createAuditsResource } from '../resources/audits.ts';
+import { AUDIT_FILTERS, AUDITS_CSV, createAuditsResource } from '../resources/audits.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
@@ -55,7 +55,7 @@ export function AuditsView() {
   const time = useCallback((iso: string) => dateText(iso, { time: true }), [dateText]);
   const cols = useMemo(() => columns(shown, t, time, setViewing), [shown, t, time]);
   const filter = (name: string) => query.filters[name] ?? '';
-  const filtered = ['user', 'action', 'severity', 'startDate', 'endDate'].some((f) => filter(f)) || query.search !== '';
+  const filtered = AUDIT_FILTERS.some((f) => filter(f)) || query.search !== '';
 
   const exportCsv = () => {
     if (exporting) return;
@@ -130,8 +130,7 @@ export function AuditsView() {
             className={css.secondaryButton}
             onClick={() => {
               setSearch('');
-              for (const f of ['user', 'action', 'severity', 'startDate', 'endDate']) list.setFilter(f, '');
-              list.setSearch('');
+              list.clearFilters();
             }}
           >
             {t('admin.audits.filter.clear')}

@@ -62,6 +62,8 @@ export interface PagedList<T> {
   setSort(sort: ListSort | null): void;
   /** One filter (`''` clears it); back to page 1. */
   setFilter(name: string, value: string): void;
+  /** Clears the search and every filter in one query change (one request); back to page 1. */
+  clearFilters(): void;
   /** Asks again for the current page (after a failure). */
   retry(): void;
   /** Refetches every cached page of the list; what is on screen stays until the answers come. */
@@ -116,6 +118,7 @@ export function pagedList<T>(q: QueryContext, spec: PagedListSpec<T>): PagedList
     },
     setSort: (sort) => set({ sort, page: 1 }),
     setFilter: (name, value) => set({ filters: { ...$query.get().filters, [name]: value }, page: 1 }),
+    clearFilters: () => set({ search: '', filters: {}, page: 1 }),
     retry: () => $fetch.revalidate(),
     refresh: () => q.cache.revalidate((k) => k.startsWith(spec.key)),
     edit: (edit) => {
