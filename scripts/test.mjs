@@ -33,7 +33,8 @@ const steps = [
   // the arrows of architecture.md (dependency-cruiser, .dependency-cruiser.cjs)
   { name: 'deps', cmd: 'npm', args: ['run', 'deps', '--silent'], check: true },
   { name: 'storybook', cmd: 'npm', args: ['run', 'build-storybook', '--silent'], check: true },
-  { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts },
+  // a failing file is run once more on its own (a browser suite of 900 tests on a shared 2-core machine); both runs are reported
+  { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts, retryFiles: wtrFailedFiles },
   // the sign-in elements' browser tests again on fe-elements/lite (react → preact/compat; web-test-runner.lite.config.mjs)
   { name: 'browser (lite)', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.lite.config.mjs'], parse: wtrCounts, retries: 1 },
   {
@@ -89,6 +90,22 @@ function wtrCounts(out) {
   const m = [...out.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
   return m ? { passed: +m[1], failed: +m[2] } : null;
 }
+/** The test files with a failed test in a web-test-runner output (`test/x.test.ts:` then ` ❌ suite > test`). */
+function wtrFailedFiles(out) {
+  const files = new Set();
+  let file;
+  for (const line of out.split('\n')) {
+    const header = /^(test\/\S+\.test\.tsx?):$/.exec(line.trim());
+    if (header) file = header[1];
+    else if (file && line.trim().startsWith('❌')) files.add(file);
+  }
+  return [...files];
+}
+/** The names of the failed tests in an output (web-test-runner `❌ name`, node:test `not ok N - name`), at most ten. */
+function failedNames(out) {
+  const names = [...out.matchAll(/^\s*(?:❌ (.+)|not ok \d+ - (.+))$/gm)].map((m) => (m[1] ?? m[2]).trim());
+  return [...new Set(names)].slice(0, 10);
+}
 function nodeCounts(out) {
   const pass = [...out.matchAll(/^# pass (\d+)/gm)].at(-1);
   const fail = [...out.matchAll(/^# fail (\d+)/gm)].at(-1);
@@ -118,6 +135,21 @@ const summary = [];
 for (const step of selected) {
   console.log(`\n=== ${step.name} ===`);
   let { code, out, seconds } = await run(step);
+  const failures = code === 0 ? [] : failedNames(out);
+  let counts;
+  const files = code !== 0 && step.retryFiles ? step.retryFiles(out) : [];
+  if (files.length) {
+    // only the files that failed, once more: a test that passes then counts as passed, one that fails again as failed
+    console.log(`\n=== ${step.name}: ${files.join(', ')} failed, running those files once more ===`);
+    summary.push(`${step.name}: ${files.join(', ')} failed once, retried`);
+    const first = step.parse(out);
+    const again = await run({ ...step, args: [...step.args, '--files', ...files] });
+    const second = step.parse(again.out);
+    if (first && second) counts = { passed: first.passed + first.failed - second.failed, failed: second.failed };
+    ({ code } = again);
+    seconds += again.seconds;
+    out = again.out;
+  }
   for (let retry = 0; code !== 0 && retry < (step.retries ?? 0); retry++) {
     console.log(`\n=== ${step.name}: failed, retrying once (the failure is printed above) ===`);
     summary.push(`${step.name}: failed once, retried`);
@@ -128,7 +160,7 @@ for (const step of selected) {
     continue;
   }
   // a check step (typecheck, Storybook build) counts as one test
-  const counts = step.parse?.(out) ?? (step.check ? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 } : null);
+  counts ??= step.parse?.(out) ?? (step.check ? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 } : null);
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
@@ -136,6 +168,8 @@ for (const step of selected) {
   // a runner that failed without counting a failure (crash, build error) counts as one failure
   if (code !== 0 && (!counts || counts.failed === 0)) failed += 1;
   summary.push(`${step.name}: ${counts ? `${counts.passed} passed, ${counts.failed} failed` : code === 0 ? 'ok' : `exit ${code}`} (${seconds.toFixed(1)} s)`);
+  // the failed tests by name (of the first run, retried or not), so the closing lines say what failed
+  for (const name of failures) summary.push(`  ✗ ${name}`);
   if (step.name === 'build' && code !== 0) break;
 }
 console.log(`\n${summary.join('\n')}`);

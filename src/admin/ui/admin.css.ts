@@ -269,22 +269,9 @@ export const menuItem = style({
   selectors: { '&[data-focused]': { background: theme.color.background }, '&[data-focus-visible]': focus },
 });
 
-/** The trigger of a kit Select (src/admin/ui/select.tsx): an input's look, its value then a chevron. */
-export const selectButton = style([
-  input,
-  {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: u(1),
-    textAlign: 'start',
-    cursor: 'pointer',
-    selectors: { '&[data-pressed]': { background: theme.color.background }, '&[data-disabled]': { opacity: 0.7, cursor: 'default' } },
-  },
-]);
 /** A ComboBox's input and its chevron button side by side. */
 export const comboGroup = style({ display: 'flex', alignItems: 'stretch', gap: u(0.5) });
-/** The list of a Select or ComboBox, in its popover (at least as wide as the trigger). */
+/** The list of a ComboBox, in its popover (at least as wide as the trigger). */
 export const listBox = style([menu, { minWidth: 'var(--trigger-width)', maxHeight: '320px', overflowY: 'auto' }]);
-/** One option of a Select or ComboBox: a menu item, the chosen one bold. */
+/** One option of a ComboBox: a menu item, the chosen one bold. */
 export const option = style([menuItem, { selectors: { '&[data-selected]': { fontWeight: 600 } } }]);

@@ -4,9 +4,21 @@
  * zones, countries, users). A description and an error, tied to the input by `aria-describedby`; styled like the other
  * inputs (admin.css.ts); items are key and label.
  */
-import { Button, ComboBox as AriaComboBox, Group, Input, ListBox, ListBoxItem, Label, Popover } from 'react-aria-components';
+import { Button, ComboBox as AriaComboBox, FieldError, Group, Input, ListBox, ListBoxItem, Label, Popover, Text, type Key } from 'react-aria-components';
 import * as css from './admin.css.ts';
-import { ariaFieldProps, FieldTexts, type KitFieldProps, type SelectItem } from './select.tsx';
+import type { KitFieldProps, SelectItem } from './select.tsx';
+
+/** The value and field props of react-aria's ComboBox, from a kit field's. */
+function ariaFieldProps<K extends string>(props: KitFieldProps & { value: K; onChange: (value: K) => void }) {
+  return {
+    className: css.field,
+    selectedKey: props.value,
+    onSelectionChange: (key: Key | null) => key !== null && props.onChange(String(key) as K),
+    name: props.name,
+    isDisabled: props.disabled,
+    isInvalid: Boolean(props.error),
+  };
+}
 
 /** A combo box of `items`; `value` is the chosen key (`''`: none). The options shown contain what was typed. */
 export function ComboBox<K extends string>(props: KitFieldProps & { items: readonly SelectItem<K>[]; value: K; onChange: (value: K) => void }) {
@@ -20,7 +32,14 @@ export function ComboBox<K extends string>(props: KitFieldProps & { items: reado
           <span aria-hidden="true">▾</span>
         </Button>
       </Group>
-      <FieldTexts description={props.description} error={props.error} />
+      {props.description ? (
+        <Text slot="description" className={css.hint}>
+          {props.description}
+        </Text>
+      ) : null}
+      <FieldError className={css.fieldError}>
+        <span role="alert">{props.error}</span>
+      </FieldError>
       <Popover placement="bottom start">
         <ListBox className={css.listBox}>
           {(item: { id: string; label: string }) => (

@@ -1,11 +1,12 @@
 /**
- * The kit's select (react-aria-components `Select`): a labelled button that opens a list box (Enter, Space or the arrow
- * keys open it; arrows move, Enter chooses, Escape closes, typing jumps to an option), a description and an error,
- * both tied to the button by `aria-describedby`. Styled like the other inputs (admin.css.ts). Items are key and label:
- * the kit knows no domain type. A hidden native select named `name` mirrors the value (forms, autofill).
+ * The kit's select: a native `<select>` with its label, a description and an error, both tied to it by
+ * `aria-describedby` (the error also announced). Native on purpose: the browser's own list (type-to-jump, arrow keys,
+ * the phone's picker, autofill and form data under `name`) at no weight — react-aria's Select added 8 to 24 KiB gzip
+ * to each section that used it (issue "Admin kit": the kit must not add to a section's weight). Long lists to search
+ * (time zones, users) take the kit's ComboBox (combo-box.tsx, react-aria). Styled like the other inputs (admin.css.ts);
+ * items are key and label: the kit knows no domain type.
  */
-import type { ReactNode } from 'react';
-import { Button, FieldError, Label, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, Text, type Key } from 'react-aria-components';
+import { useId, type ReactNode } from 'react';
 import * as css from './admin.css.ts';
 
 /** One option: its key (the value) and its visible label. */
@@ -22,59 +23,46 @@ export interface KitFieldProps {
   description?: ReactNode;
   /** The field's problem: the control is invalid and the message, announced, describes it. */
   error?: ReactNode;
-  /** The name of the hidden native control (forms, tests). */
+  /** The control's name (forms, autofill, tests). */
   name?: string;
   disabled?: boolean;
 }
 
-/** The description and error slots of a kit field (react-aria ties both to the control by `aria-describedby`). */
-export function FieldTexts({ description, error }: Pick<KitFieldProps, 'description' | 'error'>) {
-  return (
-    <>
-      {description ? (
-        <Text slot="description" className={css.hint}>
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className={css.fieldError}>
-        <span role="alert">{error}</span>
-      </FieldError>
-    </>
-  );
-}
-
-/** The value and field props react-aria's Select and ComboBox share, from a kit field's. */
-export function ariaFieldProps<K extends string>(props: KitFieldProps & { value: K; onChange: (value: K) => void }) {
-  return {
-    className: css.field,
-    selectedKey: props.value,
-    onSelectionChange: (key: Key | null) => key !== null && props.onChange(String(key) as K),
-    name: props.name,
-    isDisabled: props.disabled,
-    isInvalid: Boolean(props.error),
-  };
-}
-
-/** A select of `items`; `value` is the chosen key (`''` allowed, e.g. "all"). */
+/** A select of `items`; `value` is the chosen key (`''` allowed, e.g. "all"). Fires `onChange` with the new key. */
 export function Select<K extends string>(props: KitFieldProps & { items: readonly SelectItem<K>[]; value: K; onChange: (value: K) => void }) {
-  const items = props.items.map((item) => ({ id: item.key, label: item.label }));
+  const id = useId();
+  const describedBy = [props.description ? `${id}-d` : '', props.error ? `${id}-e` : ''].filter(Boolean).join(' ');
   return (
-    <AriaSelect {...ariaFieldProps(props)}>
-      <Label className={css.label}>{props.label}</Label>
-      <Button className={css.selectButton}>
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <FieldTexts description={props.description} error={props.error} />
-      <Popover placement="bottom start">
-        <ListBox className={css.listBox} items={items}>
-          {(item) => (
-            <ListBoxItem id={item.id} className={css.option}>
-              {item.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </AriaSelect>
+    <div className={css.field}>
+      <label className={css.label} htmlFor={id}>
+        {props.label}
+      </label>
+      <select
+        id={id}
+        className={css.input}
+        name={props.name}
+        value={props.value}
+        disabled={props.disabled}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => props.onChange(e.target.value as K)}
+      >
+        {props.items.map((item) => (
+          <option key={item.key} value={item.key}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+      {props.description ? (
+        <span id={`${id}-d`} className={css.hint}>
+          {props.description}
+        </span>
+      ) : null}
+      {props.error ? (
+        <span id={`${id}-e`} className={css.fieldError} role="alert">
+          {props.error}
+        </span>
+      ) : null}
+    </div>
   );
 }
