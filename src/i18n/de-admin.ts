@@ -42,6 +42,7 @@ export const deAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.actions': 'Aktionen',
   'admin.actionsFor': 'Aktionen für {name}',
   'admin.toasts': 'Benachrichtigungen',
+  'admin.errorToasts': 'Fehlermeldungen',
   'admin.pagination': 'Seiten',
   'admin.pageOf': 'Seite {page} von {pages} · {total} insgesamt',
   'admin.pageOfPages': 'Seite {page} von {pages}',

@@ -39,6 +39,7 @@ export const enAdmin = {
   'admin.actions': 'Actions',
   'admin.actionsFor': 'Actions for {name}',
   'admin.toasts': 'Notifications',
+  'admin.errorToasts': 'Error notifications',
   'admin.pagination': 'Pages',
   'admin.pageOf': 'Page {page} of {pages} · {total} in all',
   'admin.pageOfPages': 'Page {page} of {pages}',

@@ -42,6 +42,7 @@ export const heAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.actions': 'פעולות',
   'admin.actionsFor': 'פעולות עבור {name}',
   'admin.toasts': 'התראות',
+  'admin.errorToasts': 'התראות שגיאה',
   'admin.pagination': 'עמודים',
   'admin.pageOf': 'עמוד {page} מתוך {pages} · {total} בסך הכול',
   'admin.pageOfPages': 'עמוד {page} מתוך {pages}',

@@ -113,7 +113,7 @@ describe('<fe-admin-account> against the emulator', () => {
     await formReady(el);
     button(root(el), 'Save changes')!.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => root(el).querySelector('[role=alert]'), 'alert');
+    await waitUntil(() => root(el).querySelector('[role=alert]:not(:empty)'), 'alert');
     expect(alertText(el)).to.equal('No changes to update');
     expect(puts.bodies).to.deep.equal([]);
     await expect(el).to.be.accessible();
@@ -158,7 +158,7 @@ describe('<fe-admin-account> against the emulator', () => {
     field(el, 'website')!.focus();
     await sendKeys({ type: 'acme.test' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => root(el).querySelector('[role=alert]'), 'field error');
+    await waitUntil(() => root(el).querySelector('[role=alert]:not(:empty)'), 'field error');
     expect(alertText(el)).to.equal('Enter a full web address that starts with https:// or http://.');
     expect(active(el)?.getAttribute('name')).to.equal('website');
     expect(puts.bodies).to.deep.equal([]);

@@ -140,6 +140,7 @@ export function AuditsView() {
       <LoadStates t={t} state={state} retry={list.retry}>
         <>
           <DataTable
+            busy={state.loading}
             label={t('admin.audits.table')}
             columns={cols}
             data={state.data?.items ?? []}
@@ -172,17 +173,19 @@ export function AuditsView() {
 function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => string, view: (row: AuditRow) => void): ColumnDef<AuditRow, unknown>[] {
   return shown.map((c): ColumnDef<AuditRow, unknown> => {
     const header = t(`admin.audits.col.${c.name}` as Parameters<Translate>[0]) || c.displayName;
-    const base = { id: c.name, header, enableSorting: c.sortable };
+    // at a narrow width columns leave in this order: user agent, IP, severity, description, user (time, action, JSON stay)
+    const priority = ({ userAgent: 5, ip: 4, severity: 3, description: 2, user: 1 } as Record<string, number>)[c.name] ?? 0;
+    const base = { id: c.name, header, enableSorting: c.sortable, meta: { priority, grow: c.name === 'description' } };
     switch (c.name) {
       case 'createdAt':
-        return { ...base, accessorKey: 'createdAt', size: 190, cell: ({ row }) => time(row.original.createdAt) };
+        return { ...base, accessorKey: 'createdAt', size: 170, cell: ({ row }) => time(row.original.createdAt) };
       case 'user':
-        return { ...base, accessorKey: 'user', size: 200, cell: ({ row }) => row.original.email || row.original.user };
+        return { ...base, accessorKey: 'user', size: 180, cell: ({ row }) => row.original.email || row.original.user };
       case 'severity':
         return {
           ...base,
           accessorKey: 'severity',
-          size: 110,
+          size: 100,
           cell: ({ row }) => (
             <span className={severityClass(row.original.severity) === 'danger' ? css.badgeDanger : css.chip}>
               {t(`admin.audits.severity.${row.original.severity}` as Parameters<Translate>[0])}
@@ -206,19 +209,15 @@ function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => stri
           ),
         };
       case 'userAgent':
-        // one line, the whole text on hover and in the row's JSON: a user agent is long and rarely read in full
+        // one line (the table's cells are), the whole text on hover and in the row's JSON
         return {
           ...base,
           accessorKey: 'userAgent',
-          size: 180,
-          cell: ({ row }) => (
-            <span title={row.original.userAgent} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {row.original.userAgent}
-            </span>
-          ),
+          size: 140,
+          cell: ({ row }) => row.original.userAgent,
         };
       default:
-        return { ...base, accessorKey: c.name, size: c.name === 'description' ? 240 : 140 };
+        return { ...base, accessorKey: c.name, size: ({ description: 160, ip: 120, action: 130 } as Record<string, number>)[c.name] ?? 140 };
     }
   });
 }

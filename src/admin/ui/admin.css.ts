@@ -68,7 +68,12 @@ export const secondaryButton = style([
     background: theme.color.surface,
     color: theme.color.text,
     border: `1px solid ${theme.color.textMuted}`,
-    selectors: { '&:hover': { background: theme.color.background }, '&:active': { background: theme.color.background } },
+    selectors: {
+      '&:hover': { background: theme.color.background },
+      '&:active': { background: theme.color.background },
+      // a disabled button (Previous on the first page) looks disabled: faded, no hover, the not-allowed cursor
+      '&:disabled, &:disabled:hover': { background: theme.color.surface, opacity: 0.45, cursor: 'not-allowed' },
+    },
   },
 ]);
 export const dangerButton = style([
@@ -138,21 +143,46 @@ export const spinner = style({
 });
 export const status = style({ display: 'flex', alignItems: 'center', color: theme.color.textMuted, padding: u(2) });
 
-export const tableScroll = style({
-  overflow: 'auto',
-  maxHeight: '70vh',
+/** The frame of a data table: it grows with the page (no scrollbar of its own; data-table.tsx virtualises the rows). */
+export const tableWrap = style({
+  position: 'relative',
   border: `1px solid ${theme.color.border}`,
   borderRadius: theme.radius,
-  selectors: { '&:focus-visible': focus },
+  minWidth: 0,
+});
+const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
+/** The progress bar above a table whose rows are being replaced (data-table.tsx `busy`). */
+export const tableProgress = style({
+  position: 'absolute',
+  insetInline: 0,
+  top: 0,
+  height: '3px',
+  overflow: 'hidden',
+  zIndex: 2,
+  '::after': {
+    content: '""',
+    position: 'absolute',
+    insetBlock: 0,
+    width: '40%',
+    background: theme.color.primary,
+    animation: `${slide} 1s ease-in-out infinite`,
+  },
+  '@media': { '(prefers-reduced-motion: reduce)': { '::after': { animation: 'none', width: '100%', opacity: 0.6 } } },
 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' });
 globalStyle(`${table} th, ${table} td`, {
   textAlign: 'start',
-  padding: `${u(1)} ${u(1.5)}`,
+  padding: `${u(1)} ${u(1)}`,
   borderBottom: `1px solid ${theme.color.border}`,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 });
+// the rows kept from the previous answer dim while the next is awaited (after 150 ms: a fast answer does not flash)
+globalStyle(`${table} tbody`, { transition: 'opacity 0.2s ease 0s' });
+globalStyle(`${table}[data-stale] tbody`, { opacity: 0.5, transitionDelay: '150ms' });
+/** The cell of an empty table (its text may wrap). */
+export const emptyCell = style({ selectors: { [`${table} &`]: { whiteSpace: 'normal' } } });
 globalStyle(`${table} thead th`, { position: 'sticky', top: 0, background: theme.color.surface, zIndex: 1, fontWeight: 600 });
 export const sortButton = style({
   font: 'inherit',
@@ -236,6 +266,10 @@ export const toast = style({
   minWidth: '240px',
   selectors: { '&[data-focus-visible]': focus },
 });
+/** An error toast: the danger colours (as an alert) and a warning sign. */
+export const errorToast = style([toast, { background: theme.color.dangerSurface, color: theme.color.danger, border: `1px solid ${theme.color.danger}` }]);
+/** One live region of toasts (successes, errors) inside the toast corner. */
+export const toastList = style({ display: 'flex', flexDirection: 'column', gap: u(1) });
 export const toastClose = style([iconButton, { color: 'inherit' }]);
 
 export const tabs = style({ display: 'flex', flexDirection: 'column', gap: u(2) });

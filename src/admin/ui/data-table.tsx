@@ -1,20 +1,44 @@
 /**
- * The admin data table (architecture "Admin portal" ui/): @tanstack/react-table for columns and sorting,
- * @tanstack/react-virtual for the rows, so 10,000 loaded rows scroll smoothly (only the rows in view and an
- * overscan are in the DOM; spacer rows keep the scroll height). A native `<table>` with `aria-rowcount` and
- * `aria-rowindex`, sortable headers are buttons and carry `aria-sort`.
+ * The admin data table (architecture "Admin portal" ui/; issue "The portal as an administrator meets it" item 1):
+ * @tanstack/react-table for columns and sorting, @tanstack/react-virtual for the rows. A native `<table>` with
+ * `aria-rowcount` and `aria-rowindex`; sortable headers are buttons and carry `aria-sort`.
+ *
+ * - **It fits.** One column takes the width left over (`meta.grow`, else the first: the row's identity; its `size`
+ *   is its minimum); the others keep their `size` in px. When the columns do not fit the table's width, columns leave by priority
+ *   (`meta.priority`: 0 never leaves — by default the first column and the `actions` one; a higher number leaves
+ *   first, default 1; ties: the rightmost first), so the identity and the row's actions are visible together at any width, without sideways
+ *   scrolling. Each cell is one line (ellipsis; the whole text on hover) unless it stacks lines itself.
+ * - **It grows with the page.** No box with its own scrollbar: the rows are virtualised against the page's own
+ *   scroller (the nearest scrolling ancestor, across shadow roots, else the window), so 10,000 loaded rows scroll
+ *   smoothly with only the rows in view and an overscan in the DOM; the header row sticks to the top.
+ * - **Stale rows show it.** `busy`: the table is `aria-busy`, a progress bar runs above it, and the rows kept from
+ *   the previous answer dim (after 150 ms, so a fast answer does not flash).
  */
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type ReactNode } from 'react';
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type RowData, type SortingState, type VisibilityState } from '@tanstack/react-table';
+import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import * as css from './admin.css.ts';
 
 export type { ColumnDef, SortingState };
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generic parameters are TanStack's
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /**
+     * When the table is too narrow, columns leave by priority: 0 never, higher first. Default: 0 for the first column
+     * (the row's identity) and the one with id `actions`, 1 for the others.
+     */
+    priority?: number;
+    /** This column takes the width left over (its `size` is its minimum). Default: the first column. */
+    grow?: boolean;
+  }
+}
 
 /** Props of {@link DataTable}. `T` is a row. */
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label: string;
+  /** The columns; the first is the row's identity; `size` is a width in px (the growing column's minimum). */
   columns: ColumnDef<T, unknown>[];
   data: T[];
   getRowId: (row: T) => string;
@@ -27,21 +51,90 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   /** Row height in px for the virtualiser (default 52). */
   rowHeight?: number;
-  /** Sort-state labels: ascending, descending (screen readers read `aria-sort` themselves; these are the visible arrows' text). */
-  sortLabels?: { asc: string; desc: string };
+  /** The rows shown are being replaced (a query changed, its answer is awaited): `aria-busy`, progress, dimmed rows. */
+  busy?: boolean;
 }
 
-/** A virtualised, sortable table. */
+/**
+ * The columns to hide so that the rest fit `width` px, each column taking its `size` plus `padding` px (the cells'
+ * inline padding): by `priority` (highest first; 0 never), the rightmost first among equals.
+ */
+export function columnsToHide(columns: { id: string; size: number; priority: number }[], width: number, padding = 16): Set<string> {
+  const hidden = new Set<string>();
+  let total = columns.reduce((n, c) => n + c.size + padding, 0);
+  const candidates = columns
+    .map((c, index) => ({ ...c, index }))
+    .filter((c) => c.priority > 0)
+    .sort((a, b) => b.priority - a.priority || b.index - a.index);
+  for (const c of candidates) {
+    if (total <= width) break;
+    hidden.add(c.id);
+    total -= c.size + padding;
+  }
+  return hidden;
+}
+
+/** The nearest ancestor of `el` that scrolls vertically (crossing shadow roots), or `null` for the window. */
+function scrollParent(el: Element): HTMLElement | null {
+  let node: Node | null = el.parentNode;
+  while (node) {
+    if (node instanceof HTMLElement) {
+      if (node === document.body || node === document.documentElement) return null;
+      const { overflowY } = getComputedStyle(node);
+      if (overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') return node;
+    }
+    node = node instanceof ShadowRoot ? node.host : node.parentNode;
+  }
+  return null;
+}
+
+/** A sortable, virtualised table that fits its width and grows with the page. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const [ownSorting, setOwnSorting] = useState<SortingState>([]);
   const sorting = props.sorting ?? ownSorting;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  // the table's width and its cells' inline padding (the theme's spacing unit), in px
+  const [space, setSpace] = useState<{ width: number; padding: number } | null>(null);
+  // the page's scroller (undefined until mounted) and the table's offset in its content (the virtualiser's margin)
+  const [scroller, setScroller] = useState<HTMLElement | null | undefined>(undefined);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    setScroller(scrollParent(wrap));
+    const measure = (width: number) => {
+      const th = wrap.querySelector('th');
+      const style = th ? getComputedStyle(th) : null;
+      const padding = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 16;
+      setSpace((prev) => (prev?.width === width && prev.padding === padding ? prev : { width, padding }));
+    };
+    // measured before the first paint (no flash of a too-wide table), then on every resize
+    measure(wrap.clientWidth);
+    const observer = new ResizeObserver(([entry]) => measure(entry.contentRect.width));
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, []);
+  // after every render (what sits above the table may have grown or shrunk); it sets state only when the offset moved
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap || scroller === undefined) return;
+    const top = wrap.getBoundingClientRect().top;
+    const next = scroller ? top - scroller.getBoundingClientRect().top + scroller.scrollTop : top + window.scrollY;
+    if (Math.abs(next - margin) > 1) setMargin(next);
+  });
+  const hidden: VisibilityState = {};
+  if (space !== null) {
+    const measured = props.columns.map((c, i) => ({ id: c.id ?? String(i), size: c.size ?? 150, priority: c.meta?.priority ?? (i === 0 || c.id === 'actions' ? 0 : 1) }));
+    for (const id of columnsToHide(measured, space.width, space.padding)) hidden[id] = false;
+  }
   // TanStack Table returns functions the React compiler cannot memoise; this component is not compiled
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<T>({
     data: props.data,
     columns: props.columns,
     getRowId: props.getRowId,
-    state: { sorting },
+    state: { sorting, columnVisibility: hidden },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       if (props.onSortingChange) props.onSortingChange(next);
@@ -52,18 +145,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: props.manualSorting ? undefined : getSortedRowModel(),
   });
-  const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const rowHeight = props.rowHeight ?? 52;
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const common = { count: rows.length, estimateSize: () => rowHeight, overscan: 8, scrollMargin: margin };
+  const inElement = useVirtualizer({ ...common, getScrollElement: () => scroller ?? null, enabled: Boolean(scroller) });
+  const inWindow = useWindowVirtualizer({ ...common, enabled: scroller === null });
+  const virtualizer = scroller ? inElement : inWindow;
+  // before the scroller is known (the first render), the first rows are drawn as the virtualiser would
+  const items =
+    scroller === undefined
+      ? rows.slice(0, 30).map((_, index) => ({ index, start: margin + index * rowHeight, end: margin + (index + 1) * rowHeight }))
+      : virtualizer.getVirtualItems();
+  const before = (items[0]?.start ?? margin) - margin;
+  const after = items.length ? Math.max(0, rows.length * rowHeight + margin - items[items.length - 1].end) : 0;
   const columnCount = table.getVisibleLeafColumns().length;
+  const visible = table.getVisibleLeafColumns();
+  const growId = (visible.find((c) => c.columnDef.meta?.grow) ?? visible[0])?.id;
   return (
-    // the scroller is keyboard-focusable (arrow keys and Page Down scroll it): WCAG 2.1.1, axe scrollable-region-focusable
-    <div className={css.tableScroll} ref={scrollRef} data-table-scroll="" tabIndex={0} role="region" aria-label={props.label}>
-      <table className={css.table} aria-label={props.label} aria-rowcount={rows.length + 1}>
+    <div className={css.tableWrap} ref={wrapRef} data-table-scroll="">
+      {props.busy ? <div className={css.tableProgress} aria-hidden="true" /> : null}
+      <table className={css.table} aria-label={props.label} aria-rowcount={rows.length + 1} aria-busy={props.busy || undefined} data-stale={props.busy ? '' : undefined}>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1}>
@@ -75,7 +176,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={header.id}
                     scope="col"
-                    style={{ width: header.getSize() }}
+                    style={{ width: header.column.id === growId ? undefined : header.getSize() }}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                   >
                     {canSort ? (
@@ -95,7 +196,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <tbody>
           {rows.length === 0 && props.empty ? (
             <tr>
-              <td colSpan={columnCount}>{props.empty}</td>
+              <td colSpan={columnCount} className={css.emptyCell}>
+                {props.empty}
+              </td>
             </tr>
           ) : null}
           {before > 0 && (
@@ -107,9 +210,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
             const row = rows[item.index];
             return (
               <tr key={row.id} className={css.row} aria-rowindex={item.index + 2} data-row-id={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
+                {row.getVisibleCells().map((cell) => {
+                  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  // a one-line text cell cut by an ellipsis shows its whole text on hover
+                  return (
+                    <td key={cell.id} title={typeof content === 'string' ? content : undefined}>
+                      {content}
+                    </td>
+                  );
+                })}
               </tr>
             );
           })}

@@ -39,7 +39,7 @@ export function AdminDialog(props: { open: boolean; onClose: () => void; title: 
 
 /**
  * A confirmation of a destructive action (destructive actions confirm): text, the failure if any (kept open, input
- * kept), Cancel and the action, which shows progress while `busy`.
+ * kept), Cancel (focused on open, so Enter does not confirm) and the action, which shows progress while `busy`.
  */
 export function ConfirmDialog(props: {
   open: boolean;
@@ -60,16 +60,11 @@ export function ConfirmDialog(props: {
       <div>{props.body}</div>
       <ErrorSlot error={props.error} t={t} />
       <div className={css.dialogActions}>
-        <button type="button" className={css.secondaryButton} onClick={props.onClose} disabled={props.busy}>
+        {/* Cancel has the focus: Enter or Space on open must not delete (issue "The portal as an administrator meets it" 7) */}
+        <button type="button" className={css.secondaryButton} onClick={props.onClose} disabled={props.busy} autoFocus>
           {t('admin.cancel')}
         </button>
-        <button
-          type="button"
-          className={props.danger === false ? css.button : css.dangerButton}
-          aria-disabled={props.busy}
-          onClick={() => !props.busy && props.onConfirm()}
-          autoFocus
-        >
+        <button type="button" className={props.danger === false ? css.button : css.dangerButton} aria-disabled={props.busy} onClick={() => !props.busy && props.onConfirm()}>
           {props.busy ? props.busyAction : props.action}
         </button>
       </div>

@@ -89,6 +89,7 @@ export function SubTenantUsers({ t }: { t: Translate }) {
       <LoadStates t={t} state={state} retry={list.retry}>
         <>
           <DataTable
+            busy={state.loading}
             label={t('admin.users.sub.table')}
             columns={columns}
             data={data?.items ?? []}

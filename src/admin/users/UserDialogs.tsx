@@ -91,7 +91,7 @@ function useToastedSave(t: Translate, onClose: () => void) {
   const failedText = useRef<(message: string) => string>((message) => message);
   useEffect(() => {
     if (!error) return;
-    toasts.show(failedText.current(messageOf(error, t)));
+    toasts.show(failedText.current(messageOf(error, t)), 'error');
     onClose();
   }, [error, onClose, t, toasts]);
   const start = (work: () => Promise<unknown>, done: string, failed?: (message: string) => string) => {

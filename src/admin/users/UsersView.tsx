@@ -59,7 +59,7 @@ function columns(
       // sortable columns need an accessor (the server sorts: manualSorting)
       accessorKey: 'email',
       header: t('admin.users.col.user'),
-      size: 260,
+      size: 220,
       enableSorting: true,
       cell: ({ row }) => (
         <span className={css.cellStack}>
@@ -76,6 +76,7 @@ function columns(
     },
     {
       id: 'applications',
+      meta: { priority: 6 },
       header: t('admin.users.col.applications'),
       size: 140,
       enableSorting: false,
@@ -83,6 +84,7 @@ function columns(
     },
     {
       id: 'groups',
+      meta: { priority: 3 },
       header: t('admin.users.col.groups'),
       size: 140,
       enableSorting: false,
@@ -90,6 +92,7 @@ function columns(
     },
     {
       id: 'roles',
+      meta: { priority: 1 },
       header: t('admin.users.col.roles'),
       size: 180,
       enableSorting: false,
@@ -97,6 +100,7 @@ function columns(
     },
     {
       id: 'createdAt',
+      meta: { priority: 2 },
       accessorKey: 'createdAt',
       header: t('admin.users.col.joinedAt'),
       size: 120,
@@ -105,12 +109,13 @@ function columns(
     },
     {
       id: 'lastSeen',
+      meta: { priority: 4 },
       header: t('admin.users.col.lastSeen'),
       size: 120,
       enableSorting: false,
       cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin) : <span className={css.muted}>{t('admin.never')}</span>),
     },
-    { id: 'managedBy', header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
+    { id: 'managedBy', meta: { priority: 5 }, header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
     // a read-only admin has no row action: no actions column at all
     ...(rights.write || rights.delete
       ? [
@@ -214,6 +219,7 @@ export function UsersView() {
             sorting={sorting}
             onSortingChange={(s) => list.setSort(s[0] ?? null)}
             manualSorting
+            busy={state.loading}
             empty={
               query.search ? (
                 <EmptyState title={t('admin.users.noMatch', { query: query.search })} />

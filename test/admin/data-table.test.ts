@@ -1,0 +1,134 @@
+/**
+ * The kit's DataTable (src/admin/ui/data-table.tsx; issue "The portal as an administrator meets it", items 1 and 2)
+ * in real Chromium: the users table fits the page at 1024, 1280 and 390 px (the row's identity and its actions on
+ * screen together, no sideways scrolling; columns leave by priority), the table grows with the page (no scrollbar of
+ * its own) while 10,000 rows stay virtualised, and rows kept while the next page loads show that they are stale.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import '../../elements/admin/fe-admin-users.ts';
+import { columnsToHide, DataTable, type ColumnDef } from '../../src/admin/ui/data-table.tsx';
+import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
+import { ADMIN_VIEWPORT, api, button, callEmulator, columnHeaders, ignoreResizeObserverLoop, renderSection, root, rowsOf, signIn, SLOW } from './helpers.ts';
+
+ignoreResizeObserverLoop();
+
+/** Whether `box` lies within the viewport horizontally. */
+const onScreen = (box: DOMRect) => box.left >= 0 && box.right <= window.innerWidth + 0.5;
+
+describe('kit DataTable', () => {
+  after(async () => {
+    await setViewport(ADMIN_VIEWPORT);
+  });
+
+  it('columnsToHide: columns leave by priority, the rightmost first among equals, never a priority-0 one', () => {
+    const cols = [
+      { id: 'user', size: 200, priority: 0 },
+      { id: 'groups', size: 100, priority: 1 },
+      { id: 'roles', size: 100, priority: 1 },
+      { id: 'managedBy', size: 100, priority: 3 },
+      { id: 'actions', size: 40, priority: 0 },
+    ];
+    // each column also takes 16 px of padding: 540 + 5 × 16 = 620 in all
+    expect([...columnsToHide(cols, 620)]).to.deep.equal([]);
+    expect([...columnsToHide(cols, 619)]).to.deep.equal(['managedBy']);
+    expect([...columnsToHide(cols, 500)]).to.deep.equal(['managedBy', 'roles']);
+    expect([...columnsToHide(cols, 100)]).to.deep.equal(['managedBy', 'roles', 'groups']);
+  });
+
+  describe('the users table against the emulator', () => {
+    beforeEach(async () => {
+      await resetEmulator();
+    });
+
+    for (const [width, kept] of [
+      [1280, ['User', 'Groups', 'Roles', 'Joined']],
+      [1024, ['User', 'Roles']],
+      [390, ['User']],
+    ] as const) {
+      it(`at ${width} px the row's identity and its actions are on screen together, without sideways scrolling`, async () => {
+        await setViewport({ width, height: 844 });
+        await signIn(ADMIN);
+        const el = await renderSection('fe-admin-users');
+        await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+        const row = rowsOf(el).find((r) => r.textContent?.includes(ADMIN.email))!;
+        const actions = row.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!;
+        expect(onScreen(row.cells[0].getBoundingClientRect()), 'identity on screen').to.equal(true);
+        expect(onScreen(actions.getBoundingClientRect()), 'actions on screen').to.equal(true);
+        expect(row.cells[0].textContent).to.contain(ADMIN.email);
+        expect(document.documentElement.scrollWidth, 'no sideways scrolling').to.be.at.most(window.innerWidth);
+        const headers = columnHeaders(el);
+        for (const name of kept) expect(headers, name).to.include(name);
+        // each cell is one line: a row is as high as at the widest width
+        expect(row.getBoundingClientRect().height).to.be.below(90);
+      });
+    }
+
+    it('the table grows with the page: no scrollbar of its own; the header row sticks to the top', async () => {
+      await setViewport({ width: 1280, height: 900 });
+      await signIn(ADMIN);
+      const el = await renderSection('fe-admin-users');
+      await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+      const wrap = root(el).querySelector<HTMLElement>('[data-table-scroll]')!;
+      expect(getComputedStyle(wrap).overflowY).to.equal('visible');
+      expect(wrap.scrollHeight).to.equal(wrap.clientHeight);
+      expect(getComputedStyle(root(el).querySelector('thead th')!).position).to.equal('sticky');
+    });
+
+    it('rows kept while the next page loads are stale at once (aria-busy, dimmed, a progress bar), fresh with the answer', async () => {
+      await setViewport({ width: 1280, height: 900 });
+      const token = await signIn(ADMIN);
+      for (let i = 0; i < 21; i++) await api(token, 'POST', '/frontegg/identity/resources/users/v2', { email: `stale${i}@acme.test`, name: `Stale ${i}`, provider: 'local' });
+      const el = await renderSection('fe-admin-users');
+      await waitUntil(() => rowsOf(el).length === 20, '20 rows', SLOW);
+      const table = root(el).querySelector('table')!;
+      expect(table.hasAttribute('aria-busy')).to.equal(false);
+      const firstPage = rowsOf(el).map((r) => r.dataset.rowId);
+      await callEmulator('PUT', '/_emulator/faults', { faults: [{ method: 'GET', path: '/frontegg/identity/resources/users/v3', delayMs: 1500, times: 1 }] });
+      button(root(el), 'Next')!.click();
+      // stale long before the answer (1.5 s): a timing in ms here would measure this shared machine's load, not the table
+      await waitUntil(() => table.getAttribute('aria-busy') === 'true', 'busy before the answer', { timeout: 1000, interval: 10 });
+      // dimmed after 150 ms (a fast answer does not flash): within 200 ms of the click
+      expect(getComputedStyle(table.tBodies[0]).transitionDelay).to.equal('0.15s');
+      expect(root(el).querySelector('[data-table-scroll] > [aria-hidden=true]'), 'progress bar').to.not.equal(null);
+      // the old rows are still there, dimmed
+      expect(rowsOf(el).map((r) => r.dataset.rowId)).to.deep.equal(firstPage);
+      await waitUntil(() => Number(getComputedStyle(table.tBodies[0]).opacity) < 0.75, 'dimmed', { timeout: 1000, interval: 20 });
+      await waitUntil(() => !table.hasAttribute('aria-busy'), 'the answer', SLOW);
+      expect(rowsOf(el).map((r) => r.dataset.rowId)).to.not.deep.equal(firstPage);
+      await waitUntil(() => Number(getComputedStyle(table.tBodies[0]).opacity) === 1, 'undimmed', SLOW);
+    });
+  });
+
+  describe('10,000 loaded rows', () => {
+    let host: HTMLDivElement;
+    let reactRoot: Root;
+    afterEach(() => {
+      reactRoot.unmount();
+      host.remove();
+      window.scrollTo(0, 0);
+    });
+
+    it('only the rows in view are in the DOM; scrolling the page brings the last one', async () => {
+      await setViewport({ width: 1280, height: 900 });
+      host = document.createElement('div');
+      document.body.append(host);
+      reactRoot = createRoot(host);
+      type Row = { id: string; name: string };
+      const data: Row[] = Array.from({ length: 10_000 }, (_, i) => ({ id: `r${i}`, name: `Row ${i + 1}` }));
+      const columns: ColumnDef<Row, unknown>[] = [{ id: 'name', header: 'Name', size: 200, cell: ({ row }) => row.original.name }];
+      flushSync(() => reactRoot.render(createElement(DataTable<Row>, { label: 'Rows', columns, data, getRowId: (r) => r.id })));
+      const domRows = () => [...host.querySelectorAll<HTMLTableRowElement>('tr[data-row-id]')];
+      await waitUntil(() => domRows().length > 0, 'rows');
+      expect(domRows().length).to.be.below(60);
+      expect(host.querySelector('table')!.getAttribute('aria-rowcount')).to.equal('10001');
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await waitUntil(() => domRows().some((r) => r.textContent === 'Row 10000'), 'the last row', SLOW);
+      expect(domRows().length).to.be.below(60);
+      expect(domRows().at(-1)!.getAttribute('aria-rowindex')).to.equal('10001');
+    });
+  });
+});
