@@ -1,8 +1,9 @@
 /**
  * The users section (admin spec §2 "Users table columns", dialogs add/delete/enable/disable; §4; §9 page size 20;
  * SI-3.10, AB-2.01, AB-3.06, AB-3.07, AB-4.02–AB-4.09): a server-paged, server-sorted, virtualised table of the
- * tenant's users with search by email and the presets, and the dialogs. Reads the users, roles and groups resources;
- * writes through their mutations. Renders loading, empty, error and no-match states.
+ * tenant's users with search by email, the presets and a Status filter (pending invitations apart, issue 21 item 5),
+ * and the dialogs. Reads the users, roles and groups resources; writes through their mutations. Renders loading,
+ * empty, error and no-match states.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
