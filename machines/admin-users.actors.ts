@@ -6,6 +6,7 @@
 import { fromPromise } from 'xstate';
 import type { TenantUser } from '../src/api/admin-types.ts';
 import type { AddUserCall } from './admin-add-user.machine.ts';
+import type { InviteOutcome } from './admin-bulk-invite.machine.ts';
 import type { AdminResources } from '../src/admin/resources/index.ts';
 
 /** Actors of the add-user machine: the add prepends the user to the users page on screen. */
@@ -15,9 +16,12 @@ export function adminAddUserActors(resources: AdminResources) {
   };
 }
 
-/** Actors of the bulk-invite machine: each email is one add, prepended to the users page on screen. */
+/**
+ * Actors of the bulk-invite machine: each email is checked, then invited unless it is a member or invited already
+ * (`users.invite`); the pages are not edited one by one — the view refreshes the table once the run is over.
+ */
 export function adminBulkInviteActors(resources: AdminResources) {
   return {
-    inviteOne: fromPromise<unknown, { email: string; roleIds: string[] }>(({ input }) => resources.users.addUser.run({ user: { email: input.email, roleIds: input.roleIds } })),
+    inviteOne: fromPromise<InviteOutcome, { email: string; roleIds: string[] }>(({ input }) => resources.users.invite.run(input)),
   };
 }

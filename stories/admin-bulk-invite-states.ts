@@ -1,12 +1,19 @@
 /**
  * Every state of the bulk-invite machine (machines/admin-bulk-invite.machine.ts) as data: the Admin/Users stories
  * and the accessibility test share them. `inviting.next` is transient. Preview data: the default role is Editor;
- * grace.knuth@preview.invalid is a user already (the server's answer: "User already exists"), so it lands in the
- * unallowed list (admin spec §8).
+ * grace.knuth@preview.invalid is a member already and mary.jackson@preview.invalid has a pending invitation (both
+ * found before sending), and the server refused annie.easley@preview.invalid (admin spec §8): all three land in the
+ * not-invited list with their reason.
  */
 import type { DialogStateSpec } from './support/admin-story.tsx';
 
-const emails = ['katherine.johnson@preview.invalid', 'grace.knuth@preview.invalid', 'dorothy.vaughan@preview.invalid'];
+const emails = [
+  'katherine.johnson@preview.invalid',
+  'grace.knuth@preview.invalid',
+  'dorothy.vaughan@preview.invalid',
+  'mary.jackson@preview.invalid',
+  'annie.easley@preview.invalid',
+];
 const submitted = { emails, roleIds: ['role-editor'] };
 
 export const adminBulkInviteStates = {
@@ -17,9 +24,13 @@ export const adminBulkInviteStates = {
     value: 'results',
     context: {
       ...submitted,
-      index: 3,
+      index: 5,
       allowed: [emails[0], emails[2]],
-      unallowed: [{ email: emails[1], error: { message: 'User already exists', statusCode: 409 } }],
+      unallowed: [
+        { email: emails[1], reason: 'member' },
+        { email: emails[3], reason: 'pending' },
+        { email: emails[4], reason: 'refused', error: { message: 'The email domain is not allowed', statusCode: 400 } },
+      ],
     },
     emitted: [{ type: 'invited', emails: [emails[0], emails[2]] }],
   },

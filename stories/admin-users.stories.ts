@@ -29,13 +29,23 @@ const bulkInvite = dialogStateStory('fe-admin-bulk-invite', adminBulkInviteState
 export const BulkInviteDialog: AdminStory = bulkInvite('idle');
 /** Each email is one invitation, in order (AB-4.10). */
 export const BulkInviteInviting: AdminStory = bulkInvite('inviting');
-/** The allowed and unallowed lists (AB-4.11; a refused email with the server's message, admin spec §8). */
+/** The summary ("2 invited, 1 already a member, …") and the folded lists, each not-invited address with its reason (AB-4.11; a refused one with the server's message, admin spec §8). */
 export const BulkInviteResults: AdminStory = bulkInvite('results');
 
+/**
+ * The pending invitations (`#/admin/users/pending`: the Status filter on "Pending invitations"): only who never joined
+ * (user-03, user-10, user-17), each marked "Pending invitation"; their row menu offers "Resend invitation" and
+ * "Revoke invitation" instead of "Delete user".
+ */
+export const PendingInvitations: AdminStory = { args: { scenario: 'filled', dialog: 'pending' } };
+
 export const InviteLinkDialog: AdminStory = { args: { scenario: 'filled', dialog: 'link' } };
-// row dialogs (`<action>:<userId>` of the preview users: user-05 is disabled, user-06 temporary)
+// row dialogs (`<action>:<userId>` of the preview users: user-03 a pending invitation, user-05 disabled, user-06 temporary)
 export const EditRolesDialog: AdminStory = { args: { scenario: 'filled', dialog: 'roles:user-01' } };
 export const DeleteUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'delete:user-01' } };
 export const DisableUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'disable:user-01' } };
 export const EnableUserDialog: AdminStory = { args: { scenario: 'filled', dialog: 'enable:user-05' } };
+/** A temporary user ("Temporary until <date>" in the table): "Change access end" says when access ends now (AB-4.09). */
 export const AccessEndDialog: AdminStory = { args: { scenario: 'filled', dialog: 'expiry:user-06' } };
+/** "Revoke invitation" of a pending invitation asks first: its link stops working. */
+export const RevokeInvitationDialog: AdminStory = { args: { scenario: 'filled', dialog: 'revoke:user-03' } };

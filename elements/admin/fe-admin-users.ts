@@ -10,8 +10,10 @@ addMessages('en', enAdmin);
 /**
  * The users section on its own (admin spec §2 "Users", §4, §9; SI-3.10; AB-2.01, AB-4.02–AB-4.11): the tenant's
  * users in a server-paged (20 a page), sortable, searchable table with the presets mfa-unenrolled,
- * breached-passwords and inactive; add (prepended), bulk invite (allowed / unallowed), delete, enable, disable,
- * role edit (optimistic, rolled back on error), temporary users, resend. Needs `fe.secure.read.users` (writes:
+ * breached-passwords and inactive, and a Status filter for pending invitations; add (prepended), bulk invite
+ * (addresses checked first; members and pending invitations not invited, with the reason), delete, enable, disable,
+ * role edit (optimistic, rolled back on error), temporary users (until a date; make permanent, change the access
+ * end), resend and revoke an invitation. Needs `fe.secure.read.users` (writes:
  * `fe.secure.write.users`, delete: `fe.secure.delete.users`); without it shows "You don’t have access to this
  * section." and makes no request. Must sit inside `<fe-app>`.
  *

@@ -40,6 +40,12 @@ export type SortKey = (typeof USER_SORT_KEYS)[number];
 /** Filter presets of users v3 (AB-3.07). */
 export const USER_PRESETS = ['mfa-unenrolled', 'breached-passwords', 'inactive'] as const;
 export type Preset = (typeof USER_PRESETS)[number];
+/**
+ * Membership statuses of users v3's `_status` (an emulator addition: Frontegg's client passes any query parameter
+ * through `getUsersV3`). `pending`: an invitation not accepted yet (`activatedForTenant` false).
+ */
+export const USER_STATUSES = ['pending'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -59,6 +65,8 @@ export interface UserListQuery {
   /** Exact identifier (v3 `_identifier`): an email or a phone number, per `identifierType` (no usernames here: none match). */
   identifier?: { value: string; type: 'email' | 'phoneNumber' | 'username' };
   preset?: Preset;
+  /** Only members in this status (v3 `_status`): `pending` = invited, not joined yet. */
+  status?: UserStatus;
   maxInactiveSeconds: number;
   sortBy: SortKey;
   order: 'ASC' | 'DESC';
@@ -90,6 +98,7 @@ function listConditions(db: Db, q: UserListQuery): SQL {
     const { value, type } = q.identifier;
     conds.push(type === 'email' ? eq(users.email, value.toLowerCase()) : type === 'phoneNumber' ? eq(users.phoneNumber, value) : sql`false`);
   }
+  if (q.status === 'pending') conds.push(eq(userTenants.activated, false));
   if (q.preset === 'breached-passwords') conds.push(eq(users.isBreachedPassword, true));
   if (q.preset === 'inactive') conds.push(or(isNull(users.lastLogin), lt(users.lastLogin, new Date(q.now - q.maxInactiveSeconds * 1000))));
   if (q.preset === 'mfa-unenrolled') {

@@ -470,3 +470,70 @@ describe('memberships the admin turned off', () => {
     assert.ok(claims.permissions.includes('fe.secure.read.users'), claims.permissions.join(','));
   });
 });
+
+describe('temporary users on the emulator clock, pending invitations', () => {
+  const clock = (body: Record<string, unknown>) => new Client(harness.emu).req('PUT', '/_emulator/clock', body);
+  type Mail = { to: string; subject: string; link: string | null };
+  const mailsTo = async (to: string) => (await new Client(harness.emu).get<Mail[]>('/_emulator/outbox')).body.filter((m) => m.to === to);
+
+  it('AB-4.09 AB-7.11 a user invited as temporary for 30 days has its access end stored from the emulator clock; past it, a live session cannot refresh', async () => {
+    // ten days ahead on the emulator clock: the access end is counted from there, not from the wall clock
+    await clock({ offsetSeconds: 10 * 86400 });
+    try {
+      const api = await adminApi();
+      const invited: ITeamUser = await api.teams.addUser({ email: 'contractor@example.test', roleIds: [SEED.readOnlyRoleId], expirationInSeconds: 30 * 86400 });
+      const end = Date.parse(String(invited.temporaryExpirationDate));
+      assert.ok(Math.abs(end - (Date.now() + 40 * DAY)) < 60_000, `ends 30 days after the emulator's now: ${invited.temporaryExpirationDate}`);
+      const listed = (await api.users.getUsersV3({ _email: 'contractor' })).items[0];
+      assert.equal(listed.temporaryExpirationDate, invited.temporaryExpirationDate, 'the users list shows the same access end');
+
+      const member = await makeUser('temp-session@example.test');
+      await api.teams.updateUserExpirationTime({ userId: member, expirationInSeconds: 3600 });
+      const { client } = await signIn('temp-session@example.test', PASSWORD);
+      assert.equal((await client.refresh()).status, 200, 'before the access end the session refreshes');
+      await clock({ offsetSeconds: 10 * 86400 + 7200 });
+      const refused = await client.refresh();
+      assert.equal(refused.status, 401, refused.text);
+      const login = await new Client(harness.emu).login('temp-session@example.test', PASSWORD);
+      assert.equal(login.status, 401, login.text);
+      assert.deepEqual(login.body.errors, ['User access has expired']);
+    } finally {
+      await clock({ offsetSeconds: 0 });
+    }
+  });
+
+  it('AB-7.12 pending invitations: users v3 _status=pending lists only invitations not accepted; resendInvitationLink sends a new one', async () => {
+    await makeUser('member@example.test');
+    const api = await adminApi();
+    const invited: ITeamUser = await api.teams.addUser({ email: 'invitee@example.test', roleIds: [] });
+    // Frontegg's client passes any query parameter through getUsersV3
+    const pending = await api.users.getUsersV3({ _status: 'pending' } as Parameters<typeof api.users.getUsersV3>[0]);
+    assert.deepEqual(emails(pending), ['invitee@example.test']);
+    assert.deepEqual(pending._metadata, { totalItems: 1, totalPages: 1 });
+    assert.equal(pending.items[0].activatedForTenant, false);
+    const before = (await mailsTo('invitee@example.test')).length;
+    await api.teams.resendInvitationLink({ email: 'invitee@example.test' });
+    assert.equal((await mailsTo('invitee@example.test')).length, before + 1, 'a new invitation email');
+    await assertAudited('user.invitation.resent', invited.id, 'INFO');
+    const all = await api.users.getUsersV3({});
+    assert.equal(all._metadata.totalItems, 3, 'the pending invitee is one of the users');
+    const c = new Client(harness.emu);
+    const bad = await c.get(`${P}/users/v3?_status=gone`, c.bearer(await harness.tokenOf()));
+    assert.equal(bad.status, 400, bad.text);
+  });
+
+  it('revoking a pending invitation (deleteUser) removes it and its link stops working; the audit row says user.invitation.revoked', async () => {
+    const api = await adminApi();
+    const invited: ITeamUser = await api.teams.addUser({ email: 'revoked@example.test', roleIds: [] });
+    const [mail] = await mailsTo('revoked@example.test');
+    assert.ok(mail?.link, 'an invitation link');
+    const link = Object.fromEntries(new URL(mail.link).searchParams) as { userId: string; token: string };
+    const removed: ITeamUser = await api.teams.deleteUser({ userId: invited.id });
+    assert.equal(removed.activatedForTenant, false);
+    assert.deepEqual(emails(await api.users.getUsersV3({ _status: 'pending' } as Parameters<typeof api.users.getUsersV3>[0])), []);
+    await assertAudited('user.invitation.revoked', invited.id, 'WARNING');
+    assert.equal((await auditRows('user.deleted', invited.id)).length, 0, 'not a deleted member');
+    const accept = await new Client(harness.emu).post(`${P}/users/v1/invitation/accept`, link);
+    assert.ok(accept.status >= 400 && accept.status < 500, `the link no longer works: ${accept.status} ${accept.text}`);
+  });
+});

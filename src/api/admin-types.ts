@@ -79,6 +79,12 @@ export type UsersPreset = 'mfa-unenrolled' | 'breached-passwords' | 'inactive';
 /** Users v3 sort fields (AB-3.06). */
 export type UsersSortBy = 'createdAt' | 'name' | 'email' | 'id' | 'verified' | 'isLocked' | 'provider' | 'tenantId';
 
+/**
+ * A membership status users v3 can filter on with `_status` (the emulator's addition; Frontegg's client passes any
+ * query parameter through getUsersV3): `pending` = invited, not joined yet (`activatedForTenant` false).
+ */
+export type UsersStatus = 'pending';
+
 /** Query of users v3 (AB-7.01): offsets and limits are row counts, `_maxInactiveSeconds` seconds. */
 export interface UsersQuery {
   _offset?: number;
@@ -89,6 +95,11 @@ export interface UsersQuery {
   _preset?: UsersPreset;
   _maxInactiveSeconds?: number;
   _includeSubTenants?: boolean;
+  /** Only members in this status (see {@link UsersStatus}). */
+  _status?: UsersStatus;
+  /** An exact identifier (with `_identifierType`), e.g. one email address, case-insensitive. */
+  _identifier?: string;
+  _identifierType?: 'email' | 'phoneNumber' | 'username';
 }
 
 /** A user's role ids or group ids in the tenant (getUsersRoles / getUsersGroups). */

@@ -47,6 +47,14 @@ export function createTeamApi(client: ApiClient) {
     getUsers(query: UsersQuery, o?: CallOptions): Promise<Page<TenantUser>> {
       return client.get<Page<TenantUser>>(TEAM_PATHS.usersV3, adminOptions(o, { query: { ...query } }));
     },
+    /**
+     * `GET users/v3?_identifier=<email>&_identifierType=email&_limit=1` (getUsersV3, AB-7.01): the tenant's user with
+     * exactly this email (any case) — a member or a pending invitation (`activatedForTenant` false) — or null.
+     */
+    async findUserByEmail(email: string, o?: CallOptions): Promise<TenantUser | null> {
+      const page = await client.get<Page<TenantUser>>(TEAM_PATHS.usersV3, adminOptions(o, { query: { _identifier: email, _identifierType: 'email', _limit: 1 } }));
+      return page.items[0] ?? null;
+    },
     /** `GET users/v3/roles?ids=a,b` (getUsersRoles, AB-7.10): role ids per user in the tenant. */
     getUsersRoles(ids: readonly string[], o?: CallOptions): Promise<UserRoleIds[]> {
       return client.get<UserRoleIds[]>(TEAM_PATHS.usersRoles, adminOptions(o, { query: { ids: joinIds(ids) } }));

@@ -101,6 +101,25 @@ export const enAdminUsers = {
   'admin.users.sub.removeBody': 'Choose the accounts {email} leaves.',
   'admin.users.sub.removeNone': 'Choose at least one account.',
   'admin.users.sub.removed': '{email} was removed from {count, plural, one {# account} other {# accounts}}.',
+  'admin.users.status': 'Status',
+  'admin.users.status.all': 'Members and invitations',
+  'admin.users.status.pending': 'Pending invitations',
+  'admin.users.noPending': 'No pending invitations. Everyone invited has joined.',
+  'admin.users.unverified': 'Email not verified',
+  'admin.users.revokeInvitation': 'Revoke invitation',
+  'admin.users.revokeTitle': 'Revoke the invitation of {email}?',
+  'admin.users.revokeBody': 'The invitation link sent to {email} stops working. You can invite them again later.',
+  'admin.users.revoking': 'Revoking…',
+  'admin.users.revoked': 'The invitation of {email} was revoked.',
+  'admin.users.expiryNow': 'Access now ends on {date}. The new end counts from today.',
+  'admin.users.bulkInvalid':
+    '{count, plural, one {This is not an email address: {list}} other {These are not email addresses: {list}}}. Correct or remove {count, plural, one {it} other {them}}; nothing was sent.',
+  'admin.users.bulkSummaryInvited': '{count} invited',
+  'admin.users.bulkSummaryMember': '{count, plural, one {# already a member} other {# already members}}',
+  'admin.users.bulkSummaryPending': '{count} already invited',
+  'admin.users.bulkSummaryRefused': '{count} refused by the server',
+  'admin.users.bulkReason.member': 'already a member of this account',
+  'admin.users.bulkReason.pending': 'already invited: the invitation is pending',
 } as const;
 
 declare module './en.ts' {

@@ -170,8 +170,18 @@ export const PREVIEW_ACCOUNT_SETTINGS: AccountSettings = {
   website: 'https://preview.invalid',
 };
 
-/** A users-v3 page of {@link PREVIEW_USERS}: offset and limit in rows, the email filter a case-insensitive substring. */
-export function previewUsersPage(offset: number, limit: number, email = ''): Page<TenantUser> {
-  const all = PREVIEW_USERS.filter((u) => u.email.includes(email.toLowerCase()));
+/**
+ * A users-v3 page of {@link PREVIEW_USERS}: offset and limit in rows, the email filter a case-insensitive substring,
+ * `identifier` one exact email (any case), `status` `pending` only invitations not accepted yet.
+ */
+export function previewUsersPage(offset: number, limit: number, email = '', filters: { identifier?: string; status?: string } = {}): Page<TenantUser> {
+  const identifier = filters.identifier?.toLowerCase();
+  const all = PREVIEW_USERS.filter(
+    (u) =>
+      u.email.includes(email.toLowerCase()) &&
+      (identifier === undefined || u.email === identifier) &&
+      // `_status=pending`: invitations not accepted yet
+      (filters.status !== 'pending' || !u.activatedForTenant),
+  );
   return { items: all.slice(offset, offset + limit), _metadata: { totalItems: all.length, totalPages: Math.max(1, Math.ceil(all.length / limit)) } };
 }

@@ -74,7 +74,13 @@ export function previewAdminAnswer(req: AdminPreviewRequest): AdminPreviewAnswer
   const own = sectionPreviewAnswer({ ...req, path: p });
   if (own) return own;
   if (m === 'GET') {
-    if (p === `${R}/users/v3`) return ok(previewUsersPage(Number(req.query.get('_offset') ?? 0), Number(req.query.get('_limit') ?? 20), req.query.get('_email') ?? ''));
+    if (p === `${R}/users/v3`)
+      return ok(
+        previewUsersPage(Number(req.query.get('_offset') ?? 0), Number(req.query.get('_limit') ?? 20), req.query.get('_email') ?? '', {
+          identifier: req.query.get('_identifier') ?? undefined,
+          status: req.query.get('_status') ?? undefined,
+        }),
+      );
     if (p === `${R}/users/v3/roles`) return ok(PREVIEW_USERS.filter((u) => ids(req.query).includes(u.id)).map((u) => ({ userId: u.id, roleIds: u.roleIds, tenantId: u.tenantId })));
     if (p === `${R}/users/v3/groups`)
       return ok(PREVIEW_USERS.filter((u) => ids(req.query).includes(u.id)).map((u) => ({ userId: u.id, groupIds: u.groupIds, tenantId: u.tenantId })));

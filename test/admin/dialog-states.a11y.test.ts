@@ -61,8 +61,8 @@ const SHOWN: Record<string, Record<string, Shown>> = {
   },
   'fe-admin-bulk-invite': {
     idle: { open: true, busy: false, text: m('admin.users.bulkInvite') },
-    inviting: { open: true, busy: true, text: m('admin.users.bulkProgress', { done: 1, total: 3 }) },
-    results: { open: true, text: 'grace.knuth@preview.invalid: User already exists' },
+    inviting: { open: true, busy: true, text: m('admin.users.bulkProgress', { done: 1, total: 5 }) },
+    results: { open: true, text: `grace.knuth@preview.invalid: ${m('admin.users.bulkReason.member')}` },
   },
   'fe-admin-change-email': {
     idle: { open: true, busy: false, text: m('admin.profile.email.send') },

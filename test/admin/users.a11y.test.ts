@@ -31,6 +31,14 @@ describe('<fe-admin-users> accessibility (axe-core) in every state', () => {
     await expectAccessibleWhen(await renderStory('users', 'error'), (el) => alertText(el).includes(STORY_ERROR_MESSAGE), 'error');
   });
 
+  it('the pending invitations (#/admin/users/pending) list only who never joined, each marked, and have no axe violations', async () => {
+    const el = await renderStory('users', 'filled', 'pending');
+    const rows = () => [...root(el).querySelectorAll('tbody tr[data-row-id]')];
+    await waitUntil(() => rows().length === 3, 'the three pending invitations', SLOW);
+    for (const row of rows()) expect(row.textContent).to.contain('Pending invitation');
+    await expect(el).to.be.accessible();
+  });
+
   for (const [name, title] of [
     ['add', 'Add a user'],
     ['bulk', 'Invite several users'],
@@ -40,6 +48,7 @@ describe('<fe-admin-users> accessibility (axe-core) in every state', () => {
     ['disable:user-01', 'Disable Grace Knuth?'],
     ['enable:user-05', 'Enable Donald Hopper?'],
     ['expiry:user-06', 'Access of Frances Allen ends after'],
+    ['revoke:user-03', 'Revoke the invitation of edsger.dijkstra@preview.invalid?'],
   ]) {
     it(`AB-2.01 AB-4.02 AB-4.03 AB-4.09 the ${name} dialog is labelled, holds the focus, and has no axe violations`, async () => {
       const el = await renderStory('users', 'filled', name);

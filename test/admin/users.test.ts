@@ -8,7 +8,9 @@ import {
   chooseFromMenu,
   columnHeaders,
   dialog,
+  dialogTitle,
   expectNoAccess,
+  openMenu,
   renderSection,
   root,
   rowsOf,
@@ -22,7 +24,10 @@ import {
   api,
   ignoreResizeObserverLoop,
   retype,
+  fill,
+  input,
 } from './helpers.ts';
+import { formatDateTime } from '../../src/i18n/date-time.ts';
 import { createUsersResource, usersQuery, USERS_KEY } from '../../src/admin/resources/users.ts';
 import type { ListQuery } from '../../src/admin/resources/paged.ts';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
@@ -157,24 +162,44 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(toasts(el)).to.contain('were not saved');
   });
 
-  it('AB-4.10 AB-4.11 AB-8.10 bulk invite adds each email on its own and splits the results', async () => {
-    await signIn(ADMIN);
+  it('AB-4.10 AB-4.11 AB-8.10 bulk invite checks the addresses first, skips members and pending invitations with the reason, sums up, and the table shows what the server holds', async () => {
+    const token = await signIn(ADMIN);
+    await api(token, 'POST', '/frontegg/identity/resources/users/v2', { email: 'waiting@acme.test', provider: 'local' });
+    const sentTo = async (to: string) => ((await outbox()) as { to: string }[]).filter((m) => m.to === to).length;
+    const waitingMails = await sentTo('waiting@acme.test');
     const el = await renderUsers();
-    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    await waitUntil(() => rowOf(el, 'waiting@acme.test'), 'rows', SLOW);
     button(root(el), 'Invite many')!.click();
     await waitUntil(() => dialog(el), 'dialog');
     const area = dialog(el)!.querySelector('textarea')!;
     area.focus();
-    await sendKeys({ type: `one@acme.test, two@acme.test\n${ADMIN.email}` });
-    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: `one@acme.test, two@acme.test, not-an-email\n${ADMIN.email}\nwaiting@acme.test\nONE@acme.test` });
     button(dialog(el)!, 'Invite all')!.click();
-    await waitUntil(() => dialog(el)?.textContent?.includes('Invited (2)'), 'results', { timeout: 15000 });
-    expect(dialog(el)!.textContent).to.contain('Not invited (1)');
-    expect(dialog(el)!.textContent).to.contain(ADMIN.email);
+    // checked before sending: a typo stops the run, and says which address
+    await waitUntil(() => dialog(el)?.querySelector('[role=alert], [id$=-error]')?.textContent?.includes('not-an-email'), 'invalid address named');
+    expect(root(el).activeElement).to.equal(area);
+    expect(await sentTo('one@acme.test')).to.equal(0, 'nothing was sent');
+    await retype(area, `one@acme.test, two@acme.test\n${ADMIN.email}\nwaiting@acme.test\nONE@acme.test`);
+    button(dialog(el)!, 'Invite all')!.click();
+    await waitUntil(() => dialog(el)?.querySelector('[role=status]')?.textContent?.includes('2 invited'), 'summary', { timeout: 15000 });
+    expect(dialog(el)!.querySelector('[role=status]')!.textContent).to.equal('2 invited, 1 already a member, 1 already invited');
+    // the lists are folded; opened, each address not invited says why
+    const folds = [...dialog(el)!.querySelectorAll('details')];
+    expect(folds.map((d) => d.querySelector('summary')!.textContent)).to.deep.equal(['Invited (2)', 'Not invited (2)']);
+    expect(folds.every((d) => !d.open)).to.equal(true);
+    folds[1].querySelector('summary')!.click();
+    expect(folds[1].textContent).to.contain(`${ADMIN.email}: already a member of this account`);
+    expect(folds[1].textContent).to.contain('waiting@acme.test: already invited: the invitation is pending');
+    expect(await sentTo('waiting@acme.test')).to.equal(waitingMails, 'no second invitation to a pending invitee');
     button(dialog(el)!, 'Done')!.click();
     await waitUntil(() => !dialog(el), 'closed');
-    expect(rowTexts(el).slice(0, 2).join(' ')).to.contain('one@acme.test');
-    expect(rowTexts(el).slice(0, 2).join(' ')).to.contain('two@acme.test');
+    // the table and its count are the server's: every user once, no page over 20
+    const server = await api<{ items: { email: string }[]; _metadata: { totalItems: number } }>(token, 'GET', '/frontegg/identity/resources/users/v3?_limit=20');
+    await waitUntil(() => shown(el, `${server._metadata.totalItems} in all`) && rowsOf(el).length === server.items.length, 'the server count', SLOW);
+    const emails = rowsOf(el).map((r) => r.querySelector('td')!.textContent);
+    expect(new Set(emails).size).to.equal(emails.length, 'no duplicate rows');
+    for (const email of ['one@acme.test', 'two@acme.test', 'waiting@acme.test']) expect(rowTexts(el).filter((t) => t.includes(email))).to.have.length(1, email);
+    expect(server.items.filter((u) => u.email === 'one@acme.test')).to.have.length(1, 'ONE@acme.test was the same address');
   });
 
   it('AB-4.02 disable asks first, marks the user disabled; enable takes it back', async () => {
@@ -334,17 +359,104 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(await expiry()).to.equal(undefined);
   });
 
-  it('AB-7.12 resend: an invited user who has not activated gets the activation email again, and a toast says so', async () => {
+  it('AB-4.08 AB-4.09 a user added as temporary for 30 days shows "Temporary until <date>" and offers Make permanent and Change access end', async () => {
+    const token = await signIn(ADMIN);
+    const el = await renderUsers();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    button(root(el), 'Add user')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('Temporary user'), 'the temporary option', SLOW);
+    fill(input(dialog(el)!, 'email')!, 'contractor@acme.test');
+    const temporary = [...dialog(el)!.querySelectorAll('label')].find((l) => l.textContent?.includes('Temporary user'))!.querySelector('input')!;
+    temporary.click();
+    await waitUntil(() => dialog(el)!.querySelector<HTMLInputElement>('input[type=number]')?.value === '30', '30 days by default');
+    button(dialog(el)!, 'Send invitation')!.click();
+    await waitUntil(() => !dialog(el), 'dialog closed', SLOW);
+    const listed = await api<{ items: { temporaryExpirationDate?: string }[] }>(token, 'GET', '/frontegg/identity/resources/users/v3?_email=contractor%40acme.test');
+    const end = listed.items[0].temporaryExpirationDate!;
+    expect(Math.round((Date.parse(end) - Date.now()) / 86_400_000)).to.equal(30, 'the emulator stores the access end');
+    await waitUntil(() => rowOf(el, 'contractor@acme.test')?.textContent?.includes('Temporary until'), 'chip', SLOW);
+    const chip = [...rowOf(el, 'contractor@acme.test')!.querySelectorAll('span')].find((c) => c.textContent?.startsWith('Temporary until'))!;
+    expect(chip.textContent).to.equal(`Temporary until ${formatDateTime(end, { locale: 'en' })}`);
+    const items = (await openMenu(el, rowOf(el, 'contractor@acme.test')!.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!)).map((m) => m.textContent);
+    expect(items).to.include.members(['Make permanent', 'Change access end']);
+    await sendKeys({ press: 'Escape' });
+  });
+
+  it('AB-4.09 the access end is enforced on the emulator clock: past it the temporary user cannot sign in', async () => {
+    const token = await signIn(ADMIN);
+    await createUser('leaving@acme.test', 'Leaving-Passw0rd!');
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'leaving@acme.test'), 'listed', SLOW);
+    const { items } = await api<{ items: { id: string }[] }>(token, 'GET', '/frontegg/identity/resources/users/v3?_email=leaving%40acme.test');
+    await api(token, 'PUT', `/frontegg/identity/resources/users/temporary/v1/${items[0].id}`, { expirationInSeconds: 86_400 });
+    const signInAs = () =>
+      fetch('/frontegg/identity/resources/auth/v1/user', {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'leaving@acme.test', password: 'Leaving-Passw0rd!' }),
+      });
+    expect((await signInAs()).status).to.equal(200, 'before the access end');
+    try {
+      // two days later on the emulator's clock
+      await callEmulator('PUT', '/_emulator/clock', { offsetSeconds: 2 * 86_400 });
+      const refused = await signInAs();
+      expect(refused.status).to.equal(401);
+      expect(((await refused.json()) as { errors: string[] }).errors).to.deep.equal(['User access has expired']);
+    } finally {
+      await callEmulator('PUT', '/_emulator/clock', { offsetSeconds: 0 });
+    }
+  });
+
+  it('AB-7.12 pending invitations apart: the Pending filter lists who never joined; their menu offers Resend invitation and Revoke invitation, not Delete user or Resend activation email', async () => {
     const token = await signIn(ADMIN);
     await api(token, 'POST', '/frontegg/identity/resources/users/v2', { email: 'pending@acme.test', name: 'Pending', provider: 'local' });
+    await createUser('member@acme.test', 'Member-Passw0rd!');
     const sent = async () => ((await outbox()) as { to: string }[]).filter((m) => m.to === 'pending@acme.test').length;
     const before = await sent();
     expect(before).to.be.greaterThan(0);
     const el = await renderUsers();
-    await waitUntil(() => rowOf(el, 'pending@acme.test')?.textContent?.includes('Pending'), 'pending chip', SLOW);
-    await menuItem(el, rowOf(el, 'pending@acme.test')!, 'Resend activation email');
+    await waitUntil(() => rowOf(el, 'pending@acme.test')?.textContent?.includes('Pending invitation'), 'pending chip', SLOW);
+    expect(rowOf(el, 'member@acme.test')!.textContent).not.to.contain('Pending');
+    // the Status filter: only the pending invitations, counted by the server
+    const named = (b: Element, name: string) => (b.getAttribute('aria-labelledby') ?? '').split(' ').some((id) => root(el).getElementById(id)?.textContent === name);
+    const status = [...root(el).querySelectorAll('button')].find((b) => named(b, 'Status'))!;
+    expect(status, 'the Status filter').to.not.equal(undefined);
+    status.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => (root(el).querySelector('[role=listbox]') ?? document.querySelector('[role=listbox]')) !== null, 'options');
+    await sendKeys({ press: 'End' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => rowsOf(el).length === 1 && rowOf(el, 'pending@acme.test') && shown(el, '1 in all'), 'only the invitation', SLOW);
+    expect(status.textContent).to.contain('Pending invitations');
+    const items = (await openMenu(el, rowOf(el, 'pending@acme.test')!.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!)).map((m) => m.textContent);
+    expect(items).to.include.members(['Resend invitation', 'Revoke invitation']);
+    for (const gone of ['Delete user', 'Resend activation email', 'Disable user']) expect(items, gone).to.not.include(gone);
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !root(el).querySelector('[role=menu]'), 'menu closed');
+    await menuItem(el, rowOf(el, 'pending@acme.test')!, 'Resend invitation');
     await waitUntil(() => toasts(el).includes('Email sent to pending@acme.test.'), 'toast', SLOW);
     expect(await sent()).to.equal(before + 1);
+    // revoking asks first; confirmed, the invitation leaves the table and its link stops working
+    await menuItem(el, rowOf(el, 'pending@acme.test')!, 'Revoke invitation');
+    await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'confirm');
+    expect(dialogTitle(el)).to.equal('Revoke the invitation of pending@acme.test?');
+    button(dialog(el)!, 'Revoke invitation')!.click();
+    await waitUntil(() => toasts(el).includes('The invitation of pending@acme.test was revoked.'), 'revoked', SLOW);
+    await waitUntil(() => !rowOf(el, 'pending@acme.test') && shown(el, 'No pending invitations'), 'gone', SLOW);
+    const left = await api<{ items: unknown[] }>(token, 'GET', '/frontegg/identity/resources/users/v3?_email=pending%40acme.test');
+    expect(left.items).to.have.length(0);
+  });
+
+  it('AB-7.06 a member whose email is not verified is offered the activation email, not an invitation', async () => {
+    await signIn(ADMIN);
+    await callEmulator('POST', '/_emulator/users', { email: 'unverified@acme.test', password: 'Unverified-Passw0rd!', verified: false });
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'unverified@acme.test'), 'listed', SLOW);
+    expect(rowOf(el, 'unverified@acme.test')!.textContent).to.contain('Email not verified');
+    const items = (await openMenu(el, rowOf(el, 'unverified@acme.test')!.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!)).map((m) => m.textContent);
+    expect(items).to.include.members(['Resend activation email', 'Delete user']);
+    expect(items).to.not.include('Revoke invitation');
   });
 
   it('AB-2.01 a user locked out by failed sign-ins is marked "Locked" in the table', async () => {

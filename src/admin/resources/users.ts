@@ -3,7 +3,8 @@
  * and group ids, and the writes on it. Optimistic where the spec says so (role edit), rolled back on error; the list
  * edits the spec names (add prepends, delete removes, enable/disable toggles) applied to the cached page.
  */
-import type { AddUserRequest, InviteLink, InviteLinkConfiguration, TenantUser, UsersPreset, UsersQuery, UsersSortBy } from '../../api/admin-types.ts';
+import type { AddUserRequest, InviteLink, InviteLinkConfiguration, TenantUser, UsersPreset, UsersQuery, UsersSortBy, UsersStatus } from '../../api/admin-types.ts';
+import { isFeApiError } from '../../api/errors.ts';
 import type { TeamApi } from '../../api/team.ts';
 import { pagedList, type ListPage, type ListQuery } from './paged.ts';
 import type { QueryContext } from './query.ts';
@@ -29,18 +30,30 @@ export const USERS_PAGE_SIZE = 20;
 /** Inactive threshold of the `inactive` preset, seconds (admin spec §9: 7776000 = 90 days). */
 export const INACTIVE_SECONDS = 7_776_000;
 
+/** Whether `user` is a pending invitation: invited to the tenant, not joined yet (Frontegg's `activatedForTenant` false). */
+export const isPendingInvitation = (user: Pick<TenantUser, 'activatedForTenant'>) => user.activatedForTenant === false;
+
+/**
+ * What became of one address of a bulk invite (AB-4.10, AB-4.11): `invited`; or not invited because it is already
+ * a `member` of the account or already has a `pending` invitation (checked before sending: nothing is sent).
+ */
+export type InviteOutcome = 'invited' | 'member' | 'pending';
+
 /**
  * The users v3 query of a list query (AB-7.01, AB-9.06, AB-9.09): rows from `(page - 1) × pageSize`, the search as
- * `_email`, the `preset` filter with its inactivity threshold, the sort as `_sortBy` / `_order`.
+ * `_email`, the `preset` filter with its inactivity threshold, the `status` filter as `_status` (pending
+ * invitations), the sort as `_sortBy` / `_order`.
  */
 export function usersQuery(query: ListQuery): UsersQuery {
   const preset = (query.filters.preset || undefined) as UsersPreset | undefined;
+  const status = (query.filters.status || undefined) as UsersStatus | undefined;
   return {
     _limit: query.pageSize,
     _offset: (query.page - 1) * query.pageSize,
     _email: query.search || undefined,
     _preset: preset,
     _maxInactiveSeconds: preset === 'inactive' ? INACTIVE_SECONDS : undefined,
+    _status: status,
     _sortBy: query.sort ? (query.sort.id as UsersSortBy) : undefined,
     _order: query.sort ? (query.sort.desc ? 'DESC' : 'ASC') : undefined,
   };
@@ -84,7 +97,29 @@ export function createUsersResource(q: QueryContext, team: TeamApi) {
       return created;
     }),
 
-    /** Removes a user (AB-4.03): gone from every cached page once the server agrees. @throws FeApiError */
+    /**
+     * Invites one address of a bulk invite (AB-4.10), checked first (`GET users/v3` by the exact email): a member or a
+     * pending invitation is not sent again (its outcome says which); else `POST users/v2` (a 409 — a member meanwhile
+     * — is `member` too). The pages are not edited: after the run, {@link refreshList} shows the server's table.
+     * @returns what became of the address
+     * @throws FeApiError — any other refusal (400 bad email, 403, network)
+     */
+    invite: q.mutation<{ email: string; roleIds: string[] }, InviteOutcome>(async ({ email, roleIds }) => {
+      const known = await team.findUserByEmail(email);
+      if (known) return isPendingInvitation(known) ? 'pending' : 'member';
+      try {
+        await team.addUser({ email, roleIds });
+        return 'invited';
+      } catch (error) {
+        if (isFeApiError(error) && error.statusCode === 409) return 'member';
+        throw error;
+      }
+    }),
+
+    /** Refetches every cached users page (e.g. after a bulk invite): the table and its count become the server's. */
+    refreshList: () => list.refresh(),
+
+    /** Removes a user (AB-4.03), or revokes a pending invitation: gone from every cached page once the server agrees. @throws FeApiError */
     deleteUser: q.mutation<{ userId: string }>(async ({ userId }) => {
       await team.deleteUser(userId);
       list.edit((page) => {
@@ -126,9 +161,12 @@ export function createUsersResource(q: QueryContext, team: TeamApi) {
       list.refresh();
     }),
 
-    /** Resends the activation email (email not verified yet) or else the invitation to the tenant (AB-7.12). */
+    /**
+     * Resends the invitation to a pending invitee (`resendInvitationLink`: `POST users/v2 { email, provider }`), else the
+     * activation email of a member whose email is not verified yet (`resendActivationLink`) (AB-7.12).
+     */
     resend: q.mutation<{ user: TenantUser }>(async ({ user }) => {
-      await (user.verified ? team.resendInvitation(user.email) : team.resendActivation(user.id));
+      await (isPendingInvitation(user) ? team.resendInvitation(user.email) : team.resendActivation(user.id));
     }),
 
     /** The admin's invite link (AB-3.34), null when there is none. */

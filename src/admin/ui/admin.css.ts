@@ -309,3 +309,12 @@ export const comboGroup = style({ display: 'flex', alignItems: 'stretch', gap: u
 export const listBox = style([menu, { minWidth: 'var(--trigger-width)', maxHeight: '320px', overflowY: 'auto' }]);
 /** One option of a ComboBox: a menu item, the chosen one bold. */
 export const option = style([menuItem, { selectors: { '&[data-selected]': { fontWeight: 600 } } }]);
+
+/** A folded list (`<details>`): its summary is a target of at least 24 px with a visible focus ring. */
+export const disclosure = style({ display: 'grid', gap: u(1) });
+export const disclosureSummary = style({
+  minHeight: '24px',
+  cursor: 'pointer',
+  fontWeight: 600,
+  selectors: { '&:focus-visible': focus },
+});

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AddUserDraft } from '../../../machines/admin-add-user.machine.ts';
-import { parseEmails } from '../../../machines/admin-bulk-invite.machine.ts';
+import { parseEmails, type Unallowed } from '../../../machines/admin-bulk-invite.machine.ts';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { looksLikeEmail } from '../../auth/email.ts';
@@ -120,7 +120,11 @@ function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles
   );
 }
 
-/** The bulk-invite dialog: emails in, each invited on its own, then the allowed and unallowed lists (AB-4.11). */
+/**
+ * The bulk-invite dialog: emails in (checked before anything is sent), each invited on its own unless it is a member
+ * or invited already, then a summary and the folded invited and not-invited lists (AB-4.10, AB-4.11); the table then
+ * shows the server's users and count.
+ */
 export function BulkInviteDialog(props: { open: boolean; onClose: () => void; roles: Role[]; t: Translate }) {
   return (
     <AdminDialog open={props.open} onClose={props.onClose} title={props.t('admin.users.bulkTitle')}>
@@ -130,54 +134,42 @@ export function BulkInviteDialog(props: { open: boolean; onClose: () => void; ro
 }
 
 function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Role[]; t: Translate }) {
+  const { resources } = useSection();
   const actor = useSectionFlow(bulkInviteFlow, {});
   const snapshot = useSelector(actor, (s) => s);
   // what the machine holds once submitted (a story's state), else nothing typed and the default roles
   const [text, setText] = useState(() => snapshot.context.emails.join('\n'));
   const [roleIds, setRoleIds] = useState<string[]>(() => (snapshot.context.emails.length ? snapshot.context.roleIds : roles.filter((r) => r.isDefault).map((r) => r.id)));
-  const [missing, setMissing] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const { context } = snapshot;
 
-  if (snapshot.matches('results')) {
-    return (
-      <div className={css.form}>
-        <div role="status">
-          <h3 className={css.subtitle}>{t('admin.users.bulkAllowed', { count: context.allowed.length })}</h3>
-          <ul>
-            {context.allowed.map((email) => (
-              <li key={email}>{email}</li>
-            ))}
-          </ul>
-          {context.unallowed.length > 0 ? (
-            <>
-              <h3 className={css.subtitle}>{t('admin.users.bulkUnallowed', { count: context.unallowed.length })}</h3>
-              <ul>
-                {context.unallowed.map((u) => (
-                  <li key={u.email}>
-                    {u.email}: <span className={css.fieldError}>{messageOf(u.error, t)}</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </div>
-        <DoneActions label={t('admin.done')} onDone={onClose} />
-      </div>
-    );
-  }
+  // after the run the table and its count are the server's (no row prepended per invitation)
+  useEffect(() => {
+    const sub = actor.on('invited', () => resources.users.refreshList());
+    return () => sub.unsubscribe();
+  }, [actor, resources]);
+
+  if (snapshot.matches('results')) return <BulkInviteResults allowed={context.allowed} unallowed={context.unallowed} t={t} onDone={onClose} />;
   const busy = snapshot.hasTag('busy');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const emails = parseEmails(text);
-    setMissing(emails.length === 0);
-    if (emails.length) actor.send({ type: 'form.submit', emails, roleIds });
+    // every address is checked before anything is sent: a typo is fixed here, not reported after half the run
+    const invalid = emails.filter((email) => !looksLikeEmail(email));
+    const error = emails.length === 0 ? t('admin.users.bulkNone') : invalid.length ? t('admin.users.bulkInvalid', { count: invalid.length, list: invalid.join(', ') }) : null;
+    setFieldError(error);
+    if (error) {
+      (e.currentTarget as HTMLFormElement).querySelector('textarea')?.focus();
+      return;
+    }
+    actor.send({ type: 'form.submit', emails, roleIds });
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
       <TextAreaField
         label={t('admin.users.bulkEmails')}
         fieldId="fe-bulk-emails"
-        error={missing ? t('admin.users.bulkNone') : null}
+        error={fieldError}
         value={text}
         onChange={(e) => setText(e.target.value)}
         disabled={busy}
@@ -191,5 +183,55 @@ function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Rol
       ) : null}
       <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.users.bulkInvite')} />
     </form>
+  );
+}
+
+/** Why an address was not invited, in words. */
+function reasonText(u: Unallowed, t: Translate): string {
+  if (u.reason === 'refused') return messageOf(u.error, t);
+  return t(u.reason === 'member' ? 'admin.users.bulkReason.member' : 'admin.users.bulkReason.pending');
+}
+
+/**
+ * The result of a bulk invite (AB-4.11): one announced line that sums it up ("25 invited, 1 already a member"), then
+ * the invited and the not-invited addresses, each list folded, every not-invited one with its reason.
+ */
+function BulkInviteResults({ allowed, unallowed, t, onDone }: { allowed: string[]; unallowed: Unallowed[]; t: Translate; onDone: () => void }) {
+  const count = (reason: Unallowed['reason']) => unallowed.filter((u) => u.reason === reason).length;
+  const parts = [
+    t('admin.users.bulkSummaryInvited', { count: allowed.length }),
+    ...(count('member') ? [t('admin.users.bulkSummaryMember', { count: count('member') })] : []),
+    ...(count('pending') ? [t('admin.users.bulkSummaryPending', { count: count('pending') })] : []),
+    ...(count('refused') ? [t('admin.users.bulkSummaryRefused', { count: count('refused') })] : []),
+  ];
+  return (
+    <div className={css.form}>
+      <p role="status" className={css.subtitle}>
+        {parts.join(', ')}
+      </p>
+      {allowed.length > 0 ? (
+        <details className={css.disclosure}>
+          <summary className={css.disclosureSummary}>{t('admin.users.bulkAllowed', { count: allowed.length })}</summary>
+          <ul>
+            {allowed.map((email) => (
+              <li key={email}>{email}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {unallowed.length > 0 ? (
+        <details className={css.disclosure}>
+          <summary className={css.disclosureSummary}>{t('admin.users.bulkUnallowed', { count: unallowed.length })}</summary>
+          <ul>
+            {unallowed.map((u) => (
+              <li key={u.email}>
+                {u.email}: <span className={u.reason === 'refused' ? css.fieldError : css.muted}>{reasonText(u, t)}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <DoneActions label={t('admin.done')} onDone={onDone} />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The per-user dialogs of the users section (admin spec §2: delete, enable, disable; §4: role edit optimistic with
+ * The per-user dialogs of the users section (admin spec §2: delete, enable, disable, revoke a pending invitation; §4: role edit optimistic with
  * rollback, temporary users; AB-2.01, AB-4.02–AB-4.09). Destructive actions confirm; saves show progress and a
  * toast; a failure stays in the dialog, announced.
  */
@@ -17,8 +17,8 @@ import { Checklist } from '../ui/checklist.tsx';
 import { roleItem } from '../resources/roles.ts';
 import { useSave } from '../ui/use-save.ts';
 
-/** What the row menu asks for. */
-export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' | 'disable' | 'delete';
+/** What the row menu asks for (`revoke`: a pending invitation's "Revoke invitation"). */
+export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
 
 /** One open dialog for `row` ('resend' and 'permanent' have none: they run at once, see {@link RunNow}). */
 export function UserActionDialog({ action, row, roles, t, onClose }: { action: UserAction; row: UserRow; roles: Role[]; t: Translate; onClose: () => void }) {
@@ -46,6 +46,22 @@ export function UserActionDialog({ action, row, roles, t, onClose }: { action: U
           error={error}
           onClose={onClose}
           onConfirm={() => run(() => users.deleteUser.run({ userId: row.id }), t('admin.users.deleted', { email: row.email }))}
+        />
+      );
+    case 'revoke':
+      // Frontegg revokes an invitation by removing the invitee from the account (deleteUser): its link stops working
+      return (
+        <ConfirmDialog
+          open
+          t={t}
+          title={t('admin.users.revokeTitle', { email: row.email })}
+          body={t('admin.users.revokeBody', { email: row.email })}
+          action={t('admin.users.revokeInvitation')}
+          busyAction={t('admin.users.revoking')}
+          busy={busy}
+          error={error}
+          onClose={onClose}
+          onConfirm={() => run(() => users.deleteUser.run({ userId: row.id }), t('admin.users.revoked', { email: row.email }))}
         />
       );
     case 'disable':
@@ -186,6 +202,7 @@ function ExpiryDialog({ row, t, onClose }: { row: UserRow; t: Translate; onClose
         <TextField
           label={t('admin.users.expiresInDays')}
           fieldId="fe-user-expiry-days"
+          hint={row.temporaryExpirationDate ? t('admin.users.expiryNow', { date: dateText(row.temporaryExpirationDate) }) : undefined}
           type="number"
           min={1}
           max={365}

@@ -1,15 +1,16 @@
 /**
  * The users section (admin spec §2 "Users table columns", dialogs add/delete/enable/disable; §4; §9 page size 20;
  * SI-3.10, AB-2.01, AB-3.06, AB-3.07, AB-4.02–AB-4.09): a server-paged, server-sorted, virtualised table of the
- * tenant's users with search by email and the presets, and the dialogs. Reads the users, roles and groups resources;
- * writes through their mutations. Renders loading, empty, error and no-match states.
+ * tenant's users with search by email, the presets and a Status filter (pending invitations apart, issue 21 item 5),
+ * and the dialogs. Reads the users, roles and groups resources; writes through their mutations. Renders loading,
+ * empty, error and no-match states.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { UserRow } from '../resources/users.ts';
+import { isPendingInvitation, type UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
@@ -30,8 +31,10 @@ import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
+/** The statuses of the status filter; `''` = members and invitations alike, `pending` = invitations not accepted yet. */
+const STATUSES = ['', 'pending'] as const;
 /** The row dialogs a deep link or story may open: `<action>:<userId>` (`#/admin/users/delete:<userId>`). */
-const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete'];
+const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete', 'revoke'];
 
 /** The row dialog named by a deep link's `dialog` (`delete:<userId>`), or null. */
 export function rowDialogOf(dialog: string | undefined): { action: UserAction; userId: string } | null {
@@ -66,7 +69,11 @@ function columns(
           <span>{row.original.name || row.original.email}</span>
           {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
           <span className={css.chips}>
-            {!row.original.activatedForTenant || !row.original.verified ? <span className={css.chip}>{t('admin.users.pending')}</span> : null}
+            {isPendingInvitation(row.original) ? (
+              <span className={css.chip}>{t('admin.users.pending')}</span>
+            ) : !row.original.verified ? (
+              <span className={css.chip}>{t('admin.users.unverified')}</span>
+            ) : null}
             {row.original.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
             {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
             {row.original.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate) })}</span> : null}
@@ -131,21 +138,29 @@ function columns(
   ];
 }
 
-/** The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes): only what the admin may do. */
+/**
+ * The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes): only what the admin may do.
+ * A pending invitation (someone who never joined) offers "Resend invitation" and "Revoke invitation" instead of the
+ * member's activation email, disable and delete; a temporary user "Make permanent" and "Change access end".
+ */
 function UserRowMenu({ row, t, onAction, rights }: { row: UserRow; t: Translate; onAction: (row: UserRow, action: UserAction) => void; rights: RowRights }) {
-  const pending = !row.activatedForTenant || !row.verified;
-  const writes: { id: UserAction; label: string }[] = [
-    { id: 'roles', label: t('admin.users.editRoles') },
-    ...(pending ? [{ id: 'resend' as const, label: row.verified ? t('admin.users.resendInvitation') : t('admin.users.resendActivation') }] : []),
-    ...(row.temporaryExpirationDate
-      ? [
-          { id: 'permanent' as const, label: t('admin.users.makePermanent') },
-          { id: 'expiry' as const, label: t('admin.users.setExpiry') },
-        ]
-      : []),
-    row.isDisabled ? { id: 'enable' as const, label: t('admin.users.enable') } : { id: 'disable' as const, label: t('admin.users.disable') },
-  ];
-  const items = [...(rights.write ? writes : []), ...(rights.delete ? [{ id: 'delete' as const, label: t('admin.users.delete') }] : [])];
+  const invitation = isPendingInvitation(row);
+  const temporary: { id: UserAction; label: string }[] = row.temporaryExpirationDate
+    ? [
+        { id: 'permanent', label: t('admin.users.makePermanent') },
+        { id: 'expiry', label: t('admin.users.setExpiry') },
+      ]
+    : [];
+  const writes: { id: UserAction; label: string }[] = invitation
+    ? [{ id: 'roles', label: t('admin.users.editRoles') }, { id: 'resend', label: t('admin.users.resendInvitation') }, ...temporary]
+    : [
+        { id: 'roles', label: t('admin.users.editRoles') },
+        ...(row.verified ? [] : [{ id: 'resend' as const, label: t('admin.users.resendActivation') }]),
+        ...temporary,
+        row.isDisabled ? { id: 'enable' as const, label: t('admin.users.enable') } : { id: 'disable' as const, label: t('admin.users.disable') },
+      ];
+  const remove = invitation ? { id: 'revoke' as const, label: t('admin.users.revokeInvitation') } : { id: 'delete' as const, label: t('admin.users.delete') };
+  const items = [...(rights.write ? writes : []), ...(rights.delete ? [remove] : [])];
   return <RowMenu label={t('admin.actionsFor', { name: row.name || row.email })} actions={items} onAction={(action) => onAction(row, action)} />;
 }
 
@@ -161,6 +176,11 @@ export function UsersView() {
   const state = useStore(list.$state);
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
   const preset = (query.filters.preset ?? '') as '' | UsersPreset;
+  const status = query.filters.status ?? '';
+  // `#/admin/users/pending` opens the pending invitations
+  useEffect(() => {
+    if (section.dialog === 'pending') list.setFilter('status', 'pending');
+  }, [section.dialog, list]);
   const sorting: SortingState = query.sort ? [query.sort] : [];
   // a deep link or story may open the add or bulk-invite dialog at once
   const [dialog, setDialog] = useState<{ action: UserAction | 'add' | 'bulk' | 'link'; row?: UserRow } | null>(() =>
@@ -208,6 +228,13 @@ export function UsersView() {
           value={preset}
           onChange={(value) => list.setFilter('preset', value)}
         />
+        <Select
+          label={t('admin.users.status')}
+          name="status"
+          items={STATUSES.map((s) => ({ key: s, label: t(s ? `admin.users.status.${s}` : 'admin.users.status.all') }))}
+          value={status}
+          onChange={(value) => list.setFilter('status', value)}
+        />
       </div>
       <LoadStates t={t} state={state} retry={list.retry}>
         <>
@@ -223,6 +250,8 @@ export function UsersView() {
             empty={
               query.search ? (
                 <EmptyState title={t('admin.users.noMatch', { query: query.search })} />
+              ) : status === 'pending' ? (
+                <EmptyState title={t('admin.users.noPending')} />
               ) : preset ? (
                 <EmptyState title={t('admin.users.noPreset')} />
               ) : (
@@ -270,7 +299,7 @@ export function UsersView() {
       <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} t={t} toasts={toasts} />
       <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} t={t} />
       <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} />
-      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' ? canDelete : canWrite) ? (
+      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' || open.action === 'revoke' ? canDelete : canWrite) ? (
         <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} t={t} onClose={closeDialog} />
       ) : null}
     </section>

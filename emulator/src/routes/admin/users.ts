@@ -8,8 +8,9 @@
  * (403 `Not authorized`, AB-8.03). Every change writes one audit row. Lists filter, sort and page in SQL, so they stay
  * fast at 10,000 users; the page's roles, groups and MFA devices are then loaded in a few batched queries.
  *
- * Not enforced here (the sign-in code owns it): a disabled membership or an expired temporary user still signs in
- * with a password; disabling revokes the user's sessions in the tenant, so refresh stops at once.
+ * Enforced by the sign-in code (session.ts `userTenantList`, `usableTenant`), not here: a disabled membership and a
+ * temporary one past its access end (on the emulator clock) no longer sign in or refresh into the tenant; disabling
+ * also revokes the user's sessions in the tenant, so refresh stops at once.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -30,6 +31,7 @@ import { assignableRoleIds, setMemberRoles } from '../../roles.ts';
 import {
   USER_PRESETS,
   USER_SORT_KEYS,
+  USER_STATUSES,
   member,
   removeFromTenants,
   push,
@@ -81,6 +83,7 @@ const listQueryIn = z.object({
   _identifier: q.text(),
   _identifierType: q.oneOf(['email', 'phoneNumber', 'username'] as const, 'email'),
   _preset: q.oneOf(USER_PRESETS, undefined),
+  _status: q.oneOf(USER_STATUSES, undefined),
   _maxInactiveSeconds: q.int(DEFAULT_MAX_INACTIVE_SECONDS, 0, 100 * 365 * 86400),
   _sortBy: q.oneOf(USER_SORT_KEYS, 'createdAt'),
   _order: q.oneOf(['ASC', 'DESC'] as const, 'DESC'),
@@ -101,6 +104,7 @@ async function listQuery(c: Ctx): Promise<UserListQuery> {
     namePrefix: p._namePrefix,
     identifier: p._identifier ? { value: p._identifier, type: p._identifierType } : undefined,
     preset: p._preset,
+    status: p._status,
     maxInactiveSeconds: p._maxInactiveSeconds,
     sortBy: p._sortBy,
     order: p._order,
@@ -117,6 +121,7 @@ async function listQuery(c: Ctx): Promise<UserListQuery> {
  * Query: `_limit` (default 20, at most 200), `_offset`, `ids=a,b`, `_sortBy` (default createdAt), `_order` (default
  * DESC), `_email` (substring), `_namePrefix`, `_identifier` + `_identifierType` (email|phoneNumber|username; the emulator has no usernames), `_preset`
  * mfa-unenrolled | breached-passwords | inactive (`_maxInactiveSeconds`, default 90 days; never signed in counts),
+ * `_status=pending` (an emulator addition: only invitations not accepted yet, `activatedForTenant` false),
  * `_tenantId` (only the caller's own), `_includeSubTenants` (no hierarchy: ignored).
  */
 adminUserRoutes.get(`${USERS}/v3`, READ, async (c) => {
@@ -268,14 +273,17 @@ adminUserRoutes.put(MEMBERS, WRITE, async (c) => {
 /**
  * deleteUser (api-contract §G; AB-7.05, AB-4.03): `DELETE team/resources/members/v1/{userId}` → the removed TeamUser.
  * Removes the user from the caller's tenant (roles, groups of the tenant, sessions in it); a user left without any
- * tenant is deleted with its MFA devices and passkeys, so it can no longer sign in. 400 for yourself.
+ * tenant is deleted with its MFA devices and passkeys, so it can no longer sign in. 400 for yourself. For a pending
+ * invitation (`activatedForTenant` false) this is how the portal revokes it: its link stops working, and the audit
+ * row says `user.invitation.revoked`.
  */
 adminUserRoutes.delete(`${MEMBERS}/:userId`, DELETE, async (c) => {
   const userId = c.req.param('userId');
   if (userId === c.var.auth.sub) throw badRequest('You cannot delete yourself');
   const removed = await teamUser(c.var.db, userId, c.var.auth.tenantId);
   const { userDeleted } = await removeFromTenants(c.var.db, userId, [c.var.auth.tenantId]);
-  await audit(c, { action: 'user.deleted', targetId: userId, details: { userEmail: removed.email, userDeleted }, severity: 'WARNING' });
+  const action = removed.activatedForTenant ? 'user.deleted' : 'user.invitation.revoked';
+  await audit(c, { action, targetId: userId, details: { userEmail: removed.email, userDeleted }, severity: 'WARNING' });
   return c.json(removed);
 });
 
