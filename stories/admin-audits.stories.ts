@@ -12,4 +12,6 @@ export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };
 export const Loading: AdminStory = { args: { scenario: 'loading' } };
 export const Failed: AdminStory = { args: { scenario: 'error' } };
+/** The rows are being replaced (a query changed, its answer awaited): they stay, dimmed; the table is busy, a bar runs above it. */
+export const Stale: AdminStory = { args: { scenario: 'stale' } };
 export const JsonDialog: AdminStory = { args: { scenario: 'filled', dialog: 'json:audit-3' } };

@@ -42,3 +42,5 @@ type Story = StoryObj<Args>;
 export const Portal: Story = {};
 /** Roles, groups and API tokens turned on by the host, the roles section open. */
 export const EverySection: Story = { args: { allSections: true, section: 'roles' } };
+/** A link to a section that is hidden here (roles, by default), not permitted or unknown: "This section is not available", a way back. */
+export const NotAvailable: Story = { args: { section: 'roles' } };

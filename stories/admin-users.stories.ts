@@ -16,6 +16,8 @@ export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };
 export const Loading: AdminStory = { args: { scenario: 'loading' } };
 export const Failed: AdminStory = { args: { scenario: 'error' } };
+/** The rows are being replaced (a query changed, its answer awaited): they stay, dimmed; the table is busy, a bar runs above it. */
+export const Stale: AdminStory = { args: { scenario: 'stale' } };
 
 const addUser = dialogStateStory('fe-admin-add-user', adminAddUserStates, 'add');
 export const AddUserDialog: AdminStory = addUser('idle');

@@ -10,8 +10,8 @@ import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import type { SectionValue } from '../../src/admin/shell/context.ts';
-import { canOpen, dialogFromHash, fromMetadataNavigation, hashOf, mergeOptions, sectionFromHash, visibleSections } from '../../src/admin/shell/sections.ts';
-import { isSectionId, type AdminPortalOptions, type SectionId } from '../../src/admin/shell/ids.ts';
+import { askedFromHash, canOpen, dialogFromHash, fromMetadataNavigation, hashOf, mergeOptions, visibleSections } from '../../src/admin/shell/sections.ts';
+import type { AdminPortalOptions, SectionId } from '../../src/admin/shell/ids.ts';
 import { PortalView } from '../../src/admin/shell/PortalView.tsx';
 import { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
@@ -139,18 +139,19 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
   const t = useT(app);
   const hashRouting = props.routing !== 'none';
   const sections = useMemo(() => visibleSections(base.options, base.permissions), [base.options, base.permissions]);
-  const [asked, setAsked] = useState<SectionId | null>(() => (isSectionId(props.section) ? props.section : hashRouting ? sectionFromHash(location.hash) : null));
+  // the section asked for (the attribute, the hash), as written: one the user may not open is "not available"
+  const [asked, setAsked] = useState<string | null>(() => props.section || (hashRouting ? askedFromHash(location.hash) : null));
   // the `section` attribute wins when it changes (state adjusted during render, React's pattern for props → state)
   const [attribute, setAttribute] = useState(props.section);
   if (attribute !== props.section) {
     setAttribute(props.section);
-    if (isSectionId(props.section)) setAsked(props.section);
+    if (props.section) setAsked(props.section);
   }
   // back/forward and links elsewhere on the page
   useLayoutEffect(() => {
     if (!hashRouting) return;
     const onHash = () => {
-      const id = sectionFromHash(location.hash);
+      const id = askedFromHash(location.hash);
       if (id) setAsked(id);
     };
     addEventListener('hashchange', onHash);
@@ -160,7 +161,8 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
       removeEventListener('popstate', onHash);
     };
   }, [hashRouting]);
-  const current = asked && sections.includes(asked) ? asked : (sections[0] ?? null);
+  // nothing asked: the first visible section; asked and visible: that one; else none ("not available", issue 21 item 9)
+  const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : null;
   const previous = useRef<SectionId | null>(null);
   useLayoutEffect(() => {
     if (!current || previous.current === current) return;
@@ -168,7 +170,7 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
     previous.current = current;
   }, [current, host]);
   const open = (id: SectionId) => {
-    if (hashRouting && sectionFromHash(location.hash) !== id) history.pushState(history.state, '', hashOf(id));
+    if (hashRouting && askedFromHash(location.hash) !== id) history.pushState(history.state, '', hashOf(id));
     setAsked(id);
   };
   // a deep link may name a dialog of the section (`#/admin/users/add`), opened once when the section mounts

@@ -37,17 +37,28 @@ import { previewApp } from './preview-app.ts';
 addMessages('en', enAdmin);
 
 /** The designed states of an admin view. */
-export type AdminScenario = 'filled' | 'empty' | 'loading' | 'error';
-export const ADMIN_SCENARIOS: AdminScenario[] = ['filled', 'empty', 'loading', 'error'];
+export type AdminScenario = 'filled' | 'empty' | 'loading' | 'error' | 'stale';
+export const ADMIN_SCENARIOS: AdminScenario[] = ['filled', 'empty', 'loading', 'error', 'stale'];
 
 /** The message of the `error` scenario (a server's own text, shown as the error catalogue says). */
 export const STORY_ERROR_MESSAGE = 'Service temporarily unavailable';
 
-/** `fetch` of a scenario over the preview transport: reads (GET) are emptied, held or failed; writes go through. */
+/**
+ * `fetch` of a scenario over the preview transport: reads (GET) are emptied, held or failed; writes go through. In
+ * `stale`, each read is answered once and held when asked again (the section's data refreshed at once: the rows
+ * on screen stay, marked stale, while the next answer is awaited).
+ */
 export function scenarioFetch(scenario: AdminScenario): typeof fetch {
+  const answered = new Set<string>();
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method !== 'GET' || scenario === 'filled') return previewFetch(input, init);
+    if (scenario === 'stale') {
+      const url = String(input instanceof Request ? input.url : input);
+      if (answered.has(url)) return new Promise<Response>(() => {});
+      answered.add(url);
+      return previewFetch(input, init);
+    }
     if (scenario === 'loading') return new Promise<Response>(() => {});
     if (scenario === 'error') return new Response(JSON.stringify({ errors: [STORY_ERROR_MESSAGE] }), { status: 503, headers: { 'content-type': 'application/json' } });
     const body: unknown = await (await previewFetch(input, init)).json();
@@ -87,9 +98,21 @@ function AdminStoryRoot({ container, section, scenario, dialog, state, flow }: S
   return (
     <AdminRoot
       container={container}
-      resources={() =>
-        createAdminResources({ client: createApiClient({ baseUrl: PREVIEW_BASE_URL, getAccessToken: () => 'preview', fetch: scenarioFetch(s), requestSource: 'admin-portal' }) })
-      }
+      resources={() => {
+        const resources = createAdminResources({
+          client: createApiClient({ baseUrl: PREVIEW_BASE_URL, getAccessToken: () => 'preview', fetch: scenarioFetch(s), requestSource: 'admin-portal' }),
+        });
+        // stale: once the first answers are on screen, every read is asked again (and held); for 5 s, every 500 ms, so
+        // reads that start after others (a list after its metadata) are caught too
+        if (s === 'stale') {
+          let ticks = 0;
+          const timer = setInterval(() => {
+            resources.query.cache.revalidate(() => true);
+            if (++ticks === 10) clearInterval(timer);
+          }, 500);
+        }
+        return resources;
+      }}
       body={({ app, base }) => (
         <FlowActorContext.Provider value={makeActor}>
           <StoryBody app={app} value={{ ...base, section: id, dialog }} />

@@ -9,10 +9,29 @@ import { setViewport } from '@web/test-runner-commands';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../elements/admin/fe-admin-groups.ts';
 import '../../elements/admin/fe-admin-users.ts';
+import '../../stories/support/admin-story.tsx';
 import { columnsToHide, DataTable, type ColumnDef } from '../../src/admin/ui/data-table.tsx';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
-import { ADMIN_VIEWPORT, api, button, callEmulator, columnHeaders, ignoreResizeObserverLoop, renderSection, root, rowsOf, signIn, SLOW } from './helpers.ts';
+import {
+  ADMIN_VIEWPORT,
+  api,
+  button,
+  byLabel,
+  chooseFromMenu,
+  dialog,
+  renderStory,
+  callEmulator,
+  columnHeaders,
+  ignoreResizeObserverLoop,
+  renderSection,
+  root,
+  rowsOf,
+  signIn,
+  SLOW,
+} from './helpers.ts';
 
 ignoreResizeObserverLoop();
 
@@ -78,7 +97,7 @@ describe('kit DataTable', () => {
       expect(getComputedStyle(root(el).querySelector('thead th')!).position).to.equal('sticky');
     });
 
-    it('rows kept while the next page loads are stale at once (aria-busy, dimmed, a progress bar), fresh with the answer', async () => {
+    it('rows kept while the next page loads are stale at once (aria-busy, greyed, a progress bar), fresh with the answer', async () => {
       await setViewport({ width: 1280, height: 900 });
       const token = await signIn(ADMIN);
       for (let i = 0; i < 21; i++) await api(token, 'POST', '/frontegg/identity/resources/users/v2', { email: `stale${i}@acme.test`, name: `Stale ${i}`, provider: 'local' });
@@ -91,15 +110,53 @@ describe('kit DataTable', () => {
       button(root(el), 'Next')!.click();
       // stale long before the answer (1.5 s): a timing in ms here would measure this shared machine's load, not the table
       await waitUntil(() => table.getAttribute('aria-busy') === 'true', 'busy before the answer', { timeout: 1000, interval: 10 });
-      // dimmed after 150 ms (a fast answer does not flash): within 200 ms of the click
+      // greyed after 150 ms (a fast answer does not flash): within 200 ms of the click
       expect(getComputedStyle(table.tBodies[0]).transitionDelay).to.equal('0.15s');
       expect(root(el).querySelector('[data-table-scroll] > [aria-hidden=true]'), 'progress bar').to.not.equal(null);
-      // the old rows are still there, dimmed
+      // the old rows are still there, greyed
       expect(rowsOf(el).map((r) => r.dataset.rowId)).to.deep.equal(firstPage);
-      await waitUntil(() => Number(getComputedStyle(table.tBodies[0]).opacity) < 0.75, 'dimmed', { timeout: 1000, interval: 20 });
+      await waitUntil(() => getComputedStyle(table.tBodies[0]).filter === 'grayscale(1)', 'greyed', { timeout: 1000, interval: 20 });
       await waitUntil(() => !table.hasAttribute('aria-busy'), 'the answer', SLOW);
       expect(rowsOf(el).map((r) => r.dataset.rowId)).to.not.deep.equal(firstPage);
-      await waitUntil(() => Number(getComputedStyle(table.tBodies[0]).opacity) === 1, 'undimmed', SLOW);
+      await waitUntil(() => getComputedStyle(table.tBodies[0]).filter === 'none', 'in colour again', SLOW);
+    });
+  });
+
+  it('the Stale story of users and audits: rows on screen, the table busy and greyed, no axe violation (contrast kept)', async () => {
+    for (const section of ['users', 'audits']) {
+      const story = await renderStory(section, 'stale');
+      await waitUntil(() => rowsOf(story).length > 0 && story.shadowRoot!.querySelector('table[aria-busy=true]'), `${section}: stale rows`, SLOW);
+      await expect(story).to.be.accessible();
+    }
+  });
+
+  describe('focus and destructive actions', () => {
+    beforeEach(async () => {
+      await resetEmulator();
+    });
+
+    it('a confirm dialog focuses Cancel (Enter keeps the group); after a delete the focus goes to the next row', async () => {
+      const token = await signIn(ADMIN);
+      for (const name of ['Alpha', 'Bravo', 'Charlie']) await api(token, 'POST', '/frontegg/identity/resources/groups/v1', { name, color: '#0f766e' });
+      const el = await renderSection('fe-admin-groups');
+      await waitUntil(() => rowsOf(el).length === 3, 'three groups', SLOW);
+      const actionsOf = (name: string) => byLabel(root(el), `Actions for ${name}`)!;
+      const confirm = async () => {
+        await chooseFromMenu(el, actionsOf('Bravo'), 'Delete group');
+        await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'the confirmation');
+      };
+      await confirm();
+      await waitUntil(() => root(el).activeElement?.textContent === 'Cancel', 'Cancel has the focus');
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => !dialog(el), 'closed');
+      expect(rowsOf(el).map((r) => r.textContent?.slice(0, 7))).to.have.lengthOf(3);
+      const order = rowsOf(el).map((r) => r.dataset.rowId);
+      const bravo = rowsOf(el).find((r) => r.textContent?.startsWith('Bravo'))!.dataset.rowId!;
+      const next = order[order.indexOf(bravo) + 1] ?? order[order.indexOf(bravo) - 1];
+      await confirm();
+      button(dialog(el)!, 'Delete group')!.click();
+      await waitUntil(() => rowsOf(el).length === 2, 'deleted', SLOW);
+      await waitUntil(() => root(el).activeElement?.closest('tr')?.dataset.rowId === next, 'the focus on the next row', SLOW);
     });
   });
 

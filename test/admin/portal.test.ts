@@ -73,13 +73,44 @@ describe('<fe-admin-portal> shell', () => {
     await waitUntil(() => current(portal) === 'Users', 'back to users');
   });
 
-  it('the section attribute chooses the section; one the user may not open falls back to the first visible', async () => {
+  it('the section attribute chooses the section; one the user may not open is "not available", with a way back', async () => {
     await signIn(ADMIN);
     const portal = await renderPortal({ attributes: { section: 'account', routing: 'none' } });
     await waitUntil(() => current(portal) === 'Account settings', 'account');
     portal.setAttribute('section', 'roles');
-    await waitUntil(() => current(portal) === 'Profile', 'roles is hidden: first visible');
+    await waitUntil(() => shown(portal, 'This section is not available'), 'roles is hidden: not available');
+    expect(current(portal)).to.equal(undefined);
     expect(location.hash).to.equal('');
+  });
+
+  for (const [hash, why] of [
+    ['#/admin/roles', 'hidden'],
+    ['#/admin/nowhere', 'unknown'],
+  ] as const) {
+    it(`a deep link to a ${why} section (${hash}) says "This section is not available", keeps the URL, and links back`, async () => {
+      await signIn(ADMIN);
+      history.replaceState(null, '', hash);
+      const portal = await renderPortal();
+      await waitUntil(() => shown(portal, 'This section is not available'), 'not available', SLOW);
+      expect(location.hash, 'the URL says where the admin is').to.equal(hash);
+      expect(current(portal), 'no section marked current').to.equal(undefined);
+      // no other section is shown instead (a section's heading is #fe-<section>-title)
+      expect(portal.shadowRoot!.querySelector('[id^="fe-"][id$="-title"]'), 'no section heading').to.equal(null);
+      await expect(portal).to.be.accessible();
+      const back = [...portal.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent === 'Go to Profile')!;
+      expect(back.getAttribute('href')).to.equal('#/admin/profile');
+      back.click();
+      await waitUntil(() => current(portal) === 'Profile', 'back to the first section');
+      expect(location.hash).to.equal('#/admin/profile');
+    });
+  }
+
+  it('a user without the roles permission who follows a link to roles sees "not available", not another section', async () => {
+    await signInWithoutRoles();
+    history.replaceState(null, '', '#/admin/roles');
+    const portal = await renderPortal();
+    await waitUntil(() => shown(portal, 'This section is not available') || shown(portal, 'nothing here'), 'not available', SLOW);
+    expect(location.hash).to.equal('#/admin/roles');
   });
 
   it('signed out, the portal says to sign in', async () => {

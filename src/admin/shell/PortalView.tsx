@@ -3,6 +3,7 @@
  * permission keys, SI-6.01) and the current section. Links are real links (`#/admin/<section>`), so deep links,
  * new tabs and back/forward work; the element decides what a click does.
  */
+import type { MouseEvent } from 'react';
 import type { Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
 import { EmptyState } from '../ui/states.tsx';
@@ -11,30 +12,39 @@ import type { SectionId } from './ids.ts';
 import { hashOf, SECTIONS } from './sections.ts';
 import { SectionHost } from './SectionHost.tsx';
 
-/** The frame: `sections` in order, `value.section` shown; `onOpen` on a plain click of a link (not modified clicks). */
+/**
+ * The frame: `sections` in order, `value.section` shown; `onOpen` on a plain click of a link (not modified clicks).
+ * Without a `value` (the section asked for is hidden, forbidden or unknown), "This section is not available" with a
+ * link to the first section (issue 21 item 9); without any section, what to do about it.
+ */
 export function PortalView({ sections, value, t, onOpen }: { sections: SectionId[]; value: SectionValue | null; t: Translate; onOpen: (id: SectionId) => void }) {
-  if (!sections.length || !value) return <EmptyState title={t('admin.noSections')} />;
+  if (!sections.length) return <EmptyState title={t('admin.noSections')} />;
+  /** A plain click opens `id` here (a modified one is left to the browser: new tab, window). */
+  const openOnClick = (id: SectionId) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onOpen(id);
+  };
   return (
     <div className={css.frame} part="frame">
       <nav className={css.nav} aria-label={t('admin.nav.label')} part="nav">
         {sections.map((id) => (
-          <a
-            key={id}
-            href={hashOf(id)}
-            className={css.navLink}
-            aria-current={id === value.section ? 'page' : undefined}
-            onClick={(e) => {
-              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-              e.preventDefault();
-              onOpen(id);
-            }}
-          >
+          <a key={id} href={hashOf(id)} className={css.navLink} aria-current={id === value?.section ? 'page' : undefined} onClick={openOnClick(id)}>
             {t(SECTIONS[id].titleKey)}
           </a>
         ))}
       </nav>
       <div className={css.main} part="main">
-        <SectionHost value={value} allowed t={t} />
+        {value ? (
+          <SectionHost value={value} allowed t={t} />
+        ) : (
+          <EmptyState title={t('admin.notAvailable')}>
+            <p className={css.muted}>{t('admin.notAvailable.why')}</p>
+            <a href={hashOf(sections[0])} className={css.navLink} onClick={openOnClick(sections[0])}>
+              {t('admin.notAvailable.back', { section: t(SECTIONS[sections[0]].titleKey) })}
+            </a>
+          </EmptyState>
+        )}
       </div>
     </div>
   );

@@ -174,6 +174,14 @@ export function sectionFromHash(hash: string): SectionId | null {
   return m && isSectionId(m[1]) ? m[1] : null;
 }
 
+/**
+ * The section a location hash `#/admin/<name>` asks for, as written (known or not: an unknown, hidden or forbidden
+ * one is shown as "not available"), or null when the hash is not the portal's.
+ */
+export function askedFromHash(hash: string): string | null {
+  return /^#\/?admin\/([A-Za-z]+)/.exec(hash)?.[1] ?? null;
+}
+
 /** The dialog of a location hash `#/admin/<section>/<dialog>` (e.g. `add` in users), or undefined. */
 export function dialogFromHash(hash: string): string | undefined {
   return /^#\/?admin\/[A-Za-z]+\/([\w:-]+)/.exec(hash)?.[1];

@@ -178,9 +178,10 @@ globalStyle(`${table} th, ${table} td`, {
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 });
-// the rows kept from the previous answer dim while the next is awaited (after 150 ms: a fast answer does not flash)
-globalStyle(`${table} tbody`, { transition: 'opacity 0.2s ease 0s' });
-globalStyle(`${table}[data-stale] tbody`, { opacity: 0.5, transitionDelay: '150ms' });
+// the rows kept from the previous answer are greyed while the next is awaited (after 150 ms: a fast answer does not
+// flash): the page's background and no colour, the text still at its contrast (opacity would take it below 4.5:1)
+globalStyle(`${table} tbody`, { transition: 'background-color 0.2s ease 0s, filter 0.2s ease 0s' });
+globalStyle(`${table}[data-stale] tbody`, { backgroundColor: theme.color.background, filter: 'grayscale(1)', transitionDelay: '150ms' });
 /** The cell of an empty table (its text may wrap). */
 export const emptyCell = style({ selectors: { [`${table} &`]: { whiteSpace: 'normal' } } });
 globalStyle(`${table} thead th`, { position: 'sticky', top: 0, background: theme.color.surface, zIndex: 1, fontWeight: 600 });

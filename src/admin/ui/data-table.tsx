@@ -11,12 +11,15 @@
  * - **It grows with the page.** No box with its own scrollbar: the rows are virtualised against the page's own
  *   scroller (the nearest scrolling ancestor, across shadow roots, else the window), so 10,000 loaded rows scroll
  *   smoothly with only the rows in view and an overscan in the DOM; the header row sticks to the top.
+ * - **Focus survives a delete.** When the row that last had the focus (its actions menu) leaves the table and the
+ *   focus is lost (the confirm dialog closed onto a trigger that is gone), the next row's first control takes it (the
+ *   last row's, else the table).
  * - **Stale rows show it.** `busy`: the table is `aria-busy`, a progress bar runs above it, and the rows kept from
- *   the previous answer dim (after 150 ms, so a fast answer does not flash).
+ *   the previous answer are greyed (after 150 ms, so a fast answer does not flash; their text keeps its contrast).
  */
 import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type RowData, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import * as css from './admin.css.ts';
 
 export type { ColumnDef, SortingState };
@@ -146,6 +149,36 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getSortedRowModel: props.manualSorting ? undefined : getSortedRowModel(),
   });
   const rows = table.getRowModel().rows;
+  // the row that last held the focus (by id, and its index then), for the focus after a delete
+  const focusedRow = useRef<{ id: string; index: number } | null>(null);
+  const onRowFocus = (e: FocusEvent<HTMLTableSectionElement>) => {
+    const tr = (e.target as Element).closest<HTMLTableRowElement>('tr[data-row-id]');
+    if (tr) focusedRow.current = { id: tr.dataset.rowId!, index: Number(tr.getAttribute('aria-rowindex')) - 2 };
+  };
+  useEffect(() => {
+    const lost = focusedRow.current;
+    if (!lost || rows.some((r) => r.id === lost.id)) return;
+    focusedRow.current = null;
+    let frames = 0;
+    let handle = 0;
+    const settle = () => {
+      const wrap = wrapRef.current;
+      if (!wrap) return;
+      const scope = wrap.getRootNode() as Document | ShadowRoot;
+      const active = scope.activeElement;
+      // a dialog still has the focus (it closes after the answer): wait for it, for up to a second
+      if (active && active !== document.body) {
+        if (++frames < 60) handle = requestAnimationFrame(settle);
+        return;
+      }
+      const trs = [...wrap.querySelectorAll<HTMLTableRowElement>('tr[data-row-id]')];
+      const next = trs.find((tr) => Number(tr.getAttribute('aria-rowindex')) - 2 >= lost.index) ?? trs.at(-1);
+      const control = next?.querySelector<HTMLElement>('button, a[href], input');
+      (control ?? wrap).focus();
+    };
+    handle = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(handle);
+  }, [rows]);
   const rowHeight = props.rowHeight ?? 52;
   const common = { count: rows.length, estimateSize: () => rowHeight, overscan: 8, scrollMargin: margin };
   const inElement = useVirtualizer({ ...common, getScrollElement: () => scroller ?? null, enabled: Boolean(scroller) });
@@ -162,7 +195,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visible = table.getVisibleLeafColumns();
   const growId = (visible.find((c) => c.columnDef.meta?.grow) ?? visible[0])?.id;
   return (
-    <div className={css.tableWrap} ref={wrapRef} data-table-scroll="">
+    <div className={css.tableWrap} ref={wrapRef} data-table-scroll="" tabIndex={-1}>
       {props.busy ? <div className={css.tableProgress} aria-hidden="true" /> : null}
       <table className={css.table} aria-label={props.label} aria-rowcount={rows.length + 1} aria-busy={props.busy || undefined} data-stale={props.busy ? '' : undefined}>
         <thead>
@@ -193,7 +226,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody onFocus={onRowFocus}>
           {rows.length === 0 && props.empty ? (
             <tr>
               <td colSpan={columnCount} className={css.emptyCell}>

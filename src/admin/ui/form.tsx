@@ -49,7 +49,7 @@ export function DialogActions({ t, onCancel, busy, cancelDisabled = busy, label,
 export interface FieldTextProps {
   /** The visible label (the control's accessible name). */
   label: ReactNode;
-  /** Prefix of the hint's and error's element ids: `<fieldId>-hint`, `<fieldId>-error`. */
+  /** The control's id (its label's `for`), and the prefix of the hint's and error's: `<fieldId>-hint`, `<fieldId>-error`. */
   fieldId: string;
   /** A hint under the control (its description). */
   hint?: ReactNode;
@@ -63,11 +63,16 @@ function described({ fieldId, hint, error }: FieldTextProps) {
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
 }
 
-/** The label around a control, with the hint and the error under it. */
+/**
+ * A control's label (tied by `for`), the control, then the hint and the error under it, outside the label: they
+ * describe the control (`aria-describedby`) and are not part of its name.
+ */
 function FieldFrame({ label, fieldId, hint, error, children }: FieldTextProps & { children: ReactNode }) {
   return (
-    <label className={css.field}>
-      <span className={css.label}>{label}</span>
+    <div className={css.field}>
+      <label className={css.label} htmlFor={fieldId}>
+        {label}
+      </label>
       {children}
       {hint ? (
         <span id={`${fieldId}-hint`} className={css.hint}>
@@ -79,7 +84,7 @@ function FieldFrame({ label, fieldId, hint, error, children }: FieldTextProps & 
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }
 
@@ -88,7 +93,7 @@ export function TextField({ label, fieldId, hint, error, ...input }: FieldTextPr
   const text = { label, fieldId, hint, error };
   return (
     <FieldFrame {...text}>
-      <input className={css.input} {...input} {...described(text)} />
+      <input className={css.input} id={fieldId} {...input} {...described(text)} />
     </FieldFrame>
   );
 }
@@ -98,7 +103,7 @@ export function TextAreaField({ label, fieldId, hint, error, ...textarea }: Fiel
   const text = { label, fieldId, hint, error };
   return (
     <FieldFrame {...text}>
-      <textarea className={css.textarea} {...textarea} {...described(text)} />
+      <textarea className={css.textarea} id={fieldId} {...textarea} {...described(text)} />
     </FieldFrame>
   );
 }
