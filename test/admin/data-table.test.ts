@@ -13,6 +13,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-groups.ts';
 import '../../elements/admin/fe-admin-users.ts';
 import '../../stories/support/admin-story.tsx';
+import { pagedList, type ListPage } from '../../src/admin/resources/paged.ts';
+import { createQueryContext } from '../../src/admin/resources/query.ts';
 import { columnsToHide, DataTable, type ColumnDef } from '../../src/admin/ui/data-table.tsx';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import {
@@ -158,6 +160,30 @@ describe('kit DataTable', () => {
       await waitUntil(() => rowsOf(el).length === 2, 'deleted', SLOW);
       await waitUntil(() => root(el).activeElement?.closest('tr')?.dataset.rowId === next, 'the focus on the next row', SLOW);
     });
+  });
+
+  it('pagedList: a refresh asked while a page loads is not lost (that answer may predate the write)', async () => {
+    const answers = ['before the write', 'after the write'];
+    const calls: ((page: ListPage<string>) => void)[] = [];
+    const list = pagedList<string>(createQueryContext(), {
+      key: 'test-refresh/',
+      pageSize: 20,
+      load: () => new Promise((resolve) => calls.push(resolve)),
+    });
+    const seen: (string | undefined)[] = [];
+    const unsubscribe = list.$state.subscribe((state) => seen.push(state.data?.items[0]));
+    try {
+      await waitUntil(() => calls.length === 1, 'the first load');
+      // a write lands and asks for a refresh while the first load is still running
+      list.refresh();
+      calls[0]({ items: [answers[0]], total: 1, totalPages: 1 });
+      await waitUntil(() => calls.length === 2, 'loaded again');
+      calls[1]({ items: [answers[1]], total: 1, totalPages: 1 });
+      await waitUntil(() => list.$state.get().data?.items[0] === answers[1], 'the answer after the write');
+      expect(seen, 'the answer from before the write is never shown').to.not.include(answers[0]);
+    } finally {
+      unsubscribe();
+    }
   });
 
   describe('10,000 loaded rows', () => {

@@ -178,9 +178,9 @@ function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => stri
     const base = { id: c.name, header, enableSorting: c.sortable, meta: { priority, grow: c.name === 'description' } };
     switch (c.name) {
       case 'createdAt':
-        return { ...base, accessorKey: 'createdAt', size: 170, cell: ({ row }) => time(row.original.createdAt) };
+        return { ...base, accessorKey: 'createdAt', size: 200, cell: ({ row }) => time(row.original.createdAt) };
       case 'user':
-        return { ...base, accessorKey: 'user', size: 180, cell: ({ row }) => row.original.email || row.original.user };
+        return { ...base, accessorKey: 'user', size: 170, cell: ({ row }) => row.original.email || row.original.user };
       case 'severity':
         return {
           ...base,
@@ -195,7 +195,7 @@ function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => stri
       case 'json':
         return {
           ...base,
-          size: 100,
+          size: 110,
           enableSorting: false,
           cell: ({ row }) => (
             <button

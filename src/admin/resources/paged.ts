@@ -66,7 +66,10 @@ export interface PagedList<T> {
   clearFilters(): void;
   /** Asks again for the current page (after a failure). */
   retry(): void;
-  /** Refetches every cached page of the list; what is on screen stays until the answers come. */
+  /**
+   * Refetches every cached page of the list; what is on screen stays until the answers come. A page loading at the
+   * time is loaded again when it answers (its answer may predate the change that asked for the refresh).
+   */
   refresh(): void;
   /** Applies `edit` to every cached page of the list (no request). */
   edit(edit: (page: ListPage<T>) => ListPage<T>): void;
@@ -90,7 +93,17 @@ export function pagedList<T>(q: QueryContext, spec: PagedListSpec<T>): PagedList
   const first: ListQuery = { page: 1, pageSize: spec.pageSize, search: '', sort: spec.initial?.sort ?? null, filters: spec.initial?.filters ?? {} };
   const $query = atom<ListQuery>(first);
   const $json = computed($query, (query) => JSON.stringify(query));
-  const $fetch = q.createFetcherStore<ListPage<T>>([spec.key, $json], { fetcher: (_key, json) => spec.load(JSON.parse(String(json)) as ListQuery) });
+  // a refresh asked while a page is loading must not be lost: the cache dedupes a running fetch, whose answer may
+  // predate the write that asked for the refresh; such a load asks again until no refresh came in meanwhile
+  let refreshes = 0;
+  const load = async (json: string): Promise<ListPage<T>> => {
+    for (;;) {
+      const started = refreshes;
+      const page = await spec.load(JSON.parse(json) as ListQuery);
+      if (started === refreshes) return page;
+    }
+  };
+  const $fetch = q.createFetcherStore<ListPage<T>>([spec.key, $json], { fetcher: (_key, json) => load(String(json)) });
   let last: ListPage<T> | undefined;
   const $state = computed($fetch, (r): ListState<T> => {
     if (r.data) last = r.data;
@@ -120,7 +133,10 @@ export function pagedList<T>(q: QueryContext, spec: PagedListSpec<T>): PagedList
     setFilter: (name, value) => set({ filters: { ...$query.get().filters, [name]: value }, page: 1 }),
     clearFilters: () => set({ search: '', filters: {}, page: 1 }),
     retry: () => $fetch.revalidate(),
-    refresh: () => q.cache.revalidate((k) => k.startsWith(spec.key)),
+    refresh: () => {
+      refreshes++;
+      q.cache.revalidate((k) => k.startsWith(spec.key));
+    },
     edit: (edit) => {
       for (const key of ownKeys()) editKey(key, edit);
     },
