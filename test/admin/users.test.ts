@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-users.ts';
+import '../../stories/support/admin-story.tsx';
 import { ADMIN, createUser, outbox, resetEmulator } from '../helpers/emulator.ts';
 import {
   button,
@@ -10,6 +11,7 @@ import {
   dialog,
   expectNoAccess,
   renderSection,
+  renderStory,
   root,
   rowsOf,
   rowTexts,
@@ -62,6 +64,16 @@ describe('users table: roles and who manages a user (src/admin/users/user-roles.
     expect(managedByKey('scim2')).to.equal('admin.users.managedBy.scim');
     expect(managedByKey('frontegg')).to.equal('admin.users.managedBy.portal');
     expect(managedByKey(undefined)).to.equal('admin.users.managedBy.portal');
+  });
+
+  it('SI-3.10 AB-3.04 on screen (the preview’s demo users): a directory-provisioned user is managed by "SCIM", a role through a group reads "via <group>"', async () => {
+    const el = await renderStory('users', 'filled');
+    await waitUntil(() => rowOf(el, 'radia.turing@preview.invalid'), 'the SCIM user’s row', SLOW);
+    const cell = (email: string, header: string) => rowOf(el, email)!.querySelectorAll('td')[columnHeaders(el).indexOf(header)].textContent;
+    expect(cell('radia.turing@preview.invalid', 'Managed by')).to.equal('SCIM');
+    expect(cell('radia.turing@preview.invalid', 'Roles')).to.equal('AdminEditor · via Engineering');
+    const managedBy = rowsOf(el).map((r) => r.querySelectorAll('td')[columnHeaders(el).indexOf('Managed by')].textContent);
+    expect(new Set(managedBy)).to.deep.equal(new Set(['This portal', 'SCIM']));
   });
 });
 
