@@ -16,6 +16,8 @@ import {
 } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
 import { FE_PERMISSION_TEXTS, fePermissionText } from '../src/db/fe-permissions.ts';
+import { applySeedFile } from '../src/apply-seed.ts';
+import { parseSeedFile } from '../src/seed-file.ts';
 import { permissions, tenantInviteLinks, userGroupRoles, userTenantRoles } from '../src/db/schema.ts';
 import { Client, P } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
@@ -122,6 +124,13 @@ describe('reading roles, permissions and categories', () => {
     assert.equal(team.find((p) => p.key === 'fe.secure.read.tenantApiTokens')?.name, 'Read tenant API tokens');
     // a key of no entry still reads as words
     assert.deepEqual(fePermissionText('fe.secure.read.fooBar'), { name: 'Read foo bar', description: '' });
+  });
+
+  it('AB-3.02 a seed file naming a Frontegg key the default seed lacks gives it words too; a key of the host’s own keeps its key as name', async () => {
+    await applySeedFile(harness.emu.db, parseSeedFile({ roles: [{ key: 'Auditor', permissions: ['fe.secure.delete.roles', 'app.reports.read'] }] }), 'http://127.0.0.1');
+    const perms: IRolePermission[] = await (await adminApi()).roles.getPermissions();
+    assert.equal(perms.find((p) => p.key === 'fe.secure.delete.roles')?.name, 'Delete roles');
+    assert.equal(perms.find((p) => p.key === 'app.reports.read')?.name, 'app.reports.read');
   });
 
   it('AB-3.01 getRoles answers usersCount: the members holding a role directly or through a group, each once', async () => {
