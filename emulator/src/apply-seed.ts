@@ -28,6 +28,7 @@ import {
   vendors,
 } from './db/schema.ts';
 import { SEED } from './db/seed.ts';
+import { fePermissionText } from './db/fe-permissions.ts';
 import { hashPassword } from './crypto/passwords.ts';
 import { getVendor } from './session.ts';
 import { ssoStartPath } from './routes/federation.ts';
@@ -80,8 +81,8 @@ export async function applySeedFile(db: Db, seed: SeedFile, issuer: string): Pro
         wantedPermissions.map((key) => ({
           id: seedId('permission', key),
           key,
-          name: key,
-          description: '',
+          // Frontegg's own keys read as words (as the default seed names them); the vendor's own keep their key
+          ...(key.startsWith('fe.') ? fePermissionText(key) : { name: key, description: '' }),
           categoryId: key.split('.')[0] ?? null,
           fePermission: key.startsWith('fe.'),
           createdAt: now,

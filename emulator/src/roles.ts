@@ -9,6 +9,7 @@
  * ALWAYS is held by every role, whatever the role's stored links say.
  */
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from './db/client.ts';
 import { lockTenant } from './db/locks.ts';
 import {
@@ -19,7 +20,9 @@ import {
   roles,
   ssoConfigurations,
   tenantInviteLinks,
+  userGroupMembers,
   userGroupRoles,
+  userGroups,
   userTenantRoles,
   userTenants,
   vendors,
@@ -90,6 +93,48 @@ export async function roleDtos(db: Db, rows: RoleRow[]): Promise<RoleDto[]> {
     rows.map((r) => r.id),
   );
   return rows.map((r) => roleDto(r, perms.get(r.id) ?? []));
+}
+
+/** A role of the roles list (getRoles): IRole plus `usersCount`, how many members of the tenant hold it. */
+export type RoleWithUsersDto = RoleDto & { usersCount: number };
+
+/**
+ * How many members of `tenantId` hold each of `roleIds`, directly or through one of the tenant's groups (a user who
+ * holds it both ways counts once); a role nobody holds: 0.
+ */
+export async function roleUserCounts(db: Db, tenantId: string, roleIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map(roleIds.map((id) => [id, 0]));
+  if (!roleIds.length) return counts;
+  const direct = db
+    .select({ roleId: userTenantRoles.roleId, userId: userTenantRoles.userId })
+    .from(userTenantRoles)
+    .where(and(eq(userTenantRoles.tenantId, tenantId), inArray(userTenantRoles.roleId, roleIds)));
+  const viaGroups = db
+    .select({ roleId: userGroupRoles.roleId, userId: userGroupMembers.userId })
+    .from(userGroupRoles)
+    .innerJoin(userGroups, and(eq(userGroups.id, userGroupRoles.groupId), eq(userGroups.tenantId, tenantId)))
+    .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroups.id))
+    .innerJoin(userTenants, and(eq(userTenants.userId, userGroupMembers.userId), eq(userTenants.tenantId, tenantId)))
+    .where(inArray(userGroupRoles.roleId, roleIds));
+  // union (not union all): a user holding the role both ways is one row
+  const holders = union(direct, viaGroups).as('holders');
+  const rows = await db
+    .select({ roleId: holders.roleId, n: sql<number>`count(*)::int` })
+    .from(holders)
+    .groupBy(holders.roleId);
+  for (const r of rows) counts.set(r.roleId, Number(r.n));
+  return counts;
+}
+
+/** Roles (IRole) of the roles list with how many of the tenant's members hold each ({@link roleUserCounts}). */
+export async function roleDtosWithUsers(db: Db, tenantId: string, rows: RoleRow[]): Promise<RoleWithUsersDto[]> {
+  const dtos = await roleDtos(db, rows);
+  const counts = await roleUserCounts(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return dtos.map((d) => ({ ...d, usersCount: counts.get(d.id) ?? 0 }));
 }
 
 // ---------------------------------------------------------------- role ids a request may assign

@@ -15,6 +15,9 @@ import {
   type ITeamUserRole,
 } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
+import { FE_PERMISSION_TEXTS, fePermissionText } from '../src/db/fe-permissions.ts';
+import { applySeedFile } from '../src/apply-seed.ts';
+import { parseSeedFile } from '../src/seed-file.ts';
 import { permissions, tenantInviteLinks, userGroupRoles, userTenantRoles } from '../src/db/schema.ts';
 import { Client, P } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
@@ -99,6 +102,54 @@ describe('reading roles, permissions and categories', () => {
     const readRoles = teamPerms.find((p) => p.key === 'fe.secure.read.roles');
     assert.deepEqual([...(readRoles?.roleIds ?? [])].sort(), [SEED.adminRoleId, SEED.readOnlyRoleId].sort(), 'roleIds name the roles holding it');
     assert.deepEqual(teamPerms.find((p) => p.key === 'fe.secure.write.roles')?.roleIds, [SEED.adminRoleId]);
+  });
+
+  it('AB-3.02 every fe.* permission carries a name and a description written for people, as Frontegg’s vendor seeds them', async () => {
+    const api = await adminApi();
+    const perms: IRolePermission[] = await api.roles.getPermissions();
+    const fe = perms.filter((p) => p.key.startsWith('fe.'));
+    assert.ok(fe.length >= 30, 'every fe.* key is seeded');
+    for (const p of fe) {
+      assert.ok(FE_PERMISSION_TEXTS[p.key], `${p.key} has its own text`);
+      assert.doesNotMatch(p.name, /\bfe\b|secure|\./, `${p.key}: "${p.name}" is a name, not the key`);
+      assert.match(p.name, /^[A-Z]/, `${p.key}: "${p.name}" reads as a sentence`);
+      assert.ok(p.description && p.description.length > 10, `${p.key} has a description`);
+    }
+    const tenantTokens = fe.find((p) => p.key === 'fe.secure.read.tenantApiTokens');
+    assert.equal(tenantTokens?.name, 'Read tenant API tokens');
+    assert.equal(tenantTokens?.description, 'See the account’s API tokens');
+    assert.equal(fe.find((p) => p.key === 'fe.secure.write.impersonation')?.name, 'Impersonate users');
+    // the team's list (loadAvailablePermissions) answers the same words
+    const team: ITeamUserPermission[] = await api.teams.loadAvailablePermissions();
+    assert.equal(team.find((p) => p.key === 'fe.secure.read.tenantApiTokens')?.name, 'Read tenant API tokens');
+    // a key of no entry still reads as words
+    assert.deepEqual(fePermissionText('fe.secure.read.fooBar'), { name: 'Read foo bar', description: '' });
+  });
+
+  it('AB-3.02 a seed file naming a Frontegg key the default seed lacks gives it words too; a key of the host’s own keeps its key as name', async () => {
+    await applySeedFile(harness.emu.db, parseSeedFile({ roles: [{ key: 'Auditor', permissions: ['fe.secure.delete.roles', 'app.reports.read'] }] }), 'http://127.0.0.1');
+    const perms: IRolePermission[] = await (await adminApi()).roles.getPermissions();
+    assert.equal(perms.find((p) => p.key === 'fe.secure.delete.roles')?.name, 'Delete roles');
+    assert.equal(perms.find((p) => p.key === 'app.reports.read')?.name, 'app.reports.read');
+  });
+
+  it('AB-3.01 getRoles answers usersCount: the members holding a role directly or through a group, each once', async () => {
+    const api = await adminApi();
+    const before: (IRole & { usersCount?: number })[] = await api.roles.getRoles();
+    assert.equal(before.find((r) => r.id === SEED.adminRoleId)?.usersCount, 1, 'the seeded admin');
+    assert.equal(before.find((r) => r.id === SEED.readOnlyRoleId)?.usersCount, 0);
+    const ann = await makeUser('ann@acme.test', ['ReadOnly']);
+    const bob = await makeUser('bob@acme.test', []);
+    await makeUser('cid@acme.test', []);
+    const group = await api.groups.createGroup({ name: 'Support' });
+    await api.groups.addRolesToGroup(group.id, { roleIds: [SEED.readOnlyRoleId] });
+    await api.groups.addUsersToGroup(group.id, { userIds: [ann, bob] });
+    const after: (IRole & { usersCount?: number })[] = await api.roles.getRoles();
+    assert.equal(after.find((r) => r.id === SEED.readOnlyRoleId)?.usersCount, 2, 'ann directly and through the group counts once, bob through the group');
+    assert.equal(after.find((r) => r.id === SEED.adminRoleId)?.usersCount, 1);
+    const c = new Client(harness.emu);
+    const page = await c.get(`${P}/roles/v2?_sortBy=key`, c.bearer(await tokenOf()));
+    assert.equal(page.body.items.find((r: IRole) => r.id === SEED.readOnlyRoleId)?.usersCount, 2, 'roles/v2 answers it too');
   });
 
   it('AB-7.16 GET roles/v2 pages the roles (Pg<Role>)', async () => {

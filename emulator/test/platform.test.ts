@@ -139,6 +139,14 @@ describe('public configuration, metadata, flags, vendor', () => {
     assert.deepEqual(none.body, { rows: [] });
   });
 
+  it('SI-2.31 the seeded vendor turns on every section Frontegg hides by default (metadata navigation byPermissions), so the demo shows what is built', async () => {
+    const res = await new Client(emu).get('/frontegg/metadata?entityName=adminBox');
+    const navigation = res.body.rows[0].configuration.navigation as Record<string, { visibility: string }>;
+    for (const id of ['personalApiTokens', 'groups', 'sso', 'webhooks', 'apiTokens', 'roles', 'subscription', 'usage', 'provisioning']) {
+      assert.deepEqual(navigation[id], { visibility: 'byPermissions' }, id);
+    }
+  });
+
   it('security policies: GET needs a bearer, saving needs fe.secure.write.securityPolicy', async () => {
     const c = new Client(emu);
     assert.equal((await c.get(`${P}/configurations/v1/mfa-policy`)).status, 401);

@@ -17,6 +17,11 @@ export interface Role {
   level?: number;
   createdAt?: string;
   updatedAt?: string;
+  /**
+   * How many of the tenant's users hold the role, directly or through a group: the emulator's roles list answers it
+   * (IRole has no such field; absent from a server that does not, and the roles table then leaves the cell empty).
+   */
+  usersCount?: number;
 }
 
 /** How a permission may be given (AB-3.03). */

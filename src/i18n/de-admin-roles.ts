@@ -14,6 +14,8 @@ export const deAdminRoles: Record<keyof typeof enAdminRoles, string> = {
   'admin.roles.col.key': 'Schlüssel',
   'admin.roles.col.permissions': 'Berechtigungen',
   'admin.roles.permissionCount': '{count, plural, one {# Berechtigung} other {# Berechtigungen}}',
+  'admin.roles.col.users': 'Benutzer',
+  'admin.roles.userCount': '{count, plural, =0 {Keine Benutzer} one {# Benutzer} other {# Benutzer}}',
   'admin.roles.default': 'Standard',
   'admin.roles.builtIn': 'Integriert',
   'admin.roles.empty': 'Noch keine Rollen',

@@ -12,6 +12,8 @@ export const enAdminRoles = {
   'admin.roles.col.key': 'Key',
   'admin.roles.col.permissions': 'Permissions',
   'admin.roles.permissionCount': '{count, plural, one {# permission} other {# permissions}}',
+  'admin.roles.col.users': 'Users',
+  'admin.roles.userCount': '{count, plural, =0 {No users} one {# user} other {# users}}',
   'admin.roles.default': 'Default',
   'admin.roles.builtIn': 'Built-in',
   'admin.roles.empty': 'No roles yet',

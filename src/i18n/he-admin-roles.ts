@@ -14,6 +14,8 @@ export const heAdminRoles: Record<keyof typeof enAdminRoles, string> = {
   'admin.roles.col.key': 'מפתח',
   'admin.roles.col.permissions': 'הרשאות',
   'admin.roles.permissionCount': '{count, plural, one {הרשאה אחת} two {שתי הרשאות} other {# הרשאות}}',
+  'admin.roles.col.users': 'משתמשים',
+  'admin.roles.userCount': '{count, plural, =0 {אין משתמשים} one {משתמש אחד} two {שני משתמשים} other {# משתמשים}}',
   'admin.roles.default': 'ברירת מחדל',
   'admin.roles.builtIn': 'מובנה',
   'admin.roles.empty': 'עדיין אין תפקידים',

@@ -23,10 +23,28 @@ const perm = (id: string, key: string, name: string, categoryId: string, assignm
   id,
   key,
   name,
+  description: DESCRIPTIONS[id],
   categoryId,
   fePermission: key.startsWith('fe.'),
   assignmentType,
 });
+
+/** What each demo permission covers, written for people (as the emulator seeds Frontegg's own, AB-3.02). */
+const DESCRIPTIONS: Record<string, string> = {
+  'perm-users-read': 'See the account’s users, their roles and groups',
+  'perm-users-write': 'Invite users, change their roles, enable and disable them',
+  'perm-users-delete': 'Remove users from the account',
+  'perm-roles-read': 'See the roles and the permissions they give',
+  'perm-roles-write': 'Add, change and delete the account’s roles and their permissions',
+  'perm-groups-read': 'See the groups, their members and their roles',
+  'perm-groups-write': 'Add, change and delete groups, their members and their roles',
+  'perm-tokens-read': 'See the account’s API tokens',
+  'perm-tokens-write': 'Create and delete the account’s API tokens',
+  'perm-account-read': 'See the account’s name, address, locale and logo',
+  'perm-account-write': 'Change the account’s name, address, locale and logo',
+  'perm-reports-read': 'See the reports of the account',
+  'perm-reports-export': 'Download reports as files',
+};
 
 /** Permissions of the demo (ASSIGNABLE, plus one NEVER and one ALWAYS, AB-3.03). */
 export const PREVIEW_PERMISSIONS: Permission[] = [
@@ -132,6 +150,12 @@ export const PREVIEW_GROUPS: Group[] = [
   },
   { id: 'group-okta', name: 'Okta: Finance', color: '#d97706', description: 'Synced from the directory', managedBy: 'scim2', roles: [], users: [] },
 ];
+
+/** The demo roles as the roles list answers them: each with how many demo users hold it, directly or through a group. */
+export const PREVIEW_ROLES_LIST: Role[] = PREVIEW_ROLES.map((r) => ({
+  ...r,
+  usersCount: PREVIEW_USERS.filter((u) => u.roleIds.includes(r.id) || PREVIEW_GROUPS.some((g) => u.groupIds.includes(g.id) && g.roles?.some((gr) => gr.id === r.id))).length,
+}));
 
 /** Demo API tokens (no secrets: those are shown once, at creation). */
 export const PREVIEW_TENANT_TOKENS: ApiToken[] = [

@@ -10,6 +10,7 @@ import {
   PREVIEW_PERMISSIONS,
   PREVIEW_PROFILE,
   PREVIEW_ROLES,
+  PREVIEW_ROLES_LIST,
   PREVIEW_SESSIONS,
   PREVIEW_TENANT_TOKENS,
   PREVIEW_USER_TOKENS,
@@ -85,7 +86,7 @@ export function previewAdminAnswer(req: AdminPreviewRequest): AdminPreviewAnswer
     if (p === `${R}/users/v3/groups`)
       return ok(PREVIEW_USERS.filter((u) => ids(req.query).includes(u.id)).map((u) => ({ userId: u.id, groupIds: u.groupIds, tenantId: u.tenantId })));
     if (p === `${R}/users/temporary/v1/configuration`) return ok({ enabled: true });
-    if (p === `${R}/roles/v1` || p === '/team/resources/roles/v1') return ok(PREVIEW_ROLES);
+    if (p === `${R}/roles/v1` || p === '/team/resources/roles/v1') return ok(PREVIEW_ROLES_LIST);
     if (p === `${R}/permissions/v1`) return ok(PREVIEW_PERMISSIONS.map((x) => ({ ...x, roleIds: PREVIEW_ROLES.filter((r) => r.permissions.includes(x.id)).map((r) => r.id) })));
     if (p === `${R}/permissions/v1/categories`) return ok(PREVIEW_CATEGORIES);
     if (p === `${R}/groups/v1`) return ok(PREVIEW_GROUPS);

@@ -23,13 +23,24 @@ describe('<fe-admin-portal> shell', () => {
   });
 
   it('SI-2.29 SI-2.30 SI-2.31 by default lists profile, privacy, account, users and audits; roles, groups and API tokens stay hidden; unbuilt sections are not listed', async () => {
+    // a vendor whose metadata turns nothing on (the seeded vendor turns every section on: see below)
+    await setMetadata({ navigation: {} });
     await signIn(ADMIN);
     const portal = await renderPortal();
     expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Audit logs']);
     for (const a of navItems(portal)) expect(a.getAttribute('href')).to.match(/^#\/admin\/[a-zA-Z]+$/);
   });
 
+  it('SI-2.31 the seeded vendor turns every built section on, so the demo’s admin sees the whole portal; a host hides one with options.adminPortal', async () => {
+    await signIn(ADMIN);
+    const portal = await renderPortal();
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Personal API tokens', 'Account settings', 'Users', 'Groups', 'Audit logs', 'API tokens', 'Roles']);
+    const hidden = await renderPortal({ adminPortal: { personalApiTokens: { visibility: 'hidden' }, groups: { visibility: 'hidden' } } });
+    expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Audit logs', 'API tokens', 'Roles']);
+  });
+
   it('SI-2.31 options.adminPortal turns hidden sections on (byPermissions) and a visible one off', async () => {
+    await setMetadata({ navigation: {} });
     await signIn(ADMIN);
     const portal = await renderPortal({
       adminPortal: {
@@ -74,6 +85,7 @@ describe('<fe-admin-portal> shell', () => {
   });
 
   it('the section attribute chooses the section; one the user may not open is "not available", with a way back', async () => {
+    await setMetadata({ navigation: {} });
     await signIn(ADMIN);
     const portal = await renderPortal({ attributes: { section: 'account', routing: 'none' } });
     await waitUntil(() => current(portal) === 'Account settings', 'account');
@@ -88,6 +100,8 @@ describe('<fe-admin-portal> shell', () => {
     ['#/admin/nowhere', 'unknown'],
   ] as const) {
     it(`a deep link to a ${why} section (${hash}) says "This section is not available", keeps the URL, and links back`, async () => {
+      // a vendor whose metadata turns nothing on: roles stays hidden (the seed's vendor turns it on)
+      await setMetadata({ navigation: {} });
       await signIn(ADMIN);
       history.replaceState(null, '', hash);
       const portal = await renderPortal();

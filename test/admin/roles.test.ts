@@ -13,6 +13,7 @@ import {
   api,
   button,
   byLabel,
+  callEmulator,
   columnHeaders,
   dialog,
   expectAccessibleWhen,
@@ -125,6 +126,60 @@ describe('<fe-admin-roles> against the emulator', () => {
     expect(rowOf(el, 'Read only')).to.not.equal(undefined);
     await retype(field(root(el), 'role-search'), 'zzz');
     await waitUntil(() => shown(el, 'No roles match “zzz”.'), 'no match');
+  });
+
+  it('AB-3.01 a role row shows how many users hold it, directly or through a group', async () => {
+    const token = await signIn(ADMIN);
+    await callEmulator('POST', '/_emulator/users', { email: 'ann@acme.test', password: 'Ann-Passw0rd!', roles: ['ReadOnly'] });
+    const bob = (await callEmulator('POST', '/_emulator/users', { email: 'bob@acme.test', password: 'Bob-Passw0rd!', roles: [] })) as { id: string };
+    const readOnly = (await readRoles(token)).find((r) => r.key === 'ReadOnly')!;
+    const group = await api<{ id: string }>(token, 'POST', '/frontegg/identity/resources/groups/v1', { name: 'Night shift' });
+    await api(token, 'POST', `/frontegg/identity/resources/groups/v1/${group.id}/roles`, { roleIds: [readOnly.id] });
+    await api(token, 'POST', `/frontegg/identity/resources/groups/v1/${group.id}/users`, { userIds: [bob.id] });
+    await api(token, 'POST', ROLES, { key: 'auditors', name: 'Auditors', description: '', isDefault: false, level: 2, permissions: [] });
+    const el = await renderRoles();
+    await waitUntil(() => rowOf(el, 'Auditors'), 'rows', SLOW);
+    const cell = (name: string) => rowOf(el, name)!.querySelectorAll('td')[columnHeaders(el).indexOf('Users')].textContent;
+    expect(cell('Admin')).to.equal('1 user');
+    expect(cell('Read only')).to.equal('2 users');
+    expect(cell('Auditors')).to.equal('No users');
+  });
+
+  it('AB-3.02 permissions read as words: the server’s names and descriptions, in the permissions tab and the role’s picker, not keys', async () => {
+    await signIn(ADMIN);
+    const el = await renderRoles();
+    await waitUntil(() => rowOf(el, 'Admin'), 'rows', SLOW);
+    tab(el, 'Permissions').click();
+    await waitUntil(() => rowOf(el, 'Read tenant API tokens'), 'permission rows', SLOW);
+    expect(rowOf(el, 'Read tenant API tokens')!.textContent).to.contain('See the account’s API tokens');
+    expect(text(el)).to.not.match(/secure (read|write)/);
+    // a long table is virtualised: search brings a row into view
+    await retype(field(root(el), 'permission-search'), 'impersonat');
+    await waitUntil(() => rowOf(el, 'Impersonate users'), 'searched', SLOW);
+    expect(rowOf(el, 'Impersonate users')!.textContent).to.contain('Sign in as another user of the account');
+    tab(el, 'Roles').click();
+    await waitUntil(() => byLabel(root(el), 'View Admin'), 'roles tab');
+    byLabel(root(el), 'View Admin')!.click();
+    await waitUntil(() => dialog(el)?.querySelector('[data-permission="fe.secure.read.tenantApiTokens"]'), 'picker', SLOW);
+    const entry = dialog(el)!.querySelector('[data-permission="fe.secure.read.tenantApiTokens"]')!;
+    expect(entry.textContent).to.contain('Read tenant API tokens').and.contain('See the account’s API tokens');
+  });
+
+  it('the read-only view of a built-in role opens at its top: the title and the name in view, the focus on the first field', async () => {
+    await signIn(ADMIN);
+    const el = await renderRoles();
+    await waitUntil(() => byLabel(root(el), 'View Admin'), 'rows', SLOW);
+    byLabel(root(el), 'View Admin')!.click();
+    await waitUntil(() => dialog(el)?.querySelector('[data-permission]'), 'the role with its permissions', SLOW);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const d = dialog(el)!;
+    let box: HTMLElement | null = d;
+    while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+    expect(box?.scrollHeight ?? 0, 'the view is longer than the screen (else this test proves nothing)').to.be.greaterThan(box?.clientHeight ?? 0);
+    expect(box!.scrollTop, 'scrolled to the top').to.equal(0);
+    const title = d.querySelector('h2, [role=heading], h1, h3')!.getBoundingClientRect();
+    expect(title.top).to.be.at.least(0);
+    expect(root(el).activeElement?.getAttribute('name')).to.equal('name');
   });
 
   it('AB-6.02 AB-7.17 AB-7.18 round trip: add (key from the name, permissions by category) → appears → edit (PATCH + PUT) → read back → delete', async () => {

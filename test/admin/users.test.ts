@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-users.ts';
+import '../../stories/support/admin-story.tsx';
 import { ADMIN, createUser, outbox, resetEmulator } from '../helpers/emulator.ts';
 import {
   ADMIN_VIEWPORT,
@@ -13,6 +14,7 @@ import {
   expectNoAccess,
   openMenu,
   renderSection,
+  renderStory,
   root,
   rowsOf,
   rowTexts,
@@ -33,6 +35,8 @@ import { createUsersResource, usersQuery, USERS_KEY } from '../../src/admin/reso
 import type { ListQuery } from '../../src/admin/resources/paged.ts';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
 import type { TeamApi } from '../../src/api/team.ts';
+import type { Group, Role } from '../../src/api/admin-types.ts';
+import { managedByKey, shownRoles } from '../../src/admin/users/user-roles.ts';
 
 const renderUsers = () => renderSection('fe-admin-users');
 /** The row that shows `email`. */
@@ -42,6 +46,42 @@ const menuItem = (el: HTMLElement, row: HTMLTableRowElement, label: string) =>
   chooseFromMenu(el, row.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!, label);
 
 ignoreResizeObserverLoop();
+
+describe('users table: roles and who manages a user (src/admin/users/user-roles.ts)', () => {
+  const role = (id: string, name: string): Role => ({ id, key: id, name, isDefault: false, permissions: [] });
+  const rolesById = new Map([role('r1', 'Admin'), role('r2', 'Viewer'), role('r3', 'Billing')].map((r) => [r.id, r]));
+  const group = (id: string, name: string, roles: Role[]): Group => ({ id, name, roles });
+
+  it('AB-3.04 direct roles first; a role only through groups once, with every group that gives it; a role held both ways shows as direct', () => {
+    const groups = [
+      group('g1', 'Night shift', [role('r2', 'Viewer'), role('r1', 'Admin')]),
+      group('g2', 'Finance', [role('r2', 'Viewer'), role('r3', 'Billing')]),
+      group('g3', 'Not mine', [role('r3', 'Billing')]),
+    ];
+    expect(shownRoles(['r1'], ['g1', 'g2'], rolesById, groups)).to.deep.equal([
+      { id: 'r1', name: 'Admin', via: [] },
+      { id: 'r2', name: 'Viewer', via: ['Night shift', 'Finance'] },
+      { id: 'r3', name: 'Billing', via: ['Finance'] },
+    ]);
+    expect(shownRoles([], [], rolesById, groups)).to.deep.equal([]);
+  });
+
+  it('SI-3.10 "Managed by": a SCIM-provisioned user (scim2) is "SCIM", any other "This portal"', () => {
+    expect(managedByKey('scim2')).to.equal('admin.users.managedBy.scim');
+    expect(managedByKey('frontegg')).to.equal('admin.users.managedBy.portal');
+    expect(managedByKey(undefined)).to.equal('admin.users.managedBy.portal');
+  });
+
+  it('SI-3.10 AB-3.04 on screen (the preview’s demo users): a directory-provisioned user is managed by "SCIM", a role through a group reads "via <group>"', async () => {
+    const el = await renderStory('users', 'filled');
+    await waitUntil(() => rowOf(el, 'radia.turing@preview.invalid'), 'the SCIM user’s row', SLOW);
+    const cell = (email: string, header: string) => rowOf(el, email)!.querySelectorAll('td')[columnHeaders(el).indexOf(header)].textContent;
+    expect(cell('radia.turing@preview.invalid', 'Managed by')).to.equal('SCIM');
+    expect(cell('radia.turing@preview.invalid', 'Roles')).to.equal('AdminEditor · via Engineering');
+    const managedBy = rowsOf(el).map((r) => r.querySelectorAll('td')[columnHeaders(el).indexOf('Managed by')].textContent);
+    expect(new Set(managedBy)).to.deep.equal(new Set(['This portal', 'SCIM']));
+  });
+});
 
 describe('<fe-admin-users> against the emulator', () => {
   beforeEach(async () => {
@@ -79,6 +119,24 @@ describe('<fe-admin-users> against the emulator', () => {
     const el = await renderUsers();
     await waitUntil(() => rowOf(el, ADMIN.email)?.textContent?.includes('Night shift'), 'group shown', SLOW);
     expect(rowOf(el, ADMIN.email)!.textContent).to.contain('Admin');
+  });
+
+  it('AB-3.04 SI-3.10 a role given through a group shows on the user marked "via <group>"; "Managed by" says "This portal", never "frontegg"', async () => {
+    const token = await signIn(ADMIN);
+    const nora = (await callEmulator('POST', '/_emulator/users', { email: 'nora@acme.test', password: 'Nora-Passw0rd!', name: 'Nora Night', roles: [] })) as { id: string };
+    const readOnly = (await api<{ id: string; key: string }[]>(token, 'GET', '/frontegg/identity/resources/roles/v1')).find((r) => r.key === 'ReadOnly')!;
+    const group = await api<{ id: string }>(token, 'POST', '/frontegg/identity/resources/groups/v1', { name: 'Night shift', color: '#0f766e' });
+    await api(token, 'POST', `/frontegg/identity/resources/groups/v1/${group.id}/roles`, { roleIds: [readOnly.id] });
+    await api(token, 'POST', `/frontegg/identity/resources/groups/v1/${group.id}/users`, { userIds: [nora.id] });
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'nora@acme.test')?.textContent?.includes('via Night shift'), 'the role through the group', SLOW);
+    const cell = (email: string, header: string) => rowOf(el, email)!.querySelectorAll('td')[columnHeaders(el).indexOf(header)].textContent;
+    expect(cell('nora@acme.test', 'Roles')).to.equal('Read only · via Night shift');
+    // the admin's own role is direct: no "via"
+    expect(cell(ADMIN.email, 'Roles')).to.equal('Admin');
+    expect(cell('nora@acme.test', 'Managed by')).to.equal('This portal');
+    expect(cell(ADMIN.email, 'Managed by')).to.equal('This portal');
+    expect(rowTexts(el).join(' ')).to.not.contain('frontegg');
   });
 
   it('AB-2.01 AB-4.04 keyboard only: Add user opens a labelled dialog, the invite is prepended to the table and a toast confirms', async () => {

@@ -58,6 +58,27 @@ describe('the admin portal in the demo and hosted', () => {
     await page.waitForURL((u) => u.pathname === '/admin');
     const portal = page.locator('fe-admin-portal');
     const nav = portal.getByRole('navigation', { name: 'Sections' });
+    // the seeded vendor turns every built section on: a newcomer sees the whole portal (issue 21 item 10)
+    await nav.getByRole('link', { name: 'Roles' }).waitFor();
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+      'Profile',
+      'Privacy & security',
+      'Personal API tokens',
+      'Account settings',
+      'Users',
+      'Groups',
+      'Audit logs',
+      'API tokens',
+      'Roles',
+    ]);
+    // words an administrator understands (item 12): a role row counts its users, permissions read as words
+    await nav.getByRole('link', { name: 'Roles' }).click();
+    const roles = portal.getByRole('table', { name: 'Roles of this account' });
+    await roles.getByRole('row').filter({ hasText: 'Full access' }).getByText('1 user').waitFor();
+    await portal.getByRole('tab', { name: 'Permissions' }).click();
+    await portal.getByRole('searchbox', { name: 'Search permissions' }).fill('tenant API');
+    await portal.getByText('See the account’s API tokens').first().waitFor();
+
     await nav.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL((u) => u.hash === '#/admin/users');
     const table = portal.getByRole('table', { name: 'Users of this account' });

@@ -23,6 +23,7 @@ import {
   type TokenSettings,
 } from './schema.ts';
 import { emulatorDate } from '../clock.ts';
+import { fePermissionText } from './fe-permissions.ts';
 
 export const SEED = {
   vendorId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e01',
@@ -107,10 +108,18 @@ export const DEFAULT_AUTH_STRATEGIES: AuthStrategiesConfig = {
 
 export const DEFAULT_TOKEN_SETTINGS: TokenSettings = { accessTokenExpiresIn: 300, refreshTokenExpiresIn: 30 * 24 * 3600 };
 
+/**
+ * The admin portal's sections that Frontegg's navigation hides until a vendor turns them on (SI-2.31). The seeded
+ * vendor turns each on (`byPermissions`), so the demo's admin sees every section that is built — and each new one as
+ * it lands; a host hides one again with `options.adminPortal.<section>.visibility: 'hidden'`.
+ */
+export const SECTIONS_HIDDEN_BY_DEFAULT = ['personalApiTokens', 'groups', 'sso', 'webhooks', 'apiTokens', 'roles', 'subscription', 'usage', 'provisioning'] as const;
+
+/** The seeded admin-box metadata: the vendor's theme, no localizations, every section on by permissions. */
 export const DEFAULT_ADMIN_BOX = {
   theme: { palette: { primary: { main: '#4c5ee6' } } },
   localizations: {},
-  navigation: {},
+  navigation: Object.fromEntries(SECTIONS_HIDDEN_BY_DEFAULT.map((id) => [id, { visibility: 'byPermissions' }])),
 };
 
 /** The admin hash is computed once per process: resets stay fast and the password still goes through scrypt. */
@@ -140,8 +149,8 @@ export async function seed(db: Db, opts: { accessTokenExpiresIn?: number } = {})
   const permRows = [...READ_PERMISSIONS, ...WRITE_PERMISSIONS].map((key, i) => ({
     id: `perm-${String(i + 1).padStart(3, '0')}`,
     key,
-    name: key.replace(/^fe\./, '').replace(/[.-]/g, ' '),
-    description: '',
+    // written for people, as Frontegg's vendor seeds them ("Read tenant API tokens" / "See the account's API tokens")
+    ...fePermissionText(key),
     categoryId: key.split('.')[1] ?? null,
     fePermission: true,
     createdAt: now,
@@ -231,8 +240,7 @@ async function seedLifecycle(db: Db, now: Date): Promise<void> {
     .values({
       id: 'perm-impersonation',
       key: 'fe.secure.write.impersonation',
-      name: 'secure write impersonation',
-      description: '',
+      ...fePermissionText('fe.secure.write.impersonation'),
       categoryId: 'secure',
       fePermission: true,
       createdAt: now,

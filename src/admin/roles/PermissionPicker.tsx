@@ -76,9 +76,9 @@ export function PermissionPicker({
                     aria-describedby={reason ? reasonId : undefined}
                     onChange={(e) => toggle([p.id], e.target.checked)}
                   />
-                  <span className={css.cellStack}>
+                  <span className={css.cellStack} title={p.key}>
                     <span>{p.name}</span>
-                    <span className={css.hint}>{p.key}</span>
+                    <span className={css.hint}>{p.description || p.key}</span>
                     {reason ? (
                       <span id={reasonId} className={css.hint}>
                         {reason}

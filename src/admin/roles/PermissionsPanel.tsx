@@ -32,10 +32,11 @@ function columns(
       accessorFn: (p) => p.name,
       header: t('admin.perms.col.name'),
       size: 240,
+      // the name and description are the server's, written for people; the key stays on hover
       cell: ({ row }) => (
-        <span className={css.cellStack}>
+        <span className={css.cellStack} title={row.original.key}>
           <span>{row.original.name}</span>
-          <span className={css.muted}>{row.original.key}</span>
+          <span className={css.muted}>{row.original.description || row.original.key}</span>
         </span>
       ),
     },

@@ -130,7 +130,8 @@ function RoleForm({
         readOnly={viewOnly}
         value={draft.name}
         onChange={(e) => set(keyTouched ? { name: e.target.value } : { name: e.target.value, key: keyFromName(e.target.value) })}
-        autoFocus={!viewOnly}
+        // the first field takes the focus, read-only too: the dialog opens at its top, not scrolled to Close
+        autoFocus
       />
       <TextField
         label={t('admin.roles.key')}
@@ -162,7 +163,7 @@ function RoleForm({
       <PermissionPicker groups={groups} value={draft.permissionIds} onChange={(permissionIds) => set({ permissionIds })} readOnly={viewOnly} t={t} />
       <ErrorSlot error={error} t={t} />
       {viewOnly ? (
-        <DoneActions label={t('admin.close')} onDone={onClose} />
+        <DoneActions label={t('admin.close')} onDone={onClose} autoFocus={false} />
       ) : (
         <DialogActions t={t} onCancel={onClose} busy={busy} label={role ? t('admin.save') : t('admin.roles.add')} busyLabel={role ? t('admin.saving') : t('admin.roles.adding')} />
       )}

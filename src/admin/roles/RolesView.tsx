@@ -53,6 +53,17 @@ function columns(t: Translate, canWrite: boolean, open: (d: RolesDialog) => void
       cell: ({ row }) => t('admin.roles.permissionCount', { count: row.original.permissions.length }),
     },
     {
+      // how many users hold the role (directly or through a group), when the server answers it
+      id: 'users',
+      accessorFn: (r) => r.usersCount ?? -1,
+      header: t('admin.roles.col.users'),
+      size: 110,
+      cell: ({ row }) =>
+        row.original.usersCount === undefined ? null : (
+          <span className={row.original.usersCount ? undefined : css.muted}>{t('admin.roles.userCount', { count: row.original.usersCount })}</span>
+        ),
+    },
+    {
       id: 'actions',
       header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
       size: 150,

@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Role, UsersPreset } from '../../api/admin-types.ts';
+import type { Group, Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { isPendingInvitation, type UserRow } from '../resources/users.ts';
@@ -27,6 +27,7 @@ import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
 import { Select } from '../ui/select.tsx';
+import { managedByKey, shownRoles } from './user-roles.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
@@ -52,6 +53,7 @@ function columns(
   t: Translate,
   dateText: DateText,
   rolesById: Map<string, Role>,
+  groups: Group[],
   groupName: (id: string) => string,
   onAction: (row: UserRow, action: UserAction) => void,
   rights: RowRights,
@@ -103,7 +105,16 @@ function columns(
       header: t('admin.users.col.roles'),
       size: 180,
       enableSorting: false,
-      cell: ({ row }) => <Chips none={t('admin.none')} items={row.original.roleIds.map((id) => ({ key: id, label: rolesById.get(id)?.name ?? id }))} />,
+      // direct roles, then those given through the user's groups, marked "via <group>"
+      cell: ({ row }) => (
+        <Chips
+          none={t('admin.none')}
+          items={shownRoles(row.original.roleIds, row.original.groupIds, rolesById, groups).map((r) => ({
+            key: r.id,
+            label: r.via.length ? t('admin.users.roleViaGroups', { role: r.name, groups: r.via.join(', ') }) : r.name,
+          }))}
+        />
+      ),
     },
     {
       id: 'createdAt',
@@ -122,7 +133,7 @@ function columns(
       enableSorting: false,
       cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin) : <span className={css.muted}>{t('admin.never')}</span>),
     },
-    { id: 'managedBy', meta: { priority: 5 }, header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => row.original.managedBy ?? 'frontegg' },
+    { id: 'managedBy', meta: { priority: 5 }, header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => t(managedByKey(row.original.managedBy)) },
     // a read-only admin has no row action: no actions column at all
     ...(rights.write || rights.delete
       ? [
@@ -204,8 +215,8 @@ export function UsersView() {
   const canWrite = section.can('write');
   const canDelete = section.can('delete');
   const cols = useMemo(
-    () => columns(t, dateText, rolesById, (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
-    [t, dateText, rolesById, groupsById, onAction, canWrite, canDelete],
+    () => columns(t, dateText, rolesById, groups.data ?? [], (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
+    [t, dateText, rolesById, groups.data, groupsById, onAction, canWrite, canDelete],
   );
   // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
   const data = state.data;

@@ -27,6 +27,7 @@ import {
   permissionDtos,
   permissionIdsByRole,
   roleDtos,
+  roleDtosWithUsers,
   setRolePermissions,
   visibleRoles,
   type RoleRow,
@@ -86,10 +87,14 @@ const roleIdsBody = z.object({ roleIds: idList('roleIds') });
 
 // ---------------------------------------------------------------- routes: roles
 
-/** GET roles/v1 (getRoles, api-contract §J): the vendor-level roles and the tenant's roles, each with permission ids. */
+/**
+ * GET roles/v1 (getRoles, api-contract §J): the vendor-level roles and the tenant's roles, each with permission ids
+ * and `usersCount` — how many of the tenant's members hold it, directly or through a group (IRole has no such field;
+ * the portal's roles table shows it when the server answers it).
+ */
 adminRoleRoutes.get(`${ROLES}/v1`, requirePermission(READ), async (c) => {
   const db = c.var.db;
-  return c.json(await roleDtos(db, await visibleRoles(db, c.var.rt.vendorId, tenantOf(c))));
+  return c.json(await roleDtosWithUsers(db, tenantOf(c), await visibleRoles(db, c.var.rt.vendorId, tenantOf(c))));
 });
 
 const ROLE_SORT_KEYS = ['key', 'name', 'level', 'createdAt', 'updatedAt'] as const;
@@ -120,7 +125,7 @@ adminRoleRoutes.get(`${ROLES}/v2`, requirePermission(READ), async (c) => {
     });
   // `_offset` is a page number here (see above), not a row
   const page = pageOf(_offset, _limit);
-  return c.json(metadataPage(await roleDtos(c.var.db, slicePage(all, page)), all.length, page));
+  return c.json(metadataPage(await roleDtosWithUsers(c.var.db, tenantOf(c), slicePage(all, page)), all.length, page));
 });
 
 /** Inserts a tenant role with its permissions and answers it (addRole / addRoleV2). */
