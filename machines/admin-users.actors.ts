@@ -1,5 +1,6 @@
 /**
- * Actors of the users section's flows (machines/admin-add-user.machine.ts, admin-bulk-invite.machine.ts), built on
+ * Actors of the users section's flows (machines/admin-add-user.machine.ts, admin-bulk-invite.machine.ts,
+ * admin-bulk-users.machine.ts), built on
  * the app's admin resources (src/admin/shell/flows.ts binds them): the add goes through the users resource (the new
  * user is prepended to the users page on screen).
  */
@@ -7,6 +8,7 @@ import { fromPromise } from 'xstate';
 import type { TenantUser } from '../src/api/admin-types.ts';
 import type { AddUserCall } from './admin-add-user.machine.ts';
 import type { InviteOutcome } from './admin-bulk-invite.machine.ts';
+import type { ApplyOneInput } from './admin-bulk-users.machine.ts';
 import type { AdminResources } from '../src/admin/resources/index.ts';
 
 /** Actors of the add-user machine: the add prepends the user to the users page on screen. */
@@ -23,5 +25,21 @@ export function adminAddUserActors(resources: AdminResources) {
 export function adminBulkInviteActors(resources: AdminResources) {
   return {
     inviteOne: fromPromise<InviteOutcome, { email: string; roleIds: string[] }>(({ input }) => resources.users.invite.run(input)),
+  };
+}
+
+/**
+ * Actors of the bulk users machine: each user through the users resource's own mutation (delete removes the row,
+ * disable marks it, a role change sets the roles), so the table follows each step; the view refreshes it at the end.
+ */
+export function adminBulkUsersActors(resources: AdminResources) {
+  return {
+    applyOne: fromPromise<void, ApplyOneInput>(({ input }) =>
+      input.action === 'delete'
+        ? resources.users.deleteUser.run({ userId: input.userId })
+        : input.action === 'disable'
+          ? resources.users.setDisabled.run({ userId: input.userId, disabled: true })
+          : resources.users.setRoles.run({ userId: input.userId, roleIds: input.roleIds }),
+    ),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { adminAddUserStates } from './admin-add-user-states.ts';
 import { adminBulkInviteStates } from './admin-bulk-invite-states.ts';
+import { adminBulkUsersStates } from './admin-bulk-users-states.ts';
 import { adminStoriesMeta, dialogStateStory, type AdminStory } from './support/admin-story.tsx';
 import './support/admin-dialogs.ts';
 import '../elements/admin/fe-admin-users.ts';
@@ -40,6 +41,16 @@ export const BulkInviteResults: AdminStory = bulkInvite('results');
  * "Revoke invitation" instead of "Delete user".
  */
 export const PendingInvitations: AdminStory = { args: { scenario: 'filled', dialog: 'pending' } };
+
+const bulkUsers = dialogStateStory('fe-admin-bulk-users', adminBulkUsersStates, 'bulk-delete');
+/** Three users selected, "Delete": one confirmation for all, Cancel focused, the users listed (folded). */
+export const BulkDeleteConfirm: AdminStory = bulkUsers('confirming');
+/** Each user in turn, progress announced. */
+export const BulkDeleteApplying: AdminStory = bulkUsers('applying');
+/** A result per user: two deleted, one refused with the server's message. */
+export const BulkDeleteResults: AdminStory = bulkUsers('results');
+/** "Change roles" of the selected users: the roles to set, then one confirmation. */
+export const BulkRolesConfirm: AdminStory = { args: { scenario: 'filled', dialog: 'bulk-roles' } };
 
 export const InviteLinkDialog: AdminStory = { args: { scenario: 'filled', dialog: 'link' } };
 // row dialogs (`<action>:<userId>` of the preview users: user-03 a pending invitation, user-05 disabled, user-06 temporary)

@@ -4,7 +4,10 @@ const app = document.querySelector('fe-app');
 const routes = document.querySelector('fe-routes');
 const panel = document.getElementById('signed-in');
 const admin = document.getElementById('admin');
+const restoring = document.getElementById('restoring');
 let user = null;
+// the session is known once <fe-app> has restored it (or found none): until then / and /admin show a skeleton
+let known = false;
 const go = (path) => {
   history.pushState(null, '', path);
   dispatchEvent(new PopStateEvent('popstate')); // <fe-routes> follows the URL
@@ -18,7 +21,9 @@ const render = () => {
   panel.hidden = !(user && home);
   admin.hidden = !(user && portal);
   routes.hidden = home || portal;
+  restoring.hidden = known || !(home || portal);
 };
+render();
 
 const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
 /**
@@ -34,6 +39,7 @@ export function mayLeaveFor(url) {
 
 document.addEventListener('fe-login', (e) => {
   user = e.detail.user;
+  known = true;
   // a sign-in in an account page: that page navigates next (fe-navigate: the login's redirectUrl, else home)
   if (!e.detail.restored) return render();
   // a session restored on the step-up page (stepUp() loads it) stays there: <fe-step-up> needs it
@@ -46,6 +52,8 @@ document.addEventListener('fe-logout', () => {
 });
 // signed out on the home page or the portal: the login page
 document.addEventListener('fe-session-change', (e) => {
+  known = true;
+  render();
   if (!e.detail.isAuthenticated && (location.pathname === '/' || location.pathname === '/admin')) go('/account/login');
 });
 // the page's own links (home ⇄ portal) without a reload

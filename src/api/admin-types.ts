@@ -86,15 +86,23 @@ export type UsersSortBy = 'createdAt' | 'name' | 'email' | 'id' | 'verified' | '
 
 /**
  * A membership status users v3 can filter on with `_status` (the emulator's addition; Frontegg's client passes any
- * query parameter through getUsersV3): `pending` = invited, not joined yet (`activatedForTenant` false).
+ * query parameter through getUsersV3): `active` = joined, enabled and not locked; `disabled` = the membership is
+ * disabled; `pending` = invited, not joined yet (`activatedForTenant` false); `temporary` = with an access end;
+ * `locked` = locked out.
  */
-export type UsersStatus = 'pending';
+export type UsersStatus = 'active' | 'disabled' | 'pending' | 'temporary' | 'locked';
 
 /** Query of users v3 (AB-7.01): offsets and limits are row counts, `_maxInactiveSeconds` seconds. */
 export interface UsersQuery {
   _offset?: number;
   _limit?: number;
   _email?: string;
+  /** Free text matched against the name and the email (Frontegg's v2 search `_filter`; the emulator's v3 takes it too). */
+  _filter?: string;
+  /** Only users holding this role directly (the emulator's addition). */
+  _roleId?: string;
+  /** Only members of this group (the emulator's addition). */
+  _groupId?: string;
   _sortBy?: UsersSortBy;
   _order?: 'ASC' | 'DESC';
   _preset?: UsersPreset;

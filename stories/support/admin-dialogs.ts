@@ -5,6 +5,7 @@
  */
 import { adminAddUserMachine } from '../../machines/admin-add-user.machine.ts';
 import { adminBulkInviteMachine } from '../../machines/admin-bulk-invite.machine.ts';
+import { adminBulkUsersMachine } from '../../machines/admin-bulk-users.machine.ts';
 import { adminChangeEmailMachine } from '../../machines/admin-change-email.machine.ts';
 import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
 import { adminEditRoleMachine } from '../../machines/admin-edit-role.machine.ts';
@@ -13,6 +14,7 @@ import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
 defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);
+defineDialogStory('fe-admin-bulk-users-story', adminBulkUsersMachine, { action: 'delete', users: [] });
 defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
 defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { owner: 'tenant', type: 'ClientCredentials' });
 defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);

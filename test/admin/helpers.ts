@@ -153,7 +153,10 @@ export const rowsOf = (el: HTMLElement): HTMLTableRowElement[] => [...root(el).q
 export const rowTexts = (el: HTMLElement): string[] => rowsOf(el).map((r) => r.textContent ?? '');
 
 /** The data row whose first cell starts with `name`. */
-export const rowOf = (el: HTMLElement, name: string): HTMLTableRowElement | undefined => rowsOf(el).find((r) => r.querySelector('td')?.textContent?.startsWith(name));
+export const rowOf = (el: HTMLElement, name: string): HTMLTableRowElement | undefined => rowsOf(el).find((r) => firstCell(r)?.textContent?.startsWith(name));
+
+/** A row's first cell of data (after the checkbox of a selectable table). */
+export const firstCell = (row: HTMLTableRowElement): HTMLTableCellElement | null => row.querySelector<HTMLTableCellElement>('td:not([data-select])');
 
 /** The table's column headers, without the sort arrows. */
 export const columnHeaders = (el: HTMLElement): (string | undefined)[] => [...root(el).querySelectorAll('thead th')].map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());

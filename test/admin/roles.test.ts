@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-roles.ts';
 import type { Permission, Role } from '../../src/api/admin-types.ts';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -8,6 +8,7 @@ import { groupPermissions, parseRolesDialog } from '../../src/admin/roles/model.
 import '../../stories/support/admin-story.tsx';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import {
+  ADMIN_VIEWPORT,
   active,
   alertText,
   api,
@@ -166,6 +167,8 @@ describe('<fe-admin-roles> against the emulator', () => {
   });
 
   it('the read-only view of a built-in role opens at its top: the title and the name in view, the focus on the first field', async () => {
+    // a short screen, so the view is longer than it
+    await setViewport({ width: 1280, height: 600 });
     await signIn(ADMIN);
     const el = await renderRoles();
     await waitUntil(() => byLabel(root(el), 'View Admin'), 'rows', SLOW);
@@ -180,6 +183,7 @@ describe('<fe-admin-roles> against the emulator', () => {
     const title = d.querySelector('h2, [role=heading], h1, h3')!.getBoundingClientRect();
     expect(title.top).to.be.at.least(0);
     expect(root(el).activeElement?.getAttribute('name')).to.equal('name');
+    await setViewport(ADMIN_VIEWPORT);
   });
 
   it('AB-6.02 AB-7.17 AB-7.18 round trip: add (key from the name, permissions by category) → appears → edit (PATCH + PUT) → read back → delete', async () => {

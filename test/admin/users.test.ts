@@ -6,6 +6,7 @@ import { ADMIN, createUser, outbox, resetEmulator } from '../helpers/emulator.ts
 import {
   ADMIN_VIEWPORT,
   button,
+  firstCell,
   callEmulator,
   chooseFromMenu,
   columnHeaders,
@@ -94,7 +95,8 @@ describe('<fe-admin-users> against the emulator', () => {
     await signIn(ADMIN);
     const el = await renderUsers();
     await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
-    expect(columnHeaders(el).slice(0, 7)).to.deep.equal(['User', 'Applications', 'Groups', 'Roles', 'Joined', 'Last seen', 'Managed by']);
+    // the first column is the selection's checkboxes
+    expect(columnHeaders(el).slice(1, 8)).to.deep.equal(['User', 'Applications', 'Groups', 'Roles', 'Joined', 'Last seen', 'Managed by']);
     expect(rowTexts(el).some((t) => t.includes(ADMIN.email))).to.equal(true);
     expect(rowTexts(el).find((t) => t.includes(ADMIN.email))).to.contain('Admin');
     await setViewport(ADMIN_VIEWPORT);
@@ -257,7 +259,7 @@ describe('<fe-admin-users> against the emulator', () => {
     // the table and its count are the server's: every user once, no page over 20
     const server = await api<{ items: { email: string }[]; _metadata: { totalItems: number } }>(token, 'GET', '/frontegg/identity/resources/users/v3?_limit=20');
     await waitUntil(() => shown(el, `${server._metadata.totalItems} in all`) && rowsOf(el).length === server.items.length, 'the server count', SLOW);
-    const emails = rowsOf(el).map((r) => r.querySelector('td')!.textContent);
+    const emails = rowsOf(el).map((r) => firstCell(r)!.textContent);
     expect(new Set(emails).size).to.equal(emails.length, 'no duplicate rows');
     for (const email of ['one@acme.test', 'two@acme.test', 'waiting@acme.test']) expect(rowTexts(el).filter((t) => t.includes(email))).to.have.length(1, email);
     expect(server.items.filter((u) => u.email === 'one@acme.test')).to.have.length(1, 'ONE@acme.test was the same address');
@@ -276,6 +278,73 @@ describe('<fe-admin-users> against the emulator', () => {
     await waitUntil(() => dialog(el), 'confirm');
     button(dialog(el)!, 'Enable user')!.click();
     await waitUntil(() => !rowOf(el, 'toggle@acme.test')?.textContent?.includes('Disabled'), 'enabled', SLOW);
+  });
+
+  it('bulk: select users, disable them with one confirmation (Cancel focused), then delete with a result per user (yourself refused)', async () => {
+    const token = await signIn(ADMIN);
+    for (const email of ['bulk1@acme.test', 'bulk2@acme.test']) await createUser(email, 'Bulk-Passw0rd!');
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'bulk1@acme.test') && rowOf(el, 'bulk2@acme.test'), 'listed', SLOW);
+    const box = (email: string) => rowOf(el, email)!.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+    expect(box('bulk1@acme.test').getAttribute('aria-label')).to.match(/^Select /);
+    box('bulk1@acme.test').click();
+    box('bulk2@acme.test').click();
+    const bar = () => root(el).querySelector<HTMLElement>('[role=group][aria-label="Actions on the selected users"]');
+    await waitUntil(() => bar()?.textContent?.includes('2 selected'), 'the bulk bar');
+    const all = root(el).querySelector<HTMLInputElement>('thead input[type=checkbox]')!;
+    expect(all.indeterminate, 'some rows selected: the header box is mixed').to.equal(true);
+    button(bar()!, 'Disable')!.click();
+    await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'one confirmation');
+    await waitUntil(() => root(el).activeElement?.textContent === 'Cancel', 'Cancel focused');
+    expect(dialog(el)!.textContent).to.contain('bulk1@acme.test').and.to.contain('bulk2@acme.test');
+    button(dialog(el)!, 'Disable 2 users')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('2 disabled'), 'the result', SLOW);
+    button(dialog(el)!, 'Done')!.click();
+    await waitUntil(() => !dialog(el), 'closed');
+    await waitUntil(() => ['bulk1@acme.test', 'bulk2@acme.test'].every((e) => rowOf(el, e)?.textContent?.includes('Disabled')), 'both disabled', SLOW);
+    const listed = await api<{ items: { email: string; isDisabled?: boolean }[] }>(token, 'GET', '/frontegg/identity/resources/users/v3?_limit=50');
+    expect(listed.items.filter((u) => u.email.startsWith('bulk')).map((u) => u.isDisabled)).to.deep.equal([true, true]);
+
+    // every row of the page, the admin included: the admin is refused, the others are deleted, each says so
+    all.click();
+    await waitUntil(() => bar()?.textContent?.includes(`${rowsOf(el).length} selected`), 'all selected');
+    button(bar()!, 'Delete')!.click();
+    await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'confirm delete');
+    button(dialog(el)!, `Delete ${rowsOf(el).length} users`)!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('2 deleted, 1 failed'), 'per-user results', SLOW);
+    expect(dialog(el)!.textContent).to.contain(`${ADMIN.email}: You cannot delete yourself`);
+    button(dialog(el)!, 'Done')!.click();
+    await waitUntil(() => rowsOf(el).length === 1 && rowOf(el, ADMIN.email), 'only the admin left', SLOW);
+    const left = await api<{ items: { email: string }[] }>(token, 'GET', '/frontegg/identity/resources/users/v3?_limit=50');
+    expect(left.items.map((u) => u.email)).to.deep.equal([ADMIN.email]);
+  });
+
+  it('bulk: change the roles of the selected users; a read-only admin has no selection', async () => {
+    const token = await signIn(ADMIN);
+    await createUser('roles1@acme.test', 'Roles-Passw0rd!');
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'roles1@acme.test'), 'listed', SLOW);
+    rowOf(el, 'roles1@acme.test')!.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    const bar = () => root(el).querySelector<HTMLElement>('[role=group][aria-label="Actions on the selected users"]');
+    await waitUntil(() => bar(), 'the bulk bar');
+    button(bar()!, 'Change roles')!.click();
+    await waitUntil(() => dialog(el)?.querySelector('input[type=checkbox]'), 'the roles to pick');
+    const admin = [...dialog(el)!.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].find((b) => b.closest('label')?.textContent?.startsWith('Admin'))!;
+    admin.click();
+    button(dialog(el)!, 'Set roles of 1 user')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('1 updated'), 'the result', SLOW);
+    button(dialog(el)!, 'Done')!.click();
+    await waitUntil(() => rowOf(el, 'roles1@acme.test')?.textContent?.includes('Admin'), 'the new role shown', SLOW);
+    const { items } = await api<{ items: { id: string; email: string }[] }>(token, 'GET', '/frontegg/identity/resources/users/v3?_limit=50');
+    const id = items.find((u) => u.email === 'roles1@acme.test')!.id;
+    const roles = await api<{ userId: string; roleIds: string[] }[]>(token, 'GET', `/frontegg/identity/resources/users/v3/roles?ids=${id}`);
+    const adminRole = (await api<{ id: string; name: string }[]>(token, 'GET', '/frontegg/identity/resources/roles/v1')).find((r) => r.name === 'Admin')!;
+    expect(roles[0].roleIds).to.deep.equal([adminRole.id]);
+
+    await signInAsReader();
+    const ro = await renderUsers();
+    await waitUntil(() => rowsOf(ro).length > 0, 'rows', SLOW);
+    expect(root(ro).querySelector('input[type=checkbox]'), 'no selection for a read-only admin').to.equal(null);
   });
 
   it('AB-7.01 AB-3.07 AB-9 search by email, presets and 20 a page over a seeded tenant', async function () {
@@ -482,9 +551,10 @@ describe('<fe-admin-users> against the emulator', () => {
     // the Status filter: only the pending invitations, counted by the server
     const status = root(el).querySelector<HTMLSelectElement>('select[name=status]')!;
     expect(status.labels[0]?.textContent, 'the Status filter').to.equal('Status');
-    // chosen with the keyboard: the last option is "Pending invitations"
+    // chosen with the keyboard: the fourth option is "Pending invitations"
     status.focus();
-    await sendKeys({ press: 'End' });
+    await sendKeys({ press: 'Home' });
+    for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowDown' });
     await waitUntil(() => rowsOf(el).length === 1 && rowOf(el, 'pending@acme.test') && shown(el, '1 in all'), 'only the invitation', SLOW);
     expect(status.selectedOptions[0]?.textContent).to.equal('Pending invitations');
     const items = (await openMenu(el, rowOf(el, 'pending@acme.test')!.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!)).map((m) => m.textContent);
@@ -542,13 +612,17 @@ describe('users table query and resource', () => {
     expect(usersQuery(q({ page: 3, search: 'a@b.c', sort: { id: 'email', desc: true } }))).to.include({
       _offset: 40,
       _limit: 20,
-      _email: 'a@b.c',
+      _filter: 'a@b.c',
       _sortBy: 'email',
       _order: 'DESC',
     });
     expect(usersQuery(q({ filters: { preset: 'inactive' } }))).to.include({ _preset: 'inactive', _maxInactiveSeconds: 7_776_000 });
     expect(usersQuery(q({ filters: { preset: 'mfa-unenrolled' } }))._maxInactiveSeconds).to.equal(undefined);
     expect(usersQuery(q({ filters: { preset: '' } }))._preset).to.equal(undefined);
+    // issue 21 item 11: the status, role and group filters; no filter, no parameter
+    expect(usersQuery(q({ filters: { status: 'locked', roleId: 'r1', groupId: 'g1' } }))).to.include({ _status: 'locked', _roleId: 'r1', _groupId: 'g1' });
+    const none = usersQuery(q({ filters: { status: '', roleId: '', groupId: '' } }));
+    expect([none._status, none._roleId, none._groupId, none._filter]).to.deep.equal([undefined, undefined, undefined, undefined]);
   });
 
   it('the users list owns its query: search, sort and filters go back to page 1, and the last page stays shown (stale) while the next loads', async () => {

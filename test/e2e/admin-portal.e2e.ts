@@ -94,9 +94,19 @@ describe('the admin portal in the demo and hosted', () => {
     await portal.getByText('Invitation sent to margaret@acme.test.').waitFor();
     assert.match((await table.locator('tbody tr[data-row-id]').first().textContent()) ?? '', /margaret@acme\.test/);
 
-    // read back after a reload (the portal opens the section of the hash)
+    // read back after a reload (the portal opens the section of the hash); while the session is restored (its
+    // refresh held 1.5 s by the emulator) the page shows a skeleton, announced, not a blank page
+    await fetch(`${emulator.url}/_emulator/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ faults: [{ method: 'POST', path: '/frontegg/identity/resources/auth/v1/user/token/refresh', delayMs: 1500, times: 1 }] }),
+    });
     await page.reload();
+    const skeleton = page.getByRole('status').filter({ hasText: 'Restoring your session…' });
+    await skeleton.waitFor({ state: 'attached' });
+    assert.equal(await page.locator('#restoring').isHidden(), false, 'the skeleton shows while the session is restored');
     await portal.getByRole('table', { name: 'Users of this account' }).getByText('margaret@acme.test').waitFor();
+    assert.equal(await page.locator('#restoring').isHidden(), true, 'the skeleton goes with the restored session');
 
     // another section through the navigation
     await nav.getByRole('link', { name: 'Profile' }).click();

@@ -40,9 +40,10 @@ export const isPendingInvitation = (user: Pick<TenantUser, 'activatedForTenant'>
 export type InviteOutcome = 'invited' | 'member' | 'pending';
 
 /**
- * The users v3 query of a list query (AB-7.01, AB-9.06, AB-9.09): rows from `(page - 1) × pageSize`, the search as
- * `_email`, the `preset` filter with its inactivity threshold, the `status` filter as `_status` (pending
- * invitations), the sort as `_sortBy` / `_order`.
+ * The users v3 query of a list query (AB-7.01, AB-9.06, AB-9.09; issue 21 item 11): rows from `(page - 1) ×
+ * pageSize`, the search as `_filter` (name or email), the `preset` filter with its inactivity threshold, the filters
+ * `status`, `roleId` and `groupId` as `_status`, `_roleId`, `_groupId`; the sort as `_sortBy` / `_order` (none: the
+ * server's newest first).
  */
 export function usersQuery(query: ListQuery): UsersQuery {
   const preset = (query.filters.preset || undefined) as UsersPreset | undefined;
@@ -50,14 +51,17 @@ export function usersQuery(query: ListQuery): UsersQuery {
   return {
     _limit: query.pageSize,
     _offset: (query.page - 1) * query.pageSize,
-    _email: query.search || undefined,
+    _filter: query.search || undefined,
     _preset: preset,
     _maxInactiveSeconds: preset === 'inactive' ? INACTIVE_SECONDS : undefined,
     _status: status,
+    _roleId: query.filters.roleId || undefined,
+    _groupId: query.filters.groupId || undefined,
     _sortBy: query.sort ? (query.sort.id as UsersSortBy) : undefined,
     _order: query.sort ? (query.sort.desc ? 'DESC' : 'ASC') : undefined,
   };
 }
+
 
 /** Replaces the row of user `id` wherever a page holds it. */
 const withRow =

@@ -199,7 +199,7 @@ export const sortButton = style({
   alignItems: 'center',
   selectors: { '&:focus-visible': focus },
 });
-export const row = style({ height: '52px' });
+export const row = style({ height: '52px', selectors: { '&[data-selected]': { background: theme.color.background } } });
 export const cellStack = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: u(0.5) });
 export const chip = style({
@@ -212,6 +212,9 @@ export const chip = style({
 });
 export const badgeDanger = style([chip, { color: theme.color.danger, borderColor: theme.color.danger }]);
 export const pagination = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: u(1), flexWrap: 'wrap' });
+/** The rows-per-page choice of the pagination: label and select on one line. */
+export const pageSize = style({});
+globalStyle(`${pageSize} > div`, { flexDirection: 'row', alignItems: 'center', gap: u(1) });
 
 export const overlay = style({
   position: 'fixed',
@@ -318,4 +321,18 @@ export const disclosureSummary = style({
   cursor: 'pointer',
   fontWeight: 600,
   selectors: { '&:focus-visible': focus },
+});
+
+/** A list of per-item results (a bulk action's): one line each, no bullets. */
+export const resultList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: u(0.5), maxHeight: '40vh', overflowY: 'auto' });
+/** The bar of a table's bulk actions (shown while rows are selected): the count, then the actions. */
+export const bulkBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: u(1),
+  padding: u(1),
+  borderRadius: theme.radius,
+  background: theme.color.background,
+  border: `1px solid ${theme.color.border}`,
 });

@@ -54,8 +54,65 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   /** Row height in px for the virtualiser (default 52). */
   rowHeight?: number;
-  /** The rows shown are being replaced (a query changed, its answer is awaited): `aria-busy`, progress, dimmed rows. */
+  /** The rows shown are being replaced (a query changed, its answer is awaited): `aria-busy`, progress, greyed rows. */
   busy?: boolean;
+  /**
+   * Rows may be selected (bulk actions): a first column of checkboxes, its header one that selects every row shown
+   * (mixed when some are). `selected` holds row ids; `onChange` gets the new set.
+   */
+  selection?: { selected: ReadonlySet<string>; onChange: (selected: Set<string>) => void; allLabel: string; rowLabel: (row: T) => string };
+}
+
+/** The id of the checkbox column of a table with a `selection`. */
+const SELECT = 'select';
+/** The checkbox column's width, in px. */
+const SELECT_SIZE = 40;
+
+/**
+ * The checkbox column of a selection, made once per table: its header and cells read the latest selection and rows
+ * through `current` (a column made anew each render would remount every checkbox, losing its focus).
+ */
+function selectColumn<T>(current: { readonly value: { selection: NonNullable<DataTableProps<T>['selection']>; ids: string[] } | null }): ColumnDef<T, unknown> {
+  return {
+    id: SELECT,
+    size: SELECT_SIZE,
+    enableSorting: false,
+    meta: { priority: 0 },
+    header: function SelectAll() {
+      const { selection, ids } = current.value!;
+      const chosen = ids.filter((id) => selection.selected.has(id)).length;
+      return (
+        <input
+          type="checkbox"
+          className={css.checkbox}
+          aria-label={selection.allLabel}
+          checked={ids.length > 0 && chosen === ids.length}
+          ref={(el) => {
+            if (el) el.indeterminate = chosen > 0 && chosen < ids.length;
+          }}
+          disabled={ids.length === 0}
+          onChange={(e) => selection.onChange(new Set(e.target.checked ? ids : []))}
+        />
+      );
+    },
+    cell: function SelectRow({ row }) {
+      const { selection } = current.value!;
+      return (
+        <input
+          type="checkbox"
+          className={css.checkbox}
+          aria-label={selection.rowLabel(row.original)}
+          checked={selection.selected.has(row.id)}
+          onChange={(e) => {
+            const next = new Set(selection.selected);
+            if (e.target.checked) next.add(row.id);
+            else next.delete(row.id);
+            selection.onChange(next);
+          }}
+        />
+      );
+    },
+  };
 }
 
 /**
@@ -129,13 +186,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const hidden: VisibilityState = {};
   if (space !== null) {
     const measured = props.columns.map((c, i) => ({ id: c.id ?? String(i), size: c.size ?? 150, priority: c.meta?.priority ?? (i === 0 || c.id === 'actions' ? 0 : 1) }));
+    if (props.selection) measured.unshift({ id: SELECT, size: SELECT_SIZE, priority: 0 });
     for (const id of columnsToHide(measured, space.width, space.padding)) hidden[id] = false;
   }
+  // the checkbox column (made once) reads the selection of this render
+  const selectionNow = useRef<{ selection: NonNullable<DataTableProps<T>['selection']>; ids: string[] } | null>(null);
+  selectionNow.current = props.selection ? { selection: props.selection, ids: props.data.map(props.getRowId) } : null;
+  const [checkboxes] = useState(() =>
+    selectColumn<T>({
+      get value() {
+        return selectionNow.current;
+      },
+    }),
+  );
+  const columns = props.selection ? [checkboxes, ...props.columns] : props.columns;
   // TanStack Table returns functions the React compiler cannot memoise; this component is not compiled
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<T>({
     data: props.data,
-    columns: props.columns,
+    columns,
     getRowId: props.getRowId,
     state: { sorting, columnVisibility: hidden },
     onSortingChange: (updater) => {
@@ -193,7 +262,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const after = items.length ? Math.max(0, rows.length * rowHeight + margin - items[items.length - 1].end) : 0;
   const columnCount = table.getVisibleLeafColumns().length;
   const visible = table.getVisibleLeafColumns();
-  const growId = (visible.find((c) => c.columnDef.meta?.grow) ?? visible[0])?.id;
+  const growId = (visible.find((c) => c.columnDef.meta?.grow) ?? visible.find((c) => c.id !== SELECT))?.id;
   return (
     <div className={css.tableWrap} ref={wrapRef} data-table-scroll="" tabIndex={-1}>
       {props.busy ? <div className={css.tableProgress} aria-hidden="true" /> : null}
@@ -242,12 +311,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {items.map((item) => {
             const row = rows[item.index];
             return (
-              <tr key={row.id} className={css.row} aria-rowindex={item.index + 2} data-row-id={row.id}>
+              <tr key={row.id} className={css.row} aria-rowindex={item.index + 2} data-row-id={row.id} data-selected={props.selection?.selected.has(row.id) ? '' : undefined}>
                 {row.getVisibleCells().map((cell) => {
                   const content = flexRender(cell.column.columnDef.cell, cell.getContext());
                   // a one-line text cell cut by an ellipsis shows its whole text on hover
                   return (
-                    <td key={cell.id} title={typeof content === 'string' ? content : undefined}>
+                    <td key={cell.id} title={typeof content === 'string' ? content : undefined} data-select={cell.column.id === SELECT ? '' : undefined}>
                       {content}
                     </td>
                   );

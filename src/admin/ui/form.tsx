@@ -24,15 +24,17 @@ export interface DialogActionsProps {
   danger?: boolean;
   /** The submit button takes the focus when the row mounts. */
   autoFocus?: boolean;
+  /** Cancel takes the focus when the row mounts (before a destructive submit: Enter must not run it). */
+  autoFocusCancel?: boolean;
   /** Buttons after the submit button. */
   children?: ReactNode;
 }
 
 /** A dialog's action row: Cancel, then the form's submit button (showing progress while busy), then `children`. */
-export function DialogActions({ t, onCancel, busy, cancelDisabled = busy, label, busyLabel, danger, autoFocus, children }: DialogActionsProps) {
+export function DialogActions({ t, onCancel, busy, cancelDisabled = busy, label, busyLabel, danger, autoFocus, autoFocusCancel, children }: DialogActionsProps) {
   return (
     <div className={css.dialogActions}>
-      <button type="button" className={css.secondaryButton} onClick={onCancel} disabled={cancelDisabled}>
+      <button type="button" className={css.secondaryButton} onClick={onCancel} disabled={cancelDisabled} autoFocus={autoFocusCancel}>
         {t('admin.cancel')}
       </button>
       {label !== undefined ? (

@@ -28,12 +28,14 @@ import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
 import { Select } from '../ui/select.tsx';
 import { managedByKey, shownRoles } from './user-roles.ts';
+import { BulkUsersDialog } from './BulkUsersDialog.tsx';
+import type { BulkUserAction } from '../../../machines/admin-bulk-users.machine.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
-/** The statuses of the status filter; `''` = members and invitations alike, `pending` = invitations not accepted yet. */
-const STATUSES = ['', 'pending'] as const;
+/** The statuses of the status filter (issue 21 items 5, 11); `''` = members and invitations alike. */
+const STATUSES = ['', 'active', 'disabled', 'pending', 'temporary', 'locked'] as const;
 /** The row dialogs a deep link or story may open: `<action>:<userId>` (`#/admin/users/delete:<userId>`). */
 const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete', 'revoke'];
 
@@ -225,6 +227,25 @@ export function UsersView() {
   const open = dialog ?? (linked && linkedRow ? { action: linked.action, row: linkedRow } : null);
   const total = data?.total ?? 0;
 
+  // rows selected for a bulk action (issue 21 item 11): of the page shown; another query shows other rows, so it clears
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [bulk, setBulk] = useState<BulkUserAction | null>(null);
+  const queryKey = JSON.stringify(query);
+  const [selectedFor, setSelectedFor] = useState(queryKey);
+  if (selectedFor !== queryKey) {
+    setSelectedFor(queryKey);
+    setSelected(new Set());
+  }
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const canSelect = canWrite || canDelete;
+  // `bulk-delete`, `bulk-disable`, `bulk-roles` (stories, deep links): the first three users of the page, that action
+  const [bulkLink, setBulkLink] = useState(() => /^bulk-(delete|disable|roles)$/.exec(section.dialog ?? '')?.[1] as BulkUserAction | undefined);
+  if (bulkLink && canSelect && rows.length > 0) {
+    setBulkLink(undefined);
+    setSelected(new Set(rows.slice(0, 3).map((r) => r.id)));
+    setBulk(bulkLink);
+  }
+
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
   const subTenants = useStore(resources.subTenants.$subTenants);
   const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
@@ -246,10 +267,57 @@ export function UsersView() {
           value={status}
           onChange={(value) => list.setFilter('status', value)}
         />
+        <Select
+          label={t('admin.users.role')}
+          name="role"
+          items={[{ key: '', label: t('admin.users.role.all') }, ...(roles.data ?? []).map((r) => ({ key: r.id, label: r.name }))]}
+          value={query.filters.roleId ?? ''}
+          onChange={(value) => list.setFilter('roleId', value)}
+        />
+        <Select
+          label={t('admin.users.group')}
+          name="group"
+          items={[{ key: '', label: t('admin.users.group.all') }, ...(groups.data ?? []).map((g) => ({ key: g.id, label: g.name }))]}
+          value={query.filters.groupId ?? ''}
+          onChange={(value) => list.setFilter('groupId', value)}
+        />
       </div>
+      {canSelect && chosen.length > 0 ? (
+        <div className={css.bulkBar} role="group" aria-label={t('admin.users.bulk.actions')}>
+          <span role="status">{t('admin.users.bulk.selected', { count: chosen.length })}</span>
+          {canWrite ? (
+            <>
+              <button type="button" className={css.secondaryButton} onClick={() => setBulk('roles')}>
+                {t('admin.users.bulk.roles')}
+              </button>
+              <button type="button" className={css.secondaryButton} onClick={() => setBulk('disable')}>
+                {t('admin.users.bulk.disable')}
+              </button>
+            </>
+          ) : null}
+          {canDelete ? (
+            <button type="button" className={css.dangerButton} onClick={() => setBulk('delete')}>
+              {t('admin.users.bulk.delete')}
+            </button>
+          ) : null}
+          <button type="button" className={css.secondaryButton} onClick={() => setSelected(new Set())}>
+            {t('admin.users.bulk.clear')}
+          </button>
+        </div>
+      ) : null}
       <LoadStates t={t} state={state} retry={list.retry}>
         <>
           <DataTable
+            selection={
+              canSelect
+                ? {
+                    selected,
+                    onChange: setSelected,
+                    allLabel: t('admin.users.bulk.selectAll'),
+                    rowLabel: (u: UserRow) => t('admin.users.bulk.select', { name: u.name || u.email }),
+                  }
+                : undefined
+            }
             label={t('admin.users.table')}
             columns={cols}
             data={rows}
@@ -261,8 +329,14 @@ export function UsersView() {
             empty={
               query.search ? (
                 <EmptyState title={t('admin.users.noMatch', { query: query.search })} />
-              ) : status === 'pending' ? (
+              ) : status === 'pending' && !query.filters.roleId && !query.filters.groupId ? (
                 <EmptyState title={t('admin.users.noPending')} />
+              ) : status || query.filters.roleId || query.filters.groupId ? (
+                <EmptyState title={t('admin.users.noFilter')}>
+                  <button type="button" className={css.secondaryButton} onClick={list.clearFilters}>
+                    {t('admin.users.clearFilters')}
+                  </button>
+                </EmptyState>
               ) : preset ? (
                 <EmptyState title={t('admin.users.noPreset')} />
               ) : (
@@ -272,7 +346,16 @@ export function UsersView() {
               )
             }
           />
-          <Pagination page={query.page} totalPages={data?.totalPages ?? 1} total={total} onPage={list.setPage} t={t} busy={state.loading} />
+          <Pagination
+            page={query.page}
+            totalPages={data?.totalPages ?? 1}
+            total={total}
+            onPage={list.setPage}
+            t={t}
+            busy={state.loading}
+            pageSize={query.pageSize}
+            onPageSize={list.setPageSize}
+          />
         </>
       </LoadStates>
     </>
@@ -310,6 +393,18 @@ export function UsersView() {
       <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} t={t} toasts={toasts} />
       <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} t={t} />
       <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} />
+      {bulk ? (
+        <BulkUsersDialog
+          action={bulk}
+          users={chosen.map((u) => ({ id: u.id, email: u.email }))}
+          roles={roles.data ?? []}
+          t={t}
+          onClose={(applied) => {
+            setBulk(null);
+            if (applied.length) setSelected((prev) => new Set([...prev].filter((id) => !applied.includes(id))));
+          }}
+        />
+      ) : null}
       {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' || open.action === 'revoke' ? canDelete : canWrite) ? (
         <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} t={t} onClose={closeDialog} />
       ) : null}
