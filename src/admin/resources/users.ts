@@ -62,7 +62,6 @@ export function usersQuery(query: ListQuery): UsersQuery {
   };
 }
 
-
 /** Replaces the row of user `id` wherever a page holds it. */
 const withRow =
   (id: string, edit: (row: UserRow) => UserRow) =>
