@@ -6,6 +6,7 @@ import { ADMIN, createUser, outbox, resetEmulator } from '../helpers/emulator.ts
 import {
   ADMIN_VIEWPORT,
   button,
+  errorToasts,
   firstCell,
   callEmulator,
   chooseFromMenu,
@@ -223,6 +224,15 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(seen.some((t) => /Admin/.test(t) && t.includes('roles@acme.test'))).to.equal(true, 'the new role showed before the answer');
     expect(rowOf(el, 'roles@acme.test')!.textContent).not.to.match(/Admin/);
     expect(toasts(el)).to.contain('were not saved');
+    // an error toast is an alert and looks like one: the danger colours and a warning sign (issue 21 item 7)
+    const alert = errorToasts(el)!;
+    expect(alert.getAttribute('role')).to.equal('alert');
+    expect(alert.textContent).to.contain('were not saved');
+    const toast = alert.querySelector<HTMLElement>('[data-toast=error]')!;
+    expect(toast.textContent).to.contain('⚠');
+    // a success toast is the text colour as its background; an error one is not
+    const textColour = getComputedStyle(root(el).querySelector('[aria-label=Notifications]')!).color;
+    expect(getComputedStyle(toast).backgroundColor, 'not the look of a success').to.not.equal(textColour);
   });
 
   it('AB-4.10 AB-4.11 AB-8.10 bulk invite checks the addresses first, skips members and pending invitations with the reason, sums up, and the table shows what the server holds', async () => {
