@@ -4,8 +4,8 @@
  * both schemes, as `<fe-app>`'s scheme layer applies them (src/theme/scheme.ts `applyScheme`).
  */
 import { expect } from '@open-wc/testing';
-import { applyScheme, resolveColor } from '../src/theme/scheme.ts';
-import { TOKENS, contrastRatio, primaryLayer, readableOn, textOnPrimary, theme } from '../src/theme/index.ts';
+import { applyScheme, resolveColor, setVendorTheme } from '../src/theme/scheme.ts';
+import { TOKENS, contrastRatio, darkThemeVariables, primaryLayer, readableOn, textOnPrimary, theme, themeToCssVariables } from '../src/theme/index.ts';
 
 const c = TOKENS.color;
 const GROUNDS = {
@@ -107,6 +107,21 @@ describe('theme: applyScheme with a host primary', () => {
       });
     }
   }
+
+  it('a host primary takes over from the vendor theme: the primary as text is the host’s colour, not the vendor’s', () => {
+    const vendor = { palette: { primary: '#4c5ee6' } };
+    root.style.setProperty('--fe-color-primary', '#dc143c');
+    for (const scheme of ['light', 'dark'] as const) {
+      root.setAttribute('theme', scheme);
+      setVendorTheme(root, { light: themeToCssVariables(vendor), dark: darkThemeVariables(vendor) });
+      // crimson reads at 4.5:1 on the light surface as it is; on the dark one it is lightened, still a red
+      const text = parseInt(read('primaryText').slice(1, 3), 16);
+      if (scheme === 'light') expect(read('primaryText')).to.equal('#dc143c');
+      else expect(text, read('primaryText')).to.be.above(parseInt(read('primaryText').slice(5, 7), 16));
+      expect(read('focusRing')).to.equal(read('primaryText'));
+      expect(read('onPrimary')).to.equal('#ffffff');
+    }
+  });
 
   it('a value the host set wins; the default light theme sets nothing', () => {
     root.setAttribute('theme', 'dark');

@@ -92,7 +92,7 @@ export function applyScheme(root: HTMLElement): void {
 const c = TOKENS.color;
 const PRIMARY = c.primary.name;
 /** The shades of the primary that were chosen for one primary colour. */
-const FAMILY = [c.primaryHover, c.primaryActive, c.primaryLight, c.primaryDark, c.onPrimary, c.focusRing].map((t) => t.name);
+const FAMILY = [c.primaryHover, c.primaryActive, c.primaryLight, c.primaryDark, c.onPrimary, c.primaryText, c.focusRing].map((t) => t.name);
 const DEFAULTS = new Map<string, string>(Object.values(c).map((t) => [t.name, t.default]));
 
 /**
@@ -116,7 +116,8 @@ function derived(host: (name: string) => string, values: Map<string, string>): [
     const always = new Set<string>([c.onPrimary.name, c.primaryText.name]);
     return Object.entries(layer).filter(([name, value]) => {
       if (host(name) || (!always.has(name) && values.has(name))) return false;
-      const current = name === c.primaryText.name ? inForce(PRIMARY) : inForce(name);
+      // what an element style gets without this value (primary-text falls back to the primary)
+      const current = host(name) || values.get(name) || (name === c.primaryText.name ? inForce(PRIMARY) : DEFAULTS.get(name)!);
       return resolveColor(current) !== value;
     });
   } catch {
