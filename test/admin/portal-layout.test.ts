@@ -79,7 +79,19 @@ describe('portal layout: any host colour, narrow screens, one width', () => {
     });
   }
 
-  it('item 6: crimson, dark scheme, 1280 px and 390 px: no axe violations (colour contrast included)', async () => {
+  it('item 6: crimson on every section at 1280 px, light and dark: no axe violations (colour contrast included)', async () => {
+    await setViewport(WIDE);
+    for (const section of Object.keys(SECTIONS) as (keyof typeof SECTIONS)[]) {
+      const portal = await renderPortal(section, '--fe-color-primary: #dc143c');
+      await waitUntil(() => !shown(portal, 'Loading'), `${section} loaded`, SLOW);
+      for (const colorScheme of SCHEMES) {
+        await scheme(colorScheme, portal);
+        await expect(portal).to.be.accessible();
+      }
+    }
+  });
+
+  it('item 6: crimson, profile at 1280 px and 390 px, light and dark: no axe violations (colour contrast included)', async () => {
     for (const viewport of [WIDE, NARROW]) {
       await setViewport(viewport);
       const portal = await renderPortal('profile', '--fe-color-primary: #dc143c');
