@@ -102,6 +102,31 @@ describe('portal layout: any host colour, narrow screens, one width', () => {
     }
   });
 
+  it('item 6: the demo page follows the scheme: its panel, text, links and buttons read at 4.5:1 in both', async () => {
+    const style = document.createElement('style');
+    style.textContent = demoCss;
+    document.head.append(style);
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <section id="signed-in">
+          <p>Signed in as <strong>ada@acme.test</strong></p>
+          <a href="#">Admin portal</a><button type="button">Sign out</button>
+        </section>
+      </div>`,
+    );
+    try {
+      for (const colorScheme of SCHEMES) {
+        await scheme(colorScheme);
+        const panel = page.querySelector('#signed-in')!;
+        const dark = parseColor(getComputedStyle(panel).backgroundColor).r < 128;
+        expect(dark, `${colorScheme} panel`).to.equal(colorScheme === 'dark');
+        for (const el of page.querySelectorAll('p, a, button')) expect(textContrast(el), `${colorScheme} ${el.tagName}`).to.be.at.least(4.5);
+      }
+    } finally {
+      style.remove();
+    }
+  });
+
   it('item 8: at 390 px the navigation is one "Sections" button; its menu works from the keyboard', async () => {
     await setViewport(NARROW);
     const portal = await renderPortal('profile');
