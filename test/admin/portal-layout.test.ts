@@ -44,7 +44,7 @@ async function renderPortal(section: keyof typeof SECTIONS = 'profile', style = 
 }
 
 const links = (portal: HTMLElement) => [...root(portal).querySelectorAll<HTMLAnchorElement>('nav a')];
-const menuButton = (portal: HTMLElement) => root(portal).querySelector<HTMLButtonElement>('nav button')!;
+const menuButton = (portal: HTMLElement) => root(portal).querySelector<HTMLButtonElement>('nav [data-nav-menu]')!;
 const visible = (el: Element) => el.getClientRects().length > 0;
 const currentTitle = (portal: HTMLElement) => root(portal).querySelector('[part=main] h2')?.textContent;
 const frameWidth = (portal: HTMLElement) => root(portal).querySelector('[part=frame]')!.getBoundingClientRect().width;
