@@ -34,12 +34,12 @@ function backgroundOf(el: Element): string {
 /** The contrast of `el`'s text on what is behind it. */
 const textContrast = (el: Element) => contrastRatio(hex(getComputedStyle(el).color), backgroundOf(el));
 
-/** Renders the portal in `<fe-app style>` (the host's CSS) on `#/admin/<section>`; waits for the section's title. */
+/** Renders the portal in `<fe-app style>` (the host's CSS) on `#/admin/<section>`; waits until the section has loaded. */
 async function renderPortal(section: keyof typeof SECTIONS = 'profile', style = ''): Promise<HTMLElement> {
   history.replaceState(null, '', `#/admin/${section}`);
   const portal = document.createElement('fe-admin-portal');
   await fixture<FeAppElement>(html`<fe-app base-url=${location.origin} style=${style}>${portal}</fe-app>`);
-  await waitUntil(() => currentTitle(portal) === SECTIONS[section], `${section} shown`, SLOW);
+  await waitUntil(() => currentTitle(portal) === SECTIONS[section] && !shown(portal, 'Loading'), `${section} shown`, SLOW);
   return portal;
 }
 
@@ -67,6 +67,7 @@ describe('portal layout: any host colour, narrow screens, one width', () => {
     it(`item 6: with a host primary ${primary}, primary buttons and the current section read at 4.5:1 in both schemes`, async () => {
       await setViewport(WIDE);
       const portal = await renderPortal('profile', `--fe-color-primary: ${primary}`);
+      await waitUntil(() => button(root(portal), 'Save changes'), 'the profile form', SLOW);
       for (const colorScheme of SCHEMES) {
         await scheme(colorScheme, portal);
         const save = button(root(portal), 'Save changes')!;

@@ -62,12 +62,11 @@ function SectionMenu({ sections, current, t, onOpen }: { sections: SectionId[]; 
           selectionMode="single"
           selectedKeys={[current]}
           disallowEmptySelection
+          // choosing the current section again only closes the menu (the selection cannot be emptied)
           onSelectionChange={(keys) => {
             const [id] = keys === 'all' ? [] : [...keys];
             if (id !== undefined && id !== current) onOpen(id as SectionId);
           }}
-          // choosing the current section again closes the menu and changes nothing
-          onAction={() => undefined}
         >
           {sections.map((id) => (
             <MenuItem key={id} id={id} className={css.navMenuItem}>

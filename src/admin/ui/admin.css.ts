@@ -67,8 +67,8 @@ export const navMenuButton = style({
   selectors: { '&[data-pressed]': { background: theme.color.background }, '&[data-focus-visible]': focus },
   '@media': { [NARROW]: { display: 'flex' } },
 });
-/** The popover of the sections menu: as wide as its button. */
-export const navPopover = style({ minWidth: 'var(--trigger-width)' });
+/** The popover of the sections menu: as wide as its button; a long list scrolls within the height react-aria gives it. */
+export const navPopover = style({ minWidth: 'var(--trigger-width)', overflowY: 'auto' });
 export const navMenuCheck = style({ display: 'inline-block', width: '1.25em', color: theme.color.primaryText });
 export const navLink = style({
   display: 'flex',
