@@ -56,6 +56,7 @@ export { loginBoxFlow, type LoginBoxProps } from './internal/login-box-flow.ts';
  * @cssprop [--fe-color-primary-hover=#433bc2] - Primary colour on hover.
  * @cssprop [--fe-color-primary-active=#3f38b7] - Primary colour while pressed.
  * @cssprop [--fe-color-on-primary=#ffffff] - Text on the primary colour.
+ * @cssprop [--fe-color-primary-text=var(--fe-color-primary)] - The primary as text (links): <fe-app> adjusts it to 4.5:1 on the surface.
  * @cssprop [--fe-color-surface=#ffffff] - Card and input background.
  * @cssprop [--fe-color-background=#f9fafb] - Background of secondary surfaces.
  * @cssprop [--fe-color-text=#111827] - Body text.

@@ -15,7 +15,13 @@ interface Args {
   section: string;
   /** Roles, groups and API tokens listed too (the host's `options.adminPortal`). */
   allSections: boolean;
+  /** The host's primary colour (the `--fe-color-primary` control, set on the story's wrapper). */
+  '--fe-color-primary'?: string;
 }
+
+/** A phone (issue 21 item 8): the viewport of the narrow layout stories. */
+const PHONE = { phone390: { name: 'Phone 390×844', styles: { width: '390px', height: '844px' }, type: 'mobile' } };
+const phone = { viewport: { value: 'phone390', isRotated: false } };
 
 const onSectionChange = action('fe-admin-section-change');
 const everySection: AdminPortalOptions = { roles: { visibility: 'byPermissions' }, groups: { visibility: 'byPermissions' }, apiTokens: { visibility: 'byPermissions' } };
@@ -24,7 +30,7 @@ const everySection: AdminPortalOptions = { roles: { visibility: 'byPermissions' 
 const meta: Meta<Args> = {
   title: 'Admin/fe-admin-portal',
   component: 'fe-admin-portal',
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', viewport: { options: PHONE } },
   args: { section: '', allSections: false },
   argTypes: { section: { control: 'select', options: ['', 'profile', 'privacy', 'account', 'users', 'groups', 'roles', 'apiTokens'] } },
   render: ({ section, allSections }) => {
@@ -44,3 +50,15 @@ export const Portal: Story = {};
 export const EverySection: Story = { args: { allSections: true, section: 'roles' } };
 /** A link to a section that is hidden here (roles, by default), not permitted or unknown: "This section is not available", a way back. */
 export const NotAvailable: Story = { args: { section: 'roles' } };
+
+/** Narrow screen (390×844): the sections are one "Sections: <current>" button that opens them as a menu; forms and dialogs fit. */
+export const Narrow: Story = { args: { section: 'profile' }, globals: phone };
+/** Narrow screen, the users section: the table in the narrow frame. */
+export const NarrowUsers: Story = { args: { section: 'users' }, globals: phone };
+/**
+ * A host's crimson primary (#dc143c) in the dark scheme on a phone: the text on primary buttons and the current
+ * section are chosen by contrast (4.5:1), as for any host colour (issue 21 item 6).
+ */
+export const NarrowCrimsonDark: Story = { args: { section: 'account', '--fe-color-primary': '#dc143c' }, globals: { ...phone, theme: 'dark' } };
+/** A host's crimson primary at full width in the light scheme (switch the toolbar's theme for the dark one). */
+export const Crimson: Story = { args: { section: 'profile', '--fe-color-primary': '#dc143c' } };

@@ -57,7 +57,8 @@ describe('theme: constants (spec §9)', () => {
     // The modern preset is exactly the contract defaults: applying it changes nothing.
     const fromPreset = themeToCssVariables(getThemePreset());
     const defaults = Object.fromEntries(THEME_VARIABLES.map((v) => [v.name, v.default]));
-    expect(fromPreset).to.deep.equal(defaults);
+    // primary-text defaults to the primary (a var()); the preset gives the resolved, readable primary
+    expect(fromPreset).to.deep.equal({ ...defaults, '--fe-color-primary-text': '#4f46e5' });
   });
 
   it('SI-9.05 light lightens by 0.4', () => {
@@ -301,6 +302,8 @@ describe('theme: themeToCssVariables and mergeThemes', () => {
       '--fe-color-primary-hover': '#006c00',
       '--fe-color-primary-active': '#006600',
       '--fe-color-on-primary': '#ffffff',
+      // as text the green is darkened 0.05 (1 step) to read at 4.5:1 on the #eeeeee background
+      '--fe-color-primary-text': '#007900',
       '--fe-color-focus-ring': '#008000',
       '--fe-color-danger': '#cc0000',
       '--fe-color-danger-surface': '#ffeeee',

@@ -8,6 +8,7 @@ import type { enAdmin } from './en-admin.ts';
 export const deAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.portal.label': 'Verwaltung',
   'admin.nav.label': 'Bereiche',
+  'admin.nav.menu': 'Bereiche: {section}',
   'admin.section.profile': 'Profil',
   'admin.section.privacy': 'Datenschutz & Sicherheit',
   'admin.section.personalApiTokens': 'Persönliche API-Tokens',

@@ -5,6 +5,7 @@
 export const enAdmin = {
   'admin.portal.label': 'Administration',
   'admin.nav.label': 'Sections',
+  'admin.nav.menu': 'Sections: {section}',
   'admin.section.profile': 'Profile',
   'admin.section.privacy': 'Privacy & security',
   'admin.section.personalApiTokens': 'Personal API tokens',

@@ -8,6 +8,7 @@ import type { enAdmin } from './en-admin.ts';
 export const heAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.portal.label': 'ניהול',
   'admin.nav.label': 'אזורים',
+  'admin.nav.menu': 'אזורים: {section}',
   'admin.section.profile': 'פרופיל',
   'admin.section.privacy': 'פרטיות ואבטחה',
   'admin.section.personalApiTokens': 'טוקנים אישיים של API',

@@ -25,5 +25,7 @@ export {
   CONTRAST_TEXT_DARK,
 } from './colors.js';
 export type { RGBA, DerivedPalette } from './colors.js';
+export { AA_TEXT, minContrast, textOnPrimary, readableOn, primaryLayer } from './contrast.js';
+export type { PrimaryLayerInput, PrimaryLayer } from './contrast.js';
 export { DEFAULT_THEME_NAME, MODERN_THEME, THEME_PRESETS, getThemePreset, themeToCssVariables, darkThemeVariables, applyTheme, mergeThemes } from './runtime.js';
 export type { FeThemeOptions, FePaletteColor } from './runtime.js';

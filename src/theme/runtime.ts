@@ -10,6 +10,7 @@
  * raises an error).
  */
 import { contrastRatio, darken, derivePalette, formatColor, getContrastText, lighten, parseColor } from './colors.js';
+import { readableOn } from './contrast.js';
 import { DEFAULT_THEME_NAME, TOKENS, type ThemeToken } from './tokens.js';
 
 export { DEFAULT_THEME_NAME } from './tokens.js';
@@ -133,7 +134,8 @@ const mainOf = (v: string | { main: string }) => (typeof v === 'string' ? v : v.
  * `{ '--fe-color-primary': '#4f46e5', '--fe-color-primary-light': '#9590ef',
  * '--fe-color-primary-dark': '#433bc2', '--fe-color-primary-hover': '#433bc2',
  * '--fe-color-primary-active': '#3f38b7', '--fe-color-on-primary': '#ffffff',
- * '--fe-color-focus-ring': '#4f46e5' }`.
+ * '--fe-color-primary-text': '#4f46e5', '--fe-color-focus-ring': '#4f46e5' }`
+ * (primary-text: the primary adjusted until 4.5:1 on the surface and background).
  *
  * Only tokens the theme sets are returned, so the rest keep their defaults.
  * Primary variants are derived with `derivePalette` (spec §9: light = lighten
@@ -168,6 +170,8 @@ export function themeToCssVariables(theme: FeThemeOptions | null | undefined): R
     set(c.primaryHover, opt(given.hover, d.hover));
     set(c.primaryActive, opt(given.active, d.active));
     set(c.onPrimary, opt(given.contrastText, d.contrastText));
+    // the primary as text: adjusted until 4.5:1 on the surface and the background (src/theme/contrast.ts)
+    set(c.primaryText, readableOn(d.main, [out[c.surface.name] ?? c.surface.default, out[c.background.name] ?? c.background.default]));
     if (p.focusRing === undefined) {
       // WCAG 1.4.11 / 2.4.13: the focus indicator needs 3:1 against the surface.
       const surface = out[c.surface.name] ?? c.surface.default;
@@ -236,6 +240,7 @@ export function darkThemeVariables(theme: FeThemeOptions | null | undefined): Re
   out[c.primaryDark.name] = dark;
   out[c.primaryLight.name] = stepUntil(darken(main, 0.6), darken, (l) => contrastRatio(l, dark) >= 4.5);
   out[c.onPrimary.name] = getContrastText(main);
+  out[c.primaryText.name] = main;
   out[c.focusRing.name] = main;
   return out;
 }

@@ -14,7 +14,16 @@
  * The layer is set inline on `<fe-app>`, so it inherits into every element inside, and only for the tokens the host
  * has not set when it is applied (read from the computed style once ours are taken back). `--fe-color-scheme`
  * carries `color-scheme` (native controls, scrollbars) into the shadow roots.
+ *
+ * The primary's companions follow the primary in force, whoever set it (issue 21 item 6, src/theme/contrast.ts): the
+ * text on it (white or near-black, whichever reaches 4.5:1 on rest, hover and pressed), the primary as text
+ * (`--fe-color-primary-text`, adjusted until 4.5:1 on the surface and background), the focus ring, and the hover and
+ * pressed shades when nobody set them. When the host sets `--fe-color-primary`, the dark tokens' and the vendor's
+ * primary shades give way to ones derived from the host's colour. Colours the parser does not read (named colours,
+ * `oklch()` …) are resolved by the browser (a 1×1 canvas).
  */
+import { formatColor, parseColor, type RGBA } from './colors.ts';
+import { primaryLayer } from './contrast.ts';
 import { TOKENS } from './tokens.ts';
 
 /** A vendor theme's `--fe-*` values in each scheme (runtime.ts `themeToCssVariables` and `darkThemeVariables`). */
@@ -68,10 +77,70 @@ export function applyScheme(root: HTMLElement): void {
       : [...Object.entries(vendor), ...(root.getAttribute('theme') === 'light' ? [['--fe-color-scheme', 'light'] as const] : [])],
   );
   const style = getComputedStyle(root);
-  const ours = [...values].filter(([name]) => !style.getPropertyValue(name).trim());
+  const host = (name: string) => style.getPropertyValue(name).trim();
+  // a host primary takes the shades of the dark tokens and of the vendor with it: they were made for another colour
+  if (host(PRIMARY)) for (const name of FAMILY) values.delete(name);
+  for (const [name, value] of derived(host, values)) values.set(name, value);
+  const ours = [...values].filter(([name]) => !host(name));
   for (const [name, value] of ours) root.style.setProperty(name, value);
   applied.set(
     root,
     ours.map(([name]) => name),
   );
+}
+
+const c = TOKENS.color;
+const PRIMARY = c.primary.name;
+/** The shades of the primary that were chosen for one primary colour. */
+const FAMILY = [c.primaryHover, c.primaryActive, c.primaryLight, c.primaryDark, c.onPrimary, c.primaryText, c.focusRing].map((t) => t.name);
+const DEFAULTS = new Map<string, string>(Object.values(c).map((t) => [t.name, t.default]));
+
+/**
+ * The primary's companions (contrast.ts `primaryLayer`) that differ from what is in force and that nobody chose: the
+ * host (`host(name)`) or the layer so far (`values`; the text on the primary and the primary as text are always
+ * computed). Empty when a colour cannot be read.
+ */
+function derived(host: (name: string) => string, values: Map<string, string>): [string, string][] {
+  const inForce = (name: string) => host(name) || values.get(name) || DEFAULTS.get(name)!;
+  const chosen = (name: string) => host(name) || values.get(name);
+  try {
+    const hover = chosen(c.primaryHover.name);
+    const active = chosen(c.primaryActive.name);
+    const layer = primaryLayer({
+      primary: resolveColor(inForce(PRIMARY)),
+      hover: hover === undefined ? undefined : resolveColor(hover),
+      active: active === undefined ? undefined : resolveColor(active),
+      surface: resolveColor(inForce(c.surface.name)),
+      background: resolveColor(inForce(c.background.name)),
+    });
+    const always = new Set<string>([c.onPrimary.name, c.primaryText.name]);
+    return Object.entries(layer).filter(([name, value]) => {
+      if (host(name) || (!always.has(name) && values.has(name))) return false;
+      // what an element style gets without this value (primary-text falls back to the primary)
+      const current = host(name) || values.get(name) || (name === c.primaryText.name ? inForce(PRIMARY) : DEFAULTS.get(name)!);
+      return resolveColor(current) !== value;
+    });
+  } catch {
+    return [];
+  }
+}
+
+let probe: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * `value` as `#rrggbb` (or `rgba()`): read by `parseColor` when it can, otherwise painted on a 1×1 canvas and read
+ * back, so any colour the browser knows (`crimson`, `oklch()`, `color-mix()` …) works. Throws when neither can.
+ */
+export function resolveColor(value: string): string {
+  try {
+    return formatColor(parseColor(value));
+  } catch (error) {
+    probe ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    if (!probe || !CSS.supports('color', value)) throw error;
+    probe.clearRect(0, 0, 1, 1);
+    probe.fillStyle = value;
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+    return formatColor({ r, g, b, a: a / 255 } satisfies RGBA);
+  }
 }

@@ -10,6 +10,9 @@
  * (white text on it: 6.29), text 17.7, text-muted 4.83 (4.63 on the
  * #f9fafb background), danger 6.47, success 5.02, focus ring 6.29.
  *
+ * `--fe-color-on-primary`, `--fe-color-primary-text`, the hover shades and the focus ring follow whatever primary is in
+ * force: `<fe-app>` computes them by contrast for any host primary (src/theme/contrast.ts, src/theme/scheme.ts).
+ *
  * Dark theme (`dark`; `<fe-app>` applies it when `prefers-color-scheme` is
  * dark or `theme="dark"`, src/theme/scheme.ts): surface #1f2937, background #111827, text #f9fafb,
  * muted #9ca3af, primary #818cf8 with #111827 text on it, danger #fca5a5 on
@@ -67,6 +70,11 @@ export const TOKENS = {
     primaryHover: token('color-primary-hover', primary.hover, 'Primary colour on hover (primary darkened by 0.15).', '#a5b4fc'),
     primaryActive: token('color-primary-active', primary.active, 'Primary colour while pressed (primary darkened by 0.2).', '#c7d2fe'),
     onPrimary: token('color-on-primary', primary.contrastText, 'Text and icons on the primary colour.', '#111827'),
+    primaryText: token(
+      'color-primary-text',
+      `var(--fe-color-primary, ${primary.main})`,
+      'The primary colour as text on the surface and background (the current section, links). <fe-app> sets it to the primary adjusted until it reads at 4.5:1, in both schemes.',
+    ),
     background: token('color-background', '#f9fafb', 'Background behind cards and panels.', '#111827'),
     surface: token('color-surface', '#ffffff', 'Surface of cards, dialogs and inputs.', '#1f2937'),
     text: token('color-text', '#111827', 'Body text.', '#f9fafb'),

@@ -78,7 +78,10 @@ export const themeArgTypes: Partial<ArgTypes> = Object.fromEntries(
     {
       name: t.name,
       description: t.description,
-      control: t.colour ? { type: 'color', presetColors: [t.default, ...(t.dark ? [t.dark] : [])] } : { type: 'text' },
+      control: t.colour
+        ? // a default that is another token (--fe-color-primary-text: var(--fe-color-primary, …)) is no preset colour
+          { type: 'color', presetColors: [t.default, ...(t.dark ? [t.dark] : [])].filter((c) => !c.startsWith('var(')) }
+        : { type: 'text' },
       table: { category: THEME_CATEGORY, type: { summary: t.colour ? 'color' : 'string' }, defaultValue: { summary: t.default, detail: t.dark ? `dark: ${t.dark}` : undefined } },
     },
   ]),

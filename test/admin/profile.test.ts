@@ -7,7 +7,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-profile.ts';
 import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
-import { changedFields, dataUrlToBlob, draftOf, shouldUploadPicture } from '../../src/admin/profile/profile-form.ts';
+import { changedFields, dataUrlToBlob, draftOf, initialsOf, shouldUploadPicture } from '../../src/admin/profile/profile-form.ts';
 import { STORY_ERROR_MESSAGE } from '../../stories/support/admin-story.tsx';
 import { ADMIN, outbox, resetEmulator } from '../helpers/emulator.ts';
 import {
@@ -54,6 +54,14 @@ describe('profile rules (pure)', () => {
     expect(shouldUploadPicture('data:text/plain;base64,aGVsbG8=', null)).to.equal(false);
     expect(shouldUploadPicture('data:image/svg+xml,<svg/>', null)).to.equal(false);
     expect(shouldUploadPicture('', 'https://cdn.example/me.png')).to.equal(false);
+  });
+
+  it('the picture placeholder shows the initials of the name, else of the email', () => {
+    expect(initialsOf('Ada King Lovelace', 'ada@acme.test')).to.equal('AL');
+    expect(initialsOf('  ada  ', 'x@acme.test')).to.equal('A');
+    expect(initialsOf('', 'zoe@acme.test')).to.equal('Z');
+    expect(initialsOf('Élodie 😀', '')).to.equal('É😀');
+    expect(initialsOf('', '')).to.equal('');
   });
 
   it('AB-5.02 the data URL becomes a Blob of its type and bytes', async () => {

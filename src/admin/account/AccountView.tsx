@@ -15,6 +15,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../shell/ids.ts';
+import { FilePicker } from '../ui/file-picker.tsx';
 import { Select } from '../ui/select.tsx';
 import { formatPattern } from '../../i18n/date-time.ts';
 import * as css from '../ui/admin.css.ts';
@@ -335,11 +336,13 @@ function LogoField({ value, viewOnly, onChange, t }: { value: string; viewOnly: 
   return (
     <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
       <legend className={css.label}>{t('admin.account.field.logo')}</legend>
-      {value.startsWith('data:image/') || isHttpUrl(value) ? (
-        <img src={value} alt={t('admin.account.logoPreview')} style={{ maxHeight: '64px', maxWidth: '240px', objectFit: 'contain', alignSelf: 'flex-start' }} />
-      ) : (
-        <span className={css.muted}>{t('admin.account.logoNone')}</span>
-      )}
+      <span className={css.logoPreview} data-logo-preview="">
+        {value.startsWith('data:image/') || isHttpUrl(value) ? (
+          <img src={value} alt={t('admin.account.logoPreview')} />
+        ) : (
+          <span className={css.muted}>{t('admin.account.logoNone')}</span>
+        )}
+      </span>
       {viewOnly ? null : (
         <>
           <label className={css.field}>
@@ -355,10 +358,7 @@ function LogoField({ value, viewOnly, onChange, t }: { value: string; viewOnly: 
             />
           </label>
           <span className={css.toolbar}>
-            <label className={css.field}>
-              <span>{t('admin.account.logoUpload')}</span>
-              <input type="file" name="logoFile" accept={LOGO_TYPES.join(',')} onChange={upload} style={{ minHeight: '32px' }} aria-describedby="fe-account-logo-hint" />
-            </label>
+            <FilePicker label={t('admin.account.logoUpload')} name="logoFile" accept={LOGO_TYPES.join(',')} onChange={upload} describedBy="fe-account-logo-hint" />
             {value ? (
               <button type="button" className={css.secondaryButton} onClick={() => onChange('')}>
                 {t('admin.account.logoRemove')}

@@ -11,6 +11,7 @@ import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import { FilePicker } from '../ui/file-picker.tsx';
 import { TextField } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { ErrorSlot, LoadStates } from '../ui/states.tsx';
@@ -20,6 +21,7 @@ import {
   changedFields,
   dataUrlToBlob,
   draftOf,
+  initialsOf,
   PROFILE_FIELDS,
   profileAppearance,
   readAsDataUrl,
@@ -146,25 +148,24 @@ function ProfileForm({ profile, t }: { profile: Profile; t: Translate }) {
                 alt={t(pictureIsNew ? 'admin.profile.pictureNew' : 'admin.profile.pictureAlt')}
                 width={72}
                 height={72}
-                style={{ borderRadius: '50%', objectFit: 'cover' }}
+                className={css.avatar}
                 data-picture=""
               />
             ) : (
-              <span className={css.muted}>{t('admin.profile.pictureNone')}</span>
+              // no picture yet: the initials in its place, named as what they stand for
+              <span className={css.avatar} role="img" aria-label={t('admin.profile.pictureNone')} data-initials="">
+                {initialsOf(draft.name || profile.name || '', profile.email)}
+              </span>
             )}
             {appearance.picture === 'edit' ? (
-              <label className={css.field}>
-                <span>{t('admin.profile.choosePicture')}</span>
-                <input
-                  type="file"
-                  name="picture"
-                  accept="image/png,image/jpeg,image/gif,image/webp"
-                  onChange={choosePicture}
-                  disabled={busy}
-                  aria-describedby="fe-profile-picture-hint"
-                  style={{ minHeight: 32 }}
-                />
-              </label>
+              <FilePicker
+                label={t('admin.profile.choosePicture')}
+                name="picture"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                onChange={choosePicture}
+                disabled={busy}
+                describedBy="fe-profile-picture-hint"
+              />
             ) : null}
           </span>
           {appearance.picture === 'edit' ? (

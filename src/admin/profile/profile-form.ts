@@ -77,3 +77,15 @@ export function readAsDataUrl(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/**
+ * The initials of the picture placeholder: the first letter of the first and last word of `name` ("Ada King
+ * Lovelace" → "AL", "ada" → "A"), else of `email` ("ada@acme.test" → "A"), upper-cased; whole characters (an emoji or
+ * an accented letter stays one). '' when both are empty.
+ */
+export function initialsOf(name: string, email: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = (w: string | undefined) => (w ? Array.from(w)[0] : '');
+  const letters = words.length ? first(words[0]) + (words.length > 1 ? first(words[words.length - 1]) : '') : first(email.trim());
+  return letters.toLocaleUpperCase();
+}

@@ -2,8 +2,14 @@
  * The portal's frame (admin spec §2): the navigation of the sections the user may open (SI-2.30–SI-2.32, gated by
  * permission keys, SI-6.01) and the current section. Links are real links (`#/admin/<section>`), so deep links,
  * new tabs and back/forward work; the element decides what a click does.
+ *
+ * On a narrow screen (640 px and less, issue 21 item 8) the links give way to one "Sections: <current>" button that
+ * opens them as a menu (react-aria: Enter, Space or ↓ opens it, arrow keys move, Escape closes and focus returns to
+ * the button); the current section is the checked item. CSS decides which of the two shows, so nothing re-renders
+ * when the width changes.
  */
 import type { MouseEvent } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
 import { EmptyState } from '../ui/states.tsx';
@@ -28,6 +34,7 @@ export function PortalView({ sections, value, t, onOpen }: { sections: SectionId
   return (
     <div className={css.frame} part="frame">
       <nav className={css.nav} aria-label={t('admin.nav.label')} part="nav">
+        <SectionMenu sections={sections} current={value?.section ?? null} t={t} onOpen={onOpen} />
         {sections.map((id) => (
           <a key={id} href={hashOf(id)} className={css.navLink} aria-current={id === value?.section ? 'page' : undefined} onClick={openOnClick(id)}>
             {t(SECTIONS[id].titleKey)}
@@ -47,5 +54,44 @@ export function PortalView({ sections, value, t, onOpen }: { sections: SectionId
         )}
       </div>
     </div>
+  );
+}
+
+/** The sections as a menu behind one button, for narrow screens (hidden by CSS on wider ones). */
+function SectionMenu({ sections, current, t, onOpen }: { sections: SectionId[]; current: SectionId | null; t: Translate; onOpen: (id: SectionId) => void }) {
+  return (
+    <MenuTrigger>
+      <Button className={css.navMenuButton} data-nav-menu="">
+        <span>{current ? t('admin.nav.menu', { section: t(SECTIONS[current].titleKey) }) : t('admin.nav.label')}</span>
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover placement="bottom start" className={css.navPopover}>
+        <Menu
+          className={css.menu}
+          aria-label={t('admin.nav.label')}
+          selectionMode="single"
+          selectedKeys={current ? [current] : []}
+          disallowEmptySelection
+          // choosing the current section again only closes the menu (the selection cannot be emptied)
+          onSelectionChange={(keys) => {
+            const [id] = keys === 'all' ? [] : [...keys];
+            if (id !== undefined && id !== current) onOpen(id as SectionId);
+          }}
+        >
+          {sections.map((id) => (
+            <MenuItem key={id} id={id} className={css.navMenuItem}>
+              {({ isSelected }) => (
+                <>
+                  <span aria-hidden="true" className={css.navMenuCheck}>
+                    {isSelected ? '✓' : ''}
+                  </span>
+                  {t(SECTIONS[id].titleKey)}
+                </>
+              )}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }

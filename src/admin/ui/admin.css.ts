@@ -16,6 +16,8 @@ globalStyle(':host', {
   color: theme.color.text,
   // its own surface: in the dark theme the text is light, so it must not sit on the page's background
   background: theme.color.surface,
+  // the frame's rounded corners: the host's own surface must not show square ones behind them
+  borderRadius: theme.radius,
   colorScheme: 'var(--fe-color-scheme)',
   lineHeight: 1.5,
 });
@@ -24,16 +26,50 @@ globalStyle('*', { boxSizing: 'border-box' });
 // what react-aria would inject as an inline <style> (refused by a strict CSP; see elements/internal/section-element.tsx)
 globalStyle('[data-react-aria-pressable]', { touchAction: 'pan-x pan-y pinch-zoom' });
 
+/** Narrow screens (a phone, 390 px): one column, the section navigation as a menu (issue 21 item 8). */
+export const NARROW = '(max-width: 640px)';
+
 export const frame = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+  // the content column may shrink below its content (a wide table scrolls in its own box), so every section gets the
+  // same width: the frame's, not its content's
+  gridTemplateColumns: 'minmax(160px, 220px) minmax(0, 1fr)',
   minHeight: '480px',
   background: theme.color.surface,
   border: `1px solid ${theme.color.border}`,
   borderRadius: theme.radius,
-  '@media': { '(max-width: 640px)': { gridTemplateColumns: '1fr' } },
+  '@media': { [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', minHeight: 0 } },
 });
-export const nav = style({ borderInlineEnd: `1px solid ${theme.color.border}`, padding: u(2), display: 'flex', flexDirection: 'column', gap: u(0.5) });
+export const nav = style({
+  borderInlineEnd: `1px solid ${theme.color.border}`,
+  padding: u(2),
+  display: 'flex',
+  flexDirection: 'column',
+  gap: u(0.5),
+  '@media': { [NARROW]: { borderInlineEnd: 'none', borderBottom: `1px solid ${theme.color.border}`, padding: u(1) } },
+});
+/** The "Sections: <current>" button that opens the sections as a menu; shown on narrow screens only. */
+export const navMenuButton = style({
+  display: 'none',
+  font: 'inherit',
+  fontWeight: 600,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: u(1),
+  width: '100%',
+  minHeight: theme.inputHeight,
+  padding: `0 ${u(1.5)}`,
+  background: theme.color.surface,
+  color: theme.color.text,
+  border: `1px solid ${theme.color.textMuted}`,
+  borderRadius: theme.radius,
+  cursor: 'pointer',
+  selectors: { '&[data-pressed]': { background: theme.color.background }, '&[data-focus-visible]': focus },
+  '@media': { [NARROW]: { display: 'flex' } },
+});
+/** The popover of the sections menu: as wide as its button; a long list scrolls within the height react-aria gives it. */
+export const navPopover = style({ minWidth: 'var(--trigger-width)', overflowY: 'auto' });
+export const navMenuCheck = style({ display: 'inline-block', width: '1.25em', color: theme.color.primaryText });
 export const navLink = style({
   display: 'flex',
   alignItems: 'center',
@@ -45,15 +81,31 @@ export const navLink = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { background: theme.color.background },
-    // the current section: primary text (the colour of links, 4.5:1 on the surface in both schemes) and a bar at
-    // the start edge; primary-dark on primary-light, the spec's derived pair, reads at under 3:1
-    '&[aria-current="page"]': { background: theme.color.background, color: theme.color.primary, fontWeight: 600, borderInlineStartColor: theme.color.primary },
+    // the current section: the primary as text (<fe-app> adjusts it until 4.5:1 on the surface and background, for
+    // any host primary, in both schemes: src/theme/contrast.ts) and a bar at the start edge
+    '&[aria-current="page"]': {
+      background: theme.color.background,
+      color: theme.color.primaryText,
+      fontWeight: 600,
+      borderInlineStartColor: theme.color.primaryText,
+    },
     '&:focus-visible': focus,
   },
-  // forced colours drop the background that marks the current section: a system-coloured outline marks it instead
-  '@media': { '(forced-colors: active)': { selectors: { '&[aria-current="page"]': { outline: '2px solid Highlight' } } } },
+  '@media': {
+    // forced colours drop the background that marks the current section: a system-coloured outline marks it instead
+    '(forced-colors: active)': { selectors: { '&[aria-current="page"]': { outline: '2px solid Highlight' } } },
+    // narrow: the menu button stands for the links
+    [NARROW]: { display: 'none' },
+  },
 });
-export const main = style({ padding: u(3), minWidth: 0, display: 'flex', flexDirection: 'column', gap: u(2) });
+export const main = style({
+  padding: u(3),
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: u(2),
+  '@media': { [NARROW]: { padding: u(2) } },
+});
 export const section = style({ display: 'flex', flexDirection: 'column', gap: u(2), minWidth: 0 });
 export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: u(1) });
 export const title = style({ margin: 0, fontSize: '1.375em', fontWeight: 600, lineHeight: 1.25 });
@@ -76,6 +128,52 @@ export const secondaryButton = style([
     },
   },
 ]);
+/** The label of a kit FilePicker (src/admin/ui/file-picker.tsx): a secondary button; its hidden input's focus shows on it. */
+export const filePicker = style([
+  secondaryButton,
+  {
+    position: 'relative',
+    display: 'inline-flex',
+    alignItems: 'center',
+    selectors: {
+      '&:has(input:focus-visible)': focus,
+      '&[data-disabled]': { opacity: 0.7, cursor: 'default' },
+    },
+  },
+]);
+/** The file input inside a {@link filePicker}: out of sight, still focusable and named by the label. */
+export const filePickerInput = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer', fontSize: 0 });
+/** The profile picture, or its placeholder: a 72 px circle. */
+export const avatar = style({
+  width: '72px',
+  height: '72px',
+  flex: 'none',
+  borderRadius: '50%',
+  objectFit: 'cover',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: theme.color.primary,
+  // chosen by contrast for the primary in force (src/theme/contrast.ts)
+  color: theme.color.onPrimary,
+  fontSize: '1.5em',
+  fontWeight: 600,
+  userSelect: 'none',
+});
+/** The account logo's preview: a framed box the size of a logo, the logo or "No logo" in it. */
+export const logoPreview = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '240px',
+  maxWidth: '100%',
+  height: '80px',
+  padding: u(1),
+  border: `1px dashed ${theme.color.border}`,
+  borderRadius: theme.radius,
+  background: theme.color.background,
+});
+globalStyle(`${logoPreview} img`, { maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' });
 export const dangerButton = style([
   primaryButtonRule,
   { background: theme.color.danger, selectors: { '&:hover': { background: theme.color.danger, filter: 'brightness(0.92)' } } },
@@ -283,7 +381,7 @@ export const tab = style({
   minHeight: '32px',
   cursor: 'pointer',
   borderBottom: '2px solid transparent',
-  selectors: { '&[data-selected]': { borderBottomColor: theme.color.primary, fontWeight: 600 }, '&[data-focus-visible]': focus },
+  selectors: { '&[data-selected]': { borderBottomColor: theme.color.primaryText, fontWeight: 600 }, '&[data-focus-visible]': focus },
 });
 export const visuallyHidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 export const menu = style({
@@ -306,6 +404,8 @@ export const menuItem = style({
   color: theme.color.text,
   selectors: { '&[data-focused]': { background: theme.color.background }, '&[data-focus-visible]': focus },
 });
+/** One section in the narrow screens' sections menu: a 44 px target, the current one checked and bold. */
+export const navMenuItem = style([menuItem, { minHeight: '44px', selectors: { '&[data-selected]': { fontWeight: 600 } } }]);
 
 /** A ComboBox's input and its chevron button side by side. */
 export const comboGroup = style({ display: 'flex', alignItems: 'stretch', gap: u(0.5) });

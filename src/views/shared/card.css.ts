@@ -53,7 +53,7 @@ export const linkButton = style({
   border: 'none',
   padding: '4px 0',
   minHeight: '24px',
-  color: theme.color.primary,
+  color: theme.color.primaryText,
   textDecoration: 'underline',
   cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' } },
