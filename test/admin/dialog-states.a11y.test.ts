@@ -1,9 +1,10 @@
 /**
  * Every state story of the admin dialogs (stories/admin-*.stories.ts with `parameters.flow`: the dialog's flow
  * started in a machine state, stories/support/admin-story.tsx), as the stories render it — preview mode, canned data,
- * no network — shows its state and has no axe violations.
+ * no network — shows its state and has no axe violations, in the light and the dark scheme.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
 import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
 import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
@@ -63,6 +64,11 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     idle: { open: true, busy: false, text: m('admin.users.bulkInvite') },
     inviting: { open: true, busy: true, text: m('admin.users.bulkProgress', { done: 1, total: 5 }) },
     results: { open: true, text: `grace.knuth@preview.invalid: ${m('admin.users.bulkReason.member')}` },
+  },
+  'fe-admin-bulk-users': {
+    confirming: { open: true, busy: false, text: m('admin.users.bulk.delete.action', { count: 3 }) },
+    applying: { open: true, busy: true, text: m('admin.users.bulk.progress', { done: 1, total: 3 }) },
+    results: { open: true, text: 'alan.perlman@preview.invalid: You cannot delete yourself' },
   },
   'fe-admin-change-email': {
     idle: { open: true, busy: false, text: m('admin.profile.email.send') },
@@ -132,6 +138,14 @@ describe('admin dialogs in every state of their flow: the state shown, no axe vi
       const el = await renderStory(parameters.admin!.section, args.scenario ?? 'filled', args.dialog, { tag, state: states[state] });
       await waitUntil(() => el.shadowRoot && shows(el, shown!), `${tag} ${state} shown`, SLOW);
       await expect(el).to.be.accessible();
+      // and in the dark scheme (issue 21: axe on every dialog in both schemes, colour contrast included)
+      await emulateMedia({ colorScheme: 'dark' });
+      try {
+        await waitUntil(() => getComputedStyle(el).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', SLOW);
+        await expect(el).to.be.accessible();
+      } finally {
+        await emulateMedia({ colorScheme: 'light' });
+      }
     });
   }
 });
