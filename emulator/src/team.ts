@@ -4,7 +4,7 @@
  * groups, permissions, MFA), the shapes, and one member with its TeamUser. Domain code shared by the users and
  * invitations routes; no routes here.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import {
   authenticators,
@@ -41,10 +41,16 @@ export type SortKey = (typeof USER_SORT_KEYS)[number];
 export const USER_PRESETS = ['mfa-unenrolled', 'breached-passwords', 'inactive'] as const;
 export type Preset = (typeof USER_PRESETS)[number];
 /**
- * Membership statuses of users v3's `_status` (an emulator addition: Frontegg's client passes any query parameter
- * through `getUsersV3`). `pending`: an invitation not accepted yet (`activatedForTenant` false).
+ * Statuses of users v3's `_status` (an emulator addition, issue 21 item 11: Frontegg's v3 has no such parameter, but its
+ * client passes any query parameter through `getUsersV3`). One value, in the caller's tenant:
+ * - `active`: joined (`activatedForTenant` true), the membership not disabled, the user not locked;
+ * - `disabled`: the membership is disabled (`isDisabled`);
+ * - `pending`: an invitation not accepted yet (`activatedForTenant` false);
+ * - `temporary`: the membership has an access end (`temporaryExpirationDate` set, past or not);
+ * - `locked`: the user is locked (`isLocked`).
+ * The statuses may overlap (a temporary user may also be active, pending or disabled).
  */
-export const USER_STATUSES = ['pending'] as const;
+export const USER_STATUSES = ['active', 'disabled', 'pending', 'temporary', 'locked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
@@ -65,8 +71,12 @@ export interface UserListQuery {
   /** Exact identifier (v3 `_identifier`): an email or a phone number, per `identifierType` (no usernames here: none match). */
   identifier?: { value: string; type: 'email' | 'phoneNumber' | 'username' };
   preset?: Preset;
-  /** Only members in this status (v3 `_status`): `pending` = invited, not joined yet. */
+  /** Only members in this status (v3 `_status`, see `USER_STATUSES`). */
   status?: UserStatus;
+  /** Only members holding this role in the tenant directly, not through a group (v3 `_roleId`, an emulator addition). */
+  roleId?: string;
+  /** Only members of this group (v3 `_groupId`, an emulator addition). */
+  groupId?: string;
   maxInactiveSeconds: number;
   sortBy: SortKey;
   order: 'ASC' | 'DESC';
@@ -88,6 +98,15 @@ const SORT_COLUMNS: Record<SortKey, SQL | typeof users.id> = {
   tenantId: sql`${userTenants.tenantId}`,
 };
 
+/** The SQL condition of each `_status` (see `USER_STATUSES`), on the joined `users` and `user_tenants` rows. */
+const STATUS_CONDITIONS: Record<UserStatus, SQL> = {
+  active: and(eq(userTenants.activated, true), eq(userTenants.disabled, false), eq(users.isLocked, false))!,
+  disabled: eq(userTenants.disabled, true),
+  pending: eq(userTenants.activated, false),
+  temporary: isNotNull(userTenants.temporaryExpiresAt),
+  locked: eq(users.isLocked, true),
+};
+
 function listConditions(db: Db, q: UserListQuery): SQL {
   const conds: (SQL | undefined)[] = [eq(userTenants.tenantId, q.tenantId)];
   if (q.ids) conds.push(inArray(users.id, q.ids));
@@ -98,7 +117,29 @@ function listConditions(db: Db, q: UserListQuery): SQL {
     const { value, type } = q.identifier;
     conds.push(type === 'email' ? eq(users.email, value.toLowerCase()) : type === 'phoneNumber' ? eq(users.phoneNumber, value) : sql`false`);
   }
-  if (q.status === 'pending') conds.push(eq(userTenants.activated, false));
+  if (q.status) conds.push(STATUS_CONDITIONS[q.status]);
+  if (q.roleId) {
+    conds.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(userTenantRoles)
+          .where(and(eq(userTenantRoles.userId, users.id), eq(userTenantRoles.tenantId, q.tenantId), eq(userTenantRoles.roleId, q.roleId))),
+      ),
+    );
+  }
+  if (q.groupId) {
+    // a group belongs to one tenant: a group of another tenant matches nobody here
+    conds.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(userGroupMembers)
+          .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+          .where(and(eq(userGroupMembers.groupId, q.groupId), eq(userGroupMembers.userId, users.id), eq(userGroups.tenantId, q.tenantId))),
+      ),
+    );
+  }
   if (q.preset === 'breached-passwords') conds.push(eq(users.isBreachedPassword, true));
   if (q.preset === 'inactive') conds.push(or(isNull(users.lastLogin), lt(users.lastLogin, new Date(q.now - q.maxInactiveSeconds * 1000))));
   if (q.preset === 'mfa-unenrolled') {
@@ -118,7 +159,11 @@ function listConditions(db: Db, q: UserListQuery): SQL {
   return and(...conds)!;
 }
 
-/** Members of `q.tenantId` matching `q`: one page (filtered, sorted, paged in SQL) and the total count. */
+/**
+ * Members of `q.tenantId` matching `q`: one page (filtered, sorted, paged in SQL) and the total count of the filtered
+ * set. Ties of the sort key are broken by the user id in the same direction, so the order is total and paging with
+ * `_offset` never repeats or skips a user (many users share a createdAt when seeded in bulk).
+ */
 export async function listTenantUsers(db: Db, q: UserListQuery): Promise<{ rows: { u: UserRow; m: MembershipRow }[]; total: number }> {
   const where = listConditions(db, q);
   const col = SORT_COLUMNS[q.sortBy];
@@ -127,7 +172,7 @@ export async function listTenantUsers(db: Db, q: UserListQuery): Promise<{ rows:
     .from(userTenants)
     .innerJoin(users, eq(users.id, userTenants.userId))
     .where(where)
-    .orderBy(q.order === 'ASC' ? asc(col) : desc(col), asc(users.id))
+    .orderBy(...(q.order === 'ASC' ? [asc(col), asc(users.id)] : [desc(col), desc(users.id)]))
     .limit(q.limit)
     .offset(q.offset);
   const [{ total }] = await db.select({ total: count() }).from(userTenants).innerJoin(users, eq(users.id, userTenants.userId)).where(where);

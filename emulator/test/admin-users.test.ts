@@ -19,6 +19,7 @@ import {
   type ITeamUser,
   type IUsersV3Data,
   type FronteggPaginationWrapper,
+  type ISearchUserQueryParamsV3,
   type PaginationResult,
 } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
@@ -218,6 +219,155 @@ describe('users v3 and v2 (the users table)', () => {
   });
 });
 
+/**
+ * The emulator's filters of users v3 (issue 21 item 11): `_filter`, `_status`, `_roleId`, `_groupId`. Frontegg's v3
+ * has no such parameters, but its client passes any query parameter through `getUsersV3`, so the calls go through it.
+ */
+type V3Query = ISearchUserQueryParamsV3 & { _filter?: string; _status?: string; _roleId?: string; _groupId?: string };
+const v3 = (api: Awaited<ReturnType<typeof adminApi>>, query: V3Query) => api.users.getUsersV3(query);
+const byEmailAsc = { _sortBy: SortByEnum.email, _order: PaginationOrderEnum.ASC };
+
+/**
+ * `threeUsers` plus one of each status: alice disabled, bob locked, carol temporary (7 days, joined), dave invited
+ * (pending); the admin is active. A group "Support" holds bob and carol and gives the ReadOnly role (carol gets it only
+ * through the group).
+ */
+async function fourStatuses() {
+  const three = await threeUsers();
+  const api = await adminApi();
+  await api.teams.disableUser(three.alice);
+  await harness.emu.db.update(users).set({ isLocked: true }).where(eq(users.id, three.bob));
+  await api.teams.updateUserExpirationTime({ userId: three.carol, expirationInSeconds: 7 * 86400 });
+  const dave: ITeamUser = await api.teams.addUser({ email: 'dave@example.test', name: 'Dave Dunn', roleIds: [] });
+  const group = await api.groups.createGroup({ name: 'Support', color: '#123456', description: '', metadata: '{}' });
+  await api.groups.addUsersToGroup(group.id, { userIds: [three.bob, three.carol] });
+  await api.groups.addRolesToGroup(group.id, { roleIds: [SEED.readOnlyRoleId] });
+  return { ...three, dave: dave.id, groupId: group.id, api };
+}
+
+describe('users v3 filters: search, status, role, group (issue 21 item 11, emulator additions)', () => {
+  it('AB-7.01 getUsersV3 _filter searches the name or the email, case-insensitive, with % and _ taken literally', async () => {
+    await threeUsers();
+    const api = await adminApi();
+    const byName = await v3(api, { ...byEmailAsc, _filter: 'BAKER' });
+    assert.deepEqual(emails(byName), ['bob@example.test'], 'the name matches');
+    assert.deepEqual(byName._metadata, { totalItems: 1, totalPages: 1 });
+    assert.deepEqual(emails(await v3(api, { ...byEmailAsc, _filter: 'carol@' })), ['carol@example.test'], 'the email matches');
+    const both = await v3(api, { ...byEmailAsc, _filter: 'example.TEST' });
+    assert.deepEqual(emails(both), ['alice@example.test', 'bob@example.test', 'carol@example.test']);
+    assert.deepEqual(both._metadata, { totalItems: 3, totalPages: 1 });
+    for (const literal of ['%', '_', 'a%e', 'b_b']) {
+      const none = await v3(api, { _filter: literal });
+      assert.deepEqual(emails(none), [], `${literal} is not a wildcard`);
+      assert.deepEqual(none._metadata, { totalItems: 0, totalPages: 0 });
+    }
+    const email = await v3(api, { _email: 'baker' });
+    assert.deepEqual(emails(email), [], '_email stays an email substring only');
+  });
+
+  it('AB-7.01 getUsersV3 _status active | disabled | pending | temporary | locked lists the users in that status, with filtered totals', async () => {
+    const { api } = await fourStatuses();
+    const expected: Record<string, string[]> = {
+      active: ['admin@acme.test', 'carol@example.test'],
+      disabled: ['alice@example.test'],
+      pending: ['dave@example.test'],
+      temporary: ['carol@example.test'],
+      locked: ['bob@example.test'],
+    };
+    for (const [status, want] of Object.entries(expected)) {
+      const page = await v3(api, { ...byEmailAsc, _status: status });
+      assert.deepEqual(emails(page), want, status);
+      assert.deepEqual(page._metadata, { totalItems: want.length, totalPages: 1 }, `${status} totals`);
+    }
+    const disabled = (await v3(api, { _status: 'disabled' })).items[0];
+    assert.equal(disabled.isDisabled, true);
+    const locked = (await v3(api, { _status: 'locked' })).items[0];
+    assert.equal(locked.isLocked, true);
+    const temporary = (await v3(api, { _status: 'temporary' })).items[0];
+    assert.ok(temporary.temporaryExpirationDate, 'an access end');
+    assert.equal((await v3(api, {}))._metadata.totalItems, 5, 'without _status: everyone');
+    const c = new Client(harness.emu);
+    const bad = await c.get(`${P}/users/v3?_status=archived`, c.bearer(await harness.tokenOf()));
+    assert.equal(bad.status, 400, bad.text);
+    assert.deepEqual(bad.body.errors, ['_status must be one of active, disabled, pending, temporary, locked']);
+  });
+
+  it('AB-7.01 getUsersV3 _roleId lists the users holding the role directly; _groupId the members of the group', async () => {
+    const { api, groupId } = await fourStatuses();
+    const readOnly = await v3(api, { ...byEmailAsc, _roleId: SEED.readOnlyRoleId });
+    // dave, invited without roles, got the tenant's default role (ReadOnly); carol has it only through the group
+    assert.deepEqual(emails(readOnly), ['alice@example.test', 'bob@example.test', 'dave@example.test'], 'not carol');
+    assert.deepEqual(readOnly._metadata, { totalItems: 3, totalPages: 1 });
+    assert.deepEqual(emails(await v3(api, { _roleId: SEED.adminRoleId })), ['admin@acme.test']);
+    assert.deepEqual((await v3(api, { _roleId: 'no-such-role' }))._metadata, { totalItems: 0, totalPages: 0 });
+    const members = await v3(api, { ...byEmailAsc, _groupId: groupId });
+    assert.deepEqual(emails(members), ['bob@example.test', 'carol@example.test']);
+    assert.deepEqual(members._metadata, { totalItems: 2, totalPages: 1 });
+    assert.deepEqual(emails(await v3(api, { _groupId: 'no-such-group' })), []);
+  });
+
+  it('AB-7.01 AB-9.09 getUsersV3 filters combine with each other and with paging; totals count the filtered set', async () => {
+    const { api, groupId } = await fourStatuses();
+    const roleAndGroup = await v3(api, { _roleId: SEED.readOnlyRoleId, _groupId: groupId });
+    assert.deepEqual(emails(roleAndGroup), ['bob@example.test']);
+    const searchAndStatus = await v3(api, { ...byEmailAsc, _filter: 'o', _status: 'active' });
+    assert.deepEqual(emails(searchAndStatus), ['carol@example.test'], 'active and "o" in the name or email');
+    const groupAndStatus = await v3(api, { _groupId: groupId, _status: 'temporary' });
+    assert.deepEqual(emails(groupAndStatus), ['carol@example.test']);
+    assert.deepEqual(emails(await v3(api, { _roleId: SEED.readOnlyRoleId, _status: 'active' })), [], 'alice is disabled, bob locked');
+    const withEmail = await v3(api, { _filter: 'example', _email: 'bob' });
+    assert.deepEqual(emails(withEmail), ['bob@example.test'], '_filter and _email together');
+    const withPreset = await v3(api, { ...byEmailAsc, _filter: 'example', _preset: GetUsersFilterPreset.BREACHED_PASSWORDS });
+    assert.deepEqual(emails(withPreset), ['alice@example.test'], 'with a preset');
+    const first = await v3(api, { ...byEmailAsc, _filter: 'example.test', _limit: 2, _offset: 0 });
+    assert.deepEqual(emails(first), ['alice@example.test', 'bob@example.test']);
+    assert.deepEqual(first._metadata, { totalItems: 4, totalPages: 2 });
+    const second = await v3(api, { ...byEmailAsc, _filter: 'example.test', _limit: 2, _offset: 2 });
+    assert.deepEqual(emails(second), ['carol@example.test', 'dave@example.test']);
+    assert.deepEqual(second._metadata, { totalItems: 4, totalPages: 2 });
+    const groupPage = await v3(api, { ...byEmailAsc, _groupId: groupId, _limit: 1, _offset: 1 });
+    assert.deepEqual(emails(groupPage), ['carol@example.test']);
+    assert.deepEqual(groupPage._metadata, { totalItems: 2, totalPages: 2 });
+  });
+
+  it('AB-3.06 AB-9.09 the default order (createdAt DESC) is stable: 45 users with one createdAt page 20/20/5 without repeats or gaps, ties by id', async () => {
+    const seeded = await new Client(harness.emu).post('/_emulator/seed-users', { count: 44 });
+    assert.equal(seeded.status, 201, seeded.text);
+    // one instant for everyone, as a bulk seed may give
+    await harness.emu.db.update(users).set({ createdAt: new Date('2026-01-01T00:00:00Z') });
+    const api = await adminApi();
+    const pageThrough = async (query: V3Query) => {
+      const ids: string[] = [];
+      for (const [offset, size] of [
+        [0, 20],
+        [20, 20],
+        [40, 5],
+      ]) {
+        const page = await v3(api, { ...query, _limit: 20, _offset: offset });
+        assert.equal(page.items.length, size, `page at ${offset}`);
+        assert.deepEqual(page._metadata, { totalItems: 45, totalPages: 3 });
+        ids.push(...page.items.map((u) => u.id));
+      }
+      return ids;
+    };
+    const all = (await v3(api, { _limit: 45 })).items.map((u) => u.id);
+    assert.equal(all.length, 45);
+    const byDefault = await pageThrough({});
+    assert.equal(new Set(byDefault).size, 45, 'no user twice');
+    assert.deepEqual([...byDefault].sort(), [...all].sort(), 'no user left out');
+    assert.deepEqual(byDefault, [...all].sort().reverse(), 'ties by id, descending like the sort');
+    const asc = await pageThrough({ _sortBy: SortByEnum.createdAt, _order: PaginationOrderEnum.ASC });
+    assert.deepEqual(asc, [...all].sort(), 'ascending: ties by id ascending');
+    for (const sortBy of [SortByEnum.verified, SortByEnum.isLocked, SortByEnum.provider, SortByEnum.tenantId]) {
+      for (const order of Object.values(PaginationOrderEnum)) {
+        const ids = await pageThrough({ _sortBy: sortBy, _order: order });
+        assert.equal(new Set(ids).size, 45, `${sortBy} ${order}: no user twice`);
+        assert.deepEqual(await pageThrough({ _sortBy: sortBy, _order: order }), ids, `${sortBy} ${order}: the same order twice`);
+      }
+    }
+  });
+});
+
 describe('team members: update, delete, resend, stats', () => {
   it('AB-7.05 AB-4.07 AB-3.04 updateUser replaces the roles and a single empty-string role id clears them', async () => {
     const alice = await makeUser('alice@example.test', ['ReadOnly'], { name: 'Alice Able' });
@@ -397,7 +547,7 @@ describe('permissions', () => {
 });
 
 describe('the scale seed', () => {
-  it('AB-9 AB-3.07 POST /_emulator/seed-users makes 10,000 users in seconds and the users list stays fast', async () => {
+  it('AB-9 AB-3.07 POST /_emulator/seed-users makes 10,000 users in seconds and the users list stays fast', async (ctx) => {
     const started = Date.now();
     const res = await new Client(harness.emu).post('/_emulator/seed-users', {});
     assert.equal(res.status, 201, res.text);
@@ -411,6 +561,21 @@ describe('the scale seed', () => {
     assert.equal(page.items.length, 20);
     const breached = await api.users.getUsersV3({ _preset: GetUsersFilterPreset.BREACHED_PASSWORDS });
     assert.equal(breached._metadata.totalItems, 1250, 'every 8th user');
+    // issue 21 item 11: the first page of each filter (default order, 20 users) at 10,000 users
+    const timed = async (label: string, query: V3Query) => {
+      const start = performance.now();
+      const filtered = await v3(api, query);
+      const ms = performance.now() - start;
+      ctx.diagnostic(`10,000 users, first page ${label}: ${ms.toFixed(0)} ms, ${filtered._metadata.totalItems} found`);
+      assert.ok(ms < 2000, `${label} in ${ms} ms`);
+      return filtered;
+    };
+    await timed('default order', {});
+    assert.equal((await timed('_filter=user0123', { _filter: 'user0123' }))._metadata.totalItems, 10, 'user01230..user01239');
+    assert.equal((await timed('_status=disabled', { _status: 'disabled' }))._metadata.totalItems, 20, 'every 500th');
+    assert.equal((await timed('_status=active', { _status: 'active' }))._metadata.totalItems, 10_001 - 20);
+    assert.equal((await timed('_roleId=ReadOnly', { _roleId: SEED.readOnlyRoleId }))._metadata.totalItems, 6667, 'two in three');
+    await timed('_filter + _status + _roleId', { _filter: 'user', _status: 'active', _roleId: SEED.readOnlyRoleId });
     const unenrolled = await api.users.getUsersV3({ _preset: GetUsersFilterPreset.MFA_UNENROLLED });
     assert.ok(unenrolled._metadata.totalItems > 8000 && unenrolled._metadata.totalItems < 10_001, 'some users have MFA');
     const disabled = (await api.users.getUsersV3({ _email: 'user00500@' })).items[0];

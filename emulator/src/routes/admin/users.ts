@@ -84,6 +84,8 @@ const listQueryIn = z.object({
   _identifierType: q.oneOf(['email', 'phoneNumber', 'username'] as const, 'email'),
   _preset: q.oneOf(USER_PRESETS, undefined),
   _status: q.oneOf(USER_STATUSES, undefined),
+  _roleId: q.text(),
+  _groupId: q.text(),
   _maxInactiveSeconds: q.int(DEFAULT_MAX_INACTIVE_SECONDS, 0, 100 * 365 * 86400),
   _sortBy: q.oneOf(USER_SORT_KEYS, 'createdAt'),
   _order: q.oneOf(['ASC', 'DESC'] as const, 'DESC'),
@@ -105,6 +107,8 @@ async function listQuery(c: Ctx): Promise<UserListQuery> {
     identifier: p._identifier ? { value: p._identifier, type: p._identifierType } : undefined,
     preset: p._preset,
     status: p._status,
+    roleId: p._roleId,
+    groupId: p._groupId,
     maxInactiveSeconds: p._maxInactiveSeconds,
     sortBy: p._sortBy,
     order: p._order,
@@ -118,11 +122,20 @@ async function listQuery(c: Ctx): Promise<UserListQuery> {
 
 /**
  * getUsersV3 (api-contract §G; AB-7.01, AB-7.02, AB-3.06, AB-3.07): `GET users/v3` → Pg<UV3> of the caller's tenant.
- * Query: `_limit` (default 20, at most 200), `_offset`, `ids=a,b`, `_sortBy` (default createdAt), `_order` (default
- * DESC), `_email` (substring), `_namePrefix`, `_identifier` + `_identifierType` (email|phoneNumber|username; the emulator has no usernames), `_preset`
- * mfa-unenrolled | breached-passwords | inactive (`_maxInactiveSeconds`, default 90 days; never signed in counts),
- * `_status=pending` (an emulator addition: only invitations not accepted yet, `activatedForTenant` false),
- * `_tenantId` (only the caller's own), `_includeSubTenants` (no hierarchy: ignored).
+ * Query (every filter optional; all combine with AND, with paging, and with `_metadata` totalItems / totalPages,
+ * which count the filtered set):
+ * - `_limit` (users per page, default 20, at most 200), `_offset` (rows skipped, default 0);
+ * - `_sortBy` (default createdAt) and `_order` (default DESC, newest first); ties are broken by the user id in the
+ *   same direction, so the order is stable and paging never repeats or skips a user;
+ * - `ids=a,b`; `_email` (case-insensitive substring of the email); `_namePrefix`; `_identifier` + `_identifierType`
+ *   (email|phoneNumber|username; the emulator has no usernames);
+ * - `_preset` mfa-unenrolled | breached-passwords | inactive (`_maxInactiveSeconds`, default 90 days; never signed in
+ *   counts);
+ * - emulator additions (issue 21 item 11; Frontegg's v3 has no such parameters, its client passes them through
+ *   `getUsersV3`): `_filter` (case-insensitive substring of the name OR the email, as v2's `_filter`), `_status`
+ *   active | disabled | pending | temporary | locked (one value, see team.ts `USER_STATUSES`), `_roleId` (holds that
+ *   role in the tenant directly, not through a group), `_groupId` (a member of that group of the tenant);
+ * - `_tenantId` (only the caller's own), `_includeSubTenants` (no hierarchy: ignored).
  */
 adminUserRoutes.get(`${USERS}/v3`, READ, async (c) => {
   const list = await listQuery(c);
