@@ -66,7 +66,7 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     results: { open: true, text: `grace.knuth@preview.invalid: ${m('admin.users.bulkReason.member')}` },
   },
   'fe-admin-bulk-users': {
-    confirming: { open: true, busy: false, text: m('admin.users.bulk.delete.action', { count: 3 }) },
+    confirming: { open: true, busy: false, text: 'Selected users (3)' },
     applying: { open: true, busy: true, text: m('admin.users.bulk.progress', { done: 1, total: 3 }) },
     results: { open: true, text: 'alan.perlman@preview.invalid: You cannot delete yourself' },
   },
