@@ -33,7 +33,8 @@ function columns(t: Translate, canWrite: boolean, open: (d: RolesDialog) => void
       id: 'name',
       accessorFn: (r) => r.name,
       header: t('admin.roles.col.name'),
-      size: 300,
+      // the growing column: at least this wide
+      size: 220,
       cell: ({ row }) => (
         <span className={css.cellStack}>
           <span>
@@ -44,7 +45,8 @@ function columns(t: Translate, canWrite: boolean, open: (d: RolesDialog) => void
         </span>
       ),
     },
-    { id: 'key', accessorFn: (r) => r.key, header: t('admin.roles.col.key'), size: 160, cell: ({ row }) => <code>{row.original.key}</code> },
+    // narrow, the key leaves first (the name says what the role is)
+    { id: 'key', meta: { priority: 2 }, accessorFn: (r) => r.key, header: t('admin.roles.col.key'), size: 160, cell: ({ row }) => <code>{row.original.key}</code> },
     {
       id: 'permissions',
       accessorFn: (r) => r.permissions.length,
