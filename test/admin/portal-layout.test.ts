@@ -17,7 +17,18 @@ const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
 const SCHEMES = ['light', 'dark'] as const;
 /** Every section the seeded admin sees by default, by its hash. */
-const SECTIONS = { profile: 'Profile', privacy: 'Privacy & security', account: 'Account settings', users: 'Users', audits: 'Audit logs' };
+/** Every built section, as the seeded vendor turns them all on (issue 21 item 10), in the navigation's order. */
+const SECTIONS = {
+  profile: 'Profile',
+  privacy: 'Privacy & security',
+  personalApiTokens: 'Personal API tokens',
+  account: 'Account settings',
+  users: 'Users',
+  groups: 'Groups',
+  audits: 'Audit logs',
+  apiTokens: 'API tokens',
+  roles: 'Roles',
+};
 
 /** `rgb(…)` as `#rrggbb`. */
 const hex = (computed: string) => formatColor(parseColor(computed));
