@@ -115,7 +115,10 @@ describe('kit DataTable', () => {
       await callEmulator('PUT', '/_emulator/faults', { faults: [{ method: 'GET', path: '/frontegg/identity/resources/users/v3', delayMs: 1500, times: 1 }] });
       // on the first page First and Previous are disabled and look it (faded); Next and Last do not
       const look = (label: string) => Number(getComputedStyle(button(root(el), label)!).opacity);
-      expect([look('First'), look('Previous')].every((o) => o < 0.6), 'disabled looks disabled').to.equal(true);
+      expect(
+        [look('First'), look('Previous')].every((o) => o < 0.6),
+        'disabled looks disabled',
+      ).to.equal(true);
       expect([look('Next'), look('Last')]).to.deep.equal([1, 1]);
       button(root(el), 'Next')!.click();
       // stale long before the answer (1.5 s): a timing in ms here would measure this shared machine's load, not the table
