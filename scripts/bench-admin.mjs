@@ -96,7 +96,8 @@ export async function benchAdmin({ browser, base, addPage, setProxy }) {
       // a search by name: types it, then notes when the one matching row is alone on screen
       window.__search = (name) => {
         const field = el.shadowRoot.querySelector('input[type=search]');
-        field.value = name;
+        // the native setter (React keeps its own copy of an input's value: a plain assignment is not a change to it)
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, name);
         field.dispatchEvent(new Event('input', { bubbles: true }));
         const rows = () => [...el.shadowRoot.querySelectorAll('tbody tr[data-row-id]')];
         const wait = () => (rows().length === 1 && rows()[0].textContent.includes(name) ? (window.__found = performance.now()) : requestAnimationFrame(wait));

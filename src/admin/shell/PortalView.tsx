@@ -8,8 +8,7 @@
  * the button); the current section is the checked item. CSS decides which of the two shows, so nothing re-renders
  * when the width changes.
  */
-import type { MouseEvent } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { lazy, Suspense, useSyncExternalStore, type MouseEvent } from 'react';
 import type { Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
 import { EmptyState } from '../ui/states.tsx';
@@ -18,12 +17,29 @@ import type { SectionId } from './ids.ts';
 import { hashOf, SECTIONS } from './sections.ts';
 import { SectionHost } from './SectionHost.tsx';
 
+/** The narrow screen's section menu: its own chunk, loaded only while the screen is narrow. */
+const SectionMenu = lazy(() => import('./SectionMenu.tsx').then((m) => ({ default: m.SectionMenu })));
+
+/** Whether the screen is narrow (admin.css.ts `NARROW`), following its changes. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      const query = matchMedia(css.NARROW);
+      query.addEventListener('change', change);
+      return () => query.removeEventListener('change', change);
+    },
+    () => matchMedia(css.NARROW).matches,
+    () => false,
+  );
+}
+
 /**
  * The frame: `sections` in order, `value.section` shown; `onOpen` on a plain click of a link (not modified clicks).
  * Without a `value` (the section asked for is hidden, forbidden or unknown), "This section is not available" with a
  * link to the first section (issue 21 item 9); without any section, what to do about it.
  */
 export function PortalView({ sections, value, t, onOpen }: { sections: SectionId[]; value: SectionValue | null; t: Translate; onOpen: (id: SectionId) => void }) {
+  const narrow = useNarrow();
   if (!sections.length) return <EmptyState title={t('admin.noSections')} />;
   /** A plain click opens `id` here (a modified one is left to the browser: new tab, window). */
   const openOnClick = (id: SectionId) => (e: MouseEvent<HTMLAnchorElement>) => {
@@ -34,7 +50,11 @@ export function PortalView({ sections, value, t, onOpen }: { sections: SectionId
   return (
     <div className={css.frame} part="frame">
       <nav className={css.nav} aria-label={t('admin.nav.label')} part="nav">
-        <SectionMenu sections={sections} current={value?.section ?? null} t={t} onOpen={onOpen} />
+        {narrow ? (
+          <Suspense fallback={null}>
+            <SectionMenu sections={sections} current={value?.section ?? null} t={t} onOpen={onOpen} />
+          </Suspense>
+        ) : null}
         {sections.map((id) => (
           <a key={id} href={hashOf(id)} className={css.navLink} aria-current={id === value?.section ? 'page' : undefined} onClick={openOnClick(id)}>
             {t(SECTIONS[id].titleKey)}
@@ -54,44 +74,5 @@ export function PortalView({ sections, value, t, onOpen }: { sections: SectionId
         )}
       </div>
     </div>
-  );
-}
-
-/** The sections as a menu behind one button, for narrow screens (hidden by CSS on wider ones). */
-function SectionMenu({ sections, current, t, onOpen }: { sections: SectionId[]; current: SectionId | null; t: Translate; onOpen: (id: SectionId) => void }) {
-  return (
-    <MenuTrigger>
-      <Button className={css.navMenuButton} data-nav-menu="">
-        <span>{current ? t('admin.nav.menu', { section: t(SECTIONS[current].titleKey) }) : t('admin.nav.label')}</span>
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover placement="bottom start" className={css.navPopover}>
-        <Menu
-          className={css.menu}
-          aria-label={t('admin.nav.label')}
-          selectionMode="single"
-          selectedKeys={current ? [current] : []}
-          disallowEmptySelection
-          // choosing the current section again only closes the menu (the selection cannot be emptied)
-          onSelectionChange={(keys) => {
-            const [id] = keys === 'all' ? [] : [...keys];
-            if (id !== undefined && id !== current) onOpen(id as SectionId);
-          }}
-        >
-          {sections.map((id) => (
-            <MenuItem key={id} id={id} className={css.navMenuItem}>
-              {({ isSelected }) => (
-                <>
-                  <span aria-hidden="true" className={css.navMenuCheck}>
-                    {isSelected ? '✓' : ''}
-                  </span>
-                  {t(SECTIONS[id].titleKey)}
-                </>
-              )}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
   );
 }
