@@ -230,10 +230,10 @@ export function UsersView() {
   // rows selected for a bulk action (issue 21 item 11): of the page shown; another query shows other rows, so it clears
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [bulk, setBulk] = useState<BulkUserAction | null>(null);
-  const queryKey = JSON.stringify(query);
-  const [selectedFor, setSelectedFor] = useState(queryKey);
-  if (selectedFor !== queryKey) {
-    setSelectedFor(queryKey);
+  // the list's query store holds a new object only when the query changes
+  const [selectedFor, setSelectedFor] = useState(query);
+  if (selectedFor !== query) {
+    setSelectedFor(query);
     setSelected(new Set());
   }
   const chosen = rows.filter((r) => selected.has(r.id));
