@@ -313,6 +313,7 @@ export const pagination = style({ display: 'flex', alignItems: 'center', justify
 /** The rows-per-page choice of the pagination: label and select on one line. */
 export const pageSize = style({});
 globalStyle(`${pageSize} > div`, { flexDirection: 'row', alignItems: 'center', gap: u(1) });
+globalStyle(`${pageSize} label`, { whiteSpace: 'nowrap' });
 
 export const overlay = style({
   position: 'fixed',

@@ -66,7 +66,7 @@ export interface DataTableProps<T> {
 /** The id of the checkbox column of a table with a `selection`. */
 const SELECT = 'select';
 /** The checkbox column's width, in px. */
-const SELECT_SIZE = 40;
+const SELECT_SIZE = 48;
 
 /**
  * The checkbox column of a selection, made once per table: its header and cells read the latest selection and rows

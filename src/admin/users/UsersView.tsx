@@ -66,7 +66,7 @@ function columns(
       // sortable columns need an accessor (the server sorts: manualSorting)
       accessorKey: 'email',
       header: t('admin.users.col.user'),
-      size: 220,
+      size: 200,
       enableSorting: true,
       cell: ({ row }) => (
         <span className={css.cellStack}>
