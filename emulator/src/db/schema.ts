@@ -76,6 +76,14 @@ export interface LockoutPolicy {
   createdAt: string;
   updatedAt: string;
 }
+/** The password-history policy (api-contract §P): a new password may not be one of the last `historySize` (1–10). */
+export interface PasswordHistoryPolicy {
+  id: string;
+  enabled: boolean;
+  historySize: number;
+  createdAt: string;
+  updatedAt: string;
+}
 export interface TokenSettings {
   accessTokenExpiresIn: number;
   refreshTokenExpiresIn: number;
@@ -134,6 +142,12 @@ export interface TenantSettings {
   applicationUrl?: string;
   loginUrl?: string;
   website?: string;
+  /** The account's own security policies, over the vendor's (routes/config.ts): absent = the vendor's policy applies. */
+  policies?: { mfa?: MfaPolicy; lockout?: LockoutPolicy; passwordHistory?: PasswordHistoryPolicy };
+  /** The IP restriction config (AB-3.16): off until activated; ALLOW = only listed addresses, BLOCK = all but listed. */
+  ipRestrictionConfig?: { isActive: boolean; strategy: 'ALLOW' | 'BLOCK' };
+  /** The email-domain restriction config (AB-3.18). */
+  domainRestrictionConfig?: { active: boolean; listType: 'ALLOW' | 'BLOCK'; blockPublicDomains: boolean };
 }
 
 /** Profile fields beside the columns (admin spec §3 "Profile fields"): address, jobTitle, and what else the profile update sends. */
@@ -440,6 +454,10 @@ export const resettableTables = [
   'api_tokens',
   'email_change_codes',
   'profile_images',
+  'vendor_policies',
+  'password_history',
+  'ip_restrictions',
+  'email_domain_restrictions',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -985,3 +1003,60 @@ export const profileImages = pgTable('profile_images', {
   version: text('version').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The vendor's policies that came after the `vendors` columns (a row only once one is set; absent = the default):
+ * the password-history policy. A tenant may override each in `tenants.settings.policies` (routes/config.ts).
+ */
+export const vendorPolicies = pgTable('vendor_policies', {
+  vendorId: text('vendor_id').primaryKey(),
+  passwordHistory: jsonb('password_history').$type<PasswordHistoryPolicy>(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The hashes of a user's earlier passwords, newest first by `createdAt` (the password-history policy, admin spec §3). */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('password_history_user_id_fkey', t.userId, () => users.id), index('password_history_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+/** An account's IP restriction (api-contract §Q; AB-3.16): an address or CIDR, IPv4 or IPv6, ALLOW or BLOCK. */
+export const ipRestrictions = pgTable(
+  'ip_restrictions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    ip: text('ip').notNull(),
+    strategy: text('strategy').$type<'ALLOW' | 'BLOCK'>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    description: text('description').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    cascade('ip_restrictions_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    index('ip_restrictions_tenant_id_strategy_created_at_idx').on(t.tenantId, t.strategy, t.createdAt),
+  ],
+);
+
+/** An account's email-domain restriction (api-contract §Q; AB-3.18): a domain on the ALLOW or BLOCK list. */
+export const emailDomainRestrictions = pgTable(
+  'email_domain_restrictions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    domain: text('domain').notNull(),
+    type: text('type').$type<'ALLOW' | 'BLOCK'>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    cascade('email_domain_restrictions_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    unique('email_domain_restrictions_tenant_id_domain_type_key').on(t.tenantId, t.domain, t.type),
+  ],
+);
