@@ -362,6 +362,20 @@ describe('IP restrictions enforced', () => {
     );
   });
 
+  it('an API token of the account gets no access token from a refused address (audited)', async () => {
+    const { api } = await officeOnly();
+    const created = await api.auth.updateTenantApiTokensData({ description: 'M2M', roleIds: [SEED.adminRoleId], expiresInMinutes: null });
+    const c = new Client(harness.emu);
+    const credentials = { clientId: created.clientId, secret: created.secret };
+    const refused = await c.post(`${P}/auth/v1/api-token`, credentials, { 'x-forwarded-for': ELSEWHERE });
+    assert.equal(refused.status, 403, refused.text);
+    assert.deepEqual(refused.body.errors, ['IP address is not allowed']);
+    const ok = await c.post(`${P}/auth/v1/api-token`, credentials, { 'x-forwarded-for': OFFICE });
+    assert.equal(ok.status, 200, ok.text);
+    const [row] = (await rowsOf('user.ip-restriction.refused')).filter((r) => r.actorId === created.clientId);
+    assert.equal(row.ip, ELSEWHERE);
+  });
+
   it("an account's rules bind its own sign-ins and tokens only", async () => {
     await officeOnly();
     const globex = await new Client(harness.emu).post('/_emulator/tenants', { name: 'Globex' });
