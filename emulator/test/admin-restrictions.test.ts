@@ -388,6 +388,15 @@ describe('IP restrictions enforced', () => {
     assert.equal(row.ip, ELSEWHERE);
   });
 
+  it('a reset (POST /_emulator/reset) ends the restrictions at once', async () => {
+    await officeOnly();
+    const c = new Client(harness.emu);
+    assert.equal((await c.post(`${P}/auth/v1/user`, { email: SEED.adminEmail, password: SEED.adminPassword }, { 'x-forwarded-for': ELSEWHERE })).status, 403);
+    assert.equal((await c.post('/_emulator/reset')).status, 200);
+    const again = await c.post(`${P}/auth/v1/user`, { email: SEED.adminEmail, password: SEED.adminPassword }, { 'x-forwarded-for': ELSEWHERE });
+    assert.equal(again.status, 200, again.text);
+  });
+
   it("an account's rules bind its own sign-ins and tokens only", async () => {
     await officeOnly();
     const globex = await new Client(harness.emu).post('/_emulator/tenants', { name: 'Globex' });
