@@ -7,15 +7,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { startEmulator } from './bench-admin.mjs';
+import { median } from './bench-audits.mjs';
 
 const USERS = 10_000;
 const CALLS = 9;
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Runs the security-center figures and prints them. */
 export async function benchSecurityCenter() {
