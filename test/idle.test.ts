@@ -189,6 +189,23 @@ describe('<fe-app> idle sign-out (issue 22)', () => {
     }
   });
 
+  it('SI-3.11 issue 22: activity in this tab keeps the server session alive (a refresh once half the idle timeout has passed)', async () => {
+    await adminSetsIdleTimeout(true, 120);
+    const app = await signedInApp();
+    const refreshes = (since: number) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime >= since && e.name.endsWith('/user/token/refresh')).length;
+    clock.tick(50_000);
+    const early = performance.now();
+    await sendKeys({ press: 'Shift' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(refreshes(early), 'no refresh before half the idle timeout').to.equal(0);
+    clock.tick(15_000);
+    const later = performance.now();
+    await sendKeys({ press: 'Shift' });
+    await waitUntil(() => refreshes(later) === 1, 'a refresh after half the idle timeout', { timeout: 10000 });
+    expect(app.app!.stores.$session.get().isAuthenticated).to.equal(true);
+  });
+
   it('SI-3.11 issue 22: an inactive idle policy → no warning, no sign-out', async () => {
     await adminSetsIdleTimeout(false, 120);
     const app = await signedInApp();

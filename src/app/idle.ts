@@ -9,6 +9,8 @@
  *   ({@link ACTIVITY_THROTTLE_MS}); nothing listens to `mousemove`. Shared with the other tabs of the same app (same
  *   origin and key: `name`, else client id, else base URL) over a BroadcastChannel; without one, each tab counts its
  *   own.
+ * - The server's idle clock: the emulator refuses a refresh past the idle time since the previous one, so local
+ *   activity refreshes the session once it is older than half the timeout, and "Stay signed in" refreshes at once.
  * - Timers: one `setTimeout` at a time, its deadline computed from the last activity ({@link idleClock}); during the
  *   warning one per second for the countdown. Nothing ticks otherwise.
  * - At the timeout the tab holding the Web Lock signs out (`ui.timeout()`, the app's logout path); the other tabs
@@ -21,7 +23,7 @@ import type { FeApp } from './types.ts';
 /** Path of the idle timeout for the signed-in user (emulator addition, emulator/README.md). */
 export const SESSION_IDLE_POLICY_PATH = '/identity/resources/configurations/sessions/v1/me';
 
-/** The warning shows this long (ms) before the idle sign-out: one minute (issue 22 item 2 "In the browser"). */
+/** The warning shows this long (ms) before the idle sign-out: one minute (issue 22 item 2 "In the browser"; SI-3.11). */
 export const IDLE_WARNING_MS = 60_000;
 
 /** Local activity counts at most once per this many ms (and is told to the other tabs at most that often). */
@@ -82,6 +84,8 @@ export function trackIdle(app: FeApp, key: string, ui: IdleUi): IdleTracker {
   let timeoutMs = 0;
   let lastActivity = idleClock.now();
   let lastBroadcast = 0;
+  /** When the current session (access token) began: a refresh resets the server's idle clock. */
+  let sessionAt = lastActivity;
   let warning = false;
   let timer: unknown;
   let policyToken: string | null = null;
@@ -128,13 +132,21 @@ export function trackIdle(app: FeApp, key: string, ui: IdleUi): IdleTracker {
     );
   }
 
-  /** Activity now: `broadcast` tells the other tabs (at most once per throttle period). */
-  function activity(broadcast: boolean): void {
+  /**
+   * Activity now. `local` (this tab's): told to the other tabs (at most once per throttle period), and when the
+   * session is older than half the idle timeout it is refreshed, so the server (which refuses a refresh past the idle
+   * time since the last one) keeps an active user's session too.
+   */
+  function activity(local: boolean): void {
     const now = idleClock.now();
     lastActivity = now;
-    if (broadcast && now - lastBroadcast >= ACTIVITY_THROTTLE_MS) {
+    if (local && now - lastBroadcast >= ACTIVITY_THROTTLE_MS) {
       lastBroadcast = now;
       channel?.postMessage({ type: 'activity' } satisfies IdleMessage);
+    }
+    if (local && now - sessionAt >= timeoutMs / 2) {
+      sessionAt = now;
+      void app.refresh();
     }
     schedule();
   }
@@ -193,6 +205,7 @@ export function trackIdle(app: FeApp, key: string, ui: IdleUi): IdleTracker {
     if (!token || token === policyToken) return;
     // a new session (sign-in, refresh, tenant switch): a sign-in counts as activity
     if (policyToken === null) lastActivity = idleClock.now();
+    sessionAt = idleClock.now();
     policyToken = token;
     void loadPolicy(token);
   });
@@ -200,8 +213,8 @@ export function trackIdle(app: FeApp, key: string, ui: IdleUi): IdleTracker {
   return {
     stay() {
       hide();
+      sessionAt = -Infinity; // refresh now
       activity(true);
-      void app.refresh();
     },
     stop() {
       unsubscribe();
