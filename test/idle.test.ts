@@ -36,6 +36,10 @@ function installFakeClock() {
       }
       now = end;
     },
+    /** Moves the time without running the timers (a background tab's timers run late). */
+    jump(ms: number) {
+      now += ms;
+    },
     restore: () => Object.assign(idleClock, saved),
   };
 }
@@ -204,6 +208,16 @@ describe('<fe-app> idle sign-out (issue 22)', () => {
     await sendKeys({ press: 'Shift' });
     await waitUntil(() => refreshes(later) === 1, 'a refresh after half the idle timeout', { timeout: 10000 });
     expect(app.app!.stores.$session.get().isAuthenticated).to.equal(true);
+  });
+
+  it('SI-3.11 issue 22: back to a tab whose timer ran late, past the idle timeout: signed out, not kept', async () => {
+    await adminSetsIdleTimeout(true, 120);
+    const app = await signedInApp();
+    clock.jump(125_000);
+    const loggedOut = oneEvent(app, 'fe-logout');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(((await loggedOut) as CustomEvent).detail).to.deep.equal({ reason: 'idle' });
+    expect(app.app!.stores.$session.get().isAuthenticated).to.equal(false);
   });
 
   it('SI-3.11 issue 22: an inactive idle policy → no warning, no sign-out', async () => {

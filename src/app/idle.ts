@@ -155,7 +155,10 @@ export function trackIdle(app: FeApp, key: string, ui: IdleUi): IdleTracker {
     // during the warning only its buttons (or another tab) count; clicks and keys in the dialog are no consent
     if (!timeoutMs || warning) return;
     if (event.type === 'visibilitychange' && document.visibilityState !== 'visible') return;
-    if (idleClock.now() - lastActivity < ACTIVITY_THROTTLE_MS) return;
+    const idleFor = idleClock.now() - lastActivity;
+    if (idleFor < ACTIVITY_THROTTLE_MS) return;
+    // past the deadline (a background tab's timer runs late): coming back is no activity, the sign-out is due
+    if (idleFor >= timeoutMs) return schedule();
     activity(true);
   };
   const onMessage = (e: MessageEvent<IdleMessage>) => {
