@@ -14,6 +14,7 @@ export default {
     'test/authorized.test.ts',
     'test/element-runtime.test.ts',
     'test/federation.test.ts',
+    'test/idle.test.ts',
     'test/forgot-password.test.ts',
     'test/impersonate.test.ts',
     'test/login-box.test.ts',

@@ -45,7 +45,7 @@ const claimedNames: Map<string, HTMLElement> = ((globalThis as Record<symbol, un
  *
  * @fires {FeSessionChangeEvent} fe-session-change - Whenever the session changes (restored, signed in, signed out): `detail: { isAuthenticated, user }`, the user without tokens or null.
  * @fires {FeLoginEvent} fe-login - When a session starts that no element of this tab started (`detail: { user, restored: true }`): restored by the start-up refresh, or signed in in another tab (a sign-in through `<fe-login-box>` fires its own `fe-login`).
- * @fires {FeLogoutEvent} fe-logout - After `logout()` on this element; or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed.
+ * @fires {FeLogoutEvent} fe-logout - After `logout()` on this element; (`detail: { reason: 'idle' }`) when this element signed an idle user out: the account's idle session timeout passed without activity in any tab of the app, after a warning dialog a minute before ("Stay signed in" keeps the session); or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed.
  * @fires {FeErrorEvent} fe-error - When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`.
  * @fires {FeMissingTranslationEvent} fe-missing-translation - When the locale lacks a message and the English text is shown (`detail: { key, locale }`); once per key and locale. Bubbles.
  *

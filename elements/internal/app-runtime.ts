@@ -6,7 +6,7 @@
  * (sign-in §3, §9; its code loaded only when there is one), applied on the root below any `--fe-*` value the host
  * sets: src/theme/scheme.ts.
  */
-import type { FeApp, FeAppOptions } from '../../src/app/app.ts';
+import { sessionSyncKey, type FeApp, type FeAppOptions } from '../../src/app/app.ts';
 import { applyScheme, setVendorTheme } from '../../src/theme/scheme.ts';
 import { reportUndefinedAdmin } from './lite-portal.ts';
 
@@ -31,6 +31,7 @@ export function syncApp(root: Root, app: FeApp): () => void {
     new MutationObserver(sync).observe(root, { attributeFilter: ['locale', 'theme'] });
     vendorTheme(root, app);
     void app.start().then(() => preloadAdminPortal(app));
+    idleSignOut(root, app);
     // fe-elements/lite has no admin portal: an <fe-admin-*> tag inside is an error naming the full entry
     if (__FE_LITE__) reportUndefinedAdmin(root);
   }
@@ -69,5 +70,25 @@ function preloadAdminPortal(app: FeApp): void {
     if (!isAuthenticated) return;
     stop();
     load();
+  });
+}
+
+/**
+ * Issue 22 item 2 (SI-3.11): the idle sign-out (elements/internal/idle-sign-out.ts: the account's idle timeout, the
+ * warning a minute before, `fe-logout` with `reason: 'idle'`), its code loaded only once a user is signed in; never
+ * in preview mode (no real session).
+ */
+function idleSignOut(root: HTMLElement, app: FeApp): void {
+  if (app.options.preview) return;
+  const start = () =>
+    void import('./idle-sign-out.ts').then(
+      (m) => m.startIdleSignOut(root, app, sessionSyncKey(app.options)),
+      (error: unknown) => app.logger.debug('idle sign-out not loaded', error),
+    );
+  if (app.stores.$session.get().isAuthenticated) return start();
+  const stop = app.stores.$session.listen(({ isAuthenticated }) => {
+    if (!isAuthenticated) return;
+    stop();
+    start();
   });
 }

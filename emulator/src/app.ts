@@ -49,6 +49,7 @@ import { adminGroupRoutes } from './routes/admin/groups.ts';
 import { adminUserEmulatorRoutes, adminUserRoutes } from './routes/admin/users.ts';
 import { adminTokenRoutes } from './routes/admin/tokens.ts';
 import { adminSessionRoutes } from './routes/admin/sessions.ts';
+import { sessionPolicyRoutes } from './routes/session-policy.ts';
 import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
@@ -242,6 +243,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminInvitationRoutes);
   app.route(API_PREFIX, adminTokenRoutes);
   app.route(API_PREFIX, adminSessionRoutes);
+  app.route(API_PREFIX, sessionPolicyRoutes);
   app.route(API_PREFIX, adminAccountRoutes);
   app.route(API_PREFIX, adminProfileRoutes);
   app.route(API_PREFIX, adminHierarchyRoutes);

@@ -41,6 +41,14 @@ function blankPageAndAlert(message: string): void {
   globalThis.alert?.(message);
 }
 
+/**
+ * The key the tabs of one app share (cross-tab session announcements, the refresh lock, the idle sign-out): the
+ * app's `name`, else its client id, else its base URL.
+ */
+export function sessionSyncKey(options: Pick<FeAppOptions, 'name' | 'clientId' | 'baseUrl'>): string {
+  return options.name ?? options.clientId ?? String(options.baseUrl);
+}
+
 /** Apps created on this page, newest last (for host functions called without an app). */
 const apps: FeApp[] = [];
 
@@ -104,7 +112,7 @@ export function createFeApp(options: FeAppOptions): FeApp {
   const entitlementsOn = !!options.entitlements?.enabled;
 
   // cross-tab coordination, loaded on demand (src/app/session-sync.ts)
-  const syncKey = options.name ?? options.clientId ?? String(options.baseUrl);
+  const syncKey = sessionSyncKey(options);
   let sync: Promise<import('./session-sync.ts').SessionSync> | null = null;
   const getSync = () =>
     (sync ??= import('./session-sync.ts').then((m) =>

@@ -17,9 +17,14 @@ export interface FeLoginDetail {
 /** `fe-login`: a session started (sign-in §4). Fired by the flow that signed in, or by `<fe-app>` with `restored: true`. */
 export class FeLoginEvent extends eventClass<FeLoginDetail>('fe-login', SESSION) {}
 
-/** Detail of `fe-logout`. `remote`: the session ended elsewhere (another tab, a failed refresh). */
+/**
+ * Detail of `fe-logout`. `remote`: the session ended elsewhere (another tab, a failed refresh). `reason: 'idle'`:
+ * `<fe-app>` signed the user out after the account's idle session timeout without activity in any tab (issue 22,
+ * SI-3.11 `idleSessionTimeout`; the tab that signed out fires it, the other tabs fire `remote`).
+ */
 export interface FeLogoutDetail {
   remote?: true;
+  reason?: 'idle';
 }
 /** `fe-logout`: the session ended. */
 export class FeLogoutEvent extends eventClass<FeLogoutDetail>('fe-logout', SESSION) {}

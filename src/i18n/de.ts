@@ -390,4 +390,9 @@ export const de: Partial<FlowMessages> = {
   'federation.error.cancelled': 'Die Anmeldung wurde beim Identitätsanbieter abgebrochen.',
   'federation.error.stale': 'Dieser Anmeldelink ist nicht mehr gültig. Starten Sie die Anmeldung erneut.',
   'federation.error.unavailable': 'Diese Anmeldemethode ist gerade nicht verfügbar.',
+  'idle.title': 'Sind Sie noch da?',
+  'idle.body': 'Sie waren eine Weile nicht aktiv. Zu Ihrer Sicherheit werden Sie in {time} abgemeldet.',
+  'idle.remaining': 'Abmeldung in {time}',
+  'idle.stay': 'Angemeldet bleiben',
+  'idle.signOut': 'Abmelden',
 };

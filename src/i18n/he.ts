@@ -389,4 +389,9 @@ export const he: Partial<FlowMessages> = {
   'federation.error.cancelled': 'ההתחברות בוטלה אצל ספק הזהויות.',
   'federation.error.stale': 'קישור ההתחברות כבר לא תקף. התחילו את ההתחברות מחדש.',
   'federation.error.unavailable': 'שיטת ההתחברות הזו לא זמינה כרגע.',
+  'idle.title': 'אתם עדיין כאן?',
+  'idle.body': 'לא הייתה פעילות כבר זמן מה. לביטחונכם, תנותקו בעוד {time}.',
+  'idle.remaining': 'ניתוק בעוד {time}',
+  'idle.stay': 'הישארו מחוברים',
+  'idle.signOut': 'התנתקות',
 };

@@ -1,0 +1,37 @@
+/**
+ * The idle session timeout for the signed-in user (emulator addition; issue 22 item 2 "In the browser", SI-3.11):
+ * `<fe-app>` signs an idle user out after the account's idle timeout, but Frontegg's client reads the session
+ * configurations only with `fe.secure.read.securityPolicy` (GET /identity/resources/configurations/sessions/v1,
+ * routes/admin/sessions.ts). This route answers any signed-in member of the account with the one part the browser
+ * needs, from the same settings and defaults.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { guard } from '../http/auth.ts';
+import type { TenantSettings } from '../db/schema.ts';
+import { tenantSettings } from '../policies.ts';
+import { DEFAULT_SESSION_CONFIGURATIONS, type SessionConfigurations } from './admin/sessions.ts';
+
+/** The answer of `GET …/configurations/sessions/v1/me`: the account's idle timeout, `timeout` in seconds. */
+export interface SessionIdlePolicy {
+  sessionIdleTimeoutConfiguration: SessionConfigurations['sessionIdleTimeoutConfiguration'];
+}
+
+const ME = '/identity/resources/configurations/sessions/v1/me';
+
+export const sessionPolicyRoutes = new Hono<AppEnv>();
+
+guard(sessionPolicyRoutes, ME);
+
+/**
+ * `GET …/configurations/sessions/v1/me` (bearer, no permission): `{ sessionIdleTimeoutConfiguration: { isActive,
+ * timeout } }` of the token's account (`tenants.settings.sessions`, else the default: inactive, 1800 s). 401
+ * `Unauthorized` without a valid access token.
+ */
+sessionPolicyRoutes.get(ME, async (c) => {
+  const settings: TenantSettings & { sessions?: Partial<SessionConfigurations> } = await tenantSettings(c.var.db, c.var.auth.tenantId);
+  const body: SessionIdlePolicy = {
+    sessionIdleTimeoutConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionIdleTimeoutConfiguration, ...settings.sessions?.sessionIdleTimeoutConfiguration },
+  };
+  return c.json(body);
+});
