@@ -168,12 +168,20 @@ export interface TenantIpRules {
   block: CompiledIps;
 }
 
-/** Per emulator (its root database handle): account id → its rules, loading or loaded. */
-const caches = new WeakMap<Db, Map<string, Promise<TenantIpRules>>>();
+/**
+ * Per emulator (its root database handle): account id → its rules, once read. Only settled reads are shared: a read
+ * runs on the asking request's own database handle (its transaction, for a mutating request), and on PGlite's one
+ * connection another request waiting on that read from inside its own transaction would wait for ever.
+ */
+const caches = new WeakMap<Db, Map<string, TenantIpRules>>();
+/** Per emulator: a counter moved by every change and reset, so a read that began before one is not kept. */
+const generations = new WeakMap<Db, number>();
 /** Per request: the accounts whose rules it changed, dropped again once its transaction has ended. */
 const touched = new WeakMap<Request, Set<string>>();
 /** Emulators reset since their last request ended: every entry is dropped again once the reset's transaction has ended. */
 const resetPending = new WeakSet<Db>();
+
+const bump = (root: Db) => generations.set(root, (generations.get(root) ?? 0) + 1);
 
 async function loadIpRules(db: Db, tenantId: string): Promise<TenantIpRules> {
   const [settings, rows] = await Promise.all([
@@ -191,23 +199,24 @@ async function loadIpRules(db: Db, tenantId: string): Promise<TenantIpRules> {
 }
 
 /** Account `tenantId`'s IP config and active rules, from the cache (read with the request's database on a miss). */
-export function tenantIpRules(c: Ctx, tenantId: string): Promise<TenantIpRules> {
+export async function tenantIpRules(c: Ctx, tenantId: string): Promise<TenantIpRules> {
   const root = c.var.rt.rootDb;
-  let cache = caches.get(root);
-  if (!cache) caches.set(root, (cache = new Map()));
-  let entry = cache.get(tenantId);
-  if (!entry) {
-    const loading = loadIpRules(c.var.db, tenantId);
-    cache.set(tenantId, loading);
-    // a failed read is not kept (unless a newer read has replaced it)
-    loading.catch(() => cache.get(tenantId) === loading && cache.delete(tenantId));
-    entry = loading;
+  const hit = caches.get(root)?.get(tenantId);
+  if (hit) return hit;
+  const generation = generations.get(root) ?? 0;
+  const rules = await loadIpRules(c.var.db, tenantId);
+  // kept unless a change or a reset came meanwhile, or this request changed the account (its transaction may roll back)
+  if ((generations.get(root) ?? 0) === generation && !touched.get(c.req.raw)?.has(tenantId)) {
+    let cache = caches.get(root);
+    if (!cache) caches.set(root, (cache = new Map()));
+    cache.set(tenantId, rules);
   }
-  return entry;
+  return rules;
 }
 
 /** Call after changing account `tenantId`'s IP rules or config: drops its cache entry now and after the request's transaction. */
 export function restrictionsChanged(c: Ctx, tenantId: string): void {
+  bump(c.var.rt.rootDb);
   caches.get(c.var.rt.rootDb)?.delete(tenantId);
   const set = touched.get(c.req.raw) ?? new Set<string>();
   set.add(tenantId);
@@ -225,12 +234,14 @@ export async function settleRestrictionCache(c: Ctx, next: () => Promise<void>):
     const root = c.var.rt.rootDb;
     if (resetPending.has(root)) {
       resetPending.delete(root);
+      bump(root);
       caches.delete(root);
     }
     const set = touched.get(c.req.raw);
     if (set) {
       touched.delete(c.req.raw);
-      const cache = caches.get(c.var.rt.rootDb);
+      bump(root);
+      const cache = caches.get(root);
       for (const tenantId of set) cache?.delete(tenantId);
     }
   }
@@ -241,6 +252,7 @@ export async function settleRestrictionCache(c: Ctx, next: () => Promise<void>):
  * the next request (an HTTP reset runs in its request's transaction: a read made meanwhile is not kept).
  */
 export function forgetRestrictions(rootDb: Db): void {
+  bump(rootDb);
   caches.delete(rootDb);
   resetPending.add(rootDb);
 }

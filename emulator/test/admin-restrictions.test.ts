@@ -406,6 +406,24 @@ describe('IP restrictions enforced', () => {
     const config = await (await apiFrom(bob.token, ELSEWHERE)).securityPolicy.getIPRestrictionsConfig();
     assert.deepEqual(config, { isActive: false, strategy: ALLOW }, "Globex's own config");
   });
+
+  it('calls of one account at once, right after a rule change, all answer (a rule read inside one request’s transaction is never awaited by another)', async () => {
+    const { api } = await officeOnly();
+    for (let round = 0; round < 3; round++) {
+      await api.securityPolicy.createIPRestriction({ ip: `192.0.2.${round + 1}`, strategy: BLOCK, isActive: true, description: `Round ${round}` });
+      const answers = Promise.all([
+        api.securityPolicy.getIPRestrictions({ _limit: 10, _offset: 0, _filter: ALLOW }),
+        api.securityPolicy.testCurrentIp(),
+        api.securityPolicy.testCurrentIpInAllowList(),
+        api.securityPolicy.getIPRestrictionsConfig(),
+        api.securityPolicy.createIPRestriction({ ip: `192.0.2.${round + 101}`, strategy: BLOCK, isActive: true, description: 'At once' }),
+        api.securityPolicy.testCurrentIp(),
+      ]);
+      const settled = await Promise.race([answers.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 10_000, 'hung'))]);
+      assert.equal(settled, 'answered', `round ${round}`);
+      assert.deepEqual((await answers)[1], { valid: true }, 'the office still passes');
+    }
+  });
 });
 
 // ---------------------------------------------------------------- email domains
