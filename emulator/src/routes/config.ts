@@ -82,7 +82,9 @@ const pemOf = (() => {
   return (jwk: JWK): string => {
     let pem = cache.get(jwk);
     if (!pem) {
-      pem = createPublicKey({ key: jwk as NodeJwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+      pem = createPublicKey({ key: jwk as NodeJwk, format: 'jwk' })
+        .export({ type: 'spki', format: 'pem' })
+        .toString();
       cache.set(jwk, pem);
     }
     return pem;
@@ -161,7 +163,10 @@ async function saveAccountPolicy<K extends PolicyKind>(c: Ctx, kind: K, change: 
     updatedAt: now,
   } as PolicyOf<K>;
   const settings: TenantSettings = { ...t.settings, policies: { ...t.settings.policies, [kind]: after } };
-  await db.update(tenants).set({ settings, updatedAt: new Date(now) }).where(eq(tenants.id, t.id));
+  await db
+    .update(tenants)
+    .set({ settings, updatedAt: new Date(now) })
+    .where(eq(tenants.id, t.id));
   await audit(c, {
     action: `security.${PATH_OF[kind]}.updated`,
     targetId: tenantId,
