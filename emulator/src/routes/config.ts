@@ -6,7 +6,7 @@
  * (`tenants.settings.policies`) or, when it never set one, the vendor's; POST and PATCH (Frontegg's client sends
  * PATCH when the body has an id) save the account's own, audited `security.<policy>.updated` (WARNING, before and
  * after). The `/vendor` variants answer the vendor's (`vendors.mfa_policy`, `vendors.lockout_policy`,
- * `vendor_policies.password_history`, else {@link DEFAULT_PASSWORD_HISTORY_POLICY}). Reading needs
+ * `vendor_policies.password_history`, else policies.ts `DEFAULT_PASSWORD_HISTORY_POLICY`). Reading needs
  * `fe.secure.read.securityPolicy`, saving `fe.secure.write.securityPolicy` (403 "Not authorized"). The policies are
  * enforced where they apply: lockout at password sign-in (routes/auth.ts), password history at change and reset
  * (routes/passwords.ts), MFA at every sign-in (session.ts, federation/provision.ts).
