@@ -11,7 +11,7 @@
  *   (team.ts `presetCondition`), so the three tables of the security center always agree with them;
  * - the policies in force (policies.ts `effectivePolicies`: the account's own over the vendor's): MFA, lockout,
  *   password history;
- * - the session configurations (routes/admin/sessions.ts `configOf`);
+ * - the session configurations (policies.ts `sessionConfigurationsOf`);
  * - the IP and email-domain restriction configs (policies.ts) and their rules; enabled SSO configurations.
  *
  * Thresholds (each "recommended" value is also sent in `metadata`): lockout at most {@link RECOMMENDED.userLockout}
@@ -23,10 +23,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { emailDomainRestrictions, ipRestrictions, ssoConfigurations, userTenants, users } from './db/schema.ts';
-import { domainRestrictionConfigOf, effectivePolicies, ipRestrictionConfigOf, tenantSettings } from './policies.ts';
-import { presetCondition, type Preset } from './team.ts';
-import { configOf, type SessionConfigurations } from './routes/admin/sessions.ts';
-import { DEFAULT_MAX_INACTIVE_SECONDS } from './routes/admin/users.ts';
+import { domainRestrictionConfigOf, effectivePolicies, ipRestrictionConfigOf, sessionConfigurationsOf, tenantSettings, type SessionConfigurations } from './policies.ts';
+import { DEFAULT_MAX_INACTIVE_SECONDS, presetCondition, type Preset } from './team.ts';
 
 /** Frontegg's RecommendationSeverity. */
 export type Severity = 'SEVERE' | 'WARNING' | 'INFO';
@@ -194,7 +192,7 @@ export async function securityFacts(db: Db, vendorId: string, tenantId: string, 
     mfaPolicy: policies.mfa.enforceMFAType,
     lockout: levelOf(policies.lockout.enabled, policies.lockout.maxAttempts <= RECOMMENDED.userLockout),
     passwordHistory: levelOf(policies.passwordHistory.enabled, policies.passwordHistory.historySize >= RECOMMENDED.passwordHistory),
-    sessions: sessionLevels(configOf(settings)),
+    sessions: sessionLevels(sessionConfigurationsOf(settings)),
     ip: ipInForce ? (ipConfig.strategy === 'ALLOW' ? 'allow' : 'block') : 'none',
     domain: domainInForce ? (domainConfig.listType === 'ALLOW' ? 'allow' : 'block') : 'none',
     ipsCount: Number(ips.n),

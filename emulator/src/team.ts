@@ -107,6 +107,9 @@ const STATUS_CONDITIONS: Record<UserStatus, SQL> = {
   locked: eq(users.isLocked, true),
 };
 
+/** The `inactive` preset's threshold when `_maxInactiveSeconds` is absent: 90 days, 7,776,000 s (AB-9.06). */
+export const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
+
 /**
  * The SQL condition of a users preset (AB-3.07) on the joined `users` row: the one definition the users list and the
  * security center's counts share (security-center.ts), so a table and its count always agree.

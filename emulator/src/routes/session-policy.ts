@@ -8,9 +8,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { guard } from '../http/auth.ts';
-import type { TenantSettings } from '../db/schema.ts';
-import { tenantSettings } from '../policies.ts';
-import { DEFAULT_SESSION_CONFIGURATIONS, type SessionConfigurations } from './admin/sessions.ts';
+import { sessionConfigurationsOf, tenantSettings, type SessionConfigurations } from '../policies.ts';
 
 /** The answer of `GET …/configurations/sessions/v1/me`: the account's idle timeout, `timeout` in seconds. */
 export interface SessionIdlePolicy {
@@ -29,9 +27,7 @@ guard(sessionPolicyRoutes, ME);
  * `Unauthorized` without a valid access token.
  */
 sessionPolicyRoutes.get(ME, async (c) => {
-  const settings: TenantSettings & { sessions?: Partial<SessionConfigurations> } = await tenantSettings(c.var.db, c.var.auth.tenantId);
-  const body: SessionIdlePolicy = {
-    sessionIdleTimeoutConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionIdleTimeoutConfiguration, ...settings.sessions?.sessionIdleTimeoutConfiguration },
-  };
+  const settings = await tenantSettings(c.var.db, c.var.auth.tenantId);
+  const body: SessionIdlePolicy = { sessionIdleTimeoutConfiguration: sessionConfigurationsOf(settings).sessionIdleTimeoutConfiguration };
   return c.json(body);
 });

@@ -68,8 +68,8 @@ const DELETE = requirePermission('fe.secure.delete.users');
 /** Page size of the team lists when the caller sends none (AB-9.09), and the largest page served. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
-/** The `inactive` preset's threshold when `_maxInactiveSeconds` is absent: 90 days (AB-9.06). */
-export const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
+import { DEFAULT_MAX_INACTIVE_SECONDS } from '../../team.ts';
+export { DEFAULT_MAX_INACTIVE_SECONDS };
 
 // ---------------------------------------------------------------- queries
 
