@@ -107,6 +107,31 @@ const STATUS_CONDITIONS: Record<UserStatus, SQL> = {
   locked: eq(users.isLocked, true),
 };
 
+/**
+ * The SQL condition of a users preset (AB-3.07) on the joined `users` row: the one definition the users list and the
+ * security center's counts share (security-center.ts), so a table and its count always agree.
+ * - `breached-passwords`: `users.isBreachedPassword` (set from the common-password dictionary whenever a password is
+ *   set or used, crypto/passwords.ts `isBreachedPassword`);
+ * - `inactive`: never signed in, or the last sign-in more than `maxInactiveSeconds` (seconds) before `now` (epoch ms,
+ *   the emulator clock);
+ * - `mfa-unenrolled`: no MFA device of any kind (mfa-devices.ts): authenticator app, phone, email, WebAuthn key.
+ */
+export function presetCondition(db: Db, preset: Preset, now: number, maxInactiveSeconds: number): SQL {
+  if (preset === 'breached-passwords') return eq(users.isBreachedPassword, true);
+  if (preset === 'inactive') return or(isNull(users.lastLogin), lt(users.lastLogin, new Date(now - maxInactiveSeconds * 1000)))!;
+  const devices = [authenticators, mfaPhones, mfaEmails, mfaWebauthn] as const;
+  return and(
+    ...devices.map((t) =>
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(t)
+          .where(eq(t.userId, users.id)),
+      ),
+    ),
+  )!;
+}
+
 function listConditions(db: Db, q: UserListQuery): SQL {
   const conds: (SQL | undefined)[] = [eq(userTenants.tenantId, q.tenantId)];
   if (q.ids) conds.push(inArray(users.id, q.ids));
@@ -140,22 +165,7 @@ function listConditions(db: Db, q: UserListQuery): SQL {
       ),
     );
   }
-  if (q.preset === 'breached-passwords') conds.push(eq(users.isBreachedPassword, true));
-  if (q.preset === 'inactive') conds.push(or(isNull(users.lastLogin), lt(users.lastLogin, new Date(q.now - q.maxInactiveSeconds * 1000))));
-  if (q.preset === 'mfa-unenrolled') {
-    // no MFA device of any kind (mfa-devices.ts): authenticator app, phone, email, WebAuthn key
-    const devices = [authenticators, mfaPhones, mfaEmails, mfaWebauthn] as const;
-    conds.push(
-      ...devices.map((t) =>
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(t)
-            .where(eq(t.userId, users.id)),
-        ),
-      ),
-    );
-  }
+  if (q.preset) conds.push(presetCondition(db, q.preset, q.now, q.maxInactiveSeconds));
   return and(...conds)!;
 }
 
