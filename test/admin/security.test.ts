@@ -116,6 +116,25 @@ describe('<fe-admin-security> against the emulator', () => {
     expect([stored.enabled, stored.maxAttempts]).to.deep.equal([true, 7]);
   });
 
+  it('AB-3.26 the password history: loaded, switched on with its size and saved (POST without an id, PATCH with one), read back', async () => {
+    const token = await signIn(ADMIN);
+    const el = await renderSecurity();
+    await openTab(el, 'General settings');
+    await blockReady(el, 'Password history');
+    const form = block(el, 'Password history')!;
+    const size = input(form, 'historySize')!;
+    input(form, 'enabled')!.click();
+    await retype(size, '11');
+    button(form, 'Save password history')!.click();
+    await waitUntil(() => shown(el, 'Enter a whole number from 1 to 10.'), 'range message');
+    await retype(size, '6');
+    button(form, 'Save password history')!.click();
+    await waitUntil(() => toasts(el).includes('Password history policy saved.'), 'toast', SLOW);
+    const stored = await api<{ enabled: boolean; historySize: number }>(token, 'GET', `${CONFIG}/password-history-policy`);
+    expect([stored.enabled, stored.historySize]).to.deep.equal([true, 6]);
+    expect(input(form, 'historySize')!.value).to.equal('6');
+  });
+
   it('AB-4.01 a failed save keeps what was typed and shows the server’s message in its own block; out-of-range attempts are refused before any call', async () => {
     await signIn(ADMIN);
     const el = await renderSecurity();
