@@ -282,7 +282,9 @@ describe('<fe-admin-security> against the emulator', () => {
  */
 async function walk(el: HTMLElement): Promise<void> {
   const p = panel(el)!;
-  const controls = [...p.querySelectorAll<HTMLElement>('input, select, button')].filter((c) => !(c as HTMLInputElement).disabled && !(c instanceof HTMLInputElement && c.type === 'radio' && !c.checked));
+  const controls = [...p.querySelectorAll<HTMLElement>('input, select, button')].filter(
+    (c) => !(c as HTMLInputElement).disabled && !(c instanceof HTMLInputElement && c.type === 'radio' && !c.checked),
+  );
   const reached = new Set<Element>();
   for (let i = 0; i < controls.length + 5; i++) {
     await sendKeys({ press: 'Tab' });

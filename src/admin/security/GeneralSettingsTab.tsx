@@ -90,6 +90,7 @@ function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
                 <input
                   type="radio"
                   className={css.checkbox}
+                  style={{ marginTop: '2px' }}
                   name="enforceMFAType"
                   value={type}
                   checked={policy.enforceMFAType === type}

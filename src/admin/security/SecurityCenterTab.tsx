@@ -55,7 +55,7 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
           {items.length === 0 ? (
             <EmptyState title={t('admin.security.center.noRecommendations')} />
           ) : (
-            <ul className={css.resultList} style={{ maxHeight: 'none', gap: '12px' }}>
+            <ul className={css.resultList} style={{ maxHeight: 'none', gap: '16px' }}>
               {items.map((r) => (
                 <RecommendationItem key={r.code} recommendation={r} canWrite={canWrite} onReset={() => setResetting(true)} t={t} />
               ))}
