@@ -9,7 +9,7 @@
  *   attempts), password history (off, 3).
  * - Session management: idle timeout on (30 minutes), force re-login off (1 day), concurrent sessions off (10).
  *
- * Each tab: filled, empty (every list answered empty), loading (reads never answer), error (reads answer 503 with
+ * Each tab: filled, read-only (the read key only), empty (every list answered empty), loading (reads never answer), error (reads answer 503 with
  * the server's text and a retry), stale (the data on screen while it is read again).
  */
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
@@ -36,3 +36,9 @@ export const SessionManagement: AdminStory = { args: { scenario: 'filled', dialo
 export const SessionManagementLoading: AdminStory = { args: { scenario: 'loading', dialog: 'sessionManagement' } };
 export const SessionManagementFailed: AdminStory = { args: { scenario: 'error', dialog: 'sessionManagement' } };
 export const SessionManagementStale: AdminStory = { args: { scenario: 'stale', dialog: 'sessionManagement' } };
+
+/** An admin with the read key only: the score, recommendations (no actions), insights and tables; no write control. */
+export const SecurityCenterReadOnly: AdminStory = { args: { scenario: 'readOnly', dialog: 'securityCenter' } };
+/** Every policy shown, none editable, no save button. */
+export const GeneralSettingsReadOnly: AdminStory = { args: { scenario: 'readOnly', dialog: 'generalSettings' } };
+export const SessionManagementReadOnly: AdminStory = { args: { scenario: 'readOnly', dialog: 'sessionManagement' } };

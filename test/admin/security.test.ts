@@ -415,6 +415,13 @@ describe('<fe-admin-security> designed states (preview), light and dark', () => 
   const states: [string, (el: HTMLElement) => unknown][] = [
     ['loading', (el) => root(el).querySelector('[role=status]')?.textContent?.includes('Loading…')],
     ['error', (el) => alertText(el).includes('Service temporarily unavailable')],
+    [
+      'readOnly',
+      (el) =>
+        shown(el, 'You can view these settings.') &&
+        root(el).querySelector('[role=tabpanel] input, [role=tabpanel] meter') &&
+        !root(el).querySelector('[role=tabpanel] button[type=submit], li[data-code] button'),
+    ],
   ];
   afterEach(async () => {
     await emulateMedia({ colorScheme: 'light' });
