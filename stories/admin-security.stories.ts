@@ -9,8 +9,9 @@
  *   attempts), password history (off, 3).
  * - Session management: idle timeout on (30 minutes), force re-login off (1 day), concurrent sessions off (10).
  *
- * Each tab: filled, read-only (the read key only), empty (every list answered empty), loading (reads never answer), error (reads answer 503 with
- * the server's text and a retry), stale (the data on screen while it is read again).
+ * The security center is the first tab (the section's own states); the others open as their deep link does. Each
+ * tab: filled, read-only (the read key only), empty (every list answered empty), loading (reads never answer), error
+ * (reads answer 503 with the server's text and a retry), stale (the data on screen while it is read again).
  */
 import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
 import '../elements/admin/fe-admin-security.ts';
@@ -18,13 +19,13 @@ import '../elements/admin/fe-admin-security.ts';
 // an object literal with a literal title: Storybook's static indexer reads the default export
 export default { title: 'Admin/Security', component: 'fe-admin-security', ...adminStoriesMeta('Admin/Security', 'security') };
 
-export const SecurityCenter: AdminStory = { args: { scenario: 'filled', dialog: 'securityCenter' } };
+export const SecurityCenter: AdminStory = { args: { scenario: 'filled' } };
 /** No user in any table: each table's empty state says who is not there. */
-export const SecurityCenterEmpty: AdminStory = { args: { scenario: 'empty', dialog: 'securityCenter' } };
-export const SecurityCenterLoading: AdminStory = { args: { scenario: 'loading', dialog: 'securityCenter' } };
-export const SecurityCenterFailed: AdminStory = { args: { scenario: 'error', dialog: 'securityCenter' } };
+export const SecurityCenterEmpty: AdminStory = { args: { scenario: 'empty' } };
+export const SecurityCenterLoading: AdminStory = { args: { scenario: 'loading' } };
+export const SecurityCenterFailed: AdminStory = { args: { scenario: 'error' } };
 /** The score and tables stay while they are read again ("Updating the score…"). */
-export const SecurityCenterStale: AdminStory = { args: { scenario: 'stale', dialog: 'securityCenter' } };
+export const SecurityCenterStale: AdminStory = { args: { scenario: 'stale' } };
 
 export const GeneralSettings: AdminStory = { args: { scenario: 'filled', dialog: 'generalSettings' } };
 export const GeneralSettingsLoading: AdminStory = { args: { scenario: 'loading', dialog: 'generalSettings' } };
@@ -38,7 +39,7 @@ export const SessionManagementFailed: AdminStory = { args: { scenario: 'error', 
 export const SessionManagementStale: AdminStory = { args: { scenario: 'stale', dialog: 'sessionManagement' } };
 
 /** An admin with the read key only: the score, recommendations (no actions), insights and tables; no write control. */
-export const SecurityCenterReadOnly: AdminStory = { args: { scenario: 'readOnly', dialog: 'securityCenter' } };
+export const SecurityCenterReadOnly: AdminStory = { args: { scenario: 'readOnly' } };
 /** Every policy shown, none editable, no save button. */
 export const GeneralSettingsReadOnly: AdminStory = { args: { scenario: 'readOnly', dialog: 'generalSettings' } };
 export const SessionManagementReadOnly: AdminStory = { args: { scenario: 'readOnly', dialog: 'sessionManagement' } };

@@ -47,8 +47,11 @@ const CENTER = '/frontegg/security-center/resources';
 const renderSecurity = () => renderSection('fe-admin-security');
 /** The tab labelled `label`. */
 const tabOf = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('[role=tab]')].find((t) => t.textContent === label);
-/** The shown tab panel. */
-const panel = (el: HTMLElement) => root(el).querySelector<HTMLElement>('[role=tabpanel]');
+/** The panel of the selected tab. */
+const panel = (el: HTMLElement) => {
+  const selected = root(el).querySelector('[role=tab][aria-selected=true]');
+  return selected ? root(el).querySelector<HTMLElement>(`[role=tabpanel][aria-labelledby="${selected.id}"]`) : null;
+};
 /** The form labelled by the heading `title`. */
 const block = (el: HTMLElement, title: string) =>
   [...root(el).querySelectorAll<HTMLFormElement>('form[aria-labelledby]')].find((f) => root(el).getElementById(f.getAttribute('aria-labelledby')!)?.textContent === title);
