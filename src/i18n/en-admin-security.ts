@@ -76,10 +76,8 @@ export const enAdminSecurity = {
   'admin.security.duration.minutes': '{count, plural, one {# minute} other {# minutes}}',
   'admin.security.duration.hours': '{count, plural, one {# hour} other {# hours}}',
   'admin.security.duration.days': '{count, plural, one {# day} other {# days}}',
-  'admin.security.fix': 'Check the highlighted fields.',
 
   // security center (AB-2.02, AB-3.29–3.33, AB-9.05)
-  'admin.security.center.title': 'Security center',
   'admin.security.center.score': 'Security score',
   'admin.security.center.scoreValue': '{score} of 100',
   'admin.security.center.band.low': 'Needs attention',
@@ -90,8 +88,6 @@ export const enAdminSecurity = {
   'admin.security.center.noRecommendations': 'Nothing to recommend: this account follows every practice the security center checks.',
   'admin.security.center.insights': 'Insights',
   'admin.security.center.noInsights': 'No insights yet.',
-  'admin.security.center.severity': 'Severity: {severity}',
-  'admin.security.center.category': 'Category: {category}',
   'admin.security.severity.SEVERE': 'Severe',
   'admin.security.severity.WARNING': 'Warning',
   'admin.security.severity.INFO': 'Info',
