@@ -269,7 +269,9 @@ describe('<fe-admin-security> against the emulator', () => {
     await sendKeys({ press: 'ArrowRight' });
     expect(active(el)?.textContent).to.equal('General settings');
     await waitUntil(() => tabOf(el, 'General settings')!.getAttribute('aria-selected') === 'true', 'selected by arrow');
-    await blockReady(el, 'Password history');
+    await blockReady(el, 'User lockout');
+    // every block has answered (its fields, or its failure with a retry): nothing is still loading
+    await waitUntil(() => !panel(el)!.querySelector('[role=status]'), 'every block answered', SLOW);
     await walk(el);
     tabOf(el, 'General settings')!.focus();
     await sendKeys({ press: 'ArrowRight' });
