@@ -24,7 +24,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { emailDomainRestrictions, ipRestrictions, ssoConfigurations, userTenants, users } from './db/schema.ts';
 import { domainRestrictionConfigOf, effectivePolicies, ipRestrictionConfigOf, tenantSettings } from './policies.ts';
-import { presetCondition } from './team.ts';
+import { presetCondition, type Preset } from './team.ts';
 import { configOf, type SessionConfigurations } from './routes/admin/sessions.ts';
 import { DEFAULT_MAX_INACTIVE_SECONDS } from './routes/admin/users.ts';
 
@@ -157,8 +157,7 @@ function sessionLevels(s: SessionConfigurations): SecurityFacts['sessions'] {
  * @throws HttpError 500 when the vendor is not seeded (policies.ts)
  */
 export async function securityFacts(db: Db, vendorId: string, tenantId: string, now: number): Promise<SecurityFacts> {
-  const filtered = (preset: Parameters<typeof presetCondition>[1]) =>
-    sql<number>`count(*) filter (where ${presetCondition(db, preset, now, DEFAULT_MAX_INACTIVE_SECONDS)})`.mapWith(Number);
+  const filtered = (preset: Preset) => sql<number>`count(*) filter (where ${presetCondition(preset, now, DEFAULT_MAX_INACTIVE_SECONDS)})`.mapWith(Number);
   const [[counts], policies, settings] = await Promise.all([
     db
       .select({ total: count(), unenrolled: filtered('mfa-unenrolled'), breached: filtered('breached-passwords'), stale: filtered('inactive') })

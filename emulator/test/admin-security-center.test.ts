@@ -185,7 +185,11 @@ describe('security center: recommendations, insights and score (api-contract R)'
     const carol = await userWithPassword('carol@example.test', BREACHED);
     await makeUser('dave@example.test');
     const admin = await adminApi();
-    await tokenOf('carol@example.test', BREACHED); // signing in with it keeps the flag
+    assert.equal((await center(admin)).metadata?.password?.breachedPasswordUsersCount, 1, 'set with the password');
+    // a data folder from before the flag was kept: signing in with the dictionary password sets it again
+    await harness.emu.db.update(users).set({ isBreachedPassword: false }).where(eq(users.id, carol));
+    assert.equal((await center(admin)).metadata?.password?.breachedPasswordUsersCount, 0);
+    await tokenOf('carol@example.test', BREACHED);
     const before = await center(admin);
     assert.deepEqual(before.recommendations.slice(0, 2), ['FORCE_MFA', 'BREACHED_PASSWORDS_EXIST'], 'the two SEVERE ones first');
     assert.equal(recommendation(before, 'BREACHED_PASSWORDS_EXIST')?.severity, 'SEVERE');

@@ -83,7 +83,7 @@ passwordRoutes.post(`${BASE}/breached/reset/bulk`, requireAuth, requirePermissio
     .select({ id: users.id, email: users.email })
     .from(userTenants)
     .innerJoin(users, eq(users.id, userTenants.userId))
-    .where(and(eq(userTenants.tenantId, tenantId), presetCondition(db, 'breached-passwords', 0, 0)));
+    .where(and(eq(userTenants.tenantId, tenantId), presetCondition('breached-passwords', 0, 0)));
   for (const user of breached) await sendResetPasswordEmail(c, user, 'breached');
   await audit(c, { action: 'users.breached-passwords.reset-requested', targetId: tenantId, details: { users: breached.length }, severity: 'WARNING' });
   return c.json({});
