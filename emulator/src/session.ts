@@ -33,6 +33,7 @@ import { impersonationSessions } from './db/schema.ts';
 import { activeStrategies, isRememberedDevice, mfaDeviceCount, mfaDevicesOf } from './mfa-devices.ts';
 import { clientIp } from './http/client-ip.ts';
 import { auditUser } from './audit.ts';
+import { effectivePolicies, sessionConfigurationsOf, tenantSettings, type SessionConfigurations } from './policies.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -286,10 +287,6 @@ export interface SessionAuth {
 }
 
 /**
- * Issues a session: a new refresh token (in `familyId`, or a new family), an
- * access token, the refresh cookie, and returns the login response (LR).
- */
-/**
  * The tenant a session may be bound to: `wanted`, unless the user's membership there is disabled or a temporary one
  * past its expiry (admin §4) — then another tenant the user may use, or 401 "User is disabled" when there is none.
  */
@@ -304,6 +301,12 @@ async function usableTenant(db: Db, user: UserRow, wanted: string): Promise<stri
   return other.tenantId;
 }
 
+/**
+ * Issues a session: a new refresh token (in `familyId`, or a new family), an
+ * access token, the refresh cookie, and returns the login response (LR). A new
+ * session (no `familyId`) past the account's maximum of concurrent sessions ends
+ * the user's oldest there (see {@link endSessionsPastMaximum}).
+ */
 export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opts: { tenantId?: string; familyId?: string } = {}) {
   const db = c.var.db;
   const rt = c.var.rt;
@@ -361,6 +364,9 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
     { issuer: rt.issuer, audience: rt.clientId, expiresIn, now: clockNow },
   );
 
+  // a new sign-in (not a refresh, not an impersonation) past the account's maximum ends the oldest sessions
+  if (!opts.familyId && !imp) await endSessionsPastMaximum(c, user, tenantId, familyId);
+
   setRefreshCookie(c, refreshToken, refreshTtl);
   return {
     ...profile,
@@ -381,6 +387,91 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
 
 export type LoginResponse = Awaited<ReturnType<typeof issueSession>>;
 
+type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** One live session: its family id, its first refresh token (the sign-in) and its newest (the last sign-in or refresh). */
+export interface LiveSessionFamily {
+  familyId: string;
+  first: RefreshTokenRow;
+  newest: RefreshTokenRow;
+}
+
+/**
+ * The user's live sessions (refresh-token families whose newest token is neither revoked nor expired on the emulator
+ * clock), oldest sign-in first. The session's tenant is its newest token's `tenantId`.
+ */
+export async function liveSessionFamilies(db: Db, userId: string): Promise<LiveSessionFamily[]> {
+  const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId)).orderBy(asc(refreshTokens.createdAt));
+  const families = new Map<string, RefreshTokenRow[]>();
+  for (const r of rows) families.set(r.familyId, [...(families.get(r.familyId) ?? []), r]);
+  const now = await emulatorNow(db);
+  return [...families.entries()].flatMap(([familyId, list]) => {
+    const newest = list.reduce((a, b) => (b.createdAt >= a.createdAt ? b : a));
+    const alive = !newest.revokedAt && newest.expiresAt.getTime() > now;
+    return alive ? [{ familyId, first: list[0], newest }] : [];
+  });
+}
+
+/** The session configurations of account `tenantId` (routes/admin/sessions.ts stores them; defaults: all off). */
+export async function sessionConfigurationsFor(db: Db, tenantId: string): Promise<SessionConfigurations> {
+  return sessionConfigurationsOf(await tenantSettings(db, tenantId));
+}
+
+/**
+ * Maximum concurrent sessions (SI-3.11 maximumConcurrentSessions; issue 22 item 2): when the account's
+ * `sessionConcurrentConfiguration` is active and the user now has more than `maxSessions` live sessions in `tenantId`,
+ * ends the oldest (by sign-in) until `maxSessions` remain — never `keepFamilyId`, the session just signed in. Each
+ * ended session is audited `session.revoked` (WARNING, reason `maxSessions`).
+ */
+async function endSessionsPastMaximum(c: Ctx, user: UserRow, tenantId: string, keepFamilyId: string): Promise<void> {
+  const db = c.var.db;
+  const { sessionConcurrentConfiguration: limit } = await sessionConfigurationsFor(db, tenantId);
+  if (!limit.isActive) return;
+  const inTenant = (await liveSessionFamilies(db, user.id)).filter((s) => s.newest.tenantId === tenantId);
+  const excess = inTenant.length - limit.maxSessions;
+  if (excess <= 0) return;
+  const oldest = inTenant.filter((s) => s.familyId !== keepFamilyId).slice(0, excess);
+  for (const s of oldest) {
+    await revokeFamily(db, s.familyId);
+    await auditUser(c, user, tenantId, {
+      action: 'session.revoked',
+      targetId: s.familyId,
+      severity: 'WARNING',
+      description: `Session ended: more than ${limit.maxSessions} concurrent sessions: ${user.email}`,
+      details: { email: user.email, reason: 'maxSessions', maxSessions: limit.maxSessions, sessionId: s.familyId, signedInAt: s.first.createdAt.toISOString() },
+    });
+  }
+}
+
+/** The refusal reason of a refresh past the account's forced re-login (`sessionTimeoutConfiguration`). */
+export const SESSION_LIFETIME_ENDED = 'Session has expired (forced re-login)';
+/** The refusal reason of a refresh past the account's idle timeout (`sessionIdleTimeoutConfiguration`). */
+export const SESSION_IDLE_TIMEOUT = 'Session has expired (idle timeout)';
+
+/**
+ * Forced re-login and idle timeout (SI-3.11; issue 22 item 2), by the emulator clock: the refresh token `row` may not
+ * be spent when its session signed in more than `sessionTimeoutConfiguration.timeout` seconds ago, or was last
+ * refreshed (the token's own `createdAt`) more than `sessionIdleTimeoutConfiguration.timeout` seconds ago, the active
+ * configurations being those of the session's account. @returns the refusal reason, or null
+ */
+async function sessionPolicyRefusal(db: Db, row: RefreshTokenRow, now: number): Promise<string | null> {
+  const config = await sessionConfigurationsFor(db, row.tenantId);
+  const lifetime = config.sessionTimeoutConfiguration;
+  if (lifetime.isActive) {
+    const [first] = await db
+      .select({ createdAt: refreshTokens.createdAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, row.familyId))
+      .orderBy(asc(refreshTokens.createdAt))
+      .limit(1);
+    const signedInAt = (first ?? row).createdAt.getTime();
+    if (now - signedInAt > lifetime.timeout * 1000) return SESSION_LIFETIME_ENDED;
+  }
+  const idle = config.sessionIdleTimeoutConfiguration;
+  if (idle.isActive && now - row.createdAt.getTime() > idle.timeout * 1000) return SESSION_IDLE_TIMEOUT;
+  return null;
+}
+
 /** Revokes every refresh token of a family (a session). */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
@@ -395,7 +486,8 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
  * silent authorize). A revoked token presented again is treated as theft:
  * the whole family (session) is revoked. The new session keeps the old one's
  * amr, acr and auth_time (a refresh is not an authentication) and moves to
- * `tenantId` when the user belongs to it, else to the user's active tenant.
+ * `tenantId` when the user belongs to it, else to the user's active tenant. A session past its account's forced
+ * re-login or idle timeout is refused and ended (see {@link sessionPolicyRefusal}).
  * @returns the user and the login response, or the failure message
  *   (callers answer it, not throw it, so that a revocation commits).
  */
@@ -418,6 +510,11 @@ export async function rotateRefreshToken(
   }
   const now = await emulatorNow(db);
   if (row.expiresAt.getTime() <= now) return fail('Session has expired');
+  const policyRefusal = await sessionPolicyRefusal(db, row, now);
+  if (policyRefusal) {
+    await revokeFamily(db, row.familyId);
+    return fail(policyRefusal);
+  }
   const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date(now) })
@@ -479,9 +576,13 @@ export async function auditRefreshRefused(c: Ctx, token: string | undefined | nu
 
 // ---------------------------------------------------------------- MFA challenge
 
+/**
+ * True when the MFA policy in force for the user's account (`user.activeTenantId`: the account's own over the
+ * vendor's, policies.ts) forces MFA (Force or ForceExceptSAML) and the user is not exempt (`mfaBypass`).
+ */
 export async function mfaPolicyForces(db: Db, vendorId: string, user: UserRow): Promise<boolean> {
-  const v = await getVendor(db, vendorId);
-  return v.mfaPolicy.enforceMFAType !== 'DontForce' && !user.mfaBypass;
+  const { mfa } = await effectivePolicies(db, vendorId, user.activeTenantId);
+  return mfa.enforceMFAType !== 'DontForce' && !user.mfaBypass;
 }
 
 export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreachedPassword: boolean }) {
@@ -513,7 +614,7 @@ export async function mfaRequiredResponse(db: Db, user: UserRow, opts: { isBreac
 /**
  * After a successful first factor: either an MFA challenge (no tokens) or a
  * full session. MFA is required when the user has an authenticator or the
- * vendor MFA policy forces it.
+ * MFA policy in force for the user's account forces it.
  */
 export async function completePrimaryAuth(c: Ctx, user: UserRow, opts: { isBreachedPassword: boolean; amr?: string[] }) {
   const db = c.var.db;

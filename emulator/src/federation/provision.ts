@@ -16,6 +16,7 @@ import { auditSignedIn, completePrimaryAuth, defaultRoleIdsFor, findUserByEmail,
 import { mfaDeviceCount } from '../mfa-devices.ts';
 import { audit } from '../audit.ts';
 import { emulatorDate } from '../clock.ts';
+import { effectivePolicies } from '../policies.ts';
 
 type Ctx = Context<AppEnv>;
 export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
@@ -149,15 +150,16 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
 
 /**
  * The login answer of a federated sign-in: an MFA challenge (MFA enrolled, or
- * forced by the vendor policy, except `ForceExceptSAML` for SAML logins) or
+ * forced by the MFA policy in force for the user's account, except
+ * `ForceExceptSAML` for SAML logins) or
  * a session with `amr` `[kind]`.
  */
 export async function federatedLoginAnswer(c: Ctx, user: UserRow, kind: 'social' | 'oidc' | 'saml') {
   const db = c.var.db;
   if (kind === 'saml') {
-    const vendor = await getVendor(db, c.var.rt.vendorId);
+    const { mfa } = await effectivePolicies(db, c.var.rt.vendorId, user.activeTenantId);
     const enrolled = (await mfaDeviceCount(db, user.id)) > 0;
-    if (vendor.mfaPolicy.enforceMFAType === 'ForceExceptSAML' && !enrolled) {
+    if (mfa.enforceMFAType === 'ForceExceptSAML' && !enrolled) {
       const lr = await issueSession(c, user, { amr: ['saml'], isBreachedPassword: false }, { tenantId: user.activeTenantId });
       await auditSignedIn(c, user, lr.tenantId, ['saml']);
       return lr;

@@ -25,6 +25,7 @@ import {
 import { sendUnlockEmail } from '../lifecycle.ts';
 import { emulatorDate } from '../clock.ts';
 import { audit, auditUser } from '../audit.ts';
+import { effectivePolicies } from '../policies.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -56,8 +57,10 @@ const loginBody = z.object({
 
 /**
  * Password login. Wrong email or password: 401 "Invalid authentication"
- * (no enumeration). Failed attempts count towards the lockout policy; the
- * counter is committed even though the answer is an error.
+ * (no enumeration). Failed attempts count towards the lockout policy in force
+ * for the user's account (AB-3.25; its own over the vendor's): at `maxAttempts`
+ * the user is locked (401 "User is locked", audited SEVERE) and the unlock email
+ * goes to the outbox. The counter is committed even though the answer is an error.
  */
 authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
   const { email, password } = await parseBody(c, loginBody);
@@ -86,8 +89,10 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
   }
   const vendor = await getVendor(db, c.var.rt.vendorId);
   if (!ok) {
+    // the lockout policy in force for the user's account: its own over the vendor's (policies.ts)
+    const { lockout } = await effectivePolicies(db, c.var.rt.vendorId, user.activeTenantId);
     const attempts = user.failedLoginAttempts + 1;
-    const lock = vendor.lockoutPolicy.enabled && attempts >= vendor.lockoutPolicy.maxAttempts;
+    const lock = lockout.enabled && attempts >= lockout.maxAttempts;
     await db.update(users).set({ failedLoginAttempts: attempts, isLocked: lock }).where(eq(users.id, user.id));
     await refused('wrong password', { attempts });
     if (lock) {
@@ -95,7 +100,7 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
         action: 'user.locked',
         severity: 'SEVERE',
         description: `User locked after ${attempts} failed sign-ins: ${user.email}`,
-        details: { email: user.email, attempts, maxAttempts: vendor.lockoutPolicy.maxAttempts },
+        details: { email: user.email, attempts, maxAttempts: lockout.maxAttempts },
         durable: true,
       });
       await sendUnlockEmail(c, user, attempts); // link <host>/account/unlock?token=… (POST users/v3/me/unlock)

@@ -18,7 +18,8 @@ import { requirePermission } from '../http/permissions.ts';
 import { presetCondition } from '../team.ts';
 import { checkPasswordPolicy, hashPassword, isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { findUserByEmail, getVendor } from '../session.ts';
+import { findUserByEmail, getUser, getVendor } from '../session.ts';
+import { refuseReusedPassword, rememberReplacedPassword } from '../policies.ts';
 import { send } from '../outbox.ts';
 import { hostOrigin } from '../http/origin.ts';
 import { audit, auditUser } from '../audit.ts';
@@ -108,7 +109,11 @@ passwordRoutes.post(`${BASE}/reset/validate`, async (c) => {
   return c.json({});
 });
 
-/** resetPassword: sets the password, unlocks the user and ends every session. */
+/**
+ * resetPassword: sets the password, unlocks the user and ends every session. 400 ER-PASSWORD-POLICY when the new
+ * password breaks the vendor's rules, 400 ER-PASSWORD-HISTORY when it is within the password history in force for
+ * the user's account (policies.ts; the link stays usable). The replaced hash joins the user's history.
+ */
 passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
   const body = await parseBody(c, z.object({ ...tokenBody, password: z.string().min(1) }));
   const db = c.var.db;
@@ -116,8 +121,11 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
   const vendor = await getVendor(db, c.var.rt.vendorId);
   const problems = checkPasswordPolicy(body.password, vendor.passwordConfig);
   if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
+  const before = await getUser(db, row.userId);
+  await refuseReusedPassword(c, before, body.password);
   const now = await emulatorDate(db);
   await db.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
+  await rememberReplacedPassword(db, before.id, before.passwordHash);
   const [user] = await db
     .update(users)
     .set({ passwordHash: await hashPassword(body.password), isBreachedPassword: isBreachedPassword(body.password), isLocked: false, failedLoginAttempts: 0 })
@@ -139,7 +147,8 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
 /**
  * changePassword (bearer): `{ password, newPassword }` → 200 `{}`. 400 ER-PASSWORD-INCORRECT when
  * `password` is not the current one, 400 ER-PASSWORD-POLICY when the new one breaks the vendor's
- * rules. The caller's session stays; the user's other sessions end. Audited (`user.password.changed`)
+ * rules, 400 ER-PASSWORD-HISTORY when it is within the password history in force for the user's account
+ * (policies.ts). The replaced hash joins the user's history. The caller's session stays; the user's other sessions end. Audited (`user.password.changed`)
  * and emailed.
  */
 passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
@@ -152,6 +161,8 @@ passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
   const vendor = await getVendor(db, c.var.rt.vendorId);
   const problems = checkPasswordPolicy(body.newPassword, vendor.passwordConfig);
   if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
+  await refuseReusedPassword(c, user, body.newPassword);
+  await rememberReplacedPassword(db, user.id, user.passwordHash);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(body.newPassword), isBreachedPassword: isBreachedPassword(body.newPassword) })

@@ -8,25 +8,27 @@
  * token's `sid`.
  *
  * Deleting a session revokes its refresh tokens (its access tokens expire on their own, as with the real API).
- * Session configurations are per tenant, in `tenants.settings.sessions`; the emulator stores them and does not
- * enforce them. Every mutation writes an audit row.
+ * Session configurations are per tenant, in `tenants.settings.sessions` (shape and defaults: policies.ts), and
+ * enforced by session.ts: a refresh past the forced re-login or the idle timeout is refused, a sign-in past the
+ * maximum of concurrent sessions ends the oldest. Every mutation writes an audit row.
  *
  * Permissions: a user's own sessions need only the sign-in; revoking another user's needs `fe.secure.delete.sessions`;
  * the configurations `fe.secure.read|write.securityPolicy` (403 `Not authorized`).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
 import { audit } from '../../audit.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { emulatorNow, emulatorDate } from '../../clock.ts';
+import { emulatorDate } from '../../clock.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
-import { impersonationSessions, refreshTokens, tenants, type TenantSettings } from '../../db/schema.ts';
+import { impersonationSessions, refreshTokens, tenants } from '../../db/schema.ts';
+import { sessionConfigurationsOf, type SessionConfigurations, type SettingsWithSessions } from '../../policies.ts';
 import { sha256 } from '../../crypto/tokens.ts';
-import { readRefreshCookie, revokeFamily } from '../../session.ts';
+import { liveSessionFamilies, readRefreshCookie, revokeFamily } from '../../session.ts';
 import { membership } from '../../lifecycle.ts';
 
 type Ctx = Context<AppEnv>;
@@ -67,16 +69,8 @@ async function currentSessionId(c: Ctx): Promise<string> {
 /** The user's live sessions, oldest sign-in first, `current` marked. */
 export async function liveSessions(c: Ctx, userId: string): Promise<SessionDto[]> {
   const db = c.var.db;
-  const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId)).orderBy(asc(refreshTokens.createdAt));
-  const families = new Map<string, typeof rows>();
-  for (const r of rows) families.set(r.familyId, [...(families.get(r.familyId) ?? []), r]);
-  const now = await emulatorNow(db);
+  const live = await liveSessionFamilies(db, userId);
   const current = await currentSessionId(c);
-  const live = [...families.entries()].flatMap(([familyId, list]) => {
-    const newest = list.reduce((a, b) => (b.createdAt >= a.createdAt ? b : a));
-    const alive = !newest.revokedAt && newest.expiresAt.getTime() > now;
-    return alive ? [{ familyId, first: list[0], newest }] : [];
-  });
   const imp = live.length
     ? await db
         .select({ familyId: impersonationSessions.familyId })
@@ -144,21 +138,8 @@ adminSessionRoutes.post(`${SESSIONS}/revoke`, requirePermission('fe.secure.delet
 
 // ---------------------------------------------------------------- session configurations
 
-/** ISessionConfigurations (SI-3.11: idle timeout, forced re-login, concurrent sessions); timeouts in seconds. */
-export interface SessionConfigurations {
-  sessionTimeoutConfiguration: { isActive: boolean; timeout: number };
-  sessionIdleTimeoutConfiguration: { isActive: boolean; timeout: number };
-  sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
-}
-
-/** Every policy off until an admin sets it: 24 h forced re-login, 30 min idle, 10 sessions. */
-export const DEFAULT_SESSION_CONFIGURATIONS: SessionConfigurations = {
-  sessionTimeoutConfiguration: { isActive: false, timeout: 86_400 },
-  sessionIdleTimeoutConfiguration: { isActive: false, timeout: 1_800 },
-  sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 },
-};
-
-type SettingsWithSessions = TenantSettings & { sessions?: Partial<SessionConfigurations> };
+// the configurations' shape and defaults live in policies.ts (session.ts enforces them); re-exported for the routes' readers
+export { DEFAULT_SESSION_CONFIGURATIONS, type SessionConfigurations } from '../../policies.ts';
 
 async function tenantRow(c: Ctx) {
   const [t] = await c.var.db.select().from(tenants).where(eq(tenants.tenantId, c.var.auth.tenantId));
@@ -166,12 +147,8 @@ async function tenantRow(c: Ctx) {
   return t;
 }
 
-/** The session configurations in force for a tenant: its saved objects over {@link DEFAULT_SESSION_CONFIGURATIONS}. */
-export const configOf = (settings: SettingsWithSessions): SessionConfigurations => ({
-  sessionTimeoutConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionTimeoutConfiguration, ...settings.sessions?.sessionTimeoutConfiguration },
-  sessionIdleTimeoutConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionIdleTimeoutConfiguration, ...settings.sessions?.sessionIdleTimeoutConfiguration },
-  sessionConcurrentConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionConcurrentConfiguration, ...settings.sessions?.sessionConcurrentConfiguration },
-});
+/** The session configurations in force for a tenant (sessionConfigurationsOf: its saved objects over the defaults). */
+export const configOf = sessionConfigurationsOf;
 
 /** getSessionConfigurations (AB-7.38, `fe.secure.read.securityPolicy`). */
 adminSessionRoutes.get(CONFIG, requirePermission('fe.secure.read.securityPolicy'), async (c) => {
