@@ -97,6 +97,25 @@ describe('<fe-admin-security> against the emulator', () => {
     expect(mfaRadio(el, 'ForceExceptSAML').checked).to.equal(true);
   });
 
+  it('AB-3.24 remembered devices: switched on with their days, sent in seconds, read back', async () => {
+    const token = await signIn(ADMIN);
+    const el = await renderSecurity();
+    await openTab(el, 'General settings');
+    await blockReady(el, 'Multi-factor authentication (MFA)');
+    const form = block(el, 'Multi-factor authentication (MFA)')!;
+    await waitUntil(() => input(form, 'allowRememberMyDevice'), 'remember device offered', SLOW);
+    if (!input(form, 'allowRememberMyDevice')!.checked) input(form, 'allowRememberMyDevice')!.click();
+    await waitUntil(() => input(form, 'mfaDeviceExpiration'), 'days field');
+    await retype(input(form, 'mfaDeviceExpiration')!, '0');
+    button(form, 'Save MFA policy')!.click();
+    await waitUntil(() => shown(el, 'Enter a whole number of days from 1 to 365.'), 'range message');
+    await retype(input(form, 'mfaDeviceExpiration')!, '7');
+    button(form, 'Save MFA policy')!.click();
+    await waitUntil(() => toasts(el).includes('MFA policy saved.'), 'toast', SLOW);
+    const stored = await api<{ allowRememberMyDevice: boolean; mfaDeviceExpiration: number }>(token, 'GET', `${CONFIG}/mfa-policy`);
+    expect([stored.allowRememberMyDevice, stored.mfaDeviceExpiration]).to.deep.equal([true, 7 * 86_400]);
+  });
+
   it('AB-3.25 the lockout policy: loaded, switched and saved with its attempts, read back from the server', async () => {
     const token = await signIn(ADMIN);
     await api(token, 'POST', `${CONFIG}/lockout-policy`, { enabled: false, maxAttempts: 5 });
