@@ -14,4 +14,5 @@ export { FeAdminPrivacyElement } from './admin/fe-admin-privacy.ts';
 export { FeAdminApiTokensElement } from './admin/fe-admin-api-tokens.ts';
 export { FeAdminAccountElement } from './admin/fe-admin-account.ts';
 export { FeAdminAuditsElement } from './admin/fe-admin-audits.ts';
+export { FeAdminSecurityElement } from './admin/fe-admin-security.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';

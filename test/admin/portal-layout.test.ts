@@ -25,6 +25,7 @@ const SECTIONS = {
   account: 'Account settings',
   users: 'Users',
   groups: 'Groups',
+  security: 'Security',
   audits: 'Audit logs',
   apiTokens: 'API tokens',
   roles: 'Roles',

@@ -84,7 +84,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   account: section('account', secure('accountSettings'), true, { load: () => import('../account/index.ts'), messages: texts('account') }),
   users: section('users', secure('users', true), true, { load: () => import('../users/index.ts'), messages: texts('users') }),
   groups: section('groups', secure('groups', true), false, { load: () => import('../groups/index.ts'), messages: texts('groups') }),
-  security: section('security', secure('securityPolicy'), true),
+  security: section('security', secure('securityPolicy'), true, { load: () => import('../security/index.ts'), messages: texts('security') }),
   sso: section('sso', secure('samlConfiguration'), false),
   audits: section('audits', { read: ['fe.secure.read.audits'] }, true, { load: () => import('../audits/index.ts'), messages: texts('audits') }),
   webhooks: section('webhooks', { read: ['fe.connectivity.read.webhooks'], write: ['fe.connectivity.write.webhooks'], delete: ['fe.connectivity.delete.webhooks'] }, false),

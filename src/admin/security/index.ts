@@ -1,0 +1,7 @@
+/** The security section chunk (loaded on demand by the portal and its section element), with its preview answers. */
+import { addPreviewRoutes } from '../../preview/section-routes.ts';
+import { previewSecurity } from './preview.ts';
+
+addPreviewRoutes(previewSecurity);
+
+export { SecurityView as default } from './SecurityView.tsx';
