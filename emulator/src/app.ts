@@ -54,6 +54,8 @@ import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
 import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audits.ts';
 import { adminInvitationRoutes } from './routes/admin/invitations.ts';
+import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
+import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
 
 export const API_PREFIX = '/frontegg';
 export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
@@ -135,8 +137,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await resetDatabase(db, { accessTokenExpiresIn: options.accessTokenExpiresIn, clock: startClock });
     if (options.seedFile) await applySeedFile(db, options.seedFile, issuer);
     faults.clear();
+    forgetRestrictions(rootDb);
   };
-  const reset = () => rootDb.transaction(async (tx) => restore(tx as unknown as Db));
+  // the cached IP rules of every account go with the state they were read from (restrictions.ts)
+  const reset = () => rootDb.transaction(async (tx) => restore(tx as unknown as Db)).finally(() => forgetRestrictions(rootDb));
   try {
     if (options.seedFile) await reset();
   } catch (e) {
@@ -192,6 +196,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // fault switches (PUT /_emulator/faults): before the routes and their transaction, after CORS
   app.use('*', faultMiddleware());
 
+  // outside the transaction: an account whose IP rules the request changed is read afresh once it has ended
+  app.use('*', settleRestrictionCache);
+
   // Mutating requests run in one transaction. A thrown error (already turned
   // into an error answer by onError) rolls it back and drops any Set-Cookie;
   // an error answer the handler *returns* (e.g. a counted failed login) commits.
@@ -237,6 +244,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminAccountRoutes);
   app.route(API_PREFIX, adminProfileRoutes);
   app.route(API_PREFIX, adminHierarchyRoutes);
+  app.route(API_PREFIX, adminRestrictionRoutes);
   mountOAuth(app, API_PREFIX);
   mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);

@@ -33,6 +33,7 @@ import { impersonationSessions } from './db/schema.ts';
 import { activeStrategies, isRememberedDevice, mfaDeviceCount, mfaDevicesOf } from './mfa-devices.ts';
 import { clientIp } from './http/client-ip.ts';
 import { auditUser } from './audit.ts';
+import { enforceIpRestriction } from './restrictions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -288,6 +289,7 @@ export interface SessionAuth {
 /**
  * Issues a session: a new refresh token (in `familyId`, or a new family), an
  * access token, the refresh cookie, and returns the login response (LR).
+ * The account's IP restrictions are checked first: 403 for a refused address (restrictions.ts `enforceIpRestriction`).
  */
 /**
  * The tenant a session may be bound to: `wanted`, unless the user's membership there is disabled or a temporary one
@@ -309,6 +311,8 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
   const rt = c.var.rt;
   const vendor = await getVendor(db, rt.vendorId);
   const tenantId = await usableTenant(db, user, opts.tenantId ?? user.activeTenantId);
+  // the account's IP restrictions (restrictions.ts): a refused address neither signs in nor refreshes (403)
+  await enforceIpRestriction(c, tenantId, user, opts.familyId ? 'refresh' : 'sign-in');
   const profile = await userProfile(db, user, tenantId);
   // The token's times (iat, exp, a new auth_time) follow the emulator clock (PUT /_emulator/clock).
   // auth_time is the time of the authentication the caller passes on (a refresh keeps the session's).

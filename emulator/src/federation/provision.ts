@@ -16,6 +16,8 @@ import { auditSignedIn, completePrimaryAuth, defaultRoleIdsFor, findUserByEmail,
 import { mfaDeviceCount } from '../mfa-devices.ts';
 import { audit } from '../audit.ts';
 import { emulatorDate } from '../clock.ts';
+import { HttpError } from '../http/errors.ts';
+import { enforceEmailDomain } from '../restrictions.ts';
 
 type Ctx = Context<AppEnv>;
 export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
@@ -108,10 +110,24 @@ export async function provisionSocialUser(c: Ctx, id: AssertedIdentity, provider
 }
 
 /**
+ * The tenant's email-domain restrictions for a user joining it by SSO (restrictions.ts, audited).
+ * @throws ProvisionError 403 `ER-EMAIL-DOMAIN-RESTRICTED` with the reason
+ */
+async function joinAllowed(c: Ctx, tenantId: string, email: string): Promise<void> {
+  try {
+    await enforceEmailDomain(c, tenantId, email, 'sso');
+  } catch (e) {
+    if (e instanceof HttpError) throw new ProvisionError(403, e.message, e.errorCode ?? 'ER-EMAIL-DOMAIN-RESTRICTED');
+    throw e;
+  }
+}
+
+/**
  * SSO: the asserted email must belong to one of the configuration's domains
  * (an IdP speaks only for its own domains). The user is found or created in
  * the configuration's tenant; an existing user who is not yet a member joins it.
- * @throws ProvisionError 403 for a foreign domain, 401 when locked.
+ * A user who would join the tenant (new, or not yet a member) must pass its email-domain restrictions.
+ * @throws ProvisionError 403 for a foreign domain or one the tenant's restrictions refuse, 401 when locked.
  */
 export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: SsoConfigRow): Promise<{ user: UserRow; isNewUser: boolean }> {
   const db = c.var.db;
@@ -128,6 +144,7 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
       .from(userTenants)
       .where(and(eq(userTenants.userId, existing.id), eq(userTenants.tenantId, config.tenantId)));
     if (!member) {
+      await joinAllowed(c, config.tenantId, id.email);
       await db.insert(userTenants).values({ userId: existing.id, tenantId: config.tenantId, createdAt: await emulatorDate(db) });
       if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId: existing.id, tenantId: config.tenantId, roleId })));
     }
@@ -137,6 +154,7 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
       .where(eq(users.id, existing.id));
     user = await getUser(db, existing.id);
   } else {
+    await joinAllowed(c, config.tenantId, id.email);
     user = await createUser(c, id, config.tenantId, roleIds);
     isNewUser = true;
   }

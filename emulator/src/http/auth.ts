@@ -2,13 +2,16 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { unauthorized } from './errors.ts';
-import { verifyAccessToken } from '../crypto/jwt.ts';
+import { verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
 import { emulatorNow } from '../clock.ts';
+import { IP_CHECK_EXEMPT_PATHS, enforceIpRestriction } from '../restrictions.ts';
 
 /**
  * Requires a valid access token. Accepts `Authorization: Bearer <jwt>` and,
  * for the reference client's `[jwt]` operations (api-contract.md §2), the raw
- * JWT without the `Bearer ` prefix.
+ * JWT without the `Bearer ` prefix. Then enforces the IP restrictions of the token's account (src/restrictions.ts;
+ * 403 for a refused address) on every route but the two that verify the caller's address.
+ * @throws HttpError 401 `Unauthorized`; 403 `IP address is not allowed` or `ip metadata not found`
  */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // already verified for this request (two route groups may guard the same path, e.g. users/v2: list and add)
@@ -16,12 +19,15 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('authorization')?.trim() ?? '';
   const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : header;
   if (!token || token.split('.').length !== 3) throw unauthorized('Unauthorized');
+  let auth: AccessClaims;
   try {
     const now = await emulatorNow(c.var.db);
-    c.set('auth', await verifyAccessToken(c.var.rt.key, token, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, now }));
+    auth = await verifyAccessToken(c.var.rt.key, token, { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, now });
   } catch {
     throw unauthorized('Unauthorized');
   }
+  c.set('auth', auth);
+  if (!IP_CHECK_EXEMPT_PATHS.includes(c.req.path)) await enforceIpRestriction(c, auth.tenantId, { id: auth.sub, email: auth.email }, 'request');
   await next();
 };
 

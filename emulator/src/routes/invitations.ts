@@ -24,6 +24,7 @@ import {
   wrongCodeAnswer,
 } from '../lifecycle.ts';
 import type { Db } from '../db/client.ts';
+import { enforceEmailDomain } from '../restrictions.ts';
 
 export const invitationRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -72,7 +73,8 @@ const acceptBody = { userId: z.string().min(1, 'userId is required'), token: z.s
  * has no password yet it also answers `activationToken` (and emails the
  * activation link): set the password with `POST users/v1/activate`
  * `{ userId, token: activationToken, password }`, which signs in.
- * 400 ER-01239 when the tenant is locked (the token stays usable).
+ * 400 ER-01239 when the tenant is locked (the token stays usable); 403 when the account's email-domain restrictions
+ * refuse the invitee (restrictions.ts; the token stays usable, the refusal is audited).
  */
 async function accept(c: Ctx, body: { userId: string; token: string }, code?: string) {
   const db = c.var.db;
@@ -86,6 +88,9 @@ async function accept(c: Ctx, body: { userId: string; token: string }, code?: st
   }
   const m = await membership(db, row.userId, tenant.tenantId);
   if (!m) throw badRequest('The invitation was withdrawn', 'ER-INVITATION-TOKEN-INVALID');
+  // the account's email-domain restrictions as they stand now (they may have changed since the invitation): 403
+  const [invitee] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+  if (invitee) await enforceEmailDomain(c, tenant.tenantId, invitee.email, 'invitation-accept');
   await consumeLifecycleToken(db, row);
   await db
     .update(userTenants)

@@ -15,6 +15,7 @@ import { checkPasswordPolicy, hashPassword, isBreachedPassword } from '../crypto
 import { authorizationFor, completePrimaryAuth, getUser, getVendor, tenantDto, userProfile, userTenantList } from '../session.ts';
 import { send } from '../outbox.ts';
 import { resolveInviteLink, sendActivationEmail } from '../lifecycle.ts';
+import { enforceEmailDomain } from '../restrictions.ts';
 import { inviteLinkRoleIds } from '../roles.ts';
 import { emulatorDate } from '../clock.ts';
 
@@ -46,7 +47,8 @@ const isUniqueViolation = (e: unknown): boolean => {
  * refresh cookie when authResponse is a full session. The tenant is written
  * before the user, so a duplicate email (unique violation) rolls the tenant back.
  * With an `invitationToken` (an invite link, §I) the user joins that tenant with
- * the link's roles (400 invalid/expired, 400 ER-01239 locked tenant). With the
+ * the link's roles (400 invalid/expired, 400 ER-01239 locked tenant, 403 when that account's email-domain
+ * restrictions refuse the email: restrictions.ts). A sign-up that creates a new account is never refused so. With the
  * vendor setting `requireActivation` the user is created unverified, gets an
  * activation email and the answer is `{ shouldActivate: true, userId, tenantId }`.
  */
@@ -65,6 +67,8 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
     }
   }
   const invite = body.invitationToken ? await resolveInviteLink(db, body.invitationToken) : undefined;
+  // joining an account by its invite link: the account's email-domain restrictions apply (a new account's do not)
+  if (invite) await enforceEmailDomain(c, invite.tenant.tenantId, body.email, 'invite-link-sign-up');
   const requireActivation = vendor.publicConfig.requireActivation === true;
 
   const now = await emulatorDate(db);

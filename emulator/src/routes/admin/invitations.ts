@@ -24,6 +24,7 @@ import { getTenant, membership, sendInvitationEmail, tenantLocked } from '../../
 import { audit } from '../../audit.ts';
 import { addMembership, assignableRoleIds, roleIdsOrDefault } from '../../roles.ts';
 import { teamUser } from '../../team.ts';
+import { enforceEmailDomain } from '../../restrictions.ts';
 
 export const adminInvitationRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -65,7 +66,9 @@ const addUserBody = z.object({
  *   tenant with `roleIds` (default roles otherwise) → 201 TeamUser + invitation email;
  * - a user of another tenant: adds a pending membership → 201 + invitation email;
  * - a pending invitee of this tenant (e.g. `{ email, provider: 'local' }`): resends → 200 TeamUser;
- * - an active member: 409.
+ * - an active member: 409;
+ * - an email the account's domain restrictions refuse (restrictions.ts): 403 with the reason, audited. A bulk invite
+ *   is the portal's loop over this call: a refused address lands in its "not invited" list with that reason.
  * With `expirationInSeconds` a new membership is temporary (`temporaryExpirationDate` of the TeamUser).
  */
 adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
@@ -81,6 +84,7 @@ adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
   if (existing) {
     const m = await membership(db, existing.id, tenantId);
     if (m?.activated) throw conflict('User already exists in this tenant', 'ER-USER-EXISTS');
+    await enforceEmailDomain(c, tenantId, existing.email, 'add-user');
     if (m) {
       await sendInvitationEmail(c, existing, tenant, inviter.name);
       await audit(c, { action: 'user.invitation.resent', targetId: existing.id, details: { userEmail: existing.email } });
@@ -91,6 +95,7 @@ adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
     await audit(c, { action: 'user.invited', targetId: existing.id, details: { userEmail: existing.email } });
     return c.json(await teamUser(db, existing.id, tenantId), 201);
   }
+  await enforceEmailDomain(c, tenantId, body.email, 'add-user');
   const roleIds = await roleIdsOrDefault(db, c.var.rt.vendorId, tenantId, body.roleIds);
   if (body.metadata) {
     try {

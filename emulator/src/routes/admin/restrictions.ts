@@ -1,0 +1,313 @@
+/**
+ * IP and email-domain restrictions of the signed-in account (api-contract §Q; admin spec §3 AB-3.16–3.18, §7
+ * AB-7.33–7.36; issue 22 items 3 and 4). What they enforce and how: src/restrictions.ts.
+ *
+ * IP restrictions, under `/identity/resources/configurations/v1/restrictions/ip`:
+ * - `GET` (getIPRestrictions): `_offset` (rows skipped, default 0), `_limit` (1–1000, default 10), `_filter`
+ *   (ALLOW or BLOCK: that strategy only; absent: both. The portal sends ALLOW by default, AB-9.04) →
+ *   `{ items: [{ id, ip, strategy, isActive, description, createdAt, updatedAt }], _metadata: { totalItems,
+ *   totalPages } }` (AB-7.34), newest first;
+ * - `POST` (createIPRestriction) `{ ip, strategy?, isActive?, description? }` (default ALLOW, active, '') → 201 and the
+ *   rule; a rule of the same address and strategy is updated instead (200). The client's type is `void`: the body is
+ *   extra. An address or CIDR that does not parse → 400 `Invalid IP address or CIDR: <ip>`;
+ * - `POST /bulk` (bulkCreateIPRestriction) `{ ips: [...] }` → 201 `{ items }`: all or nothing. The client's type is
+ *   `void`, so it cannot show which rules were added: one invalid address refuses the whole batch with 400, one
+ *   message per invalid address (`Invalid IP address or CIDR: <ip>`), and nothing is added;
+ * - `DELETE /{id}` (deleteIPRestriction) → `{}`; 404 for an id not of this account;
+ * - `GET /config` → `{ isActive, strategy }` (AB-3.16); `POST /config` `{ isActive, strategy? }` → the config;
+ * - `POST /verify` (testCurrentIp) → `{ valid }`: whether the caller's address passes the rules as they stand;
+ *   `POST /verify/allow` (testCurrentIpInAllowList) → `{ valid }` (AB-7.35): whether an active ALLOW rule matches it.
+ *   Both answer even when the caller's address is refused (http/auth.ts skips them), so the admin can fix the rules.
+ *
+ * Email-domain restrictions, under `/identity/resources/configurations/restrictions/v1/email-domain`:
+ * - `GET` → `{ items: [{ id, domain, type }] }`, oldest first;
+ * - `POST` `{ domain, type }` → 201 `{ id, domain, type }`; the domain is normalised (lowercase, no leading `@`);
+ *   400 `Invalid domain: <domain>`; 409 when the account has that rule already;
+ * - `DELETE /{id}` → `{}`; 404 for an id not of this account;
+ * - `GET /config` → `{ active, listType, blockPublicDomains }` (AB-3.18, AB-7.36); `POST /config`
+ *   `{ active, blockPublicDomains?, type? }` (type sets listType) → the config.
+ * There is no bulk call for domains in the reference client.
+ *
+ * Reads need `fe.secure.read.securityPolicy`, changes `fe.secure.write.securityPolicy` (403 `Not authorized`). Every
+ * change writes an audit row (with the client address, src/audit.ts) and drops the account's cached IP rules.
+ */
+import { Hono, type Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { and, count, desc, asc, eq, sql } from 'drizzle-orm';
+import type { AppEnv } from '../../http/env.ts';
+import { guard } from '../../http/auth.ts';
+import { requirePermission } from '../../http/permissions.ts';
+import { parseBody, optStr } from '../../http/body.ts';
+import { parseQuery, q } from '../../http/query.ts';
+import { metadataPage } from '../../http/pager.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { emailDomainRestrictions, ipRestrictions, tenants, type TenantSettings } from '../../db/schema.ts';
+import { emulatorDate } from '../../clock.ts';
+import { audit } from '../../audit.ts';
+import {
+  RESTRICTION_TYPES,
+  clientAddress,
+  domainRestrictionConfig,
+  judgeAddress,
+  matchesAny,
+  normaliseDomain,
+  parseIpRule,
+  restrictionsChanged,
+  tenantIpRules,
+  type RestrictionType,
+} from '../../restrictions.ts';
+
+type Ctx = Context<AppEnv>;
+export const adminRestrictionRoutes = new Hono<AppEnv>();
+
+const IP = '/identity/resources/configurations/v1/restrictions/ip';
+const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
+
+const READ = requirePermission('fe.secure.read.securityPolicy');
+const WRITE = requirePermission('fe.secure.write.securityPolicy');
+
+guard(adminRestrictionRoutes, `${IP}/*`, `${DOMAINS}/*`);
+
+/** The largest bulk add: 1,000 rules. */
+export const MAX_BULK_IPS = 1000;
+
+const restrictionType = (name: string) => z.enum(RESTRICTION_TYPES as [RestrictionType, ...RestrictionType[]], { message: `${name} must be ALLOW or BLOCK` });
+
+/** Writes `patch` over the signed-in account's settings (a JSON merge in SQL: other keys stay as they are). */
+async function mergeSettings(c: Ctx, patch: Partial<TenantSettings>): Promise<void> {
+  const db = c.var.db;
+  const updated = await db
+    .update(tenants)
+    .set({ settings: sql`coalesce(${tenants.settings}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`, updatedAt: await emulatorDate(db) })
+    .where(eq(tenants.tenantId, c.var.auth.tenantId))
+    .returning({ id: tenants.id });
+  if (!updated.length) throw notFound('Tenant not found', 'ER-TENANT-NOT-FOUND');
+}
+
+// ---------------------------------------------------------------- IP restrictions
+
+type IpRow = typeof ipRestrictions.$inferSelect;
+const ipDto = (r: IpRow) => ({
+  id: r.id,
+  ip: r.ip,
+  strategy: r.strategy,
+  isActive: r.isActive,
+  description: r.description,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const listQuery = z.object({
+  _offset: q.int(0, 0),
+  _limit: q.int(10, 1, 1000),
+  _filter: q.oneOf(RESTRICTION_TYPES, undefined),
+});
+
+/** getIPRestrictions (AB-7.34): one page of the account's rules, of one strategy or both. */
+adminRestrictionRoutes.get(IP, READ, async (c) => {
+  const query = parseQuery(c, listQuery);
+  const db = c.var.db;
+  const where = and(eq(ipRestrictions.tenantId, c.var.auth.tenantId), query._filter ? eq(ipRestrictions.strategy, query._filter) : undefined);
+  const page = { limit: query._limit, offset: query._offset };
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(ipRestrictions).where(where).orderBy(desc(ipRestrictions.createdAt), desc(ipRestrictions.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(ipRestrictions).where(where),
+  ]);
+  return c.json(metadataPage(rows.map(ipDto), total, page));
+});
+
+const ipRuleBody = z.object({
+  ip: z.string({ message: 'ip is required' }).min(1, 'ip is required'),
+  strategy: restrictionType('strategy').nullish(),
+  isActive: z.boolean({ message: 'isActive must be true or false' }).nullish(),
+  description: optStr().pipe(z.string().max(255, 'description must be at most 255 characters').optional()),
+});
+type IpRuleBody = z.infer<typeof ipRuleBody>;
+
+/** The message refusing an address or CIDR that does not parse. */
+const invalidIp = (ip: string) => `Invalid IP address or CIDR: ${ip}`;
+
+/** Adds rule `body` (`ip` already canonical) to the account, or updates the one of the same address and strategy. */
+async function upsertIpRule(c: Ctx, ip: string, body: IpRuleBody): Promise<{ row: IpRow; created: boolean }> {
+  const db = c.var.db;
+  const tenantId = c.var.auth.tenantId;
+  const strategy = body.strategy ?? 'ALLOW';
+  const now = await emulatorDate(db);
+  const [existing] = await db
+    .select()
+    .from(ipRestrictions)
+    .where(and(eq(ipRestrictions.tenantId, tenantId), eq(ipRestrictions.ip, ip), eq(ipRestrictions.strategy, strategy)));
+  if (existing) {
+    const [row] = await db
+      .update(ipRestrictions)
+      .set({ isActive: body.isActive ?? existing.isActive, description: body.description ?? existing.description, updatedAt: now })
+      .where(eq(ipRestrictions.id, existing.id))
+      .returning();
+    return { row, created: false };
+  }
+  const [row] = await db
+    .insert(ipRestrictions)
+    .values({ id: randomUUID(), tenantId, ip, strategy, isActive: body.isActive ?? true, description: body.description ?? '', createdAt: now, updatedAt: now })
+    .returning();
+  return { row, created: true };
+}
+
+const ruleDetails = (r: IpRow) => ({ ip: r.ip, strategy: r.strategy, isActive: r.isActive, description: r.description });
+
+/** createIPRestriction: 201 and the rule (200 when it updated the rule of that address and strategy); 400 for an invalid address. */
+adminRestrictionRoutes.post(IP, WRITE, async (c) => {
+  const body = await parseBody(c, ipRuleBody);
+  const parsed = parseIpRule(body.ip);
+  if (!parsed) throw badRequest(invalidIp(body.ip.trim()), 'ER-IP-INVALID');
+  const { row, created } = await upsertIpRule(c, parsed.ip, body);
+  restrictionsChanged(c, c.var.auth.tenantId);
+  await audit(c, { action: created ? 'ip-restriction.created' : 'ip-restriction.updated', targetId: row.id, details: ruleDetails(row) });
+  return c.json(ipDto(row), created ? 201 : 200);
+});
+
+const bulkBody = z.object({
+  ips: z.array(ipRuleBody, { message: 'ips must be an array of IP restrictions' }).min(1, 'ips must not be empty').max(MAX_BULK_IPS, `ips must hold at most ${MAX_BULK_IPS} rules`),
+});
+
+/** bulkCreateIPRestriction: all or nothing (see the module comment); 201 `{ items }`. */
+adminRestrictionRoutes.post(`${IP}/bulk`, WRITE, async (c) => {
+  const body = await parseBody(c, bulkBody);
+  const parsed = body.ips.map((r) => ({ rule: r, parsed: parseIpRule(r.ip) }));
+  const invalid = parsed.filter((p) => !p.parsed).map((p) => invalidIp(p.rule.ip.trim()));
+  if (invalid.length) throw new HttpError(400, invalid, 'ER-IP-INVALID');
+  const rows: IpRow[] = [];
+  for (const p of parsed) rows.push((await upsertIpRule(c, p.parsed!.ip, p.rule)).row);
+  restrictionsChanged(c, c.var.auth.tenantId);
+  await audit(c, {
+    action: 'ip-restriction.bulk.created',
+    description: `IP restrictions added: ${rows.length}`,
+    details: { count: rows.length, rules: rows.map(ruleDetails) },
+  });
+  return c.json({ items: rows.map(ipDto) }, 201);
+});
+
+/** deleteIPRestriction → `{}`; 404 for an id not of this account. */
+adminRestrictionRoutes.delete(`${IP}/:id`, WRITE, async (c) => {
+  const [row] = await c.var.db
+    .delete(ipRestrictions)
+    .where(and(eq(ipRestrictions.id, c.req.param('id')), eq(ipRestrictions.tenantId, c.var.auth.tenantId)))
+    .returning();
+  if (!row) throw notFound('IP restriction not found', 'ER-IP-RESTRICTION-NOT-FOUND');
+  restrictionsChanged(c, c.var.auth.tenantId);
+  await audit(c, { action: 'ip-restriction.deleted', targetId: row.id, details: ruleDetails(row), severity: 'WARNING' });
+  return c.json({});
+});
+
+/** getIPRestrictionsConfig (AB-3.16): `{ isActive, strategy }`. */
+adminRestrictionRoutes.get(`${IP}/config`, READ, async (c) => c.json((await tenantIpRules(c, c.var.auth.tenantId)).config));
+
+const ipConfigBody = z.object({
+  isActive: z.boolean({ message: 'isActive must be true or false' }),
+  strategy: restrictionType('strategy').nullish(),
+});
+
+/** updateIPRestrictionConfig: `{ isActive, strategy? }` (strategy kept when absent) → the config. */
+adminRestrictionRoutes.post(`${IP}/config`, WRITE, async (c) => {
+  const body = await parseBody(c, ipConfigBody);
+  const tenantId = c.var.auth.tenantId;
+  const before = (await tenantIpRules(c, tenantId)).config;
+  const config = { isActive: body.isActive, strategy: body.strategy ?? before.strategy };
+  await mergeSettings(c, { ipRestrictionConfig: config });
+  restrictionsChanged(c, tenantId);
+  await audit(c, {
+    action: 'ip-restriction.config.updated',
+    targetId: tenantId,
+    description: `IP restrictions ${config.isActive ? 'active' : 'inactive'} (${config.strategy} list)`,
+    details: { ...config },
+    severity: before.isActive && !config.isActive ? 'WARNING' : 'INFO',
+  });
+  return c.json(config);
+});
+
+/** testCurrentIp: whether the caller's address passes the account's rules as they stand (an inactive config passes all). */
+adminRestrictionRoutes.post(`${IP}/verify`, READ, async (c) => {
+  const rules = await tenantIpRules(c, c.var.auth.tenantId);
+  return c.json({ valid: judgeAddress(rules, clientAddress(c)).allowed });
+});
+
+/** testCurrentIpInAllowList (AB-7.35): whether an active ALLOW rule matches the caller's address, whatever the config. */
+adminRestrictionRoutes.post(`${IP}/verify/allow`, READ, async (c) => {
+  const rules = await tenantIpRules(c, c.var.auth.tenantId);
+  const addr = clientAddress(c);
+  return c.json({ valid: addr !== null && matchesAny(rules.allow, addr) });
+});
+
+// ---------------------------------------------------------------- email-domain restrictions
+
+type DomainRow = typeof emailDomainRestrictions.$inferSelect;
+const domainDto = (r: DomainRow) => ({ id: r.id, domain: r.domain, type: r.type });
+
+/** getDomainRestrictions: `{ items }`, both types, oldest first. */
+adminRestrictionRoutes.get(DOMAINS, READ, async (c) => {
+  const rows = await c.var.db
+    .select()
+    .from(emailDomainRestrictions)
+    .where(eq(emailDomainRestrictions.tenantId, c.var.auth.tenantId))
+    .orderBy(asc(emailDomainRestrictions.createdAt), asc(emailDomainRestrictions.id));
+  return c.json({ items: rows.map(domainDto) });
+});
+
+const domainBody = z.object({
+  domain: z.string({ message: 'domain is required' }).min(1, 'domain is required'),
+  type: restrictionType('type'),
+});
+
+/** createDomainRestriction: 201 `{ id, domain, type }`; 400 for an invalid domain, 409 for one the account has. */
+adminRestrictionRoutes.post(DOMAINS, WRITE, async (c) => {
+  const body = await parseBody(c, domainBody);
+  const domain = normaliseDomain(body.domain);
+  if (!domain) throw badRequest(`Invalid domain: ${body.domain.trim()}`, 'ER-DOMAIN-INVALID');
+  const db = c.var.db;
+  const tenantId = c.var.auth.tenantId;
+  const [row] = await db
+    .insert(emailDomainRestrictions)
+    .values({ id: randomUUID(), tenantId, domain, type: body.type, createdAt: await emulatorDate(db) })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`Domain restriction already exists: ${domain}`, 'ER-DOMAIN-RESTRICTION-EXISTS');
+  await audit(c, { action: 'email-domain-restriction.created', targetId: row.id, description: `Email domain ${row.type === 'ALLOW' ? 'allowed' : 'blocked'}: ${domain}`, details: domainDto(row) });
+  return c.json(domainDto(row), 201);
+});
+
+/** deleteDomainRestriction → `{}`; 404 for an id not of this account. */
+adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, async (c) => {
+  const [row] = await c.var.db
+    .delete(emailDomainRestrictions)
+    .where(and(eq(emailDomainRestrictions.id, c.req.param('id')), eq(emailDomainRestrictions.tenantId, c.var.auth.tenantId)))
+    .returning();
+  if (!row) throw notFound('Domain restriction not found', 'ER-DOMAIN-RESTRICTION-NOT-FOUND');
+  await audit(c, { action: 'email-domain-restriction.deleted', targetId: row.id, description: `Email domain restriction removed: ${row.domain}`, details: domainDto(row), severity: 'WARNING' });
+  return c.json({});
+});
+
+/** getDomainRestrictionsConfig (AB-7.36): `{ active, listType, blockPublicDomains }`. */
+adminRestrictionRoutes.get(`${DOMAINS}/config`, READ, async (c) => c.json(await domainRestrictionConfig(c.var.db, c.var.auth.tenantId)));
+
+const domainConfigBody = z.object({
+  active: z.boolean({ message: 'active must be true or false' }),
+  blockPublicDomains: z.boolean({ message: 'blockPublicDomains must be true or false' }).nullish(),
+  type: restrictionType('type').nullish(),
+});
+
+/** updateDomainRestrictionConfig: `{ active, blockPublicDomains?, type? }` (absent ones kept) → the config. */
+adminRestrictionRoutes.post(`${DOMAINS}/config`, WRITE, async (c) => {
+  const body = await parseBody(c, domainConfigBody);
+  const tenantId = c.var.auth.tenantId;
+  const before = await domainRestrictionConfig(c.var.db, tenantId);
+  const config = { active: body.active, listType: body.type ?? before.listType, blockPublicDomains: body.blockPublicDomains ?? before.blockPublicDomains };
+  await mergeSettings(c, { domainRestrictionConfig: config });
+  await audit(c, {
+    action: 'email-domain-restriction.config.updated',
+    targetId: tenantId,
+    description: `Email-domain restrictions ${config.active ? 'active' : 'inactive'} (${config.listType} list${config.blockPublicDomains ? ', public domains blocked' : ''})`,
+    details: { ...config },
+    severity: (before.active && !config.active) || (before.blockPublicDomains && !config.blockPublicDomains) ? 'WARNING' : 'INFO',
+  });
+  return c.json(config);
+});
