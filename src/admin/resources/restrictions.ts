@@ -95,14 +95,20 @@ function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: numb
     },
   });
 
-  /** AB-4.18, AB-8.12: both checks, each failure swallowed (that part unknown); the address from verify, else the session. */
+  // the caller's address once told: kept when a later check cannot tell it (e.g. the session read refused by new rules)
+  let knownIp: string | undefined;
+  /**
+   * AB-4.18, AB-8.12: both checks, each failure swallowed (that part unknown); the address from verify when it tells
+   * it, else the current session's, else the last one known.
+   */
   const checkCurrentIp = async (): Promise<CurrentIp> => {
     const [valid, inAllowList, session] = await Promise.all([
       api.testCurrentIp().catch(() => undefined),
       api.testCurrentIpInAllowList().catch(() => undefined),
       api.getCurrentSessionAddress().catch(() => undefined),
     ]);
-    return { valid: valid?.valid, inAllowList: inAllowList?.valid, ip: valid?.ip ?? inAllowList?.ip ?? session?.ipAddress ?? undefined };
+    knownIp = valid?.ip ?? inAllowList?.ip ?? session?.ipAddress ?? knownIp;
+    return { valid: valid?.valid, inAllowList: inAllowList?.valid, ip: knownIp };
   };
 
   /** After any IP change: the list and the caller's address again, and the security center when asked (AB-4.18, AB-4.19). */
