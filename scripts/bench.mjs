@@ -12,6 +12,8 @@
  *    users, and the p95 frame time of a scripted scroll through 10,000 loaded rows.
  * 4. The audit log (scripts/bench-audits.mjs): with 100,000 audit rows, the first page's time and the streamed CSV
  *    export's rows/s and the emulator's peak RSS growth.
+ * 5. Sign-in throughput under IP restrictions (scripts/bench-restrictions.mjs): no rules beside 1,000 active rules,
+ *    with the difference in % (aim: under 10 % slower).
  * Needs `npm run build` first (it runs it when dist/ is missing).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { staticGraph } from './size.mjs';
 import { benchEntitlements } from './bench-entitlements.mjs';
 import { benchAdmin, portalSizes } from './bench-admin.mjs';
 import { benchAudits } from './bench-audits.mjs';
+import { benchRestrictions } from './bench-restrictions.mjs';
 
 if (!existsSync('dist/fe-login-box.js')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 if (!existsSync('dist/lite/fe-login-box.js')) execSync('npx vite build --config vite.lite.config.ts --logLevel warn', { stdio: 'inherit' });
@@ -176,3 +179,4 @@ console.log(
 );
 
 await benchAudits();
+await benchRestrictions();

@@ -6,8 +6,9 @@
  * IP restrictions. An account's rules are `ip_restrictions` rows (each an address or a CIDR, IPv4 or IPv6, a strategy
  * ALLOW or BLOCK and an `isActive` flag); its config `tenants.settings.ipRestrictionConfig` `{ isActive, strategy }`
  * (default inactive, ALLOW: policies.ts). While the config is active, the address of every request made with one of
- * the account's access tokens (http/auth.ts `requireAuth`), of every sign-in into it and every refresh of one of its
- * sessions (session.ts `issueSession`) is checked:
+ * the account's access tokens (http/auth.ts `requireAuth`), of every exchange of one of its API tokens
+ * (routes/admin/tokens.ts), of every sign-in into it and every refresh of one of its sessions (session.ts
+ * `issueSession`) is checked:
  * - strategy ALLOW: refused unless an active ALLOW rule matches it;
  * - strategy BLOCK: refused when an active BLOCK rule matches it.
  * A refused address gets 403 {@link IP_NOT_ALLOWED} (`ER-IP-RESTRICTED`) and writes a durable audit row
@@ -193,10 +194,11 @@ export function tenantIpRules(c: Ctx, tenantId: string): Promise<TenantIpRules> 
   if (!cache) caches.set(root, (cache = new Map()));
   let entry = cache.get(tenantId);
   if (!entry) {
-    entry = loadIpRules(c.var.db, tenantId);
-    cache.set(tenantId, entry);
-    // a failed read is not kept
-    entry.catch(() => cache.delete(tenantId));
+    const loading = loadIpRules(c.var.db, tenantId);
+    cache.set(tenantId, loading);
+    // a failed read is not kept (unless a newer read has replaced it)
+    loading.catch(() => cache.get(tenantId) === loading && cache.delete(tenantId));
+    entry = loading;
   }
   return entry;
 }

@@ -271,7 +271,12 @@ adminRestrictionRoutes.post(DOMAINS, WRITE, async (c) => {
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(`Domain restriction already exists: ${domain}`, 'ER-DOMAIN-RESTRICTION-EXISTS');
-  await audit(c, { action: 'email-domain-restriction.created', targetId: row.id, description: `Email domain ${row.type === 'ALLOW' ? 'allowed' : 'blocked'}: ${domain}`, details: domainDto(row) });
+  await audit(c, {
+    action: 'email-domain-restriction.created',
+    targetId: row.id,
+    description: `Email domain ${row.type === 'ALLOW' ? 'allowed' : 'blocked'}: ${domain}`,
+    details: domainDto(row),
+  });
   return c.json(domainDto(row), 201);
 });
 
@@ -282,7 +287,13 @@ adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, async (c) => {
     .where(and(eq(emailDomainRestrictions.id, c.req.param('id')), eq(emailDomainRestrictions.tenantId, c.var.auth.tenantId)))
     .returning();
   if (!row) throw notFound('Domain restriction not found', 'ER-DOMAIN-RESTRICTION-NOT-FOUND');
-  await audit(c, { action: 'email-domain-restriction.deleted', targetId: row.id, description: `Email domain restriction removed: ${row.domain}`, details: domainDto(row), severity: 'WARNING' });
+  await audit(c, {
+    action: 'email-domain-restriction.deleted',
+    targetId: row.id,
+    description: `Email domain restriction removed: ${row.domain}`,
+    details: domainDto(row),
+    severity: 'WARNING',
+  });
   return c.json({});
 });
 

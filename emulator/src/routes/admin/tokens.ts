@@ -31,6 +31,8 @@ import { emulatorNow } from '../../clock.ts';
 import { getVendor } from '../../session.ts';
 import { assignableRoleIds } from '../../roles.ts';
 import { exchangeApiToken, signAccessTokenSecret, tokenDto } from '../../tokens.ts';
+import { enforceIpRestriction } from '../../restrictions.ts';
+import { decodeJwt } from 'jose';
 
 type Ctx = Context<AppEnv>;
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -180,9 +182,14 @@ for (const f of FAMILIES) {
 /**
  * Authenticate with an API token (not in the reference client): `{ clientId, secret }` of a client-credentials token
  * → `{ accessToken, expiresIn, expires }`, as the real API answers it. 401 for an unknown, wrong, expired token,
- * or a personal token whose user left the tenant or is locked. The access token lives as long as a user's.
+ * or a personal token whose user left the tenant or is locked; 403 from an address the account's IP restrictions
+ * refuse. The access token lives as long as a user's.
  */
 adminTokenRoutes.post('/identity/resources/auth/v1/api-token', async (c) => {
   const body = await parseBody(c, z.object({ clientId: z.string().min(1, 'clientId is required'), secret: z.string().min(1, 'secret is required') }));
-  return c.json(await exchangeApiToken(c.var.db, c.var.rt, body.clientId, body.secret));
+  const answer = await exchangeApiToken(c.var.db, c.var.rt, body.clientId, body.secret);
+  // the account's IP restrictions (restrictions.ts): a refused address gets no token (403)
+  const claims = decodeJwt(answer.accessToken) as { tenantId: string; userId?: string };
+  await enforceIpRestriction(c, claims.tenantId, { id: claims.userId ?? body.clientId }, 'sign-in');
+  return c.json(answer);
 });
