@@ -10,7 +10,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { createElement, type ComponentType } from 'react';
+import { createElement, useMemo } from 'react';
 import { AdminRoot } from '../elements/internal/section-element.tsx';
 import { defineElement, reactElement } from '../elements/internal/react-element.ts';
 import { createApiClient } from '../src/api/client.ts';
@@ -58,13 +58,13 @@ function BulkResultStory({ app }: { app: Parameters<typeof useT>[0] }) {
 }
 
 function Harness({ container, tab, scenario, dialog, readOnly }: HarnessProps & { container?: ShadowRoot | HTMLElement }) {
-  const view: ComponentType = tab === 'domain' ? DomainRestrictionsTab : IpRestrictionsTab;
   const s = (ADMIN_SCENARIOS as string[]).includes(scenario ?? '') ? (scenario as AdminScenario) : undefined;
-  const views = lazySectionViews({ security: () => Promise.resolve({ default: view }) });
+  const views = useMemo(() => lazySectionViews({ security: () => Promise.resolve({ default: tab === 'domain' ? DomainRestrictionsTab : IpRestrictionsTab }) }), [tab]);
   return createElement(AdminRoot, {
     container,
     resources: s
-      ? () => createAdminResources({ client: createApiClient({ baseUrl: PREVIEW_BASE_URL, getAccessToken: () => 'preview', fetch: scenarioFetch(s), requestSource: 'admin-portal' }) })
+      ? () =>
+          createAdminResources({ client: createApiClient({ baseUrl: PREVIEW_BASE_URL, getAccessToken: () => 'preview', fetch: scenarioFetch(s), requestSource: 'admin-portal' }) })
       : undefined,
     body: ({ app, base }) => [
       createElement(HostBody, {

@@ -99,22 +99,24 @@ function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: numb
   let knownIp: string | undefined;
   /**
    * AB-4.18, AB-8.12: both checks, each failure swallowed (that part unknown); the address from verify when it tells
-   * it, else the current session's, else the last one known.
+   * it, else the current session's, else the last one known. One call after the other: the emulator can deadlock
+   * when several requests of one account read its freshly dropped IP rules at once (see the report of issue 22).
    */
   const checkCurrentIp = async (): Promise<CurrentIp> => {
-    const [valid, inAllowList, session] = await Promise.all([
-      api.testCurrentIp().catch(() => undefined),
-      api.testCurrentIpInAllowList().catch(() => undefined),
-      api.getCurrentSessionAddress().catch(() => undefined),
-    ]);
+    const valid = await api.testCurrentIp().catch(() => undefined);
+    const inAllowList = await api.testCurrentIpInAllowList().catch(() => undefined);
+    const session = await api.getCurrentSessionAddress().catch(() => undefined);
     knownIp = valid?.ip ?? inAllowList?.ip ?? session?.ipAddress ?? knownIp;
     return { valid: valid?.valid, inAllowList: inAllowList?.valid, ip: knownIp };
   };
 
-  /** After any IP change: the list and the caller's address again, and the security center when asked (AB-4.18, AB-4.19). */
-  const afterIpChange = (cache: CacheTools, after?: AfterIpChange) => {
+  /**
+   * After any IP change (AB-4.18, AB-4.19): the caller's address checked again (its answer written to the cache),
+   * then the list refetched, and the security center's reads when asked.
+   */
+  const afterIpChange = async (cache: CacheTools, after?: AfterIpChange) => {
+    cache.write(CURRENT_IP_KEY, await checkCurrentIp());
     ipRules.refresh();
-    cache.revalidate((k) => k === CURRENT_IP_KEY);
     if (after?.reloadSecurityCenter) cache.revalidate(isSecurityCenterKey);
   };
 
@@ -145,19 +147,19 @@ function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: numb
      */
     saveIpConfig: q.mutation<{ config: IpRestrictionsConfig } & AfterIpChange, void>(async ({ config, ...after }, cache) => {
       await optimistic(cache, IP_CONFIG_KEY, config, () => api.updateIpConfig(config));
-      afterIpChange(cache, after);
+      await afterIpChange(cache, after);
     }),
 
     /** Adds one rule (active unless said), then the checks. @throws FeApiError — the server's message (e.g. an invalid address) */
     addIpRule: q.mutation<{ rule: IpRestrictionInput } & AfterIpChange, void>(async ({ rule, ...after }, cache) => {
       await api.createIpRestriction({ isActive: true, ...rule });
-      afterIpChange(cache, after);
+      await afterIpChange(cache, after);
     }),
 
     /** Adds many rules in one call (bulk), then the checks. @throws FeApiError — nothing added */
     bulkAddIpRules: q.mutation<{ rules: IpRestrictionInput[] } & AfterIpChange, BulkAddResult>(async ({ rules, ...after }, cache) => {
       await api.bulkCreateIpRestrictions(rules.map((r) => ({ isActive: true, ...r })));
-      afterIpChange(cache, after);
+      await afterIpChange(cache, after);
       return { added: rules.length };
     }),
 
@@ -170,7 +172,7 @@ function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: numb
         ipRules.refresh();
         throw e;
       }
-      afterIpChange(cache, after);
+      await afterIpChange(cache, after);
     }),
 
     /**
@@ -181,7 +183,7 @@ function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: numb
       await api.createIpRestriction({ ip, strategy: 'ALLOW', isActive: true, description: MY_IP_DESCRIPTION });
       const config: IpRestrictionsConfig = { isActive: true, strategy: 'ALLOW' };
       await optimistic(cache, IP_CONFIG_KEY, config, () => api.updateIpConfig(config));
-      afterIpChange(cache, after);
+      await afterIpChange(cache, after);
     }),
 
     /** AB-3.18: the email-domain rules. */
