@@ -59,7 +59,7 @@ export function ipRulesQuery(query: ListQuery): IpRestrictionsQuery {
 
 /** Whether a cache key is one of the security center's (recommendations, insights): reloaded after an IP change. */
 export function isSecurityCenterKey(key: string): boolean {
-  return key.startsWith(SECURITY_KEY_PREFIX) && /recommendation|insight|center|score/i.test(key);
+  return key.startsWith(SECURITY_KEY_PREFIX) && /recommendation|insight/i.test(key);
 }
 
 /** What the portal knows of the caller's address (a part is undefined when its check failed or the server did not tell it). */
