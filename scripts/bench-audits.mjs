@@ -26,7 +26,8 @@ function rssOf(pid) {
 }
 
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const median = (xs) => {
+/** The median of `xs`. */
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };

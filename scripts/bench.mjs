@@ -14,6 +14,8 @@
  *    export's rows/s and the emulator's peak RSS growth.
  * 5. Sign-in throughput under IP restrictions (scripts/bench-restrictions.mjs): no rules beside 1,000 active rules,
  *    with the difference in % (aim: under 10 % slower).
+ * 6. The security center (scripts/bench-security-center.mjs): with 10,000 users, the answer time of its
+ *    recommendations and insights.
  * Needs `npm run build` first (it runs it when dist/ is missing).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { benchEntitlements } from './bench-entitlements.mjs';
 import { benchAdmin, portalSizes } from './bench-admin.mjs';
 import { benchAudits } from './bench-audits.mjs';
 import { benchRestrictions } from './bench-restrictions.mjs';
+import { benchSecurityCenter } from './bench-security-center.mjs';
 
 if (!existsSync('dist/fe-login-box.js')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 if (!existsSync('dist/lite/fe-login-box.js')) execSync('npx vite build --config vite.lite.config.ts --logLevel warn', { stdio: 'inherit' });
@@ -180,3 +183,4 @@ console.log(
 
 await benchAudits();
 await benchRestrictions();
+await benchSecurityCenter();

@@ -56,6 +56,7 @@ import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audit
 import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
 import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
+import { adminSecurityRoutes } from './routes/admin/security.ts';
 
 export const API_PREFIX = '/frontegg';
 export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
@@ -245,6 +246,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminProfileRoutes);
   app.route(API_PREFIX, adminHierarchyRoutes);
   app.route(API_PREFIX, adminRestrictionRoutes);
+  app.route(API_PREFIX, adminSecurityRoutes);
   mountOAuth(app, API_PREFIX);
   mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);

@@ -29,7 +29,7 @@ import {
 } from './db/schema.ts';
 import { SEED } from './db/seed.ts';
 import { fePermissionText } from './db/fe-permissions.ts';
-import { hashPassword } from './crypto/passwords.ts';
+import { hashPassword, isBreachedPassword } from './crypto/passwords.ts';
 import { getVendor } from './session.ts';
 import { ssoStartPath } from './routes/federation.ts';
 import type { SeedFile } from './seed-file.ts';
@@ -139,6 +139,7 @@ export async function applySeedFile(db: Db, seed: SeedFile, issuer: string): Pro
       email: u.email,
       name: u.name ?? u.email.split('@')[0],
       passwordHash: u.password === undefined ? null : await cachedHash(u.password),
+      isBreachedPassword: u.password !== undefined && isBreachedPassword(u.password),
       phoneNumber: u.phoneNumber ?? null,
       profilePictureUrl: null,
       verified: u.verified,

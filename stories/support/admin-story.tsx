@@ -24,6 +24,7 @@ import { createApiClient } from '../../src/api/client.ts';
 import { createAdminResources } from '../../src/admin/resources/index.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
 import { isSectionId } from '../../src/admin/shell/ids.ts';
+import { SECTIONS } from '../../src/admin/shell/sections.ts';
 import adminCss from '../../src/admin/ui/admin.css.ts?inline';
 import { FlowActorContext } from '../../src/admin/ui/use-flow.ts';
 import { addMessages } from '../../src/i18n/index.ts';
@@ -91,8 +92,15 @@ export interface DialogStateSpec extends StateSpec {
   emitted?: (EventObject & Record<string, unknown>)[];
 }
 
+/**
+ * The `readOnly` story variant: the filled section seen by an admin who holds only the section's read keys (no write
+ * or delete key): every write control absent, the "you can view" note shown.
+ */
+export const READ_ONLY = 'readOnly';
+
 function AdminStoryRoot({ container, section, scenario, dialog, state, flow }: StoryProps & { container?: ShadowRoot | HTMLElement; flow?: AnyStateMachine }) {
   const id = isSectionId(section) ? section : 'users';
+  const readOnly = scenario === READ_ONLY;
   const s = (ADMIN_SCENARIOS as string[]).includes(scenario ?? '') ? (scenario as AdminScenario) : 'filled';
   const makeActor = useMemo(() => (flow && state ? actorsIn(flow, JSON.parse(state) as DialogStateSpec) : createActor), [flow, state]);
   return (
@@ -115,7 +123,7 @@ function AdminStoryRoot({ container, section, scenario, dialog, state, flow }: S
       }}
       body={({ app, base }) => (
         <FlowActorContext.Provider value={makeActor}>
-          <StoryBody app={app} value={{ ...base, section: id, dialog }} />
+          <StoryBody app={app} value={{ ...base, section: id, dialog, permissions: readOnly ? SECTIONS[id].permissions : base.permissions }} />
         </FlowActorContext.Provider>
       )}
     />
@@ -172,7 +180,8 @@ export function defineDialogStory(tag: string, machine: AnyStateMachine, input: 
 
 /** Story args of an admin section. */
 export interface AdminStoryArgs {
-  scenario: AdminScenario;
+  /** A designed state, or {@link READ_ONLY}: the filled section for an admin with the read keys only. */
+  scenario: AdminScenario | typeof READ_ONLY;
   dialog?: string;
   /** A state of the dialog's flow: one of `parameters.flow.states` ({@link dialogStateStory}). */
   state?: string;

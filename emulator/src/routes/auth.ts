@@ -107,11 +107,13 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
     await refused('not verified');
     throw badRequest('User is not verified', 'ER-USER-NOT-VERIFIED');
   }
+  // the security center's breached-password flag follows the password just used (the dictionary stands in for a breach corpus)
+  const breached = isBreachedPassword(password);
   await db
     .update(users)
-    .set({ failedLoginAttempts: 0, lastLogin: await emulatorDate(db) })
+    .set({ failedLoginAttempts: 0, lastLogin: await emulatorDate(db), isBreachedPassword: breached })
     .where(eq(users.id, user.id));
-  return c.json(await completePrimaryAuth(c, user, { isBreachedPassword: isBreachedPassword(password) }));
+  return c.json(await completePrimaryAuth(c, user, { isBreachedPassword: breached }));
 });
 
 // ---------------------------------------------------------------- refresh and logout

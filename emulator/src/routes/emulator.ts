@@ -12,7 +12,7 @@ import { httpUrl, parseBody } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { featureFlags, metadata, ssoDomains, tenants, userTenantRoles, userTenants, users, vendors, roles } from '../db/schema.ts';
 import { SEED } from '../db/seed.ts';
-import { hashPassword } from '../crypto/passwords.ts';
+import { hashPassword, isBreachedPassword } from '../crypto/passwords.ts';
 import { getVendor } from '../session.ts';
 import { applyRememberPolicy } from '../mfa-devices.ts';
 import { emulatorDate } from '../clock.ts';
@@ -198,6 +198,7 @@ emulatorRoutes.post('/users', async (c) => {
     email: body.email,
     name: body.name ?? body.email.split('@')[0],
     passwordHash: await hashPassword(body.password),
+    isBreachedPassword: isBreachedPassword(body.password),
     phoneNumber: null,
     profilePictureUrl: null,
     verified: body.verified,

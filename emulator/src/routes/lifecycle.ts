@@ -74,17 +74,17 @@ async function activate(c: Ctx, body: { userId: string; token: string; password?
     if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
     passwordHash = await hashPassword(body.password);
   }
+  const breached = !user.passwordHash && body.password ? isBreachedPassword(body.password) : false;
   await consumeLifecycleToken(db, row);
   const [updated] = await db
     .update(users)
-    .set({ passwordHash, verified: true, lastLogin: await emulatorDate(db) })
+    .set({ passwordHash, verified: true, lastLogin: await emulatorDate(db), ...(user.passwordHash ? {} : { isBreachedPassword: breached }) })
     .where(eq(users.id, user.id))
     .returning();
   await db
     .update(userTenants)
     .set({ activated: true })
     .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, user.activeTenantId)));
-  const breached = !user.passwordHash && body.password ? isBreachedPassword(body.password) : false;
   return c.json(await completePrimaryAuth(c, updated, { isBreachedPassword: breached }));
 }
 

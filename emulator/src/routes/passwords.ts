@@ -3,7 +3,8 @@
  * outbox; it points at the host's `/account/reset-password` route on the
  * calling page's origin (`Origin`, `Referer` or `X-Forwarded-Host` when trusted:
  * an allowed origin, the issuer's origin or a loopback origin), else on the issuer.
- * Also changePassword (§ teams, bearer): `POST …/passwords/change`.
+ * Also changePassword (§ teams, bearer): `POST …/passwords/change`, and the security center's bulk reset of breached
+ * passwords (`POST …/passwords/breached/reset/bulk`).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -12,8 +13,10 @@ import type { AppEnv } from '../http/env.ts';
 import { parseBody, emailField } from '../http/body.ts';
 import { HttpError, badRequest, unauthorized } from '../http/errors.ts';
 import { requireAuth } from '../http/auth.ts';
-import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from '../crypto/passwords.ts';
+import { passwordResetTokens, refreshTokens, userTenants, users } from '../db/schema.ts';
+import { requirePermission } from '../http/permissions.ts';
+import { presetCondition } from '../team.ts';
+import { checkPasswordPolicy, hashPassword, isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { findUserByEmail, getVendor } from '../session.ts';
 import { send } from '../outbox.ts';
@@ -28,30 +31,61 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The host page origin, with the same rules as every other emailed link (http/origin.ts). */
 const appOrigin = (c: Context<AppEnv>): string => hostOrigin(c);
 
+/**
+ * Sends `user` a password-reset email (outbox): a single-use reset token valid {@link RESET_TOKEN_TTL_MS} ms and the
+ * link `<host>/account/reset-password?userId=…&token=…` that opens the reset flow (validate, then verify below).
+ * `reason` 'breached' (the security center's SEND_RESET_BREACHED_PASSWORD_EMAIL) says why the user should reset.
+ */
+export async function sendResetPasswordEmail(c: Context<AppEnv>, user: { id: string; email: string }, reason: 'forgot' | 'breached' = 'forgot'): Promise<void> {
+  const token = randomToken(32);
+  const now = await emulatorNow(c.var.db);
+  await c.var.db.insert(passwordResetTokens).values({
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
+    usedAt: null,
+    createdAt: new Date(now),
+  });
+  const link = `${appOrigin(c)}/account/reset-password?userId=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
+  const why =
+    reason === 'breached'
+      ? `The password of ${user.email} appears in a list of breached passwords. Open this link within an hour to choose a new one:`
+      : `Someone asked to reset the password of ${user.email}. Open this link within an hour to choose a new one:`;
+  await send(c.var.db, {
+    to: user.email,
+    channel: 'email',
+    subject: reason === 'breached' ? 'Your password was found in a breach: reset it' : 'Reset your password',
+    link,
+    code: token,
+    text: `${why}\n${link}${reason === 'breached' ? '' : '\n\nIf it was not you, ignore this email.'}`,
+  });
+}
+
 /** forgotPassword: always 200 `{}` (no enumeration); a known user gets a reset link by email. */
 passwordRoutes.post(`${BASE}/reset`, async (c) => {
   const { email } = await parseBody(c, z.object({ email: emailField() }));
   const user = await findUserByEmail(c.var.db, email);
-  if (user) {
-    const token = randomToken(32);
-    const now = await emulatorNow(c.var.db);
-    await c.var.db.insert(passwordResetTokens).values({
-      tokenHash: sha256(token),
-      userId: user.id,
-      expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
-      usedAt: null,
-      createdAt: new Date(now),
-    });
-    const link = `${appOrigin(c)}/account/reset-password?userId=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
-    await send(c.var.db, {
-      to: user.email,
-      channel: 'email',
-      subject: 'Reset your password',
-      link,
-      code: token,
-      text: `Someone asked to reset the password of ${user.email}. Open this link within an hour to choose a new one:\n${link}\n\nIf it was not you, ignore this email.`,
-    });
-  }
+  if (user) await sendResetPasswordEmail(c, user);
+  return c.json({});
+});
+
+/**
+ * sendResetBreachedPasswordEmails (the security center's SEND_RESET_BREACHED_PASSWORD_EMAIL, AB-3.33; bearer,
+ * `fe.secure.write.users`, else 403 `Not authorized`): `POST …/passwords/breached/reset/bulk`, no body → 200 `{}`.
+ * Every member of the caller's account with a breached password (the users list's `breached-passwords` preset) gets
+ * the password-reset email and token of forgotPassword (its link opens the same reset flow); the reset clears the flag.
+ * One audit row (`users.breached-passwords.reset-requested`, WARNING) with the number of users emailed.
+ */
+passwordRoutes.post(`${BASE}/breached/reset/bulk`, requireAuth, requirePermission('fe.secure.write.users'), async (c) => {
+  const db = c.var.db;
+  const tenantId = c.var.auth.tenantId;
+  const breached = await db
+    .select({ id: users.id, email: users.email })
+    .from(userTenants)
+    .innerJoin(users, eq(users.id, userTenants.userId))
+    .where(and(eq(userTenants.tenantId, tenantId), presetCondition('breached-passwords', 0, 0)));
+  for (const user of breached) await sendResetPasswordEmail(c, user, 'breached');
+  await audit(c, { action: 'users.breached-passwords.reset-requested', targetId: tenantId, details: { users: breached.length }, severity: 'WARNING' });
   return c.json({});
 });
 
@@ -86,7 +120,7 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
   await db.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
   const [user] = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(body.password), isLocked: false, failedLoginAttempts: 0 })
+    .set({ passwordHash: await hashPassword(body.password), isBreachedPassword: isBreachedPassword(body.password), isLocked: false, failedLoginAttempts: 0 })
     .where(eq(users.id, row.userId))
     .returning();
   await db
@@ -120,7 +154,7 @@ passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
   if (problems.length) throw new HttpError(400, problems, 'ER-PASSWORD-POLICY');
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(body.newPassword) })
+    .set({ passwordHash: await hashPassword(body.newPassword), isBreachedPassword: isBreachedPassword(body.newPassword) })
     .where(eq(users.id, user.id));
   await db
     .update(refreshTokens)

@@ -93,6 +93,7 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
       email: body.email,
       name,
       passwordHash: await hashPassword(body.password),
+      isBreachedPassword: isBreachedPassword(body.password),
       phoneNumber: body.phoneNumber ?? null,
       profilePictureUrl: null,
       verified: !requireActivation,

@@ -1,103 +1,56 @@
 /**
- * The security section (scaffolded by `npm run new:section`): a server-paged, searchable, sortable table of the
- * account's items, with its designed states (loading, empty, no match, error with a retry) and an add form for an
- * admin who may write (`can('write')`). The list's query lives in its store (resources/security.ts).
+ * The security section (admin spec §2 "security", issue 22): tabs securityCenter (first), generalSettings,
+ * sessionManagement, ipRestrictions and domainRestrictions. Each tab is deep-linkable (`#/admin/security/<tab>`:
+ * the shell hands the sub-path as `dialog`; choosing a tab in the portal rewrites the hash) and keeps its own
+ * loading, saving and error state (AB-4.01). Without `fe.secure.write.securityPolicy` every tab is read-only.
  */
-import { useStore } from '@nanostores/react';
-import { useMemo, useState, type FormEvent } from 'react';
-import type { SecurityItem } from '../../api/security.ts';
+import { useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { createSecurityResource } from '../resources/security.ts';
 import { useSection } from '../shell/context.ts';
-import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
-import { TextField } from '../ui/form.tsx';
-import { Pagination } from '../ui/pagination.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
-import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
-import { useDebouncedSearch } from '../ui/use-search.ts';
-import { useSave } from '../ui/use-save.ts';
+import { AdminTabs } from '../ui/tabs.tsx';
+import { DomainRestrictionsTab } from './DomainRestrictionsTab.tsx';
+import { GeneralSettingsTab } from './GeneralSettingsTab.tsx';
+import { IpRestrictionsTab } from './IpRestrictionsTab.tsx';
+import { isSecurityTab, SECURITY_TABS, type SecurityTab } from './model.ts';
+import { SecurityCenterTab } from './SecurityCenterTab.tsx';
+import { SessionManagementTab } from './SessionManagementTab.tsx';
+
+const HASH = /^#\/?admin\/security(?:\/[\w:-]*)?$/;
+
+/** Rewrites the location hash to `#/admin/security/<tab>` when the page shows this section by its hash (the portal). */
+function linkTab(tab: SecurityTab): void {
+  if (HASH.test(location.hash)) history.replaceState(history.state, '', `#/admin/security/${tab}`);
+}
 
 /** The security section view. */
 export function SecurityView() {
   const section = useSection();
-  const { app, resources, toasts } = section;
-  const t = useT(app);
-  const dateText = useDateTime();
-  const security = resources.use(createSecurityResource);
-  const query = useStore(security.list.$query);
-  const state = useStore(security.list.$state);
-  const { text: search, setText: setSearch } = useDebouncedSearch(security.list.setSearch, query.search);
+  const t = useT(section.app);
   const canWrite = section.can('write');
-  const columns = useMemo<ColumnDef<SecurityItem, unknown>[]>(
-    () => [
-      { id: 'name', accessorKey: 'name', header: t('admin.security.col.name'), size: 260, enableSorting: true },
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('admin.security.col.createdAt'),
-        size: 160,
-        enableSorting: true,
-        cell: ({ row }) => dateText(row.original.createdAt),
-      },
-    ],
-    [t, dateText],
-  );
-
-  // an add form for an admin who may write: a failed save keeps what was typed
-  const [name, setName] = useState('');
-  const save = useSave();
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    void save.run(
-      () => security.add.run({ name: name.trim() }),
-      (item) => {
-        toasts.show(t('admin.security.added', { name: item.name }));
-        setName('');
-      },
-    );
+  const [tab, setTab] = useState<SecurityTab>(() => (isSecurityTab(section.dialog) ? section.dialog : 'securityCenter'));
+  const content: Record<SecurityTab, ReactNode> = {
+    securityCenter: <SecurityCenterTab t={t} canWrite={canWrite} />,
+    generalSettings: <GeneralSettingsTab t={t} canWrite={canWrite} />,
+    sessionManagement: <SessionManagementTab t={t} canWrite={canWrite} />,
+    ipRestrictions: <IpRestrictionsTab />,
+    domainRestrictions: <DomainRestrictionsTab />,
   };
-
   return (
-    <section className={css.section} aria-labelledby="fe-security-title" aria-busy={state.loading || undefined}>
-      <SectionHeader titleId="fe-security-title" title={t('admin.security.title')} />
-      {canWrite ? (
-        <form className={css.toolbar} onSubmit={add} aria-busy={save.busy || undefined}>
-          <TextField label={t('admin.security.name')} fieldId="fe-security-name" name="name" value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
-          <button type="submit" className={css.button} disabled={save.busy || !name.trim()}>
-            {save.busy ? t('admin.security.adding') : t('admin.security.add')}
-          </button>
-        </form>
-      ) : (
-        <p className={css.muted}>{t('admin.security.readOnly')}</p>
-      )}
-      <ErrorSlot error={save.error} t={t} />
-      <div className={css.toolbar} role="search">
-        <TextField
-          label={t('admin.security.searchLabel')}
-          fieldId="fe-security-search"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          autoComplete="off"
-        />
-      </div>
-      <LoadStates t={t} state={state} retry={security.list.retry}>
-        <>
-          <DataTable
-            label={t('admin.security.table')}
-            columns={columns}
-            data={state.data?.items ?? []}
-            getRowId={(x) => x.id}
-            sorting={query.sort ? [query.sort] : []}
-            onSortingChange={(s) => security.list.setSort(s[0] ?? null)}
-            manualSorting
-            empty={query.search ? <EmptyState title={t('admin.security.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.security.empty')} />}
-          />
-          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={security.list.setPage} t={t} busy={state.loading} />
-        </>
-      </LoadStates>
+    <section className={css.section} aria-labelledby="fe-security-title">
+      <SectionHeader titleId="fe-security-title" title={t('admin.security.title')} intro={t('admin.security.intro')} />
+      {!canWrite ? <p className={css.muted}>{t('admin.security.readOnly')}</p> : null}
+      <AdminTabs
+        label={t('admin.security.tabs')}
+        selected={tab}
+        onSelect={(id) => {
+          if (!isSecurityTab(id)) return;
+          setTab(id);
+          linkTab(id);
+        }}
+        tabs={SECURITY_TABS.map((id) => ({ id, label: t(`admin.security.tab.${id}`), content: content[id] }))}
+      />
     </section>
   );
 }

@@ -215,7 +215,7 @@ export const hint = style({ color: theme.color.textMuted, fontSize: '0.875em' })
 export const form = style({ display: 'flex', flexDirection: 'column', gap: u(2) });
 export const checkboxRow = style({ display: 'flex', alignItems: 'center', gap: u(1), minHeight: '24px' });
 /** The box of a {@link checkboxRow} (24 px target with its row, WCAG 2.5.8). */
-export const checkbox = style({ width: '18px', height: '18px' });
+export const checkbox = style({ width: '18px', height: '18px', flexShrink: 0 });
 
 export const alert = style({
   color: theme.color.danger,
@@ -376,7 +376,8 @@ export const toastList = style({ display: 'flex', flexDirection: 'column', gap: 
 export const toastClose = style([iconButton, { color: 'inherit' }]);
 
 export const tabs = style({ display: 'flex', flexDirection: 'column', gap: u(2) });
-export const tabList = style({ display: 'flex', gap: u(1), borderBottom: `1px solid ${theme.color.border}` });
+/** The tabs wrap onto a second line when they do not fit (five security tabs at 390 px), never overflowing the panel. */
+export const tabList = style({ display: 'flex', flexWrap: 'wrap', gap: u(1), borderBottom: `1px solid ${theme.color.border}` });
 export const tab = style({
   padding: `${u(1)} ${u(1.5)}`,
   minHeight: '32px',

@@ -166,7 +166,8 @@ async function tenantRow(c: Ctx) {
   return t;
 }
 
-const configOf = (settings: SettingsWithSessions): SessionConfigurations => ({
+/** The session configurations in force for a tenant: its saved objects over {@link DEFAULT_SESSION_CONFIGURATIONS}. */
+export const configOf = (settings: SettingsWithSessions): SessionConfigurations => ({
   sessionTimeoutConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionTimeoutConfiguration, ...settings.sessions?.sessionTimeoutConfiguration },
   sessionIdleTimeoutConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionIdleTimeoutConfiguration, ...settings.sessions?.sessionIdleTimeoutConfiguration },
   sessionConcurrentConfiguration: { ...DEFAULT_SESSION_CONFIGURATIONS.sessionConcurrentConfiguration, ...settings.sessions?.sessionConcurrentConfiguration },

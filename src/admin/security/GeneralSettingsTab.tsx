@@ -1,0 +1,263 @@
+/**
+ * The security section's general settings (AB-3.24–3.26, AB-7.29): the MFA policy (who must use MFA: DontForce,
+ * Force or ForceExceptSAML, and — when the server's policy has them — remembered devices and their days), user
+ * lockout (on/off, attempts 1–100) and password history (on/off, size 1–10). Each block reads and saves on its own
+ * (AB-4.01): progress on its button, a toast once the server's copy is read back, and on a failure the alert with
+ * the server's message while the block keeps what the admin typed.
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { ENFORCE_MFA_TYPES, type LockoutPolicy, type MfaPolicy, type PasswordHistoryPolicy } from '../../api/security.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { createSecurityResource } from '../resources/security.ts';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+import { CheckboxRow } from '../ui/form.tsx';
+import { useSave } from '../ui/use-save.ts';
+import { DAY_SECONDS, HISTORY_SIZE, inRange, MAX_ATTEMPTS, REMEMBER_DAYS } from './model.ts';
+import { NumberField, PolicyForm } from './PolicyForm.tsx';
+
+/** The general settings tab: three blocks, each with its own state. */
+export function GeneralSettingsTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+  return (
+    <div className={css.section}>
+      <MfaBlock t={t} canWrite={canWrite} />
+      <LockoutBlock t={t} canWrite={canWrite} />
+      <PasswordHistoryBlock t={t} canWrite={canWrite} />
+    </div>
+  );
+}
+
+/** The draft of a block: what the admin typed over the stored policy (null: nothing typed, the stored one shows). */
+function useDraft<T>(stored: T | undefined) {
+  const [draft, setDraft] = useState<T | null>(null);
+  const value = draft ?? stored;
+  const edit = (patch: Partial<T>) => setDraft({ ...(value as T), ...patch });
+  return { value, edit, clear: () => setDraft(null) };
+}
+
+/** The MFA policy block (AB-3.24). */
+function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+  const { resources, toasts } = useSection();
+  const security = resources.use(createSecurityResource);
+  const state = useStore(security.$mfa);
+  const save = useSave();
+  const draft = useDraft<MfaPolicy & { days?: string }>(state.data ? { ...state.data, days: daysOf(state.data) } : undefined);
+  const [problem, setProblem] = useState(false);
+  const policy = draft.value;
+  const remembers = policy?.allowRememberMyDevice !== undefined;
+  const hasDays = policy?.mfaDeviceExpiration !== undefined;
+
+  const submit = () => {
+    if (!policy) return;
+    const daysOk = !hasDays || !policy.allowRememberMyDevice || inRange(policy.days ?? '', REMEMBER_DAYS);
+    setProblem(!daysOk);
+    if (!daysOk) return;
+    const body: Omit<MfaPolicy, 'createdAt' | 'updatedAt'> = { id: policy.id, enforceMFAType: policy.enforceMFAType };
+    if (remembers) body.allowRememberMyDevice = policy.allowRememberMyDevice;
+    if (hasDays) body.mfaDeviceExpiration = inRange(policy.days ?? '', REMEMBER_DAYS) ? Number(policy.days) * DAY_SECONDS : policy.mfaDeviceExpiration;
+    void save.run(
+      () => security.saveMfa.run(body),
+      () => {
+        draft.clear();
+        toasts.show(t('admin.security.mfa.saved'));
+      },
+    );
+  };
+
+  return (
+    <PolicyForm
+      id="fe-security-mfa"
+      title={t('admin.security.mfa.title')}
+      intro={t('admin.security.mfa.intro')}
+      state={state}
+      retry={() => security.$mfa.revalidate()}
+      busy={save.busy}
+      error={save.error}
+      canWrite={canWrite}
+      saveLabel={t('admin.security.mfa.save')}
+      onSubmit={submit}
+      t={t}
+    >
+      {policy ? (
+        <>
+          <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0, gap: '8px' }}>
+            <legend className={css.label} style={{ marginBottom: '8px' }}>
+              {t('admin.security.mfa.enforce')}
+            </legend>
+            {ENFORCE_MFA_TYPES.map((type) => (
+              <label key={type} className={css.checkboxRow} style={{ alignItems: 'flex-start' }}>
+                <input
+                  type="radio"
+                  className={css.checkbox}
+                  style={{ marginTop: '2px' }}
+                  name="enforceMFAType"
+                  value={type}
+                  checked={policy.enforceMFAType === type}
+                  disabled={!canWrite}
+                  aria-describedby={`fe-security-mfa-${type}-hint`}
+                  onChange={() => draft.edit({ enforceMFAType: type })}
+                />
+                <span className={css.cellStack}>
+                  <span>{t(`admin.security.mfa.${type}`)}</span>
+                  <span id={`fe-security-mfa-${type}-hint`} className={css.hint}>
+                    {t(`admin.security.mfa.${type}.hint`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {remembers ? (
+            <CheckboxRow
+              name="allowRememberMyDevice"
+              checked={!!policy.allowRememberMyDevice}
+              disabled={!canWrite}
+              aria-describedby="fe-security-mfa-remember-hint"
+              onChange={(on) => draft.edit({ allowRememberMyDevice: on })}
+            >
+              {t('admin.security.mfa.remember')}
+              <span id="fe-security-mfa-remember-hint" className={css.hint} style={{ display: 'block' }}>
+                {t('admin.security.mfa.remember.hint')}
+              </span>
+            </CheckboxRow>
+          ) : null}
+          {remembers && hasDays && policy.allowRememberMyDevice ? (
+            <NumberField
+              id="fe-security-mfa-days"
+              name="mfaDeviceExpiration"
+              label={t('admin.security.mfa.rememberDays')}
+              value={policy.days ?? ''}
+              min={REMEMBER_DAYS.min}
+              max={REMEMBER_DAYS.max}
+              readOnly={!canWrite}
+              error={problem ? t('admin.security.mfa.rememberDays.error') : undefined}
+              onChange={(days) => {
+                setProblem(false);
+                draft.edit({ days });
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </PolicyForm>
+  );
+}
+
+/** The remembered-device days of a policy (its seconds, whole days, as the field shows them). */
+function daysOf(policy: MfaPolicy): string | undefined {
+  return policy.mfaDeviceExpiration === undefined ? undefined : String(Math.max(1, Math.round(policy.mfaDeviceExpiration / DAY_SECONDS)));
+}
+
+/** The lockout (AB-3.25) or password-history (AB-3.26) block: an on/off switch and a bounded number. */
+function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props: {
+  kind: 'lockout' | 'history';
+  field: 'maxAttempts' | 'historySize';
+  bounds: { min: number; max: number };
+  $policy: { revalidate(): void };
+  state: { data?: P; loading: boolean; error?: unknown };
+  saveMutation: { run(body: P): Promise<P> };
+  t: Translate;
+  canWrite: boolean;
+}) {
+  const { kind, field, bounds, state, t, canWrite } = props;
+  const { toasts } = useSection();
+  const save = useSave();
+  const stored = state.data ? { enabled: state.data.enabled, value: String((state.data as unknown as Record<string, number>)[field]) } : undefined;
+  const draft = useDraft(stored);
+  const [problem, setProblem] = useState(false);
+  const id = `fe-security-${kind}`;
+
+  const submit = () => {
+    const form = draft.value;
+    if (!form || !state.data) return;
+    const ok = inRange(form.value, bounds);
+    // a switched-off policy keeps its stored number when what was typed is not valid
+    if (!ok && form.enabled) {
+      setProblem(true);
+      return;
+    }
+    setProblem(false);
+    const value = ok ? Number(form.value) : (state.data as unknown as Record<string, number>)[field];
+    const body = { id: state.data.id, enabled: form.enabled, [field]: value } as unknown as P;
+    void save.run(
+      () => props.saveMutation.run(body),
+      () => {
+        draft.clear();
+        toasts.show(t(`admin.security.${kind}.saved`));
+      },
+    );
+  };
+
+  return (
+    <PolicyForm
+      id={id}
+      title={t(`admin.security.${kind}.title`)}
+      intro={t(`admin.security.${kind}.intro`)}
+      state={state}
+      retry={() => props.$policy.revalidate()}
+      busy={save.busy}
+      error={save.error}
+      canWrite={canWrite}
+      saveLabel={t(`admin.security.${kind}.save`)}
+      onSubmit={submit}
+      t={t}
+    >
+      {draft.value ? (
+        <>
+          <CheckboxRow name="enabled" role="switch" checked={draft.value.enabled} disabled={!canWrite} onChange={(enabled) => draft.edit({ enabled })}>
+            {t(`admin.security.${kind}.enabled`)}
+          </CheckboxRow>
+          <NumberField
+            id={`${id}-${field}`}
+            name={field}
+            label={t(`admin.security.${kind}.${field}` as 'admin.security.lockout.maxAttempts')}
+            hint={t(`admin.security.${kind}.${field}.hint` as 'admin.security.lockout.maxAttempts.hint')}
+            error={problem ? t(`admin.security.${kind}.${field}.error` as 'admin.security.lockout.maxAttempts.error') : undefined}
+            value={draft.value.value}
+            min={bounds.min}
+            max={bounds.max}
+            readOnly={!canWrite}
+            onChange={(value) => {
+              setProblem(false);
+              draft.edit({ value });
+            }}
+          />
+        </>
+      ) : null}
+    </PolicyForm>
+  );
+}
+
+function LockoutBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+  const security = useSection().resources.use(createSecurityResource);
+  const state = useStore(security.$lockout);
+  return (
+    <SwitchAndNumberBlock<LockoutPolicy>
+      kind="lockout"
+      field="maxAttempts"
+      bounds={MAX_ATTEMPTS}
+      $policy={security.$lockout}
+      state={state}
+      saveMutation={security.saveLockout}
+      t={t}
+      canWrite={canWrite}
+    />
+  );
+}
+
+function PasswordHistoryBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+  const security = useSection().resources.use(createSecurityResource);
+  const state = useStore(security.$passwordHistory);
+  return (
+    <SwitchAndNumberBlock<PasswordHistoryPolicy>
+      kind="history"
+      field="historySize"
+      bounds={HISTORY_SIZE}
+      $policy={security.$passwordHistory}
+      state={state}
+      saveMutation={security.savePasswordHistory}
+      t={t}
+      canWrite={canWrite}
+    />
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * The security center (AB-2.02, AB-3.29–3.33, AB-7.37, AB-9.05): the account's security score as a meter with its
+ * label; the recommendations, most severe first, each with its severity and category badges, a human title and
+ * description, and its action — "Send reset emails" for breached passwords (confirmed first, progress, then "Reset
+ * emails sent to N users"), or the recommended session value applied through the session configurations
+ * (ADJUST_FORCE_RELOGIN, ADJUST_MAX_CONCURRENT_SESSIONS, ADJUST_IDLE_TIMEOUT); the insights; and three tables —
+ * users with breached passwords, users without MFA, users inactive for 90 days — 10 a page. After any action the
+ * score reloads (the resource refreshes the security center).
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useMemo, useState } from 'react';
+import type { TenantUser } from '../../api/admin-types.ts';
+import type { Recommendation, RecommendationActionKey, RecommendationSeverity } from '../../api/security.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { createSecurityResource, type SecurityCenterTable } from '../resources/security.ts';
+import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
+import * as css from '../ui/admin.css.ts';
+import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
+import { useSave } from '../ui/use-save.ts';
+import { actionOf, adjustedSessions, bySeverity, scoreBand, toDurationInput } from './model.ts';
+import { CARD_STYLE } from './PolicyForm.tsx';
+
+/** A duration in seconds as words ("30 minutes", "1 day"). */
+export function durationText(seconds: number, t: Translate): string {
+  const { value, unit } = toDurationInput(seconds);
+  return t(`admin.security.duration.${unit}`, { count: Number(value) });
+}
+
+/** The security center tab. */
+export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+  const security = useSection().resources.use(createSecurityResource);
+  const recommendations = useStore(security.$recommendations);
+  const insights = useStore(security.$insights);
+  const breached = useStore(security.tables.breachedPasswords.$state);
+  const [resetting, setResetting] = useState(false);
+  const items = useMemo(() => bySeverity(recommendations.data?.recommendations.items ?? []), [recommendations.data]);
+  const breachedCount = breached.data?.total ?? items.find((r) => r.code === 'BREACHED_PASSWORDS_EXIST')?.metadata?.password?.breachedPasswordUsersCount ?? 0;
+
+  return (
+    <div className={css.section}>
+      <div className={css.section} style={CARD_STYLE}>
+        <LoadStates t={t} state={recommendations} retry={() => security.$recommendations.revalidate()}>
+          {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} t={t} /> : null}
+        </LoadStates>
+      </div>
+      <section className={css.section} style={CARD_STYLE} aria-labelledby="fe-security-recommendations">
+        <h3 id="fe-security-recommendations" className={css.subtitle}>
+          {t('admin.security.center.recommendations')}
+        </h3>
+        <LoadStates t={t} state={recommendations} retry={() => security.$recommendations.revalidate()}>
+          {items.length === 0 ? (
+            <EmptyState title={t('admin.security.center.noRecommendations')} />
+          ) : (
+            <ul className={css.resultList} style={{ maxHeight: 'none', gap: '16px' }}>
+              {items.map((r) => (
+                <RecommendationItem key={r.code} recommendation={r} canWrite={canWrite} onReset={() => setResetting(true)} t={t} />
+              ))}
+            </ul>
+          )}
+        </LoadStates>
+      </section>
+      <section className={css.section} style={CARD_STYLE} aria-labelledby="fe-security-insights">
+        <h3 id="fe-security-insights" className={css.subtitle}>
+          {t('admin.security.center.insights')}
+        </h3>
+        <LoadStates t={t} state={insights} retry={() => security.$insights.revalidate()}>
+          {insights.data?.insights.items.length ? (
+            <ul className={css.resultList} style={{ maxHeight: 'none' }}>
+              {insights.data.insights.items.map((i) => (
+                <li key={i.code} className={css.toolbar}>
+                  <span className={css.chip}>{t(`admin.security.category.${i.category}`)}</span>
+                  <span>{t(`admin.security.insight.${i.code}`)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title={t('admin.security.center.noInsights')} />
+          )}
+        </LoadStates>
+      </section>
+      <UsersTable table="breachedPasswords" t={t} />
+      <UsersTable table="mfaUnenrolled" t={t} />
+      <UsersTable table="inactive" t={t} />
+      {resetting ? <ResetDialog count={breachedCount} onClose={() => setResetting(false)} t={t} /> : null}
+    </div>
+  );
+}
+
+/** The score: a meter (0–100) with its label, the value in words and its band. */
+function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t: Translate }) {
+  const id = useId();
+  const band = scoreBand(score);
+  return (
+    <div className={css.cellStack} style={{ gap: '8px' }} aria-busy={refreshing || undefined}>
+      <label htmlFor={id} className={css.subtitle}>
+        {t('admin.security.center.score')}
+      </label>
+      <div className={css.toolbar}>
+        <meter
+          id={id}
+          min={0}
+          max={100}
+          low={50}
+          high={80}
+          optimum={100}
+          value={score}
+          aria-valuetext={`${t('admin.security.center.scoreValue', { score })} · ${t(`admin.security.center.band.${band}`)}`}
+          style={{ width: '240px', maxWidth: '100%', height: '16px' }}
+        />
+        <strong data-score={score}>{t('admin.security.center.scoreValue', { score })}</strong>
+        <span className={band === 'low' ? css.badgeDanger : css.chip}>{t(`admin.security.center.band.${band}`)}</span>
+      </div>
+      {refreshing ? (
+        <span className={css.hint} role="status">
+          {t('admin.security.center.refreshing')}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+const SEVERITY_BADGE: Record<RecommendationSeverity, string> = { SEVERE: css.badgeDanger, WARNING: css.chip, INFO: css.chip };
+
+/** One recommendation: badges, title, description, and its action for an admin who may write. */
+function RecommendationItem({ recommendation: r, canWrite, onReset, t }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void; t: Translate }) {
+  const action = actionOf(r.code);
+  const titleId = useId();
+  return (
+    <li className={css.cellStack} style={{ gap: '4px' }} aria-labelledby={titleId} data-code={r.code}>
+      <span className={css.chips}>
+        <span className={SEVERITY_BADGE[r.severity]}>{t(`admin.security.severity.${r.severity}`)}</span>
+        <span className={css.chip}>{t(`admin.security.category.${r.category}`)}</span>
+      </span>
+      <strong id={titleId}>{t(`admin.security.rec.${r.code}`)}</strong>
+      <span className={css.muted}>{t(`admin.security.rec.${r.code}.text`)}</span>
+      {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} t={t} /> : null}
+    </li>
+  );
+}
+
+/** What an action's button says, with the recommended value of `metadata.sessions`. */
+function actionLabel(action: RecommendationActionKey, r: Recommendation, t: Translate): string {
+  if (action === 'SEND_RESET_BREACHED_PASSWORD_EMAIL') return t('admin.security.action.SEND_RESET_BREACHED_PASSWORD_EMAIL');
+  const body = adjustedSessions(action, r.metadata);
+  if (action === 'ADJUST_MAX_CONCURRENT_SESSIONS') return t('admin.security.action.ADJUST_MAX_CONCURRENT_SESSIONS', { count: body.sessionConcurrentConfiguration!.maxSessions });
+  const seconds = (body.sessionTimeoutConfiguration ?? body.sessionIdleTimeoutConfiguration)!.timeout;
+  return t(`admin.security.action.${action}`, { value: durationText(seconds, t) });
+}
+
+/** A recommendation's action: the reset asks first; a session adjustment is applied at once (progress, toast, error). */
+function ActionButton({ action, recommendation, onReset, t }: { action: RecommendationActionKey; recommendation: Recommendation; onReset: () => void; t: Translate }) {
+  const { resources, toasts } = useSection();
+  const security = resources.use(createSecurityResource);
+  const save = useSave();
+  if (action === 'SEND_RESET_BREACHED_PASSWORD_EMAIL') {
+    return (
+      <span>
+        <button type="button" className={css.button} onClick={onReset}>
+          {actionLabel(action, recommendation, t)}
+        </button>
+      </span>
+    );
+  }
+  const apply = () =>
+    void save.run(
+      () => security.adjust.run({ action, recommendation }),
+      (stored) => {
+        const text =
+          action === 'ADJUST_MAX_CONCURRENT_SESSIONS'
+            ? t('admin.security.applied.ADJUST_MAX_CONCURRENT_SESSIONS', { count: stored.sessionConcurrentConfiguration.maxSessions })
+            : t(`admin.security.applied.${action}`, {
+                value: durationText((action === 'ADJUST_FORCE_RELOGIN' ? stored.sessionTimeoutConfiguration : stored.sessionIdleTimeoutConfiguration).timeout, t),
+              });
+        toasts.show(text);
+      },
+    );
+  return (
+    <span className={css.cellStack} style={{ gap: '4px', alignItems: 'flex-start' }}>
+      <button type="button" className={css.secondaryButton} aria-disabled={save.busy || undefined} onClick={() => !save.busy && apply()}>
+        {save.busy ? t('admin.security.action.applying') : actionLabel(action, recommendation, t)}
+      </button>
+      <ErrorSlot error={save.error} t={t} />
+    </span>
+  );
+}
+
+/** The confirmation of the breached-password reset emails (AB-3.33). */
+function ResetDialog({ count, onClose, t }: { count: number; onClose: () => void; t: Translate }) {
+  const { resources, toasts } = useSection();
+  const security = resources.use(createSecurityResource);
+  const save = useSave();
+  return (
+    <ConfirmDialog
+      open
+      title={t('admin.security.reset.title')}
+      body={<p style={{ margin: 0 }}>{t('admin.security.reset.body', { count })}</p>}
+      action={t('admin.security.reset.confirm')}
+      busyAction={t('admin.security.action.sending')}
+      busy={save.busy}
+      error={save.error}
+      danger={false}
+      t={t}
+      onClose={onClose}
+      onConfirm={() =>
+        void save.run(
+          () => security.resetBreachedPasswords.run({ count }),
+          (sent) => {
+            toasts.show(t('admin.security.reset.sent', { count: sent }));
+            onClose();
+          },
+        )
+      }
+    />
+  );
+}
+
+/** One of the security center's user tables (AB-2.02): 10 a page (AB-9.05), with its designed empty state. */
+function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) {
+  const security = useSection().resources.use(createSecurityResource);
+  const list = security.tables[table];
+  const query = useStore(list.$query);
+  const state = useStore(list.$state);
+  const dateText = useDateTime();
+  const titleId = `fe-security-table-${table}`;
+  const columns = useMemo<ColumnDef<TenantUser, unknown>[]>(
+    () => [
+      {
+        id: 'user',
+        header: t('admin.security.col.user'),
+        size: 260,
+        cell: ({ row }) => (
+          <span className={css.cellStack}>
+            <span>{row.original.name || row.original.email}</span>
+            {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
+          </span>
+        ),
+      },
+      {
+        id: 'lastLogin',
+        header: t('admin.security.col.lastLogin'),
+        size: 180,
+        cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin) : t('admin.security.never')),
+      },
+      { id: 'createdAt', header: t('admin.security.col.createdAt'), size: 160, cell: ({ row }) => dateText(row.original.createdAt) },
+    ],
+    [t, dateText],
+  );
+  const totalPages = state.data?.totalPages ?? 1;
+  return (
+    <section className={css.section} style={CARD_STYLE} aria-labelledby={titleId} data-table={table}>
+      <div className={css.cellStack}>
+        <h3 id={titleId} className={css.subtitle}>
+          {t(`admin.security.table.${table}`)}
+        </h3>
+        <p className={css.muted} style={{ margin: 0 }}>
+          {t(`admin.security.table.${table}.intro`)}
+        </p>
+      </div>
+      <LoadStates t={t} state={state} retry={list.retry}>
+        <DataTable
+          label={t(`admin.security.table.${table}`)}
+          columns={columns}
+          data={state.data?.items ?? []}
+          getRowId={(u) => u.id}
+          busy={state.stale}
+          rowHeight={56}
+          empty={<EmptyState title={t(`admin.security.table.${table}.empty`)} />}
+        />
+        {totalPages > 1 ? <Pagination page={query.page} totalPages={totalPages} total={state.data?.total} onPage={list.setPage} t={t} busy={state.loading} /> : null}
+      </LoadStates>
+    </section>
+  );
+}
