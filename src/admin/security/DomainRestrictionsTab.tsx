@@ -78,6 +78,7 @@ export function DomainRestrictionsTab() {
       ? [
           {
             id: 'actions',
+            enableSorting: false,
             header: () => <span className={css.visuallyHidden}>{t('admin.security.domain.col.actions')}</span>,
             size: 110,
             cell: ({ row }: { row: { original: DomainRestriction } }) => (

@@ -111,13 +111,28 @@ export function IpRestrictionsTab() {
   };
 
   const columns: ColumnDef<IpRestriction, unknown>[] = [
-    { id: 'ip', accessorKey: 'ip', header: t('admin.security.ip.col.ip'), size: 220 },
-    { id: 'description', accessorKey: 'description', header: t('admin.security.ip.col.description'), size: 240, cell: ({ row }) => row.original.description || '—' },
-    { id: 'createdAt', accessorKey: 'createdAt', header: t('admin.security.ip.col.createdAt'), size: 160, cell: ({ row }) => dateText(row.original.createdAt) },
+    { id: 'ip', accessorKey: 'ip', header: t('admin.security.ip.col.ip'), size: 220, enableSorting: false },
+    {
+      id: 'description',
+      accessorKey: 'description',
+      header: t('admin.security.ip.col.description'),
+      size: 240,
+      enableSorting: false,
+      cell: ({ row }) => row.original.description || '—',
+    },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: t('admin.security.ip.col.createdAt'),
+      size: 160,
+      enableSorting: false,
+      cell: ({ row }) => dateText(row.original.createdAt),
+    },
     ...(canWrite
       ? [
           {
             id: 'actions',
+            enableSorting: false,
             header: () => <span className={css.visuallyHidden}>{t('admin.security.ip.col.actions')}</span>,
             size: 110,
             cell: ({ row }: { row: { original: IpRestriction } }) => (

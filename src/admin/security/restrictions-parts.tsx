@@ -25,11 +25,24 @@ export function Fieldset({ legend, busy, disabled, children }: { legend: string;
   );
 }
 
+// the radio sits on the label's first line, not in the middle of the label and its description
+const TOP = { alignItems: 'flex-start' } as const;
+const RADIO = { marginTop: '0.15em', flex: 'none' } as const;
+
 /** A radio button and its label on one row; `description` under the label describes it. */
 export function RadioRow(props: { name: string; value: string; checked: boolean; onChange: () => void; label: string; description?: string; disabled?: boolean }) {
   return (
-    <label className={css.checkboxRow}>
-      <input type="radio" className={css.checkbox} name={props.name} value={props.value} checked={props.checked} disabled={props.disabled} onChange={props.onChange} />
+    <label className={css.checkboxRow} style={TOP}>
+      <input
+        type="radio"
+        className={css.checkbox}
+        style={RADIO}
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={props.onChange}
+      />
       <span>
         {props.label}
         {props.description ? (
