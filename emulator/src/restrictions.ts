@@ -20,7 +20,8 @@
  * Speed: an account's active rules are read and parsed once and kept in-process (per emulator database, per account):
  * single addresses in a set, CIDRs in a list grouped by address family. Every change of rules or config
  * ({@link restrictionsChanged}) drops the account's entry at once and again after the request's transaction ends
- * ({@link settleRestrictionCache}, app.ts), and a reset drops them all ({@link forgetRestrictions}).
+ * ({@link settleRestrictionCache}, app.ts), and a reset drops them all, again after its transaction
+ * ({@link forgetRestrictions}).
  *
  * Email domains. An account's rules are `email_domain_restrictions` rows (a domain, type ALLOW or BLOCK); its config
  * `tenants.settings.domainRestrictionConfig` `{ active, listType, blockPublicDomains }` (default inactive, BLOCK,
@@ -171,6 +172,8 @@ export interface TenantIpRules {
 const caches = new WeakMap<Db, Map<string, Promise<TenantIpRules>>>();
 /** Per request: the accounts whose rules it changed, dropped again once its transaction has ended. */
 const touched = new WeakMap<Request, Set<string>>();
+/** Emulators reset since their last request ended: every entry is dropped again once the reset's transaction has ended. */
+const resetPending = new WeakSet<Db>();
 
 async function loadIpRules(db: Db, tenantId: string): Promise<TenantIpRules> {
   const [settings, rows] = await Promise.all([
@@ -219,6 +222,11 @@ export async function settleRestrictionCache(c: Ctx, next: () => Promise<void>):
   try {
     await next();
   } finally {
+    const root = c.var.rt.rootDb;
+    if (resetPending.has(root)) {
+      resetPending.delete(root);
+      caches.delete(root);
+    }
     const set = touched.get(c.req.raw);
     if (set) {
       touched.delete(c.req.raw);
@@ -228,9 +236,13 @@ export async function settleRestrictionCache(c: Ctx, next: () => Promise<void>):
   }
 }
 
-/** Drops every cached account of the emulator whose root database is `rootDb` (after a reset). */
+/**
+ * Drops every cached account of the emulator whose root database is `rootDb` (a reset), now and again at the end of
+ * the next request (an HTTP reset runs in its request's transaction: a read made meanwhile is not kept).
+ */
 export function forgetRestrictions(rootDb: Db): void {
   caches.delete(rootDb);
+  resetPending.add(rootDb);
 }
 
 // ---------------------------------------------------------------- the IP check

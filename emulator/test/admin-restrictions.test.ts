@@ -144,6 +144,18 @@ describe('the client address (http/client-ip.ts)', () => {
     assert.equal(await ipOf(undefined), null);
   });
 
+  it('SI-8.13 AB-9.17 the current user IP metadata answers the address the emulator sees ("Add my IP"); an unknown one is "ip metadata not found"', async () => {
+    const api = await apiFrom(await tokenOf(), OFFICE);
+    const me = await api.metadata.getCurrentUserIpMetadata();
+    assert.equal(me.ip, OFFICE);
+    assert.equal(me.country_code, null, 'no geolocation offline');
+    assert.equal((await api.metadata.getIpAdressMetadata('::ffff:192.0.2.9')).ip, '192.0.2.9');
+    await rejectsWith(api.metadata.getIpAdressMetadata('not-an-ip'), 404, 'ip metadata not found');
+    const unknown = await new Client(harness.emu).get('/frontegg/metadata/ipme');
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(unknown.body.errors, ['ip metadata not found']);
+  });
+
   it('over real HTTP from 127.0.0.1 the verify call judges the forwarded address, not the socket', async () => {
     const { api, token } = await officeOnly();
     assert.deepEqual(await (await apiFrom(token, ELSEWHERE)).securityPolicy.testCurrentIpInAllowList(), { valid: false });
@@ -374,6 +386,15 @@ describe('IP restrictions enforced', () => {
     assert.equal(ok.status, 200, ok.text);
     const [row] = (await rowsOf('user.ip-restriction.refused')).filter((r) => r.actorId === created.clientId);
     assert.equal(row.ip, ELSEWHERE);
+  });
+
+  it('a reset (POST /_emulator/reset) ends the restrictions at once', async () => {
+    await officeOnly();
+    const c = new Client(harness.emu);
+    assert.equal((await c.post(`${P}/auth/v1/user`, { email: SEED.adminEmail, password: SEED.adminPassword }, { 'x-forwarded-for': ELSEWHERE })).status, 403);
+    assert.equal((await c.post('/_emulator/reset')).status, 200);
+    const again = await c.post(`${P}/auth/v1/user`, { email: SEED.adminEmail, password: SEED.adminPassword }, { 'x-forwarded-for': ELSEWHERE });
+    assert.equal(again.status, 200, again.text);
   });
 
   it("an account's rules bind its own sign-ins and tokens only", async () => {

@@ -28,6 +28,10 @@
  *   `{ active, blockPublicDomains?, type? }` (type sets listType) → the config.
  * There is no bulk call for domains in the reference client.
  *
+ * The caller's address (public, api-contract §F): `GET /metadata/ipme` → IMetadataIp `{ ip, latitude, longitude, city,
+ * country_name, country_code, zip, location }` (no geolocation offline: nulls and 0), 404 `ip metadata not found` when
+ * the address cannot be determined (SI-8.13); `GET /metadata/ip/{ip}` the same for a given address.
+ *
  * Reads need `fe.secure.read.securityPolicy`, changes `fe.secure.write.securityPolicy` (403 `Not authorized`). Every
  * change writes an audit row (with the client address, src/audit.ts) and drops the account's cached IP rules.
  */
@@ -46,6 +50,7 @@ import { emailDomainRestrictions, ipRestrictions, tenants, type TenantSettings }
 import { emulatorDate } from '../../clock.ts';
 import { audit } from '../../audit.ts';
 import {
+  IP_METADATA_NOT_FOUND,
   RESTRICTION_TYPES,
   clientAddress,
   domainRestrictionConfig,
@@ -236,6 +241,28 @@ adminRestrictionRoutes.post(`${IP}/verify/allow`, READ, async (c) => {
   const rules = await tenantIpRules(c, c.var.auth.tenantId);
   const addr = clientAddress(c);
   return c.json({ valid: addr !== null && matchesAny(rules.allow, addr) });
+});
+
+// ---------------------------------------------------------------- the caller's address (api-contract §F metadata)
+
+/** IMetadataIp of `ip`: the address, and no geolocation (the emulator has no geo database: nulls and 0). */
+const ipMetadata = (ip: string) => ({ ip, latitude: 0, longitude: 0, city: null, country_name: null, country_code: null, zip: null, location: {} });
+
+/**
+ * getCurrentUserIpMetadata (`GET /metadata/ipme`, public): the caller's address as the emulator sees it (http/client-ip.ts)
+ * — what the portal's "Add my IP" adds. 404 `ip metadata not found` (SI-8.13) when it cannot be determined.
+ */
+adminRestrictionRoutes.get('/metadata/ipme', (c) => {
+  const addr = clientAddress(c);
+  if (!addr) throw notFound(IP_METADATA_NOT_FOUND, 'ER-IP-METADATA-NOT-FOUND');
+  return c.json(ipMetadata(addr.toString()));
+});
+
+/** getIpAdressMetadata (`GET /metadata/ip/{ip}`, public): the address given, canonical; 404 `ip metadata not found` for one that does not parse. */
+adminRestrictionRoutes.get('/metadata/ip/:ip', (c) => {
+  const parsed = parseIpRule(c.req.param('ip'));
+  if (!parsed || parsed.cidr) throw notFound(IP_METADATA_NOT_FOUND, 'ER-IP-METADATA-NOT-FOUND');
+  return c.json(ipMetadata(parsed.ip));
 });
 
 // ---------------------------------------------------------------- email-domain restrictions
