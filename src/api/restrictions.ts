@@ -19,6 +19,8 @@ export const RESTRICTIONS_PATHS = Object.freeze({
   ipVerifyAllow: `${IP}/verify/allow`,
   domain: DOMAIN,
   domainConfig: `${DOMAIN}/config`,
+  /** The caller's address as the server sees it (Frontegg's getCurrentUserIpMetadata; 404 "ip metadata not found" when unknown, SI-8.13). */
+  ipMe: '/metadata/ipme',
   /** The signed-in user's current session (`ipAddress`: the address the server saw at its last sign-in or refresh). */
   currentSession: '/identity/resources/users/sessions/v1/me/current',
 });
@@ -128,6 +130,10 @@ export function createRestrictionsApi(client: ApiClient) {
     /** `POST …/restrictions/ip/verify/allow` (testCurrentIpInAllowList, AB-7.35): whether an active allow rule matches the caller's address. */
     testCurrentIpInAllowList(o?: CallOptions): Promise<IpVerifyResult> {
       return client.post<IpVerifyResult>(RESTRICTIONS_PATHS.ipVerifyAllow, undefined, adminOptions(o));
+    },
+    /** `GET /metadata/ipme` (getCurrentUserIpMetadata): `{ ip, … }`, the caller's address. @throws FeApiError 404 "ip metadata not found" when the server cannot tell it */
+    getCurrentIpMetadata(o?: CallOptions): Promise<{ ip?: string }> {
+      return client.get<{ ip?: string }>(RESTRICTIONS_PATHS.ipMe, adminOptions(o));
     },
     /** `GET users/sessions/v1/me/current`: the address the server saw for this session (`ipAddress`, when known). */
     getCurrentSessionAddress(o?: CallOptions): Promise<{ ipAddress?: string }> {

@@ -64,7 +64,7 @@ export function isSecurityCenterKey(key: string): boolean {
 
 /** What the portal knows of the caller's address (a part is undefined when its check failed or the server did not tell it). */
 export interface CurrentIp {
-  /** The caller's address, when the server tells it (verify's `ip`, else the current session's `ipAddress`). */
+  /** The caller's address, when the server tells it (verify's `ip`, else `/metadata/ipme`, else the current session's `ipAddress`). */
   ip?: string;
   /** Whether an active allow rule matches it (testCurrentIpInAllowList, AB-7.35). */
   inAllowList?: boolean;
@@ -99,14 +99,15 @@ function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: numb
   let knownIp: string | undefined;
   /**
    * AB-4.18, AB-8.12: both checks, each failure swallowed (that part unknown); the address from verify when it tells
-   * it, else the current session's, else the last one known. One call after the other: the emulator can deadlock
+   * it, else from `GET /metadata/ipme` (getCurrentUserIpMetadata), else the current session's, else the last one known. One call after the other: the emulator can deadlock
    * when several requests of one account read its freshly dropped IP rules at once (see the report of issue 22).
    */
   const checkCurrentIp = async (): Promise<CurrentIp> => {
     const valid = await api.testCurrentIp().catch(() => undefined);
     const inAllowList = await api.testCurrentIpInAllowList().catch(() => undefined);
-    const session = await api.getCurrentSessionAddress().catch(() => undefined);
-    knownIp = valid?.ip ?? inAllowList?.ip ?? session?.ipAddress ?? knownIp;
+    const ipMe = await api.getCurrentIpMetadata().catch(() => undefined);
+    const session = ipMe?.ip ? undefined : await api.getCurrentSessionAddress().catch(() => undefined);
+    knownIp = valid?.ip ?? inAllowList?.ip ?? ipMe?.ip ?? session?.ipAddress ?? knownIp;
     return { valid: valid?.valid, inAllowList: inAllowList?.valid, ip: knownIp };
   };
 

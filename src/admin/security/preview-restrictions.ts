@@ -55,6 +55,7 @@ const ok = (body: unknown) => ({ status: 200, body });
 
 /** The IP restrictions: a page of the strategy filtered (`_offset`, `_limit`, `_filter`), the config, verify, and writes. */
 export const previewIpRestrictions: SectionPreviewRoutes = (req) => {
+  if (req.path === P.ipMe) return ok({ ip: PREVIEW_MY_IP });
   if (req.path === P.ipVerify) return ok({ valid: true, ip: PREVIEW_MY_IP });
   if (req.path === P.ipVerifyAllow) return ok({ valid: false, ip: PREVIEW_MY_IP });
   if (req.path === P.ipConfig) return ok(req.method === 'GET' ? PREVIEW_IP_CONFIG : {});
