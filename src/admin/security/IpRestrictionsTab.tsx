@@ -1,4 +1,272 @@
-/** The security section's IP restrictions tab (issue 22 item 3): placeholder until built. */
+/**
+ * The security section's IP restrictions tab (issue 22 item 3; AB-3.16–3.17, AB-4.18–4.19, AB-7.33–7.35, AB-8.12,
+ * AB-9.01–9.04, AB-9.17): the config (enforced on/off; allow only the listed addresses, or block them), the caller's
+ * address as the server sees it, the rules of one strategy (allow at first), paged (4 at first, 10 by default, 50 in
+ * preview), and for an admin who may write: add one, add many, delete (confirmed). Before a change that would lock the
+ * admin out the lock-out warning asks first. After every change the resource checks the caller's address again and,
+ * with the security-center flag on, reloads the security center.
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { IpRestriction, IpRestrictionsConfig, RestrictionType } from '../../api/restrictions.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { IP_PAGE_SIZES, SECURITY_CENTER_FLAG } from '../resources/restrictions.ts';
+import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
+import * as css from '../ui/admin.css.ts';
+import { ConfirmDialog } from '../ui/dialog.tsx';
+import { CheckboxRow } from '../ui/form.tsx';
+import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { Select } from '../ui/select.tsx';
+import { EmptyState, LoadStates, Loading, messageOf } from '../ui/states.tsx';
+import { useSave } from '../ui/use-save.ts';
+import { AddIpDialog, BulkAddIpDialog, LockOutDialog, type NewIpRule } from './restrictions-ip-dialogs.tsx';
+import { lockOutOnConfig, lockOutOnDelete, type LockOut } from './restrictions-model.ts';
+import { Fieldset, RadioRow, useRestrictions } from './restrictions-parts.tsx';
+
+/** The dialog open on the tab: add, add many, delete one rule, or the lock-out warning before `proceed`. */
+type IpDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'delete'; rule: IpRestriction } | { kind: 'lockOut'; reason: Exclude<LockOut, null>; proceed: () => Promise<void> };
+
+/** The dialogs a deep link or story may open: `ip-add`, `ip-bulk`, `ip-lockout` (the warning before activating an allow list). */
+const DIALOGS = ['ip-add', 'ip-bulk', 'ip-lockout'] as const;
+
+/** The IP restrictions tab (no props: reads the section through `useSection()`). */
 export function IpRestrictionsTab() {
-  return null;
+  const section = useSection();
+  const { app, toasts } = section;
+  const t = useT(app);
+  const dateText = useDateTime();
+  const r = useRestrictions();
+  const flags = useStore(app.stores.$featureFlags);
+  const reloadSecurityCenter = flags[SECURITY_CENTER_FLAG] === 'on';
+  const configState = useStore(r.$ipConfig);
+  const config = configState.data;
+  const me = useStore(r.$currentIp).data ?? {};
+  const query = useStore(r.ipRules.$query);
+  const state = useStore(r.ipRules.$state);
+  const configSaving = useStore(r.saveIpConfig.$state).loading;
+  const canWrite = section.can('write');
+  const strategy: RestrictionType = query.filters.strategy === 'BLOCK' ? 'BLOCK' : 'ALLOW';
+
+  const saveConfig = async (next: IpRestrictionsConfig) => {
+    await r.saveIpConfig.run({ config: next, reloadSecurityCenter });
+    toasts.show(t('admin.security.ip.configSaved'));
+  };
+  const addMyIp = async () => {
+    if (me.ip === undefined) return;
+    await r.addMyIp.run({ ip: me.ip, reloadSecurityCenter });
+    toasts.show(t('admin.security.ip.myIpAdded', { ip: me.ip }));
+  };
+  const [dialog, setDialog] = useState<IpDialog | null>(() => {
+    const asked = DIALOGS.find((d) => d === section.dialog);
+    if (asked === 'ip-add') return { kind: 'add' };
+    if (asked === 'ip-bulk') return { kind: 'bulk' };
+    if (asked === 'ip-lockout') return { kind: 'lockOut', reason: 'activateAllow', proceed: () => saveConfig({ isActive: true, strategy: 'ALLOW' }) };
+    return null;
+  });
+  const close = () => setDialog(null);
+
+  /** A config change from the form: the lock-out warning first when it would lock the admin out; else saved at once (optimistic). */
+  const changeConfig = (patch: Partial<IpRestrictionsConfig>) => {
+    const next: IpRestrictionsConfig = { isActive: config?.isActive ?? false, strategy: config?.strategy ?? 'ALLOW', ...patch };
+    const reason = lockOutOnConfig(config, next, me);
+    if (reason) return setDialog({ kind: 'lockOut', reason, proceed: () => saveConfig(next) });
+    saveConfig(next).catch((e: unknown) => toasts.show(t('admin.security.ip.configFailed', { reason: messageOf(e, t) }), 'error'));
+  };
+
+  const addRule = async (rule: NewIpRule) => {
+    await r.addIpRule.run({ rule: { ip: rule.ip, strategy: rule.strategy, description: rule.description || undefined }, reloadSecurityCenter });
+    toasts.show(t('admin.security.ip.added', { ip: rule.ip }));
+    if (rule.strategy !== strategy) r.ipRules.setFilter('strategy', rule.strategy);
+  };
+  const bulkAdd = async (rules: NewIpRule[]) => {
+    await r.bulkAddIpRules.run({ rules: rules.map((x) => ({ ip: x.ip, strategy: x.strategy, description: x.description || undefined })), reloadSecurityCenter });
+    toasts.show(t('admin.security.ip.bulk.added', { count: rules.length }));
+    if (rules[0] && rules[0].strategy !== strategy) r.ipRules.setFilter('strategy', rules[0].strategy);
+  };
+  const remove = useSave();
+  const deleteRule = (rule: IpRestriction) =>
+    void remove.run(
+      () => r.deleteIpRule.run({ id: rule.id, reloadSecurityCenter }),
+      () => {
+        toasts.show(t('admin.security.ip.deleted', { ip: rule.ip }));
+        close();
+      },
+    );
+  /** Delete asks first; deleting the allow rule that admits the admin shows the lock-out warning instead. */
+  const askDelete = (rule: IpRestriction) => {
+    remove.setError(null);
+    const reason = lockOutOnDelete(rule, config, me, state.data?.items ?? []);
+    if (reason)
+      return setDialog({
+        kind: 'lockOut',
+        reason,
+        proceed: async () => {
+          await r.deleteIpRule.run({ id: rule.id, reloadSecurityCenter });
+          toasts.show(t('admin.security.ip.deleted', { ip: rule.ip }));
+        },
+      });
+    setDialog({ kind: 'delete', rule });
+  };
+
+  const columns: ColumnDef<IpRestriction, unknown>[] = [
+    { id: 'ip', accessorKey: 'ip', header: t('admin.security.ip.col.ip'), size: 220, enableSorting: false },
+    {
+      id: 'description',
+      accessorKey: 'description',
+      header: t('admin.security.ip.col.description'),
+      size: 240,
+      enableSorting: false,
+      cell: ({ row }) => row.original.description || '—',
+    },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: t('admin.security.ip.col.createdAt'),
+      size: 160,
+      enableSorting: false,
+      cell: ({ row }) => dateText(row.original.createdAt),
+    },
+    ...(canWrite
+      ? [
+          {
+            id: 'actions',
+            enableSorting: false,
+            header: () => <span className={css.visuallyHidden}>{t('admin.security.ip.col.actions')}</span>,
+            size: 110,
+            cell: ({ row }: { row: { original: IpRestriction } }) => (
+              <button
+                type="button"
+                className={css.secondaryButton}
+                aria-label={t('admin.security.ip.deleteLabel', { ip: row.original.ip })}
+                onClick={() => askDelete(row.original)}
+              >
+                {t('admin.security.ip.delete')}
+              </button>
+            ),
+          } satisfies ColumnDef<IpRestriction, unknown>,
+        ]
+      : []),
+  ];
+
+  return (
+    <div className={css.section} data-tab="ipRestrictions">
+      <p className={css.muted}>{t('admin.security.ip.intro')}</p>
+      {canWrite ? null : <p className={css.muted}>{t('admin.security.ip.readOnly')}</p>}
+      <LoadStates t={t} state={configState} retry={() => void r.$ipConfig.revalidate()}>
+        {config ? (
+          <div className={css.form}>
+            <CheckboxRow name="ipActive" checked={config.isActive} disabled={!canWrite} onChange={(isActive) => changeConfig({ isActive })}>
+              {t('admin.security.ip.active')}
+            </CheckboxRow>
+            <Fieldset legend={t('admin.security.ip.strategy.legend')} busy={configSaving} disabled={!canWrite}>
+              <RadioRow
+                name="ipStrategy"
+                value="ALLOW"
+                checked={(config.strategy ?? 'ALLOW') === 'ALLOW'}
+                onChange={() => changeConfig({ strategy: 'ALLOW' })}
+                label={t('admin.security.ip.strategy.allow')}
+                description={t('admin.security.ip.strategy.allowHint')}
+              />
+              <RadioRow
+                name="ipStrategy"
+                value="BLOCK"
+                checked={config.strategy === 'BLOCK'}
+                onChange={() => changeConfig({ strategy: 'BLOCK' })}
+                label={t('admin.security.ip.strategy.block')}
+                description={t('admin.security.ip.strategy.blockHint')}
+              />
+            </Fieldset>
+            {configSaving ? <Loading label={t('admin.security.ip.saving')} /> : null}
+          </div>
+        ) : null}
+      </LoadStates>
+      {me.ip !== undefined ? (
+        <p className={css.muted} data-current-ip={me.ip}>
+          {t('admin.security.ip.currentAddress', { ip: me.ip })}
+          {config?.isActive && me.valid === false ? <> {t('admin.security.ip.currentRefused')}</> : null}
+        </p>
+      ) : null}
+      <div className={css.toolbar}>
+        <Select
+          label={t('admin.security.ip.filter')}
+          name="strategyFilter"
+          items={[
+            { key: 'ALLOW', label: t('admin.security.ip.filter.allow') },
+            { key: 'BLOCK', label: t('admin.security.ip.filter.block') },
+          ]}
+          value={strategy}
+          onChange={(value) => r.ipRules.setFilter('strategy', value)}
+        />
+        {canWrite ? (
+          <>
+            <button type="button" className={css.button} onClick={() => setDialog({ kind: 'add' })}>
+              {t('admin.security.ip.addButton')}
+            </button>
+            <button type="button" className={css.secondaryButton} onClick={() => setDialog({ kind: 'bulk' })}>
+              {t('admin.security.ip.bulkButton')}
+            </button>
+          </>
+        ) : null}
+      </div>
+      <LoadStates t={t} state={state} retry={r.ipRules.retry}>
+        <>
+          <DataTable
+            label={strategy === 'ALLOW' ? t('admin.security.ip.table.allow') : t('admin.security.ip.table.block')}
+            columns={columns}
+            data={state.data?.items ?? []}
+            getRowId={(x) => x.id}
+            busy={state.stale}
+            empty={
+              <EmptyState title={strategy === 'ALLOW' ? t('admin.security.ip.empty.allow') : t('admin.security.ip.empty.block')}>
+                <p>{strategy === 'ALLOW' ? t('admin.security.ip.empty.allowHint') : t('admin.security.ip.empty.blockHint')}</p>
+              </EmptyState>
+            }
+          />
+          <Pagination
+            page={query.page}
+            totalPages={state.data?.totalPages ?? 1}
+            total={state.data?.total}
+            onPage={r.ipRules.setPage}
+            t={t}
+            busy={state.loading}
+            pageSize={query.pageSize}
+            pageSizes={IP_PAGE_SIZES}
+            onPageSize={r.ipRules.setPageSize}
+          />
+        </>
+      </LoadStates>
+      {dialog?.kind === 'add' ? <AddIpDialog t={t} strategy={strategy} me={me} onAdd={addRule} onClose={close} /> : null}
+      {dialog?.kind === 'bulk' ? <BulkAddIpDialog t={t} strategy={strategy} onAdd={bulkAdd} onClose={close} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          open
+          t={t}
+          title={t('admin.security.ip.deleteTitle')}
+          body={t('admin.security.ip.deleteBody', { ip: dialog.rule.ip })}
+          action={t('admin.security.ip.delete')}
+          busyAction={t('admin.security.ip.deleting')}
+          busy={remove.busy}
+          error={remove.error}
+          onConfirm={() => deleteRule(dialog.rule)}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'lockOut' ? (
+        <LockOutDialog
+          t={t}
+          reason={dialog.reason}
+          me={me}
+          onContinue={dialog.proceed}
+          onAddMyIp={async () => {
+            await addMyIp();
+            // activating the allow list is what "Add my IP" does; another change (a deletion) still runs
+            if (dialog.reason !== 'activateAllow') await dialog.proceed();
+          }}
+          onClose={close}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,57 @@
+/**
+ * Pieces the two restriction tabs share: their resource (the preview variant in preview mode, AB-9.03), a fieldset
+ * without the browser's frame, and a radio row (a ≥ 24 px target: the label is part of it).
+ */
+import type { ReactNode } from 'react';
+import { createPreviewRestrictionsResource, createRestrictionsResource, type RestrictionsResource } from '../resources/restrictions.ts';
+import { useSection } from '../shell/context.ts';
+import * as css from '../ui/admin.css.ts';
+
+/** The restrictions resource of the section's app: 50 IP rules a page in preview mode, else 4 at first. */
+export function useRestrictions(): RestrictionsResource {
+  const { app, resources } = useSection();
+  return resources.use(app.options.preview ? createPreviewRestrictionsResource : createRestrictionsResource);
+}
+
+const bare = { border: 'none', padding: 0, margin: 0, minWidth: 0 } as const;
+
+/** A group of controls with its legend (the group's name), `aria-busy` while it saves. */
+export function Fieldset({ legend, busy, disabled, children }: { legend: string; busy?: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <fieldset className={css.field} style={bare} aria-busy={busy || undefined} disabled={disabled}>
+      <legend className={css.label}>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+// the radio sits on the label's first line, not in the middle of the label and its description
+const TOP = { alignItems: 'flex-start' } as const;
+const RADIO = { marginTop: '0.15em', flex: 'none' } as const;
+
+/** A radio button and its label on one row; `description` under the label describes it. */
+export function RadioRow(props: { name: string; value: string; checked: boolean; onChange: () => void; label: string; description?: string; disabled?: boolean }) {
+  return (
+    <label className={css.checkboxRow} style={TOP}>
+      <input
+        type="radio"
+        className={css.checkbox}
+        style={RADIO}
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={props.onChange}
+      />
+      <span>
+        {props.label}
+        {props.description ? (
+          <>
+            <br />
+            <span className={css.hint}>{props.description}</span>
+          </>
+        ) : null}
+      </span>
+    </label>
+  );
+}
