@@ -17,6 +17,7 @@ import { enAdminSecurity } from '../../src/i18n/en-admin-security.ts';
 import { deAdminSecurity } from '../../src/i18n/de-admin-security.ts';
 import { heAdminSecurity } from '../../src/i18n/he-admin-security.ts';
 import { ADMIN, createUser, resetEmulator } from '../helpers/emulator.ts';
+import { block, blockReady, mfaRadio, openTab, panel, tabOf } from './security-helpers.ts';
 import {
   active,
   alertText,
@@ -45,26 +46,6 @@ const SESSIONS = '/frontegg/identity/resources/configurations/sessions/v1';
 const CENTER = '/frontegg/security-center/resources';
 
 const renderSecurity = () => renderSection('fe-admin-security');
-/** The tab labelled `label`. */
-const tabOf = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('[role=tab]')].find((t) => t.textContent === label);
-/** The panel of the selected tab. */
-const panel = (el: HTMLElement) => {
-  const selected = root(el).querySelector('[role=tab][aria-selected=true]');
-  return selected ? root(el).querySelector<HTMLElement>(`[role=tabpanel][aria-labelledby="${selected.id}"]`) : null;
-};
-/** The form labelled by the heading `title`. */
-const block = (el: HTMLElement, title: string) =>
-  [...root(el).querySelectorAll<HTMLFormElement>('form[aria-labelledby]')].find((f) => root(el).getElementById(f.getAttribute('aria-labelledby')!)?.textContent === title);
-/** Opens the tab `label` with the keyboard-free click a pointer makes, and waits for its panel. */
-async function openTab(el: HTMLElement, label: string): Promise<void> {
-  await waitUntil(() => tabOf(el, label), `tab ${label}`, SLOW);
-  tabOf(el, label)!.click();
-  await waitUntil(() => tabOf(el, label)!.getAttribute('aria-selected') === 'true', `${label} selected`);
-}
-/** Waits until the block `title` shows its fields (its policy has loaded). */
-const blockReady = (el: HTMLElement, title: string) => waitUntil(() => block(el, title)?.querySelector('input'), `${title} loaded`, SLOW);
-/** The radio of an MFA enforcement. */
-const mfaRadio = (el: HTMLElement, value: string) => root(el).querySelector<HTMLInputElement>(`input[name=enforceMFAType][value=${value}]`)!;
 /** Slows the next `method path` (any method when omitted) down by `ms`, so its progress is seen. */
 const slowNext = (method: string | undefined, path: string, ms = 600) => callEmulator('PUT', '/_emulator/faults', { faults: [{ method, path, delayMs: ms, times: 1 }] });
 /** Makes the next `method path` (any method when omitted) fail with 500 (the emulator's fault text). */

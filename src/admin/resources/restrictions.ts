@@ -228,3 +228,6 @@ export function createPreviewRestrictionsResource(q: QueryContext, client: ApiCl
 
 /** The restrictions resource of one app. */
 export type RestrictionsResource = ReturnType<typeof createRestrictionsResource>;
+
+/** The API area's paths, for the section's preview answers (views import src/api for types only). */
+export { RESTRICTIONS_PATHS } from '../../api/restrictions.ts';

@@ -20,7 +20,6 @@ import {
   type RecommendationsResponse,
   type SessionConfigurations,
 } from '../../api/security.ts';
-import { adjustedSessions } from '../security/model.ts';
 import { pagedList, type ListQuery } from './paged.ts';
 import type { CacheTools, QueryContext } from './query.ts';
 import { usersQuery } from './users.ts';
@@ -154,3 +153,27 @@ export function createSecurityResource(q: QueryContext, client: ApiClient) {
 
 /** The security resource of one app. */
 export type SecurityResource = ReturnType<typeof createSecurityResource>;
+
+/** Frontegg's recommended session values when the server's metadata names none: 1 day lifetime, 30 min idle, 5 sessions. */
+export const DEFAULT_SESSION_RECOMMENDATION = { forceRelogin: 86_400, idleTimeout: 1_800, concurrency: 5 } as const;
+
+/**
+ * The session configuration an ADJUST_* action saves (AB-3.33): that one setting switched on at the recommended
+ * value (`metadata.sessions`, seconds or sessions; else {@link DEFAULT_SESSION_RECOMMENDATION}).
+ */
+export function adjustedSessions(action: RecommendationActionKey, recommendation: Recommendation['metadata']): Partial<SessionConfigurations> {
+  const s = recommendation?.sessions ?? {};
+  switch (action) {
+    case 'ADJUST_FORCE_RELOGIN':
+      return { sessionTimeoutConfiguration: { isActive: true, timeout: s.forceReloginRecommendation || DEFAULT_SESSION_RECOMMENDATION.forceRelogin } };
+    case 'ADJUST_IDLE_TIMEOUT':
+      return { sessionIdleTimeoutConfiguration: { isActive: true, timeout: s.idleTimeoutRecommendation || DEFAULT_SESSION_RECOMMENDATION.idleTimeout } };
+    case 'ADJUST_MAX_CONCURRENT_SESSIONS':
+      return { sessionConcurrentConfiguration: { isActive: true, maxSessions: s.concurrencyRecommendation || DEFAULT_SESSION_RECOMMENDATION.concurrency } };
+    default:
+      return {};
+  }
+}
+
+/** The API area's paths and value lists, for the section's views and preview answers (views import src/api for types only). */
+export { ENFORCE_MFA_TYPES, SECURITY_PATHS, SEVERITIES } from '../../api/security.ts';

@@ -7,7 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { ENFORCE_MFA_TYPES, type LockoutPolicy, type MfaPolicy, type PasswordHistoryPolicy } from '../../api/security.ts';
+import type { LockoutPolicy, MfaPolicy, PasswordHistoryPolicy } from '../../api/security.ts';
+import { ENFORCE_MFA_TYPES } from '../resources/security.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource } from '../resources/security.ts';
 import { useSection } from '../shell/context.ts';

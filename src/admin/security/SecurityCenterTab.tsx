@@ -21,7 +21,8 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
-import { actionOf, adjustedSessions, bySeverity, scoreBand, toDurationInput } from './model.ts';
+import { adjustedSessions } from '../resources/security.ts';
+import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
 import { CARD_STYLE } from './PolicyForm.tsx';
 
 /** A duration in seconds as words ("30 minutes", "1 day"). */

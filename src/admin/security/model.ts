@@ -4,7 +4,7 @@
  * the security center's recommendations (most severe first) and the action each one offers (AB-3.33).
  */
 import type { Recommendation, RecommendationActionKey, RecommendationCode, SessionConfigurations } from '../../api/security.ts';
-import { SEVERITIES } from '../../api/security.ts';
+import { SEVERITIES } from '../resources/security.ts';
 
 /** The tabs of the security section, in order (admin spec §2 tab ids; the security center first). */
 export const SECURITY_TABS = ['securityCenter', 'generalSettings', 'sessionManagement', 'ipRestrictions', 'domainRestrictions'] as const;
@@ -139,27 +139,6 @@ export function actionOf(code: RecommendationCode): RecommendationActionKey | nu
       return 'ADJUST_IDLE_TIMEOUT';
     default:
       return null;
-  }
-}
-
-/** Frontegg's recommended session values when the server's metadata names none: 1 day lifetime, 30 min idle, 5 sessions. */
-export const DEFAULT_SESSION_RECOMMENDATION = { forceRelogin: 86_400, idleTimeout: 1_800, concurrency: 5 } as const;
-
-/**
- * The session configuration an ADJUST_* action saves (AB-3.33): that one setting switched on at the recommended
- * value (`metadata.sessions`, seconds or sessions; else {@link DEFAULT_SESSION_RECOMMENDATION}).
- */
-export function adjustedSessions(action: RecommendationActionKey, recommendation: Recommendation['metadata']): Partial<SessionConfigurations> {
-  const s = recommendation?.sessions ?? {};
-  switch (action) {
-    case 'ADJUST_FORCE_RELOGIN':
-      return { sessionTimeoutConfiguration: { isActive: true, timeout: s.forceReloginRecommendation || DEFAULT_SESSION_RECOMMENDATION.forceRelogin } };
-    case 'ADJUST_IDLE_TIMEOUT':
-      return { sessionIdleTimeoutConfiguration: { isActive: true, timeout: s.idleTimeoutRecommendation || DEFAULT_SESSION_RECOMMENDATION.idleTimeout } };
-    case 'ADJUST_MAX_CONCURRENT_SESSIONS':
-      return { sessionConcurrentConfiguration: { isActive: true, maxSessions: s.concurrencyRecommendation || DEFAULT_SESSION_RECOMMENDATION.concurrency } };
-    default:
-      return {};
   }
 }
 

@@ -5,14 +5,8 @@
  * rules and config. Writes answer as if done; reads stay canned (preview keeps no state).
  */
 import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
-import {
-  RESTRICTIONS_PATHS as P,
-  type DomainRestriction,
-  type DomainRestrictionsConfig,
-  type IpRestriction,
-  type IpRestrictionsConfig,
-  type RestrictionType,
-} from '../../api/restrictions.ts';
+import type { DomainRestriction, DomainRestrictionsConfig, IpRestriction, IpRestrictionsConfig, RestrictionType } from '../../api/restrictions.ts';
+import { RESTRICTIONS_PATHS as P } from '../resources/restrictions.ts';
 
 /** The caller's address in preview. */
 export const PREVIEW_MY_IP = '203.0.113.10';

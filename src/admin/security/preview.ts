@@ -7,15 +7,8 @@
  * nothing is kept (the next read shows the demo data again).
  */
 import type { TenantUser } from '../../api/admin-types.ts';
-import {
-  SECURITY_PATHS,
-  type InsightsResponse,
-  type LockoutPolicy,
-  type MfaPolicy,
-  type PasswordHistoryPolicy,
-  type RecommendationsResponse,
-  type SessionConfigurations,
-} from '../../api/security.ts';
+import type { InsightsResponse, LockoutPolicy, MfaPolicy, PasswordHistoryPolicy, RecommendationsResponse, SessionConfigurations } from '../../api/security.ts';
+import { SECURITY_PATHS } from '../resources/security.ts';
 import { PREVIEW_USERS } from '../../preview/admin-data.ts';
 import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
 
