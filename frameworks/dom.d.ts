@@ -140,6 +140,15 @@ export interface FeAdminRolesProperties {}
 /** Events `<fe-admin-roles>` fires, by name, with their classes (typed `detail`). */
 export interface FeAdminRolesEvents {}
 
+/** Attributes of `<fe-admin-security>`, kebab-case as written in HTML. */
+export interface FeAdminSecurityAttributes {}
+
+/** Properties of `<fe-admin-security>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminSecurityProperties {}
+
+/** Events `<fe-admin-security>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminSecurityEvents {}
+
 /** Attributes of `<fe-admin-users>`, kebab-case as written in HTML. */
 export interface FeAdminUsersAttributes {}
 
@@ -447,6 +456,7 @@ export interface FeElementAttributes {
   'fe-admin-privacy': FeAdminPrivacyAttributes;
   'fe-admin-profile': FeAdminProfileAttributes;
   'fe-admin-roles': FeAdminRolesAttributes;
+  'fe-admin-security': FeAdminSecurityAttributes;
   'fe-admin-users': FeAdminUsersAttributes;
   'fe-app': FeAppAttributes;
   'fe-authorized': FeAuthorizedAttributes;
@@ -475,6 +485,7 @@ export interface FeElementProperties {
   'fe-admin-privacy': FeAdminPrivacyProperties;
   'fe-admin-profile': FeAdminProfileProperties;
   'fe-admin-roles': FeAdminRolesProperties;
+  'fe-admin-security': FeAdminSecurityProperties;
   'fe-admin-users': FeAdminUsersProperties;
   'fe-app': FeAppProperties;
   'fe-authorized': FeAuthorizedProperties;
@@ -503,6 +514,7 @@ export interface FeElementEvents {
   'fe-admin-privacy': FeAdminPrivacyEvents;
   'fe-admin-profile': FeAdminProfileEvents;
   'fe-admin-roles': FeAdminRolesEvents;
+  'fe-admin-security': FeAdminSecurityEvents;
   'fe-admin-users': FeAdminUsersEvents;
   'fe-app': FeAppEvents;
   'fe-authorized': FeAuthorizedEvents;
@@ -544,6 +556,8 @@ declare global {
     'fe-admin-profile': fe.FeAdminProfileElement;
     /** Manage the roles of the signed-in user's account and the permissions each role holds. */
     'fe-admin-roles': fe.FeAdminRolesElement;
+    /** The security section of the admin portal. */
+    'fe-admin-security': fe.FeAdminSecurityElement;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': fe.FeAdminUsersElement;
     /** Connects the elements inside it to the identity API. */

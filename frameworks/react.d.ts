@@ -73,6 +73,9 @@ export type FeAdminProfileReactProps = FeReactBaseProps<fe.FeAdminProfileElement
 /** React 19 props of `<fe-admin-roles>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminRolesReactProps = FeReactBaseProps<fe.FeAdminRolesElement> & dom.FeAdminRolesAttributes & dom.FeAdminRolesProperties & {};
 
+/** React 19 props of `<fe-admin-security>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminSecurityReactProps = FeReactBaseProps<fe.FeAdminSecurityElement> & dom.FeAdminSecurityAttributes & dom.FeAdminSecurityProperties & {};
+
 /** React 19 props of `<fe-admin-users>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminUsersReactProps = FeReactBaseProps<fe.FeAdminUsersElement> & dom.FeAdminUsersAttributes & dom.FeAdminUsersProperties & {};
 
@@ -273,6 +276,8 @@ declare module 'react' {
       'fe-admin-profile': FeAdminProfileReactProps;
       /** Manage the roles of the signed-in user's account and the permissions each role holds. */
       'fe-admin-roles': FeAdminRolesReactProps;
+      /** The security section of the admin portal. */
+      'fe-admin-security': FeAdminSecurityReactProps;
       /** Manage the users of the signed-in user's account. */
       'fe-admin-users': FeAdminUsersReactProps;
       /** Connects the elements inside it to the identity API. */

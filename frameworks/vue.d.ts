@@ -80,6 +80,9 @@ export type FeAdminProfileVueProps = dom.FeAdminProfileProperties & {};
 /** Vue props of `<fe-admin-roles>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminRolesVueProps = dom.FeAdminRolesProperties & {};
 
+/** Vue props of `<fe-admin-security>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminSecurityVueProps = dom.FeAdminSecurityProperties & {};
+
 /** Vue props of `<fe-admin-users>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminUsersVueProps = dom.FeAdminUsersProperties & {};
 
@@ -319,6 +322,8 @@ declare module 'vue' {
     'fe-admin-profile': DefineComponent<FeAdminProfileVueProps>;
     /** Manage the roles of the signed-in user's account and the permissions each role holds. */
     'fe-admin-roles': DefineComponent<FeAdminRolesVueProps>;
+    /** The security section of the admin portal. */
+    'fe-admin-security': DefineComponent<FeAdminSecurityVueProps>;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': DefineComponent<FeAdminUsersVueProps>;
     /** Connects the elements inside it to the identity API. */
