@@ -245,6 +245,11 @@ describe('<fe-admin-security> against the emulator', () => {
     await openTab(portal, 'General settings');
     expect(location.hash).to.equal('#/admin/security/generalSettings');
     await blockReady(portal, 'User lockout');
+    // a link to another tab (the hash moves, the section stays) selects it, and a link back to the first one too
+    location.hash = '#/admin/security/ipRestrictions';
+    await waitUntil(() => tabOf(portal, 'IP restrictions')?.getAttribute('aria-selected') === 'true', 'linked tab', SLOW);
+    location.hash = '#/admin/security/sessionManagement';
+    await waitUntil(() => tabOf(portal, 'Session management')?.getAttribute('aria-selected') === 'true', 'linked back', SLOW);
   });
 
   it('AB-2.02 AB-9.05 the users without MFA are listed 10 a page, with the next page a click away', async () => {

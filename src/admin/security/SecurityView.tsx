@@ -4,7 +4,7 @@
  * the shell hands the sub-path as `dialog`; choosing a tab in the portal rewrites the hash) and keeps its own
  * loading, saving and error state (AB-4.01). Without `fe.secure.write.securityPolicy` every tab is read-only.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -30,6 +30,15 @@ export function SecurityView() {
   const t = useT(section.app);
   const canWrite = section.can('write');
   const [tab, setTab] = useState<SecurityTab>(() => (isSecurityTab(section.dialog) ? section.dialog : 'securityCenter'));
+  // a later deep link (the hash moved to another tab: a link, back or forward) selects that tab
+  useEffect(() => {
+    const follow = () => {
+      const asked = /^#\/?admin\/security\/([\w-]+)$/.exec(location.hash)?.[1];
+      if (isSecurityTab(asked)) setTab(asked);
+    };
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
   const content: Record<SecurityTab, ReactNode> = {
     securityCenter: <SecurityCenterTab t={t} canWrite={canWrite} />,
     generalSettings: <GeneralSettingsTab t={t} canWrite={canWrite} />,
