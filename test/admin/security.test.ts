@@ -266,10 +266,17 @@ describe('<fe-admin-security> against the emulator', () => {
     await waitUntil(() => table().querySelectorAll('tbody tr[data-row-id]').length >= 1 && !table().querySelector('[aria-busy=true]'), 'rows', SLOW);
   });
 
-  it('keyboard only: arrow keys move between the tabs, Tab reaches every control of each settings tab, each with a visible focus', async () => {
+  it('keyboard only: arrow keys move between the tabs, Tab reaches every control of every tab (security center, settings, sessions, IP, email domains), each with a visible focus', async () => {
     await signIn(ADMIN);
     const el = await renderSecurity();
     await waitUntil(() => tabOf(el, 'Security center'), 'tabs', SLOW);
+    await waitUntil(
+      () => panel(el)?.querySelector('meter') && panel(el)!.querySelectorAll('table').length === 3 && !panel(el)!.querySelector('[role=status]'),
+      'center answered',
+      SLOW,
+    );
+    tabOf(el, 'Security center')!.focus();
+    await walk(el);
     tabOf(el, 'Security center')!.focus();
     await sendKeys({ press: 'ArrowRight' });
     expect(active(el)?.textContent).to.equal('General settings');
@@ -282,6 +289,16 @@ describe('<fe-admin-security> against the emulator', () => {
     await sendKeys({ press: 'ArrowRight' });
     await waitUntil(() => tabOf(el, 'Session management')!.getAttribute('aria-selected') === 'true', 'session tab');
     await blockReady(el, 'Sessions');
+    await walk(el);
+    tabOf(el, 'Session management')!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitUntil(() => tabOf(el, 'IP restrictions')!.getAttribute('aria-selected') === 'true', 'IP tab');
+    await waitUntil(() => panel(el)?.querySelector('input[name=ipActive]') && panel(el)!.querySelector('table'), 'IP rules answered', SLOW);
+    await walk(el);
+    tabOf(el, 'IP restrictions')!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitUntil(() => tabOf(el, 'Email domains')!.getAttribute('aria-selected') === 'true', 'domains tab');
+    await waitUntil(() => panel(el)?.querySelector('input[name=domainActive]') && panel(el)!.querySelector('table'), 'domains answered', SLOW);
     await walk(el);
   });
 });
