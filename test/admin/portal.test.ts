@@ -22,21 +22,21 @@ describe('<fe-admin-portal> shell', () => {
     history.replaceState(null, '', location.pathname + location.search);
   });
 
-  it('SI-2.29 SI-2.30 SI-2.31 by default lists profile, privacy, account, users and audits; roles, groups and API tokens stay hidden; unbuilt sections are not listed', async () => {
+  it('SI-2.29 SI-2.30 SI-2.31 by default lists profile, privacy, account, users, security and audits; roles, groups and API tokens stay hidden; unbuilt sections are not listed', async () => {
     // a vendor whose metadata turns nothing on (the seeded vendor turns every section on: see below)
     await setMetadata({ navigation: {} });
     await signIn(ADMIN);
     const portal = await renderPortal();
-    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Audit logs']);
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Security', 'Audit logs']);
     for (const a of navItems(portal)) expect(a.getAttribute('href')).to.match(/^#\/admin\/[a-zA-Z]+$/);
   });
 
   it('SI-2.31 the seeded vendor turns every built section on, so the demo’s admin sees the whole portal; a host hides one with options.adminPortal', async () => {
     await signIn(ADMIN);
     const portal = await renderPortal();
-    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Personal API tokens', 'Account settings', 'Users', 'Groups', 'Audit logs', 'API tokens', 'Roles']);
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Personal API tokens', 'Account settings', 'Users', 'Groups', 'Security', 'Audit logs', 'API tokens', 'Roles']);
     const hidden = await renderPortal({ adminPortal: { personalApiTokens: { visibility: 'hidden' }, groups: { visibility: 'hidden' } } });
-    expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Audit logs', 'API tokens', 'Roles']);
+    expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Security', 'Audit logs', 'API tokens', 'Roles']);
   });
 
   it('SI-2.31 options.adminPortal turns hidden sections on (byPermissions) and a visible one off', async () => {
@@ -50,7 +50,7 @@ describe('<fe-admin-portal> shell', () => {
         account: { visibility: 'hidden' },
       },
     });
-    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Users', 'Groups', 'Audit logs', 'API tokens', 'Roles']);
+    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Users', 'Groups', 'Security', 'Audit logs', 'API tokens', 'Roles']);
   });
 
   it('SI-2.31 metadata navigation turns a section on; the host option wins over metadata', async () => {

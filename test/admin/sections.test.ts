@@ -29,7 +29,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
 
   it('the registry is the one list: a built section has its chunk and its texts in English, German and Hebrew', async () => {
     const built = SECTION_IDS.filter((id) => SECTIONS[id].built);
-    expect(built).to.deep.equal(['profile', 'privacy', 'personalApiTokens', 'account', 'users', 'groups', 'audits', 'apiTokens', 'roles']);
+    expect(built).to.deep.equal(['profile', 'privacy', 'personalApiTokens', 'account', 'users', 'groups', 'security', 'audits', 'apiTokens', 'roles']);
     for (const id of built) {
       const { load, messages } = SECTIONS[id];
       expect((await load!()).default, `${id}: its view`).to.be.a('function');
@@ -39,7 +39,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
       }
     }
     // a section not built yet has neither: never listed, never linked
-    expect(SECTIONS.security.load).to.equal(undefined);
+    expect(SECTIONS.sso.load).to.equal(undefined);
   });
 
   it('SI-6.01 can(): read, write and delete by the registry keys, with the wildcard rule both ways', () => {
@@ -57,7 +57,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
 
   it('SI-2.30 SI-2.32 default-visible sections show with their keys; allAccounts by permission; hidden ones stay hidden', () => {
     // with every key: the default-visible built sections only
-    expect(visibleSections({}, ALL_READ)).to.deep.equal(['profile', 'privacy', 'account', 'users', 'audits']);
+    expect(visibleSections({}, ALL_READ)).to.deep.equal(['profile', 'privacy', 'account', 'users', 'security', 'audits']);
     expect(visibleSections({}, [])).to.deep.equal(['profile', 'privacy']);
     expect(SECTIONS.allAccounts.permissions).to.deep.equal(['fe.account-hierarchy.read.subAccount']);
   });
@@ -99,7 +99,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
     expect(visibleSections(merged, ['fe.secure.read.users'])).to.deep.equal(['profile', 'privacy', 'users', 'roles']);
     expect(canOpen('roles', merged, [])).to.equal(true);
     expect(canOpen('users', { users: { visibility: 'hidden' } }, ALL_READ)).to.equal(false);
-    expect(canOpen('security', {}, ALL_READ)).to.equal(false); // not built yet
+    expect(canOpen('sso', {}, ALL_READ)).to.equal(false); // not built yet
   });
 
   it('SI-2.35 SI-2.36 field appearance hidden/viewOnly/edit and tab appearance hidden/edit, edit by default', () => {

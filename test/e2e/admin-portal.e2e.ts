@@ -67,6 +67,7 @@ describe('the admin portal in the demo and hosted', () => {
       'Account settings',
       'Users',
       'Groups',
+      'Security',
       'Audit logs',
       'API tokens',
       'Roles',
