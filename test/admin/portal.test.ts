@@ -34,7 +34,18 @@ describe('<fe-admin-portal> shell', () => {
   it('SI-2.31 the seeded vendor turns every built section on, so the demo’s admin sees the whole portal; a host hides one with options.adminPortal', async () => {
     await signIn(ADMIN);
     const portal = await renderPortal();
-    expect(navTexts(portal)).to.deep.equal(['Profile', 'Privacy & security', 'Personal API tokens', 'Account settings', 'Users', 'Groups', 'Security', 'Audit logs', 'API tokens', 'Roles']);
+    expect(navTexts(portal)).to.deep.equal([
+      'Profile',
+      'Privacy & security',
+      'Personal API tokens',
+      'Account settings',
+      'Users',
+      'Groups',
+      'Security',
+      'Audit logs',
+      'API tokens',
+      'Roles',
+    ]);
     const hidden = await renderPortal({ adminPortal: { personalApiTokens: { visibility: 'hidden' }, groups: { visibility: 'hidden' } } });
     expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Security', 'Audit logs', 'API tokens', 'Roles']);
   });
