@@ -17,7 +17,8 @@ import { isSecurityTab, SECURITY_TABS, type SecurityTab } from './model.ts';
 import { SecurityCenterTab } from './SecurityCenterTab.tsx';
 import { SessionManagementTab } from './SessionManagementTab.tsx';
 
-const HASH = /^#\/?admin\/security(?:\/[\w:-]*)?$/;
+/** The section's own hash, `#/admin/security[/<sub-path>]`; group 1 is the sub-path (a tab id when it names one). */
+const HASH = /^#\/?admin\/security(?:\/([\w:-]*))?$/;
 
 /** Rewrites the location hash to `#/admin/security/<tab>` when the page shows this section by its hash (the portal). */
 function linkTab(tab: SecurityTab): void {
@@ -33,7 +34,7 @@ export function SecurityView() {
   // a later deep link (the hash moved to another tab: a link, back or forward) selects that tab
   useEffect(() => {
     const follow = () => {
-      const asked = /^#\/?admin\/security\/([\w-]+)$/.exec(location.hash)?.[1];
+      const asked = HASH.exec(location.hash)?.[1];
       if (isSecurityTab(asked)) setTab(asked);
     };
     addEventListener('hashchange', follow);
