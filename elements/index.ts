@@ -15,4 +15,6 @@ export { FeAdminApiTokensElement } from './admin/fe-admin-api-tokens.ts';
 export { FeAdminAccountElement } from './admin/fe-admin-account.ts';
 export { FeAdminAuditsElement } from './admin/fe-admin-audits.ts';
 export { FeAdminSecurityElement } from './admin/fe-admin-security.ts';
+export { FeAdminSsoElement } from './admin/fe-admin-sso.ts';
+export { FeAdminProvisioningElement } from './admin/fe-admin-provisioning.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';

@@ -131,6 +131,15 @@ export interface FeAdminProfileProperties {}
 /** Events `<fe-admin-profile>` fires, by name, with their classes (typed `detail`). */
 export interface FeAdminProfileEvents {}
 
+/** Attributes of `<fe-admin-provisioning>`, kebab-case as written in HTML. */
+export interface FeAdminProvisioningAttributes {}
+
+/** Properties of `<fe-admin-provisioning>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminProvisioningProperties {}
+
+/** Events `<fe-admin-provisioning>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminProvisioningEvents {}
+
 /** Attributes of `<fe-admin-roles>`, kebab-case as written in HTML. */
 export interface FeAdminRolesAttributes {}
 
@@ -148,6 +157,15 @@ export interface FeAdminSecurityProperties {}
 
 /** Events `<fe-admin-security>` fires, by name, with their classes (typed `detail`). */
 export interface FeAdminSecurityEvents {}
+
+/** Attributes of `<fe-admin-sso>`, kebab-case as written in HTML. */
+export interface FeAdminSsoAttributes {}
+
+/** Properties of `<fe-admin-sso>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminSsoProperties {}
+
+/** Events `<fe-admin-sso>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminSsoEvents {}
 
 /** Attributes of `<fe-admin-users>`, kebab-case as written in HTML. */
 export interface FeAdminUsersAttributes {}
@@ -455,8 +473,10 @@ export interface FeElementAttributes {
   'fe-admin-portal': FeAdminPortalAttributes;
   'fe-admin-privacy': FeAdminPrivacyAttributes;
   'fe-admin-profile': FeAdminProfileAttributes;
+  'fe-admin-provisioning': FeAdminProvisioningAttributes;
   'fe-admin-roles': FeAdminRolesAttributes;
   'fe-admin-security': FeAdminSecurityAttributes;
+  'fe-admin-sso': FeAdminSsoAttributes;
   'fe-admin-users': FeAdminUsersAttributes;
   'fe-app': FeAppAttributes;
   'fe-authorized': FeAuthorizedAttributes;
@@ -484,8 +504,10 @@ export interface FeElementProperties {
   'fe-admin-portal': FeAdminPortalProperties;
   'fe-admin-privacy': FeAdminPrivacyProperties;
   'fe-admin-profile': FeAdminProfileProperties;
+  'fe-admin-provisioning': FeAdminProvisioningProperties;
   'fe-admin-roles': FeAdminRolesProperties;
   'fe-admin-security': FeAdminSecurityProperties;
+  'fe-admin-sso': FeAdminSsoProperties;
   'fe-admin-users': FeAdminUsersProperties;
   'fe-app': FeAppProperties;
   'fe-authorized': FeAuthorizedProperties;
@@ -513,8 +535,10 @@ export interface FeElementEvents {
   'fe-admin-portal': FeAdminPortalEvents;
   'fe-admin-privacy': FeAdminPrivacyEvents;
   'fe-admin-profile': FeAdminProfileEvents;
+  'fe-admin-provisioning': FeAdminProvisioningEvents;
   'fe-admin-roles': FeAdminRolesEvents;
   'fe-admin-security': FeAdminSecurityEvents;
+  'fe-admin-sso': FeAdminSsoEvents;
   'fe-admin-users': FeAdminUsersEvents;
   'fe-app': FeAppEvents;
   'fe-authorized': FeAuthorizedEvents;
@@ -554,10 +578,14 @@ declare global {
     'fe-admin-privacy': fe.FeAdminPrivacyElement;
     /** Edit the signed-in user's profile, email and password. */
     'fe-admin-profile': fe.FeAdminProfileElement;
+    /** The provisioning section of the admin portal. */
+    'fe-admin-provisioning': fe.FeAdminProvisioningElement;
     /** Manage the roles of the signed-in user's account and the permissions each role holds. */
     'fe-admin-roles': fe.FeAdminRolesElement;
     /** The security section of the admin portal. */
     'fe-admin-security': fe.FeAdminSecurityElement;
+    /** The sso section of the admin portal. */
+    'fe-admin-sso': fe.FeAdminSsoElement;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': fe.FeAdminUsersElement;
     /** Connects the elements inside it to the identity API. */

@@ -70,11 +70,17 @@ export type FeAdminPrivacyReactProps = FeReactBaseProps<fe.FeAdminPrivacyElement
 /** React 19 props of `<fe-admin-profile>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminProfileReactProps = FeReactBaseProps<fe.FeAdminProfileElement> & dom.FeAdminProfileAttributes & dom.FeAdminProfileProperties & {};
 
+/** React 19 props of `<fe-admin-provisioning>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminProvisioningReactProps = FeReactBaseProps<fe.FeAdminProvisioningElement> & dom.FeAdminProvisioningAttributes & dom.FeAdminProvisioningProperties & {};
+
 /** React 19 props of `<fe-admin-roles>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminRolesReactProps = FeReactBaseProps<fe.FeAdminRolesElement> & dom.FeAdminRolesAttributes & dom.FeAdminRolesProperties & {};
 
 /** React 19 props of `<fe-admin-security>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminSecurityReactProps = FeReactBaseProps<fe.FeAdminSecurityElement> & dom.FeAdminSecurityAttributes & dom.FeAdminSecurityProperties & {};
+
+/** React 19 props of `<fe-admin-sso>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminSsoReactProps = FeReactBaseProps<fe.FeAdminSsoElement> & dom.FeAdminSsoAttributes & dom.FeAdminSsoProperties & {};
 
 /** React 19 props of `<fe-admin-users>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminUsersReactProps = FeReactBaseProps<fe.FeAdminUsersElement> & dom.FeAdminUsersAttributes & dom.FeAdminUsersProperties & {};
@@ -274,10 +280,14 @@ declare module 'react' {
       'fe-admin-privacy': FeAdminPrivacyReactProps;
       /** Edit the signed-in user's profile, email and password. */
       'fe-admin-profile': FeAdminProfileReactProps;
+      /** The provisioning section of the admin portal. */
+      'fe-admin-provisioning': FeAdminProvisioningReactProps;
       /** Manage the roles of the signed-in user's account and the permissions each role holds. */
       'fe-admin-roles': FeAdminRolesReactProps;
       /** The security section of the admin portal. */
       'fe-admin-security': FeAdminSecurityReactProps;
+      /** The sso section of the admin portal. */
+      'fe-admin-sso': FeAdminSsoReactProps;
       /** Manage the users of the signed-in user's account. */
       'fe-admin-users': FeAdminUsersReactProps;
       /** Connects the elements inside it to the identity API. */

@@ -77,11 +77,17 @@ export type FeAdminPrivacyVueProps = dom.FeAdminPrivacyProperties & {};
 /** Vue props of `<fe-admin-profile>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminProfileVueProps = dom.FeAdminProfileProperties & {};
 
+/** Vue props of `<fe-admin-provisioning>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminProvisioningVueProps = dom.FeAdminProvisioningProperties & {};
+
 /** Vue props of `<fe-admin-roles>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminRolesVueProps = dom.FeAdminRolesProperties & {};
 
 /** Vue props of `<fe-admin-security>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminSecurityVueProps = dom.FeAdminSecurityProperties & {};
+
+/** Vue props of `<fe-admin-sso>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminSsoVueProps = dom.FeAdminSsoProperties & {};
 
 /** Vue props of `<fe-admin-users>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminUsersVueProps = dom.FeAdminUsersProperties & {};
@@ -320,10 +326,14 @@ declare module 'vue' {
     'fe-admin-privacy': DefineComponent<FeAdminPrivacyVueProps>;
     /** Edit the signed-in user's profile, email and password. */
     'fe-admin-profile': DefineComponent<FeAdminProfileVueProps>;
+    /** The provisioning section of the admin portal. */
+    'fe-admin-provisioning': DefineComponent<FeAdminProvisioningVueProps>;
     /** Manage the roles of the signed-in user's account and the permissions each role holds. */
     'fe-admin-roles': DefineComponent<FeAdminRolesVueProps>;
     /** The security section of the admin portal. */
     'fe-admin-security': DefineComponent<FeAdminSecurityVueProps>;
+    /** The sso section of the admin portal. */
+    'fe-admin-sso': DefineComponent<FeAdminSsoVueProps>;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': DefineComponent<FeAdminUsersVueProps>;
     /** Connects the elements inside it to the identity API. */

@@ -92,9 +92,12 @@ export function create${P}Api(client: ApiClient) {
  * it. Read by the section through \`resources.use(create${P}Resource)\`.
  */
 import type { ApiClient } from '../../api/client.ts';
-import { create${P}Api, type ${P}Item, type ${P}Query } from '../../api/${k}.ts';
+import { create${P}Api, ${U}_PATHS, type ${P}Item, type ${P}Query } from '../../api/${k}.ts';
 import { pagedList, type ListQuery } from './paged.ts';
 import type { QueryContext } from './query.ts';
+
+/** The area's paths, for the section's preview data (views take values from resources, not from src/api). */
+export { ${U}_PATHS };
 
 /** Key prefix of every ${c} page in the cache. */
 export const ${U}_KEY = 'admin/${k}?';
@@ -145,7 +148,8 @@ export { ${P}View as default } from './${P}View.tsx';
 `,
     [`src/admin/${k}/preview.ts`]: `/** The ${c} section's canned data in preview mode (\`<fe-app preview>\`): a few items, searched by name. */
 import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
-import { ${U}_PATHS, type ${P}Item } from '../../api/${k}.ts';
+import type { ${P}Item } from '../../api/${k}.ts';
+import { ${U}_PATHS } from '../resources/${k}.ts';
 
 /** The canned items. */
 export const PREVIEW_${U}: ${P}Item[] = ['Alpha', 'Bravo', 'Charlie'].map((name, i) => ({ id: \`${k}-\${i + 1}\`, name, createdAt: new Date(Date.UTC(2030, 0, i + 1)).toISOString() }));

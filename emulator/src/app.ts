@@ -58,6 +58,8 @@ import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
 import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
 import { adminSecurityRoutes } from './routes/admin/security.ts';
+import { adminSsoRoutes } from './routes/admin/sso.ts';
+import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
 
 export const API_PREFIX = '/frontegg';
 export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
@@ -249,6 +251,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminHierarchyRoutes);
   app.route(API_PREFIX, adminRestrictionRoutes);
   app.route(API_PREFIX, adminSecurityRoutes);
+  app.route(API_PREFIX, adminSsoRoutes);
+  app.route(API_PREFIX, adminProvisioningRoutes);
   mountOAuth(app, API_PREFIX);
   mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);

@@ -39,7 +39,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
       }
     }
     // a section not built yet has neither: never listed, never linked
-    expect(SECTIONS.sso.load).to.equal(undefined);
+    expect(SECTIONS.webhooks.load).to.equal(undefined);
   });
 
   it('SI-6.01 can(): read, write and delete by the registry keys, with the wildcard rule both ways', () => {
@@ -99,7 +99,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
     expect(visibleSections(merged, ['fe.secure.read.users'])).to.deep.equal(['profile', 'privacy', 'users', 'roles']);
     expect(canOpen('roles', merged, [])).to.equal(true);
     expect(canOpen('users', { users: { visibility: 'hidden' } }, ALL_READ)).to.equal(false);
-    expect(canOpen('sso', {}, ALL_READ)).to.equal(false); // not built yet
+    expect(canOpen('webhooks', {}, ALL_READ)).to.equal(false); // not built yet
   });
 
   it('SI-2.35 SI-2.36 field appearance hidden/viewOnly/edit and tab appearance hidden/edit, edit by default', () => {

@@ -458,6 +458,13 @@ export const resettableTables = [
   'password_history',
   'ip_restrictions',
   'email_domain_restrictions',
+  'sso_config_domains',
+  'sso_config_settings',
+  'sso_group_mappings',
+  'user_sources',
+  'scim_connections',
+  'scim_resources',
+  'scim_request_log',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -1059,4 +1066,144 @@ export const emailDomainRestrictions = pgTable(
     cascade('email_domain_restrictions_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
     unique('email_domain_restrictions_tenant_id_domain_type_key').on(t.tenantId, t.domain, t.type),
   ],
+);
+
+// ---------------------------------------------------------------- SSO self-configuration, SCIM provisioning (migration 0002_sso_provisioning)
+
+/**
+ * A domain claimed by an SSO configuration (api-contract §V createSSODomain; issue 23): proven by a DNS TXT record
+ * whose value is `txtRecord`; `validated` once the emulator's resolver found it. Only validated domains route
+ * sign-in to the configuration (domains an emulator seed or `/_emulator/sso-configurations` gives stay in
+ * `sso_configurations.domains` and count as validated).
+ */
+export const ssoConfigDomains = pgTable(
+  'sso_config_domains',
+  {
+    id: text('id').primaryKey(),
+    configId: text('config_id').notNull(),
+    domain: text('domain').notNull(),
+    txtRecord: text('txt_record').notNull(),
+    validated: boolean('validated').notNull().default(false),
+    validatedAt: ts('validated_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('sso_config_domains_config_id_fkey', t.configId, () => ssoConfigurations.id), unique('sso_config_domains_config_id_domain_key').on(t.configId, t.domain)],
+);
+
+/**
+ * What an SSO configuration has beyond `sso_configurations` (a row once set): SAML `signRequest`, the IdP metadata
+ * it was made from (XML and/or URL), the legacy single-SAML `domain` with its verification value, and which
+ * configuration is the account's legacy "SAML configuration" (api-contract §V getSamlConfiguration).
+ */
+export const ssoConfigSettings = pgTable(
+  'sso_config_settings',
+  {
+    configId: text('config_id').primaryKey(),
+    signRequest: boolean('sign_request').notNull().default(false),
+    metadataXml: text('metadata_xml'),
+    metadataUrl: text('metadata_url'),
+    /** The legacy SAML configuration's one domain (its `domain`), validated with `generatedVerification`. */
+    legacyDomain: text('legacy_domain'),
+    legacyVerification: text('legacy_verification'),
+    legacyValidated: boolean('legacy_validated').notNull().default(false),
+    isLegacySaml: boolean('is_legacy_saml').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('sso_config_settings_config_id_fkey', t.configId, () => ssoConfigurations.id)],
+);
+
+/** A group-to-roles mapping of an SSO configuration (api-contract §V getSSOGroups / getSamlRolesGroups; AB-6.08–6.09): an IdP group name → roles. */
+export const ssoGroupMappings = pgTable(
+  'sso_group_mappings',
+  {
+    id: text('id').primaryKey(),
+    configId: text('config_id').notNull(),
+    group: text('group').notNull(),
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('sso_group_mappings_config_id_fkey', t.configId, () => ssoConfigurations.id), unique('sso_group_mappings_config_id_group_key').on(t.configId, t.group)],
+);
+
+/**
+ * How a user came to an account, when not by this portal or a password sign-up: `provider` saml / oidc (SSO
+ * just-in-time provisioning or a link) or scim2 (pushed by a SCIM connection, then `managedBy` scim2 and read-only
+ * in the portal). No row = provider local, managed by frontegg.
+ */
+export const userSources = pgTable(
+  'user_sources',
+  {
+    userId: text('user_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    provider: text('provider').$type<'saml' | 'oidc' | 'scim2'>().notNull(),
+    managedBy: text('managed_by').$type<'frontegg' | 'scim2'>().notNull().default('frontegg'),
+    /** The SSO configuration or SCIM connection it came through. */
+    sourceId: text('source_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_sources_pkey', columns: [t.userId, t.tenantId] }),
+    cascade('user_sources_user_id_fkey', t.userId, () => users.id),
+    cascade('user_sources_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+  ],
+);
+
+/** A SCIM 2.0 provisioning connection of an account (api-contract §W; AB-3.23): its bearer token is stored as a SHA-256 only. */
+export const scimConnections = pgTable(
+  'scim_connections',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    connectionName: text('connection_name').notNull(),
+    source: text('source').$type<'frontegg' | 'okta' | 'azure-ad' | 'other'>().notNull(),
+    syncToUserManagement: boolean('sync_to_user_management').notNull().default(true),
+    tokenHash: text('token_hash').notNull().unique('scim_connections_token_hash_key'),
+    lastSync: ts('last_sync'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('scim_connections_tenant_id_fkey', t.tenantId, () => tenants.tenantId)],
+);
+
+/**
+ * A user or group a SCIM connection pushed: the local user / group id, the client's `externalId`, and the SCIM
+ * representation as last written (what GET answers, with the local fields merged in). A connection sees only its own.
+ */
+export const scimResources = pgTable(
+  'scim_resources',
+  {
+    connectionId: text('connection_id').notNull(),
+    resourceType: text('resource_type').$type<'User' | 'Group'>().notNull(),
+    /** The local id: users.id or user_groups.id (also the SCIM `id`). */
+    resourceId: text('resource_id').notNull(),
+    externalId: text('external_id'),
+    /** SCIM `userName` (User) or `displayName` (Group), for `eq` filters. */
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'scim_resources_pkey', columns: [t.connectionId, t.resourceType, t.resourceId] }),
+    cascade('scim_resources_connection_id_fkey', t.connectionId, () => scimConnections.id),
+    index('scim_resources_connection_id_resource_type_name_idx').on(t.connectionId, t.resourceType, t.name),
+  ],
+);
+
+/** The last requests a SCIM connection received (kept: the newest 100 per connection), so an admin sees why a push failed. */
+export const scimRequestLog = pgTable(
+  'scim_request_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    connectionId: text('connection_id').notNull(),
+    method: text('method').notNull(),
+    /** The path after the connection, e.g. `/Users/…` or `/Groups?filter=…`. */
+    resource: text('resource').notNull(),
+    status: integer('status').notNull(),
+    /** The SCIM error `detail` when status ≥ 400. */
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('scim_request_log_connection_id_fkey', t.connectionId, () => scimConnections.id), index('scim_request_log_connection_id_id_idx').on(t.connectionId, t.id)],
 );
