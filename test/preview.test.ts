@@ -193,6 +193,19 @@ describe('preview mode (<fe-app preview>)', () => {
     expect(wrong.json.errors).to.deep.equal(['Invalid authentication']);
   });
 
+  it('AB-5.09 the demo password configuration: min length 6, max 128, passphrases allowed, min phrase length 6, min optional tests 1', async () => {
+    const config = await call('GET', AUTH_PATHS.passwordConfig);
+    expect(config.status).to.equal(200);
+    expect(config.json).to.include({ minLength: 6, maxLength: 128, allowPassphrases: true, minPhraseLength: 6, minOptionalTestsToPass: 1 });
+  });
+
+  it('AB-9.16 the demo session lasts 86400 seconds: the token and the login answer agree', async () => {
+    const login = await call('POST', AUTH_PATHS.login, { email: 'ada@example.com', password: 'x' });
+    const claims = decodeJwt(login.json.accessToken);
+    expect(login.json.expiresIn).to.equal(86400);
+    expect(claims.exp! - claims.iat!).to.equal(86400);
+  });
+
   it('SI-1.09 the enrolment QR code is a valid PNG data URL', async () => {
     const { json } = await call('POST', AUTH_PATHS.authenticatorEnroll, { mfaToken: 'x' });
     expect(json.qrCode).to.match(/^data:image\/png;base64,iVBORw0KGgo/);

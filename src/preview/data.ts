@@ -77,12 +77,13 @@ export const PREVIEW_AUTH_STRATEGIES: PublicAuthStrategies = Object.freeze({
   secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
 });
 
-/** `GET …/users/v1/passwords/config`. */
+/** `GET …/users/v1/passwords/config`: the demo configuration of admin spec §5 (AB-5.09). */
 export const PREVIEW_PASSWORD_CONFIG: PasswordConfig = Object.freeze({
-  allowPassphrases: false,
+  allowPassphrases: true,
   maxLength: 128,
-  minLength: 8,
-  minOptionalTestsToPass: 2,
+  minLength: 6,
+  minPhraseLength: 6,
+  minOptionalTestsToPass: 1,
   requiredTests: { checkThreeRepeatedChars: true },
   optionalTests: { requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSpecialChars: false },
 });

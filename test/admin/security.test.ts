@@ -236,7 +236,7 @@ describe('<fe-admin-security> against the emulator', () => {
     await expectNoAccess(await renderSecurity(), 'form');
   });
 
-  it('each tab is a deep link (#/admin/security/<tab>) and choosing a tab rewrites the link', async () => {
+  it('SI-2.33 each tab is a deep link (#/admin/security/<tab>: sessionManagement, generalSettings, ipRestrictions, domainRestrictions) and choosing a tab rewrites the link', async () => {
     await signIn(ADMIN);
     history.replaceState(null, '', '#/admin/security/sessionManagement');
     const portal = await renderSection('fe-admin-portal');
@@ -248,8 +248,19 @@ describe('<fe-admin-security> against the emulator', () => {
     // a link to another tab (the hash moves, the section stays) selects it, and a link back to the first one too
     location.hash = '#/admin/security/ipRestrictions';
     await waitUntil(() => tabOf(portal, 'IP restrictions')?.getAttribute('aria-selected') === 'true', 'linked tab', SLOW);
+    location.hash = '#/admin/security/domainRestrictions';
+    await waitUntil(() => tabOf(portal, 'Email domains')?.getAttribute('aria-selected') === 'true', 'domain tab linked', SLOW);
     location.hash = '#/admin/security/sessionManagement';
     await waitUntil(() => tabOf(portal, 'Session management')?.getAttribute('aria-selected') === 'true', 'linked back', SLOW);
+  });
+
+  it('SI-3.12 the general settings are MFA, user lockout and password history, one block each', async () => {
+    await signIn(ADMIN);
+    const el = await renderSecurity();
+    await openTab(el, 'General settings');
+    await blockReady(el, 'Password history');
+    const titles = [...panel(el)!.querySelectorAll<HTMLFormElement>('form[aria-labelledby]')].map((f) => root(el).getElementById(f.getAttribute('aria-labelledby')!)?.textContent);
+    expect(titles).to.deep.equal(['Multi-factor authentication (MFA)', 'User lockout', 'Password history']);
   });
 
   it('AB-2.02 AB-9.05 the users without MFA are listed 10 a page, with the next page a click away', async () => {
