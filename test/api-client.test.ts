@@ -267,7 +267,7 @@ describe('api client: answers and error normalisation', () => {
     expect(await client().get(status(204), { responseType: 'text' })).to.equal('');
   });
 
-  it('SI-8.05 a body that is not JSON gives "We\'re facing some difficulties, Please try again"', async () => {
+  it('SI-8.05 AB-8.01 a body that is not JSON gives "We\'re facing some difficulties, Please try again"', async () => {
     const e = await rejection(client({ logLevel: 'info' }).get(status(502, 'invalid')));
     expect(e).to.be.instanceOf(FeApiError);
     expect(e).to.be.instanceOf(Error);

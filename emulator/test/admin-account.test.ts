@@ -98,7 +98,7 @@ describe('account settings', () => {
     assert.equal(read.applicationUrl, undefined);
   });
 
-  it('AB-7.27 the public settings give the tenant id and its URLs (bearer, else the scoped tenant); none → 400 "TenantId is not defined"', async () => {
+  it('AB-7.27 AB-8.05 the public settings give the tenant id and its URLs (bearer, else the scoped tenant); none → 400 "TenantId is not defined"', async () => {
     const api = await adminApi();
     await api.accountSettings.updateSettings({ applicationUrl: 'https://app.acme.test', loginUrl: 'https://app.acme.test/login', address: 'private' });
     const pub: IPublicSettingsResponse = await api.accountSettings.getPublicSettings();
