@@ -38,10 +38,7 @@ export interface ScimConnectionContext {
 }
 
 export type ScimConnectionEvent =
-  | { type: 'source.choose'; source: ScimSource }
-  | { type: 'source.back' }
-  | { type: 'name.submit'; connectionName: string }
-  | { type: 'token.dismiss' };
+  { type: 'source.choose'; source: ScimSource } | { type: 'source.back' } | { type: 'name.submit'; connectionName: string } | { type: 'token.dismiss' };
 
 export type ScimConnectionEmitted = { type: 'created'; connection: NewScimConnection };
 

@@ -53,8 +53,7 @@ export const deAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.creating': 'Wird erstellt…',
   'admin.provisioning.created': 'Verbindung {name} erstellt.',
   'admin.provisioning.createdTitle': 'Verbindung erstellt: Kopieren Sie jetzt das Token',
-  'admin.provisioning.tokenWarning':
-    'Kopieren Sie das Token jetzt: Es wird nicht noch einmal angezeigt. Geht es verloren, löschen Sie die Verbindung und legen Sie eine neue an.',
+  'admin.provisioning.tokenWarning': 'Kopieren Sie das Token jetzt: Es wird nicht noch einmal angezeigt. Geht es verloren, löschen Sie die Verbindung und legen Sie eine neue an.',
   'admin.provisioning.scimUrl': 'SCIM-Basis-URL',
   'admin.provisioning.token': 'Bearer-Token',
   'admin.provisioning.copy': 'Kopieren',

@@ -77,7 +77,8 @@ export const enAdminProvisioning = {
   'admin.provisioning.log.refreshing': 'Refreshing…',
   'admin.provisioning.log.back': 'All connections',
   'admin.provisioning.log.empty': 'No requests yet.',
-  'admin.provisioning.log.emptyHint': 'No requests yet: give the SCIM base URL and the token to your identity provider and start provisioning (or its “Test connection”); each request shows here.',
+  'admin.provisioning.log.emptyHint':
+    'No requests yet: give the SCIM base URL and the token to your identity provider and start provisioning (or its “Test connection”); each request shows here.',
 } as const;
 
 declare module './en.ts' {

@@ -59,7 +59,8 @@ const tableReady = (el: HTMLElement) => waitUntil(() => root(el).querySelector('
 const rowNamed = (el: HTMLElement, name: string) => rowsOf(el).find((r) => r.textContent?.includes(name));
 const switchOf = (el: HTMLElement, name: string) => root(el).querySelector<HTMLInputElement>(`input[role=switch][aria-label="Sync ${name} to user management"]`);
 const list = (token: string) => api<Listed[]>(token, 'GET', CONFIGS);
-const create = (token: string, connectionName: string, source = 'okta') => api<{ id: string; token: string }>(token, 'POST', CONFIGS, { source, connectionName, syncToUserManagement: true });
+const create = (token: string, connectionName: string, source = 'okta') =>
+  api<{ id: string; token: string }>(token, 'POST', CONFIGS, { source, connectionName, syncToUserManagement: true });
 
 /** Replaces the clipboard's writeText (headless Chromium refuses it without a permission); returns what was written. */
 function stubClipboard(): string[] {

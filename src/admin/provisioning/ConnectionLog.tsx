@@ -28,7 +28,14 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
   const name = connection?.connectionName ?? id;
   const cols = useMemo<ColumnDef<ScimRequestLogEntry, unknown>[]>(
     () => [
-      { id: 'createdAt', accessorKey: 'createdAt', header: t('admin.provisioning.log.col.time'), size: 170, enableSorting: true, cell: ({ row }) => dateText(row.original.createdAt, { time: true }) },
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: t('admin.provisioning.log.col.time'),
+        size: 170,
+        enableSorting: true,
+        cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
+      },
       { id: 'method', accessorKey: 'method', header: t('admin.provisioning.log.col.method'), size: 90, enableSorting: true, cell: ({ row }) => <code>{row.original.method}</code> },
       {
         id: 'resource',

@@ -78,12 +78,24 @@ function columns(opts: {
       size: 200,
       enableSorting: true,
       cell: ({ row }) => (
-        <button type="button" className={css.iconButton} aria-label={t('admin.provisioning.openLogFor', { name: row.original.connectionName })} onClick={() => onOpenLog(row.original.id)}>
+        <button
+          type="button"
+          className={css.iconButton}
+          aria-label={t('admin.provisioning.openLogFor', { name: row.original.connectionName })}
+          onClick={() => onOpenLog(row.original.id)}
+        >
           {row.original.connectionName}
         </button>
       ),
     },
-    { id: 'source', accessorKey: 'source', header: t('admin.provisioning.col.source'), size: 160, enableSorting: true, cell: ({ row }) => t(`admin.provisioning.source.${row.original.source}`) },
+    {
+      id: 'source',
+      accessorKey: 'source',
+      header: t('admin.provisioning.col.source'),
+      size: 160,
+      enableSorting: true,
+      cell: ({ row }) => t(`admin.provisioning.source.${row.original.source}`),
+    },
     { id: 'userCount', accessorFn: (r) => r.userCount ?? 0, header: t('admin.provisioning.col.users'), size: 90, enableSorting: true },
     { id: 'groupCount', accessorFn: (r) => r.groupCount ?? 0, header: t('admin.provisioning.col.groups'), size: 90, enableSorting: true },
     {
@@ -129,7 +141,12 @@ function columns(opts: {
       size: 96,
       enableSorting: false,
       cell: ({ row }) => (
-        <button type="button" className={css.iconButton} aria-label={t('admin.provisioning.deleteFor', { name: row.original.connectionName })} onClick={() => onDelete(row.original)}>
+        <button
+          type="button"
+          className={css.iconButton}
+          aria-label={t('admin.provisioning.deleteFor', { name: row.original.connectionName })}
+          onClick={() => onDelete(row.original)}
+        >
           {t('admin.provisioning.delete')}
         </button>
       ),
