@@ -3,14 +3,14 @@ import type { enAdminProvisioning } from './en-admin-provisioning.ts';
 /** German messages of the admin portal's provisioning texts (every key of `en-admin-provisioning.ts`), pure data, loaded with the section. */
 export const deAdminProvisioning: Record<keyof typeof enAdminProvisioning, string> = {
   'admin.provisioning.title': 'Provisionierung',
-  'admin.provisioning.intro': 'Lassen Sie Ihren Identitätsanbieter hier Benutzer und Gruppen über SCIM 2.0 anlegen, ändern und deaktivieren.',
+  'admin.provisioning.intro': 'Lassen Sie Ihren Identitätsanbieter hier Benutzer und Gruppen über SCIM 2.0 anlegen, ändern und deaktivieren. Mit aktivem Abgleich wird, was eine Verbindung überträgt, zu Benutzern und Gruppen dieses Kontos.',
   'admin.provisioning.table': 'Provisionierungsverbindungen',
   'admin.provisioning.col.name': 'Verbindung',
   'admin.provisioning.col.source': 'Identitätsanbieter',
   'admin.provisioning.col.users': 'Benutzer',
   'admin.provisioning.col.groups': 'Gruppen',
   'admin.provisioning.col.lastSync': 'Letzte Synchronisierung',
-  'admin.provisioning.col.sync': 'In die Benutzerverwaltung synchronisieren',
+  'admin.provisioning.col.sync': 'Abgleich',
   'admin.provisioning.source.okta': 'Okta',
   'admin.provisioning.source.azure-ad': 'Microsoft Entra ID',
   'admin.provisioning.source.frontegg': 'Frontegg',

@@ -1,14 +1,14 @@
 /** English messages of the admin portal's provisioning section (pure data: loaded with the section, src/admin/shell/sections.ts). */
 export const enAdminProvisioning = {
   'admin.provisioning.title': 'Provisioning',
-  'admin.provisioning.intro': 'Let your identity provider create, update and deactivate users and groups here over SCIM 2.0.',
+  'admin.provisioning.intro': 'Let your identity provider create, update and deactivate users and groups here over SCIM 2.0. With Sync on, what a connection pushes becomes users and groups of this account.',
   'admin.provisioning.table': 'Provisioning connections',
   'admin.provisioning.col.name': 'Connection',
   'admin.provisioning.col.source': 'Identity provider',
   'admin.provisioning.col.users': 'Users',
   'admin.provisioning.col.groups': 'Groups',
   'admin.provisioning.col.lastSync': 'Last sync',
-  'admin.provisioning.col.sync': 'Sync to user management',
+  'admin.provisioning.col.sync': 'Sync',
   'admin.provisioning.source.okta': 'Okta',
   'admin.provisioning.source.azure-ad': 'Microsoft Entra ID',
   'admin.provisioning.source.frontegg': 'Frontegg',

@@ -3,14 +3,14 @@ import type { enAdminProvisioning } from './en-admin-provisioning.ts';
 /** Hebrew messages of the admin portal's provisioning texts (every key of `en-admin-provisioning.ts`), pure data, loaded with the section. */
 export const heAdminProvisioning: Record<keyof typeof enAdminProvisioning, string> = {
   'admin.provisioning.title': 'הקצאת משתמשים',
-  'admin.provisioning.intro': 'אפשרו לספק הזהויות שלכם ליצור, לעדכן ולהשבית כאן משתמשים וקבוצות באמצעות SCIM 2.0.',
+  'admin.provisioning.intro': 'אפשרו לספק הזהויות שלכם ליצור, לעדכן ולהשבית כאן משתמשים וקבוצות באמצעות SCIM 2.0. כשהסנכרון פועל, מה שחיבור מעביר הופך למשתמשים ולקבוצות של החשבון.',
   'admin.provisioning.table': 'חיבורי הקצאה',
   'admin.provisioning.col.name': 'חיבור',
   'admin.provisioning.col.source': 'ספק זהויות',
   'admin.provisioning.col.users': 'משתמשים',
   'admin.provisioning.col.groups': 'קבוצות',
   'admin.provisioning.col.lastSync': 'סנכרון אחרון',
-  'admin.provisioning.col.sync': 'סנכרון לניהול המשתמשים',
+  'admin.provisioning.col.sync': 'סנכרון',
   'admin.provisioning.source.okta': 'Okta',
   'admin.provisioning.source.azure-ad': 'Microsoft Entra ID',
   'admin.provisioning.source.frontegg': 'Frontegg',

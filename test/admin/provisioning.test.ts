@@ -235,7 +235,7 @@ describe('<fe-admin-provisioning> against the emulator', () => {
     await waitUntil(() => rowsOf(portal).length === 1, 'list', SLOW);
     expect(location.hash).to.equal('#/admin/provisioning');
     // a connection's name opens its log, and the hash says which
-    byLabel(root(portal), 'Request log of Okta prod')!.click();
+    root(portal).querySelector<HTMLAnchorElement>('a[aria-label="Request log of Okta prod"]')!.click();
     await waitUntil(() => shown(portal, 'Request log: Okta prod'), 'log again', SLOW);
     expect(location.hash).to.equal(`#/admin/provisioning/${id}`);
   });

@@ -28,20 +28,12 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
   const name = connection?.connectionName ?? id;
   const cols = useMemo<ColumnDef<ScimRequestLogEntry, unknown>[]>(
     () => [
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('admin.provisioning.log.col.time'),
-        size: 170,
-        enableSorting: true,
-        cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
-      },
-      { id: 'method', accessorKey: 'method', header: t('admin.provisioning.log.col.method'), size: 90, enableSorting: true, cell: ({ row }) => <code>{row.original.method}</code> },
+      // the resource grows (the first column); the status never leaves; on a narrow screen time, then method, then the error leave
       {
         id: 'resource',
         accessorKey: 'resource',
         header: t('admin.provisioning.log.col.resource'),
-        size: 220,
+        size: 180,
         enableSorting: true,
         cell: ({ row }) => (
           <code title={row.original.resource} style={{ overflowWrap: 'anywhere' }}>
@@ -50,10 +42,20 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
         ),
       },
       {
+        id: 'method',
+        accessorKey: 'method',
+        header: t('admin.provisioning.log.col.method'),
+        size: 80,
+        meta: { priority: 2 },
+        enableSorting: true,
+        cell: ({ row }) => <code>{row.original.method}</code>,
+      },
+      {
         id: 'status',
         accessorKey: 'status',
         header: t('admin.provisioning.log.col.status'),
-        size: 130,
+        size: 120,
+        meta: { priority: 0 },
         enableSorting: true,
         cell: ({ row }) =>
           isFailedRequest(row.original.status) ? (
@@ -69,9 +71,27 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
         id: 'error',
         accessorFn: (r) => r.error ?? '',
         header: t('admin.provisioning.log.col.error'),
-        size: 260,
+        size: 240,
+        meta: { priority: 1 },
         enableSorting: false,
-        cell: ({ row }) => (row.original.error ? <span style={{ overflowWrap: 'anywhere' }}>{row.original.error}</span> : <span className={css.muted}>{t('admin.none')}</span>),
+        // at most two lines in the row; the whole text in its title
+        cell: ({ row }) =>
+          row.original.error ? (
+            <span title={row.original.error} style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+              {row.original.error}
+            </span>
+          ) : (
+            <span className={css.muted}>{t('admin.none')}</span>
+          ),
+      },
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: t('admin.provisioning.log.col.time'),
+        size: 150,
+        meta: { priority: 3 },
+        enableSorting: true,
+        cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
       },
     ],
     [t, dateText],

@@ -75,17 +75,21 @@ function columns(opts: {
       id: 'connectionName',
       accessorKey: 'connectionName',
       header: t('admin.provisioning.col.name'),
-      size: 200,
+      size: 160,
       enableSorting: true,
+      // a link to the connection's request log (its deep link), followed in place
       cell: ({ row }) => (
-        <button
-          type="button"
-          className={css.iconButton}
+        <a
+          href={`#/admin/provisioning/${row.original.id}`}
+          title={row.original.connectionName}
           aria-label={t('admin.provisioning.openLogFor', { name: row.original.connectionName })}
-          onClick={() => onOpenLog(row.original.id)}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpenLog(row.original.id);
+          }}
         >
           {row.original.connectionName}
-        </button>
+        </a>
       ),
     },
     {
@@ -93,16 +97,18 @@ function columns(opts: {
       accessorKey: 'source',
       header: t('admin.provisioning.col.source'),
       size: 160,
+      meta: { priority: 4 },
       enableSorting: true,
       cell: ({ row }) => t(`admin.provisioning.source.${row.original.source}`),
     },
-    { id: 'userCount', accessorFn: (r) => r.userCount ?? 0, header: t('admin.provisioning.col.users'), size: 90, enableSorting: true },
-    { id: 'groupCount', accessorFn: (r) => r.groupCount ?? 0, header: t('admin.provisioning.col.groups'), size: 90, enableSorting: true },
+    { id: 'userCount', accessorFn: (r) => r.userCount ?? 0, header: t('admin.provisioning.col.users'), size: 72, meta: { priority: 3 }, enableSorting: true },
+    { id: 'groupCount', accessorFn: (r) => r.groupCount ?? 0, header: t('admin.provisioning.col.groups'), size: 84, meta: { priority: 5 }, enableSorting: true },
     {
       id: 'lastSync',
       accessorFn: (r) => r.lastSync ?? '',
       header: t('admin.provisioning.col.lastSync'),
-      size: 170,
+      size: 140,
+      meta: { priority: 2 },
       enableSorting: true,
       cell: ({ row }) => {
         const at = row.original.lastSync;
@@ -118,7 +124,8 @@ function columns(opts: {
     {
       id: 'sync',
       header: t('admin.provisioning.col.sync'),
-      size: 150,
+      size: 96,
+      meta: { priority: 1 },
       enableSorting: false,
       cell: ({ row }) => (
         <CheckboxRow
@@ -138,7 +145,7 @@ function columns(opts: {
     cols.push({
       id: 'actions',
       header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 96,
+      size: 80,
       enableSorting: false,
       cell: ({ row }) => (
         <button
