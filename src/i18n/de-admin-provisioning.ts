@@ -3,7 +3,8 @@ import type { enAdminProvisioning } from './en-admin-provisioning.ts';
 /** German messages of the admin portal's provisioning texts (every key of `en-admin-provisioning.ts`), pure data, loaded with the section. */
 export const deAdminProvisioning: Record<keyof typeof enAdminProvisioning, string> = {
   'admin.provisioning.title': 'Provisionierung',
-  'admin.provisioning.intro': 'Lassen Sie Ihren Identitätsanbieter hier Benutzer und Gruppen über SCIM 2.0 anlegen, ändern und deaktivieren. Mit aktivem Abgleich wird, was eine Verbindung überträgt, zu Benutzern und Gruppen dieses Kontos.',
+  'admin.provisioning.intro':
+    'Lassen Sie Ihren Identitätsanbieter hier Benutzer und Gruppen über SCIM 2.0 anlegen, ändern und deaktivieren. Mit aktivem Abgleich wird, was eine Verbindung überträgt, zu Benutzern und Gruppen dieses Kontos.',
   'admin.provisioning.table': 'Provisionierungsverbindungen',
   'admin.provisioning.col.name': 'Verbindung',
   'admin.provisioning.col.source': 'Identitätsanbieter',
@@ -81,5 +82,5 @@ export const deAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.log.back': 'Alle Verbindungen',
   'admin.provisioning.log.empty': 'Noch keine Anfragen.',
   'admin.provisioning.log.emptyHint':
-    'Noch keine Anfragen: Geben Sie die SCIM-Basis-URL und das Token an Ihren Identitätsanbieter weiter und starten Sie die Provisionierung (oder dessen „Verbindung testen“); jede Anfrage erscheint hier.',
+    'Geben Sie die SCIM-Basis-URL und das Token an Ihren Identitätsanbieter weiter und starten Sie die Provisionierung (oder dessen „Verbindung testen“): Jede Anfrage erscheint hier.',
 };

@@ -1,7 +1,8 @@
 /** English messages of the admin portal's provisioning section (pure data: loaded with the section, src/admin/shell/sections.ts). */
 export const enAdminProvisioning = {
   'admin.provisioning.title': 'Provisioning',
-  'admin.provisioning.intro': 'Let your identity provider create, update and deactivate users and groups here over SCIM 2.0. With Sync on, what a connection pushes becomes users and groups of this account.',
+  'admin.provisioning.intro':
+    'Let your identity provider create, update and deactivate users and groups here over SCIM 2.0. With Sync on, what a connection pushes becomes users and groups of this account.',
   'admin.provisioning.table': 'Provisioning connections',
   'admin.provisioning.col.name': 'Connection',
   'admin.provisioning.col.source': 'Identity provider',
@@ -77,8 +78,7 @@ export const enAdminProvisioning = {
   'admin.provisioning.log.refreshing': 'Refreshing…',
   'admin.provisioning.log.back': 'All connections',
   'admin.provisioning.log.empty': 'No requests yet.',
-  'admin.provisioning.log.emptyHint':
-    'No requests yet: give the SCIM base URL and the token to your identity provider and start provisioning (or its “Test connection”); each request shows here.',
+  'admin.provisioning.log.emptyHint': 'Give the SCIM base URL and the token to your identity provider and start provisioning (or its “Test connection”): each request shows here.',
 } as const;
 
 declare module './en.ts' {

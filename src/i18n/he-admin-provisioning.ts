@@ -3,7 +3,8 @@ import type { enAdminProvisioning } from './en-admin-provisioning.ts';
 /** Hebrew messages of the admin portal's provisioning texts (every key of `en-admin-provisioning.ts`), pure data, loaded with the section. */
 export const heAdminProvisioning: Record<keyof typeof enAdminProvisioning, string> = {
   'admin.provisioning.title': 'הקצאת משתמשים',
-  'admin.provisioning.intro': 'אפשרו לספק הזהויות שלכם ליצור, לעדכן ולהשבית כאן משתמשים וקבוצות באמצעות SCIM 2.0. כשהסנכרון פועל, מה שחיבור מעביר הופך למשתמשים ולקבוצות של החשבון.',
+  'admin.provisioning.intro':
+    'אפשרו לספק הזהויות שלכם ליצור, לעדכן ולהשבית כאן משתמשים וקבוצות באמצעות SCIM 2.0. כשהסנכרון פועל, מה שחיבור מעביר הופך למשתמשים ולקבוצות של החשבון.',
   'admin.provisioning.table': 'חיבורי הקצאה',
   'admin.provisioning.col.name': 'חיבור',
   'admin.provisioning.col.source': 'ספק זהויות',
@@ -79,5 +80,5 @@ export const heAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.log.refreshing': 'מרענן…',
   'admin.provisioning.log.back': 'כל החיבורים',
   'admin.provisioning.log.empty': 'עדיין אין בקשות.',
-  'admin.provisioning.log.emptyHint': 'עדיין אין בקשות: מסרו את כתובת הבסיס של SCIM ואת האסימון לספק הזהויות והתחילו בהקצאה (או ב-„Test connection” שלו); כל בקשה תופיע כאן.',
+  'admin.provisioning.log.emptyHint': 'מסרו את כתובת הבסיס של SCIM ואת האסימון לספק הזהויות והתחילו בהקצאה (או ב-„Test connection” שלו): כל בקשה תופיע כאן.',
 };

@@ -229,7 +229,7 @@ describe('<fe-admin-provisioning> against the emulator', () => {
     history.replaceState(null, '', `#/admin/provisioning/${id}`);
     const portal = await renderSection('fe-admin-portal');
     await waitUntil(() => shown(portal, 'Request log: Okta prod') && shown(portal, 'No requests yet'), 'log shown', SLOW);
-    expect(shown(portal, 'give the SCIM base URL and the token to your identity provider')).to.equal(true);
+    expect(shown(portal, 'Give the SCIM base URL and the token to your identity provider')).to.equal(true);
     await expect(portal).to.be.accessible();
     button(root(portal), 'All connections')!.click();
     await waitUntil(() => rowsOf(portal).length === 1, 'list', SLOW);
