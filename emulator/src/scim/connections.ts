@@ -111,6 +111,12 @@ export async function connectionByToken(db: Db, token: string): Promise<ScimConn
   return row;
 }
 
+/** True when connection `id` exists (in any account): a refused request to it is still logged. */
+export async function connectionExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: scimConnections.id }).from(scimConnections).where(eq(scimConnections.id, id));
+  return Boolean(row);
+}
+
 /** The number of users connection `id` pushed (countConfigurationUsers). */
 export async function connectionUserCount(db: Db, id: string): Promise<number> {
   const [row] = await db
