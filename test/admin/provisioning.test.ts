@@ -8,7 +8,7 @@
  * shows the requests, a failing one marked.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-provisioning.ts';
 import '../../elements/admin/fe-admin-users.ts';
 import '../../elements/admin/fe-admin-groups.ts';
@@ -28,9 +28,12 @@ import {
   errorToasts,
   expectAccessibleWhen,
   expectNoAccess,
+  ignoreResizeObserverLoop,
+  openMenu,
   renderSection,
   renderStory,
   root,
+  rowOf,
   rowsOf,
   shown,
   signIn,
@@ -238,6 +241,146 @@ describe('<fe-admin-provisioning> against the emulator', () => {
     root(portal).querySelector<HTMLAnchorElement>('a[aria-label="Request log of Okta prod"]')!.click();
     await waitUntil(() => shown(portal, 'Request log: Okta prod'), 'log again', SLOW);
     expect(location.hash).to.equal(`#/admin/provisioning/${id}`);
+  });
+});
+
+/** A SCIM request to a connection's base URL with its bearer token, as an identity provider sends it; resolves with status and body. */
+async function scim(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/scim+json', ...(body ? { 'content-type': 'application/scim+json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  return { status: r.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+
+describe('SCIM end to end: a connection made in the portal, pushed to by Okta- and Entra-style clients', () => {
+  ignoreResizeObserverLoop();
+  before(async () => {
+    await setViewport({ width: 1440, height: 900 });
+  });
+  beforeEach(async () => {
+    await resetEmulator();
+  });
+
+  it('AB-3.23 AB-7.53 AB-3.05 AB-3.08 users and groups pushed over SCIM show as managed by SCIM (no edit), deactivation disables the user, the log shows every request and the failed one', async () => {
+    await signIn(ADMIN);
+    stubClipboard();
+    // the connection, made in the portal: its SCIM base URL and token as the dialog shows them
+    const el = await renderProvisioning();
+    await waitUntil(() => shown(el, 'No provisioning connections yet.'), 'empty state', SLOW);
+    button(root(el), 'Add connection')!.click();
+    await waitUntil(() => dialog(el), 'dialog open');
+    button(dialog(el)!, 'Next')!.click();
+    await waitUntil(() => root(el).querySelector('input[name=connectionName]'), 'name step');
+    root(el).querySelector<HTMLInputElement>('input[name=connectionName]')!.focus();
+    await sendKeys({ type: 'Okta production' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => root(el).querySelector('[data-scim-value=token]'), 'token shown', SLOW);
+    const token = root(el).querySelector('[data-scim-value=token]')!.textContent!;
+    const shownUrl = root(el).querySelector('[data-scim-value=scimUrl]')!.textContent!;
+    expect(shownUrl).to.match(/^https?:\/\/[^/]+\/frontegg\/scim\/v2\/[\w-]+$/);
+    // the emulator builds the URL from the origin its request came to: behind this page's proxy that is the
+    // emulator's own port (another origin, no CORS for SCIM), so the client here calls the same path through the page
+    const base = new URL(shownUrl).pathname;
+    button(dialog(el)!, 'Done')!.click();
+    await waitUntil(() => !dialog(el), 'closed');
+
+    // Okta: look the user up by userName first (an empty ListResponse), then create it
+    const lookup = await scim(base, token, 'GET', `/Users?filter=${encodeURIComponent('userName eq "ann.okta@acme.test"')}`);
+    expect(lookup.status).to.equal(200);
+    expect(lookup.body).to.deep.include({ totalResults: 0, Resources: [] });
+    const oktaUser = {
+      schemas: [USER_SCHEMA],
+      userName: 'ann.okta@acme.test',
+      name: { givenName: 'Ann', familyName: 'Okta' },
+      emails: [{ primary: true, value: 'ann.okta@acme.test', type: 'work' }],
+      displayName: 'Ann Okta',
+      externalId: '00u1okta',
+      active: true,
+    };
+    const created = await scim(base, token, 'POST', '/Users', oktaUser);
+    expect(created.status).to.equal(201);
+    const userId = created.body.id as string;
+    // Okta retries a create it thinks failed: the duplicate is refused (409), and the log will say so
+    const again = await scim(base, token, 'POST', '/Users', oktaUser);
+    expect(again.status).to.equal(409);
+
+    // Entra ID: a group, then its member added with `op: "Add"`, then the user deactivated with `"Replace"` and "False"
+    const group = await scim(base, token, 'POST', '/Groups', { schemas: [GROUP_SCHEMA], displayName: 'Entra Finance', externalId: 'aad-grp-1', members: [] });
+    expect(group.status).to.equal(201);
+    const member = await scim(base, token, 'PATCH', `/Groups/${group.body.id as string}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Add', path: 'members', value: [{ value: userId }] }],
+    });
+    expect(member.status).to.be.oneOf([200, 204]);
+
+    // the users section: the pushed user, managed by SCIM, with no actions but the reason
+    const users = await renderSection('fe-admin-users');
+    await waitUntil(() => rowOf(users, 'Ann Okta'), 'pushed user listed', SLOW);
+    const annRow = () => rowOf(users, 'Ann Okta')!;
+    expect(annRow().querySelector('[data-scim-managed]')?.textContent).to.contain('Ann Okta is managed by your identity provider (SCIM)');
+    expect(annRow().querySelector('button[aria-label^="Actions for"]')).to.equal(null);
+    expect(shown(users, 'Users marked SCIM are managed by your identity provider')).to.equal(true);
+    expect(annRow().textContent).to.not.contain('Disabled');
+    // the seeded admin keeps a menu: the rule is per user
+    const portalUsers = rowsOf(users).filter((r) => !r.querySelector('[data-scim-managed]'));
+    expect(portalUsers.length).to.be.greaterThan(0);
+    for (const r of portalUsers) expect(r.querySelector('button[aria-label^="Actions for"]'), r.textContent ?? '').to.not.equal(null);
+    await expect(users).to.be.accessible();
+
+    // Entra deactivates: the user is disabled in the account
+    const deactivated = await scim(base, token, 'PATCH', `/Users/${userId}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
+    expect(deactivated.status).to.be.oneOf([200, 204]);
+    const users2 = await renderSection('fe-admin-users');
+    await waitUntil(() => rowOf(users2, 'Ann Okta')?.textContent?.includes('Disabled'), 'disabled shown', SLOW);
+
+    // the groups section: the pushed group, managed by SCIM: no edit or delete
+    const groups = await renderSection('fe-admin-groups');
+    await waitUntil(() => rowOf(groups, 'Entra Finance'), 'pushed group listed', SLOW);
+    expect(rowOf(groups, 'Entra Finance')!.textContent).to.contain('Directory (SCIM)');
+    const items = await openMenu(groups, rowOf(groups, 'Entra Finance')!.querySelector<HTMLElement>('button[aria-label^="Actions for"]')!);
+    expect(items.map((i) => i.textContent)).to.deep.equal(['Manage members and roles']);
+    await sendKeys({ press: 'Escape' });
+
+    // the provisioning list: one user, one group, synced just now
+    const list2 = await renderProvisioning();
+    await waitUntil(() => rowNamed(list2, 'Okta production'), 'row', SLOW);
+    const cells = [...rowNamed(list2, 'Okta production')!.querySelectorAll('td')].map((td) => td.textContent ?? '');
+    expect(cells.slice(0, 4)).to.deep.equal(['Okta production', 'Okta', '1', '1']);
+    expect(cells[4]).to.not.equal('Never');
+    expect(cells[4]).to.match(/now|second|minute/);
+
+    // its request log: every request, newest first, the refused create marked and explained
+    list2.shadowRoot!.querySelector<HTMLAnchorElement>('a[aria-label="Request log of Okta production"]')!.click();
+    await waitUntil(() => rowsOf(list2).length === 6, 'six requests', SLOW);
+    const failed = [...root(list2).querySelectorAll('[data-failed]')];
+    expect(failed.map((f) => f.textContent)).to.deep.equal(['⚠ 409 Failed']);
+    const failedRow = failed[0].closest('tr')!;
+    expect(failedRow.textContent).to.contain('POST');
+    expect(failedRow.textContent).to.contain('/Users');
+    expect(failedRow.textContent).to.match(/already|exists|unique/i);
+    expect(root(list2).textContent).to.contain('userName eq "ann.okta@acme.test"');
+    await expect(list2).to.be.accessible();
+
+    // delete with its users and groups: they are gone from the account
+    button(root(list2), 'All connections')!.click();
+    await waitUntil(() => byLabel(root(list2), 'Delete Okta production'), 'list again', SLOW);
+    byLabel(root(list2), 'Delete Okta production')!.click();
+    await waitUntil(() => dialog(list2), 'confirm');
+    expect(dialog(list2)!.textContent).to.contain('Also delete the 1 users and 1 groups it pushed');
+    dialog(list2)!.querySelector<HTMLInputElement>('input[name=deleteAll]')!.click();
+    button(dialog(list2)!, 'Delete connection')!.click();
+    await waitUntil(() => !dialog(list2), 'deleted', SLOW);
+    const users3 = await renderSection('fe-admin-users');
+    await waitUntil(() => rowsOf(users3).length > 0, 'users', SLOW);
+    expect(rowOf(users3, 'Ann Okta')).to.equal(undefined);
+    expect((await scim(base, token, 'GET', '/Users')).status).to.equal(401);
   });
 });
 
