@@ -34,7 +34,7 @@ export const enAdminProvisioning = {
   'admin.provisioning.deleteFor': 'Delete {name}',
   'admin.provisioning.deleteTitle': 'Delete “{name}”?',
   'admin.provisioning.deleteBody': 'Its token stops working at once: the identity provider can no longer push users or groups.',
-  'admin.provisioning.deleteAll': 'Also delete the {users} users and {groups} groups it pushed',
+  'admin.provisioning.deleteAll': 'Also delete the {users, plural, one {# user} other {# users}} and {groups, plural, one {# group} other {# groups}} it pushed',
   'admin.provisioning.deleteAction': 'Delete connection',
   'admin.provisioning.deleted': '{name} deleted. The users and groups it pushed stay.',
   'admin.provisioning.deletedAll': '{name} deleted, with the users and groups it pushed.',

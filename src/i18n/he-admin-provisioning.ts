@@ -36,7 +36,7 @@ export const heAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.deleteFor': 'מחיקת {name}',
   'admin.provisioning.deleteTitle': 'למחוק את „{name}”?',
   'admin.provisioning.deleteBody': 'האסימון שלו יפסיק לעבוד מיד: ספק הזהויות לא יוכל עוד להעביר משתמשים או קבוצות.',
-  'admin.provisioning.deleteAll': 'למחוק גם את {users} המשתמשים ו-{groups} הקבוצות שהוא העביר',
+  'admin.provisioning.deleteAll': 'למחוק גם את {users, plural, one {המשתמש האחד} other {# המשתמשים}} ואת {groups, plural, one {הקבוצה האחת} other {# הקבוצות}} שהוא העביר',
   'admin.provisioning.deleteAction': 'מחיקת החיבור',
   'admin.provisioning.deleted': '{name} נמחק. המשתמשים והקבוצות שהעביר נשארים.',
   'admin.provisioning.deletedAll': '{name} נמחק, יחד עם המשתמשים והקבוצות שהעביר.',

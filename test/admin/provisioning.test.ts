@@ -373,7 +373,7 @@ describe('SCIM end to end: a connection made in the portal, pushed to by Okta- a
     await waitUntil(() => byLabel(root(list2), 'Delete Okta production'), 'list again', SLOW);
     byLabel(root(list2), 'Delete Okta production')!.click();
     await waitUntil(() => dialog(list2), 'confirm');
-    expect(dialog(list2)!.textContent).to.contain('Also delete the 1 users and 1 groups it pushed');
+    expect(dialog(list2)!.textContent).to.contain('Also delete the 1 user and 1 group it pushed');
     dialog(list2)!.querySelector<HTMLInputElement>('input[name=deleteAll]')!.click();
     button(dialog(list2)!, 'Delete connection')!.click();
     await waitUntil(() => !dialog(list2), 'deleted', SLOW);
