@@ -37,7 +37,8 @@ export const deAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.deleteFor': '{name} löschen',
   'admin.provisioning.deleteTitle': '„{name}“ löschen?',
   'admin.provisioning.deleteBody': 'Das Token wird sofort ungültig: Der Identitätsanbieter kann keine Benutzer oder Gruppen mehr übertragen.',
-  'admin.provisioning.deleteAll': 'Auch {users, plural, one {den einen Benutzer} other {die # Benutzer}} und {groups, plural, one {die eine Gruppe} other {die # Gruppen}} löschen, die sie übertragen hat',
+  'admin.provisioning.deleteAll':
+    'Auch {users, plural, one {den einen Benutzer} other {die # Benutzer}} und {groups, plural, one {die eine Gruppe} other {die # Gruppen}} löschen, die sie übertragen hat',
   'admin.provisioning.deleteAction': 'Verbindung löschen',
   'admin.provisioning.deleted': '{name} gelöscht. Die übertragenen Benutzer und Gruppen bleiben erhalten.',
   'admin.provisioning.deletedAll': '{name} mitsamt den übertragenen Benutzern und Gruppen gelöscht.',
