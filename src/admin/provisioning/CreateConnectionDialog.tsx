@@ -150,6 +150,9 @@ function TokenPanel({ connection, t, onDone }: { connection: NewScimConnection; 
       <p className={css.alert} style={{ margin: 0 }}>
         <strong>{t('admin.provisioning.tokenWarning')}</strong>
       </p>
+      <p className={css.hint} style={{ margin: 0 }}>
+        {t(`admin.provisioning.setup.${connection.source}`)}
+      </p>
       {items.map((item) => (
         <div key={item.id} className={css.field}>
           <span className={css.label}>{item.label}</span>
@@ -165,9 +168,6 @@ function TokenPanel({ connection, t, onDone }: { connection: NewScimConnection; 
       ))}
       <p role="status" className={copied?.ok === false ? css.fieldError : css.hint} style={{ margin: 0, minHeight: '1.5em' }}>
         {copied ? (copied.ok ? t('admin.provisioning.copied') : t('admin.provisioning.copyFailed')) : ''}
-      </p>
-      <p className={css.hint} style={{ margin: 0 }}>
-        {t(`admin.provisioning.setup.${connection.source}`)}
       </p>
       <DoneActions label={t('admin.done')} onDone={onDone} />
     </div>
