@@ -166,7 +166,7 @@ describe('SCIM: an Okta push', () => {
 });
 
 describe('SCIM: an Entra ID push', () => {
-  it('AB-7.53 capitalised ops, "False"/"True" strings, typed and dotted paths, enterprise extension paths and a no-path object all apply', async () => {
+  it('AB-7.53 capitalised ops, "False"/"True" strings, a PatchOp without schemas, typed and dotted paths, enterprise extension paths and a no-path object all apply', async () => {
     const api = await adminApi();
     const entra = await connect(api, ScimConnectionSource.AZURE_AD);
     const created = await entra.post('/Users', entraUser('bo@acme.test'));
@@ -174,7 +174,7 @@ describe('SCIM: an Entra ID push', () => {
     const id = created.body.id as string;
     assert.equal(created.body[ENTERPRISE]?.department, 'Engineering');
 
-    const off = await entra.patch(`/Users/${id}`, [{ op: 'Replace', path: 'active', value: 'False' }]);
+    const off = await entra.req('PATCH', `/Users/${id}`, { Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
     assert.equal(off.status, 200, off.text);
     assert.equal((await portalUser(api, 'bo@acme.test'))?.isDisabled, true);
 
@@ -231,8 +231,10 @@ describe('SCIM: an Entra ID push', () => {
     const read = await entra.get(`/Groups/${gid}`);
     assert.deepEqual(read.body.members, [{ value: cy, display: 'cy@acme.test' }]);
 
-    const byName = await entra.get(`/Groups?filter=${encodeURIComponent('displayName eq "Platform"')}`);
+    const byName = await entra.get(`/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Platform"')}`);
     assert.equal(byName.body.totalResults, 1);
+    assert.equal(byName.body.Resources[0].displayName, 'Platform');
+    assert.equal(byName.body.Resources[0].members, undefined, 'excludedAttributes=members, as Entra asks');
     await rejectsWith(api.groups.updateGroup({ groupId: gid, name: 'Mine now' }), 400, /managed by SCIM/);
 
     const stranger = await entra.patch(`/Groups/${gid}`, [{ op: 'add', path: 'members', value: [{ value: SEED.adminUserId }] }]);
