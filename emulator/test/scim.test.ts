@@ -261,6 +261,9 @@ describe('SCIM: isolation, lists, errors, log', () => {
     assert.equal((await b.patch(`/Users/${id}`, [{ op: 'replace', value: { active: false } }])).status, 404);
     assert.equal((await b.del(`/Users/${id}`)).status, 404);
     assert.equal((await b.del(`/Groups/${gid}`)).status, 404);
+    const again = await a.post('/Users', oktaUser('ann@acme.test', { userName: 'ann.lee' }));
+    assert.equal(again.status, 409, 'the same email under another userName of the same connection');
+    assert.equal(again.body.detail, 'The user ann@acme.test is already provisioned as "ann@acme.test"');
     const dup = await b.post('/Users', oktaUser('ann@acme.test'));
     assert.equal(dup.status, 409, 'a user another connection manages');
     assert.equal(dup.body.scimType, 'uniqueness');
