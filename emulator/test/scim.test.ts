@@ -313,7 +313,7 @@ describe('SCIM: isolation, lists, errors, log', () => {
     assert.equal(broken.body.scimType, 'invalidFilter');
   });
 
-  it('AB-7.53 discovery: ServiceProviderConfig, Schemas and ResourceTypes', async () => {
+  it('AB-7.53 discovery: ServiceProviderConfig, Schemas and ResourceTypes; other endpoints and methods answer SCIM errors', async () => {
     const okta = await connect(await adminApi());
     const spc = await okta.get('/ServiceProviderConfig');
     assert.equal(spc.status, 200);
@@ -324,6 +324,17 @@ describe('SCIM: isolation, lists, errors, log', () => {
     assert.ok((schemas.body.Resources as Json[]).some((s) => s.id === USER_SCHEMA));
     const types = await okta.get('/ResourceTypes');
     assert.deepEqual((types.body.Resources as Json[]).map((t) => t.endpoint).sort(), ['/Groups', '/Users']);
+    const userType = await okta.get('/ResourceTypes/User');
+    assert.deepEqual(userType.body.schemaExtensions, [{ schema: ENTERPRISE, required: false }]);
+    const userSchema = await okta.get(`/Schemas/${USER_SCHEMA}`);
+    assert.ok((userSchema.body.attributes as Json[]).some((a) => a.name === 'userName'));
+
+    const unknown = await okta.get('/Devices');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.schemas[0], ERROR);
+    const unsupported = await okta.req('DELETE', '/Users');
+    assert.equal(unsupported.status, 501, 'no bulk delete');
+    assert.equal(unsupported.body.detail, 'Method DELETE not allowed on /Users');
   });
 
   it('AB-7.53 errors answer the SCIM error schema, and the request log shows every request newest first, a failed push with its reason', async () => {
@@ -390,6 +401,8 @@ describe('SCIM: managed by SCIM in the portal', () => {
     const v3 = await api.users.getUsersV3({ _email: 'ann@acme.test' } as never);
     assert.equal((v3.items[0] as Json).managedBy, 'scim2');
     assert.equal((v3.items[0] as Json).provider, 'scim2');
+    const byProvider = await api.users.getUsersV3({ _sortBy: 'provider', _order: 'DESC', _limit: 1 } as never);
+    assert.equal((byProvider.items[0] as Json).email, 'ann@acme.test', 'sorting by provider reads the user source');
     const admin = await portalUser(api, SEED.adminEmail);
     assert.equal(admin?.provider, 'local');
     assert.equal(admin?.managedBy, 'frontegg');
