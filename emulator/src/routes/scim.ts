@@ -178,12 +178,13 @@ async function handle(c: Ctx) {
   const url = new URL(c.req.url);
   const basePath = `${SCIM_BASE_PATH}/${connectionId}`;
   const resource = loggedResource(url, basePath.length);
-  const rootLike: Db = c.var.db;
+  // the request's database: a transaction for a mutating method (the push then runs in a savepoint of it), else the root
+  const outer: Db = c.var.db;
   const conn = await authenticate(c, connectionId);
   if (!conn) {
     const answer = errorAnswer(fail(401, 'The bearer token is missing or not valid for this connection'));
-    if (await connectionExists(rootLike, connectionId))
-      await logRequest(rootLike, { connectionId, method: c.req.method, resource, status: answer.status, error: (answer.body as Json).detail as string });
+    if (await connectionExists(outer, connectionId))
+      await logRequest(outer, { connectionId, method: c.req.method, resource, status: answer.status, error: (answer.body as Json).detail as string });
     return scimAnswer(c, answer);
   }
   const ctx: ScimContext = { c, conn, refusals: [] };
@@ -191,12 +192,12 @@ async function handle(c: Ctx) {
   const segments = url.pathname.slice(basePath.length).split('/').filter(Boolean);
   let answer: Answer;
   try {
-    answer = await rootLike.transaction(async (tx) => {
+    answer = await outer.transaction(async (tx) => {
       c.set('db', tx as unknown as Db);
       try {
         return await serve(c, conn, segments, base, ctx);
       } finally {
-        c.set('db', rootLike);
+        c.set('db', outer);
       }
     });
   } catch (e) {
@@ -213,7 +214,7 @@ async function handle(c: Ctx) {
     }
   }
   const error = answer.status >= 400 ? String((answer.body as Json | undefined)?.detail ?? '') : null;
-  await logRequest(rootLike, { connectionId: conn.id, method: c.req.method, resource, status: answer.status, error });
+  await logRequest(outer, { connectionId: conn.id, method: c.req.method, resource, status: answer.status, error });
   return scimAnswer(c, answer);
 }
 
