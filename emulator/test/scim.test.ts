@@ -92,7 +92,7 @@ async function portalUser(api: FronteggApiClient, email: string): Promise<Json |
 const signIn = (email: string, password = PASSWORD) => new Client(harness.emu).post(`${P}/auth/v1/user`, { email, password });
 
 describe('SCIM: an Okta push', () => {
-  it('AB-7.53 AB-3.05 Okta looks the user up, creates it active, deactivates it with a no-path replace: the portal lists it managed by scim2, disabled, and it cannot sign in', async () => {
+  it('AB-7.53 AB-3.05 AB-3.23 Okta looks the user up, creates it active, deactivates it with a no-path replace: the portal lists it managed by scim2, disabled, and it cannot sign in', async () => {
     const api = await adminApi();
     const okta = await connect(api);
     await makeUser('ann@acme.test', ['ReadOnly']);
@@ -414,7 +414,7 @@ describe('SCIM: managed by SCIM in the portal', () => {
 });
 
 describe('SCIM: restrictions and deleting a connection', () => {
-  it('AB-3.18 a pushed email the account’s domain restrictions refuse answers 403 with the reason, is logged and audited, and creates nobody', async () => {
+  it('AB-3.18 AB-7.53 a pushed email the account’s domain restrictions refuse answers 403 with the reason, is logged and audited, and creates nobody', async () => {
     const api = await adminApi();
     await api.securityPolicy.createDomainRestriction({ domain: 'evil.test', type: RestrictionType.BLOCK });
     await api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: RestrictionType.BLOCK });
