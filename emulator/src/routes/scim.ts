@@ -10,7 +10,8 @@
  * quirks accepted are scim/normalise.ts. Answers are `application/scim+json`; errors the SCIM error schema
  * (`urn:ietf:params:scim:api:messages:2.0:Error`, `status` a string, `scimType`, `detail`).
  *
- * Each request runs in a savepoint: a failed push leaves nothing behind, yet is logged — every request of a connection
+ * Each request runs in a savepoint (a write holding the connection's row lock, so a connection's writes run one at a
+ * time): a failed push leaves nothing behind, yet is logged — every request of a connection
  * is written to its request log (scim/log.ts: method, the path after the base with its query, status, the error's
  * `detail`), kept to the newest 100. An email refused by the account's domain restrictions is also audited
  * (`user.email-domain.refused`, via scim2).
@@ -21,7 +22,7 @@ import type { AppEnv } from '../http/env.ts';
 import type { Db } from '../db/client.ts';
 import { audit } from '../audit.ts';
 import { emailDomainOf } from '../restrictions.ts';
-import { SCIM_BASE_PATH, connectionByToken, connectionExists, scimBaseUrl, type ScimConnectionRow } from '../scim/connections.ts';
+import { SCIM_BASE_PATH, connectionByToken, connectionExists, lockConnection, scimBaseUrl, type ScimConnectionRow } from '../scim/connections.ts';
 import { logRequest } from '../scim/log.ts';
 import { declareScim, type ScimContext } from '../scim/server.ts';
 import { normalisePatch, normaliseResource } from '../scim/normalise.ts';
@@ -195,6 +196,7 @@ async function handle(c: Ctx) {
     answer = await outer.transaction(async (tx) => {
       c.set('db', tx as unknown as Db);
       try {
+        if (c.req.method !== 'GET') await lockConnection(tx as unknown as Db, conn.id);
         return await serve(c, conn, segments, base, ctx);
       } finally {
         c.set('db', outer);
