@@ -92,7 +92,7 @@ async function portalUser(api: FronteggApiClient, email: string): Promise<Json |
 const signIn = (email: string, password = PASSWORD) => new Client(harness.emu).post(`${P}/auth/v1/user`, { email, password });
 
 describe('SCIM: an Okta push', () => {
-  it('AB-7.53 AB-3.05 Okta looks the user up, creates it active, deactivates it with a no-path replace: the portal lists it managed by scim2, disabled, and it cannot sign in', async () => {
+  it('AB-7.53 AB-3.05 AB-3.23 Okta looks the user up, creates it active, deactivates it with a no-path replace: the portal lists it managed by scim2, disabled, and it cannot sign in', async () => {
     const api = await adminApi();
     const okta = await connect(api);
     await makeUser('ann@acme.test', ['ReadOnly']);
@@ -166,7 +166,7 @@ describe('SCIM: an Okta push', () => {
 });
 
 describe('SCIM: an Entra ID push', () => {
-  it('AB-7.53 capitalised ops, "False"/"True" strings, typed and dotted paths, enterprise extension paths and a no-path object all apply', async () => {
+  it('AB-7.53 capitalised ops, "False"/"True" strings, a PatchOp without schemas, typed and dotted paths, enterprise extension paths and a no-path object all apply', async () => {
     const api = await adminApi();
     const entra = await connect(api, ScimConnectionSource.AZURE_AD);
     const created = await entra.post('/Users', entraUser('bo@acme.test'));
@@ -174,7 +174,7 @@ describe('SCIM: an Entra ID push', () => {
     const id = created.body.id as string;
     assert.equal(created.body[ENTERPRISE]?.department, 'Engineering');
 
-    const off = await entra.patch(`/Users/${id}`, [{ op: 'Replace', path: 'active', value: 'False' }]);
+    const off = await entra.req('PATCH', `/Users/${id}`, { Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
     assert.equal(off.status, 200, off.text);
     assert.equal((await portalUser(api, 'bo@acme.test'))?.isDisabled, true);
 
@@ -231,8 +231,10 @@ describe('SCIM: an Entra ID push', () => {
     const read = await entra.get(`/Groups/${gid}`);
     assert.deepEqual(read.body.members, [{ value: cy, display: 'cy@acme.test' }]);
 
-    const byName = await entra.get(`/Groups?filter=${encodeURIComponent('displayName eq "Platform"')}`);
+    const byName = await entra.get(`/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Platform"')}`);
     assert.equal(byName.body.totalResults, 1);
+    assert.equal(byName.body.Resources[0].displayName, 'Platform');
+    assert.equal(byName.body.Resources[0].members, undefined, 'excludedAttributes=members, as Entra asks');
     await rejectsWith(api.groups.updateGroup({ groupId: gid, name: 'Mine now' }), 400, /managed by SCIM/);
 
     const stranger = await entra.patch(`/Groups/${gid}`, [{ op: 'add', path: 'members', value: [{ value: SEED.adminUserId }] }]);
@@ -259,6 +261,9 @@ describe('SCIM: isolation, lists, errors, log', () => {
     assert.equal((await b.patch(`/Users/${id}`, [{ op: 'replace', value: { active: false } }])).status, 404);
     assert.equal((await b.del(`/Users/${id}`)).status, 404);
     assert.equal((await b.del(`/Groups/${gid}`)).status, 404);
+    const again = await a.post('/Users', oktaUser('ann@acme.test', { userName: 'ann.lee' }));
+    assert.equal(again.status, 409, 'the same email under another userName of the same connection');
+    assert.equal(again.body.detail, 'The user ann@acme.test is already provisioned as "ann@acme.test"');
     const dup = await b.post('/Users', oktaUser('ann@acme.test'));
     assert.equal(dup.status, 409, 'a user another connection manages');
     assert.equal(dup.body.scimType, 'uniqueness');
@@ -308,7 +313,7 @@ describe('SCIM: isolation, lists, errors, log', () => {
     assert.equal(broken.body.scimType, 'invalidFilter');
   });
 
-  it('AB-7.53 discovery: ServiceProviderConfig, Schemas and ResourceTypes', async () => {
+  it('AB-7.53 discovery: ServiceProviderConfig, Schemas and ResourceTypes; other endpoints and methods answer SCIM errors', async () => {
     const okta = await connect(await adminApi());
     const spc = await okta.get('/ServiceProviderConfig');
     assert.equal(spc.status, 200);
@@ -319,6 +324,17 @@ describe('SCIM: isolation, lists, errors, log', () => {
     assert.ok((schemas.body.Resources as Json[]).some((s) => s.id === USER_SCHEMA));
     const types = await okta.get('/ResourceTypes');
     assert.deepEqual((types.body.Resources as Json[]).map((t) => t.endpoint).sort(), ['/Groups', '/Users']);
+    const userType = await okta.get('/ResourceTypes/User');
+    assert.deepEqual(userType.body.schemaExtensions, [{ schema: ENTERPRISE, required: false }]);
+    const userSchema = await okta.get(`/Schemas/${USER_SCHEMA}`);
+    assert.ok((userSchema.body.attributes as Json[]).some((a) => a.name === 'userName'));
+
+    const unknown = await okta.get('/Devices');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.schemas[0], ERROR);
+    const unsupported = await okta.req('DELETE', '/Users');
+    assert.equal(unsupported.status, 501, 'no bulk delete');
+    assert.equal(unsupported.body.detail, 'Method DELETE not allowed on /Users');
   });
 
   it('AB-7.53 errors answer the SCIM error schema, and the request log shows every request newest first, a failed push with its reason', async () => {
@@ -385,6 +401,8 @@ describe('SCIM: managed by SCIM in the portal', () => {
     const v3 = await api.users.getUsersV3({ _email: 'ann@acme.test' } as never);
     assert.equal((v3.items[0] as Json).managedBy, 'scim2');
     assert.equal((v3.items[0] as Json).provider, 'scim2');
+    const byProvider = await api.users.getUsersV3({ _sortBy: 'provider', _order: 'DESC', _limit: 1 } as never);
+    assert.equal((byProvider.items[0] as Json).email, 'ann@acme.test', 'sorting by provider reads the user source');
     const admin = await portalUser(api, SEED.adminEmail);
     assert.equal(admin?.provider, 'local');
     assert.equal(admin?.managedBy, 'frontegg');
@@ -396,7 +414,7 @@ describe('SCIM: managed by SCIM in the portal', () => {
 });
 
 describe('SCIM: restrictions and deleting a connection', () => {
-  it('AB-3.18 a pushed email the account’s domain restrictions refuse answers 403 with the reason, is logged and audited, and creates nobody', async () => {
+  it('AB-3.18 AB-7.53 a pushed email the account’s domain restrictions refuse answers 403 with the reason, is logged and audited, and creates nobody', async () => {
     const api = await adminApi();
     await api.securityPolicy.createDomainRestriction({ domain: 'evil.test', type: RestrictionType.BLOCK });
     await api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: RestrictionType.BLOCK });

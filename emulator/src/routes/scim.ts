@@ -10,7 +10,8 @@
  * quirks accepted are scim/normalise.ts. Answers are `application/scim+json`; errors the SCIM error schema
  * (`urn:ietf:params:scim:api:messages:2.0:Error`, `status` a string, `scimType`, `detail`).
  *
- * Each request runs in a savepoint: a failed push leaves nothing behind, yet is logged — every request of a connection
+ * Each request runs in a savepoint (a write holding the connection's row lock, so a connection's writes run one at a
+ * time): a failed push leaves nothing behind, yet is logged — every request of a connection
  * is written to its request log (scim/log.ts: method, the path after the base with its query, status, the error's
  * `detail`), kept to the newest 100. An email refused by the account's domain restrictions is also audited
  * (`user.email-domain.refused`, via scim2).
@@ -21,7 +22,7 @@ import type { AppEnv } from '../http/env.ts';
 import type { Db } from '../db/client.ts';
 import { audit } from '../audit.ts';
 import { emailDomainOf } from '../restrictions.ts';
-import { SCIM_BASE_PATH, connectionByToken, connectionExists, scimBaseUrl, type ScimConnectionRow } from '../scim/connections.ts';
+import { SCIM_BASE_PATH, connectionByToken, connectionExists, lockConnection, scimBaseUrl, type ScimConnectionRow } from '../scim/connections.ts';
 import { logRequest } from '../scim/log.ts';
 import { declareScim, type ScimContext } from '../scim/server.ts';
 import { normalisePatch, normaliseResource } from '../scim/normalise.ts';
@@ -178,12 +179,13 @@ async function handle(c: Ctx) {
   const url = new URL(c.req.url);
   const basePath = `${SCIM_BASE_PATH}/${connectionId}`;
   const resource = loggedResource(url, basePath.length);
-  const rootLike: Db = c.var.db;
+  // the request's database: a transaction for a mutating method (the push then runs in a savepoint of it), else the root
+  const outer: Db = c.var.db;
   const conn = await authenticate(c, connectionId);
   if (!conn) {
     const answer = errorAnswer(fail(401, 'The bearer token is missing or not valid for this connection'));
-    if (await connectionExists(rootLike, connectionId))
-      await logRequest(rootLike, { connectionId, method: c.req.method, resource, status: answer.status, error: (answer.body as Json).detail as string });
+    if (await connectionExists(outer, connectionId))
+      await logRequest(outer, { connectionId, method: c.req.method, resource, status: answer.status, error: (answer.body as Json).detail as string });
     return scimAnswer(c, answer);
   }
   const ctx: ScimContext = { c, conn, refusals: [] };
@@ -191,12 +193,13 @@ async function handle(c: Ctx) {
   const segments = url.pathname.slice(basePath.length).split('/').filter(Boolean);
   let answer: Answer;
   try {
-    answer = await rootLike.transaction(async (tx) => {
+    answer = await outer.transaction(async (tx) => {
       c.set('db', tx as unknown as Db);
       try {
+        if (c.req.method !== 'GET') await lockConnection(tx as unknown as Db, conn.id);
         return await serve(c, conn, segments, base, ctx);
       } finally {
-        c.set('db', rootLike);
+        c.set('db', outer);
       }
     });
   } catch (e) {
@@ -213,7 +216,7 @@ async function handle(c: Ctx) {
     }
   }
   const error = answer.status >= 400 ? String((answer.body as Json | undefined)?.detail ?? '') : null;
-  await logRequest(rootLike, { connectionId: conn.id, method: c.req.method, resource, status: answer.status, error });
+  await logRequest(outer, { connectionId: conn.id, method: c.req.method, resource, status: answer.status, error });
   return scimAnswer(c, answer);
 }
 

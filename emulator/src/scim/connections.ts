@@ -117,6 +117,15 @@ export async function connectionExists(db: Db, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * Locks connection `id` until the request's transaction ends (`SELECT … FOR UPDATE`, as db/locks.ts): a connection's
+ * writes then run one at a time on a Postgres server too, so its check-then-insert of a userName or displayName and
+ * its replace of a group's members never interleave (PGlite runs one transaction at a time anyway).
+ */
+export async function lockConnection(db: Db, id: string): Promise<void> {
+  await db.select({ id: scimConnections.id }).from(scimConnections).where(eq(scimConnections.id, id)).for('update');
+}
+
 /** The number of users connection `id` pushed (countConfigurationUsers). */
 export async function connectionUserCount(db: Db, id: string): Promise<number> {
   const [row] = await db

@@ -317,6 +317,11 @@ async function ingressUser(id: string | undefined, data: Json, ctx: ScimContext)
       .from(userSources)
       .where(and(eq(userSources.userId, existing.id), eq(userSources.tenantId, conn.tenantId)));
     if (source?.managedBy === 'scim2' && source.sourceId !== conn.id) throw scimError(409, 'uniqueness', `The user ${email} is provisioned by another connection`);
+    const [pushed] = await db
+      .select({ userName: scimResources.name })
+      .from(scimResources)
+      .where(and(eq(scimResources.connectionId, conn.id), eq(scimResources.resourceType, 'User'), eq(scimResources.resourceId, existing.id)));
+    if (pushed) throw scimError(409, 'uniqueness', `The user ${email} is already provisioned as "${pushed.userName}"`);
     userId = existing.id;
     const [membership] = await db
       .select()
