@@ -382,6 +382,33 @@ describe('SCIM end to end: a connection made in the portal, pushed to by Okta- a
     expect(rowOf(users3, 'Ann Okta')).to.equal(undefined);
     expect((await scim(base, token, 'GET', '/Users')).status).to.equal(401);
   });
+
+  it('AB-7.53 AB-3.05 delete without “also delete”: the users it pushed stay in the account, now managed by this portal (their actions back)', async () => {
+    const adminToken = await signIn(ADMIN);
+    const { id, token } = await create(adminToken, 'Okta prod');
+    const base = new URL((await list(adminToken)).find((c) => c.id === id)!.scimUrl).pathname;
+    const pushed = await scim(base, token, 'POST', '/Users', {
+      schemas: [USER_SCHEMA],
+      userName: 'bo.kept@acme.test',
+      name: { givenName: 'Bo', familyName: 'Kept' },
+      active: true,
+    });
+    expect(pushed.status).to.equal(201);
+    const users = await renderSection('fe-admin-users');
+    await waitUntil(() => rowOf(users, 'Bo Kept')?.querySelector('[data-scim-managed]'), 'managed by SCIM', SLOW);
+
+    const el = await renderProvisioning();
+    await waitUntil(() => byLabel(root(el), 'Delete Okta prod'), 'row', SLOW);
+    byLabel(root(el), 'Delete Okta prod')!.click();
+    await waitUntil(() => dialog(el), 'confirm');
+    expect(dialog(el)!.textContent).to.contain('Also delete the 1 user and 0 groups it pushed');
+    button(dialog(el)!, 'Delete connection')!.click();
+    await waitUntil(() => !dialog(el), 'deleted', SLOW);
+
+    const after = await renderSection('fe-admin-users');
+    await waitUntil(() => rowOf(after, 'Bo Kept')?.querySelector('button[aria-label="Actions for Bo Kept"]'), 'kept, with its actions', SLOW);
+    expect(rowOf(after, 'Bo Kept')!.querySelector('[data-scim-managed]')).to.equal(null);
+  });
 });
 
 describe('<fe-admin-provisioning> designed states (preview), light and dark', () => {
