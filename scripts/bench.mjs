@@ -16,6 +16,8 @@
  *    with the difference in % (aim: under 10 % slower).
  * 6. The security center (scripts/bench-security-center.mjs): with 10,000 users, the answer time of its
  *    recommendations and insights.
+ * 7. SCIM provisioning (scripts/bench-scim.mjs): 10,000 users pushed as Okta does (pushes/s), then the answer time of
+ *    a `userName eq` lookup, a deep page and an in-memory filter over them.
  * Needs `npm run build` first (it runs it when dist/ is missing).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ import { benchAdmin, portalSizes } from './bench-admin.mjs';
 import { benchAudits } from './bench-audits.mjs';
 import { benchRestrictions } from './bench-restrictions.mjs';
 import { benchSecurityCenter } from './bench-security-center.mjs';
+import { benchScim } from './bench-scim.mjs';
 
 if (!existsSync('dist/fe-login-box.js')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 if (!existsSync('dist/lite/fe-login-box.js')) execSync('npx vite build --config vite.lite.config.ts --logLevel warn', { stdio: 'inherit' });
@@ -184,3 +187,4 @@ console.log(
 await benchAudits();
 await benchRestrictions();
 await benchSecurityCenter();
+await benchScim();

@@ -60,6 +60,7 @@ import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
 import { adminSecurityRoutes } from './routes/admin/security.ts';
 import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
+import { scimRoutes } from './routes/scim.ts';
 
 export const API_PREFIX = '/frontegg';
 export { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_ISSUER, DEFAULT_PORT };
@@ -253,6 +254,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminSecurityRoutes);
   app.route(API_PREFIX, adminSsoRoutes);
   app.route(API_PREFIX, adminProvisioningRoutes);
+  // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
+  app.route('/', scimRoutes);
   mountOAuth(app, API_PREFIX);
   mountAuthorize(app, API_PREFIX);
   mountPasskeys(app, API_PREFIX);

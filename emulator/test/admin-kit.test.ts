@@ -24,6 +24,7 @@ import { adminRoleRoutes } from '../src/routes/admin/roles.ts';
 import { adminSessionRoutes } from '../src/routes/admin/sessions.ts';
 import { adminTokenRoutes } from '../src/routes/admin/tokens.ts';
 import { adminUserRoutes } from '../src/routes/admin/users.ts';
+import { adminProvisioningRoutes } from '../src/routes/admin/provisioning.ts';
 import { Client } from './helpers.ts';
 import { useAdminEmulator } from './admin-harness.ts';
 
@@ -40,6 +41,7 @@ const MODULES: [string, Hono<AppEnv>][] = [
   ['account', adminAccountRoutes],
   ['profile', adminProfileRoutes],
   ['hierarchy', adminHierarchyRoutes],
+  ['provisioning', adminProvisioningRoutes],
 ];
 
 /** The routes of the admin modules that are public on purpose (the rest need a signed-in user). */

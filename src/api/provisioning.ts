@@ -1,46 +1,100 @@
 /**
- * Provisioning (scaffolded by `npm run new:section`): the API area of the provisioning section. Calls send
- * `frontegg-source: admin-portal`, take a trailing {@link CallOptions} and reject with an `FeApiError`.
+ * Directory (SCIM 2.0) provisioning connections (admin spec §3 "Provisioning connection", §7 "Directory (SCIM)";
+ * api-contract §W; AB-3.23, AB-7.53): the calls exactly as Frontegg's client makes them
+ * (`@frontegg/rest-api` directory/index.js, `urls.directory`), plus the emulator's request log of a connection.
+ * Calls send `frontegg-source: admin-portal`, take a trailing {@link CallOptions} and reject with an `FeApiError`.
  */
 import type { ApiClient } from './client.ts';
 import { adminOptions } from './admin-request.ts';
 import type { CallOptions } from './request.ts';
 
-/** Paths, without the `/{prefix}`. */
-export const PROVISIONING_PATHS = Object.freeze({ list: '/provisioning/resources/v1' });
+/** Paths, without the `/{prefix}` (Frontegg's `urls.directory.v1` and `urls.directory.temp`). */
+export const PROVISIONING_PATHS = Object.freeze({
+  configurations: '/directory/resources/v1/configurations/scim2',
+  temp: '/directory/resources/scim/temp',
+});
 
-/** One provisioning item. `createdAt` is an ISO date. */
-export interface ProvisioningItem {
+/** The identity providers a connection is made for (AB-3.23; Frontegg's `ScimConnectionSource`). */
+export const SCIM_SOURCES = ['okta', 'azure-ad', 'frontegg', 'other'] as const;
+/** One SCIM source: `okta`, `azure-ad` (Microsoft Entra ID), `frontegg` or `other`. */
+export type ScimSource = (typeof SCIM_SOURCES)[number];
+
+/**
+ * One provisioning connection (`Scim2ConnectionConfigResponse`): `createdAt` and `lastSync` are ISO dates (`lastSync`
+ * null or absent until its first request). The emulator adds how many users and groups it pushed and `scimUrl`, the
+ * connection's SCIM 2.0 base URL an identity provider is given.
+ */
+export interface ScimConnection {
   id: string;
-  name: string;
+  connectionName: string;
+  source: ScimSource;
+  syncToUserManagement: boolean;
   createdAt: string;
+  lastSync?: string | null;
+  userCount?: number;
+  groupCount?: number;
+  scimUrl?: string;
 }
 
-/** A page of items: `_metadata` counts rows and pages. */
-export interface ProvisioningPage {
-  items: ProvisioningItem[];
-  _metadata: { totalItems: number; totalPages: number };
+/** The create body (`Scim2CreateConnectionConfigRequest`). */
+export interface CreateScimConnectionRequest {
+  source: ScimSource;
+  connectionName?: string;
+  syncToUserManagement?: boolean;
 }
 
-/** The list query: rows from `_offset`, `_limit` of them, `_filter` by name, sorted by `_sortBy` in `_order`. */
-export interface ProvisioningQuery {
-  _offset: number;
-  _limit: number;
-  _filter?: string;
-  _sortBy?: 'name' | 'createdAt';
-  _order?: 'ASC' | 'DESC';
+/** The create answer (`Scim2CreateConnectionConfigResponse`): `token` is the bearer token, answered this once. */
+export interface CreatedScimConnection {
+  id: string;
+  connectionName: string;
+  token: string;
+}
+
+/** One request a connection's SCIM client made (newest first): `status` is the HTTP status; `createdAt` an ISO date. */
+export interface ScimRequestLogEntry {
+  id?: string;
+  method: string;
+  /** What was asked for, e.g. `Users`, `Users/<id>`, `Groups?filter=…`. */
+  resource: string;
+  status: number;
+  /** The SCIM error's `detail`, when the request failed. */
+  error?: string | null;
+  createdAt: string;
 }
 
 /** Creates the provisioning calls on top of `client`. */
 export function createProvisioningApi(client: ApiClient) {
+  const one = (id: string) => `${PROVISIONING_PATHS.configurations}/${encodeURIComponent(id)}`;
   return {
-    /** `GET /provisioning/resources/v1`: one page of items. */
-    list(query: ProvisioningQuery, o?: CallOptions): Promise<ProvisioningPage> {
-      return client.get<ProvisioningPage>(PROVISIONING_PATHS.list, adminOptions(o, { query: { ...query } }));
+    /** `GET directory/resources/v1/configurations/scim2` (getConfigs): every connection of the tenant. */
+    list(o?: CallOptions): Promise<ScimConnection[]> {
+      return client.get<ScimConnection[]>(PROVISIONING_PATHS.configurations, adminOptions(o));
     },
-    /** `POST /provisioning/resources/v1` with `{ name }`: the item made. */
-    add(input: { name: string }, o?: CallOptions): Promise<ProvisioningItem> {
-      return client.post<ProvisioningItem>(PROVISIONING_PATHS.list, input, adminOptions(o));
+    /** `POST …/scim2` (createConfiguration): the new connection's id, name and its token (shown once). */
+    create(body: CreateScimConnectionRequest, o?: CallOptions): Promise<CreatedScimConnection> {
+      return client.post<CreatedScimConnection>(PROVISIONING_PATHS.configurations, body, adminOptions(o));
+    },
+    /** `PATCH …/scim2/{id}` (updateConfiguration) with `{ syncToUserManagement }`. */
+    update(id: string, body: { syncToUserManagement: boolean }, o?: CallOptions): Promise<void> {
+      return client.patch<void>(one(id), body, adminOptions(o));
+    },
+    /**
+     * `DELETE …/scim2/{id}` (deleteConfiguration) with `{ deleteAll }` as a JSON body (not a query, as Frontegg's
+     * client sends it): `deleteAll` also deletes the users and groups the connection pushed.
+     */
+    remove(id: string, deleteAll: boolean, o?: CallOptions): Promise<void> {
+      return client.delete<void>(one(id), { deleteAll }, adminOptions(o));
+    },
+    /** `GET directory/resources/scim/temp/{id}/Users/count` (countConfigurationUsers): `{ count }` users pushed. */
+    countUsers(id: string, o?: CallOptions): Promise<{ count: number }> {
+      return client.get<{ count: number }>(`${PROVISIONING_PATHS.temp}/${encodeURIComponent(id)}/Users/count`, adminOptions(o));
+    },
+    /** `GET …/scim2/{id}/logs` (the emulator's): the connection's latest SCIM requests, newest first. */
+    logs(id: string, o?: CallOptions): Promise<ScimRequestLogEntry[]> {
+      return client.get<ScimRequestLogEntry[]>(`${one(id)}/logs`, adminOptions(o));
     },
   };
 }
+
+/** The provisioning calls. */
+export type ProvisioningApi = ReturnType<typeof createProvisioningApi>;

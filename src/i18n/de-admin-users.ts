@@ -21,6 +21,8 @@ export const deAdminUsers: Record<keyof typeof enAdminUsers, string> = {
   'admin.users.col.managedBy': 'Verwaltet von',
   'admin.users.managedBy.portal': 'Dieses Portal',
   'admin.users.managedBy.scim': 'SCIM',
+  'admin.users.scimNote': 'Mit SCIM gekennzeichnete Benutzer verwaltet Ihr Identitätsanbieter: Ändern Sie ihre Rollen, ihren Status oder ihre Mitgliedschaft dort.',
+  'admin.users.scimNoteFor': '{name} wird von Ihrem Identitätsanbieter (SCIM) verwaltet: Änderungen nehmen Sie dort vor.',
   'admin.users.roleViaGroups': '{role} · über {groups}',
   'admin.users.allApplications': 'Alle Anwendungen',
   'admin.users.pending': 'Einladung ausstehend',

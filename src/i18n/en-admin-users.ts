@@ -19,6 +19,8 @@ export const enAdminUsers = {
   'admin.users.col.managedBy': 'Managed by',
   'admin.users.managedBy.portal': 'This portal',
   'admin.users.managedBy.scim': 'SCIM',
+  'admin.users.scimNote': 'Users marked SCIM are managed by your identity provider: change their roles, state or membership there.',
+  'admin.users.scimNoteFor': '{name} is managed by your identity provider (SCIM): change them there.',
   'admin.users.roleViaGroups': '{role} · via {groups}',
   'admin.users.allApplications': 'All applications',
   'admin.users.pending': 'Pending invitation',

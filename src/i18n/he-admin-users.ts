@@ -21,6 +21,8 @@ export const heAdminUsers: Record<keyof typeof enAdminUsers, string> = {
   'admin.users.col.managedBy': 'מנוהל על ידי',
   'admin.users.managedBy.portal': 'פורטל זה',
   'admin.users.managedBy.scim': 'SCIM',
+  'admin.users.scimNote': 'משתמשים המסומנים SCIM מנוהלים על ידי ספק הזהויות שלכם: שנו שם את התפקידים, המצב או החברות שלהם.',
+  'admin.users.scimNoteFor': '{name} מנוהל על ידי ספק הזהויות שלכם (SCIM): שנו אותו שם.',
   'admin.users.roleViaGroups': '{role} · דרך {groups}',
   'admin.users.allApplications': 'כל האפליקציות',
   'admin.users.pending': 'הזמנה ממתינה',

@@ -10,6 +10,7 @@ import { adminChangeEmailMachine } from '../../machines/admin-change-email.machi
 import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
 import { adminEditRoleMachine } from '../../machines/admin-edit-role.machine.ts';
 import { adminEnrollMfaMachine } from '../../machines/admin-enroll-mfa.machine.ts';
+import { adminScimConnectionMachine } from '../../machines/admin-scim-connection.machine.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
@@ -19,3 +20,4 @@ defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
 defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { owner: 'tenant', type: 'ClientCredentials' });
 defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);
 defineDialogStory('fe-admin-enroll-mfa-story', adminEnrollMfaMachine, { kind: 'authenticator' });
+defineDialogStory('fe-admin-scim-connection-story', adminScimConnectionMachine, {});

@@ -7,6 +7,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
 import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
+import { enAdminProvisioning } from '../../src/i18n/en-admin-provisioning.ts';
 import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
 import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
 import { enAdminUsers } from '../../src/i18n/en-admin-users.ts';
@@ -24,7 +25,7 @@ interface StoryObject {
 }
 const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
 
-const messages = { ...enAdmin, ...enAdminUsers, ...enAdminPrivacy, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens };
+const messages = { ...enAdmin, ...enAdminUsers, ...enAdminPrivacy, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens, ...enAdminProvisioning };
 /** An English catalogue message, its `{placeholders}` filled. */
 const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
 
@@ -87,6 +88,15 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     error: { open: true, busy: false, alert: 'Not authorized' },
     created: { open: true, text: 'preview-secret-shown-once', toast: m('admin.tokens.created', { description: 'Deploy bot' }) },
     closed: { open: false, text: 'CI pipeline' },
+  },
+  'fe-admin-scim-connection': {
+    choosing: { open: true, text: m('admin.provisioning.sourceHint.azure-ad') },
+    naming: { open: true, busy: false, text: m('admin.provisioning.sourceChosen', { source: 'Okta' }) },
+    creating: { open: true, busy: true, text: m('admin.provisioning.creating') },
+    error: { open: true, busy: false, alert: 'Not authorized' },
+    created: { open: true, text: 'preview-scim-token-shown-once', toast: m('admin.provisioning.created', { name: 'Okta production' }) },
+    // Done: the dialog has closed, the list is there
+    closed: { open: false, text: 'Entra ID staging' },
   },
   'fe-admin-edit-role': {
     // adding, editing, or viewing a built-in role

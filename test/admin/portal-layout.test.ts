@@ -29,6 +29,7 @@ const SECTIONS = {
   audits: 'Audit logs',
   apiTokens: 'API tokens',
   roles: 'Roles',
+  provisioning: 'Provisioning',
 };
 
 /** `rgb(…)` as `#rrggbb`. */

@@ -45,9 +45,10 @@ describe('<fe-admin-portal> shell', () => {
       'Audit logs',
       'API tokens',
       'Roles',
+      'Provisioning',
     ]);
     const hidden = await renderPortal({ adminPortal: { personalApiTokens: { visibility: 'hidden' }, groups: { visibility: 'hidden' } } });
-    expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Security', 'Audit logs', 'API tokens', 'Roles']);
+    expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Security', 'Audit logs', 'API tokens', 'Roles', 'Provisioning']);
   });
 
   it('SI-2.31 options.adminPortal turns hidden sections on (byPermissions) and a visible one off', async () => {

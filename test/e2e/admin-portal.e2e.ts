@@ -71,6 +71,7 @@ describe('the admin portal in the demo and hosted', () => {
       'Audit logs',
       'API tokens',
       'Roles',
+      'Provisioning',
     ]);
     // words an administrator understands (item 12): a role row counts its users, permissions read as words
     await nav.getByRole('link', { name: 'Roles' }).click();

@@ -1,111 +1,259 @@
 /**
- * The provisioning section (scaffolded by `npm run new:section`): a server-paged, searchable, sortable table of the
- * account's items, with its designed states (loading, empty, no match, error with a retry) and an add form for an
- * admin who may write (`can('write')`). The list's query lives in its store (resources/provisioning.ts).
+ * The provisioning section (admin spec §2 "provisioning", §3 "Provisioning connection", §7 "Directory (SCIM)";
+ * AB-3.23, AB-7.53): the tenant's SCIM 2.0 connections — name, identity provider, users and groups it pushed, last
+ * sync ("Never" before its first request), and the "sync to user management" switch (optimistic, rolled back with a
+ * toast when refused) — with "Add connection" (machines/admin-scim-connection.machine.ts: the token shown once) and
+ * delete (confirmed; optionally with the users and groups the connection pushed). Each connection's request log is
+ * its sub-view, deep-linkable as `#/admin/provisioning/<id>` (the shell hands the sub-path as `dialog`). Without
+ * `fe.secure.write.provisioningConfiguration` the section is read-only: no add, switch disabled, no delete.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState, type FormEvent } from 'react';
-import type { ProvisioningItem } from '../../api/provisioning.ts';
+import { useEffect, useMemo, useState } from 'react';
+import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { createProvisioningResource } from '../resources/provisioning.ts';
+import { createProvisioningResource, type ScimConnection } from '../resources/provisioning.ts';
 import { useSection } from '../shell/context.ts';
-import { useDateTime } from '../shell/use-date-time.ts';
+import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
-import { TextField } from '../ui/form.tsx';
-import { Pagination } from '../ui/pagination.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
+import { CheckboxRow } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
-import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
-import { useDebouncedSearch } from '../ui/use-search.ts';
+import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { ConnectionLog } from './ConnectionLog.tsx';
+import { CreateConnectionDialog } from './CreateConnectionDialog.tsx';
+import { logIdOf, timeAgo } from './model.ts';
 
-/** The provisioning section view. */
+/** The section's own hash, `#/admin/provisioning[/<sub-path>]`; group 1 is the sub-path (a connection id for its log). */
+const HASH = /^#\/?admin\/provisioning(?:\/([\w:-]*))?$/;
+
+/** Rewrites the location hash to the section's (with `sub`) when the page shows this section by its hash (the portal). */
+function linkSubPath(sub: string | null): void {
+  if (HASH.test(location.hash)) history.replaceState(history.state, '', `#/admin/provisioning${sub ? `/${sub}` : ''}`);
+}
+
+/** The provisioning section view: the connections, or one connection's request log. */
 export function ProvisioningView() {
   const section = useSection();
-  const { app, resources, toasts } = section;
-  const t = useT(app);
-  const dateText = useDateTime();
-  const provisioning = resources.use(createProvisioningResource);
-  const query = useStore(provisioning.list.$query);
-  const state = useStore(provisioning.list.$state);
-  const { text: search, setText: setSearch } = useDebouncedSearch(provisioning.list.setSearch, query.search);
+  const t = useT(section.app);
   const canWrite = section.can('write');
-  const columns = useMemo<ColumnDef<ProvisioningItem, unknown>[]>(
-    () => [
-      { id: 'name', accessorKey: 'name', header: t('admin.provisioning.col.name'), size: 260, enableSorting: true },
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('admin.provisioning.col.createdAt'),
-        size: 160,
-        enableSorting: true,
-        cell: ({ row }) => dateText(row.original.createdAt),
-      },
-    ],
-    [t, dateText],
+  const [logId, setLogId] = useState<string | null>(() => logIdOf(section.dialog));
+  // a later deep link (the hash moved to a connection or back to the list) follows it
+  useEffect(() => {
+    const follow = () => {
+      const m = HASH.exec(location.hash);
+      if (m) setLogId(logIdOf(m[1]));
+    };
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+  const open = (id: string | null) => {
+    setLogId(id);
+    linkSubPath(id);
+  };
+  return (
+    <section className={css.section} aria-labelledby="fe-provisioning-title">
+      {logId ? <ConnectionLog id={logId} t={t} onBack={() => open(null)} /> : <Connections t={t} canWrite={canWrite} onOpenLog={open} />}
+    </section>
   );
+}
 
-  // an add form for an admin who may write: a failed save keeps what was typed
-  const [name, setName] = useState('');
-  const save = useSave();
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    void save.run(
-      () => provisioning.add.run({ name: name.trim() }),
-      (item) => {
-        toasts.show(t('admin.provisioning.added', { name: item.name }));
-        setName('');
+function columns(opts: {
+  t: Translate;
+  dateText: DateText;
+  locale: string;
+  canWrite: boolean;
+  onSync: (row: ScimConnection, on: boolean) => void;
+  onOpenLog: (id: string) => void;
+  onDelete: (row: ScimConnection) => void;
+}): ColumnDef<ScimConnection, unknown>[] {
+  const { t, dateText, locale, canWrite, onSync, onOpenLog, onDelete } = opts;
+  const now = Date.now();
+  const cols: ColumnDef<ScimConnection, unknown>[] = [
+    {
+      id: 'connectionName',
+      accessorKey: 'connectionName',
+      header: t('admin.provisioning.col.name'),
+      size: 160,
+      enableSorting: true,
+      // a link to the connection's request log (its deep link), followed in place
+      cell: ({ row }) => (
+        <a
+          href={`#/admin/provisioning/${row.original.id}`}
+          title={row.original.connectionName}
+          aria-label={t('admin.provisioning.openLogFor', { name: row.original.connectionName })}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpenLog(row.original.id);
+          }}
+        >
+          {row.original.connectionName}
+        </a>
+      ),
+    },
+    {
+      id: 'source',
+      accessorKey: 'source',
+      header: t('admin.provisioning.col.source'),
+      size: 160,
+      meta: { priority: 4 },
+      enableSorting: true,
+      cell: ({ row }) => t(`admin.provisioning.source.${row.original.source}`),
+    },
+    { id: 'userCount', accessorFn: (r) => r.userCount ?? 0, header: t('admin.provisioning.col.users'), size: 72, meta: { priority: 3 }, enableSorting: true },
+    { id: 'groupCount', accessorFn: (r) => r.groupCount ?? 0, header: t('admin.provisioning.col.groups'), size: 84, meta: { priority: 5 }, enableSorting: true },
+    {
+      id: 'lastSync',
+      accessorFn: (r) => r.lastSync ?? '',
+      header: t('admin.provisioning.col.lastSync'),
+      size: 140,
+      meta: { priority: 2 },
+      enableSorting: true,
+      cell: ({ row }) => {
+        const at = row.original.lastSync;
+        if (!at) return <span className={css.muted}>{t('admin.never')}</span>;
+        return (
+          <span className={css.cellStack}>
+            <time dateTime={at}>{timeAgo(at, now, locale)}</time>
+            <span className={css.muted}>{dateText(at, { time: true })}</span>
+          </span>
+        );
+      },
+    },
+    {
+      id: 'sync',
+      header: t('admin.provisioning.col.sync'),
+      size: 96,
+      meta: { priority: 1 },
+      enableSorting: false,
+      cell: ({ row }) => (
+        <CheckboxRow
+          role="switch"
+          name={`sync-${row.original.id}`}
+          checked={row.original.syncToUserManagement}
+          disabled={!canWrite}
+          aria-label={t('admin.provisioning.syncFor', { name: row.original.connectionName })}
+          onChange={(on) => onSync(row.original, on)}
+        >
+          {row.original.syncToUserManagement ? t('admin.provisioning.syncOn') : t('admin.provisioning.syncOff')}
+        </CheckboxRow>
+      ),
+    },
+  ];
+  if (canWrite) {
+    cols.push({
+      id: 'actions',
+      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
+      size: 80,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className={css.iconButton}
+          aria-label={t('admin.provisioning.deleteFor', { name: row.original.connectionName })}
+          onClick={() => onDelete(row.original)}
+        >
+          {t('admin.provisioning.delete')}
+        </button>
+      ),
+    });
+  }
+  return cols;
+}
+
+/** The connections table with its states, the add flow and the delete confirmation. */
+function Connections({ t, canWrite, onOpenLog }: { t: Translate; canWrite: boolean; onOpenLog: (id: string) => void }) {
+  const section = useSection();
+  const { resources, toasts, app } = section;
+  const provisioning = resources.use(createProvisioningResource);
+  const result = useStore(provisioning.$connections);
+  const locale = useStore(app.i18n.$locale);
+  const dateText = useDateTime();
+  // a deep link or story may open the create dialog (`create`) or ask about the first connection (`delete`)
+  const [creating, setCreating] = useState(() => section.dialog === 'create' && canWrite);
+  const [deleting, setDeleting] = useState<ScimConnection | null>(null);
+  const [askFirst, setAskFirst] = useState(section.dialog === 'delete' && canWrite);
+  const [deleteAll, setDeleteAll] = useState(false);
+  const { busy, error, setError, run } = useSave();
+  const rows = result.data ?? [];
+  const target = deleting ?? (askFirst ? (rows[0] ?? null) : null);
+
+  const cols = useMemo(() => {
+    const onSync = (row: ScimConnection, on: boolean) => {
+      provisioning.setSync.run({ id: row.id, syncToUserManagement: on }).then(
+        () => toasts.show(t(on ? 'admin.provisioning.syncedOn' : 'admin.provisioning.syncedOff', { name: row.connectionName })),
+        () => toasts.show(t('admin.provisioning.syncFailed', { name: row.connectionName }), 'error'),
+      );
+    };
+    return columns({ t, dateText, locale, canWrite, onSync, onOpenLog, onDelete: setDeleting });
+  }, [t, dateText, locale, canWrite, onOpenLog, provisioning, toasts]);
+
+  const close = () => {
+    setDeleting(null);
+    setAskFirst(false);
+    setDeleteAll(false);
+    setError(null);
+  };
+  const confirm = (row: ScimConnection) =>
+    run(
+      () => provisioning.remove.run({ id: row.id, deleteAll }),
+      () => {
+        toasts.show(t(deleteAll ? 'admin.provisioning.deletedAll' : 'admin.provisioning.deleted', { name: row.connectionName }));
+        close();
       },
     );
-  };
 
   return (
-    <section className={css.section} aria-labelledby="fe-provisioning-title" aria-busy={state.loading || undefined}>
-      <SectionHeader titleId="fe-provisioning-title" title={t('admin.provisioning.title')} />
-      {canWrite ? (
-        <form className={css.toolbar} onSubmit={add} aria-busy={save.busy || undefined}>
-          <TextField
-            label={t('admin.provisioning.name')}
-            fieldId="fe-provisioning-name"
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            autoComplete="off"
-          />
-          <button type="submit" className={css.button} disabled={save.busy || !name.trim()}>
-            {save.busy ? t('admin.provisioning.adding') : t('admin.provisioning.add')}
+    <>
+      <SectionHeader titleId="fe-provisioning-title" title={t('admin.provisioning.title')} intro={t('admin.provisioning.intro')}>
+        {canWrite ? (
+          <button type="button" className={css.button} onClick={() => setCreating(true)}>
+            {t('admin.provisioning.add')}
           </button>
-        </form>
-      ) : (
-        <p className={css.muted}>{t('admin.provisioning.readOnly')}</p>
-      )}
-      <ErrorSlot error={save.error} t={t} />
-      <div className={css.toolbar} role="search">
-        <TextField
-          label={t('admin.provisioning.searchLabel')}
-          fieldId="fe-provisioning-search"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          autoComplete="off"
+        ) : null}
+      </SectionHeader>
+      {!canWrite ? <p className={css.muted}>{t('admin.provisioning.readOnly')}</p> : null}
+      <LoadStates t={t} state={result} retry={() => provisioning.$connections.revalidate()}>
+        <DataTable
+          label={t('admin.provisioning.table')}
+          columns={cols}
+          data={rows}
+          getRowId={(r) => r.id}
+          empty={
+            <EmptyState title={t('admin.provisioning.empty')}>
+              <p className={css.muted}>{t(canWrite ? 'admin.provisioning.emptyHint' : 'admin.provisioning.emptyReadOnly')}</p>
+              {canWrite ? (
+                <button type="button" className={css.button} onClick={() => setCreating(true)}>
+                  {t('admin.provisioning.add')}
+                </button>
+              ) : null}
+            </EmptyState>
+          }
         />
-      </div>
-      <LoadStates t={t} state={state} retry={provisioning.list.retry}>
-        <>
-          <DataTable
-            label={t('admin.provisioning.table')}
-            columns={columns}
-            data={state.data?.items ?? []}
-            getRowId={(x) => x.id}
-            sorting={query.sort ? [query.sort] : []}
-            onSortingChange={(s) => provisioning.list.setSort(s[0] ?? null)}
-            manualSorting
-            empty={query.search ? <EmptyState title={t('admin.provisioning.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.provisioning.empty')} />}
-          />
-          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={provisioning.list.setPage} t={t} busy={state.loading} />
-        </>
       </LoadStates>
-    </section>
+      {creating ? <CreateConnectionDialog t={t} onClose={() => setCreating(false)} /> : null}
+      {target ? (
+        <ConfirmDialog
+          open
+          t={t}
+          title={t('admin.provisioning.deleteTitle', { name: target.connectionName })}
+          body={
+            <div className={css.form}>
+              <p style={{ margin: 0 }}>{t('admin.provisioning.deleteBody')}</p>
+              <CheckboxRow name="deleteAll" checked={deleteAll} disabled={busy} onChange={setDeleteAll}>
+                {t('admin.provisioning.deleteAll', { users: target.userCount ?? 0, groups: target.groupCount ?? 0 })}
+              </CheckboxRow>
+            </div>
+          }
+          action={t('admin.provisioning.deleteAction')}
+          busyAction={t('admin.deleting')}
+          busy={busy}
+          error={error}
+          onClose={close}
+          onConfirm={() => void confirm(target)}
+        />
+      ) : null}
+    </>
   );
 }

@@ -94,7 +94,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   // SI-2.32: shown by permission, not by a default switch
   allAccounts: section('allAccounts', { read: ['fe.account-hierarchy.read.subAccount'], write: ['fe.account-hierarchy.write.subAccount'] }, true),
   usage: section('usage', { read: ['fe.usage.read'] }, false),
-  provisioning: section('provisioning', secure('provisioningConfiguration'), false),
+  provisioning: section('provisioning', secure('provisioningConfiguration'), false, { load: () => import('../provisioning/index.ts'), messages: texts('provisioning') }),
 });
 
 /**

@@ -27,7 +27,7 @@ import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
 import { Select } from '../ui/select.tsx';
-import { managedByKey, shownRoles } from './user-roles.ts';
+import { isScimUser, managedByKey, shownRoles } from './user-roles.ts';
 import { BulkUsersDialog } from './BulkUsersDialog.tsx';
 import type { BulkUserAction } from '../../../machines/admin-bulk-users.machine.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
@@ -144,7 +144,16 @@ function columns(
             header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
             size: 64,
             enableSorting: false,
-            cell: ({ row }) => <UserRowMenu row={row.original} t={t} onAction={onAction} rights={rights} />,
+            // a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): no menu, the reason instead
+            cell: ({ row }) =>
+              isScimUser(row.original) ? (
+                <span className={css.chip} data-scim-managed="">
+                  <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
+                  <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: row.original.name || row.original.email })}</span>
+                </span>
+              ) : (
+                <UserRowMenu row={row.original} t={t} onAction={onAction} rights={rights} />
+              ),
           } satisfies ColumnDef<UserRow, unknown>,
         ]
       : []),
@@ -305,6 +314,7 @@ export function UsersView() {
           </button>
         </div>
       ) : null}
+      {(canWrite || canDelete) && state.data?.items.some(isScimUser) ? <p className={css.hint}>{t('admin.users.scimNote')}</p> : null}
       <LoadStates t={t} state={state} retry={list.retry}>
         <>
           <DataTable

@@ -39,3 +39,11 @@ export function shownRoles(roleIds: readonly string[], groupIds: readonly string
 export function managedByKey(managedBy: string | null | undefined): 'admin.users.managedBy.scim' | 'admin.users.managedBy.portal' {
   return managedBy === 'scim2' ? 'admin.users.managedBy.scim' : 'admin.users.managedBy.portal';
 }
+
+/**
+ * Whether a user is managed by SCIM (`managedBy: 'scim2'`, pushed by an identity provider's provisioning connection;
+ * AB-3.05 provider `scim2`): its roles, state and deletion are changed in the identity provider, not here.
+ */
+export function isScimUser(user: { managedBy?: string | null }): boolean {
+  return user.managedBy === 'scim2';
+}

@@ -8,6 +8,10 @@
  * (403 `Not authorized`, AB-8.03). Every change writes one audit row. Lists filter, sort and page in SQL, so they stay
  * fast at 10,000 users; the page's roles, groups and MFA devices are then loaded in a few batched queries.
  *
+ * A user a SCIM connection manages in the tenant (user_sources managedBy scim2; routes/scim.ts) belongs to the
+ * directory: updating it (details or roles), deleting it and disabling or enabling it answer 400 `This user is managed
+ * by SCIM and cannot be changed here` (`ER-USER-MANAGED-BY-SCIM`). The lists show its `provider` and `managedBy`.
+ *
  * Enforced by the sign-in code (session.ts `userTenantList`, `usableTenant`), not here: a disabled membership and a
  * temporary one past its access end (on the emulator clock) no longer sign in or refresh into the tenant; disabling
  * also revokes the user's sessions in the tenant, so refresh stops at once.
@@ -32,6 +36,7 @@ import {
   USER_PRESETS,
   USER_SORT_KEYS,
   USER_STATUSES,
+  assertNotManagedByScim,
   member,
   removeFromTenants,
   push,
@@ -266,6 +271,7 @@ adminUserRoutes.put(MEMBERS, WRITE, async (c) => {
   const tenantId = c.var.auth.tenantId;
   await lockMembership(db, body.id, tenantId);
   const { u } = await member(c.var.db, body.id, c.var.auth.tenantId);
+  await assertNotManagedByScim(db, u.id, tenantId);
   const changes: Record<string, unknown> = {};
   if (body.roleIds) {
     const roleIds = await assignableRoleIds(db, c.var.rt.vendorId, tenantId, body.roleIds);
@@ -294,6 +300,7 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, DELETE, async (c) => {
   const userId = c.req.param('userId');
   if (userId === c.var.auth.sub) throw badRequest('You cannot delete yourself');
   const removed = await teamUser(c.var.db, userId, c.var.auth.tenantId);
+  await assertNotManagedByScim(c.var.db, userId, c.var.auth.tenantId);
   const { userDeleted } = await removeFromTenants(c.var.db, userId, [c.var.auth.tenantId]);
   const action = removed.activatedForTenant ? 'user.deleted' : 'user.invitation.revoked';
   await audit(c, { action, targetId: userId, details: { userEmail: removed.email, userDeleted }, severity: 'WARNING' });
@@ -319,6 +326,7 @@ async function setDisabled(c: Ctx, disabled: boolean) {
   const userId = c.req.param('userId') ?? '';
   if (disabled && userId === c.var.auth.sub) throw badRequest('You cannot disable yourself');
   const { u, m } = await member(c.var.db, userId, c.var.auth.tenantId);
+  await assertNotManagedByScim(c.var.db, u.id, m.tenantId);
   await c.var.db
     .update(userTenants)
     .set({ disabled })

@@ -1,0 +1,461 @@
+/**
+ * The SCIM 2.0 endpoint of a provisioning connection (issue 23 item 6; RFC 7643/7644): a SCIM client written here
+ * sends requests the way Okta and Entra ID do, and the effect is read back through the admin API with Frontegg's own
+ * client (`@frontegg/rest-api`) — the users list, the groups list, disabling and sign-in — plus isolation between
+ * connections, filters and pagination, the error schema, the request log, email-domain restrictions and deleting a
+ * connection.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { GroupRelations, RestrictionType, ScimConnectionSource, type FronteggApiClient } from '@frontegg/rest-api';
+import { eq } from 'drizzle-orm';
+import { SEED } from '../src/db/seed.ts';
+import { audits, scimRequestLog } from '../src/db/schema.ts';
+import { Client, ORIGIN, P, type Json as Parsed, type Res } from './helpers.ts';
+import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
+
+const harness = useAdminEmulator();
+const { adminApi, makeUser, auditRows } = harness;
+
+/** A parsed JSON object of an answer. */
+type Json = Record<string, Parsed>;
+
+const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+
+/** A directory's SCIM client of one connection: JSON as `application/scim+json`, the bearer token on every request. */
+class Scim {
+  readonly http: Client;
+  constructor(
+    readonly id: string,
+    readonly token: string,
+  ) {
+    this.http = new Client(harness.emu);
+  }
+  /** The base path of the connection (what the portal shows as `scimUrl`, without the origin). */
+  get base() {
+    return `/frontegg/scim/v2/${this.id}`;
+  }
+  req(method: string, path: string, body?: unknown, token = this.token): Promise<Res<Json>> {
+    return this.http.req(method, `${this.base}${path}`, body, { 'content-type': 'application/scim+json', authorization: `Bearer ${token}` });
+  }
+  get = (path: string) => this.req('GET', path);
+  post = (path: string, body: unknown) => this.req('POST', path, body);
+  put = (path: string, body: unknown) => this.req('PUT', path, body);
+  patch = (path: string, Operations: unknown[]) => this.req('PATCH', path, { schemas: [PATCH_OP], Operations });
+  del = (path: string) => this.req('DELETE', path);
+}
+
+/** A new connection of the seeded account (Frontegg's client) and a SCIM client holding its token. */
+async function connect(api: FronteggApiClient, source = ScimConnectionSource.OKTA, connectionName?: string): Promise<Scim> {
+  const created = await api.directory.createConfiguration({ source, connectionName });
+  return new Scim(created.id, created.token);
+}
+
+/** What Okta POSTs to /Users. */
+const oktaUser = (email: string, extra: Json = {}) => ({
+  schemas: [USER_SCHEMA],
+  userName: email,
+  name: { givenName: 'Ann', familyName: 'Lee' },
+  emails: [{ primary: true, value: email, type: 'work' }],
+  displayName: 'Ann Lee',
+  locale: 'en-US',
+  externalId: `okta-${email}`,
+  groups: [],
+  password: 'Okta-Generated-1',
+  active: true,
+  ...extra,
+});
+
+/** What Entra ID POSTs to /Users. */
+const entraUser = (email: string) => ({
+  schemas: [USER_SCHEMA, ENTERPRISE],
+  externalId: `entra-${email}`,
+  userName: email,
+  active: true,
+  displayName: 'Bo Ek',
+  emails: [{ primary: true, type: 'work', value: email }],
+  name: { formatted: 'Bo Ek', familyName: 'Ek', givenName: 'Bo' },
+  [ENTERPRISE]: { department: 'Engineering' },
+});
+
+/** The seeded account's users as the portal lists them (users v2), by email. */
+async function portalUser(api: FronteggApiClient, email: string): Promise<Json | undefined> {
+  const page = await api.users.getUsersV2({ _filter: email, _limit: 50 } as never);
+  return (page.items as Json[]).find((u) => u.email === email);
+}
+
+const signIn = (email: string, password = PASSWORD) => new Client(harness.emu).post(`${P}/auth/v1/user`, { email, password });
+
+describe('SCIM: an Okta push', () => {
+  it('AB-7.53 AB-3.05 AB-3.23 Okta looks the user up, creates it active, deactivates it with a no-path replace: the portal lists it managed by scim2, disabled, and it cannot sign in', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    await makeUser('ann@acme.test', ['ReadOnly']);
+    assert.equal((await signIn('ann@acme.test')).status, 200);
+
+    const lookup = await okta.get(`/Users?filter=${encodeURIComponent('userName eq "ann@acme.test"')}&startIndex=1&count=100`);
+    assert.equal(lookup.status, 200);
+    assert.match(lookup.headers.get('content-type') ?? '', /^application\/scim\+json/);
+    assert.deepEqual(lookup.body, { schemas: [LIST], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] }, 'the portal user is not the connection’s');
+
+    const created = await okta.post('/Users', oktaUser('ann@acme.test'));
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.id as string;
+    assert.equal(created.headers.get('location'), `${ORIGIN}${okta.base}/Users/${id}`);
+    assert.equal(created.body.meta.location, `${ORIGIN}${okta.base}/Users/${id}`);
+    assert.equal(created.body.userName, 'ann@acme.test');
+    assert.equal(created.body.active, true);
+    assert.equal(created.body.externalId, 'okta-ann@acme.test');
+    assert.equal(created.body.password, undefined, 'a password is never answered');
+
+    const found = await okta.get(`/Users?filter=${encodeURIComponent('userName eq "ANN@acme.test"')}&startIndex=1&count=100`);
+    assert.equal(found.body.totalResults, 1, 'userName compares case-insensitively');
+    assert.equal(found.body.Resources[0].id, id);
+
+    const listed = await portalUser(api, 'ann@acme.test');
+    assert.equal(listed?.id, id, 'the existing user of the account is linked, not duplicated');
+    assert.equal(listed?.managedBy, 'scim2');
+    assert.equal(listed?.provider, 'scim2');
+    assert.equal(listed?.isDisabled, false);
+
+    const off = await okta.patch(`/Users/${id}`, [{ op: 'replace', value: { active: false } }]);
+    assert.equal(off.status, 200, off.text);
+    assert.equal(off.body.active, false);
+    assert.equal((await portalUser(api, 'ann@acme.test'))?.isDisabled, true);
+    const refused = await signIn('ann@acme.test');
+    assert.equal(refused.status, 401);
+    assert.deepEqual(refused.body.errors, ['User is disabled']);
+
+    const on = await okta.patch(`/Users/${id}`, [{ op: 'replace', value: { active: true } }]);
+    assert.equal(on.body.active, true);
+    assert.equal((await signIn('ann@acme.test')).status, 200, 're-activated: signs in again');
+
+    const [conn] = (await api.directory.getConfigs()) as Json[];
+    assert.ok(conn.lastSync, 'lastSync is set by a write');
+    assert.equal(conn.userCount, 1);
+    assert.deepEqual(await api.directory.countConfigurationUsers(okta.id), { count: 1 });
+    assert.equal((await auditRows('user.provisioned', id)).length, 1);
+    assert.equal((await auditRows('user.disabled', id)).length, 1);
+  });
+
+  it('AB-7.53 a new user is created in the account with its name; PUT replaces it; DELETE removes it from the account', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    const created = await okta.post('/Users', oktaUser('new@acme.test', { name: { formatted: 'Nova Quinn' } }));
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.id as string;
+    assert.equal((await portalUser(api, 'new@acme.test'))?.name, 'Nova Quinn');
+
+    const put = await okta.put(`/Users/${id}`, oktaUser('new@acme.test', { name: { givenName: 'Nova', familyName: 'Q' }, active: false }));
+    assert.equal(put.status, 200, put.text);
+    const after = await portalUser(api, 'new@acme.test');
+    assert.equal(after?.name, 'Nova Q');
+    assert.equal(after?.isDisabled, true, 'PUT active false disables');
+
+    const gone = await okta.del(`/Users/${id}`);
+    assert.equal(gone.status, 204);
+    assert.equal(await portalUser(api, 'new@acme.test'), undefined);
+    assert.equal((await okta.get(`/Users/${id}`)).status, 404);
+    assert.equal((await auditRows('user.deprovisioned', id)).length, 1);
+  });
+});
+
+describe('SCIM: an Entra ID push', () => {
+  it('AB-7.53 capitalised ops, "False"/"True" strings, a PatchOp without schemas, typed and dotted paths, enterprise extension paths and a no-path object all apply', async () => {
+    const api = await adminApi();
+    const entra = await connect(api, ScimConnectionSource.AZURE_AD);
+    const created = await entra.post('/Users', entraUser('bo@acme.test'));
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.id as string;
+    assert.equal(created.body[ENTERPRISE]?.department, 'Engineering');
+
+    const off = await entra.req('PATCH', `/Users/${id}`, { Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
+    assert.equal(off.status, 200, off.text);
+    assert.equal((await portalUser(api, 'bo@acme.test'))?.isDisabled, true);
+
+    const edited = await entra.patch(`/Users/${id}`, [
+      { op: 'Replace', path: 'emails[type eq "work"].value', value: 'bo.ek@acme.test' },
+      { op: 'Add', path: 'emails[type eq "home"].value', value: 'bo@home.test' },
+      { op: 'Replace', path: 'name.givenName', value: 'Bosse' },
+      { op: 'Replace', path: `${ENTERPRISE}:department`, value: 'Operations' },
+      { op: 'Replace', value: { active: 'True', displayName: 'Bosse Ek', 'name.formatted': 'Bosse Ek' } },
+    ]);
+    assert.equal(edited.status, 200, edited.text);
+    assert.equal(edited.body.active, true);
+    assert.equal(edited.body.name.givenName, 'Bosse');
+    assert.equal(edited.body[ENTERPRISE].department, 'Operations');
+    assert.deepEqual(
+      (edited.body.emails as Json[]).map((e) => [e.type, e.value]),
+      [
+        ['work', 'bo.ek@acme.test'],
+        ['home', 'bo@home.test'],
+      ],
+    );
+    assert.equal(await portalUser(api, 'bo@acme.test'), undefined, 'the primary email changed');
+    const user = await portalUser(api, 'bo.ek@acme.test');
+    assert.equal(user?.id, id);
+    assert.equal(user?.name, 'Bosse Ek');
+    assert.equal(user?.isDisabled, false);
+  });
+
+  it('AB-3.08 groups: create, members add and remove as Entra sends them; the portal lists the group managed by scim2 with its members', async () => {
+    const api = await adminApi();
+    const entra = await connect(api, ScimConnectionSource.AZURE_AD);
+    const bo = (await entra.post('/Users', entraUser('bo@acme.test'))).body.id as string;
+    const cy = (await entra.post('/Users', entraUser('cy@acme.test'))).body.id as string;
+    const group = await entra.post('/Groups', { schemas: [GROUP_SCHEMA], externalId: 'g-1', displayName: 'Engineers', members: [] });
+    assert.equal(group.status, 201, group.text);
+    const gid = group.body.id as string;
+
+    const added = await entra.patch(`/Groups/${gid}`, [{ op: 'Add', path: 'members', value: [{ value: bo }, { value: cy }] }]);
+    assert.equal(added.status, 200, added.text);
+    let [listed] = await api.groups.getGroups({ _groupsRelations: GroupRelations.users });
+    assert.equal(listed.name, 'Engineers');
+    assert.equal(listed.managedBy, 'scim2');
+    assert.deepEqual(listed.users?.map((u) => u.email).sort(), ['bo@acme.test', 'cy@acme.test']);
+
+    const removed = await entra.patch(`/Groups/${gid}`, [{ op: 'Remove', path: 'members', value: [{ value: bo }] }]);
+    assert.equal(removed.status, 200, removed.text);
+    await entra.patch(`/Groups/${gid}`, [{ op: 'Replace', path: 'displayName', value: 'Platform' }]);
+    [listed] = await api.groups.getGroups({ _groupsRelations: GroupRelations.users });
+    assert.equal(listed.name, 'Platform');
+    assert.deepEqual(
+      listed.users?.map((u) => u.email),
+      ['cy@acme.test'],
+    );
+    const read = await entra.get(`/Groups/${gid}`);
+    assert.deepEqual(read.body.members, [{ value: cy, display: 'cy@acme.test' }]);
+
+    const byName = await entra.get(`/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Platform"')}`);
+    assert.equal(byName.body.totalResults, 1);
+    assert.equal(byName.body.Resources[0].displayName, 'Platform');
+    assert.equal(byName.body.Resources[0].members, undefined, 'excludedAttributes=members, as Entra asks');
+    await rejectsWith(api.groups.updateGroup({ groupId: gid, name: 'Mine now' }), 400, /managed by SCIM/);
+
+    const stranger = await entra.patch(`/Groups/${gid}`, [{ op: 'add', path: 'members', value: [{ value: SEED.adminUserId }] }]);
+    assert.equal(stranger.status, 400, 'a member must be a user of the connection');
+    assert.equal(stranger.body.scimType, 'invalidValue');
+
+    assert.equal((await entra.del(`/Groups/${gid}`)).status, 204);
+    assert.deepEqual(await api.groups.getGroups(), []);
+  });
+});
+
+describe('SCIM: isolation, lists, errors, log', () => {
+  it('AB-7.53 a connection reads and writes only what it pushed; its token opens no other connection', async () => {
+    const api = await adminApi();
+    const a = await connect(api, ScimConnectionSource.OKTA, 'A');
+    const b = await connect(api, ScimConnectionSource.OTHER, 'B');
+    const id = (await a.post('/Users', oktaUser('ann@acme.test'))).body.id as string;
+    const gid = (await a.post('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'Team A' })).body.id as string;
+
+    assert.equal((await b.get('/Users')).body.totalResults, 0);
+    assert.equal((await b.get('/Groups')).body.totalResults, 0);
+    assert.equal((await b.get(`/Users/${id}`)).status, 404);
+    assert.equal((await b.get(`/Users/${SEED.adminUserId}`)).status, 404, 'a portal user is not a SCIM resource');
+    assert.equal((await b.patch(`/Users/${id}`, [{ op: 'replace', value: { active: false } }])).status, 404);
+    assert.equal((await b.del(`/Users/${id}`)).status, 404);
+    assert.equal((await b.del(`/Groups/${gid}`)).status, 404);
+    const again = await a.post('/Users', oktaUser('ann@acme.test', { userName: 'ann.lee' }));
+    assert.equal(again.status, 409, 'the same email under another userName of the same connection');
+    assert.equal(again.body.detail, 'The user ann@acme.test is already provisioned as "ann@acme.test"');
+    const dup = await b.post('/Users', oktaUser('ann@acme.test'));
+    assert.equal(dup.status, 409, 'a user another connection manages');
+    assert.equal(dup.body.scimType, 'uniqueness');
+
+    const crossed = await b.req('GET', '/Users', undefined, a.token);
+    assert.equal(crossed.status, 401, "A's token on B's URL");
+    assert.deepEqual(crossed.body, { schemas: [ERROR], status: '401', detail: 'The bearer token is missing or not valid for this connection' });
+    assert.equal((await a.get(`/Users/${id}`)).body.active, true, 'untouched');
+  });
+
+  it('AB-7.53 filters and startIndex/count pagination answer a ListResponse; an unknown attribute matches nothing', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    for (const n of [1, 2, 3, 4, 5]) assert.equal((await okta.post('/Users', oktaUser(`u${n}@acme.test`))).status, 201);
+
+    const page = await okta.get('/Users?startIndex=2&count=2');
+    assert.equal(page.body.totalResults, 5);
+    assert.equal(page.body.startIndex, 2);
+    assert.equal(page.body.itemsPerPage, 2);
+    assert.deepEqual(
+      (page.body.Resources as Json[]).map((r) => r.userName),
+      ['u2@acme.test', 'u3@acme.test'],
+    );
+    const last = await okta.get('/Users?startIndex=5&count=10');
+    assert.deepEqual(
+      (last.body.Resources as Json[]).map((r) => r.userName),
+      ['u5@acme.test'],
+    );
+
+    const ext = await okta.get(`/Users?filter=${encodeURIComponent('externalId eq "okta-u4@acme.test"')}`);
+    assert.deepEqual(
+      (ext.body.Resources as Json[]).map((r) => r.userName),
+      ['u4@acme.test'],
+    );
+    const complex = await okta.get(`/Users?filter=${encodeURIComponent('emails[type eq "work"].value sw "u1" or userName eq "u3@acme.test"')}`);
+    assert.deepEqual((complex.body.Resources as Json[]).map((r) => r.userName).sort(), ['u1@acme.test', 'u3@acme.test']);
+    const projected = await okta.get(`/Users?filter=${encodeURIComponent('userName eq "u1@acme.test"')}&attributes=userName`);
+    assert.equal(projected.body.Resources[0].userName, 'u1@acme.test');
+    assert.equal(projected.body.Resources[0].emails, undefined, 'only the attributes asked for (and id)');
+
+    const unknown = await okta.get(`/Users?filter=${encodeURIComponent('favouriteColour eq "blue"')}`);
+    assert.equal(unknown.status, 200);
+    assert.deepEqual(unknown.body, { schemas: [LIST], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] });
+
+    const broken = await okta.get(`/Users?filter=${encodeURIComponent('userName zz "x"')}`);
+    assert.equal(broken.status, 400);
+    assert.equal(broken.body.scimType, 'invalidFilter');
+  });
+
+  it('AB-7.53 discovery: ServiceProviderConfig, Schemas and ResourceTypes; other endpoints and methods answer SCIM errors', async () => {
+    const okta = await connect(await adminApi());
+    const spc = await okta.get('/ServiceProviderConfig');
+    assert.equal(spc.status, 200);
+    assert.equal(spc.body.patch.supported, true);
+    assert.equal(spc.body.filter.supported, true);
+    assert.equal(spc.body.authenticationSchemes[0].type, 'oauthbearertoken');
+    const schemas = await okta.get('/Schemas');
+    assert.ok((schemas.body.Resources as Json[]).some((s) => s.id === USER_SCHEMA));
+    const types = await okta.get('/ResourceTypes');
+    assert.deepEqual((types.body.Resources as Json[]).map((t) => t.endpoint).sort(), ['/Groups', '/Users']);
+    const userType = await okta.get('/ResourceTypes/User');
+    assert.deepEqual(userType.body.schemaExtensions, [{ schema: ENTERPRISE, required: false }]);
+    const userSchema = await okta.get(`/Schemas/${USER_SCHEMA}`);
+    assert.ok((userSchema.body.attributes as Json[]).some((a) => a.name === 'userName'));
+
+    const unknown = await okta.get('/Devices');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.schemas[0], ERROR);
+    const unsupported = await okta.req('DELETE', '/Users');
+    assert.equal(unsupported.status, 501, 'no bulk delete');
+    assert.equal(unsupported.body.detail, 'Method DELETE not allowed on /Users');
+  });
+
+  it('AB-7.53 errors answer the SCIM error schema, and the request log shows every request newest first, a failed push with its reason', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    const noToken = await new Client(harness.emu).get(`${okta.base}/Users`);
+    assert.equal(noToken.status, 401);
+    assert.match(noToken.headers.get('content-type') ?? '', /^application\/scim\+json/);
+    assert.equal(noToken.body.schemas[0], ERROR);
+
+    const bad = await okta.post('/Users', { schemas: [USER_SCHEMA], userName: 'not-an-email' });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body, { schemas: [ERROR], status: '400', scimType: 'invalidValue', detail: 'The user needs an email: emails[primary] or a userName that is an email' });
+    assert.equal(await portalUser(api, 'not-an-email'), undefined, 'nothing left behind');
+    const missing = await okta.get('/Users/nope');
+    assert.deepEqual(missing.body, { schemas: [ERROR], status: '404', detail: 'Resource nope not found' });
+    const notJson = await okta.req('POST', '/Users', '{oops');
+    assert.equal(notJson.body.scimType, 'invalidSyntax');
+
+    const ok = await okta.post('/Users', oktaUser('ann@acme.test'));
+    assert.equal(ok.status, 201);
+    const http = new Client(harness.emu);
+    const log = await http.get(`/frontegg/directory/resources/v1/configurations/scim2/${okta.id}/logs`, http.bearer(await harness.tokenOf()));
+    assert.deepEqual(
+      (log.body as Json[]).map((l) => [l.method, l.resource, l.status, l.error]),
+      [
+        ['POST', '/Users', 201, null],
+        ['POST', '/Users', 400, 'The request body is not valid JSON'],
+        ['GET', '/Users/nope', 404, 'Resource nope not found'],
+        ['POST', '/Users', 400, 'The user needs an email: emails[primary] or a userName that is an email'],
+        ['GET', '/Users', 401, 'The bearer token is missing or not valid for this connection'],
+      ],
+    );
+  });
+
+  it('AB-7.53 the request log keeps the newest 100 requests of a connection and answers 50', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    for (let i = 1; i <= 105; i++) await okta.get(`/Users?startIndex=${i}`);
+    const http = new Client(harness.emu);
+    const log = await http.get(`/frontegg/directory/resources/v1/configurations/scim2/${okta.id}/logs`, http.bearer(await harness.tokenOf()));
+    assert.equal((log.body as Json[]).length, 50);
+    assert.equal((log.body as Json[])[0].resource, '/Users?startIndex=105');
+    const kept = await harness.emu.db.select().from(scimRequestLog);
+    assert.equal(kept.length, 100);
+    assert.equal(Math.min(...kept.map((k) => Number(/startIndex=(\d+)/.exec(k.resource)?.[1]))), 6);
+  });
+});
+
+describe('SCIM: managed by SCIM in the portal', () => {
+  it('AB-3.05 the portal refuses to update, re-role, disable, enable or delete a user SCIM manages, and lists it as scim2; a local user is untouched', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    const id = (await okta.post('/Users', oktaUser('ann@acme.test'))).body.id as string;
+    const message = 'This user is managed by SCIM and cannot be changed here';
+    await rejectsWith(api.teams.updateUser({ id, name: 'Renamed' }), 400, message);
+    await rejectsWith(api.teams.updateUser({ id, roleIds: [SEED.adminRoleId] }), 400, message);
+    await rejectsWith(api.teams.disableUser(id), 400, message);
+    await rejectsWith(api.teams.enableUser(id), 400, message);
+    await rejectsWith(api.teams.deleteUser({ userId: id }), 400, message);
+    const still = await portalUser(api, 'ann@acme.test');
+    assert.equal(still?.name, 'Ann Lee');
+    assert.equal(still?.isDisabled, false);
+    const v3 = await api.users.getUsersV3({ _email: 'ann@acme.test' } as never);
+    assert.equal((v3.items[0] as Json).managedBy, 'scim2');
+    assert.equal((v3.items[0] as Json).provider, 'scim2');
+    const byProvider = await api.users.getUsersV3({ _sortBy: 'provider', _order: 'DESC', _limit: 1 } as never);
+    assert.equal((byProvider.items[0] as Json).email, 'ann@acme.test', 'sorting by provider reads the user source');
+    const admin = await portalUser(api, SEED.adminEmail);
+    assert.equal(admin?.provider, 'local');
+    assert.equal(admin?.managedBy, 'frontegg');
+
+    const local = await makeUser('local@acme.test');
+    await api.teams.disableUser(local);
+    assert.equal((await portalUser(api, 'local@acme.test'))?.isDisabled, true, 'the refusal is narrow');
+  });
+});
+
+describe('SCIM: restrictions and deleting a connection', () => {
+  it('AB-3.18 AB-7.53 a pushed email the account’s domain restrictions refuse answers 403 with the reason, is logged and audited, and creates nobody', async () => {
+    const api = await adminApi();
+    await api.securityPolicy.createDomainRestriction({ domain: 'evil.test', type: RestrictionType.BLOCK });
+    await api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: RestrictionType.BLOCK });
+    const okta = await connect(api);
+    const refused = await okta.post('/Users', oktaUser('mallory@evil.test'));
+    assert.equal(refused.status, 403, refused.text);
+    assert.equal(refused.body.schemas[0], ERROR);
+    assert.match(refused.body.detail, /evil\.test|not allowed/i);
+    assert.equal(await portalUser(api, 'mallory@evil.test'), undefined);
+    const http = new Client(harness.emu);
+    const [entry] = (await http.get(`/frontegg/directory/resources/v1/configurations/scim2/${okta.id}/logs`, http.bearer(await harness.tokenOf()))).body as Json[];
+    assert.equal(entry.status, 403);
+    assert.equal(entry.error, refused.body.detail);
+    const rows = await harness.emu.db.select().from(audits).where(eq(audits.action, 'user.email-domain.refused'));
+    assert.equal(rows.length, 1);
+    assert.equal((rows[0].details as Json).via, 'scim2');
+  });
+
+  it('AB-7.53 deleting a connection with deleteAll false hands its users and groups to frontegg; with true removes them', async () => {
+    const api = await adminApi();
+    const keep = await connect(api, ScimConnectionSource.OKTA, 'Keep');
+    const drop = await connect(api, ScimConnectionSource.AZURE_AD, 'Drop');
+    const kept = (await keep.post('/Users', oktaUser('kept@acme.test'))).body.id as string;
+    await keep.post('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'Kept group', members: [{ value: kept }] });
+    const dropped = (await drop.post('/Users', entraUser('dropped@acme.test'))).body.id as string;
+    await drop.post('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'Dropped group', members: [{ value: dropped }] });
+
+    await api.directory.deleteConfiguration(keep.id, false);
+    const stays = await portalUser(api, 'kept@acme.test');
+    assert.equal(stays?.id, kept);
+    assert.equal(stays?.managedBy, 'frontegg');
+    const groups = await api.groups.getGroups();
+    assert.equal(groups.find((g) => g.name === 'Kept group')?.managedBy, 'frontegg');
+    assert.equal((await keep.get('/Users')).status, 401, 'the token is dead');
+
+    await api.directory.deleteConfiguration(drop.id, true);
+    assert.equal(await portalUser(api, 'dropped@acme.test'), undefined);
+    assert.deepEqual(
+      (await api.groups.getGroups()).map((g) => g.name),
+      ['Kept group'],
+    );
+    assert.deepEqual(await api.directory.getConfigs(), []);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The create-connection dialog (admin spec §3 "Provisioning connection", §7 "Directory (SCIM)"; AB-3.23, AB-7.53):
+ * runs machines/admin-scim-connection.machine.ts on the provisioning resource. Choose the identity provider (Okta,
+ * Microsoft Entra ID, Frontegg, Other) → name the connection → creating → the SCIM base URL and the bearer token, shown
+ * once, each with a copy button ("Copied" announced), a warning that the token won't be shown again and where the
+ * provider asks for each → Done. A refused creation keeps the name as typed and shows the server's message, announced.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { connectionNameProblem, MAX_CONNECTION_NAME } from '../../../machines/admin-scim-connection.machine.ts';
+import type { Translate } from '../../i18n/index.ts';
+import type { NewScimConnection, ScimSource } from '../resources/provisioning.ts';
+import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
+import * as css from '../ui/admin.css.ts';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
+import { ErrorSlot } from '../ui/states.tsx';
+import { scimConnectionFlow } from './flows.ts';
+import { SOURCE_CHOICES } from './model.ts';
+
+type Actor = ReturnType<typeof useSectionFlow<typeof scimConnectionFlow>>;
+
+/** The dialog: open while mounted; the machine lives as long as it. */
+export function CreateConnectionDialog({ t, onClose }: { t: Translate; onClose: () => void }) {
+  const { toasts } = useSection();
+  const actor = useSectionFlow(scimConnectionFlow, {});
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const choosing = useSelector(actor, (s) => s.matches('choosing'));
+  const closed = useSelector(actor, (s) => s.status === 'done');
+  // the token is handed over once, in the machine's `created` event, and lives only in this dialog's state
+  const [created, setCreated] = useState<NewScimConnection | null>(null);
+
+  useEffect(() => {
+    const sub = actor.on('created', (e) => {
+      setCreated(e.connection);
+      toasts.show(t('admin.provisioning.created', { name: e.connection.connectionName }));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, t, toasts]);
+  useEffect(() => {
+    if (closed) onClose();
+  }, [closed, onClose]);
+
+  const title = created ? t('admin.provisioning.createdTitle') : t('admin.provisioning.createTitle');
+  return (
+    <AdminDialog open onClose={onClose} busy={busy} title={title}>
+      {created ? (
+        <TokenPanel connection={created} t={t} onDone={() => actor.send({ type: 'token.dismiss' })} />
+      ) : choosing ? (
+        <SourceStep actor={actor} t={t} onClose={onClose} />
+      ) : (
+        <NameStep actor={actor} t={t} busy={busy} onClose={onClose} />
+      )}
+    </AdminDialog>
+  );
+}
+
+/** Step 1: the identity provider, as radio buttons (arrow keys move, Enter continues). */
+function SourceStep({ actor, t, onClose }: { actor: Actor; t: Translate; onClose: () => void }) {
+  const [source, setSource] = useState<ScimSource>(() => actor.getSnapshot().context.source ?? 'okta');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'source.choose', source });
+  };
+  return (
+    <form className={css.form} onSubmit={submit}>
+      <fieldset className={css.field} style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className={css.label}>{t('admin.provisioning.source')}</legend>
+        {SOURCE_CHOICES.map((s, i) => (
+          <label key={s} className={css.checkboxRow}>
+            <input type="radio" name="source" value={s} checked={source === s} onChange={() => setSource(s)} autoFocus={source === s || (i === 0 && !source)} />
+            <span>
+              {t(`admin.provisioning.source.${s}`)}
+              <span className={css.hint} style={{ display: 'block' }}>
+                {t(`admin.provisioning.sourceHint.${s}`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <DialogActions t={t} onCancel={onClose} busy={false} label={t('admin.provisioning.next')} busyLabel={t('admin.provisioning.next')} />
+    </form>
+  );
+}
+
+/** Step 2: the connection's name; a refusal shows the server's message and keeps the name. */
+function NameStep({ actor, t, busy, onClose }: { actor: Actor; t: Translate; busy: boolean; onClose: () => void }) {
+  const error = useSelector(actor, (s) => s.context.error);
+  const source = useSelector(actor, (s) => s.context.source);
+  const [name, setName] = useState(() => actor.getSnapshot().context.connectionName);
+  const [problem, setProblem] = useState<ReturnType<typeof connectionNameProblem>>(null);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const wrong = connectionNameProblem(name);
+    setProblem(wrong);
+    if (wrong) {
+      e.currentTarget.querySelector<HTMLInputElement>('[name=connectionName]')?.focus();
+      return;
+    }
+    actor.send({ type: 'name.submit', connectionName: name });
+  };
+  return (
+    <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <p className={css.muted} style={{ margin: 0 }}>
+        {t('admin.provisioning.sourceChosen', { source: source ? t(`admin.provisioning.source.${source}`) : '' })}
+      </p>
+      <TextField
+        label={t('admin.provisioning.name')}
+        fieldId="fe-provisioning-name"
+        hint={t('admin.provisioning.nameHint')}
+        error={problem ? t(`admin.provisioning.name.${problem}`, { max: MAX_CONNECTION_NAME }) : null}
+        name="connectionName"
+        autoComplete="off"
+        required
+        maxLength={MAX_CONNECTION_NAME}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+      />
+      <ErrorSlot error={error} t={t} />
+      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.provisioning.create')} busyLabel={t('admin.provisioning.creating')}>
+        <button type="button" className={css.secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'source.back' })}>
+          {t('admin.provisioning.back')}
+        </button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** The SCIM base URL and the token, shown once, with copy buttons, the warning, the provider's setup hints and Done. */
+function TokenPanel({ connection, t, onDone }: { connection: NewScimConnection; t: Translate; onDone: () => void }) {
+  const [copied, setCopied] = useState<{ ok: boolean } | null>(null);
+  const copy = (text: string) => {
+    setCopied(null);
+    // navigator.clipboard needs a secure context; without it (or when refused) the admin copies by hand
+    const write = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
+    write.then(
+      () => setCopied({ ok: true }),
+      () => setCopied({ ok: false }),
+    );
+  };
+  const items = [
+    ...(connection.scimUrl ? [{ id: 'scimUrl', label: t('admin.provisioning.scimUrl'), value: connection.scimUrl }] : []),
+    { id: 'token', label: t('admin.provisioning.token'), value: connection.token },
+  ];
+  return (
+    <div className={css.form}>
+      <p className={css.alert} style={{ margin: 0 }}>
+        <strong>{t('admin.provisioning.tokenWarning')}</strong>
+      </p>
+      <p className={css.hint} style={{ margin: 0 }}>
+        {t(`admin.provisioning.setup.${connection.source}`)}
+      </p>
+      {items.map((item) => (
+        <div key={item.id} className={css.field}>
+          <span className={css.label}>{item.label}</span>
+          <code className={css.secret} data-scim-value={item.id}>
+            {item.value}
+          </code>
+          <span>
+            <button type="button" className={css.secondaryButton} aria-label={t('admin.provisioning.copyLabel', { what: item.label })} onClick={() => copy(item.value)}>
+              {t('admin.provisioning.copy')}
+            </button>
+          </span>
+        </div>
+      ))}
+      <p role="status" className={copied?.ok === false ? css.fieldError : css.hint} style={{ margin: 0, minHeight: '1.5em' }}>
+        {copied ? (copied.ok ? t('admin.provisioning.copied') : t('admin.provisioning.copyFailed')) : ''}
+      </p>
+      <DoneActions label={t('admin.done')} onDone={onDone} />
+    </div>
+  );
+}

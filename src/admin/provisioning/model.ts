@@ -1,0 +1,48 @@
+/**
+ * What the provisioning section shows, as pure functions (admin spec §3 "Provisioning connection", §7 "Directory
+ * (SCIM)"; AB-3.23): the sources in the order offered, how long ago a connection last synced, and which logged SCIM
+ * requests failed.
+ */
+import { SCIM_SOURCES, type ScimSource } from '../resources/provisioning.ts';
+
+/** The sources in the order the create flow offers them (AB-3.23): Okta, Microsoft Entra ID, Frontegg, Other. */
+export const SOURCE_CHOICES: readonly ScimSource[] = SCIM_SOURCES;
+
+/** Whether `value` is one of the SCIM sources. */
+export function isScimSource(value: unknown): value is ScimSource {
+  return typeof value === 'string' && (SCIM_SOURCES as readonly string[]).includes(value);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * How long ago `iso` was, from `now` (epoch ms), in `locale`'s words ("3 minutes ago", "vor 3 Minuten"): the largest
+ * whole unit from minutes to years; under a minute is "now". '' for a missing or unreadable date.
+ */
+export function timeAgo(iso: string | null | undefined, now: number, locale: string): string {
+  const at = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(at)) return '';
+  const seconds = Math.round((at - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+/** Whether a logged SCIM request failed: an HTTP status of 400 or more (shown apart, with a word and an icon, not by colour only). */
+export function isFailedRequest(status: number): boolean {
+  return status >= 400;
+}
+
+/** The connection id a sub-path of the section names (`#/admin/provisioning/<id>`), when it is not a dialog name. */
+export function logIdOf(subPath: string | undefined): string | null {
+  return subPath && subPath !== 'create' && subPath !== 'delete' ? subPath : null;
+}
