@@ -316,11 +316,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const body = !hasBody ? undefined : rawBody ? (options.body as BodyInit) : JSON.stringify(options.body);
 
     // ofetch loads while the headers are built (a failed load is a request without an answer, in `send`)
-    const $fetch = loadFetch();
-    $fetch.catch(() => undefined);
+    const loaded = loadFetch();
+    loaded.catch(() => undefined);
     const send = async (headers: Headers): Promise<Response & { _data?: unknown }> => {
       try {
-        return await (await $fetch).raw(target, {
+        const $fetch = await loaded;
+        return await $fetch.raw(target, {
           method,
           headers,
           body,
