@@ -144,7 +144,13 @@ export function elementsConfig(lite: boolean): UserConfigFnObject {
           minify: true,
           // What the first input of any element needs goes into one chunk (vendors and our core), so a page
           // with one element loads its entry and that chunk: fewer round trips, better compression.
-          codeSplitting: { groups: [{ name: 'elements', test: firstInput.test }] },
+          // ofetch (and its ufo, destr) loads with the first request (src/api/client.ts): a chunk named after it
+          codeSplitting: {
+            groups: [
+              { name: 'elements', test: firstInput.test },
+              { name: 'ofetch', test: /\/node_modules\/(ofetch|ufo|destr)\// },
+            ],
+          },
         },
       },
     },

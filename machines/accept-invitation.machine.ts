@@ -21,7 +21,8 @@
  * signed the invitee in, `navigate` when leaving (and for `route.open`),
  * `error` on a failure.
  */
-import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PasswordConfig } from '../src/api/types.ts';
 import type { AcceptInvitationResult, TENANT_LOCKED_ERROR_CODE } from '../src/api/users.ts';
 import type { PublicUser } from '../src/events/user.ts';

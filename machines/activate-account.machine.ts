@@ -21,7 +21,8 @@
  * `resendActivation` (machines/activate-account.actors.ts). Emits `login`,
  * `navigate` (after success, to sign in, `route.open`) and `error`.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PasswordConfig } from '../src/api/types.ts';
 import type { PublicUser } from '../src/events/index.ts';
 import { toFlowError, type FlowError } from './errors.ts';
@@ -53,12 +54,7 @@ export interface ActivateAccountContext {
 }
 
 export type ActivateAccountEvent =
-  | { type: 'activate.submit'; password?: string; code?: string }
-  | { type: 'resend.start' }
-  | { type: 'resend.submit'; email: string }
-  /** Raised by the machine itself when a submit finds the link dead (views never send it). */
-  | { type: 'link.dead' }
-  | RouteOpenEvent;
+  { type: 'activate.submit'; password?: string; code?: string } | { type: 'resend.start' } | { type: 'resend.submit'; email: string } | RouteOpenEvent;
 
 /** What the strategy actor answers: whether a password must be set, and the rules for it. */
 export interface ActivationPlan {
@@ -114,10 +110,6 @@ const activateAccountSetup = setup({
     emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' } })),
     emitLogin: emit((_, { user }: { user: PublicUser }) => ({ type: 'login' as const, user })),
     navigateTo: emit((_, to: NavigationTarget) => ({ type: 'navigate' as const, to })),
-    /** A failed submit whose link no longer works leaves the form for `failed` (resend offered). */
-    failIfLinkDead: enqueueActions(({ enqueue }, { error }: { error: unknown }) => {
-      if (isDeadLink(error)) enqueue.raise({ type: 'link.dead' });
-    }),
   },
 });
 
@@ -197,12 +189,14 @@ export const activateAccountMachine = activateAccountSetup.createMachine({
             };
           },
           onDone: [...activated],
-          // a wrong code or a password the rules refuse: stay on the form with the server's message; a dead link: failed
-          onError: [storeError, 'emitError', { type: 'failIfLinkDead', params: ({ event }: Failed) => ({ error: event.error }) }],
+          // a wrong code or a password the rules refuse: stay on the form with the server's message
+          onError: [storeError, 'emitError'],
+          // a link that no longer works leaves the form for `failed` (resend offered), the message shown there
+          onErrorExit: { guard: ({ event }: Failed) => isDeadLink(event.error), target: '#activateAccount.failed' },
         },
         'clearError',
       ),
-      on: { ...toResend, 'link.dead': { target: '#activateAccount.failed' } },
+      on: toResend,
     },
     failed: { on: toResend },
     success: {

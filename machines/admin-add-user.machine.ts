@@ -5,7 +5,8 @@
  * (machines/admin-users.actors.ts) prepends the user to the users page on screen. Emits `added` with the new
  * user. Events: `form.submit`, `form.reset`.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { AddUserRequest, TenantUser } from '../src/api/admin-types.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import { formStep } from './flow.ts';

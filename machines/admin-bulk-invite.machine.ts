@@ -6,7 +6,8 @@
  * `results`. Emits `invited` once, with the allowed emails (the view then shows the server's table). Events:
  * `form.submit`, `form.reset`. Overridable actor: `inviteOne`.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 
 /** What became of one address: invited, or not sent (already a member, already invited). */

@@ -6,7 +6,8 @@
  * done (the view then shows the server's table and clears the selection). Events: `form.submit` (with the roles of
  * a role change). Input: the action and the users. Overridable actor: `applyOne`.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 
 /** What a bulk action does to each user: remove it from the account, disable its membership, or set its roles. */

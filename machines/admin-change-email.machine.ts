@@ -6,7 +6,8 @@
  * back to the address. Actors `requestCode` and `verifyCode` (machines/admin-change-email.actors.ts). Emits `changed`
  * with the new address.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import { formStep } from './flow.ts';
 

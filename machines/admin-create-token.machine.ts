@@ -7,7 +7,8 @@
  * (machines/admin-create-token.actors.ts) appends the token (without secret) to the cached list of `input.owner`
  * and `input.type`.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { CreateTokenRequest } from '../src/api/admin-types.ts';
 import type { CreatedToken, TokenOwner, TokenType } from '../src/admin/resources/tokens.ts';
 import { toFlowError, type FlowError } from './errors.ts';

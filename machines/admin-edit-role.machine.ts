@@ -5,7 +5,8 @@
  * {@link FlowError}) and the draft kept; fields already saved are not sent again. Emits `saved` once done. Flow
  * dialect of machines/flow.ts: event `form.submit`.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import type { Role } from '../src/api/admin-types.ts';
 import type { RoleInput } from '../src/api/roles.ts';

@@ -12,7 +12,8 @@
  * Emits `enrolled`. Flow dialect of machines/flow.ts: `phone.submit`, `code.submit`, `code.resend`, `enroll.retry`,
  * `recovery.finish`.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 
 /** Which device is being added. */

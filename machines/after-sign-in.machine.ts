@@ -23,7 +23,8 @@
  *
  * Emits: `error` (a failed call; its message is also in `context.error`).
  */
-import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PublicUser } from '../src/events/user.ts';
 import type { MessageKey } from '../src/i18n/index.ts';
 import { toFlowError, type FlowError } from './errors.ts';

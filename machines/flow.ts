@@ -40,25 +40,28 @@ type StateConfigOf<S extends MachineSetup> = Parameters<S['createStateConfig']>[
  * The idle ⇄ submitting shape of a form step: in `idle`, `event` (with
  * `actions`) goes to `submitting`, tagged `busy`, which invokes `invoke.src`
  * with `invoke.input`; `invoke.onDone` as given; a failure goes back to
- * `idle` with the `invoke.onError` actions; `guard`, when given, must hold for
- * `event` to submit (e.g. a valid draft). `machineSetup` is the machine's
- * `setup(…)` result, so the node is typed as that machine's:
+ * `idle` with the `invoke.onError` actions — or, when `invoke.onErrorExit`
+ * is given and its guard holds, to its target with the same actions (e.g. a
+ * dead link leaves the form); `guard`, when given, must hold for `event` to
+ * submit (e.g. a valid draft). `machineSetup` is the machine's `setup(…)`
+ * result (machines/setup.ts), so the node is typed as that machine's:
  * `forgotPassword: formStep(forgotPasswordSetup, 'email.submit', { src: 'sendResetLink', … })`.
  */
 export function formStep<S extends MachineSetup>(
   machineSetup: S,
   event: string,
-  invoke: { src: string; input?: unknown; onDone: unknown; onError?: unknown },
+  invoke: { src: string; input?: unknown; onDone: unknown; onError?: unknown; onErrorExit?: { guard: unknown; target: string } },
   actions?: unknown,
   guard?: unknown,
 ): StateConfigOf<S> & { initial: 'idle'; states: { idle: object; submitting: object } } {
-  const { onError, ...call } = invoke;
+  const { onError, onErrorExit, ...call } = invoke;
   const submit = { target: 'submitting', ...(actions === undefined ? {} : { actions }), ...(guard === undefined ? {} : { guard }) };
+  const back = { target: 'idle', actions: onError };
   return machineSetup.createStateConfig({
     initial: 'idle',
     states: {
       idle: { on: { [event]: submit } },
-      submitting: { tags: 'busy', invoke: { ...call, onError: { target: 'idle', actions: onError } } },
+      submitting: { tags: 'busy', invoke: { ...call, onError: onErrorExit ? [{ ...onErrorExit, actions: onError }, back] : back } },
     },
   }) as StateConfigOf<S> & { initial: 'idle'; states: { idle: object; submitting: object } };
 }

@@ -5,7 +5,8 @@
  * (machines/forgot-password.actors.ts). Emits `error` on a failure and
  * `navigate` for `route.open` ("Back to sign in").
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { networkOr, type FlowError } from './errors.ts';
 import { formStep, type FlowEmitted, type RouteOpenEvent } from './flow.ts';
 

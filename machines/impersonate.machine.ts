@@ -12,7 +12,8 @@
  * once the session is the user's, `navigate` when leaving (and for
  * `app.open`: "Continue", "Back to the app"), `error` on a failure.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PublicUser } from '../src/events/user.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import type { FlowEmitted } from './flow.ts';

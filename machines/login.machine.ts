@@ -74,7 +74,8 @@
  * `{ redirectUrl }`, the provider of a social login, the routes of sign-up
  * and forgot password).
  */
-import { assertEvent, assign, emit, setup, type ActorLogic, type ActorRefFrom, type ActorScope, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, type ActorLogic, type ActorRefFrom, type ActorScope, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PreLoginResult } from '../src/api/types.ts';
 import type { PublicUser } from '../src/events/user.ts';
 import type { SocialProviderEntry } from '../src/federation/index.ts';

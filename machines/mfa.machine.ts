@@ -34,7 +34,8 @@
  * `rememberPolicy`; a failure counts as "no"): the view shows the checkbox only
  * when allowed. Emits `error` when a step fails. Tags: `busy` while a call is under way.
  */
-import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { MfaDevices, MfaStrategy } from '../src/api/types.ts';
 import type { PublicUser } from '../src/events/user.ts';
 import { toFlowError, type FlowError } from './errors.ts';

@@ -8,7 +8,8 @@
  * (machines/reset-password.actors.ts). Emits `error` on a failed save and
  * `navigate` for `route.open` (sign in, or ask for a new link).
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PasswordConfig } from '../src/api/types.ts';
 import { networkOr, type FlowError } from './errors.ts';
 import type { FlowEmitted, RouteOpenEvent } from './flow.ts';

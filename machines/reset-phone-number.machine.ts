@@ -19,7 +19,8 @@
  * a failure, `login` after the SMS sign-in, `navigate` when leaving (and for
  * `route.open`: "Back to sign in", "Sign in another way").
  */
-import { assertEvent, assign, emit, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, stateIn, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PublicUser } from '../src/events/user.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import { formStep, type FlowEmitted, type RouteOpenEvent } from './flow.ts';

@@ -16,7 +16,8 @@
  * in, `navigate` (success, login route, `route.open`) and `error` on a
  * failed submit.
  */
-import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { PasswordConfig, SignUpRequest } from '../src/api/types.ts';
 import type { FeRoutes } from '../src/app/types.ts';
 import type { FeSignUpDetail, PublicUser } from '../src/events/index.ts';

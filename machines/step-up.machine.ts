@@ -20,7 +20,8 @@
  * stay in the actors (machines/step-up.actors.ts). Emits `stepUp`, `error`,
  * `navigate`.
  */
-import { assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import type { FlowEmitted } from './flow.ts';
 import { mfaMachine, type MfaInput, type MfaOutput, type SignedIn } from './mfa.machine.ts';

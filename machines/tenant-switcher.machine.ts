@@ -9,7 +9,8 @@
  * user's tenants arrive from the app's stores through `watchTenants`
  * (`tenants.changed`). Emits only `error`.
  */
-import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { Tenant } from '../src/api/types.ts';
 import type { FeTenantChangeDetail } from '../src/events/index.ts';
 import { toFlowError, type FlowError } from './errors.ts';

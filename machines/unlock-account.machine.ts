@@ -10,7 +10,8 @@
  * Actor: `unlock` (machines/unlock-account.actors.ts). Emits `unlock` on
  * success, `error` when the call fails, `navigate` for `route.open`.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 import type { FlowEmitted, RouteOpenEvent } from './flow.ts';
 

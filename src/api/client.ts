@@ -2,8 +2,9 @@
  * The HTTP core of fe-elements: builds URLs and headers, sends JSON, and
  * normalises answers and errors for the identity API (api-contract.md §1–§3;
  * sign-in §7 "Calls", §8 "Error catalogue"). Built on ofetch (house style §7,
- * §8); it knows nothing about UI or stores — the session token arrives through
- * `getAccessToken`.
+ * §8), which loads with the first request (issue 24: it is on no element's
+ * first-input path); it knows nothing about UI or stores — the session token
+ * arrives through `getAccessToken`.
  *
  * @example
  * ```ts
@@ -11,7 +12,7 @@
  * const me = await api.get<UserProfile>('/identity/resources/users/v2/me');
  * ```
  */
-import { ofetch, type $Fetch } from 'ofetch';
+import type { $Fetch } from 'ofetch';
 import { assertSafeUrl } from '../auth/safe-url.ts';
 import type { RefreshState } from './unauthorized.ts';
 import { errorFromResponse, networkError, TRACE_ID_HEADER } from './errors.ts';
@@ -257,7 +258,20 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
   const cfg: Readonly<ApiClientConfig> = Object.freeze({ ...config });
   const logger = createLogger(cfg.logLevel ?? DEFAULT_LOG_LEVEL);
-  const $fetch: $Fetch = ofetch.create({ retry: false, ignoreResponseError: true }, cfg.fetch ? { fetch: cfg.fetch } : undefined);
+  /**
+   * ofetch, configured once: loaded on demand by the first request (an element's first input needs no request, so
+   * ofetch, ufo and destr — about 4 KiB gzip — stay out of its first-input chunk); a failed load is tried again by
+   * the next request.
+   */
+  let loading: Promise<$Fetch> | undefined;
+  const loadFetch = () =>
+    (loading ??= import('ofetch').then(
+      ({ ofetch }) => ofetch.create({ retry: false, ignoreResponseError: true }, cfg.fetch ? { fetch: cfg.fetch } : undefined),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
 
   const url = (path: string, query?: Record<string, unknown>) => buildUrl(cfg.baseUrl, cfg.urlPrefix, path, query);
 
@@ -301,8 +315,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const rawBody = hasBody && isRawBody(options.body);
     const body = !hasBody ? undefined : rawBody ? (options.body as BodyInit) : JSON.stringify(options.body);
 
+    // ofetch loads while the headers are built (a failed load is a request without an answer, in `send`)
+    const loaded = loadFetch();
+    loaded.catch(() => undefined);
     const send = async (headers: Headers): Promise<Response & { _data?: unknown }> => {
       try {
+        const $fetch = await loaded;
         return await $fetch.raw(target, {
           method,
           headers,
