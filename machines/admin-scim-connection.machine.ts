@@ -13,7 +13,8 @@
  * only what identifies the new connection. Overridable actor: `createConnection`
  * (machines/admin-scim-connection.actors.ts: through the provisioning resource, which then lists the new connection).
  */
-import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
+import { setup } from './setup.ts';
 import type { CreateScimConnectionRequest, NewScimConnection, ScimSource } from '../src/admin/resources/provisioning.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 
