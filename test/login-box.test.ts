@@ -4,6 +4,7 @@ import {
   ADMIN,
   alertText,
   createUser,
+  delayNext,
   input,
   outbox,
   renderLoginBox,
@@ -216,6 +217,22 @@ describe('<fe-login-box> against the emulator', () => {
     const third = await renderLoginBox();
     await waitUntil(() => !third.app.app!.stores.$session.get().isLoading, 'refresh answered');
     expect(third.app.app!.stores.$session.get()).to.include({ isAuthenticated: false, accessToken: null });
+  });
+
+  it('SI-4.31 a sign-in made while the start-up refresh is still out survives that refresh’s late 401: signed in, and a reload restores the session', async () => {
+    await delayNext('POST', '/frontegg/identity/resources/auth/v1/user/token/refresh', 1500);
+    const first = await renderLoginBox();
+    // the page's start-up refresh (no session yet) has not answered: the sign-in below races it
+    expect(first.app.app!.stores.$session.get().isLoading).to.equal(true);
+    const login = oneEvent(first.box, 'fe-login');
+    await signInWithPassword(first.box, ADMIN.email, ADMIN.password);
+    await login;
+    await waitUntil(() => first.app.app!.stores.$loading.get().phase === 'ready', 'the start-up refresh answered', { timeout: 10000 });
+    expect(first.app.app!.stores.$session.get().isAuthenticated, 'still signed in after the late 401').to.equal(true);
+    // the refresh cookie the sign-in set is still there: a "reload" restores the session
+    const restoredEvent = new Promise<CustomEvent>((resolve) => document.addEventListener('fe-login', (e) => resolve(e as CustomEvent), { once: true }));
+    await renderLoginBox();
+    expect((await restoredEvent).detail.restored).to.equal(true);
   });
 
   it('SI-7.09 SI-9.04 the metadata theme is applied at run time', async () => {

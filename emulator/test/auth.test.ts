@@ -236,6 +236,17 @@ describe('refresh and logout', () => {
     assert.equal((await again.refresh()).status, 401);
   });
 
+  it('SI-4.31 a refresh with no cookie answers 401 and sets no cookie (a late start-up refresh cannot clear a newer sign-in’s); a refused cookie is cleared', async () => {
+    const none = new Client(emu);
+    const res = await none.refresh();
+    assert.equal(res.status, 401);
+    assert.deepEqual(none.lastSetCookie, []);
+    const stale = new Client(emu);
+    stale.jar.set('fe_refresh_demo-client', 'not-a-token');
+    assert.equal((await stale.refresh()).status, 401);
+    assert.match(stale.lastSetCookie[0], /^fe_refresh_demo-client=;.*Max-Age=0/);
+  });
+
   it('logout with a bodyless POST and no cookie still answers 200 {}', async () => {
     const res = await new Client(emu).req('POST', `${P}/auth/v1/logout`);
     assert.equal(res.status, 200);

@@ -163,26 +163,36 @@ export function createFeApp(options: FeAppOptions): FeApp {
     if (tab) user.tenantId = tab;
     stores.$tenants.set({ tenants: tenants.tenants ?? [], activeTenant: tenants.activeTenant ?? null });
     sessionSource = source;
+    if (source !== 'refresh') signIns++;
     setSession(stores, user, response.accessToken, response.expiresIn);
     scheduleRefresh(response.expiresIn);
     if (source === 'interactive') void getSync().then((s) => s.announceSession(response));
     return { user, tenants: tenants.tenants ?? [], activeTenant: tenants.activeTenant ?? null };
   }
 
+  /**
+   * Sessions begun other than by a refresh (a sign-in here or in another tab). A refresh that fails after one began
+   * (the start-up refresh of a signed-out page, answered after a quick sign-in) must not end the new session.
+   */
+  let signIns = 0;
   let refreshing: Promise<LoginResult | null> | null = null;
   function refresh(): Promise<LoginResult | null> {
     refreshing ??= (async () => {
+      const before = signIns;
+      const endStale = () => {
+        if (signIns === before) endSession();
+      };
       try {
         // one refresh at a time across tabs (Web Locks): the refresh token rotates on use, so each
         // tab must send the cookie the previous refresh left, never one another tab just spent
         const send = () => transport.refresh(tabTenant());
         const response = await (navigator.locks ? navigator.locks.request(`fe-refresh:${syncKey}`, send) : send());
         const result = await completeLogin(response, 'refresh');
-        if (!result) endSession();
+        if (!result) endStale();
         return result;
       } catch (error) {
         logger.debug('refresh failed', error);
-        endSession();
+        endStale();
         return null;
       } finally {
         refreshing = null;

@@ -33,6 +33,8 @@ export const setMfaPolicy = (enforceMFAType: 'DontForce' | 'Force') => call('PUT
 export const setMetadata = (configuration: Record<string, unknown>) => call('PUT', '/_emulator/metadata', { configuration });
 export const createUser = (email: string, password: string) => call('POST', '/_emulator/users', { email, password });
 export const outbox = () => call('GET', '/_emulator/outbox');
+/** Delays the emulator's answer to the next `method path` call by `delayMs` (its fault switches, emulator/src/http/fault-switches.ts). */
+export const delayNext = (method: string, path: string, delayMs: number) => call('PUT', '/_emulator/faults', { faults: [{ method, path, delayMs, times: 1 }] });
 
 /**
  * The TOTP code of a base32 secret (what an authenticator app shows), now or

@@ -133,7 +133,9 @@ authRoutes.post('/identity/resources/auth/v1/user/token/refresh', async (c) => {
   const { tenantId } = await parseBody(c, refreshBody);
   const token = readRefreshCookie(c);
   const fail = (msg: string) => {
-    clearRefreshCookie(c);
+    // nothing to clear when none was sent: a signed-out page's start-up refresh, answered after a quick sign-in,
+    // must not clear the cookie that sign-in just set
+    if (token) clearRefreshCookie(c);
     return c.json(errorBody(msg), 401);
   };
   const rotated = await rotateRefreshToken(c, token, tenantId);
