@@ -151,7 +151,12 @@ async function toScim(db: Db, rows: ResourceRow[]): Promise<Json[]> {
 
 /** The stored resource `id` of type `type` of the connection; 404 (SCIM) when it is another's or unknown. */
 async function ownResource(db: Db, conn: ScimConnectionRow, type: ResourceType, id: string | undefined): Promise<ResourceRow> {
-  const [row] = id ? await db.select().from(scimResources).where(and(ownRows(conn, type), eq(scimResources.resourceId, id))) : [];
+  const [row] = id
+    ? await db
+        .select()
+        .from(scimResources)
+        .where(and(ownRows(conn, type), eq(scimResources.resourceId, id)))
+    : [];
   if (!row) throw notFound(id);
   return row;
 }
@@ -520,7 +525,12 @@ async function syncGroup(ctx: ScimContext, displayName: string, members: string[
       .insert(userGroups)
       .values({ id: groupId, tenantId: conn.tenantId, vendorId: ctx.c.var.rt.vendorId, name: displayName, managedBy: 'scim2', createdAt: now, updatedAt: now });
   await db.delete(userGroupMembers).where(eq(userGroupMembers.groupId, groupId));
-  const rows = members.length ? await db.select().from(scimResources).where(and(ownRows(conn, 'User'), inArray(scimResources.resourceId, members))) : [];
+  const rows = members.length
+    ? await db
+        .select()
+        .from(scimResources)
+        .where(and(ownRows(conn, 'User'), inArray(scimResources.resourceId, members)))
+    : [];
   const userIds = members.flatMap((m) => {
     const row = rows.find((r) => r.resourceId === m);
     const local = row && localIdOf(row);
@@ -550,7 +560,9 @@ async function ingressGroup(id: string | undefined, data: Json, ctx: ScimContext
       .set({ name: displayName, externalId, data: stored, version: row.version + 1, updatedAt: now })
       .where(and(ownRows(conn, 'Group'), eq(scimResources.resourceId, resourceId)));
   } else {
-    await db.insert(scimResources).values({ connectionId: conn.id, resourceType: 'Group', resourceId, externalId, name: displayName, data: stored, createdAt: now, updatedAt: now });
+    await db
+      .insert(scimResources)
+      .values({ connectionId: conn.id, resourceType: 'Group', resourceId, externalId, name: displayName, data: stored, createdAt: now, updatedAt: now });
   }
   await auditPush(ctx, id ? 'group.provisioning.updated' : 'group.provisioned', localId ?? resourceId, {
     name: displayName,
@@ -575,7 +587,13 @@ async function degressGroup(id: string | undefined, ctx: ScimContext): Promise<v
       .where(and(eq(userGroups.id, localId), eq(userGroups.tenantId, conn.tenantId)));
   }
   await db.delete(scimResources).where(and(ownRows(conn, 'Group'), eq(scimResources.resourceId, row.resourceId)));
-  await auditPush(ctx, 'group.deprovisioned', localId ?? row.resourceId, { name: row.name, syncedToUserManagement: Boolean(localId), handedOverToFrontegg: Boolean(localId) && !conn.syncToUserManagement }, 'WARNING');
+  await auditPush(
+    ctx,
+    'group.deprovisioned',
+    localId ?? row.resourceId,
+    { name: row.name, syncedToUserManagement: Boolean(localId), handedOverToFrontegg: Boolean(localId) && !conn.syncToUserManagement },
+    'WARNING',
+  );
   await touchLastSync(db, conn.id);
 }
 
