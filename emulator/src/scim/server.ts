@@ -13,6 +13,9 @@
  *   admin's disable), `true` enables it. DELETE removes the user from the account (team.ts `removeFromTenants`).
  * - a Group creates a `user_groups` row managed by scim2 (its name unique in the account: 409 uniqueness) whose
  *   members are `members[].value`, each the id of a user this connection pushed (else 400 invalidValue).
+ * - the above happens only while the connection's `syncToUserManagement` is on; every push is also (and, while it is
+ *   off, only) kept in the connection's directory, `scim_resources`, which alone answers the SCIM client (see
+ *   {@link LOCAL_ID} for the ids and {@link syncDirectory} for turning the flag on; emulator/README.md).
  * - every successful write sets the connection's `lastSync` and writes one audit row.
  * - isolation: a connection reads and writes only the resources it pushed; any other id is 404.
  *
