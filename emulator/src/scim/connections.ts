@@ -129,10 +129,13 @@ export async function connectionExists(db: Db, id: string): Promise<boolean> {
 /**
  * Locks connection `id` until the request's transaction ends (`SELECT … FOR UPDATE`, as db/locks.ts): a connection's
  * writes then run one at a time on a Postgres server too, so its check-then-insert of a userName or displayName and
- * its replace of a group's members never interleave (PGlite runs one transaction at a time anyway).
+ * its replace of a group's members never interleave, nor a push with a switch of `syncToUserManagement` (PGlite runs
+ * one transaction at a time anyway).
+ * @returns the connection as it is once locked (undefined when there is none)
  */
-export async function lockConnection(db: Db, id: string): Promise<void> {
-  await db.select({ id: scimConnections.id }).from(scimConnections).where(eq(scimConnections.id, id)).for('update');
+export async function lockConnection(db: Db, id: string): Promise<ScimConnectionRow | undefined> {
+  const [row] = await db.select().from(scimConnections).where(eq(scimConnections.id, id)).for('update');
+  return row;
 }
 
 /** The number of users connection `id` pushed (countConfigurationUsers). */

@@ -83,11 +83,12 @@ adminProvisioningRoutes.get(`${CONFIGS}/:id/logs`, READ, async (c) => {
 /** updateConfiguration (api-contract §W): `syncToUserManagement`. */
 adminProvisioningRoutes.patch(`${CONFIGS}/:id`, WRITE, async (c) => {
   const body = await parseBody(c, updateBody);
-  const conn = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
+  const found = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
+  // locked (and read again): no push of the connection runs while its directory is synced
+  const conn = (await lockConnection(c.var.db, found.id)) ?? found;
   const sync = body.syncToUserManagement ?? conn.syncToUserManagement;
   let synced = { users: 0, groups: 0 };
   if (sync !== conn.syncToUserManagement) {
-    await lockConnection(c.var.db, conn.id);
     if (sync) synced = await syncDirectory(c, conn);
     await updateConnection(c.var.db, conn.id, { syncToUserManagement: sync });
   }
