@@ -459,3 +459,160 @@ describe('SCIM: restrictions and deleting a connection', () => {
     assert.deepEqual(await api.directory.getConfigs(), []);
   });
 });
+
+describe('SCIM: syncToUserManagement', () => {
+  /** A connection of the seeded account created with `syncToUserManagement: false` (Frontegg's client). */
+  async function directoryOnly(api: FronteggApiClient, source = ScimConnectionSource.OKTA): Promise<Scim> {
+    const created = await api.directory.createConfiguration({ source, syncToUserManagement: false });
+    return new Scim(created.id, created.token);
+  }
+  const portalEmails = async (api: FronteggApiClient) => ((await api.users.getUsersV2({ _limit: 50 } as never)).items as Json[]).map((u) => u.email as string);
+  const updatedAudit = async (id: string) => (await auditRows('scim-connection.updated', id)).map((r) => r.details as Json);
+
+  it('AB-3.23 AB-7.53 off: pushed users and groups stay in the directory — SCIM answers them, the portal does not list them, the counts count them', async () => {
+    const api = await adminApi();
+    await makeUser('ann@acme.test', ['ReadOnly']);
+    const okta = await directoryOnly(api);
+    const before = await portalEmails(api);
+
+    const dee = await okta.post('/Users', oktaUser('dee@acme.test', { name: { formatted: 'Dee Dir' } }));
+    assert.equal(dee.status, 201, dee.text);
+    const ann = await okta.post('/Users', oktaUser('ann@acme.test'));
+    assert.equal(ann.status, 201, ann.text);
+    const annPortal = await portalUser(api, 'ann@acme.test');
+    assert.notEqual(ann.body.id, annPortal?.id, 'a directory entry has its own id, not the account user’s');
+    assert.equal(annPortal?.managedBy, 'frontegg', 'the account’s user is not linked');
+    const group = await okta.post('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'Directory only', members: [{ value: dee.body.id }] });
+    assert.equal(group.status, 201, group.text);
+
+    assert.deepEqual(await portalEmails(api), before, 'no user reaches the portal');
+    assert.equal(await portalUser(api, 'dee@acme.test'), undefined);
+    assert.deepEqual(await api.groups.getGroups(), [], 'no group reaches the portal');
+
+    const read = await okta.get(`/Users/${dee.body.id}`);
+    assert.equal(read.status, 200, read.text);
+    assert.equal(read.body.userName, 'dee@acme.test');
+    assert.equal(read.body.name.formatted, 'Dee Dir');
+    assert.equal(read.body.meta.location, `${ORIGIN}${okta.base}/Users/${dee.body.id}`);
+    const found = await okta.get(`/Users?filter=${encodeURIComponent('userName eq "DEE@acme.test"')}`);
+    assert.deepEqual([found.body.schemas, found.body.totalResults, found.body.Resources[0].id], [[LIST], 1, dee.body.id]);
+    const groupRead = await okta.get(`/Groups/${group.body.id}`);
+    assert.deepEqual(groupRead.body.members, [{ value: dee.body.id, display: 'dee@acme.test' }]);
+    const byMember = await okta.get(`/Groups?filter=${encodeURIComponent(`members.value eq "${dee.body.id}"`)}`);
+    assert.equal(byMember.body.totalResults, 1, 'a filter scimmy matches in memory sees the directory members');
+
+    const off = await okta.patch(`/Users/${dee.body.id}`, [{ op: 'replace', value: { active: false } }]);
+    assert.equal(off.status, 200, off.text);
+    assert.equal((await okta.get(`/Users/${dee.body.id}`)).body.active, false);
+    const put = await okta.put(`/Users/${ann.body.id}`, oktaUser('ann@acme.test', { name: { formatted: 'Ann Directory' } }));
+    assert.equal(put.status, 200, put.text);
+    assert.equal((await portalUser(api, 'ann@acme.test'))?.name, annPortal?.name, 'a PUT leaves the account’s user alone');
+
+    const [conn] = (await api.directory.getConfigs()) as Json[];
+    assert.deepEqual([conn.syncToUserManagement, conn.userCount, conn.groupCount], [false, 2, 1]);
+    assert.deepEqual(await api.directory.countConfigurationUsers(okta.id), { count: 2 });
+
+    const gone = await okta.del(`/Users/${dee.body.id}`);
+    assert.equal(gone.status, 204);
+    assert.deepEqual((await okta.get(`/Groups/${group.body.id}`)).body.members, [], 'a deleted user leaves the directory’s groups');
+    assert.equal((await okta.get(`/Users/${dee.body.id}`)).status, 404);
+    assert.equal((await auditRows('user.provisioned', ann.body.id as string)).length, 1, 'a directory push is audited');
+  });
+
+  it('AB-3.18 AB-7.53 off: the account’s domain restrictions still refuse a push, with the same answer', async () => {
+    const api = await adminApi();
+    await api.securityPolicy.createDomainRestriction({ domain: 'evil.test', type: RestrictionType.BLOCK });
+    await api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: RestrictionType.BLOCK });
+    const syncing = await connect(api);
+    const directory = await directoryOnly(api, ScimConnectionSource.AZURE_AD);
+    const a = await syncing.post('/Users', oktaUser('mallory@evil.test'));
+    const b = await directory.post('/Users', oktaUser('mallory@evil.test'));
+    assert.equal(b.status, 403, b.text);
+    assert.deepEqual(b.body, a.body);
+    assert.equal((await directory.get('/Users')).body.totalResults, 0);
+  });
+
+  it('AB-3.23 AB-7.53 on: turning it on syncs the directory into the portal (scim2, members, disabled when inactive) with SCIM ids unchanged; pushes then write through', async () => {
+    const api = await adminApi();
+    await makeUser('ann@acme.test', ['ReadOnly']);
+    const ownId = (await portalUser(api, 'ann@acme.test'))?.id;
+    const okta = await directoryOnly(api);
+    const dee = (await okta.post('/Users', oktaUser('dee@acme.test', { name: { formatted: 'Dee Dir' }, active: false }))).body.id as string;
+    const ann = (await okta.post('/Users', oktaUser('ann@acme.test'))).body.id as string;
+    const gid = (await okta.post('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'Synced', members: [{ value: dee }, { value: ann }] })).body.id as string;
+
+    await api.directory.updateConfiguration(okta.id, { syncToUserManagement: true });
+
+    const deePortal = await portalUser(api, 'dee@acme.test');
+    assert.equal(deePortal?.id, dee, 'a new user gets the directory id');
+    assert.deepEqual([deePortal?.name, deePortal?.managedBy, deePortal?.provider, deePortal?.isDisabled], ['Dee Dir', 'scim2', 'scim2', true]);
+    const annPortal = await portalUser(api, 'ann@acme.test');
+    assert.equal(annPortal?.id, ownId, 'the account’s user is linked and keeps its id');
+    assert.equal(annPortal?.managedBy, 'scim2');
+    const [listed] = await api.groups.getGroups({ _groupsRelations: GroupRelations.users });
+    assert.deepEqual([listed.id, listed.name, listed.managedBy], [gid, 'Synced', 'scim2']);
+    assert.deepEqual(listed.users?.map((u) => u.email).sort(), ['ann@acme.test', 'dee@acme.test']);
+
+    assert.equal((await okta.get(`/Users/${ann}`)).body.id, ann, 'the SCIM id does not change');
+    assert.deepEqual((await okta.get(`/Groups/${gid}`)).body.members, [
+      { value: dee, display: 'dee@acme.test' },
+      { value: ann, display: 'ann@acme.test' },
+    ]);
+    const [conn] = (await api.directory.getConfigs()) as Json[];
+    assert.deepEqual([conn.syncToUserManagement, conn.userCount, conn.groupCount], [true, 2, 1]);
+    const [switched] = await updatedAudit(okta.id);
+    assert.deepEqual([switched.syncToUserManagement, switched.synced], [true, { users: 2, groups: 1 }]);
+
+    // a push now writes through, to the linked user (its SCIM id maps to the account's id) as to the others
+    assert.equal((await okta.patch(`/Groups/${gid}`, [{ op: 'remove', path: 'members', value: [{ value: ann }] }])).status, 200);
+    assert.equal((await okta.patch(`/Users/${ann}`, [{ op: 'replace', value: { active: false } }])).status, 200);
+    assert.equal((await portalUser(api, 'ann@acme.test'))?.isDisabled, true);
+    const [after] = await api.groups.getGroups({ _groupsRelations: GroupRelations.users });
+    assert.deepEqual(
+      after.users?.map((u) => u.email),
+      ['dee@acme.test'],
+    );
+    assert.equal((await okta.del(`/Users/${ann}`)).status, 204);
+    assert.equal(await portalUser(api, 'ann@acme.test'), undefined, 'a delete while on removes the user from the account');
+  });
+
+  it('AB-3.23 AB-7.53 off again: a new push stays in the directory; the synced users stay, managed by scim2, and a delete hands them to frontegg', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    const kay = (await okta.post('/Users', oktaUser('kay@acme.test', { name: { formatted: 'Kay Synced' } }))).body.id as string;
+    await api.directory.updateConfiguration(okta.id, { syncToUserManagement: false });
+    const [switched] = await updatedAudit(okta.id);
+    assert.deepEqual([switched.syncToUserManagement, switched.synced], [false, { users: 0, groups: 0 }]);
+
+    const lee = await okta.post('/Users', oktaUser('lee@acme.test'));
+    assert.equal(lee.status, 201, lee.text);
+    assert.equal(await portalUser(api, 'lee@acme.test'), undefined, 'a new push stays in the directory');
+    assert.equal((await portalUser(api, 'kay@acme.test'))?.managedBy, 'scim2', 'a synced user stays managed by SCIM');
+    await okta.patch(`/Users/${kay}`, [{ op: 'replace', path: 'name.formatted', value: 'Kay Renamed' }]);
+    assert.equal((await portalUser(api, 'kay@acme.test'))?.name, 'Kay Synced', 'a push no longer reaches user management');
+    assert.equal((await okta.get(`/Users/${kay}`)).body.name.formatted, 'Kay Renamed');
+
+    assert.equal((await okta.del(`/Users/${kay}`)).status, 204);
+    assert.equal((await portalUser(api, 'kay@acme.test'))?.managedBy, 'frontegg', 'deleted from the directory while off: handed over to frontegg');
+    const [conn] = (await api.directory.getConfigs()) as Json[];
+    assert.equal(conn.userCount, 1);
+  });
+
+  it('AB-7.53 turning it on when an entry cannot be synced answers 409 with the entry and the reason, and changes nothing', async () => {
+    const api = await adminApi();
+    const first = await connect(api);
+    await first.post('/Users', oktaUser('zed@acme.test'));
+    const second = await directoryOnly(api, ScimConnectionSource.AZURE_AD);
+    await second.post('/Users', oktaUser('amy@acme.test'));
+    await second.post('/Users', oktaUser('zed@acme.test'));
+    await rejectsWith(
+      api.directory.updateConfiguration(second.id, { syncToUserManagement: true }),
+      409,
+      'Cannot sync "zed@acme.test": The user zed@acme.test is provisioned by another connection',
+    );
+    const conns = (await api.directory.getConfigs()) as Json[];
+    assert.equal(conns.find((c) => c.id === second.id)?.syncToUserManagement, false);
+    assert.equal(await portalUser(api, 'amy@acme.test'), undefined, 'the sync rolled back');
+    assert.deepEqual(await updatedAudit(second.id), []);
+  });
+});

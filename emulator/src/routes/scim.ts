@@ -196,8 +196,9 @@ async function handle(c: Ctx) {
     answer = await outer.transaction(async (tx) => {
       c.set('db', tx as unknown as Db);
       try {
-        if (c.req.method !== 'GET') await lockConnection(tx as unknown as Db, conn.id);
-        return await serve(c, conn, segments, base, ctx);
+        // a write reads the connection again under its lock: a concurrent switch of syncToUserManagement has committed
+        if (c.req.method !== 'GET') ctx.conn = (await lockConnection(tx as unknown as Db, conn.id)) ?? conn;
+        return await serve(c, ctx.conn, segments, base, ctx);
       } finally {
         c.set('db', outer);
       }

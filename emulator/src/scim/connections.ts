@@ -5,7 +5,7 @@
  * SHA-256 only. Domain code for routes/admin/provisioning.ts and routes/scim.ts; no routes here.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { scimConnections, scimResources, userGroups, userSources } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -28,6 +28,15 @@ export const scimBaseUrl = (origin: string, id: string): string => `${origin.rep
 
 /** The stored form of a bearer token: its SHA-256, hex. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * The key of `scim_resources.data` holding the local id (users.id / user_groups.id) of a resource synced to user
+ * management; a row without it is directory-only. The SCIM `id` is `resource_id` and never changes: a resource pushed
+ * while `syncToUserManagement` is on gets its local id as SCIM id (a new user's id, or the linked user's), one synced
+ * later keeps its directory uuid (a new user or group is created with it as id; a linked user keeps its own id and
+ * only this key maps). Never answered to the client (scimmy cannot write it: it is no schema attribute).
+ */
+export const LOCAL_ID = '$localId';
 
 /** A connection as listed (Scim2ConnectionConfigResponse plus the emulator's `userCount`, `groupCount`, `scimUrl`). */
 export interface ConnectionDto {
@@ -120,10 +129,13 @@ export async function connectionExists(db: Db, id: string): Promise<boolean> {
 /**
  * Locks connection `id` until the request's transaction ends (`SELECT … FOR UPDATE`, as db/locks.ts): a connection's
  * writes then run one at a time on a Postgres server too, so its check-then-insert of a userName or displayName and
- * its replace of a group's members never interleave (PGlite runs one transaction at a time anyway).
+ * its replace of a group's members never interleave, nor a push with a switch of `syncToUserManagement` (PGlite runs
+ * one transaction at a time anyway).
+ * @returns the connection as it is once locked (undefined when there is none)
  */
-export async function lockConnection(db: Db, id: string): Promise<void> {
-  await db.select({ id: scimConnections.id }).from(scimConnections).where(eq(scimConnections.id, id)).for('update');
+export async function lockConnection(db: Db, id: string): Promise<ScimConnectionRow | undefined> {
+  const [row] = await db.select().from(scimConnections).where(eq(scimConnections.id, id)).for('update');
+  return row;
 }
 
 /** The number of users connection `id` pushed (countConfigurationUsers). */
@@ -139,12 +151,19 @@ export async function connectionUserCount(db: Db, id: string): Promise<number> {
  * Deletes a connection (api-contract §W deleteConfiguration). With `deleteAll` the users it pushed leave the account
  * (team.ts `removeFromTenants`: a user left in no account is deleted) and its groups are deleted; without, they stay
  * and become managed by frontegg (editable in the portal). Its resources and request log go with it.
- * @returns how many users and groups were removed or handed over
+ * Directory-only entries (pushed while `syncToUserManagement` was off) have nothing in user management: they go
+ * with the connection's rows.
+ * @returns how many synced users and groups were removed or handed over
  */
 export async function deleteConnection(db: Db, conn: ScimConnectionRow, deleteAll: boolean): Promise<{ users: number; groups: number }> {
-  const resources = await db.select({ type: scimResources.resourceType, id: scimResources.resourceId }).from(scimResources).where(eq(scimResources.connectionId, conn.id));
-  const userIds = resources.filter((r) => r.type === 'User').map((r) => r.id);
-  const groupIds = resources.filter((r) => r.type === 'Group').map((r) => r.id);
+  // only entries synced to user management have a local user or group (the directory-only ones go with the rows)
+  const resources = await db
+    .select({ type: scimResources.resourceType, id: sql<string | null>`${scimResources.data}->>${LOCAL_ID}` })
+    .from(scimResources)
+    .where(eq(scimResources.connectionId, conn.id));
+  const localIds = (type: 'User' | 'Group') => resources.flatMap((r) => (r.type === type && r.id ? [r.id] : []));
+  const userIds = localIds('User');
+  const groupIds = localIds('Group');
   if (deleteAll) {
     if (groupIds.length) await db.delete(userGroups).where(and(eq(userGroups.tenantId, conn.tenantId), inArray(userGroups.id, groupIds)));
     for (const userId of userIds) await removeFromTenants(db, userId, [conn.tenantId]);
@@ -164,7 +183,10 @@ export async function deleteConnection(db: Db, conn: ScimConnectionRow, deleteAl
   return { users: userIds.length, groups: groupIds.length };
 }
 
-/** Changes a connection's settings (updateConfiguration): `syncToUserManagement`. */
+/**
+ * Changes a connection's settings (updateConfiguration): `syncToUserManagement`. Turning it on first syncs the
+ * directory (scim/server.ts `syncDirectory`, called by the route); turning it off only stores the flag.
+ */
 export async function updateConnection(db: Db, id: string, changes: { syncToUserManagement: boolean }): Promise<void> {
   await db.update(scimConnections).set(changes).where(eq(scimConnections.id, id));
 }

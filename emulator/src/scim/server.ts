@@ -13,6 +13,9 @@
  *   admin's disable), `true` enables it. DELETE removes the user from the account (team.ts `removeFromTenants`).
  * - a Group creates a `user_groups` row managed by scim2 (its name unique in the account: 409 uniqueness) whose
  *   members are `members[].value`, each the id of a user this connection pushed (else 400 invalidValue).
+ * - the above happens only while the connection's `syncToUserManagement` is on; every push is also (and, while it is
+ *   off, only) kept in the connection's directory, `scim_resources`, which alone answers the SCIM client (see
+ *   {@link LOCAL_ID} for the ids and {@link syncDirectory} for turning the flag on; emulator/README.md).
  * - every successful write sets the connection's `lastSync` and writes one audit row.
  * - isolation: a connection reads and writes only the resources it pushed; any other id is 404.
  *
@@ -25,7 +28,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import SCIMMY from 'scimmy';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../db/client.ts';
 import type { AppEnv } from '../http/env.ts';
 import { scimResources, userGroupMembers, userGroups, userSources, userTenants, users } from '../db/schema.ts';
@@ -36,7 +40,7 @@ import { assertEmailDomainAllowed } from '../restrictions.ts';
 import { defaultRoleIdsFor, findUserByEmail } from '../session.ts';
 import { addMembership } from '../roles.ts';
 import { removeFromTenants, revokeSessions } from '../team.ts';
-import { touchLastSync, type ScimConnectionRow } from './connections.ts';
+import { LOCAL_ID, touchLastSync, type ScimConnectionRow } from './connections.ts';
 
 type ResourceRow = typeof scimResources.$inferSelect;
 type ResourceType = ResourceRow['resourceType'];
@@ -105,32 +109,46 @@ function plain(instance: unknown): Json {
   return rest;
 }
 
+// ---------------------------------------------------------------- the directory and its mapping
+
+/** The local id a directory row maps to, or null while it is directory-only. */
+const localIdOf = (row: ResourceRow): string | null => (typeof row.data[LOCAL_ID] === 'string' ? (row.data[LOCAL_ID] as string) : null);
+
+/** The member SCIM ids of a directory group (`data.members[].value`, as pushed and validated). */
+const directoryMembers = (row: ResourceRow): string[] => (Array.isArray(row.data.members) ? (row.data.members as Json[]).map((m) => String(m.value)) : []);
+
+/** The condition selecting the connection's rows of `type`. */
+const ownRows = (conn: ScimConnectionRow, type: ResourceType) => and(eq(scimResources.connectionId, conn.id), eq(scimResources.resourceType, type));
+
 // ---------------------------------------------------------------- egress (read, list)
 
-/** The SCIM representation of a stored resource (what GET answers; scimmy shapes it on the way out). */
+/**
+ * The SCIM representation of stored directory rows (what GET answers; scimmy shapes it on the way out). Everything
+ * comes from the directory — also for synced resources — so the answer is the same whatever `syncToUserManagement`
+ * is; a group's members are its `data.members` still in the directory, each with its userName as `display`.
+ */
 async function toScim(db: Db, rows: ResourceRow[]): Promise<Json[]> {
-  const groupIds = rows.filter((r) => r.resourceType === 'Group').map((r) => r.resourceId);
-  const members = groupIds.length
+  const memberIds = [...new Set(rows.filter((r) => r.resourceType === 'Group').flatMap(directoryMembers))];
+  const names = memberIds.length
     ? await db
-        .select({ groupId: userGroupMembers.groupId, userId: userGroupMembers.userId, userName: scimResources.name })
-        .from(userGroupMembers)
-        .leftJoin(
-          scimResources,
-          and(eq(scimResources.resourceId, userGroupMembers.userId), eq(scimResources.resourceType, 'User'), eq(scimResources.connectionId, rows[0].connectionId)),
-        )
-        .where(inArray(userGroupMembers.groupId, groupIds))
-        .orderBy(asc(userGroupMembers.createdAt))
+        .select({ id: scimResources.resourceId, userName: scimResources.name })
+        .from(scimResources)
+        .where(and(eq(scimResources.connectionId, rows[0].connectionId), eq(scimResources.resourceType, 'User'), inArray(scimResources.resourceId, memberIds)))
     : [];
   return rows.map((r) => {
+    const { [LOCAL_ID]: _l, members: _m, ...data } = r.data;
     const base: Json = {
-      ...r.data,
+      ...data,
       id: r.resourceId,
       ...(r.externalId ? { externalId: r.externalId } : {}),
       meta: { created: r.createdAt, lastModified: r.updatedAt, version: `W/"${r.version}"` },
     };
     if (r.resourceType === 'User') return { ...base, userName: r.name, active: r.active };
-    const own = members.filter((m) => m.groupId === r.resourceId);
-    return { ...base, displayName: r.name, members: own.map((m) => ({ value: m.userId, ...(m.userName ? { display: m.userName } : {}) })) };
+    const members = directoryMembers(r).flatMap((value) => {
+      const user = names.find((n) => n.id === value);
+      return user ? [{ value, display: user.userName }] : [];
+    });
+    return { ...base, displayName: r.name, members };
   });
 }
 
@@ -140,7 +158,7 @@ async function ownResource(db: Db, conn: ScimConnectionRow, type: ResourceType, 
     ? await db
         .select()
         .from(scimResources)
-        .where(and(eq(scimResources.connectionId, conn.id), eq(scimResources.resourceType, type), eq(scimResources.resourceId, id)))
+        .where(and(ownRows(conn, type), eq(scimResources.resourceId, id)))
     : [];
   if (!row) throw notFound(id);
   return row;
@@ -278,37 +296,50 @@ function auditPush(ctx: ScimContext, action: string, targetId: string, details: 
   });
 }
 
-async function ingressUser(id: string | undefined, data: Json, ctx: ScimContext): Promise<Json> {
+/** Whether a pushed `email` must pass the account's domain restrictions: yes unless its user is already a member of the account (as a push always answered). */
+async function isMember(db: Db, tenantId: string, email: string): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return false;
+  const [membership] = await db
+    .select({ userId: userTenants.userId })
+    .from(userTenants)
+    .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, tenantId)));
+  return Boolean(membership);
+}
+
+/** A SCIM user as user management sees it. */
+interface PushedUser {
+  email: string;
+  name: string;
+  userName: string;
+  active: boolean;
+}
+
+/**
+ * Brings user management in line with a pushed user (what a push does while `syncToUserManagement` is on, and what
+ * turning it on does for each directory user): with `localId` null it creates the user (id `newId`) or links the
+ * account's user of that email (409 when another connection provisions it or this one already maps it; the domain
+ * restrictions for an email not yet in the account), adds the membership (default roles), writes `user_sources`
+ * (scim2, managed by scim2); else it updates the user's email and name. Either way the membership is disabled or
+ * enabled to match `active`.
+ * @returns the local user id
+ */
+async function syncUser(ctx: ScimContext, user: PushedUser, localId: string | null, newId: string): Promise<string> {
   const db = ctx.c.var.db;
   const conn = ctx.conn;
-  const userName = String(data.userName ?? '').trim();
-  const email = emailOfScimUser(data);
-  if (!email.includes('@')) throw scimError(400, 'invalidValue', 'The user needs an email: emails[primary] or a userName that is an email');
-  const name = nameOfScimUser(data, email);
-  const active = data.active !== false;
-  const externalId = typeof data.externalId === 'string' ? data.externalId : null;
-  const { externalId: _e, userName: _u, active: _a, ...rest } = data;
-  const now = await emulatorDate(db);
-  if (id) {
-    const row = await ownResource(db, conn, 'User', id);
-    await assertNameFree(db, conn, 'User', userName, id);
-    const [current] = await db.select().from(users).where(eq(users.id, id));
+  const { email, name, userName } = user;
+  if (localId) {
+    const [current] = await db.select().from(users).where(eq(users.id, localId));
     if (current && current.email !== email) {
       const taken = await findUserByEmail(db, email);
-      if (taken && taken.id !== id) throw scimError(409, 'uniqueness', `Another user has the email ${email}`);
+      if (taken && taken.id !== localId) throw scimError(409, 'uniqueness', `Another user has the email ${email}`);
       await domainAllowed(ctx, email);
     }
-    await db.update(users).set({ email, name }).where(eq(users.id, id));
-    await db
-      .update(scimResources)
-      .set({ name: userName, externalId, active, data: rest, version: row.version + 1, updatedAt: now })
-      .where(and(eq(scimResources.connectionId, conn.id), eq(scimResources.resourceType, 'User'), eq(scimResources.resourceId, id)));
-    if (row.active !== active) await setActive(ctx, id, email, active);
-    await auditPush(ctx, 'user.provisioning.updated', id, { userEmail: email, userName });
-    await touchLastSync(db, conn.id);
-    return (await toScim(db, [await ownResource(db, conn, 'User', id)]))[0];
+    await db.update(users).set({ email, name }).where(eq(users.id, localId));
+    await matchActive(ctx, localId, email, user.active);
+    return localId;
   }
-  await assertNameFree(db, conn, 'User', userName);
+  const now = await emulatorDate(db);
   const existing = await findUserByEmail(db, email);
   let userId: string;
   if (existing) {
@@ -320,7 +351,7 @@ async function ingressUser(id: string | undefined, data: Json, ctx: ScimContext)
     const [pushed] = await db
       .select({ userName: scimResources.name })
       .from(scimResources)
-      .where(and(eq(scimResources.connectionId, conn.id), eq(scimResources.resourceType, 'User'), eq(scimResources.resourceId, existing.id)));
+      .where(and(ownRows(conn, 'User'), or(eq(scimResources.resourceId, existing.id), sql`${scimResources.data}->>${LOCAL_ID} = ${existing.id}`)));
     if (pushed) throw scimError(409, 'uniqueness', `The user ${email} is already provisioned as "${pushed.userName}"`);
     userId = existing.id;
     const [membership] = await db
@@ -338,7 +369,7 @@ async function ingressUser(id: string | undefined, data: Json, ctx: ScimContext)
     }
   } else {
     await domainAllowed(ctx, email);
-    userId = randomUUID();
+    userId = newId;
     // no password: a provisioned user signs in through the account's SSO (or sets one by a reset); the rest are defaults
     await db.insert(users).values({ id: userId, vendorId: ctx.c.var.rt.vendorId, email, name, verified: true, activeTenantId: conn.tenantId, createdAt: now });
     await addMembership(db, userId, conn.tenantId, await defaultRoleIdsFor(db, ctx.c.var.rt.vendorId, conn.tenantId), true);
@@ -347,24 +378,111 @@ async function ingressUser(id: string | undefined, data: Json, ctx: ScimContext)
     .insert(userSources)
     .values({ userId, tenantId: conn.tenantId, provider: 'scim2', managedBy: 'scim2', sourceId: conn.id, createdAt: now })
     .onConflictDoUpdate({ target: [userSources.userId, userSources.tenantId], set: { provider: 'scim2', managedBy: 'scim2', sourceId: conn.id } });
-  await db
-    .insert(scimResources)
-    .values({ connectionId: conn.id, resourceType: 'User', resourceId: userId, externalId, name: userName, active, data: rest, createdAt: now, updatedAt: now });
   await auditPush(ctx, 'user.provisioned', userId, { userEmail: email, userName, linked: Boolean(existing) });
-  if (!active) await setActive(ctx, userId, email, false);
-  await touchLastSync(db, conn.id);
-  return (await toScim(db, [await ownResource(db, conn, 'User', userId)]))[0];
+  await matchActive(ctx, userId, email, user.active);
+  return userId;
 }
 
+/** Disables or enables the user's membership when it does not match `active` (see {@link setActive}). */
+async function matchActive(ctx: ScimContext, userId: string, email: string, active: boolean): Promise<void> {
+  const [membership] = await ctx.c.var.db
+    .select({ disabled: userTenants.disabled })
+    .from(userTenants)
+    .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, ctx.conn.tenantId)));
+  if (membership && membership.disabled === active) await setActive(ctx, userId, email, active);
+}
+
+/** What a stored or pushed SCIM user is for user management; 400 invalidValue without an email. */
+function pushedUser(userName: string, data: Json, active: boolean): PushedUser {
+  const email = emailOfScimUser({ ...data, userName });
+  if (!email.includes('@')) throw scimError(400, 'invalidValue', 'The user needs an email: emails[primary] or a userName that is an email');
+  return { email, name: nameOfScimUser(data, email), userName, active };
+}
+
+async function ingressUser(id: string | undefined, data: Json, ctx: ScimContext): Promise<Json> {
+  const db = ctx.c.var.db;
+  const conn = ctx.conn;
+  const userName = String(data.userName ?? '').trim();
+  const externalId = typeof data.externalId === 'string' ? data.externalId : null;
+  const { externalId: _e, userName: _u, active: _a, ...rest } = data;
+  const user = pushedUser(userName, data, data.active !== false);
+  const now = await emulatorDate(db);
+  let resourceId: string;
+  if (id) {
+    const row = await ownResource(db, conn, 'User', id);
+    await assertNameFree(db, conn, 'User', userName, id);
+    let localId = localIdOf(row);
+    if (conn.syncToUserManagement) localId = await syncUser(ctx, user, localId, row.resourceId);
+    else if (user.email !== pushedUser(row.name, row.data, row.active).email && !(await isMember(db, conn.tenantId, user.email))) await domainAllowed(ctx, user.email);
+    await db
+      .update(scimResources)
+      .set({ name: userName, externalId, active: user.active, data: localId ? { ...rest, [LOCAL_ID]: localId } : rest, version: row.version + 1, updatedAt: now })
+      .where(and(ownRows(conn, 'User'), eq(scimResources.resourceId, id)));
+    await auditPush(ctx, 'user.provisioning.updated', id, { userEmail: user.email, userName, syncedToUserManagement: Boolean(localId) });
+    resourceId = id;
+  } else {
+    await assertNameFree(db, conn, 'User', userName);
+    let localId: string | null = null;
+    resourceId = randomUUID();
+    if (conn.syncToUserManagement) resourceId = localId = await syncUser(ctx, user, null, resourceId);
+    else {
+      if (!(await isMember(db, conn.tenantId, user.email))) await domainAllowed(ctx, user.email);
+      await auditPush(ctx, 'user.provisioned', resourceId, { userEmail: user.email, userName, syncedToUserManagement: false });
+    }
+    await db.insert(scimResources).values({
+      connectionId: conn.id,
+      resourceType: 'User',
+      resourceId,
+      externalId,
+      name: userName,
+      active: user.active,
+      data: localId ? { ...rest, [LOCAL_ID]: localId } : rest,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  await touchLastSync(db, conn.id);
+  return (await toScim(db, [await ownResource(db, conn, 'User', resourceId)]))[0];
+}
+
+/**
+ * Removes a user from the directory (and from the directory's groups). A synced user is removed from the account
+ * while `syncToUserManagement` is on; while it is off the user stays and is handed over to frontegg (the portal
+ * manages it again: nothing keeps it in line with the directory any more).
+ */
 async function degressUser(id: string | undefined, ctx: ScimContext): Promise<void> {
   const db = ctx.c.var.db;
-  const row = await ownResource(db, ctx.conn, 'User', id);
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.resourceId));
-  await db.delete(scimResources).where(and(eq(scimResources.connectionId, ctx.conn.id), eq(scimResources.resourceType, 'User'), eq(scimResources.resourceId, row.resourceId)));
-  await db.delete(userSources).where(and(eq(userSources.userId, row.resourceId), eq(userSources.tenantId, ctx.conn.tenantId)));
-  const { userDeleted } = await removeFromTenants(db, row.resourceId, [ctx.conn.tenantId]);
-  await auditPush(ctx, 'user.deprovisioned', row.resourceId, { userEmail: user?.email, userName: row.name, userDeleted }, 'WARNING');
-  await touchLastSync(db, ctx.conn.id);
+  const conn = ctx.conn;
+  const row = await ownResource(db, conn, 'User', id);
+  const localId = localIdOf(row);
+  await db.delete(scimResources).where(and(ownRows(conn, 'User'), eq(scimResources.resourceId, row.resourceId)));
+  const groups = await db.select().from(scimResources).where(ownRows(conn, 'Group'));
+  for (const group of groups.filter((g) => directoryMembers(g).includes(row.resourceId))) {
+    const members = directoryMembers(group)
+      .filter((m) => m !== row.resourceId)
+      .map((value) => ({ value }));
+    await db
+      .update(scimResources)
+      .set({ data: { ...group.data, members } })
+      .where(and(ownRows(conn, 'Group'), eq(scimResources.resourceId, group.resourceId)));
+  }
+  let details: Json = { userName: row.name, syncedToUserManagement: Boolean(localId) };
+  if (localId) {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, localId));
+    if (conn.syncToUserManagement) {
+      await db.delete(userSources).where(and(eq(userSources.userId, localId), eq(userSources.tenantId, conn.tenantId)));
+      const { userDeleted } = await removeFromTenants(db, localId, [conn.tenantId]);
+      details = { ...details, userEmail: user?.email, userDeleted };
+    } else {
+      await db
+        .update(userSources)
+        .set({ managedBy: 'frontegg' })
+        .where(and(eq(userSources.userId, localId), eq(userSources.tenantId, conn.tenantId), eq(userSources.sourceId, conn.id)));
+      details = { ...details, userEmail: user?.email, handedOverToFrontegg: true };
+    }
+  }
+  await auditPush(ctx, 'user.deprovisioned', localId ?? row.resourceId, details, 'WARNING');
+  await touchLastSync(db, conn.id);
 }
 
 // ---------------------------------------------------------------- Groups
@@ -377,19 +495,52 @@ async function memberIds(db: Db, conn: ScimConnectionRow, data: Json): Promise<s
   const own = await db
     .select({ id: scimResources.resourceId })
     .from(scimResources)
-    .where(and(eq(scimResources.connectionId, conn.id), eq(scimResources.resourceType, 'User'), inArray(scimResources.resourceId, ids)));
+    .where(and(ownRows(conn, 'User'), inArray(scimResources.resourceId, ids)));
   const unknown = ids.filter((id) => !own.some((o) => o.id === id));
   if (unknown.length) throw scimError(400, 'invalidValue', `Not a user of this connection: ${unknown.join(', ')}`);
   return ids;
 }
 
 /** 409 uniqueness when another group of the account (any source) has `name`. */
-async function assertGroupNameFree(db: Db, conn: ScimConnectionRow, name: string, exceptId?: string): Promise<void> {
+async function assertGroupNameFree(db: Db, conn: ScimConnectionRow, name: string, exceptId?: string | null): Promise<void> {
   const [clash] = await db
     .select({ id: userGroups.id })
     .from(userGroups)
     .where(and(eq(userGroups.tenantId, conn.tenantId), sql`lower(${userGroups.name}) = lower(${name})`));
   if (clash && clash.id !== exceptId) throw scimError(409, 'uniqueness', `A group named "${name}" already exists`);
+}
+
+/**
+ * Brings user management in line with a directory group (a push while `syncToUserManagement` is on, or turning it
+ * on): creates the `user_groups` row managed by scim2 (id `newId`; its name unique in the account, else 409
+ * uniqueness) or renames the synced one, and replaces its members by the local users of `members` (SCIM ids).
+ * @returns the local group id
+ */
+async function syncGroup(ctx: ScimContext, displayName: string, members: string[], localId: string | null, newId: string): Promise<string> {
+  const db = ctx.c.var.db;
+  const conn = ctx.conn;
+  const now = await emulatorDate(db);
+  await assertGroupNameFree(db, conn, displayName, localId);
+  const groupId = localId ?? newId;
+  if (localId) await db.update(userGroups).set({ name: displayName, updatedAt: now }).where(eq(userGroups.id, localId));
+  else
+    await db
+      .insert(userGroups)
+      .values({ id: groupId, tenantId: conn.tenantId, vendorId: ctx.c.var.rt.vendorId, name: displayName, managedBy: 'scim2', createdAt: now, updatedAt: now });
+  await db.delete(userGroupMembers).where(eq(userGroupMembers.groupId, groupId));
+  const rows = members.length
+    ? await db
+        .select()
+        .from(scimResources)
+        .where(and(ownRows(conn, 'User'), inArray(scimResources.resourceId, members)))
+    : [];
+  const userIds = members.flatMap((m) => {
+    const row = rows.find((r) => r.resourceId === m);
+    const local = row && localIdOf(row);
+    return local ? [local] : [];
+  });
+  if (userIds.length) await db.insert(userGroupMembers).values(userIds.map((userId) => ({ groupId, userId, createdAt: now })));
+  return groupId;
 }
 
 async function ingressGroup(id: string | undefined, data: Json, ctx: ScimContext): Promise<Json> {
@@ -400,36 +551,97 @@ async function ingressGroup(id: string | undefined, data: Json, ctx: ScimContext
   const { externalId: _e, displayName: _d, members: _m, ...rest } = data;
   const ids = await memberIds(db, conn, data);
   const now = await emulatorDate(db);
-  const groupId = id ?? randomUUID();
-  if (id) {
-    const row = await ownResource(db, conn, 'Group', id);
-    await assertGroupNameFree(db, conn, displayName, id);
-    await db.update(userGroups).set({ name: displayName, updatedAt: now }).where(eq(userGroups.id, id));
+  const row = id ? await ownResource(db, conn, 'Group', id) : undefined;
+  await assertNameFree(db, conn, 'Group', displayName, id);
+  const resourceId = id ?? randomUUID();
+  let localId = row ? localIdOf(row) : null;
+  if (conn.syncToUserManagement) localId = await syncGroup(ctx, displayName, ids, localId, resourceId);
+  const stored = { ...rest, members: ids.map((value) => ({ value })), ...(localId ? { [LOCAL_ID]: localId } : {}) };
+  if (row) {
     await db
       .update(scimResources)
-      .set({ name: displayName, externalId, data: rest, version: row.version + 1, updatedAt: now })
-      .where(and(eq(scimResources.connectionId, conn.id), eq(scimResources.resourceType, 'Group'), eq(scimResources.resourceId, id)));
-    await db.delete(userGroupMembers).where(eq(userGroupMembers.groupId, id));
+      .set({ name: displayName, externalId, data: stored, version: row.version + 1, updatedAt: now })
+      .where(and(ownRows(conn, 'Group'), eq(scimResources.resourceId, resourceId)));
   } else {
-    await assertGroupNameFree(db, conn, displayName);
-    await db
-      .insert(userGroups)
-      .values({ id: groupId, tenantId: conn.tenantId, vendorId: ctx.c.var.rt.vendorId, name: displayName, managedBy: 'scim2', createdAt: now, updatedAt: now });
     await db
       .insert(scimResources)
-      .values({ connectionId: conn.id, resourceType: 'Group', resourceId: groupId, externalId, name: displayName, data: rest, createdAt: now, updatedAt: now });
+      .values({ connectionId: conn.id, resourceType: 'Group', resourceId, externalId, name: displayName, data: stored, createdAt: now, updatedAt: now });
   }
-  if (ids.length) await db.insert(userGroupMembers).values(ids.map((userId) => ({ groupId, userId, createdAt: now })));
-  await auditPush(ctx, id ? 'group.provisioning.updated' : 'group.provisioned', groupId, { name: displayName, userIds: ids });
+  await auditPush(ctx, id ? 'group.provisioning.updated' : 'group.provisioned', localId ?? resourceId, {
+    name: displayName,
+    members: ids,
+    syncedToUserManagement: Boolean(localId),
+  });
   await touchLastSync(db, conn.id);
-  return (await toScim(db, [await ownResource(db, conn, 'Group', groupId)]))[0];
+  return (await toScim(db, [await ownResource(db, conn, 'Group', resourceId)]))[0];
 }
 
+/** Removes a group from the directory; a synced one leaves the account while syncing is on, else is handed over to frontegg. */
 async function degressGroup(id: string | undefined, ctx: ScimContext): Promise<void> {
   const db = ctx.c.var.db;
-  const row = await ownResource(db, ctx.conn, 'Group', id);
-  await db.delete(userGroups).where(and(eq(userGroups.id, row.resourceId), eq(userGroups.tenantId, ctx.conn.tenantId)));
-  await db.delete(scimResources).where(and(eq(scimResources.connectionId, ctx.conn.id), eq(scimResources.resourceType, 'Group'), eq(scimResources.resourceId, row.resourceId)));
-  await auditPush(ctx, 'group.deprovisioned', row.resourceId, { name: row.name }, 'WARNING');
-  await touchLastSync(db, ctx.conn.id);
+  const conn = ctx.conn;
+  const row = await ownResource(db, conn, 'Group', id);
+  const localId = localIdOf(row);
+  if (localId && conn.syncToUserManagement) await db.delete(userGroups).where(and(eq(userGroups.id, localId), eq(userGroups.tenantId, conn.tenantId)));
+  else if (localId) {
+    await db
+      .update(userGroups)
+      .set({ managedBy: 'frontegg', updatedAt: await emulatorDate(db) })
+      .where(and(eq(userGroups.id, localId), eq(userGroups.tenantId, conn.tenantId)));
+  }
+  await db.delete(scimResources).where(and(ownRows(conn, 'Group'), eq(scimResources.resourceId, row.resourceId)));
+  await auditPush(
+    ctx,
+    'group.deprovisioned',
+    localId ?? row.resourceId,
+    { name: row.name, syncedToUserManagement: Boolean(localId), handedOverToFrontegg: Boolean(localId) && !conn.syncToUserManagement },
+    'WARNING',
+  );
+  await touchLastSync(db, conn.id);
+}
+
+// ---------------------------------------------------------------- turning syncToUserManagement on
+
+/**
+ * Syncs every directory-only user and group of `conn` into user management as a push would (api-contract §W
+ * `syncToUserManagement`; AB-3.23, AB-7.53): users first, oldest first — created with their SCIM id as id, or linked
+ * to the account's user of that email — then groups with their members; each entry gets its local id mapped
+ * ({@link LOCAL_ID}), so SCIM ids never change. Runs in the caller's transaction (the admin PATCH): a refusal (another
+ * connection provisions an email, the domain restrictions, a group name the account already has) throws and the
+ * switch changes nothing. The caller stores the flag and audits the switch.
+ * @throws HttpError with the SCIM error's status (403, 409, 400) and `Cannot sync "<name>": <detail>`
+ * @returns how many users and groups were synced
+ */
+export async function syncDirectory(c: Context<AppEnv>, conn: ScimConnectionRow): Promise<{ users: number; groups: number }> {
+  const db = c.var.db;
+  const ctx: ScimContext = { c, conn: { ...conn, syncToUserManagement: true }, refusals: [] };
+  const order = [asc(scimResources.createdAt), asc(scimResources.resourceId)];
+  const pending = (type: ResourceType) =>
+    db
+      .select()
+      .from(scimResources)
+      .where(and(ownRows(conn, type), sql`not (${scimResources.data} ? ${LOCAL_ID})`))
+      .orderBy(...order);
+  const mapTo = (row: ResourceRow, localId: string) =>
+    db
+      .update(scimResources)
+      .set({ data: { ...row.data, [LOCAL_ID]: localId } })
+      .where(and(ownRows(conn, row.resourceType), eq(scimResources.resourceId, row.resourceId)));
+  let current: ResourceRow | undefined;
+  try {
+    const userRows = await pending('User');
+    for (const row of userRows) {
+      current = row;
+      await mapTo(row, await syncUser(ctx, pushedUser(row.name, row.data, row.active), null, row.resourceId));
+    }
+    const groupRows = await pending('Group');
+    for (const row of groupRows) {
+      current = row;
+      await mapTo(row, await syncGroup(ctx, row.name, directoryMembers(row), null, row.resourceId));
+    }
+    return { users: userRows.length, groups: groupRows.length };
+  } catch (e) {
+    if (!(e instanceof SCIMMY.Types.Error)) throw e;
+    throw new HttpError(Number(e.status) as ContentfulStatusCode, `Cannot sync "${current?.name}": ${e.message}`);
+  }
 }

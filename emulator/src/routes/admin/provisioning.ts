@@ -8,7 +8,12 @@
  *   (`<origin>/frontegg/scim/v2/<id>`).
  * - `POST …/scim2` `{ source, connectionName?, syncToUserManagement? }` → 201 `{ id, connectionName, token }`: the
  *   bearer token is shown this once (stored as a SHA-256).
- * - `PATCH …/scim2/{id}` `{ syncToUserManagement }` → 200 (empty).
+ * - `PATCH …/scim2/{id}` `{ syncToUserManagement }` → 200 (empty). Turning it on syncs every entry the connection's
+ *   directory holds only (pushed while it was off) into user management, in this request's transaction (scim/server.ts
+ *   `syncDirectory`); an entry that cannot be synced (another connection provisions its email, the domain
+ *   restrictions refuse it, the account has a group of that name) answers its status (409, 403) with
+ *   `Cannot sync "<name>": <reason>` and nothing changes. Turning it off only stops later pushes from reaching user
+ *   management: what was synced stays, still managed by scim2. The audit row says how many entries were synced.
  * - `DELETE …/scim2/{id}` with the JSON body `{ deleteAll }` → 200 (empty): with `deleteAll` true the users and groups
  *   the connection pushed are removed from the account too; false (the default) leaves them, managed by frontegg.
  * - `GET directory/resources/scim/temp/{id}/Users/count` → `{ count }` (countConfigurationUsers).
@@ -26,7 +31,8 @@ import { guard } from '../../http/auth.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
 import { audit } from '../../audit.ts';
-import { SCIM_SOURCES, connectionOf, connectionUserCount, createConnection, deleteConnection, listConnections, updateConnection } from '../../scim/connections.ts';
+import { SCIM_SOURCES, connectionOf, connectionUserCount, createConnection, deleteConnection, listConnections, lockConnection, updateConnection } from '../../scim/connections.ts';
+import { syncDirectory } from '../../scim/server.ts';
 import { requestLog } from '../../scim/log.ts';
 
 export const adminProvisioningRoutes = new Hono<AppEnv>();
@@ -77,12 +83,19 @@ adminProvisioningRoutes.get(`${CONFIGS}/:id/logs`, READ, async (c) => {
 /** updateConfiguration (api-contract §W): `syncToUserManagement`. */
 adminProvisioningRoutes.patch(`${CONFIGS}/:id`, WRITE, async (c) => {
   const body = await parseBody(c, updateBody);
-  const conn = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
-  if (typeof body.syncToUserManagement === 'boolean') await updateConnection(c.var.db, conn.id, { syncToUserManagement: body.syncToUserManagement });
+  const found = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
+  // locked (and read again): no push of the connection runs while its directory is synced
+  const conn = (await lockConnection(c.var.db, found.id)) ?? found;
+  const sync = body.syncToUserManagement ?? conn.syncToUserManagement;
+  let synced = { users: 0, groups: 0 };
+  if (sync !== conn.syncToUserManagement) {
+    if (sync) synced = await syncDirectory(c, conn);
+    await updateConnection(c.var.db, conn.id, { syncToUserManagement: sync });
+  }
   await audit(c, {
     action: 'scim-connection.updated',
     targetId: conn.id,
-    details: { name: conn.connectionName, syncToUserManagement: body.syncToUserManagement ?? conn.syncToUserManagement },
+    details: { name: conn.connectionName, syncToUserManagement: sync, was: conn.syncToUserManagement, synced },
   });
   return c.body(null, 200);
 });
