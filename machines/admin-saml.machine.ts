@@ -104,8 +104,20 @@ export const adminSamlMachine = samlSetup.createMachine({
       tags: 'loading',
       invoke: {
         src: 'loadSaml',
-        onDone: { target: 'ready', actions: [{ type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) }, { type: 'answer', params: {} }] },
-        onError: { target: 'failed', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, { type: 'answer', params: ({ event }) => ({ error: event.error }) }] },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) },
+            { type: 'answer', params: {} },
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'answer', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
     },
     failed: {
@@ -138,8 +150,20 @@ export const adminSamlMachine = samlSetup.createMachine({
       invoke: {
         src: 'saveSaml',
         input: ({ context, event }) => ({ ...prepareSamlSave(context.saml, context.saml ?? { enabled: false }), enabled: (event as { enabled: boolean }).enabled }),
-        onDone: { target: 'ready', actions: [{ type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) }, { type: 'answer', params: {} }] },
-        onError: { target: 'ready', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, { type: 'answer', params: ({ event }) => ({ error: event.error }) }] },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) },
+            { type: 'answer', params: {} },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'answer', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
     },
     saving: {
@@ -147,19 +171,42 @@ export const adminSamlMachine = samlSetup.createMachine({
       invoke: {
         src: 'saveSaml',
         input: ({ context, event }) => prepareSamlSave(context.saml, (event as { configuration: SamlConfigurationInput }).configuration),
-        onDone: { target: 'ready', actions: [{ type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) }, emit(({ event }) => ({ type: 'saved' as const, configuration: event.output })), { type: 'answer', params: {} }] },
-        onError: { target: 'ready', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, { type: 'answer', params: ({ event }) => ({ error: event.error }) }] },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) },
+            emit(({ event }) => ({ type: 'saved' as const, configuration: event.output })),
+            { type: 'answer', params: {} },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'answer', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
     },
     validating: {
       tags: 'saving',
       invoke: {
         src: 'validateSamlDomain',
-        onDone: { target: 'ready', actions: [{ type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) }, { type: 'answer', params: {} }] },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'storeSaml', params: ({ event }) => ({ saml: event.output }) },
+            { type: 'answer', params: {} },
+          ],
+        },
         // AB-4.13: a refused validation leaves the domain not validated
         onError: {
           target: 'ready',
-          actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, assign({ saml: ({ context }) => (context.saml ? { ...context.saml, validated: false } : null) }), { type: 'answer', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            assign({ saml: ({ context }) => (context.saml ? { ...context.saml, validated: false } : null) }),
+            { type: 'answer', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

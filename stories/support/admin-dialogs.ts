@@ -10,6 +10,9 @@ import { adminChangeEmailMachine } from '../../machines/admin-change-email.machi
 import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
 import { adminEditRoleMachine } from '../../machines/admin-edit-role.machine.ts';
 import { adminEnrollMfaMachine } from '../../machines/admin-enroll-mfa.machine.ts';
+import { adminSamlMachine } from '../../machines/admin-saml.machine.ts';
+import { adminSsoDomainMachine } from '../../machines/admin-sso-domain.machine.ts';
+import { adminSsoSetupMachine } from '../../machines/admin-sso-setup.machine.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
@@ -19,3 +22,6 @@ defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
 defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { owner: 'tenant', type: 'ClientCredentials' });
 defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);
 defineDialogStory('fe-admin-enroll-mfa-story', adminEnrollMfaMachine, { kind: 'authenticator' });
+defineDialogStory('fe-admin-sso-setup-story', adminSsoSetupMachine);
+defineDialogStory('fe-admin-sso-domain-story', adminSsoDomainMachine, { configId: 'preview-sso-okta' });
+defineDialogStory('fe-admin-saml-story', adminSamlMachine, undefined);

@@ -39,9 +39,7 @@ export const SSO_KEYS = Object.freeze({
 
 /** How a new configuration is made (the setup flow's configure step). */
 export type SsoCreateInput =
-  | { method: 'metadataUrl'; url: string; vendor: string }
-  | { method: 'metadataFile'; metadata: string }
-  | { method: 'fields'; body: SsoConfigurationInput };
+  { method: 'metadataUrl'; url: string; vendor: string } | { method: 'metadataFile'; metadata: string } | { method: 'fields'; body: SsoConfigurationInput };
 
 /** The authorization of one configuration (AB-6.08): default roles, and the group mappings as they should end up. */
 export interface SsoAuthorizationInput {
@@ -61,7 +59,11 @@ export function createSsoResource(q: QueryContext, client: ApiClient) {
   /** Replaces one configuration in the cached list (no refetch). */
   const patchCached = (cache: CacheTools, id: string, patch: (c: SsoConfiguration) => SsoConfiguration) => {
     const list = cache.read<SsoConfiguration[]>(SSO_KEYS.configurations);
-    if (list) cache.write(SSO_KEYS.configurations, list.map((c) => (c.id === id ? patch(c) : c)));
+    if (list)
+      cache.write(
+        SSO_KEYS.configurations,
+        list.map((c) => (c.id === id ? patch(c) : c)),
+      );
   };
 
   return {
@@ -183,7 +185,7 @@ export function createSsoResource(q: QueryContext, client: ApiClient) {
       cache.write(SSO_KEYS.samlRoles, roleIds);
     }),
     /** Adds, changes (with `id`) or deletes (`remove`) one legacy group mapping (v2 groups calls; AB-6.09). @throws FeApiError */
-    saveSamlGroup: q.mutation<(SsoGroupInput & { id?: string; remove?: boolean }), void>(async (g, cache) => {
+    saveSamlGroup: q.mutation<SsoGroupInput & { id?: string; remove?: boolean }, void>(async (g, cache) => {
       if (g.id && g.remove) await api.deleteSamlGroup(g.id);
       else if (g.id) await api.updateSamlGroup(g.id, g);
       else await api.createSamlGroup(g);

@@ -59,7 +59,13 @@ export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly
         {t('admin.sso.auth.intro')}
       </p>
       {items.length ? (
-        <Checklist legend={t('admin.sso.auth.defaultRoles')} items={items} value={draft.roleIds} onChange={(roleIds) => setDraft((d) => ({ ...d, roleIds }))} disabled={busy || readOnly} />
+        <Checklist
+          legend={t('admin.sso.auth.defaultRoles')}
+          items={items}
+          value={draft.roleIds}
+          onChange={(roleIds) => setDraft((d) => ({ ...d, roleIds }))}
+          disabled={busy || readOnly}
+        />
       ) : (
         <p className={css.muted}>{t('admin.sso.auth.noRoles')}</p>
       )}
@@ -79,7 +85,15 @@ export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly
                 error={problem === i ? t('admin.sso.auth.groupRequired') : null}
                 onChange={(e) => setGroup(i, { group: e.target.value })}
               />
-              {items.length ? <Checklist legend={t('admin.sso.auth.groupRoles', { group: g.group || '…' })} items={items} value={g.roleIds} onChange={(roleIds) => setGroup(i, { roleIds })} disabled={busy || readOnly} /> : null}
+              {items.length ? (
+                <Checklist
+                  legend={t('admin.sso.auth.groupRoles', { group: g.group || '…' })}
+                  items={items}
+                  value={g.roleIds}
+                  onChange={(roleIds) => setGroup(i, { roleIds })}
+                  disabled={busy || readOnly}
+                />
+              ) : null}
               {readOnly ? null : (
                 <span>
                   <button

@@ -23,7 +23,19 @@ import { hostOf } from './model.ts';
 import { CertificateFacts, EnabledSwitch, ServiceProviderFacts } from './parts.tsx';
 
 /** The page of `configuration`; `onBack` returns to the list. */
-export function ConnectionView({ configuration: c, roles, t, canWrite, onBack }: { configuration: SsoConfiguration; roles: Role[]; t: Translate; canWrite: boolean; onBack: () => void }) {
+export function ConnectionView({
+  configuration: c,
+  roles,
+  t,
+  canWrite,
+  onBack,
+}: {
+  configuration: SsoConfiguration;
+  roles: Role[];
+  t: Translate;
+  canWrite: boolean;
+  onBack: () => void;
+}) {
   const { toasts, resources } = useSection();
   const sso = resources.use(createSsoResource);
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
@@ -72,7 +84,12 @@ export function ConnectionView({ configuration: c, roles, t, canWrite, onBack }:
           busy={authSave.busy}
           error={authSave.error}
           readOnly={!canWrite}
-          onSubmit={(draft) => void authSave.run(() => sso.saveAuthorization.run({ configId: c.id, ...draft }), () => toasts.show(t('admin.sso.auth.saved')))}
+          onSubmit={(draft) =>
+            void authSave.run(
+              () => sso.saveAuthorization.run({ configId: c.id, ...draft }),
+              () => toasts.show(t('admin.sso.auth.saved')),
+            )
+          }
           submitLabel={t('admin.sso.auth.save')}
           busyLabel={t('admin.saving')}
         />
@@ -141,10 +158,25 @@ function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfigur
   return (
     <form className={css.form} onSubmit={submit} aria-busy={save.busy || undefined}>
       <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0 }} disabled={!canWrite}>
-        <TextField label={t(oidc ? 'admin.sso.oidc.issuer' : 'admin.sso.saml.ssoEndpoint')} fieldId={`fe-sso-endpoint-${c.id}`} name="ssoEndpoint" type="url" autoComplete="off" value={endpoint} onChange={(e) => setEndpoint(e.target.value)} />
+        <TextField
+          label={t(oidc ? 'admin.sso.oidc.issuer' : 'admin.sso.saml.ssoEndpoint')}
+          fieldId={`fe-sso-endpoint-${c.id}`}
+          name="ssoEndpoint"
+          type="url"
+          autoComplete="off"
+          value={endpoint}
+          onChange={(e) => setEndpoint(e.target.value)}
+        />
         {oidc ? (
           <>
-            <TextField label={t('admin.sso.oidc.clientId')} fieldId={`fe-sso-client-${c.id}`} name="clientId" autoComplete="off" value={clientId} onChange={(e) => setClientId(e.target.value)} />
+            <TextField
+              label={t('admin.sso.oidc.clientId')}
+              fieldId={`fe-sso-client-${c.id}`}
+              name="clientId"
+              autoComplete="off"
+              value={clientId}
+              onChange={(e) => setClientId(e.target.value)}
+            />
             {canWrite ? (
               <TextField
                 label={t('admin.sso.oidc.replaceSecret')}
@@ -160,7 +192,14 @@ function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfigur
           </>
         ) : (
           <>
-            <TextAreaField label={t('admin.sso.saml.certificate')} fieldId={`fe-sso-cert-${c.id}`} name="publicCertificate" spellCheck={false} value={certificate} onChange={(e) => setCertificate(e.target.value)} />
+            <TextAreaField
+              label={t('admin.sso.saml.certificate')}
+              fieldId={`fe-sso-cert-${c.id}`}
+              name="publicCertificate"
+              spellCheck={false}
+              value={certificate}
+              onChange={(e) => setCertificate(e.target.value)}
+            />
             <CheckboxRow name="signRequest" checked={signRequest} onChange={setSignRequest}>
               {t('admin.sso.saml.signRequest')}
             </CheckboxRow>

@@ -80,7 +80,19 @@ function NewDomain({ configId, t, onClaimed, onAnother }: { configId: string; t:
 }
 
 /** One domain's flow (machines/admin-sso-domain.machine.ts). */
-function DomainFlow({ configId, domain, t, onClaimed, onAnother }: { configId: string; domain?: SsoDomain; t: Translate; onClaimed?: (id: string) => void; onAnother?: () => void }) {
+function DomainFlow({
+  configId,
+  domain,
+  t,
+  onClaimed,
+  onAnother,
+}: {
+  configId: string;
+  domain?: SsoDomain;
+  t: Translate;
+  onClaimed?: (id: string) => void;
+  onAnother?: () => void;
+}) {
   const actor = useSectionFlow(ssoDomainFlow, { configId, domain });
   const state = useSelector(actor, (s) => s.value as string | { entering: string });
   const ctx = useSelector(actor, (s) => s.context);

@@ -108,8 +108,23 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
             value={domain}
             onChange={(e) => setDomain(e.target.value)}
           />
-          <TextField label={t('admin.sso.saml.ssoEndpoint')} fieldId="fe-sso-legacy-endpoint" name="ssoEndpoint" type="url" autoComplete="off" value={endpoint} onChange={(e) => setEndpoint(e.target.value)} />
-          <TextAreaField label={t('admin.sso.saml.certificate')} fieldId="fe-sso-legacy-cert" name="publicCertificate" spellCheck={false} value={certificate} onChange={(e) => setCertificate(e.target.value)} />
+          <TextField
+            label={t('admin.sso.saml.ssoEndpoint')}
+            fieldId="fe-sso-legacy-endpoint"
+            name="ssoEndpoint"
+            type="url"
+            autoComplete="off"
+            value={endpoint}
+            onChange={(e) => setEndpoint(e.target.value)}
+          />
+          <TextAreaField
+            label={t('admin.sso.saml.certificate')}
+            fieldId="fe-sso-legacy-cert"
+            name="publicCertificate"
+            spellCheck={false}
+            value={certificate}
+            onChange={(e) => setCertificate(e.target.value)}
+          />
           <CheckboxRow name="signRequest" checked={signRequest} onChange={setSignRequest}>
             {t('admin.sso.saml.signRequest')}
           </CheckboxRow>

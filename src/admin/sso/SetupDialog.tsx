@@ -186,7 +186,15 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
             onChange={(e) => set({ issuer: e.target.value })}
             autoFocus
           />
-          <TextField label={t('admin.sso.oidc.clientId')} fieldId="fe-sso-client-id" name="clientId" autoComplete="off" error={err('clientId', 'admin.required')} value={draft.clientId} onChange={(e) => set({ clientId: e.target.value })} />
+          <TextField
+            label={t('admin.sso.oidc.clientId')}
+            fieldId="fe-sso-client-id"
+            name="clientId"
+            autoComplete="off"
+            error={err('clientId', 'admin.required')}
+            value={draft.clientId}
+            onChange={(e) => set({ clientId: e.target.value })}
+          />
           <TextField
             label={t('admin.sso.oidc.clientSecret')}
             fieldId="fe-sso-client-secret"
@@ -226,7 +234,13 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
           ) : null}
           {draft.method === 'metadataFile' ? (
             <div className={css.field}>
-              <FilePicker label={t('admin.sso.saml.metadataFile')} name="metadataFile" accept=".xml,application/xml,text/xml" onChange={readFile} describedBy="fe-sso-metadata-file-hint" />
+              <FilePicker
+                label={t('admin.sso.saml.metadataFile')}
+                name="metadataFile"
+                accept=".xml,application/xml,text/xml"
+                onChange={readFile}
+                describedBy="fe-sso-metadata-file-hint"
+              />
               <span id="fe-sso-metadata-file-hint" className={css.hint}>
                 {draft.metadataFileName ? t('admin.sso.saml.fileChosen', { name: draft.metadataFileName }) : t('admin.sso.saml.metadataFileHint')}
               </span>

@@ -162,7 +162,12 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
           setConfirm(false);
           remove.setError(null);
         }}
-        onConfirm={() => void remove.run(() => sso.remove.run(c.id), () => setConfirm(false))}
+        onConfirm={() =>
+          void remove.run(
+            () => sso.remove.run(c.id),
+            () => setConfirm(false),
+          )
+        }
       />
     </article>
   );

@@ -67,7 +67,12 @@ export function EnabledSwitch({ configuration, t, canWrite }: { configuration: S
         checked={configuration.enabled}
         disabled={!canWrite || save.busy}
         aria-label={t('admin.sso.enabledLabel', { name: hostOf(configuration.ssoEndpoint) })}
-        onChange={(enabled) => void save.run(() => sso.setEnabled.run({ id: configuration.id, enabled }), () => undefined)}
+        onChange={(enabled) =>
+          void save.run(
+            () => sso.setEnabled.run({ id: configuration.id, enabled }),
+            () => undefined,
+          )
+        }
       >
         {t('admin.sso.enabled')}
       </CheckboxRow>
@@ -127,4 +132,3 @@ export function ServiceProviderFacts({ configuration, t }: { configuration: SsoC
     </>
   );
 }
-

@@ -98,7 +98,15 @@ export const previewSso: SectionPreviewRoutes = (req) => {
   if (path === P.samlGroups || path.startsWith(`${P.samlGroups}/`)) return ok(method === 'GET' ? [{ id: 'preview-legacy-group', group: 'admins', roleIds: ['role-admin'] }] : {});
   if (path === P.oidcConfiguration) return ok({ active: true, redirectUri: 'https://app.example.com/auth/oidc/callback' });
   // multi-SSO
-  const made = (extra: Partial<SsoConfiguration>): SsoConfiguration => ({ ...PREVIEW_SSO[0], id: 'preview-sso-new', domains: [], groups: [], roleIds: [], enabled: true, ...extra });
+  const made = (extra: Partial<SsoConfiguration>): SsoConfiguration => ({
+    ...PREVIEW_SSO[0],
+    id: 'preview-sso-new',
+    domains: [],
+    groups: [],
+    roleIds: [],
+    enabled: true,
+    ...extra,
+  });
   if (path === P.configurations) return method === 'GET' ? ok(PREVIEW_SSO) : ok(made(b as Partial<SsoConfiguration>), 201);
   if (path === P.configurationsByMetadata || path === P.configurationsByMetadataUrl) return ok(made({}), 201);
   const v = V2_VALIDATE.exec(path);

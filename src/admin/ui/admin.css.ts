@@ -468,7 +468,13 @@ globalStyle(`${steps} > li[aria-current="step"]`, { color: theme.color.text, fon
 /** A choice rendered as a radio card (the IdP to configure). */
 export const radioCard = style([
   checkboxRow,
-  { padding: u(1.5), border: `1px solid ${theme.color.border}`, borderRadius: theme.radius, minHeight: '44px', selectors: { '&:has(:checked)': { borderColor: theme.color.primary, borderWidth: '2px' } } },
+  {
+    padding: u(1.5),
+    border: `1px solid ${theme.color.border}`,
+    borderRadius: theme.radius,
+    minHeight: '44px',
+    selectors: { '&:has(:checked)': { borderColor: theme.color.primary, borderWidth: '2px' } },
+  },
 ]);
 /** A term–value list (certificate, addresses): terms muted, values wrapped anywhere. */
 export const facts = style({ display: 'grid', gridTemplateColumns: 'minmax(8em, max-content) 1fr', gap: `${u(0.5)} ${u(2)}`, margin: 0 });
