@@ -19,7 +19,7 @@ import * as css from '../ui/admin.css.ts';
 import { Chips } from '../ui/chips.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
-import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
+import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { ConnectionView } from './ConnectionView.tsx';
 import { LegacySamlPanel } from './LegacySamlPanel.tsx';

@@ -13,6 +13,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { certificateStatus } from '../../../machines/admin-sso-setup.machine.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { CheckboxRow } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
@@ -94,9 +95,12 @@ export function EnabledSwitch({ configuration, t, canWrite }: { configuration: S
 /** The IdP certificate's subject, expiry (warned within 30 days or past) and fingerprint. */
 export function CertificateFacts({ configuration, t }: { configuration: SsoConfiguration; t: Translate }) {
   const info = configuration.publicCertificateInfo;
+  const dateText = useDateTime();
+  // the moment the facts are first shown (expiry is judged in days: a render later changes nothing)
+  const [now] = useState(() => Date.now());
   if (!info) return configuration.type === 'saml' ? <p className={css.muted}>{t('admin.sso.cert.none')}</p> : null;
-  const status = certificateStatus(info.validTo, Date.now());
-  const day = new Date(info.validTo).toLocaleDateString();
+  const status = certificateStatus(info.validTo, now);
+  const day = dateText(info.validTo);
   return (
     <>
       <dl className={css.facts}>
