@@ -20,6 +20,7 @@ export const deAdminSso: Record<keyof typeof enAdminSso, string> = {
   'admin.sso.manage': 'Verwalten',
   'admin.sso.view': 'Ansehen',
   'admin.sso.manageLabel': '{name} verwalten',
+  'admin.sso.viewLabel': '{name} ansehen',
   'admin.sso.delete': 'SSO-Verbindung löschen',
   'admin.sso.deleteLabel': '{name} löschen',
   'admin.sso.deleteTitle': 'SSO-Verbindung {name} löschen?',

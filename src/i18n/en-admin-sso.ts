@@ -17,6 +17,7 @@ export const enAdminSso = {
   'admin.sso.manage': 'Manage',
   'admin.sso.view': 'View',
   'admin.sso.manageLabel': 'Manage {name}',
+  'admin.sso.viewLabel': 'View {name}',
   'admin.sso.delete': 'Delete SSO connection',
   'admin.sso.deleteLabel': 'Delete {name}',
   'admin.sso.deleteTitle': 'Delete the SSO connection {name}?',

@@ -19,6 +19,7 @@ export const heAdminSso: Record<keyof typeof enAdminSso, string> = {
   'admin.sso.manage': 'ניהול',
   'admin.sso.view': 'צפייה',
   'admin.sso.manageLabel': 'ניהול {name}',
+  'admin.sso.viewLabel': 'צפייה ב-{name}',
   'admin.sso.delete': 'מחיקת חיבור SSO',
   'admin.sso.deleteLabel': 'מחיקת {name}',
   'admin.sso.deleteTitle': 'למחוק את חיבור ה-SSO {name}?',

@@ -140,7 +140,7 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
         <Chips items={c.roleIds.map((id) => ({ key: id, label: roleName.get(id) ?? id }))} none={t('admin.none')} />
       </div>
       <div className={css.toolbar}>
-        <button type="button" className={css.secondaryButton} onClick={onOpen} aria-label={t('admin.sso.manageLabel', { name })}>
+        <button type="button" className={css.secondaryButton} onClick={onOpen} aria-label={t(canWrite ? 'admin.sso.manageLabel' : 'admin.sso.viewLabel', { name })}>
           {t(canWrite ? 'admin.sso.manage' : 'admin.sso.view')}
         </button>
         {canWrite ? (
