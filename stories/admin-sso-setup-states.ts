@@ -1,10 +1,10 @@
 /**
- * Every state of the SSO flows as data (machines/admin-sso-setup.machine.ts, admin-sso-domain.machine.ts,
- * admin-saml.machine.ts): the Admin/SSO stories share them. The connection is the preview's Okta one
- * (src/admin/sso/preview.ts); the OIDC secret never appears in a context after its step.
+ * Every state of the SSO setup flow (machines/admin-sso-setup.machine.ts) as data: the Admin/SSO stories and the
+ * browser tests share them. The connection is the preview's Okta one (src/admin/sso/preview.ts); the OIDC secret never
+ * appears in a context after its step.
  */
 import { EMPTY_SETUP_DRAFT, type SetupDraft } from '../machines/admin-sso-setup.machine.ts';
-import { PREVIEW_SAML, PREVIEW_SSO } from '../src/admin/sso/preview.ts';
+import { PREVIEW_SSO } from '../src/admin/sso/preview.ts';
 import type { DialogStateSpec } from './support/admin-story.tsx';
 
 const okta = PREVIEW_SSO[0];
@@ -26,26 +26,4 @@ export const adminSsoSetupStates = {
   done: { value: 'done', context: made },
   // closed: the dialog has closed
   closed: { value: 'closed', context: made },
-} satisfies Record<string, DialogStateSpec>;
-
-const pending = okta.domains[1];
-export const adminSsoDomainStates = {
-  entering: { value: { entering: 'idle' }, context: { domain: null, text: '' } },
-  adding: { value: { entering: 'submitting' }, context: { domain: null, text: 'acme.example' } },
-  addFailed: { value: { entering: 'idle' }, context: { domain: null, text: 'acme.example', error: { message: 'The domain is already claimed', statusCode: 409 } } },
-  publishing: { value: 'publishing', context: { domain: pending } },
-  validating: { value: 'validating', context: { domain: pending } },
-  notFound: { value: 'notFound', context: { domain: pending, reason: 'TXT record not found yet' } },
-  validated: { value: 'validated', context: { domain: { ...pending, validated: true } } },
-} satisfies Record<string, DialogStateSpec>;
-
-export const adminSamlStates = {
-  loading: { value: 'loading' },
-  failed: { value: 'failed', context: { error: { message: 'Service temporarily unavailable', statusCode: 503 } } },
-  ready: { value: 'ready', context: { saml: PREVIEW_SAML } },
-  pending: { value: 'ready', context: { saml: { ...PREVIEW_SAML, validated: false } } },
-  toggling: { value: 'toggling', context: { saml: PREVIEW_SAML } },
-  saving: { value: 'saving', context: { saml: PREVIEW_SAML } },
-  validating: { value: 'validating', context: { saml: { ...PREVIEW_SAML, validated: false } } },
-  illegalState: { value: 'illegalState', context: { saml: PREVIEW_SAML, error: { key: 'admin.sso.saml.illegalState' } } },
 } satisfies Record<string, DialogStateSpec>;

@@ -3,7 +3,9 @@
  * (canned connections, src/admin/sso/preview.ts), no network: the list, a connection's page, and every state of the
  * setup flow, of a domain's DNS proof and of the legacy SAML configuration (stories/admin-sso-setup-states.ts).
  */
-import { adminSamlStates, adminSsoDomainStates, adminSsoSetupStates } from './admin-sso-setup-states.ts';
+import { adminSamlStates } from './admin-saml-states.ts';
+import { adminSsoDomainStates } from './admin-sso-domain-states.ts';
+import { adminSsoSetupStates } from './admin-sso-setup-states.ts';
 import { adminStoriesMeta, dialogStateStory, READ_ONLY, type AdminStory } from './support/admin-story.tsx';
 import './support/admin-dialogs.ts';
 import '../elements/admin/fe-admin-sso.ts';

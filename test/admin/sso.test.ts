@@ -8,7 +8,9 @@ import { emulateMedia } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-sso.ts';
 import '../../stories/support/admin-story.tsx';
 import '../../stories/support/admin-dialogs.ts';
-import { adminSamlStates, adminSsoDomainStates, adminSsoSetupStates } from '../../stories/admin-sso-setup-states.ts';
+import { adminSamlStates } from '../../stories/admin-saml-states.ts';
+import { adminSsoDomainStates } from '../../stories/admin-sso-domain-states.ts';
+import { adminSsoSetupStates } from '../../stories/admin-sso-setup-states.ts';
 import { alertText, dialog, expectAccessibleWhen, renderStory, root, shown, SLOW } from './helpers.ts';
 
 /** Checks `el` with axe in the light, then the dark scheme. */
