@@ -97,11 +97,8 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
             <button
               type="button"
               className={css.secondaryButton}
-              onClick={() => {
-                const id = ctx.configuration?.id;
-                actor.send({ type: 'setup.close' });
-                if (id) onOpen(id);
-              }}
+              // the connection's page replaces the list and its dialog (the flow stops with it)
+              onClick={() => ctx.configuration && onOpen(ctx.configuration.id)}
             >
               {t('admin.sso.setup.open')}
             </button>
