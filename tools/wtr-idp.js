@@ -9,8 +9,6 @@
  * - `executeServerCommand('idp-oidc-start', { clients?, accounts? })` → `{ issuer }`.
  * - `executeServerCommand('idp-stop-all')` → true.
  */
-import { startOidcIdp } from './idp-oidc.js';
-import { startSamlIdp } from './idp-saml.js';
 
 /** The plugin. */
 export function idpWtr() {
@@ -27,11 +25,14 @@ export function idpWtr() {
     /** @param {{ command: string, payload?: any }} call */
     async executeCommand({ command, payload }) {
       if (command === 'idp-saml-start') {
+        // loaded on first use: the providers' libraries stay out of test runs that need no IdP
+        const { startSamlIdp } = await import('./idp-saml.js');
         const idp = await startSamlIdp({ accounts: payload?.accounts ?? [], sp: payload?.sp ?? { entityId: 'urn:fe-elements:test-sp', acsUrl: 'http://127.0.0.1/acs' } });
         running.push(idp);
         return { metadataUrl: `${idp.url}/metadata`, metadata: idp.metadata };
       }
       if (command === 'idp-oidc-start') {
+        const { startOidcIdp } = await import('./idp-oidc.js');
         const idp = await startOidcIdp({ clients: payload?.clients ?? [], accounts: payload?.accounts ?? [] });
         running.push(idp);
         return { issuer: idp.issuer };

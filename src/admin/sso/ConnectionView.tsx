@@ -45,7 +45,7 @@ export function ConnectionView({
   return (
     <section className={css.section} aria-labelledby="fe-sso-connection-title">
       <span>
-        <a href="#/admin/sso" className={css.secondaryButton} onClick={(e) => (e.preventDefault(), onBack())}>
+        <a href="#/admin/sso" onClick={(e) => (e.preventDefault(), onBack())}>
           ← {t('admin.sso.backToList')}
         </a>
       </span>
