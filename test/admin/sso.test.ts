@@ -52,6 +52,12 @@ const roleBox = (scope: ParentNode, legend: string, role: string) => {
 const txtOf = (el: HTMLElement, domain: string) => root(el).querySelector(`[data-domain="${domain}"] [data-copy-value^="fe-sso-txt-value"]`)?.textContent ?? '';
 const configurations = (token: string) => api<SsoConfiguration[]>(token, 'GET', `${SSO}/configurations`);
 
+/** Clicks the setup dialog's button `label`, then waits for the step `step`. */
+async function next(el: HTMLElement, label: string, step: string): Promise<void> {
+  button(dialog(el)!, label)!.click();
+  await waitUntil(() => dialog(el)?.querySelector('[aria-current=step]')?.textContent?.includes(step), step, SLOW);
+}
+
 /** Opens the setup dialog from the section's Add button and chooses `vendor`. */
 async function startSetup(el: HTMLElement, vendor: string): Promise<HTMLElement> {
   await waitUntil(() => button(root(el), 'Add SSO connection'), 'add button', SLOW);
@@ -125,7 +131,8 @@ describe('<fe-admin-sso> against the emulator', () => {
     await executeServerCommand('idp-stop-all');
   });
 
-  it('AB-3.20 AB-3.21 AB-7.51 AB-7.52 AB-6.08 SAML from the local IdP’s metadata URL: certificate and our ACS URL / entity ID reviewed, a domain proven by its DNS TXT record, default roles and a group mapping saved and read back', async () => {
+  it('AB-3.20 AB-3.21 AB-7.51 AB-7.52 AB-6.08 SAML from the local IdP’s metadata URL: certificate and our ACS URL / entity ID reviewed, a domain proven by its DNS TXT record, default roles and a group mapping saved and read back', async function () {
+    this.timeout(60000);
     const { metadataUrl } = (await executeServerCommand('idp-saml-start', {})) as { metadataUrl: string };
     const token = await signIn(ADMIN);
     const el = await renderSso();
@@ -158,11 +165,11 @@ describe('<fe-admin-sso> against the emulator', () => {
 
     // authorization: a default role and a group mapping
     await waitUntil(() => dialog(el)?.querySelector('[aria-current=step]')?.textContent?.includes('Roles'), 'roles step', SLOW);
-    await waitUntil(() => roleBox(dialog(el)!, 'Default roles', 'Viewer'), 'roles listed', SLOW);
-    roleBox(dialog(el)!, 'Default roles', 'Viewer')!.click();
+    await waitUntil(() => roleBox(dialog(el)!, 'Default roles', 'Read only'), 'roles listed', SLOW);
+    roleBox(dialog(el)!, 'Default roles', 'Read only')!.click();
     button(dialog(el)!, 'Add group mapping')!.click();
     fill(input(dialog(el)!, 'group')!, 'engineering');
-    roleBox(dialog(el)!, 'Roles for engineering', 'Editor')!.click();
+    roleBox(dialog(el)!, 'Roles for engineering', 'Admin')!.click();
     button(dialog(el)!, 'Save roles')!.click();
     await waitUntil(() => shown(el, 'Your SSO connection is set up.'), 'done', SLOW);
     button(dialog(el)!, 'Done')!.click();
@@ -172,13 +179,14 @@ describe('<fe-admin-sso> against the emulator', () => {
     const roles = await api<{ id: string; name: string }[]>(token, 'GET', '/frontegg/identity/resources/roles/v1');
     const id = (name: string) => roles.find((r) => r.name === name)!.id;
     expect(saved.domains.map((x) => [x.domain, x.validated])).to.deep.equal([['corp.test', true]]);
-    expect(saved.roleIds).to.deep.equal([id('Viewer')]);
-    expect(saved.groups.map((g) => [g.group, g.roleIds])).to.deep.equal([['engineering', [id('Editor')]]]);
+    expect(saved.roleIds).to.deep.equal([id('Read only')]);
+    expect(saved.groups.map((g) => [g.group, g.roleIds])).to.deep.equal([['engineering', [id('Admin')]]]);
     // the list shows it: the domain validated, the role named
     await waitUntil(() => root(el).querySelector(`[data-connection="${saved.id}"]`)?.textContent?.match(/corp\.test\s*✓ Validated/), 'listed', SLOW);
   });
 
-  it('AB-7.51 OIDC from an issuer: discovery happens at the emulator (its error shown, the input kept); the secret is never shown after save', async () => {
+  it('AB-7.51 OIDC from an issuer: discovery happens at the emulator (its error shown, the input kept); the secret is never shown after save', async function () {
+    this.timeout(60000);
     const { issuer } = (await executeServerCommand('idp-oidc-start', {
       clients: [{ client_id: 'portal', client_secret: 'oidc-s3cret', redirect_uris: ['http://127.0.0.1/cb'] }],
     })) as { issuer: string };
@@ -201,9 +209,9 @@ describe('<fe-admin-sso> against the emulator', () => {
     const [stored] = await configurations(token);
     expect(stored).to.deep.include({ type: 'oidc', ssoEndpoint: issuer, oidcClientId: 'portal', oidcSecret: '' });
     // its page: a "Replace secret" field, empty
-    button(dialog(el)!, 'Next')!.click();
-    button(dialog(el)!, 'Next')!.click();
-    button(dialog(el)!, 'Skip for now')!.click();
+    await next(el, 'Next', 'Domains');
+    await next(el, 'Next', 'Roles');
+    await next(el, 'Skip for now', 'Done');
     button(dialog(el)!, 'Open the connection')!.click();
     await waitUntil(() => input(root(el), 'clientSecret'), 'connection page', SLOW);
     expect(input(root(el), 'clientSecret')!.value).to.equal('');
@@ -269,12 +277,13 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect(location.hash).to.equal('#/admin/sso');
     location.hash = `#/admin/sso/${made.id}`;
     await waitUntil(() => root(portal).querySelector('#fe-sso-connection-title')?.textContent === 'idp.corp.test', 'connection page', SLOW);
-    root(portal).querySelector<HTMLAnchorElement>('a[href="#/admin/sso"]')!.click();
+    root(portal).querySelector<HTMLAnchorElement>('section[aria-labelledby="fe-sso-connection-title"] a[href="#/admin/sso"]')!.click();
     await waitUntil(() => root(portal).querySelector(`[data-connection="${made.id}"]`), 'back at the list', SLOW);
     expect(location.hash).to.equal('#/admin/sso');
   });
 
-  it('keyboard only: from "Add SSO connection" to done with Tab, Enter, Space and arrows, each focus visible', async () => {
+  it('keyboard only: from "Add SSO connection" to done with Tab, Enter, Space and arrows, each focus visible', async function () {
+    this.timeout(60000);
     const { metadataUrl } = (await executeServerCommand('idp-saml-start', {})) as { metadataUrl: string };
     const token = await signIn(ADMIN);
     const el = await renderSso();

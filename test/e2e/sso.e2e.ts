@@ -88,7 +88,7 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     return claims.roles ?? [];
   }
 
-  it('AB-7.51 AB-7.52 AB-6.08 OIDC from the local provider’s issuer, corp.test proven by DNS, Editor by default: ann@corp.test signs in through it as an Editor', async () => {
+  it('AB-7.51 AB-7.52 AB-6.08 OIDC from the local provider’s issuer, corp.test proven by DNS, Admin by default: ann@corp.test signs in through it as an Admin', async () => {
     await h.api('POST', '/_emulator/reset');
     const { page, close } = await setupAsAdmin();
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
@@ -97,20 +97,20 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     await dlg.getByLabel('Issuer').fill(oidc.issuer);
     await dlg.getByLabel('Client ID').fill(CORP.client_id);
     await dlg.getByLabel('Client secret').fill(CORP.client_secret);
-    await finishSetup(page, 'corp.test', 'Editor');
+    await finishSetup(page, 'corp.test', 'Admin');
     await close();
-    assert.ok((await signInThroughSso('ann@corp.test', oidc.issuer)).includes('Editor'));
+    assert.ok((await signInThroughSso('ann@corp.test', oidc.issuer)).includes('Admin'));
   });
 
-  it('AB-3.20 AB-7.51 SAML from the local IdP’s metadata URL, saml.test proven by DNS, Support by default: sam@saml.test signs in through it as Support', async () => {
+  it('AB-3.20 AB-7.51 SAML from the local IdP’s metadata URL, saml.test proven by DNS, Admin by default: sam@saml.test signs in through it as an Admin', async () => {
     await h.api('POST', '/_emulator/reset');
     const { page, close } = await setupAsAdmin();
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
     await dlg.getByLabel('SAML (any provider)').check();
     await dlg.getByRole('button', { name: 'Next' }).click();
     await dlg.getByLabel('Metadata URL', { exact: true }).fill(`${saml.url}/metadata`);
-    await finishSetup(page, 'saml.test', 'Support');
+    await finishSetup(page, 'saml.test', 'Admin');
     await close();
-    assert.ok((await signInThroughSso('sam@saml.test', saml.url)).includes('Support'));
+    assert.ok((await signInThroughSso('sam@saml.test', saml.url)).includes('Admin'));
   });
 });

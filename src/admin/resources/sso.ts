@@ -49,7 +49,8 @@ export interface SsoAuthorizationInput {
   groups: Array<SsoGroupInput & { id?: string }>;
 }
 
-const refetchConfigurations = (cache: CacheTools) => cache.invalidate((k) => k === SSO_KEYS.configurations);
+/** Refetches the configurations while the list on screen stays (a connection's page and its flows must not unmount meanwhile). */
+const refetchConfigurations = (cache: CacheTools) => cache.revalidate((k) => k === SSO_KEYS.configurations);
 
 /** Builds the SSO resource of one app. */
 export function createSsoResource(q: QueryContext, client: ApiClient) {
@@ -189,7 +190,7 @@ export function createSsoResource(q: QueryContext, client: ApiClient) {
       if (g.id && g.remove) await api.deleteSamlGroup(g.id);
       else if (g.id) await api.updateSamlGroup(g.id, g);
       else await api.createSamlGroup(g);
-      cache.invalidate((k) => k === SSO_KEYS.samlGroups);
+      cache.revalidate((k) => k === SSO_KEYS.samlGroups);
     }),
   };
 }
