@@ -36,6 +36,8 @@ export interface SetupDraft {
   metadataXml: string;
   metadataFileName: string;
   ssoEndpoint: string;
+  /** The IdP's entity ID (SAML by fields; optional). */
+  idpEntityId: string;
   publicCertificate: string;
   signRequest: boolean;
   /** OIDC: the issuer (discovery at `<issuer>/.well-known/openid-configuration`), client id and secret. */
@@ -51,6 +53,7 @@ export const EMPTY_SETUP_DRAFT: SetupDraft = Object.freeze({
   metadataXml: '',
   metadataFileName: '',
   ssoEndpoint: '',
+  idpEntityId: '',
   publicCertificate: '',
   signRequest: false,
   issuer: '',
@@ -92,7 +95,17 @@ export function createInput(vendor: SsoVendor, d: SetupDraft): SsoCreateInput {
   }
   if (d.method === 'metadataUrl') return { method: 'metadataUrl', url: d.metadataUrl.trim(), vendor };
   if (d.method === 'metadataFile') return { method: 'metadataFile', metadata: d.metadataXml };
-  return { method: 'fields', body: { type: 'saml', enabled: true, ssoEndpoint: d.ssoEndpoint.trim(), publicCertificate: d.publicCertificate.trim(), signRequest: d.signRequest } };
+  return {
+    method: 'fields',
+    body: {
+      type: 'saml',
+      enabled: true,
+      ssoEndpoint: d.ssoEndpoint.trim(),
+      ...(d.idpEntityId.trim() ? { idpEntityId: d.idpEntityId.trim() } : {}),
+      publicCertificate: d.publicCertificate.trim(),
+      signRequest: d.signRequest,
+    },
+  };
 }
 
 /** Days before a certificate's end within which the review warns (the certificate needs renewing soon). */

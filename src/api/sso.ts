@@ -136,6 +136,8 @@ export interface SsoConfiguration {
   publicCertificateInfo?: CertificateInfo | null;
   /** Emulator addition: a client secret is stored (it is never sent back). */
   oidcSecretSet?: boolean;
+  /** Emulator addition: the SAML IdP's entity ID (read from its metadata, or given with the fields). */
+  idpEntityId?: string;
   /** Emulator addition: the configuration is the account's legacy single SAML configuration (edited through `saml/configurations`). */
   isLegacySaml?: boolean;
 }

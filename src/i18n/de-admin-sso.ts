@@ -81,6 +81,8 @@ export const deAdminSso: Record<keyof typeof enAdminSso, string> = {
   'admin.sso.saml.fileRequired': 'Wählen Sie die Metadatendatei aus.',
   'admin.sso.saml.fileUnreadable': 'Diese Datei konnte nicht gelesen werden. Wählen Sie sie erneut aus.',
   'admin.sso.saml.ssoEndpoint': 'SSO-URL',
+  'admin.sso.saml.idpEntityId': 'Entity-ID des IdP (Issuer)',
+  'admin.sso.saml.idpEntityIdHint': 'Optional: Bei URL oder Datei wird sie aus den Metadaten gelesen.',
   'admin.sso.saml.certificate': 'Signaturzertifikat (PEM)',
   'admin.sso.saml.certificateHint': 'Fügen Sie das Zertifikat ein, von -----BEGIN CERTIFICATE----- bis -----END CERTIFICATE-----.',
   'admin.sso.saml.signRequest': 'Unsere Authentifizierungsanfragen signieren',

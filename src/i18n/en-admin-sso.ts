@@ -78,6 +78,8 @@ export const enAdminSso = {
   'admin.sso.saml.fileRequired': 'Choose the metadata file.',
   'admin.sso.saml.fileUnreadable': 'This file could not be read. Choose it again.',
   'admin.sso.saml.ssoEndpoint': 'SSO URL',
+  'admin.sso.saml.idpEntityId': 'IdP entity ID (issuer)',
+  'admin.sso.saml.idpEntityIdHint': 'Optional: read from the metadata when you use a URL or file.',
   'admin.sso.saml.certificate': 'Signing certificate (PEM)',
   'admin.sso.saml.certificateHint': 'Paste the certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
   'admin.sso.saml.signRequest': 'Sign the authentication requests we send',

@@ -80,6 +80,8 @@ export const heAdminSso: Record<keyof typeof enAdminSso, string> = {
   'admin.sso.saml.fileRequired': 'בחרו את קובץ המטא-נתונים.',
   'admin.sso.saml.fileUnreadable': 'לא ניתן היה לקרוא את הקובץ. בחרו אותו שוב.',
   'admin.sso.saml.ssoEndpoint': 'כתובת SSO',
+  'admin.sso.saml.idpEntityId': 'מזהה הישות של ה-IdP ‏(Issuer)',
+  'admin.sso.saml.idpEntityIdHint': 'אופציונלי: נקרא מהמטא-נתונים כשמשתמשים בכתובת או בקובץ.',
   'admin.sso.saml.certificate': 'תעודת חתימה (PEM)',
   'admin.sso.saml.certificateHint': 'הדביקו את התעודה, מ-‎-----BEGIN CERTIFICATE----- ועד ‎-----END CERTIFICATE-----.',
   'admin.sso.saml.signRequest': 'חתימה על בקשות האימות שאנו שולחים',

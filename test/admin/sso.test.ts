@@ -168,7 +168,9 @@ describe('<fe-admin-sso> against the emulator', () => {
     await waitUntil(() => roleBox(dialog(el)!, 'Default roles', 'Read only'), 'roles listed', SLOW);
     roleBox(dialog(el)!, 'Default roles', 'Read only')!.click();
     button(dialog(el)!, 'Add group mapping')!.click();
+    await waitUntil(() => input(dialog(el)!, 'group'), 'a mapping row', SLOW);
     fill(input(dialog(el)!, 'group')!, 'engineering');
+    await waitUntil(() => roleBox(dialog(el)!, 'Roles for engineering', 'Admin'), 'the row’s roles', SLOW);
     roleBox(dialog(el)!, 'Roles for engineering', 'Admin')!.click();
     button(dialog(el)!, 'Save roles')!.click();
     await waitUntil(() => shown(el, 'Your SSO connection is set up.'), 'done', SLOW);
@@ -182,7 +184,14 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect(saved.roleIds).to.deep.equal([id('Read only')]);
     expect(saved.groups.map((g) => [g.group, g.roleIds])).to.deep.equal([['engineering', [id('Admin')]]]);
     // the list shows it: the domain validated, the role named
-    await waitUntil(() => root(el).querySelector(`[data-connection="${saved.id}"]`)?.textContent?.match(/corp\.test\s*✓ Validated/), 'listed', SLOW);
+    await waitUntil(
+      () =>
+        root(el)
+          .querySelector(`[data-connection="${saved.id}"]`)
+          ?.textContent?.match(/corp\.test\s*✓ Validated/),
+      'listed',
+      SLOW,
+    );
   });
 
   it('AB-7.51 OIDC from an issuer: discovery happens at the emulator (its error shown, the input kept); the secret is never shown after save', async function () {

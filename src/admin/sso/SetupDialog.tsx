@@ -261,6 +261,15 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
                 value={draft.ssoEndpoint}
                 onChange={(e) => set({ ssoEndpoint: e.target.value })}
               />
+              <TextField
+                label={t('admin.sso.saml.idpEntityId')}
+                fieldId="fe-sso-idp-entity"
+                name="idpEntityId"
+                autoComplete="off"
+                hint={t('admin.sso.saml.idpEntityIdHint')}
+                value={draft.idpEntityId}
+                onChange={(e) => set({ idpEntityId: e.target.value })}
+              />
               <TextAreaField
                 label={t('admin.sso.saml.certificate')}
                 fieldId="fe-sso-certificate"
