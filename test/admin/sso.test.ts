@@ -139,7 +139,7 @@ describe('<fe-admin-sso> against the emulator', () => {
     // nothing configured yet: the empty state invites to add one
     await waitUntil(() => shown(el, 'No SSO connection yet'), 'empty state', SLOW);
     const d = await startSetup(el, 'Okta');
-    expect(choice(d, 'Metadata URL')!.checked).to.equal(true);
+    expect(choice(d, 'From a metadata URL')!.checked).to.equal(true);
     fill(input(d, 'metadataUrl')!, metadataUrl);
     button(d, 'Continue')!.click();
     await waitUntil(() => shown(el, 'SHA-256 fingerprint'), 'review', SLOW);

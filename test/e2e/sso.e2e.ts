@@ -74,7 +74,11 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     await d.email.fill(email);
     await page.keyboard.press('Enter');
     await d.box.locator('[data-step="redirectToSSO"]').waitFor();
-    await page.waitForURL((u) => u.origin === idpOrigin, { timeout: 15000 });
+    await page
+      .waitForURL((u) => u.origin === idpOrigin, { timeout: 15000 })
+      .catch(async (e: Error) => {
+        throw new Error(`not sent to the IdP ${idpOrigin}: at ${page.url()}, step ${await d.step()}, ${await d.alert.allTextContents()}`, { cause: e });
+      });
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await d.panel.waitFor({ state: 'visible', timeout: 30000 });
