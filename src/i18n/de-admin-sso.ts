@@ -2,9 +2,9 @@ import type { enAdminSso } from './en-admin-sso.ts';
 
 /** German messages of the admin portal's SSO section (every key of `en-admin-sso.ts`), pure data, loaded with the section. */
 export const deAdminSso: Record<keyof typeof enAdminSso, string> = {
-  'admin.sso.title': 'Single Sign-on (SSO)',
+  'admin.sso.title': 'SSO',
   'admin.sso.intro':
-    'Lassen Sie die Mitarbeitenden Ihres Unternehmens sich über Ihren Identitätsanbieter anmelden (SAML oder OpenID Connect). Wer zu einer validierten Domain gehört, wird bei der Anmeldung dorthin weitergeleitet.',
+    'Lassen Sie die Mitarbeitenden Ihres Unternehmens sich per Single Sign-on über Ihren Identitätsanbieter anmelden (SAML oder OpenID Connect). Wer zu einer validierten Domain gehört, wird bei der Anmeldung dorthin weitergeleitet.',
   'admin.sso.readOnly': 'Sie können die SSO-Verbindungen ansehen. Um sie zu ändern, brauchen Sie die Berechtigung, die SSO-Konfiguration zu bearbeiten.',
   'admin.sso.add': 'SSO-Verbindung hinzufügen',
   'admin.sso.list': 'SSO-Verbindungen',

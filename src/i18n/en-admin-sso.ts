@@ -1,7 +1,8 @@
 /** English messages of the admin portal's SSO section (pure data: loaded with the section, src/admin/shell/sections.ts). */
 export const enAdminSso = {
-  'admin.sso.title': 'Single sign-on (SSO)',
-  'admin.sso.intro': 'Let people of your company sign in with your identity provider (SAML or OpenID Connect). Users of a validated domain are sent to it when they sign in.',
+  'admin.sso.title': 'SSO',
+  'admin.sso.intro':
+    'Let people of your company sign in with your identity provider through single sign-on (SAML or OpenID Connect). Users of a validated domain are sent to it when they sign in.',
   'admin.sso.readOnly': 'You can view the SSO connections. Changing them needs the permission to edit the SSO configuration.',
   'admin.sso.add': 'Add SSO connection',
   'admin.sso.list': 'SSO connections',

@@ -2,8 +2,8 @@ import type { enAdminSso } from './en-admin-sso.ts';
 
 /** Hebrew messages of the admin portal's SSO section (every key of `en-admin-sso.ts`), pure data, loaded with the section. */
 export const heAdminSso: Record<keyof typeof enAdminSso, string> = {
-  'admin.sso.title': 'כניסה אחידה (SSO)',
-  'admin.sso.intro': 'אפשרו לאנשי החברה להתחבר דרך ספק הזהויות שלכם (SAML או OpenID Connect). משתמשים מדומיין מאומת מופנים אליו בעת ההתחברות.',
+  'admin.sso.title': 'SSO',
+  'admin.sso.intro': 'אפשרו לאנשי החברה להתחבר בכניסה אחידה דרך ספק הזהויות שלכם (SAML או OpenID Connect). משתמשים מדומיין מאומת מופנים אליו בעת ההתחברות.',
   'admin.sso.readOnly': 'אפשר לצפות בחיבורי ה-SSO. כדי לשנות אותם נדרשת הרשאה לערוך את הגדרות ה-SSO.',
   'admin.sso.add': 'הוספת חיבור SSO',
   'admin.sso.list': 'חיבורי SSO',
