@@ -238,6 +238,23 @@ describe('domains proven by DNS', () => {
   });
 });
 
+describe('configurations made outside these routes (seed file, /_emulator/sso-configurations)', () => {
+  it('their domains count as validated: listed as validated domains, and deleting one through the routes un-routes it', async () => {
+    const made = await new Client(harness.emu).post('/_emulator/sso-configurations', { type: 'saml', domains: ['seeded.test'], saml: { metadata: saml.metadata } });
+    assert.equal(made.status, 201, made.text);
+    const api = await admin();
+    const [cfg] = await api.auth.getSSOConfigurations();
+    assert.equal(cfg.id, made.body.id);
+    assert.deepEqual(
+      cfg.domains.map((d) => [d.domain, d.validated]),
+      [['seeded.test', true]],
+    );
+    assert.equal(await preLogin('x@seeded.test'), made.body.address);
+    await api.auth.deleteSSODomain(cfg.id, cfg.domains[0].id);
+    assert.equal(await preLogin('x@seeded.test'), null);
+  });
+});
+
 describe('the DNS check itself (src/sso/dns.ts)', () => {
   it('a DNS server that does not answer is "not validated yet" with the resolver’s code, never an error; another value is not ours', async () => {
     const silent = await freePort(); // nothing listens on this UDP port either (a TCP port picked the same way)
