@@ -149,7 +149,16 @@ describe('multi-SSO configurations', () => {
     const nobody = await harness.apiAs(await harness.tokenOf('nobody@acme.test', 'Str0ng-Passw0rd!'));
     await rejectsWith(nobody.auth.getSSOConfigurations(), 403, 'Not authorized');
     await rejectsWith(nobody.auth.getSamlConfiguration(), 403, 'Not authorized');
-    assert.equal((await new Client(harness.emu).get('/frontegg/team/resources/sso/v1/configurations')).status, 401);
+    const anonymous = new Client(harness.emu);
+    for (const [method, path] of [
+      ['GET', '/frontegg/team/resources/sso/v1/configurations'],
+      ['PUT', '/frontegg/team/resources/sso/v2/configurations/x/domains/y/validate'],
+      ['GET', '/frontegg/team/resources/sso/v2/saml/configurations/groups'],
+      ['GET', '/frontegg/team/resources/sso/v1/oidc/configurations'],
+      ['PUT', '/frontegg/team/resources/sso/v1/saml/validations/domain'],
+    ]) {
+      assert.equal((await anonymous.req(method, path)).status, 401, `${method} ${path}`);
+    }
     assert.deepEqual((await new Client(harness.emu).get('/frontegg/team/resources/sso/v2/configurations/public')).body, { isActive: false }, 'the public call stays public');
   });
 });
