@@ -12,7 +12,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FronteggApiClient, ISSOConfiguration } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
 import { audits, ssoDomains, userSources, userTenantRoles } from '../src/db/schema.ts';
-import { DNS_NOT_FOUND_REASON } from '../src/sso/dns.ts';
+import { checkTxtRecord, DNS_NOT_FOUND_REASON } from '../src/sso/dns.ts';
+import { freePort } from './free-port.ts';
 import { Client, ORIGIN, P } from './helpers.ts';
 import { rejectsWith, useAdminEmulator } from './admin-harness.ts';
 import { startDnsServer, type DnsServer } from '../../tools/dns-server.js';
@@ -148,7 +149,16 @@ describe('multi-SSO configurations', () => {
     const nobody = await harness.apiAs(await harness.tokenOf('nobody@acme.test', 'Str0ng-Passw0rd!'));
     await rejectsWith(nobody.auth.getSSOConfigurations(), 403, 'Not authorized');
     await rejectsWith(nobody.auth.getSamlConfiguration(), 403, 'Not authorized');
-    assert.equal((await new Client(harness.emu).get('/frontegg/team/resources/sso/v1/configurations')).status, 401);
+    const anonymous = new Client(harness.emu);
+    for (const [method, path] of [
+      ['GET', '/frontegg/team/resources/sso/v1/configurations'],
+      ['PUT', '/frontegg/team/resources/sso/v2/configurations/x/domains/y/validate'],
+      ['GET', '/frontegg/team/resources/sso/v2/saml/configurations/groups'],
+      ['GET', '/frontegg/team/resources/sso/v1/oidc/configurations'],
+      ['PUT', '/frontegg/team/resources/sso/v1/saml/validations/domain'],
+    ]) {
+      assert.equal((await anonymous.req(method, path)).status, 401, `${method} ${path}`);
+    }
     assert.deepEqual((await new Client(harness.emu).get('/frontegg/team/resources/sso/v2/configurations/public')).body, { isActive: false }, 'the public call stays public');
   });
 });
@@ -237,6 +247,36 @@ describe('domains proven by DNS', () => {
   });
 });
 
+describe('configurations made outside these routes (seed file, /_emulator/sso-configurations)', () => {
+  it('their domains count as validated: listed as validated domains, and deleting one through the routes un-routes it', async () => {
+    const made = await new Client(harness.emu).post('/_emulator/sso-configurations', { type: 'saml', domains: ['seeded.test'], saml: { metadata: saml.metadata } });
+    assert.equal(made.status, 201, made.text);
+    const api = await admin();
+    const [cfg] = await api.auth.getSSOConfigurations();
+    assert.equal(cfg.id, made.body.id);
+    assert.deepEqual(
+      cfg.domains.map((d) => [d.domain, d.validated]),
+      [['seeded.test', true]],
+    );
+    assert.equal(await preLogin('x@seeded.test'), made.body.address);
+    await api.auth.deleteSSODomain(cfg.id, cfg.domains[0].id);
+    assert.equal(await preLogin('x@seeded.test'), null);
+  });
+});
+
+describe('the DNS check itself (src/sso/dns.ts)', () => {
+  it('a DNS server that does not answer is "not validated yet" with the resolver’s code, never an error; another value is not ours', async () => {
+    const silent = await freePort(); // nothing listens on this UDP port either (a TCP port picked the same way)
+    const r = await checkTxtRecord('corp.test', 'fe-verification=x', [`127.0.0.1:${silent}`]);
+    assert.equal(r.validated, false);
+    assert.ok(r.reason?.startsWith(DNS_NOT_FOUND_REASON), r.reason);
+    dns.setTxt('split.test', ['fe-verification=abc']);
+    assert.deepEqual(await checkTxtRecord('split.test', 'fe-verification=abc', [dns.address]), { validated: true });
+    assert.deepEqual(await checkTxtRecord('split.test', 'fe-verification=other', [dns.address]), { validated: false, reason: DNS_NOT_FOUND_REASON });
+    assert.deepEqual(await checkTxtRecord('nothing.test', 'fe-verification=abc', [dns.address]), { validated: false, reason: DNS_NOT_FOUND_REASON });
+  });
+});
+
 describe('default roles and group mappings', () => {
   it('AB-6.08 default roles per configuration; groups created, listed, updated, deleted; role ids must be the account’s (400)', async () => {
     const api = await admin();
@@ -261,6 +301,17 @@ describe('default roles and group mappings', () => {
     await api.auth.deleteSSOGroup(cfg.id, g.id);
     assert.deepEqual(await api.auth.getSSOGroups(cfg.id), []);
     for (const action of ['sso.group.created', 'sso.group.updated', 'sso.group.deleted']) assert.equal((await harness.auditRows(action, cfg.id)).length, 1, action);
+  });
+
+  it('AB-6.08 deleting an account role removes it from the default roles and the group mappings', async () => {
+    const api = await admin();
+    const cfg = await api.auth.createSSOConfigurationByMetadata({ metadata: saml.metadata });
+    const support = await api.roles.addRole({ key: 'Support', name: 'Support', description: 'Support', isDefault: false, level: 1, permissions: [] });
+    await api.auth.setSSODefaultRoles(cfg.id, { roleIds: [support.id, READONLY_ROLE] });
+    await api.auth.createSSOGroup(cfg.id, { group: 'support', roleIds: [support.id, ADMIN_ROLE] });
+    await api.roles.deleteRole({ roleId: support.id });
+    assert.deepEqual(await api.auth.getSSODefaultRoles(cfg.id), { roleIds: [READONLY_ROLE] });
+    assert.deepEqual((await api.auth.getSSOGroups(cfg.id))[0].roleIds, [ADMIN_ROLE]);
   });
 });
 

@@ -288,7 +288,7 @@ export async function createConfiguration(
   return row;
 }
 
-/** Changes a configuration (PATCH semantics: absent fields stay); re-routes its domains when `enabled` changed. */
+/** Changes a configuration (PATCH semantics: absent fields stay); re-routes its domains when `enabled` or `type` changed. */
 export async function updateConfiguration(
   c: Ctx,
   config: SsoConfigRow,
@@ -306,7 +306,7 @@ export async function updateConfiguration(
   if (extra.metadataXml !== undefined) settings.metadataXml = extra.metadataXml;
   if (extra.metadataUrl !== undefined) settings.metadataUrl = extra.metadataUrl;
   if (Object.keys(settings).length) await mergeSettings(c.var.db, config.id, settings);
-  if (row.enabled !== config.enabled) await syncRouting(c, row.id);
+  if (row.enabled !== config.enabled || row.type !== config.type) await syncRouting(c, row.id);
   return row;
 }
 
