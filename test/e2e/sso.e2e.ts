@@ -8,8 +8,9 @@ import { startSamlIdp, type SamlIdp } from '../../tools/idp-saml.js';
 /**
  * Issue 23 "done when", SSO: in the portal of the demo host (built bundle, same-origin proxy to the emulator started
  * with a local DNS server), an administrator configures OIDC from the local provider's issuer and SAML from the local
- * IdP's metadata URL, proves each domain with a DNS TXT record and gives it a default role; then a user of that
- * domain signs in through the login box, is sent to the IdP, and lands signed in with that role in the token.
+ * IdP's metadata URL, proves each domain with a DNS TXT record, gives it a default role and maps an IdP group to a role; then a
+ * user of that domain (in that group) signs in through the login box, is sent to the IdP, and lands signed in with
+ * both roles in the token.
  */
 describe('demo host: SSO configured in the portal, then used at sign-in', () => {
   let h: Harness;
@@ -19,9 +20,12 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
 
   before(async () => {
     h = await startHarness({ dns: true });
-    oidc = await startOidcIdp({ clients: [{ ...CORP, redirect_uris: [`${h.demoUrl}/account/oidc/callback`] }], accounts: [{ email: 'ann@corp.test', name: 'Ann Corp' }] });
+    oidc = await startOidcIdp({
+      clients: [{ ...CORP, redirect_uris: [`${h.demoUrl}/account/oidc/callback`] }],
+      accounts: [{ email: 'ann@corp.test', name: 'Ann Corp', groups: ['engineering'] }],
+    });
     const spMetadata = await (await fetch(`${h.emulatorUrl}/frontegg/auth/saml/metadata`)).text();
-    saml = await startSamlIdp({ spMetadata, accounts: [{ email: 'sam@saml.test' }] });
+    saml = await startSamlIdp({ spMetadata, accounts: [{ email: 'sam@saml.test', groups: ['engineering'] }] });
   });
   after(async () => {
     await oidc?.close();
@@ -45,8 +49,11 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     return { page, close: () => context.close() };
   }
 
-  /** From the configure step on: review → the domain proven by DNS → the default role `role` → done. */
-  async function finishSetup(page: Page, domain: string, role: string) {
+  /**
+   * From the configure step on: review → the domain proven by DNS → the default role Read only and the IdP group
+   * `engineering` mapped to Admin → done.
+   */
+  async function finishSetup(page: Page, domain: string) {
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
     await dlg.getByRole('button', { name: 'Continue' }).click();
     await dlg.getByRole('heading', { name: 'Give these to your identity provider' }).waitFor({ timeout: 15000 });
@@ -59,7 +66,10 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     await dlg.getByRole('button', { name: 'Validate' }).click();
     await dlg.locator(`[data-domain="${domain}"]`).getByText('✓ Validated').waitFor({ timeout: 15000 });
     await dlg.getByRole('button', { name: 'Next' }).click();
-    await dlg.getByRole('group', { name: 'Default roles' }).getByLabel(role).check();
+    await dlg.getByRole('group', { name: 'Default roles' }).getByLabel('Read only').check();
+    await dlg.getByRole('button', { name: 'Add group mapping' }).click();
+    await dlg.getByLabel('Group in your identity provider').fill('engineering');
+    await dlg.getByRole('group', { name: 'Roles for engineering' }).getByLabel('Admin').check();
     await dlg.getByRole('button', { name: 'Save roles' }).click();
     await dlg.getByText('Your SSO connection is set up.').waitFor({ timeout: 15000 });
     await dlg.getByRole('button', { name: 'Done' }).click();
@@ -92,7 +102,7 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     return claims.roles ?? [];
   }
 
-  it('AB-7.51 AB-7.52 AB-6.08 OIDC from the local provider’s issuer, corp.test proven by DNS, Admin by default: ann@corp.test signs in through it as an Admin', async () => {
+  it('AB-7.51 AB-7.52 AB-6.08 OIDC from the local provider’s issuer, corp.test proven by DNS, Read only by default and the IdP group engineering mapped to Admin: ann@corp.test (in engineering) signs in through it with both roles', async () => {
     await h.api('POST', '/_emulator/reset');
     const { page, close } = await setupAsAdmin();
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
@@ -101,20 +111,20 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     await dlg.getByLabel('Issuer').fill(oidc.issuer);
     await dlg.getByLabel('Client ID').fill(CORP.client_id);
     await dlg.getByLabel('Client secret').fill(CORP.client_secret);
-    await finishSetup(page, 'corp.test', 'Admin');
+    await finishSetup(page, 'corp.test');
     await close();
-    assert.ok((await signInThroughSso('ann@corp.test', oidc.issuer)).includes('Admin'));
+    assert.deepEqual((await signInThroughSso('ann@corp.test', oidc.issuer)).sort(), ['Admin', 'ReadOnly']);
   });
 
-  it('AB-3.20 AB-7.51 SAML from the local IdP’s metadata URL, saml.test proven by DNS, Admin by default: sam@saml.test signs in through it as an Admin', async () => {
+  it('AB-3.20 AB-7.51 SAML from the local IdP’s metadata URL, saml.test proven by DNS, Read only by default and engineering mapped to Admin: sam@saml.test (in engineering) signs in through it with both roles', async () => {
     await h.api('POST', '/_emulator/reset');
     const { page, close } = await setupAsAdmin();
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
     await dlg.getByLabel('SAML (any provider)').check();
     await dlg.getByRole('button', { name: 'Next' }).click();
     await dlg.getByLabel('Metadata URL', { exact: true }).fill(`${saml.url}/metadata`);
-    await finishSetup(page, 'saml.test', 'Admin');
+    await finishSetup(page, 'saml.test');
     await close();
-    assert.ok((await signInThroughSso('sam@saml.test', saml.url)).includes('Admin'));
+    assert.deepEqual((await signInThroughSso('sam@saml.test', saml.url)).sort(), ['Admin', 'ReadOnly']);
   });
 });
