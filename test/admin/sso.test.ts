@@ -21,6 +21,7 @@ import {
   button,
   byLabel,
   callEmulator,
+  chooseFile,
   dialog,
   expectAccessibleWhen,
   expectNoAccess,
@@ -225,6 +226,53 @@ describe('<fe-admin-sso> against the emulator', () => {
     await waitUntil(() => input(root(el), 'clientSecret'), 'connection page', SLOW);
     expect(input(root(el), 'clientSecret')!.value).to.equal('');
     expect(root(el).querySelector(`label[for="${input(root(el), 'clientSecret')!.id}"]`)?.textContent).to.equal('Replace secret');
+  });
+
+  it('AB-7.51 SAML from a metadata file: the XML is read in the browser and sent; the certificate read from it is reviewed', async function () {
+    this.timeout(40000);
+    const { metadata } = (await executeServerCommand('idp-saml-start', {})) as { metadata: string };
+    const token = await signIn(ADMIN);
+    const el = await renderSso();
+    const d = await startSetup(el, 'Google Workspace');
+    choice(d, 'From a metadata file (XML)')!.click();
+    await waitUntil(() => input(dialog(el)!, 'metadataFile'), 'file input', SLOW);
+    chooseFile(input(dialog(el)!, 'metadataFile')!, new File([metadata], 'GoogleIDPMetadata.xml', { type: 'text/xml' }));
+    await waitUntil(() => shown(el, 'Chosen: GoogleIDPMetadata.xml'), 'file read', SLOW);
+    button(dialog(el)!, 'Continue')!.click();
+    await waitUntil(() => shown(el, 'SHA-256 fingerprint'), 'review', SLOW);
+    expect(shown(el, 'fe-elements test SAML IdP')).to.equal(true);
+    const [stored] = await configurations(token);
+    expect(stored.type).to.equal('saml');
+    expect(stored.publicCertificateInfo?.subject).to.contain('fe-elements test SAML IdP');
+  });
+
+  it('AB-4.13 AB-4.14 AB-4.16 the legacy SAML configuration: validation false (not found yet) then true by DNS; a new domain saved clears the SSO URL and the certificate', async function () {
+    this.timeout(40000);
+    const token = await signIn(ADMIN);
+    const saved = await api<{ generatedVerification: string }>(token, 'POST', `${SSO}/saml/configurations`, {
+      enabled: true,
+      domain: 'legacy.test',
+      ssoEndpoint: 'https://idp.legacy.test/sso',
+      signRequest: true,
+    });
+    const el = await renderSso();
+    const panel = () => root(el).querySelector<HTMLElement>('[aria-labelledby="fe-sso-legacy-title"]')!;
+    await waitUntil(() => root(el).querySelector('[aria-labelledby="fe-sso-legacy-title"]'), 'legacy panel', SLOW);
+    expect(panel().textContent).to.contain(saved.generatedVerification);
+    button(panel(), 'Validate domain')!.click();
+    await waitUntil(() => panel().textContent?.includes('was not found yet'), 'not found yet', SLOW);
+    await executeServerCommand('dns-set-txt', { name: 'legacy.test', values: [saved.generatedVerification] });
+    button(panel(), 'Validate domain')!.click();
+    await waitUntil(() => panel().textContent?.includes('✓ Validated'), 'validated', SLOW);
+    fill(input(panel(), 'domain')!, 'moved.test');
+    await waitUntil(() => panel().textContent?.includes('Saving a new domain clears the SSO URL'), 'the rule said', SLOW);
+    await slowNext('POST', `${SSO}/saml/configurations`);
+    panel().querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    await waitUntil(() => button(panel(), 'Saving…'), 'saving', SLOW);
+    await waitUntil(() => input(panel(), 'ssoEndpoint')?.value === '' && !button(panel(), 'Saving…'), 'endpoint cleared', SLOW);
+    const stored = await api<{ domain: string; ssoEndpoint: string; signRequest: boolean; validated: boolean }>(token, 'GET', `${SSO}/saml/configurations`);
+    expect([stored.domain, stored.ssoEndpoint, stored.signRequest, stored.validated]).to.deep.equal(['moved.test', '', false, false]);
+    expect((input(panel(), 'signRequest') as HTMLInputElement).checked).to.equal(false);
   });
 
   it('AB-7.52 a domain whose TXT record is not published yet: "not found yet" as a note (not an error), and validated once published', async () => {

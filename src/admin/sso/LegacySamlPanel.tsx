@@ -36,6 +36,8 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
   const [certificate, setCertificate] = useState(saml.publicCertificate ?? '');
   const [signRequest, setSignRequest] = useState(saml.signRequest ?? false);
   const domainChanged = domain.trim() !== (saml.domain ?? '');
+  // the server's answer to a validation whose TXT record is not found yet carries a reason (not an error)
+  const notFound = !saml.validated && Boolean((saml as { reason?: string }).reason);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
@@ -90,6 +92,9 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
           <CopyField id="fe-sso-legacy-txt" label={t('admin.sso.domain.txtValue')} value={saml.generatedVerification} t={t} />
         </>
       ) : null}
+      <p role="status" className={notFound ? css.notice : css.hint} style={{ margin: 0 }}>
+        {validating ? t('admin.sso.domain.checking') : notFound ? t('admin.sso.domain.notFound') : ''}
+      </p>
       {canWrite ? (
         <span>
           <button type="button" className={css.secondaryButton} aria-disabled={validating || undefined} onClick={() => !validating && actor.send({ type: 'saml.validateDomain' })}>
