@@ -1,6 +1,7 @@
 import { chromeLauncher } from '@web/test-runner';
 import { viteWtr } from './tools/wtr-vite.js';
 import { emulatorWtr } from './tools/wtr-emulator.js';
+import { idpWtr } from './tools/wtr-idp.js';
 import { fixtureApiMiddleware } from './tools/wtr-fixture-api.js';
 import { mediaFeaturesPlugin } from './tools/wtr-media.js';
 
@@ -21,7 +22,7 @@ export function testRunnerConfig(viteConfig = {}) {
     testsFinishTimeout: 180000,
     testFramework: { config: { timeout: 20000 } },
     middleware: [fixtureApiMiddleware, emulator.middleware, vite.middleware],
-    plugins: [emulator.plugin, vite.plugin, mediaFeaturesPlugin()],
+    plugins: [emulator.plugin, idpWtr(), vite.plugin, mediaFeaturesPlugin()],
     filterBrowserLogs: ({ args }) => !/^(\[vite\]|Lit is in dev mode|Download the React DevTools)/.test(String(args[0])),
     browsers: [
       chromeLauncher({

@@ -584,7 +584,7 @@ declare global {
     'fe-admin-roles': fe.FeAdminRolesElement;
     /** The security section of the admin portal. */
     'fe-admin-security': fe.FeAdminSecurityElement;
-    /** The sso section of the admin portal. */
+    /** The SSO section of the admin portal. */
     'fe-admin-sso': fe.FeAdminSsoElement;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': fe.FeAdminUsersElement;

@@ -286,7 +286,7 @@ declare module 'react' {
       'fe-admin-roles': FeAdminRolesReactProps;
       /** The security section of the admin portal. */
       'fe-admin-security': FeAdminSecurityReactProps;
-      /** The sso section of the admin portal. */
+      /** The SSO section of the admin portal. */
       'fe-admin-sso': FeAdminSsoReactProps;
       /** Manage the users of the signed-in user's account. */
       'fe-admin-users': FeAdminUsersReactProps;

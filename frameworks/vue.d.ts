@@ -332,7 +332,7 @@ declare module 'vue' {
     'fe-admin-roles': DefineComponent<FeAdminRolesVueProps>;
     /** The security section of the admin portal. */
     'fe-admin-security': DefineComponent<FeAdminSecurityVueProps>;
-    /** The sso section of the admin portal. */
+    /** The SSO section of the admin portal. */
     'fe-admin-sso': DefineComponent<FeAdminSsoVueProps>;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': DefineComponent<FeAdminUsersVueProps>;

@@ -5,11 +5,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Starts the emulator as a child process (tsx) on 127.0.0.1:`port` and
- * resolves when it answers. `dataDir` 'memory://' keeps the database in memory.
+ * resolves when it answers. `dataDir` 'memory://' keeps the database in memory. `dnsServers` (`host:port`, e.g. a
+ * tools/dns-server.js address) are the resolvers of the SSO domain check (`--dns-servers`).
  * @returns {{ url: string, stop: () => Promise<void> }}
  */
-export async function startEmulator({ port, dataDir = 'memory://', quiet = true, env = {} } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/src/main.ts'], {
+export async function startEmulator({ port, dataDir = 'memory://', quiet = true, env = {}, dnsServers = [] } = {}) {
+  const args = ['--import', 'tsx', 'emulator/src/main.ts', ...(dnsServers.length ? ['--dns-servers', dnsServers.join(',')] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_DATA_DIR: dataDir, ...env },
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',

@@ -9,5 +9,5 @@ export interface OidcIdp {
 export function startOidcIdp(opts?: {
   port?: number;
   clients?: { client_id: string; client_secret: string; redirect_uris: string[] }[];
-  accounts?: { email: string; name?: string; emailVerified?: boolean }[];
+  accounts?: { email: string; name?: string; emailVerified?: boolean; groups?: string[] }[];
 }): Promise<OidcIdp>;

@@ -2,7 +2,8 @@
  * A local OpenID Connect provider for tests and the demo (panva's
  * oidc-provider): authorization code flow with PKCE required (S256),
  * confidential clients (client_secret_basic), RS256 id_tokens that carry
- * `email`, `email_verified` and `name` (scopes openid email profile), and a
+ * `email`, `email_verified` and `name` (scopes openid email profile) and, for an
+ * account given `groups`, a `groups` claim (scope profile), and a
  * simple sign-in page (email, "Sign in" / "Cancel"; consent is granted with
  * the sign-in). Cancel answers the client `error=access_denied`.
  *
@@ -26,8 +27,8 @@ import { esc, page, readForm } from './idp-page.js';
  * @param {{
  *   port?: number,
  *   clients?: { client_id: string, client_secret: string, redirect_uris: string[] }[],
- *   accounts?: { email: string, name?: string, emailVerified?: boolean }[],
- * }} opts accounts' `emailVerified` defaults to true
+ *   accounts?: { email: string, name?: string, emailVerified?: boolean, groups?: string[] }[],
+ * }} opts accounts' `emailVerified` defaults to true; `groups` become the id_token's `groups` claim
  * @returns {Promise<{ issuer: string, close(): Promise<void>, signIn(authorizeUrl: string, email: string | null): Promise<URL> }>}
  */
 export async function startOidcIdp({ port = 0, clients = [], accounts = [] } = {}) {
@@ -51,11 +52,11 @@ export async function startOidcIdp({ port = 0, clients = [], accounts = [] } = {
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: a.email, email_verified: a.emailVerified ?? true, name: a.name ?? a.email.split('@')[0] };
+          return { sub: id, email: a.email, email_verified: a.emailVerified ?? true, name: a.name ?? a.email.split('@')[0], ...(a.groups ? { groups: a.groups } : {}) };
         },
       };
     },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     conformIdTokenClaims: false, // the id_token carries the scopes' claims (email, name)
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },

@@ -13,7 +13,7 @@ export interface SamlIdp {
 }
 export function startSamlIdp(opts?: {
   port?: number;
-  accounts?: { email: string; name?: string }[];
+  accounts?: { email: string; name?: string; groups?: string[] }[];
   spMetadata?: string;
   sp?: { entityId: string; acsUrl: string };
 }): Promise<SamlIdp>;

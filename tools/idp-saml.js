@@ -5,6 +5,10 @@
  * "Sign in" / "Cancel") and posts a signed SAMLResponse (message and
  * assertion signed, RSA-SHA256) to the SP's ACS with the RelayState.
  *
+ * An account given `groups` gets them in the assertion as an AttributeStatement
+ * `groups` (one AttributeValue per group; samlify's login-response template
+ * with the attribute statement filled in, see {@link groupsTemplate}).
+ *
  * Endpoints: `GET /metadata` (IdP metadata), `GET /sso` (HTTP-Redirect:
  * SAMLRequest, RelayState), `POST /sso/login` (the sign-in form).
  *
@@ -80,6 +84,9 @@ export function selfSignedCertificate(commonName) {
 
 // ---------------------------------------------------------------- the IdP
 
+/** Text for an XML element: `&`, `<`, `>` escaped. */
+const xmlText = (value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** A schema-valid SAML message for the validator's warm-up. */
 const WARM_UP_XML =
   '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm-up" Version="2.0" IssueInstant="2020-01-01T00:00:00Z">' +
@@ -89,7 +96,7 @@ const WARM_UP_XML =
  * Starts the IdP on 127.0.0.1.
  * @param {{
  *   port?: number,
- *   accounts?: { email: string, name?: string }[],
+ *   accounts?: { email: string, name?: string, groups?: string[] }[],
  *   spMetadata?: string,
  *   sp?: { entityId: string, acsUrl: string },
  * }} opts the SP as its metadata XML (what the emulator serves at /frontegg/auth/saml/metadata) or its entity id and ACS URL
@@ -112,8 +119,52 @@ export async function startSamlIdp({ port = 0, accounts = [], spMetadata, sp: sp
     const request = await idp.parseLoginRequest(sp, 'redirect', { query });
     const account = findAccount(email);
     if (!account) throw new Error(`unknown account ${email}`);
-    const { context, entityEndpoint } = await idp.createLoginResponse(sp, request, 'post', { email: account.email }, { relayState: query.RelayState });
+    const custom = account.groups ? groupsTemplate(request, account) : undefined;
+    const { context, entityEndpoint } = await idp.createLoginResponse(
+      sp,
+      request,
+      'post',
+      { email: account.email },
+      { relayState: query.RelayState, customTagReplacement: custom },
+    );
     return { acsUrl: entityEndpoint, SAMLResponse: context, RelayState: query.RelayState ?? '' };
+  }
+
+  /**
+   * samlify's default login-response template with its tags filled in as samlify does, plus an AttributeStatement
+   * `groups` (samlify leaves AttributeStatement empty unless a custom template fills it).
+   * @returns the customTagReplacement samlify calls with the template
+   */
+  function groupsTemplate(request, account) {
+    return (template) => {
+      const id = `_${randomBytes(16).toString('hex')}`;
+      const now = new Date();
+      const later = new Date(now.getTime() + 5 * 60_000).toISOString();
+      const acs = sp.entityMeta.getAssertionConsumerService(binding.post);
+      const values = account.groups.map((g) => `<saml:AttributeValue xsi:type="xs:string">${xmlText(g)}</saml:AttributeValue>`).join('');
+      const attributes = `<saml:AttributeStatement><saml:Attribute Name="groups" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${values}</saml:Attribute></saml:AttributeStatement>`;
+      const context = samlify.SamlLib.replaceTagsByValue(template, {
+        ID: id,
+        AssertionID: `_${randomBytes(16).toString('hex')}`,
+        Destination: acs,
+        Audience: sp.entityMeta.getEntityID(),
+        EntityID: sp.entityMeta.getEntityID(),
+        SubjectRecipient: acs,
+        Issuer: idp.entityMeta.getEntityID(),
+        IssueInstant: now.toISOString(),
+        AssertionConsumerServiceURL: acs,
+        StatusCode: samlify.Constants.StatusCode.Success,
+        ConditionsNotBefore: now.toISOString(),
+        ConditionsNotOnOrAfter: later,
+        SubjectConfirmationDataNotOnOrAfter: later,
+        NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+        NameID: account.email,
+        InResponseTo: request.extract.request.id,
+        AuthnStatement: '',
+        AttributeStatement: '',
+      }).replace('</saml:Conditions></saml:Assertion>', `</saml:Conditions>${attributes}</saml:Assertion>`);
+      return { id, context };
+    };
   }
 
   const server = http.createServer(async (req, res) => {

@@ -8,12 +8,16 @@ import '../fe-app.ts';
 addMessages('en', enAdmin);
 
 /**
- * The sso section on its own (scaffolded by `npm run new:section`): the account's items in a server-paged,
- * searchable, sortable table; an admin with `fe.secure.write.samlConfiguration` adds items. Needs `fe.secure.read.samlConfiguration`
- * (without it: "You don’t have access to this section." and no request). Must sit inside `<fe-app>`.
+ * The SSO section on its own (admin spec §3, §4, §7; issue 23): the account's SSO connections (SAML or OIDC) with
+ * their domains (each proven by a DNS TXT record), enabled switch, default roles and group-to-role mappings, each
+ * connection's page (`#/admin/sso/<connection id>`), the setup flow (`#/admin/sso/add`: choose the IdP, configure by
+ * metadata URL, metadata file, fields or OIDC issuer, review the certificate and our ACS URL / entity ID, domains,
+ * roles) and the legacy single SAML configuration. Writing needs `fe.secure.write.samlConfiguration`; reading
+ * `fe.secure.read.samlConfiguration` (without it: "You don’t have access to this section." and no request). Must sit
+ * inside `<fe-app>`.
  *
  * @tag fe-admin-sso
- * @summary The sso section of the admin portal.
+ * @summary The SSO section of the admin portal.
  *
  * @csspart error - A failure (an ARIA alert).
  * @cssprop [--fe-color-primary=#4f46e5] - Brand colour of buttons and links.

@@ -93,6 +93,8 @@ export interface EmulatorOptions {
   startAt?: number;
   /** With `startAt`: the clock stays at that instant until a test moves it (`PUT /_emulator/clock`). */
   frozen?: boolean;
+  /** Resolvers (`host:port`) of the SSO domain check (sso/dns.ts); empty or absent: the system's. */
+  dnsServers?: string[];
 }
 
 export interface EmulatorSeedInfo {
@@ -163,6 +165,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     reset,
     restore,
     faults,
+    dnsServers: options.dnsServers ?? [],
   };
 
   const app = new Hono<AppEnv>();

@@ -38,11 +38,13 @@ Options:
                            $EMULATOR_CORS_ORIGINS or ${DEFAULT_CORS_ORIGINS.join(', ')})
       --public-origin <url> token issuer (default $EMULATOR_PUBLIC_ORIGIN or http://<host>:<port>)
       --seed-users <n>     add n users to the tenant Acme after start (1-100000)
+      --dns-servers <list> DNS servers (host:port,…) the SSO domain check resolves TXT
+                           records with (default $FE_EMULATOR_DNS_SERVERS, else the system's)
   -h, --help               show this help
   -v, --version            show the version
 
 Environment: DATABASE_URL (a Postgres server instead of PGlite), EMULATOR_PORT,
-EMULATOR_DATA_DIR, EMULATOR_PUBLIC_ORIGIN, EMULATOR_CORS_ORIGINS.
+EMULATOR_DATA_DIR, EMULATOR_PUBLIC_ORIGIN, EMULATOR_CORS_ORIGINS, FE_EMULATOR_DNS_SERVERS.
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 failed to start, 2 bad usage or seed file.`;
 
 /** What src/main.ts starts. */
@@ -62,6 +64,8 @@ export interface CliConfig {
   frozen: boolean;
   corsOrigins: string[];
   seedUsers?: number;
+  /** `--dns-servers`: resolvers (`host`, `host:port`, `[v6]:port`) for the SSO domain check; empty: the system's. */
+  dnsServers: string[];
 }
 
 /** True for 127.0.0.0/8, ::1, ::ffff:127.x.x.x and `localhost`. */
@@ -101,6 +105,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         'cors-origin': { type: 'string', multiple: true },
         'public-origin': { type: 'string' },
         'seed-users': { type: 'string' },
+        'dns-servers': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -108,7 +113,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   } catch (e) {
     throw new CliError(`${(e as Error).message}\nRun fe-emulator --help for the options.`);
   }
-  const base = { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: DEFAULT_DATA_DIR, corsOrigins: DEFAULT_CORS_ORIGINS, frozen: false };
+  const base = { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: DEFAULT_DATA_DIR, corsOrigins: DEFAULT_CORS_ORIGINS, frozen: false, dnsServers: [] };
   if (values.help) return { command: 'help', ...base };
   if (values.version) return { command: 'version', ...base };
 
@@ -160,6 +165,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     .filter(Boolean);
   const corsOrigins = values['cors-origin'] ?? (fromEnv?.length ? fromEnv : DEFAULT_CORS_ORIGINS);
 
+  const dnsServers = parseDnsServers(values['dns-servers'] ?? env.FE_EMULATOR_DNS_SERVERS ?? '');
+
   return {
     command: 'run',
     port,
@@ -173,7 +180,28 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     frozen,
     corsOrigins,
     seedUsers,
+    dnsServers,
   };
+}
+
+/**
+ * Parses a `--dns-servers` / `FE_EMULATOR_DNS_SERVERS` list: comma-separated `host`, `host:port` or `[v6]:port`
+ * where host is an IP address (node:dns `Resolver.setServers` takes no names).
+ * @throws CliError for an entry that is not an IP address with an optional port 1–65535
+ */
+export function parseDnsServers(list: string): string[] {
+  const servers = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const s of servers) {
+    const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(s) ?? /^([^:]+)(?::(\d+))?$/.exec(s) ?? [s, s, undefined];
+    const port = m[2] === undefined ? 53 : Number(m[2]);
+    if (isIP(m[1]) === 0 || !(port >= 1 && port <= 65535)) {
+      throw new CliError(`--dns-servers must be IP addresses with optional ports (127.0.0.1:5353,[::1]:53), got "${s}"`);
+    }
+  }
+  return servers;
 }
 
 /** The emulator package's version (emulator/package.json). */

@@ -19,6 +19,7 @@ import {
   rolePermissions,
   roles,
   ssoConfigurations,
+  ssoGroupMappings,
   tenantInviteLinks,
   userGroupMembers,
   userGroupRoles,
@@ -354,7 +355,7 @@ export async function clearOtherDefaults(db: Db, tenantId: string, roleId: strin
 
 /**
  * Deletes a tenant role and unassigns it everywhere — users (user_tenant_roles cascades), groups, invite links, SSO
- * configurations and API tokens of the tenant.
+ * configurations (default roles and IdP-group mappings) and API tokens of the tenant.
  */
 export async function deleteRole(db: Db, role: RoleRow): Promise<void> {
   const tenantId = role.tenantId ?? '';
@@ -373,6 +374,15 @@ export async function deleteRole(db: Db, role: RoleRow): Promise<void> {
     .update(ssoConfigurations)
     .set({ roleIds: without(ssoConfigurations) })
     .where(holding(ssoConfigurations));
+  await db
+    .update(ssoGroupMappings)
+    .set({ roleIds: sql`${ssoGroupMappings.roleIds} - ${role.id}::text` })
+    .where(
+      and(
+        sql`${ssoGroupMappings.roleIds} @> ${JSON.stringify([role.id])}::jsonb`,
+        inArray(ssoGroupMappings.configId, db.select({ id: ssoConfigurations.id }).from(ssoConfigurations).where(eq(ssoConfigurations.tenantId, tenantId))),
+      ),
+    );
   await db.delete(userGroupRoles).where(eq(userGroupRoles.roleId, role.id));
   await db.delete(roles).where(eq(roles.id, role.id));
 }

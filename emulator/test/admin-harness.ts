@@ -7,7 +7,7 @@ import { before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { FronteggApiError, type FronteggApiClient } from '@frontegg/rest-api';
-import type { Emulator } from '../src/app.ts';
+import type { Emulator, EmulatorOptions } from '../src/app.ts';
 import { SEED } from '../src/db/seed.ts';
 import { audits } from '../src/db/schema.ts';
 import { Client, P, startEmulator } from './helpers.ts';
@@ -40,9 +40,10 @@ export interface AdminHarness {
 /**
  * Registers the `node:test` hooks of an admin-portal test file — start the emulator before all tests, reset it before
  * each, stop the Frontegg clients' servers after each and the emulator after all — and returns the helpers bound to it.
- * Call it once, at the top level of the file.
+ * Call it once, at the top level of the file. `options` (called in the `before` hook) are the emulator's, e.g. the
+ * `dnsServers` of a DNS server a file starts first.
  */
-export function useAdminEmulator(): AdminHarness {
+export function useAdminEmulator(options?: () => EmulatorOptions | Promise<EmulatorOptions>): AdminHarness {
   let emu: Emulator | undefined;
   const closers: (() => Promise<void>)[] = [];
   const running = (): Emulator => {
@@ -50,7 +51,7 @@ export function useAdminEmulator(): AdminHarness {
     return emu;
   };
   before(async () => {
-    emu = await startEmulator();
+    emu = await startEmulator(await options?.());
   });
   after(async () => {
     await emu?.close();

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import * as OTPAuth from 'otpauth';
 import { parseSeedFile, SeedFileError } from '../src/seed-file.ts';
-import { isLoopback } from '../src/cli.ts';
+import { CliError, isLoopback, parseCli } from '../src/cli.ts';
 
 const BIN = fileURLToPath(new URL('../bin/fe-emulator.js', import.meta.url));
 const EXAMPLE_SEED = fileURLToPath(new URL('../examples/seed.json', import.meta.url));
@@ -123,6 +123,20 @@ describe('fe-emulator: flags', () => {
       assert.match(missing.output(), /cannot read the seed file/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--dns-servers (else FE_EMULATOR_DNS_SERVERS) lists the resolvers of the SSO domain check; default the system’s; a name or bad port is refused', () => {
+    assert.deepEqual(parseCli(['--dns-servers', '127.0.0.1:5353, [::1]:53,10.0.0.1'], {}).dnsServers, ['127.0.0.1:5353', '[::1]:53', '10.0.0.1']);
+    assert.deepEqual(parseCli([], { FE_EMULATOR_DNS_SERVERS: '127.0.0.1:5454' }).dnsServers, ['127.0.0.1:5454']);
+    assert.deepEqual(parseCli(['--dns-servers', '127.0.0.1:1'], { FE_EMULATOR_DNS_SERVERS: '127.0.0.1:5454' }).dnsServers, ['127.0.0.1:1'], 'the flag wins');
+    assert.deepEqual(parseCli([], {}).dnsServers, []);
+    for (const bad of ['dns.example.test', '127.0.0.1:0', '127.0.0.1:99999']) {
+      assert.throws(
+        () => parseCli(['--dns-servers', bad], {}),
+        (e: Error) => e instanceof CliError && e.message.includes(`got "${bad}"`),
+        bad,
+      );
     }
   });
 

@@ -10,6 +10,9 @@ import { adminChangeEmailMachine } from '../../machines/admin-change-email.machi
 import { adminCreateTokenMachine } from '../../machines/admin-create-token.machine.ts';
 import { adminEditRoleMachine } from '../../machines/admin-edit-role.machine.ts';
 import { adminEnrollMfaMachine } from '../../machines/admin-enroll-mfa.machine.ts';
+import { adminSamlMachine } from '../../machines/admin-saml.machine.ts';
+import { adminSsoDomainMachine } from '../../machines/admin-sso-domain.machine.ts';
+import { adminSsoSetupMachine } from '../../machines/admin-sso-setup.machine.ts';
 import { adminScimConnectionMachine } from '../../machines/admin-scim-connection.machine.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
@@ -21,3 +24,6 @@ defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { owne
 defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);
 defineDialogStory('fe-admin-enroll-mfa-story', adminEnrollMfaMachine, { kind: 'authenticator' });
 defineDialogStory('fe-admin-scim-connection-story', adminScimConnectionMachine, {});
+defineDialogStory('fe-admin-sso-setup-story', adminSsoSetupMachine);
+defineDialogStory('fe-admin-sso-domain-story', adminSsoDomainMachine, { configId: 'preview-sso-okta' });
+defineDialogStory('fe-admin-saml-story', adminSamlMachine, undefined);

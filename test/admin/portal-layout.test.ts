@@ -26,6 +26,7 @@ const SECTIONS = {
   users: 'Users',
   groups: 'Groups',
   security: 'Security',
+  sso: 'SSO',
   audits: 'Audit logs',
   apiTokens: 'API tokens',
   roles: 'Roles',

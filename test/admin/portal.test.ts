@@ -42,13 +42,14 @@ describe('<fe-admin-portal> shell', () => {
       'Users',
       'Groups',
       'Security',
+      'SSO',
       'Audit logs',
       'API tokens',
       'Roles',
       'Provisioning',
     ]);
     const hidden = await renderPortal({ adminPortal: { personalApiTokens: { visibility: 'hidden' }, groups: { visibility: 'hidden' } } });
-    expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Security', 'Audit logs', 'API tokens', 'Roles', 'Provisioning']);
+    expect(navTexts(hidden)).to.deep.equal(['Profile', 'Privacy & security', 'Account settings', 'Users', 'Security', 'SSO', 'Audit logs', 'API tokens', 'Roles', 'Provisioning']);
   });
 
   it('SI-2.31 options.adminPortal turns hidden sections on (byPermissions) and a visible one off', async () => {

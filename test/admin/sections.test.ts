@@ -29,7 +29,7 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
 
   it('the registry is the one list: a built section has its chunk and its texts in English, German and Hebrew', async () => {
     const built = SECTION_IDS.filter((id) => SECTIONS[id].built);
-    expect(built).to.deep.equal(['profile', 'privacy', 'personalApiTokens', 'account', 'users', 'groups', 'security', 'audits', 'apiTokens', 'roles', 'provisioning']);
+    expect(built).to.deep.equal(['profile', 'privacy', 'personalApiTokens', 'account', 'users', 'groups', 'security', 'sso', 'audits', 'apiTokens', 'roles', 'provisioning']);
     for (const id of built) {
       const { load, messages } = SECTIONS[id];
       expect((await load!()).default, `${id}: its view`).to.be.a('function');

@@ -68,6 +68,7 @@ describe('the admin portal in the demo and hosted', () => {
       'Users',
       'Groups',
       'Security',
+      'SSO',
       'Audit logs',
       'API tokens',
       'Roles',

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TOTP } from 'otpauth';
 import { startEmulator } from '../../tools/emulator-process.js';
+import { startDnsServer, type DnsServer } from '../../tools/dns-server.js';
 import { startDemo } from '../../examples/plain-html/server.mjs';
 
 /** A parsed JSON answer, typed as `JSON.parse` types it (unchecked): the tests read the emulator's answers field by field. */
@@ -13,6 +14,8 @@ export interface Harness {
   emulatorUrl: string;
   demoUrl: string;
   browser: Browser;
+  /** With `startHarness({ dns: true })`: the local DNS server the emulator's SSO domain check resolves against. */
+  dns?: DnsServer;
   api(method: string, path: string, body?: unknown): Promise<Json>;
   stopEmulator(): Promise<void>;
   close(): Promise<void>;
@@ -30,12 +33,20 @@ export function launchChromium(): Promise<Browser> {
 /**
  * Starts the emulator (in-memory database) and the demo host on free ports, and Chromium. Needs `npm run build` first.
  * `E2E_LITE=1` serves the demo on fe-elements/lite (npm test's `e2e (lite)` steps run the sign-in files so).
+ * `dns: true` also starts a local DNS server (tools/dns-server.js, `harness.dns`) and points the emulator's SSO
+ * domain check at it (`--dns-servers`).
  */
-export async function startHarness(opts: { page?: 'index.html' | 'hosted.html' } = {}): Promise<Harness> {
+export async function startHarness(opts: { page?: 'index.html' | 'hosted.html'; dns?: boolean } = {}): Promise<Harness> {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const demoPort = port + 1000;
+  const dns = opts.dns ? await startDnsServer() : undefined;
   // links in emails are built for allowed origins only: allow the demo host
-  const emulator = await startEmulator({ port, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort}` } });
+  const emulator = await startEmulator({
+    port,
+    dataDir: 'memory://',
+    env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort}` },
+    dnsServers: dns ? [dns.address] : [],
+  });
   const demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url, page: opts.page, lite: process.env.E2E_LITE === '1' });
   const browser = await launchChromium();
   let emulatorUp = true;
@@ -43,6 +54,7 @@ export async function startHarness(opts: { page?: 'index.html' | 'hosted.html' }
     emulatorUrl: emulator.url,
     demoUrl: demo.url,
     browser,
+    dns,
     async api(method, path, body) {
       const r = await fetch(emulator.url + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await r.text();
@@ -57,6 +69,7 @@ export async function startHarness(opts: { page?: 'index.html' | 'hosted.html' }
       await browser.close();
       await demo.stop();
       if (emulatorUp) await emulator.stop();
+      await dns?.close();
     },
   };
 }

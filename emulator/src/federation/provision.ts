@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
-import { roles, tenants, userTenantRoles, userTenants, users, ssoConfigurations } from '../db/schema.ts';
+import { roles, tenants, userSources, userTenantRoles, userTenants, users, ssoConfigurations } from '../db/schema.ts';
 import { auditSignedIn, completePrimaryAuth, defaultRoleIdsFor, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 import { audit } from '../audit.ts';
@@ -19,6 +19,8 @@ import { emulatorDate } from '../clock.ts';
 import { HttpError } from '../http/errors.ts';
 import { enforceEmailDomain } from '../restrictions.ts';
 import { effectivePolicies } from '../policies.ts';
+import { addMemberRoles, visibleRoles } from '../roles.ts';
+import { rolesOfGroups } from '../sso/group-roles.ts';
 
 type Ctx = Context<AppEnv>;
 export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
@@ -39,6 +41,21 @@ export interface AssertedIdentity {
   email: string;
   name?: string;
   picture?: string;
+  /** The groups the IdP asserted (OIDC: the `groups` claim; SAML: the `groups` attribute). */
+  groups?: string[];
+}
+
+/** A claim or attribute value as a list of group names (a string, or an array of strings; others dropped). */
+export function groupNames(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value == null ? [] : [value];
+  return [
+    ...new Set(
+      list
+        .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+        .map((v) => String(v).trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 async function createUser(c: Ctx, id: AssertedIdentity, tenantId: string, roleIds: string[]): Promise<UserRow> {
@@ -128,16 +145,28 @@ async function joinAllowed(c: Ctx, tenantId: string, email: string): Promise<voi
  * (an IdP speaks only for its own domains). The user is found or created in
  * the configuration's tenant; an existing user who is not yet a member joins it.
  * A user who would join the tenant (new, or not yet a member) must pass its email-domain restrictions.
+ *
+ * Roles (admin spec §6 AB-6.08–6.09; issue 23 item 5): a user created or joining gets the configuration's default
+ * roles (the tenant's default roles when it has none) PLUS the roles its group mappings give the groups the IdP
+ * asserted; a member signing in again gets the mapped roles added (roles an admin gave stay). Mapped role ids of
+ * roles deleted since are skipped. The user's source in the tenant becomes provider `saml`/`oidc` (managed by
+ * frontegg, sourceId = the configuration) unless it has one (e.g. scim2); the grant is audited
+ * (`user.signed-up` / `user.sso-linked` / `user.sso-roles.mapped`, with the groups and role ids).
  * @throws ProvisionError 403 for a foreign domain or one the tenant's restrictions refuse, 401 when locked.
  */
 export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: SsoConfigRow): Promise<{ user: UserRow; isNewUser: boolean }> {
   const db = c.var.db;
   const domain = id.email.split('@')[1] ?? '';
   if (!config.domains.includes(domain)) throw new ProvisionError(403, 'The identity provider may not sign in users of this domain', 'ER-SSO-DOMAIN-MISMATCH');
-  const roleIds = config.roleIds.length ? config.roleIds : await defaultRoleIdsFor(db, c.var.rt.vendorId, config.tenantId);
+  const groups = id.groups ?? [];
+  const mappedIds = await rolesOfGroups(db, config.id, groups);
+  const mapped = mappedIds.length ? (await visibleRoles(db, c.var.rt.vendorId, config.tenantId, mappedIds)).map((r) => r.id) : [];
+  const defaults = config.roleIds.length ? config.roleIds : await defaultRoleIdsFor(db, c.var.rt.vendorId, config.tenantId);
+  const joinRoles = [...new Set([...defaults, ...mapped])];
   const existing = await findUserByEmail(db, id.email);
   let user: UserRow;
   let isNewUser = false;
+  let joined = false;
   if (existing) {
     if (existing.isLocked) throw new ProvisionError(401, 'User is locked', 'ER-USER-LOCKED');
     const [member] = await db
@@ -147,7 +176,10 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
     if (!member) {
       await joinAllowed(c, config.tenantId, id.email);
       await db.insert(userTenants).values({ userId: existing.id, tenantId: config.tenantId, createdAt: await emulatorDate(db) });
-      if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId: existing.id, tenantId: config.tenantId, roleId })));
+      await addMemberRoles(db, existing.id, config.tenantId, joinRoles);
+      joined = true;
+    } else {
+      await addMemberRoles(db, existing.id, config.tenantId, mapped);
     }
     await db
       .update(users)
@@ -156,13 +188,20 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
     user = await getUser(db, existing.id);
   } else {
     await joinAllowed(c, config.tenantId, id.email);
-    user = await createUser(c, id, config.tenantId, roleIds);
+    user = await createUser(c, id, config.tenantId, joinRoles);
     isNewUser = true;
   }
-  if (isNewUser) {
-    const details = { method: config.type, ssoConfigurationId: config.id };
-    await audit(c, { tenantId: config.tenantId, actor: { id: user.id, email: user.email }, action: 'user.signed-up', targetId: user.id, details });
-  }
+  const linked = await db
+    .insert(userSources)
+    .values({ userId: user.id, tenantId: config.tenantId, provider: config.type, managedBy: 'frontegg', sourceId: config.id, createdAt: await emulatorDate(db) })
+    .onConflictDoNothing()
+    .returning({ userId: userSources.userId });
+  const granted = isNewUser || joined ? joinRoles : mapped;
+  const details = { method: config.type, ssoConfigurationId: config.id, groups, roleIds: granted };
+  const actor = { id: user.id, email: user.email };
+  if (isNewUser) await audit(c, { tenantId: config.tenantId, actor, action: 'user.signed-up', targetId: user.id, details });
+  else if (joined || linked.length) await audit(c, { tenantId: config.tenantId, actor, action: 'user.sso-linked', targetId: user.id, details });
+  else if (mapped.length) await audit(c, { tenantId: config.tenantId, actor, action: 'user.sso-roles.mapped', targetId: user.id, details });
   return { user, isNewUser };
 }
 

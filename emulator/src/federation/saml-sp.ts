@@ -7,7 +7,7 @@
  */
 import samlify from 'samlify';
 import * as xmllint from '@authenio/samlify-node-xmllint';
-import type { SsoConfigRow } from './provision.ts';
+import { groupNames, type AssertedIdentity, type SsoConfigRow } from './provision.ts';
 import { FederationError } from './oidc-client.ts';
 
 samlify.setSchemaValidator(xmllint);
@@ -94,10 +94,11 @@ const asArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v 
  * - here: exactly one assertion (no wrapping), audience = our SP entity id,
  *   Destination and the subject confirmation's Recipient = our ACS URL,
  *   InResponseTo (response and subject confirmation) = `requestId`.
- * @returns the asserted email (NameID, else an email attribute) and name.
+ * @returns the asserted email (NameID, else an email attribute), name and groups (the `groups` attribute, one
+ *   AttributeValue per group).
  * @throws FederationError naming the failed check.
  */
-export async function validateSamlResponse(issuer: string, config: SsoConfigRow, samlResponse: string, requestId: string): Promise<{ email: string; name?: string }> {
+export async function validateSamlResponse(issuer: string, config: SsoConfigRow, samlResponse: string, requestId: string): Promise<AssertedIdentity> {
   const { acsUrl, spEntityId } = spEndpoints(issuer);
   let xml: string;
   try {
@@ -134,5 +135,9 @@ export async function validateSamlResponse(issuer: string, config: SsoConfigRow,
     .trim()
     .toLowerCase();
   if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new FederationError('The SAML assertion carries no email');
-  return { email, name: attr('name', 'displayName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name') };
+  return {
+    email,
+    name: attr('name', 'displayName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name'),
+    groups: groupNames(attributes.groups ?? attributes['http://schemas.microsoft.com/ws/2008/06/identity/claims/groups']),
+  };
 }

@@ -20,6 +20,8 @@ export interface EmulatorRuntime {
   restore(db: Db): Promise<void>;
   /** The fault switches (`/_emulator/faults`, http/faults.ts). */
   faults: FaultSwitches;
+  /** Resolvers (`host:port`) the SSO domain check asks (sso/dns.ts); empty: the system's. */
+  dnsServers: string[];
 }
 
 export interface AppEnv {

@@ -57,7 +57,6 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import samlify from 'samlify';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
 import { parseBody, optStr, httpUrl, optHttpUrl, isHttpUrl } from '../http/body.ts';
@@ -67,9 +66,11 @@ import { socialProviders, ssoConfigurations, ssoDomains, ssoStates } from '../db
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { SEED } from '../db/seed.ts';
 import { discover, exchangeCode, FederationError, pkceChallenge, randomString } from '../federation/oidc-client.ts';
-import { federatedLoginAnswer, ProvisionError, provisionSocialUser, provisionSsoUser, type SsoConfigRow } from '../federation/provision.ts';
+import { federatedLoginAnswer, groupNames, ProvisionError, provisionSocialUser, provisionSsoUser, type AssertedIdentity, type SsoConfigRow } from '../federation/provision.ts';
 import { ACS_PATH, authnRequest, SP_METADATA_PATH, spEndpoints, spMetadata, validateSamlResponse, warmUpSamlValidator } from '../federation/saml-sp.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
+import { ssoStartPath } from '../sso/configurations.ts';
+import { parseIdpMetadata } from '../sso/saml-metadata.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -77,8 +78,7 @@ type Ctx = Context<AppEnv>;
 export const SOCIAL_PROVIDER_TYPES = ['microsoft', 'facebook', 'google', 'github', 'slack', 'apple', 'linkedin'] as const;
 /** Lifetime of an SSO state (start → postlogin). */
 export const SSO_STATE_TTL_MS = 10 * 60 * 1000;
-/** Path (under the prefix) of an SSO configuration's start URL; pre-login answers it as the address. */
-export const ssoStartPath = (configId: string) => `/auth/sso/${encodeURIComponent(configId)}/start`;
+export { ssoStartPath };
 const DEFAULT_CALLBACK = { oidc: '/account/oidc/callback', saml: '/account/saml/callback' } as const;
 
 export const federationRoutes = new Hono<AppEnv>();
@@ -279,7 +279,7 @@ async function oidcPostLogin(c: Ctx) {
       codeVerifier: row.codeVerifier ?? undefined,
       nonce: row.nonce ?? undefined,
     });
-    const { user } = await provisionSsoUser(c, id, config);
+    const { user } = await provisionSsoUser(c, { ...id, groups: groupNames(id.claims.groups) }, config);
     return c.json(await federatedLoginAnswer(c, user, 'oidc'));
   } catch (e) {
     return failed(c, e);
@@ -336,10 +336,11 @@ federationRoutes.post('/identity/resources/auth/v1/user/saml/postlogin', async (
   if (!row) return stateInvalid(c);
   try {
     const config = await activeConfig(c, row.configId);
-    let identity: { email: string; name?: string };
+    let identity: AssertedIdentity;
     if (body.code) {
       if (!row.identity || !row.codeHash || sha256(body.code) !== row.codeHash) throw new FederationError('The SAML login code is not valid');
-      identity = row.identity;
+      // the ACS stored the whole asserted identity (groups included) in the state's identity column
+      identity = row.identity as AssertedIdentity;
     } else if (body.SAMLResponse) {
       if (row.identity) throw new FederationError('This SAML login was already answered');
       identity = await validateSamlResponse(c.var.rt.issuer, config, body.SAMLResponse, row.requestId!);
@@ -493,17 +494,8 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
   } else {
     if (!body.saml) throw badRequest('saml is required');
     if ('metadata' in body.saml) {
-      try {
-        const meta = samlify.IdentityProvider({ metadata: body.saml.metadata }).entityMeta;
-        const sso = meta.getSingleSignOnService('redirect'); // the binding's name, not its URN
-        const cert = meta.getX509Certificate('signing');
-        if (typeof sso !== 'string') throw new Error('no HTTP-Redirect SingleSignOnService');
-        if (!isHttpUrl(sso)) throw new Error('the SingleSignOnService location is not an http(s) URL');
-        if (!cert) throw new Error('no signing certificate');
-        idp = { samlIdpEntityId: meta.getEntityID(), samlSsoEndpoint: sso, samlCertificate: String(Array.isArray(cert) ? cert[0] : cert) };
-      } catch (err) {
-        throw badRequest(`The IdP metadata could not be read (${(err as Error).message})`);
-      }
+      const meta = parseIdpMetadata(body.saml.metadata);
+      idp = { samlIdpEntityId: meta.entityId, samlSsoEndpoint: meta.ssoEndpoint, samlCertificate: meta.certificate };
     } else {
       idp = { samlIdpEntityId: body.saml.entityId, samlSsoEndpoint: body.saml.ssoUrl, samlCertificate: body.saml.certificate };
     }

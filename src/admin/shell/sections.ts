@@ -85,7 +85,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   users: section('users', secure('users', true), true, { load: () => import('../users/index.ts'), messages: texts('users') }),
   groups: section('groups', secure('groups', true), false, { load: () => import('../groups/index.ts'), messages: texts('groups') }),
   security: section('security', secure('securityPolicy'), true, { load: () => import('../security/index.ts'), messages: texts('security') }),
-  sso: section('sso', secure('samlConfiguration'), false),
+  sso: section('sso', secure('samlConfiguration'), false, { load: () => import('../sso/index.ts'), messages: texts('sso') }),
   audits: section('audits', { read: ['fe.secure.read.audits'] }, true, { load: () => import('../audits/index.ts'), messages: texts('audits') }),
   webhooks: section('webhooks', { read: ['fe.connectivity.read.webhooks'], write: ['fe.connectivity.write.webhooks'], delete: ['fe.connectivity.delete.webhooks'] }, false),
   apiTokens: section('apiTokens', secure('tenantApiTokens', true), false, { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),

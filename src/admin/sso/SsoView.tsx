@@ -1,96 +1,174 @@
 /**
- * The sso section (scaffolded by `npm run new:section`): a server-paged, searchable, sortable table of the
- * account's items, with its designed states (loading, empty, no match, error with a retry) and an add form for an
- * admin who may write (`can('write')`). The list's query lives in its store (resources/sso.ts).
+ * The SSO section (admin spec §2 "sso", §3, §4, §7; issue 23 items 1–5): the account's SSO connections — the IdP
+ * (protocol and address), domains with validated / pending badges, an enabled switch (loading while it switches,
+ * AB-4.15), the default roles — with an empty state that invites "Add SSO connection", delete with confirmation, and
+ * each connection's page (`#/admin/sso/<connection id>`: configuration, domains, authorization). "Add SSO connection"
+ * (`#/admin/sso/add`) runs the setup flow (machines/admin-sso-setup.machine.ts). The account's legacy single SAML
+ * configuration, when it has one, is edited through its own panel (machines/admin-saml.machine.ts). Without
+ * `fe.secure.write.samlConfiguration` everything is read-only.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState, type FormEvent } from 'react';
-import type { SsoItem } from '../../api/sso.ts';
+import { useCallback, useEffect, useState } from 'react';
+import type { Role } from '../../api/admin-types.ts';
+import type { SsoConfiguration } from '../../api/sso.ts';
+import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
-import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
-import { TextField } from '../ui/form.tsx';
-import { Pagination } from '../ui/pagination.tsx';
+import { Chips } from '../ui/chips.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
-import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
-import { useDebouncedSearch } from '../ui/use-search.ts';
+import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { ConnectionView } from './ConnectionView.tsx';
+import { LegacySamlPanel } from './LegacySamlPanel.tsx';
+import { ADD_LINK, hostOf, SSO_HASH } from './model.ts';
+import { DomainBadge, EnabledSwitch } from './parts.tsx';
+import { SetupDialog } from './SetupDialog.tsx';
 
-/** The sso section view. */
+/** Moves the location hash to `#/admin/sso[/<sub>]` when the page shows this section by its hash (the portal). */
+function link(sub: string | null): void {
+  if (SSO_HASH.test(location.hash)) history.pushState(history.state, '', `#/admin/sso${sub ? `/${sub}` : ''}`);
+}
+
+/** The SSO section view. */
 export function SsoView() {
   const section = useSection();
-  const { app, resources, toasts } = section;
-  const t = useT(app);
-  const dateText = useDateTime();
-  const sso = resources.use(createSsoResource);
-  const query = useStore(sso.list.$query);
-  const state = useStore(sso.list.$state);
-  const { text: search, setText: setSearch } = useDebouncedSearch(sso.list.setSearch, query.search);
+  const t = useT(section.app);
   const canWrite = section.can('write');
-  const columns = useMemo<ColumnDef<SsoItem, unknown>[]>(
-    () => [
-      { id: 'name', accessorKey: 'name', header: t('admin.sso.col.name'), size: 260, enableSorting: true },
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('admin.sso.col.createdAt'),
-        size: 160,
-        enableSorting: true,
-        cell: ({ row }) => dateText(row.original.createdAt),
-      },
-    ],
-    [t, dateText],
-  );
+  const sso = section.resources.use(createSsoResource);
+  const list = useStore(sso.$configurations);
+  const roles = useStore(section.resources.roles.$roles);
+  // what the sub-path names: the setup flow, a connection's page, or the list
+  const [sub, setSub] = useState<string | null>(section.dialog ?? null);
+  useEffect(() => {
+    const follow = () => {
+      const m = SSO_HASH.exec(location.hash);
+      if (m) setSub(m[1] || null);
+    };
+    addEventListener('hashchange', follow);
+    addEventListener('popstate', follow);
+    return () => {
+      removeEventListener('hashchange', follow);
+      removeEventListener('popstate', follow);
+    };
+  }, []);
+  const go = useCallback((next: string | null) => {
+    setSub(next);
+    link(next);
+  }, []);
+  const closeSetup = useCallback(() => go(null), [go]);
 
-  // an add form for an admin who may write: a failed save keeps what was typed
-  const [name, setName] = useState('');
-  const save = useSave();
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    void save.run(
-      () => sso.add.run({ name: name.trim() }),
-      (item) => {
-        toasts.show(t('admin.sso.added', { name: item.name }));
-        setName('');
-      },
-    );
-  };
+  const open = sub && sub !== ADD_LINK ? list.data?.find((c) => c.id === sub) : undefined;
+  if (open) return <ConnectionView configuration={open} roles={roles.data ?? []} t={t} canWrite={canWrite} onBack={() => go(null)} />;
 
   return (
-    <section className={css.section} aria-labelledby="fe-sso-title" aria-busy={state.loading || undefined}>
-      <SectionHeader titleId="fe-sso-title" title={t('admin.sso.title')} />
-      {canWrite ? (
-        <form className={css.toolbar} onSubmit={add} aria-busy={save.busy || undefined}>
-          <TextField label={t('admin.sso.name')} fieldId="fe-sso-name" name="name" value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
-          <button type="submit" className={css.button} disabled={save.busy || !name.trim()}>
-            {save.busy ? t('admin.sso.adding') : t('admin.sso.add')}
+    <section className={css.section} aria-labelledby="fe-sso-title" aria-busy={list.loading || undefined}>
+      <SectionHeader titleId="fe-sso-title" title={t('admin.sso.title')} intro={t('admin.sso.intro')}>
+        {canWrite && list.data?.length ? (
+          <button type="button" className={css.button} onClick={() => go(ADD_LINK)}>
+            {t('admin.sso.add')}
           </button>
-        </form>
-      ) : (
-        <p className={css.muted}>{t('admin.sso.readOnly')}</p>
-      )}
-      <ErrorSlot error={save.error} t={t} />
-      <div className={css.toolbar} role="search">
-        <TextField label={t('admin.sso.searchLabel')} fieldId="fe-sso-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-      </div>
-      <LoadStates t={t} state={state} retry={sso.list.retry}>
-        <>
-          <DataTable
-            label={t('admin.sso.table')}
-            columns={columns}
-            data={state.data?.items ?? []}
-            getRowId={(x) => x.id}
-            sorting={query.sort ? [query.sort] : []}
-            onSortingChange={(s) => sso.list.setSort(s[0] ?? null)}
-            manualSorting
-            empty={query.search ? <EmptyState title={t('admin.sso.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.sso.empty')} />}
-          />
-          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={sso.list.setPage} t={t} busy={state.loading} />
-        </>
+        ) : null}
+      </SectionHeader>
+      {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
+      {sub && sub !== ADD_LINK && list.data && !open ? <p className={css.notice}>{t('admin.sso.notFound')}</p> : null}
+      <LoadStates t={t} state={list} retry={() => sso.$configurations.revalidate()}>
+        {list.data?.length ? (
+          <ul className={css.resultList} style={{ maxHeight: 'none', gap: '12px' }} aria-label={t('admin.sso.list')}>
+            {list.data.map((c) => (
+              <li key={c.id}>
+                <ConnectionCard configuration={c} roles={roles.data ?? []} t={t} canWrite={canWrite} onOpen={() => go(c.id)} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t('admin.sso.empty')}>
+            <p style={{ margin: 0 }}>{t('admin.sso.emptyHint')}</p>
+            {canWrite ? (
+              <button type="button" className={css.button} onClick={() => go(ADD_LINK)}>
+                {t('admin.sso.add')}
+              </button>
+            ) : null}
+          </EmptyState>
+        )}
       </LoadStates>
+      <LegacySamlPanel t={t} canWrite={canWrite} />
+      {sub === ADD_LINK && canWrite ? <SetupDialog t={t} roles={roles.data ?? []} onClose={closeSetup} onOpen={(id) => go(id)} /> : null}
     </section>
+  );
+}
+
+/** One connection in the list. */
+function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { configuration: SsoConfiguration; roles: Role[]; t: Translate; canWrite: boolean; onOpen: () => void }) {
+  const sso = useSection().resources.use(createSsoResource);
+  const [confirm, setConfirm] = useState(false);
+  const remove = useSave();
+  const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
+  const roleName = new Map(roles.map((r) => [r.id, r.name]));
+  return (
+    <article className={css.card} aria-labelledby={`fe-sso-card-${c.id}`} data-connection={c.id}>
+      <div className={css.cardHeader}>
+        <span className={css.cellStack}>
+          <a id={`fe-sso-card-${c.id}`} href={`#/admin/sso/${c.id}`} className={css.subtitle} onClick={(e) => (e.preventDefault(), onOpen())}>
+            {name}
+          </a>
+          <span className={css.muted}>
+            {t(`admin.sso.type.${c.type}`)}
+            {c.isLegacySaml ? ` · ${t('admin.sso.legacy')}` : ''}
+          </span>
+        </span>
+        <EnabledSwitch configuration={c} t={t} canWrite={canWrite} />
+      </div>
+      <div className={css.cellStack}>
+        <span className={css.label}>{t('admin.sso.domains.title')}</span>
+        {c.domains.length ? (
+          <span className={css.chips}>
+            {c.domains.map((d) => (
+              <span key={d.id} className={css.toolbar} style={{ gap: '4px' }}>
+                {d.domain} <DomainBadge validated={d.validated} t={t} />
+              </span>
+            ))}
+          </span>
+        ) : (
+          <span className={css.muted}>{t('admin.sso.domains.none')}</span>
+        )}
+      </div>
+      <div className={css.cellStack}>
+        <span className={css.label}>{t('admin.sso.auth.defaultRoles')}</span>
+        <Chips items={c.roleIds.map((id) => ({ key: id, label: roleName.get(id) ?? id }))} none={t('admin.none')} />
+      </div>
+      <div className={css.toolbar}>
+        <button type="button" className={css.secondaryButton} onClick={onOpen} aria-label={t(canWrite ? 'admin.sso.manageLabel' : 'admin.sso.viewLabel', { name })}>
+          {t(canWrite ? 'admin.sso.manage' : 'admin.sso.view')}
+        </button>
+        {canWrite ? (
+          <button type="button" className={css.secondaryButton} onClick={() => setConfirm(true)} aria-label={t('admin.sso.deleteLabel', { name })}>
+            {t('admin.delete')}
+          </button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        title={t('admin.sso.deleteTitle', { name })}
+        body={t('admin.sso.deleteBody')}
+        action={t('admin.delete')}
+        busyAction={t('admin.deleting')}
+        busy={remove.busy}
+        error={remove.error}
+        t={t}
+        onClose={() => {
+          setConfirm(false);
+          remove.setError(null);
+        }}
+        onConfirm={() =>
+          void remove.run(
+            () => sso.remove.run(c.id),
+            () => setConfirm(false),
+          )
+        }
+      />
+    </article>
   );
 }

@@ -1,0 +1,353 @@
+/**
+ * The SSO setup dialog (admin spec §3, §7; AB-3.20–3.22, AB-6.08, AB-7.51; machines/admin-sso-setup.machine.ts):
+ * choose the IdP → configure (SAML by metadata URL, metadata file read in the browser, or fields; OIDC by issuer,
+ * client id and client secret) → review (the IdP certificate's subject, expiry with a warning within 30 days, and
+ * fingerprint; our ACS URL and SP entity ID to copy) → domains → authorization → done. Each step keeps what was typed
+ * on failure and announces the server's error; slow steps show progress.
+ */
+import { useStore } from '@nanostores/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { Role } from '../../api/admin-types.ts';
+import type { SsoConfiguration, SsoVendor } from '../../api/sso.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { protocolOf, setupProblem, type SamlMethod, type SetupDraft, type SetupProblem } from '../../../machines/admin-sso-setup.machine.ts';
+import { createSsoResource, SSO_VENDORS } from '../resources/sso.ts';
+import { useSection } from '../shell/context.ts';
+import { useSectionFlow } from '../shell/use-section-flow.ts';
+import * as css from '../ui/admin.css.ts';
+import { AdminDialog } from '../ui/dialog.tsx';
+import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
+import { FilePicker } from '../ui/file-picker.tsx';
+import { ErrorSlot, Loading } from '../ui/states.tsx';
+import { AuthorizationForm } from './AuthorizationForm.tsx';
+import { DomainsPanel } from './DomainsPanel.tsx';
+import { ssoSetupFlow } from './flows.ts';
+import { CertificateFacts, ServiceProviderFacts } from './parts.tsx';
+
+/** The steps in order, as the step indicator names them. */
+const STEPS = ['vendor', 'configure', 'review', 'domains', 'authorization', 'done'] as const;
+type Step = (typeof STEPS)[number];
+const METHODS: SamlMethod[] = ['metadataUrl', 'metadataFile', 'fields'];
+
+/** The setup dialog: open while mounted; `onOpen(id)` opens the connection made (its page). */
+export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles: Role[]; onClose: () => void; onOpen: (id: string) => void }) {
+  const { toasts } = useSection();
+  const actor = useSectionFlow(ssoSetupFlow, {});
+  const step = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as Step | 'closed');
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const ctx = useSelector(actor, (s) => s.context);
+  useEffect(() => {
+    const sub = actor.on('created', () => toasts.show(t('admin.sso.created')));
+    return () => sub.unsubscribe();
+  }, [actor, t, toasts]);
+  useEffect(() => {
+    if (step === 'closed') onClose();
+  }, [step, onClose]);
+  if (step === 'closed') return null;
+  const cancel = () => actor.send({ type: 'setup.cancel' });
+  const index = STEPS.indexOf(step);
+
+  return (
+    <AdminDialog open onClose={cancel} busy={busy} title={t('admin.sso.setup.title')}>
+      <ol className={css.steps} aria-label={t('admin.sso.setup.progress', { step: index + 1, steps: STEPS.length })}>
+        {STEPS.map((s, i) => (
+          <li key={s} aria-current={s === step ? 'step' : undefined}>
+            {i + 1}. {t(`admin.sso.step.${s}`)}
+          </li>
+        ))}
+      </ol>
+      {step === 'vendor' ? <VendorStep t={t} initial={ctx.vendor} onChoose={(vendor) => actor.send({ type: 'vendor.choose', vendor })} onCancel={cancel} /> : null}
+      {step === 'configure' && ctx.vendor ? (
+        <ConfigureStep
+          t={t}
+          vendor={ctx.vendor}
+          initial={ctx.draft}
+          busy={busy}
+          error={ctx.error}
+          onSubmit={(draft) => actor.send({ type: 'configure.submit', draft })}
+          onBack={() => actor.send({ type: 'configure.back' })}
+        />
+      ) : null}
+      {step === 'review' && ctx.configuration ? <ReviewStep t={t} configuration={ctx.configuration} onNext={() => actor.send({ type: 'review.next' })} /> : null}
+      {step === 'domains' && ctx.configuration ? <DomainsStep t={t} configuration={ctx.configuration} onNext={() => actor.send({ type: 'domains.next' })} /> : null}
+      {step === 'authorization' ? (
+        <AuthorizationForm
+          id="fe-sso-setup-auth"
+          t={t}
+          roles={roles}
+          initial={ctx.authorization}
+          busy={busy}
+          error={ctx.error}
+          onSubmit={(draft) => actor.send({ type: 'authorization.submit', draft })}
+          submitLabel={t('admin.sso.auth.save')}
+          busyLabel={t('admin.saving')}
+        >
+          <button type="button" className={css.secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'authorization.skip' })}>
+            {t('admin.sso.setup.skip')}
+          </button>
+        </AuthorizationForm>
+      ) : null}
+      {step === 'done' && ctx.configuration ? (
+        <div className={css.form}>
+          <p role="status" style={{ margin: 0 }}>
+            {t('admin.sso.setup.done')}
+          </p>
+          <div className={css.dialogActions}>
+            <button
+              type="button"
+              className={css.secondaryButton}
+              // the connection's page replaces the list and its dialog (the flow stops with it)
+              onClick={() => ctx.configuration && onOpen(ctx.configuration.id)}
+            >
+              {t('admin.sso.setup.open')}
+            </button>
+          </div>
+          <DoneActions label={t('admin.done')} onDone={() => actor.send({ type: 'setup.close' })} />
+        </div>
+      ) : null}
+    </AdminDialog>
+  );
+}
+
+/** Step 1: the IdP, radio cards (arrow keys move between them). */
+function VendorStep({ t, initial, onChoose, onCancel }: { t: Translate; initial: SsoVendor | null; onChoose: (v: SsoVendor) => void; onCancel: () => void }) {
+  const [vendor, setVendor] = useState<SsoVendor>(initial ?? 'saml');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onChoose(vendor);
+  };
+  return (
+    <form className={css.form} onSubmit={submit}>
+      <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+        <legend className={css.label}>{t('admin.sso.vendor.legend')}</legend>
+        {SSO_VENDORS.map((v, i) => (
+          <label key={v} className={css.radioCard}>
+            <input type="radio" name="vendor" value={v} checked={vendor === v} onChange={() => setVendor(v)} autoFocus={vendor === v || (!initial && i === 0)} />
+            <span className={css.cellStack}>
+              <strong>{t(`admin.sso.vendor.${v}`)}</strong>
+              <span className={css.muted}>{t(`admin.sso.vendor.${v}.hint`)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <DialogActions t={t} onCancel={onCancel} label={t('admin.next')} />
+    </form>
+  );
+}
+
+/** Step 2: the IdP's details. The draft stays as typed when the server refuses it. */
+function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupDraft; busy: boolean; error: unknown; onSubmit: (d: SetupDraft) => void; onBack: () => void }) {
+  const { t, vendor, busy } = props;
+  const [draft, setDraft] = useState<SetupDraft>(props.initial);
+  const [problem, setProblem] = useState<SetupProblem | null>(null);
+  const [fileError, setFileError] = useState(false);
+  const set = (patch: Partial<SetupDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const oidc = protocolOf(vendor) === 'oidc';
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const wrong = setupProblem(vendor, draft);
+    setProblem(wrong);
+    if (wrong) {
+      e.currentTarget.querySelector<HTMLElement>(`[name=${wrong}]`)?.focus();
+      return;
+    }
+    props.onSubmit(draft);
+  };
+  const readFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    setFileError(false);
+    file.text().then(
+      (xml) => set({ metadataXml: xml, metadataFileName: file.name }),
+      () => setFileError(true),
+    );
+  };
+  const err = (p: SetupProblem, key: Parameters<Translate>[0]) => (problem === p ? t(key) : null);
+  return (
+    <form className={css.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      <p style={{ margin: 0 }}>{t(`admin.sso.configure.intro.${vendor}`)}</p>
+      {oidc ? (
+        <>
+          <TextField
+            label={t('admin.sso.oidc.issuer')}
+            fieldId="fe-sso-issuer"
+            name="issuer"
+            type="url"
+            autoComplete="off"
+            placeholder="https://idp.example.com"
+            hint={t('admin.sso.oidc.issuerHint')}
+            error={err('issuer', 'admin.sso.urlInvalid')}
+            value={draft.issuer}
+            onChange={(e) => set({ issuer: e.target.value })}
+            autoFocus
+          />
+          <TextField
+            label={t('admin.sso.oidc.clientId')}
+            fieldId="fe-sso-client-id"
+            name="clientId"
+            autoComplete="off"
+            error={err('clientId', 'admin.required')}
+            value={draft.clientId}
+            onChange={(e) => set({ clientId: e.target.value })}
+          />
+          <TextField
+            label={t('admin.sso.oidc.clientSecret')}
+            fieldId="fe-sso-client-secret"
+            name="clientSecret"
+            type="password"
+            autoComplete="new-password"
+            hint={t('admin.sso.oidc.secretHint')}
+            error={err('clientSecret', 'admin.required')}
+            value={draft.clientSecret}
+            onChange={(e) => set({ clientSecret: e.target.value })}
+          />
+        </>
+      ) : (
+        <>
+          <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+            <legend className={css.label}>{t('admin.sso.method.legend')}</legend>
+            {METHODS.map((m) => (
+              <label key={m} className={css.checkboxRow}>
+                <input type="radio" name="method" value={m} checked={draft.method === m} onChange={() => set({ method: m })} autoFocus={draft.method === m} />
+                <span>{t(`admin.sso.method.${m}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          {draft.method === 'metadataUrl' ? (
+            <TextField
+              label={t('admin.sso.saml.metadataUrl')}
+              fieldId="fe-sso-metadata-url"
+              name="metadataUrl"
+              type="url"
+              autoComplete="off"
+              placeholder="https://idp.example.com/metadata"
+              hint={t(`admin.sso.saml.metadataUrlHint.${vendor}`)}
+              error={err('metadataUrl', 'admin.sso.urlInvalid')}
+              value={draft.metadataUrl}
+              onChange={(e) => set({ metadataUrl: e.target.value })}
+            />
+          ) : null}
+          {draft.method === 'metadataFile' ? (
+            <div className={css.field}>
+              <FilePicker
+                label={t('admin.sso.saml.metadataFile')}
+                name="metadataFile"
+                accept=".xml,application/xml,text/xml"
+                onChange={readFile}
+                describedBy="fe-sso-metadata-file-hint"
+              />
+              <span id="fe-sso-metadata-file-hint" className={css.hint}>
+                {draft.metadataFileName ? t('admin.sso.saml.fileChosen', { name: draft.metadataFileName }) : t('admin.sso.saml.metadataFileHint')}
+              </span>
+              {problem === 'metadataFile' || fileError ? (
+                <span className={css.fieldError} role="alert">
+                  {t(fileError ? 'admin.sso.saml.fileUnreadable' : 'admin.sso.saml.fileRequired')}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          {draft.method === 'fields' ? (
+            <>
+              <TextField
+                label={t('admin.sso.saml.ssoEndpoint')}
+                fieldId="fe-sso-endpoint"
+                name="ssoEndpoint"
+                type="url"
+                autoComplete="off"
+                placeholder="https://idp.example.com/sso"
+                error={err('ssoEndpoint', 'admin.sso.urlInvalid')}
+                value={draft.ssoEndpoint}
+                onChange={(e) => set({ ssoEndpoint: e.target.value })}
+              />
+              <TextField
+                label={t('admin.sso.saml.idpEntityId')}
+                fieldId="fe-sso-idp-entity"
+                name="idpEntityId"
+                autoComplete="off"
+                hint={t('admin.sso.saml.idpEntityIdHint')}
+                value={draft.idpEntityId}
+                onChange={(e) => set({ idpEntityId: e.target.value })}
+              />
+              <TextAreaField
+                label={t('admin.sso.saml.certificate')}
+                fieldId="fe-sso-certificate"
+                name="publicCertificate"
+                spellCheck={false}
+                placeholder="-----BEGIN CERTIFICATE-----"
+                hint={t('admin.sso.saml.certificateHint')}
+                error={err('publicCertificate', 'admin.required')}
+                value={draft.publicCertificate}
+                onChange={(e) => set({ publicCertificate: e.target.value })}
+              />
+              <CheckboxRow name="signRequest" checked={draft.signRequest} onChange={(signRequest) => set({ signRequest })}>
+                {t('admin.sso.saml.signRequest')}
+              </CheckboxRow>
+            </>
+          ) : null}
+        </>
+      )}
+      {busy ? <Loading label={t(oidc ? 'admin.sso.configure.discovering' : 'admin.sso.configure.reading')} /> : null}
+      <ErrorSlot error={props.error} t={t} />
+      <div className={css.dialogActions}>
+        <button type="button" className={css.secondaryButton} onClick={props.onBack} disabled={busy}>
+          {t('admin.sso.back')}
+        </button>
+        <button type="submit" className={css.button} aria-disabled={busy || undefined}>
+          {busy ? t('admin.sso.configure.saving') : t('admin.sso.configure.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Step 3: what was read from the IdP, and what to give it. */
+function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration: SsoConfiguration; onNext: () => void }) {
+  const oidc = configuration.type === 'oidc';
+  return (
+    <div className={css.form}>
+      <h3 className={css.subtitle}>{t('admin.sso.review.idp')}</h3>
+      <dl className={css.facts}>
+        <dt>{t(oidc ? 'admin.sso.oidc.issuer' : 'admin.sso.saml.ssoEndpoint')}</dt>
+        <dd>{configuration.ssoEndpoint}</dd>
+        {oidc ? (
+          <>
+            <dt>{t('admin.sso.oidc.clientId')}</dt>
+            <dd>{configuration.oidcClientId}</dd>
+            <dt>{t('admin.sso.oidc.clientSecret')}</dt>
+            <dd>{t(configuration.oidcSecretSet === false ? 'admin.sso.oidc.secretMissing' : 'admin.sso.oidc.secretStored')}</dd>
+          </>
+        ) : null}
+      </dl>
+      <CertificateFacts configuration={configuration} t={t} />
+      <h3 className={css.subtitle}>{t('admin.sso.review.sp')}</h3>
+      <p className={css.muted} style={{ margin: 0 }}>
+        {t(oidc ? 'admin.sso.review.spIntroOidc' : 'admin.sso.review.spIntro')}
+      </p>
+      <ServiceProviderFacts configuration={configuration} t={t} />
+      <div className={css.dialogActions}>
+        <button type="button" className={css.button} onClick={onNext} autoFocus>
+          {t('admin.next')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Step 4: the connection's domains, live from the list (each validated on its own). */
+function DomainsStep({ t, configuration, onNext }: { t: Translate; configuration: SsoConfiguration; onNext: () => void }) {
+  const sso = useSection().resources.use(createSsoResource);
+  const list = useStore(sso.$configurations);
+  const live = list.data?.find((c) => c.id === configuration.id) ?? configuration;
+  return (
+    <div className={css.form}>
+      <DomainsPanel configId={live.id} domains={live.domains} t={t} canWrite />
+      <div className={css.dialogActions}>
+        <button type="button" className={css.button} onClick={onNext}>
+          {t('admin.next')}
+        </button>
+      </div>
+    </div>
+  );
+}

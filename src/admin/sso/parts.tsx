@@ -1,0 +1,138 @@
+/**
+ * The SSO section's small parts: a value to copy, a domain's badge, a connection's enabled switch, the IdP
+ * certificate's facts and our service provider's addresses.
+ *
+ * CopyField: a labelled value to copy (an address, an ID, a DNS record): the value in a code box and a Copy button whose result
+ * ("Copied" or "Copy it by hand") is announced in a live region. `navigator.clipboard` needs a secure context; without
+ * it (or when refused) the user selects the value by hand.
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { SsoConfiguration } from '../../api/sso.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { certificateStatus } from '../../../machines/admin-sso-setup.machine.ts';
+import { createSsoResource } from '../resources/sso.ts';
+import { useSection } from '../shell/context.ts';
+import { useDateTime } from '../shell/use-date-time.ts';
+import * as css from '../ui/admin.css.ts';
+import { CheckboxRow } from '../ui/form.tsx';
+import { ErrorSlot } from '../ui/states.tsx';
+import { useSave } from '../ui/use-save.ts';
+import { hostOf } from './model.ts';
+
+/** One value with its label and a copy button; `id` makes the element ids unique on the page. */
+export function CopyField({ id, label, value, t }: { id: string; label: string; value: string; t: Translate }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = () => {
+    setCopied(null);
+    const write = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
+    write.then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <div className={css.field}>
+      <span className={css.label} id={`${id}-label`}>
+        {label}
+      </span>
+      <code className={css.secret} aria-labelledby={`${id}-label`} data-copy-value={id}>
+        {value}
+      </code>
+      <span className={css.toolbar}>
+        <button type="button" className={css.secondaryButton} aria-label={t('admin.sso.copyLabel', { what: label })} onClick={copy}>
+          {t('admin.sso.copy')}
+        </button>
+        <span role="status" className={copied === false ? css.fieldError : css.hint}>
+          {copied === null ? '' : copied ? t('admin.sso.copied') : t('admin.sso.copyFailed')}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/** A domain's state as a chip: "✓ Validated" or "Pending validation" (text, not colour alone). */
+export function DomainBadge({ validated, t }: { validated: boolean; t: Translate }) {
+  return validated ? <span className={css.badgeOk}>✓ {t('admin.sso.domain.validated')}</span> : <span className={css.chip}>{t('admin.sso.domain.pending')}</span>;
+}
+
+/** The enabled switch of a connection: shows loading while it switches (AB-4.15); a refusal is announced and rolled back. */
+export function EnabledSwitch({ configuration, t, canWrite }: { configuration: SsoConfiguration; t: Translate; canWrite: boolean }) {
+  const sso = useSection().resources.use(createSsoResource);
+  const save = useSave();
+  return (
+    <span className={css.toolbar} aria-busy={save.busy || undefined}>
+      <CheckboxRow
+        name="enabled"
+        role="switch"
+        checked={configuration.enabled}
+        disabled={!canWrite || save.busy}
+        aria-label={t('admin.sso.enabledLabel', { name: hostOf(configuration.ssoEndpoint) })}
+        onChange={(enabled) =>
+          void save.run(
+            () => sso.setEnabled.run({ id: configuration.id, enabled }),
+            () => undefined,
+          )
+        }
+      >
+        {t('admin.sso.enabled')}
+      </CheckboxRow>
+      <span role="status" className={css.hint}>
+        {save.busy ? (
+          <>
+            <span className={css.spinner} aria-hidden="true" />
+            {t('admin.sso.switching')}
+          </>
+        ) : (
+          ''
+        )}
+      </span>
+      <ErrorSlot error={save.error} t={t} />
+    </span>
+  );
+}
+
+/** The IdP certificate's subject, expiry (warned within 30 days or past) and fingerprint. */
+export function CertificateFacts({ configuration, t }: { configuration: SsoConfiguration; t: Translate }) {
+  const info = configuration.publicCertificateInfo;
+  const dateText = useDateTime();
+  // the moment the facts are first shown (expiry is judged in days: a render later changes nothing)
+  const [now] = useState(() => Date.now());
+  if (!info) return configuration.type === 'saml' ? <p className={css.muted}>{t('admin.sso.cert.none')}</p> : null;
+  const status = certificateStatus(info.validTo, now);
+  const day = dateText(info.validTo);
+  return (
+    <>
+      <dl className={css.facts}>
+        <dt>{t('admin.sso.cert.subject')}</dt>
+        <dd>{info.subject}</dd>
+        <dt>{t('admin.sso.cert.expires')}</dt>
+        <dd>{day}</dd>
+        <dt>{t('admin.sso.cert.fingerprint')}</dt>
+        <dd>
+          <code>{info.fingerprint256}</code>
+        </dd>
+      </dl>
+      {status !== 'ok' ? (
+        <p className={css.notice} role="note">
+          <strong>{t(status === 'expired' ? 'admin.sso.cert.expired' : 'admin.sso.cert.expiresSoon', { date: day })}</strong>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Our side, to give the IdP: the ACS URL (or OIDC redirect URI) and the SP entity ID, from the configuration or the vendor config. */
+export function ServiceProviderFacts({ configuration, t }: { configuration: SsoConfiguration; t: Translate }) {
+  const sso = useSection().resources.use(createSsoResource);
+  const vendor = useStore(sso.$vendorConfig);
+  const acsUrl = configuration.acsUrl || vendor.data?.acsUrl || '';
+  const spEntityId = configuration.spEntityId || vendor.data?.spEntityId || '';
+  const oidc = configuration.type === 'oidc';
+  return (
+    <>
+      {acsUrl ? <CopyField id={`fe-sso-acs-${configuration.id}`} label={t(oidc ? 'admin.sso.sp.redirectUri' : 'admin.sso.sp.acsUrl')} value={acsUrl} t={t} /> : null}
+      {spEntityId && !oidc ? <CopyField id={`fe-sso-entity-${configuration.id}`} label={t('admin.sso.sp.entityId')} value={spEntityId} t={t} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+import { expect } from '@open-wc/testing';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { SamlConfiguration, SamlConfigurationInput, SsoConfiguration, SsoDomain, SsoDomainValidation } from '../src/api/sso.ts';
+import type { SsoAuthorizationInput, SsoCreateInput } from '../src/admin/resources/sso.ts';
+import { adminSsoSetupMachine, certificateStatus, createInput, EMPTY_SETUP_DRAFT, setupProblem, type SetupDraft } from '../machines/admin-sso-setup.machine.ts';
+import { adminSsoDomainMachine, domainName } from '../machines/admin-sso-domain.machine.ts';
+import { adminSamlMachine, IllegalStateError, prepareSamlSave, type SamlCallback } from '../machines/admin-saml.machine.ts';
+
+const configuration: SsoConfiguration = {
+  id: 'c1',
+  enabled: true,
+  generatedVerification: '',
+  ssoEndpoint: 'https://idp.test/sso',
+  publicCertificate: 'PEM',
+  signRequest: false,
+  acsUrl: 'https://sp.test/acs',
+  spEntityId: 'https://sp.test',
+  type: 'saml',
+  oidcClientId: '',
+  oidcSecret: '',
+  domains: [],
+  roleIds: ['r1'],
+  groups: [{ id: 'g1', group: 'eng', roleIds: ['r2'] }],
+};
+const refused = (message: string, statusCode = 400) => Object.assign(new Error(message), { statusCode });
+
+function startSetup(create: (input: SsoCreateInput) => Promise<SsoConfiguration>, save: (input: SsoAuthorizationInput) => Promise<void> = async () => {}) {
+  const calls: { create: SsoCreateInput[]; save: SsoAuthorizationInput[] } = { create: [], save: [] };
+  const machine = adminSsoSetupMachine.provide({
+    actors: {
+      createConfiguration: fromPromise<SsoConfiguration, SsoCreateInput>(({ input }) => (calls.create.push(input), create(input))),
+      saveAuthorization: fromPromise<void, SsoAuthorizationInput>(({ input }) => (calls.save.push(input), save(input))),
+    },
+  });
+  const actor = createActor(machine, { input: {} });
+  const created: SsoConfiguration[] = [];
+  actor.on('created', (e) => created.push(e.configuration));
+  actor.start();
+  return { actor, calls, created };
+}
+
+describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
+  it('AB-3.21 the vendors are saml, okta, azure, google and oidc; OIDC asks issuer, client id and secret, SAML one of URL, file or fields', () => {
+    const d: SetupDraft = { ...EMPTY_SETUP_DRAFT };
+    expect(setupProblem('oidc', d)).to.equal('issuer');
+    expect(setupProblem('oidc', { ...d, issuer: 'https://idp.test', clientId: 'c' })).to.equal('clientSecret');
+    expect(setupProblem('okta', d)).to.equal('metadataUrl');
+    expect(setupProblem('azure', { ...d, metadataUrl: 'not a url' })).to.equal('metadataUrl');
+    expect(setupProblem('google', { ...d, method: 'metadataFile' })).to.equal('metadataFile');
+    expect(setupProblem('saml', { ...d, method: 'fields', ssoEndpoint: 'https://idp.test/sso' })).to.equal('publicCertificate');
+    expect(createInput('oidc', { ...d, issuer: ' https://idp.test ', clientId: 'c', clientSecret: 's' })).to.deep.equal({
+      method: 'fields',
+      body: { type: 'oidc', enabled: true, ssoEndpoint: 'https://idp.test', oidcClientId: 'c', oidcSecret: 's' },
+    });
+    expect(createInput('okta', { ...d, metadataUrl: 'https://idp.test/md' })).to.deep.equal({ method: 'metadataUrl', url: 'https://idp.test/md', vendor: 'okta' });
+    expect(createInput('google', { ...d, method: 'metadataFile', metadataXml: '<xml/>' })).to.deep.equal({ method: 'metadataFile', metadata: '<xml/>' });
+  });
+
+  it('AB-7.51 vendor → configure → review → domains → authorization → done; the configuration made is emitted once', async () => {
+    const { actor, calls, created } = startSetup(async () => configuration);
+    actor.send({ type: 'vendor.choose', vendor: 'okta' });
+    expect(actor.getSnapshot().matches({ configure: 'idle' })).to.equal(true);
+    actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, metadataUrl: 'https://idp.test/md' } });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(calls.create).to.deep.equal([{ method: 'metadataUrl', url: 'https://idp.test/md', vendor: 'okta' }]);
+    expect(created.map((c) => c.id)).to.deep.equal(['c1']);
+    // the authorization starts from what the configuration holds
+    expect(actor.getSnapshot().context.authorization).to.deep.equal({ roleIds: ['r1'], groups: [{ id: 'g1', group: 'eng', roleIds: ['r2'] }] });
+    actor.send({ type: 'review.next' });
+    actor.send({ type: 'domains.next' });
+    actor.send({ type: 'authorization.submit', draft: { roleIds: ['r1', 'r3'], groups: [{ group: 'ops', roleIds: ['r2'] }] } });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(calls.save).to.deep.equal([{ configId: 'c1', roleIds: ['r1', 'r3'], groups: [{ group: 'ops', roleIds: ['r2'] }] }]);
+    actor.send({ type: 'setup.close' });
+    expect(actor.getSnapshot().status).to.equal('done');
+  });
+
+  it('AB-7.51 a refused configuration goes back to the form with the server’s message and the draft as typed; an invalid draft is not sent', async () => {
+    const { actor, calls } = startSetup(async () => {
+      throw refused('OIDC discovery failed: https://idp.test/.well-known/openid-configuration answered 404');
+    });
+    actor.send({ type: 'vendor.choose', vendor: 'oidc' });
+    actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, issuer: 'nope' } });
+    expect(calls.create).to.have.length(0);
+    const draft = { ...EMPTY_SETUP_DRAFT, issuer: 'https://idp.test', clientId: 'portal', clientSecret: 's3cret' };
+    actor.send({ type: 'configure.submit', draft });
+    const s = await waitFor(actor, (x) => x.matches({ configure: 'idle' }) && x.context.error !== null);
+    expect(s.context.error).to.deep.include({ message: 'OIDC discovery failed: https://idp.test/.well-known/openid-configuration answered 404' });
+    expect(s.context.draft).to.deep.equal(draft);
+  });
+
+  it('the OIDC client secret is not kept once the configuration is made (write-only)', async () => {
+    const { actor } = startSetup(async () => ({ ...configuration, type: 'oidc', oidcSecretSet: true }));
+    actor.send({ type: 'vendor.choose', vendor: 'oidc' });
+    actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, issuer: 'https://idp.test', clientId: 'portal', clientSecret: 's3cret' } });
+    const s = await waitFor(actor, (x) => x.matches('review'));
+    expect(JSON.stringify(s.context)).not.to.contain('s3cret');
+  });
+
+  it('AB-6.08 a group mapping without a group name is not sent; a refused save keeps the rows and the message', async () => {
+    const { actor, calls } = startSetup(
+      async () => configuration,
+      async () => {
+        throw refused('Role not found', 404);
+      },
+    );
+    actor.send({ type: 'vendor.choose', vendor: 'saml' });
+    actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, metadataUrl: 'https://idp.test/md' } });
+    await waitFor(actor, (s) => s.matches('review'));
+    actor.send({ type: 'review.next' });
+    actor.send({ type: 'domains.next' });
+    actor.send({ type: 'authorization.submit', draft: { roleIds: [], groups: [{ group: ' ', roleIds: [] }] } });
+    expect(calls.save).to.have.length(0);
+    const draft = { roleIds: ['r1'], groups: [{ group: 'eng', roleIds: ['missing'] }] };
+    actor.send({ type: 'authorization.submit', draft });
+    const s = await waitFor(actor, (x) => x.matches({ authorization: 'idle' }) && x.context.error !== null);
+    expect(s.context.error).to.deep.include({ message: 'Role not found' });
+    expect(s.context.authorization).to.deep.equal(draft);
+    actor.send({ type: 'authorization.skip' });
+    expect(actor.getSnapshot().matches('done')).to.equal(true);
+  });
+
+  it('the review warns about a certificate that expires within 30 days or has expired', () => {
+    const now = Date.UTC(2030, 0, 1);
+    expect(certificateStatus(new Date(now + 31 * 86_400_000).toISOString(), now)).to.equal('ok');
+    expect(certificateStatus(new Date(now + 29 * 86_400_000).toISOString(), now)).to.equal('soon');
+    expect(certificateStatus(new Date(now - 1000).toISOString(), now)).to.equal('expired');
+  });
+});
+
+function startDomain(validate: () => Promise<SsoDomainValidation>, domain?: SsoDomain) {
+  const added: string[] = [];
+  const machine = adminSsoDomainMachine.provide({
+    actors: {
+      addDomain: fromPromise<SsoDomain, { configId: string; domain: string }>(async ({ input }) => {
+        added.push(input.domain);
+        if (input.domain === 'taken.test') throw refused('The domain is already claimed', 409);
+        return { id: 'd1', domain: input.domain, validated: false, txtRecord: 'fe-verification=abc' };
+      }),
+      validateDomain: fromPromise<SsoDomainValidation, { configId: string; domainId: string }>(() => validate()),
+    },
+  });
+  const actor = createActor(machine, { input: { configId: 'c1', domain } });
+  actor.start();
+  return { actor, added };
+}
+
+describe('SSO domain machine (machines/admin-sso-domain.machine.ts)', () => {
+  it('AB-7.52 a domain typed as an address or URL is its name; garbage is refused before anything is sent', () => {
+    expect(domainName(' Jane@Example.COM ')).to.equal('example.com');
+    expect(domainName('https://sub.example.org/path')).to.equal('sub.example.org');
+    expect(domainName('not a domain')).to.equal(null);
+  });
+
+  it('AB-3.22 AB-7.52 add → TXT record → validate: not found yet (with its reason, not an error), then validated on retry', async () => {
+    let published = false;
+    const { actor, added } = startDomain(async () => (published ? { validated: true } : { validated: false, reason: 'TXT record not found yet' }));
+    actor.send({ type: 'domain.submit', text: 'nope' });
+    expect(added).to.deep.equal([]);
+    actor.send({ type: 'domain.submit', text: 'Example.com' });
+    let s = await waitFor(actor, (x) => x.matches('publishing'));
+    expect(added).to.deep.equal(['example.com']);
+    expect(s.context.domain?.txtRecord).to.equal('fe-verification=abc');
+    actor.send({ type: 'domain.validate' });
+    s = await waitFor(actor, (x) => x.matches('notFound'));
+    expect(s.context.reason).to.equal('TXT record not found yet');
+    expect(s.context.error).to.equal(null);
+    published = true;
+    actor.send({ type: 'domain.validate' });
+    s = await waitFor(actor, (x) => x.matches('validated'));
+    expect(s.context.domain?.validated).to.equal(true);
+  });
+
+  it('AB-7.52 a refused add keeps the text and the message; a stored domain resumes where it is', async () => {
+    const { actor } = startDomain(async () => ({ validated: true }));
+    actor.send({ type: 'domain.submit', text: 'taken.test' });
+    const s = await waitFor(actor, (x) => x.matches({ entering: 'idle' }) && x.context.error !== null);
+    expect(s.context.text).to.equal('taken.test');
+    expect(s.context.error).to.deep.include({ message: 'The domain is already claimed' });
+    const stored = { id: 'd2', domain: 'a.test', txtRecord: 'v', validated: false };
+    expect(startDomain(async () => ({ validated: true }), stored).actor.getSnapshot().value).to.equal('publishing');
+    expect(startDomain(async () => ({ validated: true }), { ...stored, validated: true }).actor.getSnapshot().value).to.equal('validated');
+  });
+});
+
+function startSaml(initial: SamlConfiguration, options: { validate?: () => Promise<SamlConfiguration> } = {}) {
+  const saves: SamlConfigurationInput[] = [];
+  const logged: unknown[] = [];
+  const machine = adminSamlMachine.provide({
+    actors: {
+      loadSaml: fromPromise<SamlConfiguration>(async () => initial),
+      saveSaml: fromPromise<SamlConfiguration, SamlConfigurationInput>(async ({ input }) => {
+        saves.push(input);
+        await new Promise((r) => setTimeout(r, 20));
+        return { ...initial, ...input };
+      }),
+      validateSamlDomain: fromPromise<SamlConfiguration>(options.validate ?? (async () => ({ ...initial, validated: true }))),
+      logIllegalState: fromPromise<void, { error: IllegalStateError }>(async ({ input }) => {
+        logged.push(input.error);
+      }),
+    },
+  });
+  const actor = createActor(machine);
+  actor.start();
+  return { actor, saves, logged };
+}
+
+const stored: SamlConfiguration = {
+  enabled: true,
+  domain: 'acme.test',
+  validated: false,
+  ssoEndpoint: 'https://idp.test/sso',
+  publicCertificate: 'PEM',
+  signRequest: true,
+  type: 'saml',
+};
+
+describe('legacy SAML machine (machines/admin-saml.machine.ts)', () => {
+  it('AB-4.14 changing the domain clears the endpoint and the certificate and sets signRequest false; the same domain keeps them', () => {
+    expect(prepareSamlSave(stored, { ...stored, domain: 'new.test' })).to.deep.include({ domain: 'new.test', ssoEndpoint: '', publicCertificate: '', signRequest: false });
+    expect(prepareSamlSave(stored, { ...stored })).to.deep.include({ ssoEndpoint: 'https://idp.test/sso', publicCertificate: 'PEM', signRequest: true });
+  });
+
+  it('AB-4.15 AB-4.16 the enabled flag shows loading while it saves; any other save shows saving', async () => {
+    const { actor, saves } = startSaml(stored);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'saml.setEnabled', enabled: false });
+    expect(actor.getSnapshot().hasTag('loading')).to.equal(true);
+    expect(actor.getSnapshot().hasTag('saving')).to.equal(false);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(saves[0].enabled).to.equal(false);
+    actor.send({ type: 'saml.save', configuration: { ...stored, domain: 'other.test' } });
+    expect(actor.getSnapshot().hasTag('saving')).to.equal(true);
+    expect(actor.getSnapshot().hasTag('loading')).to.equal(false);
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(saves[1]).to.deep.include({ domain: 'other.test', ssoEndpoint: '', publicCertificate: '', signRequest: false });
+    expect(s.context.saml?.domain).to.equal('other.test');
+  });
+
+  it('AB-4.17 saving with no domain only updates the configuration locally', async () => {
+    const { actor, saves } = startSaml(stored);
+    await waitFor(actor, (s) => s.matches('ready'));
+    const results: (SamlConfiguration | null)[] = [];
+    actor.send({ type: 'saml.save', configuration: { ...stored, domain: '', ssoEndpoint: 'https://local.test' }, callback: (r) => results.push(r) });
+    expect(actor.getSnapshot().matches('ready')).to.equal(true);
+    expect(saves).to.deep.equal([]);
+    expect(actor.getSnapshot().context.saml).to.deep.include({ domain: '', ssoEndpoint: 'https://local.test' });
+    expect(results).to.have.length(1);
+  });
+
+  it('AB-4.13 domain validation sets validated true on success and false on failure', async () => {
+    const ok = startSaml(stored);
+    await waitFor(ok.actor, (s) => s.matches('ready'));
+    ok.actor.send({ type: 'saml.validateDomain' });
+    expect((await waitFor(ok.actor, (s) => s.matches('ready') && s.context.saml?.validated === true)).context.saml?.validated).to.equal(true);
+    const bad = startSaml(
+      { ...stored, validated: true },
+      {
+        validate: async () => {
+          throw refused('TXT record not found');
+        },
+      },
+    );
+    await waitFor(bad.actor, (s) => s.matches('ready'));
+    bad.actor.send({ type: 'saml.validateDomain' });
+    const s = await waitFor(bad.actor, (x) => x.matches('ready') && x.context.error !== null);
+    expect(s.context.saml?.validated).to.equal(false);
+  });
+
+  it('AB-8.09 validating without a configuration raises IllegalState: logged and passed to the callback', async () => {
+    const { actor, logged } = startSaml({ enabled: false });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const answers: [SamlConfiguration | null, Error | undefined][] = [];
+    const callback: SamlCallback = (result, error) => answers.push([result, error]);
+    const emitted: unknown[] = [];
+    actor.on('illegalState', (e) => emitted.push(e.error));
+    actor.send({ type: 'saml.validateDomain', callback });
+    await waitFor(actor, (s) => s.matches('ready') && answers.length > 0);
+    expect(logged).to.have.length(1);
+    expect(logged[0]).to.be.instanceOf(IllegalStateError);
+    expect(answers[0][0]).to.equal(null);
+    expect(answers[0][1]).to.be.instanceOf(IllegalStateError);
+    expect(emitted).to.have.length(1);
+    expect(actor.getSnapshot().context.error).to.deep.equal({ key: 'admin.sso.saml.illegalState' });
+  });
+});
