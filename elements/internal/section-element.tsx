@@ -170,7 +170,11 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
     previous.current = current;
   }, [current, host]);
   const open = (id: SectionId) => {
-    if (hashRouting && askedFromHash(location.hash) !== id) history.pushState(history.state, '', hashOf(id));
+    if (hashRouting && location.hash !== hashOf(id)) {
+      // the section shown, on a page of its own (`#/admin/sso/<id>`): back to its start, by a hash change its view follows
+      if (askedFromHash(location.hash) === id) location.hash = hashOf(id);
+      else history.pushState(history.state, '', hashOf(id));
+    }
     setAsked(id);
   };
   // a deep link may name a dialog of the section (`#/admin/users/add`), opened once when the section mounts

@@ -337,6 +337,12 @@ describe('<fe-admin-sso> against the emulator', () => {
     root(portal).querySelector<HTMLAnchorElement>('section[aria-labelledby="fe-sso-connection-title"] a[href="#/admin/sso"]')!.click();
     await waitUntil(() => root(portal).querySelector(`[data-connection="${made.id}"]`), 'back at the list', SLOW);
     expect(location.hash).to.equal('#/admin/sso');
+    // the navigation's own link to the section shown also leads from a connection's page back to the list
+    location.hash = `#/admin/sso/${made.id}`;
+    await waitUntil(() => root(portal).querySelector('#fe-sso-connection-title'), 'connection page again', SLOW);
+    root(portal).querySelector<HTMLAnchorElement>('nav a[aria-current="page"]')!.click();
+    await waitUntil(() => root(portal).querySelector(`[data-connection="${made.id}"]`), 'the nav link leads back to the list', SLOW);
+    expect(location.hash).to.equal('#/admin/sso');
   });
 
   it('keyboard only: from "Add SSO connection" to done with Tab, Enter, Space and arrows, each focus visible', async function () {
