@@ -9,6 +9,7 @@ import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
 import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
 import { enAdminProvisioning } from '../../src/i18n/en-admin-provisioning.ts';
 import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
+import { enAdminSso } from '../../src/i18n/en-admin-sso.ts';
 import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
 import { enAdminUsers } from '../../src/i18n/en-admin-users.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
@@ -25,7 +26,7 @@ interface StoryObject {
 }
 const storyModules = import.meta.glob<Record<string, StoryObject>>('../../stories/admin-*.stories.ts', { eager: true });
 
-const messages = { ...enAdmin, ...enAdminUsers, ...enAdminPrivacy, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens, ...enAdminProvisioning };
+const messages = { ...enAdmin, ...enAdminUsers, ...enAdminPrivacy, ...enAdminProfile, ...enAdminRoles, ...enAdminTokens, ...enAdminProvisioning, ...enAdminSso };
 /** An English catalogue message, its `{placeholders}` filled. */
 const m = (key: keyof typeof messages, params?: Record<string, string | number>) => format(messages[key], params);
 
@@ -88,6 +89,42 @@ const SHOWN: Record<string, Record<string, Shown>> = {
     error: { open: true, busy: false, alert: 'Not authorized' },
     created: { open: true, text: 'preview-secret-shown-once', toast: m('admin.tokens.created', { description: 'Deploy bot' }) },
     closed: { open: false, text: 'CI pipeline' },
+  },
+  // the SSO setup dialog (stories/admin-sso-setup-states.ts: the preview's Okta connection once made)
+  'fe-admin-sso-setup': {
+    vendor: { open: true, text: m('admin.sso.vendor.legend') },
+    configure: { open: true, busy: false, text: m('admin.sso.configure.intro.okta') },
+    configureOidc: { open: true, busy: false, text: m('admin.sso.configure.intro.oidc') },
+    configuring: { open: true, busy: true, text: m('admin.sso.configure.reading') },
+    configureFailed: { open: true, busy: false, alert: 'The metadata URL could not be reached: ECONNREFUSED' },
+    review: { open: true, text: m('admin.sso.review.sp') },
+    domains: { open: true, text: m('admin.sso.domains.intro') },
+    authorization: { open: true, busy: false, text: m('admin.sso.auth.groups') },
+    authorizing: { open: true, busy: true, text: m('admin.saving') },
+    authorizationFailed: { open: true, busy: false, alert: 'Role not found' },
+    done: { open: true, text: m('admin.sso.setup.done') },
+    closed: { open: false, text: 'login.partner.example' },
+  },
+  // a domain's DNS proof, inline on the Okta connection's page (stories/admin-sso-domain-states.ts)
+  'fe-admin-sso-domain': {
+    entering: { open: false, text: m('admin.sso.domain.addButton') },
+    adding: { open: false, text: m('admin.sso.domain.adding') },
+    addFailed: { open: false, alert: 'The domain is already claimed' },
+    publishing: { open: false, text: m('admin.sso.domain.publish', { domain: 'acme-eu.example' }) },
+    validating: { open: false, text: m('admin.sso.domain.checking') },
+    notFound: { open: false, text: m('admin.sso.domain.notFound') },
+    validated: { open: false, text: m('admin.sso.domain.another') },
+  },
+  // the legacy single-SAML panel under the connections (stories/admin-saml-states.ts); loading and failed: no panel
+  'fe-admin-saml': {
+    loading: { open: false, text: 'acme.okta.example' },
+    failed: { open: false, text: 'acme.okta.example' },
+    ready: { open: false, text: m('admin.sso.saml.validateDomain') },
+    pending: { open: false, text: m('admin.sso.domain.publish', { domain: 'legacy.acme.example' }) },
+    toggling: { open: false, text: m('admin.sso.switching') },
+    saving: { open: false, text: m('admin.saving') },
+    validating: { open: false, text: m('admin.sso.domain.checking') },
+    illegalState: { open: false, alert: m('admin.sso.saml.illegalState') },
   },
   'fe-admin-scim-connection': {
     choosing: { open: true, text: m('admin.provisioning.sourceHint.azure-ad') },
