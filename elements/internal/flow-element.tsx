@@ -33,9 +33,12 @@ export function urlOf(app: FeApp, to: NavigationTarget): string {
 /**
  * Fires the cancelable `fe-navigate` for `url` from `host`, then (unless a
  * listener called `preventDefault()`, or the page is already there) sends the
- * browser through `app.navigate`, which refuses unsafe URLs (logged).
+ * browser through `app.navigate`, which refuses unsafe URLs (logged). An
+ * element no longer on the page leads nowhere: its event would reach none of
+ * the page's listeners, so the page could not keep itself.
  */
 export function navigateFrom(app: FeApp, host: EventTarget, url: string): void {
+  if (host instanceof Node && !host.isConnected) return;
   if (!host.dispatchEvent(new FeNavigateEvent({ url })) || url === location.href) return;
   try {
     app.navigate(url);
