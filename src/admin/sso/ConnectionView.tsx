@@ -12,7 +12,6 @@ import type { Translate } from '../../i18n/index.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
-import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
@@ -20,7 +19,7 @@ import { AuthorizationForm } from './AuthorizationForm.tsx';
 import { DomainsPanel } from './DomainsPanel.tsx';
 import { LegacySamlPanel } from './LegacySamlPanel.tsx';
 import { hostOf } from './model.ts';
-import { CertificateFacts, EnabledSwitch, ServiceProviderFacts } from './parts.tsx';
+import { CertificateFacts, DeleteConnectionDialog, EnabledSwitch, ServiceProviderFacts } from './parts.tsx';
 
 /** The page of `configuration`; `onBack` returns to the list. */
 export function ConnectionView({
@@ -41,7 +40,6 @@ export function ConnectionView({
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
   const authSave = useSave();
   const [confirm, setConfirm] = useState(false);
-  const remove = useSave();
   return (
     <section className={css.section} aria-labelledby="fe-sso-connection-title">
       <span>
@@ -102,29 +100,17 @@ export function ConnectionView({
           </button>
         </span>
       ) : null}
-      <ConfirmDialog
+      <DeleteConnectionDialog
+        id={c.id}
+        name={name}
         open={confirm}
-        title={t('admin.sso.deleteTitle', { name })}
-        body={t('admin.sso.deleteBody')}
-        action={t('admin.delete')}
-        busyAction={t('admin.deleting')}
-        busy={remove.busy}
-        error={remove.error}
         t={t}
-        onClose={() => {
+        onClose={() => setConfirm(false)}
+        onDeleted={() => {
           setConfirm(false);
-          remove.setError(null);
+          toasts.show(t('admin.sso.deleted', { name }));
+          onBack();
         }}
-        onConfirm={() =>
-          void remove.run(
-            () => sso.remove.run(c.id),
-            () => {
-              setConfirm(false);
-              toasts.show(t('admin.sso.deleted', { name }));
-              onBack();
-            },
-          )
-        }
       />
     </section>
   );

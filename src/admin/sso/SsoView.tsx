@@ -17,14 +17,12 @@ import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { Chips } from '../ui/chips.tsx';
-import { ConfirmDialog } from '../ui/dialog.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
-import { useSave } from '../ui/use-save.ts';
 import { ConnectionView } from './ConnectionView.tsx';
 import { LegacySamlPanel } from './LegacySamlPanel.tsx';
 import { ADD_LINK, hostOf, SSO_HASH } from './model.ts';
-import { DomainBadge, EnabledSwitch } from './parts.tsx';
+import { DeleteConnectionDialog, DomainBadge, EnabledSwitch } from './parts.tsx';
 import { SetupDialog } from './SetupDialog.tsx';
 
 /** Moves the location hash to `#/admin/sso[/<sub>]` when the page shows this section by its hash (the portal). */
@@ -102,9 +100,7 @@ export function SsoView() {
 
 /** One connection in the list. */
 function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { configuration: SsoConfiguration; roles: Role[]; t: Translate; canWrite: boolean; onOpen: () => void }) {
-  const sso = useSection().resources.use(createSsoResource);
   const [confirm, setConfirm] = useState(false);
-  const remove = useSave();
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
   return (
@@ -149,26 +145,7 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
           </button>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirm}
-        title={t('admin.sso.deleteTitle', { name })}
-        body={t('admin.sso.deleteBody')}
-        action={t('admin.delete')}
-        busyAction={t('admin.deleting')}
-        busy={remove.busy}
-        error={remove.error}
-        t={t}
-        onClose={() => {
-          setConfirm(false);
-          remove.setError(null);
-        }}
-        onConfirm={() =>
-          void remove.run(
-            () => sso.remove.run(c.id),
-            () => setConfirm(false),
-          )
-        }
-      />
+      <DeleteConnectionDialog id={c.id} name={name} open={confirm} t={t} onClose={() => setConfirm(false)} onDeleted={() => setConfirm(false)} />
     </article>
   );
 }

@@ -15,6 +15,7 @@ import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
@@ -134,5 +135,45 @@ export function ServiceProviderFacts({ configuration, t }: { configuration: SsoC
       {acsUrl ? <CopyField id={`fe-sso-acs-${configuration.id}`} label={t(oidc ? 'admin.sso.sp.redirectUri' : 'admin.sso.sp.acsUrl')} value={acsUrl} t={t} /> : null}
       {spEntityId && !oidc ? <CopyField id={`fe-sso-entity-${configuration.id}`} label={t('admin.sso.sp.entityId')} value={spEntityId} t={t} /> : null}
     </>
+  );
+}
+
+/**
+ * The confirmation of deleting SSO connection `id` (shown as `name`): progress while the delete runs, the server's
+ * error kept in the dialog on failure, `onDeleted` once it is gone. The list's cards and a connection's page share it.
+ */
+export function DeleteConnectionDialog({
+  id,
+  name,
+  open,
+  t,
+  onClose,
+  onDeleted,
+}: {
+  id: string;
+  name: string;
+  open: boolean;
+  t: Translate;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const sso = useSection().resources.use(createSsoResource);
+  const remove = useSave();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t('admin.sso.deleteTitle', { name })}
+      body={t('admin.sso.deleteBody')}
+      action={t('admin.delete')}
+      busyAction={t('admin.deleting')}
+      busy={remove.busy}
+      error={remove.error}
+      t={t}
+      onClose={() => {
+        onClose();
+        remove.setError(null);
+      }}
+      onConfirm={() => void remove.run(() => sso.remove.run(id), onDeleted)}
+    />
   );
 }
