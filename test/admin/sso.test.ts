@@ -306,6 +306,27 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect((await configurations(token))[0].enabled).to.equal(false);
   });
 
+  it('AB-7.51 deleting a connection asks first, from the list and from its page (then a toast and back to the list); the server no longer has it', async () => {
+    const token = await signIn(ADMIN);
+    const first = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.one.test/sso', enabled: true });
+    const second = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.two.test/sso', enabled: true });
+    const el = await renderSso();
+    await waitUntil(() => byLabel(root(el), 'Delete idp.one.test'), 'listed', SLOW);
+    byLabel(root(el), 'Delete idp.one.test')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('Delete the SSO connection idp.one.test?'), 'asked first', SLOW);
+    button(dialog(el)!, 'Delete')!.click();
+    await waitUntil(() => !root(el).querySelector(`[data-connection="${first.id}"]`) && !dialog(el), 'gone from the list', SLOW);
+    expect((await configurations(token)).map((c) => c.id)).to.deep.equal([second.id]);
+    // from the connection's page: the toast, and the list again
+    button(root(el).querySelector(`[data-connection="${second.id}"]`)!, 'Manage')!.click();
+    await waitUntil(() => root(el).querySelector('#fe-sso-connection-title'), 'connection page', SLOW);
+    button(root(el), 'Delete SSO connection')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('Delete the SSO connection idp.two.test?'), 'asked first on the page', SLOW);
+    button(dialog(el)!, 'Delete')!.click();
+    await waitUntil(() => shown(el, 'The SSO connection idp.two.test was deleted.') && shown(el, 'No SSO connection yet'), 'toast, then the empty list', SLOW);
+    expect(await configurations(token)).to.deep.equal([]);
+  });
+
   it('an admin with the read key only sees the connections, no switch to use, no Add and no Delete', async () => {
     const admin = await signIn(ADMIN, 'omit');
     await api<SsoConfiguration>(admin, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.corp.test/sso', enabled: true });
