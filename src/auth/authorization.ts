@@ -5,6 +5,7 @@
  * required `fe.subscriptions.*` is met by any permission under it. A
  * superUser passes every check.
  */
+import { SECTION_ACCESS, SECTION_IDS, type SectionId } from '../admin/shell/ids.ts';
 import type { AuthUser } from '../stores/index.ts';
 
 const patterns = new Map<string, RegExp>();
@@ -47,20 +48,14 @@ export function isAuthorized(user: AuthUser | null | undefined, required: { perm
   return (required.permissions ?? []).every((p) => holds(permissionKeys, p)) && (required.roles ?? []).every((r) => holds(roleKeys, r));
 }
 
-/** Admin-portal sections and the permission key that shows each (sign-in §6, SI-6.01). */
-export const NAVIGATION_PERMISSIONS = Object.freeze({
-  usage: 'fe.usage.read',
-  webhooks: 'fe.connectivity.read.webhooks',
-  roles: 'fe.secure.read.roles',
-  users: 'fe.secure.read.users',
-  personalApiTokens: 'fe.secure.read.userApiTokens',
-  apiTokens: 'fe.secure.read.tenantApiTokens',
-  account: 'fe.secure.read.accountSettings',
-  security: 'fe.secure.read.securityPolicy',
-  sso: 'fe.secure.read.samlConfiguration',
-  provisioning: 'fe.secure.read.provisioningConfiguration',
-  audits: 'fe.secure.read.audits',
-  subscription: 'fe.subscriptions.*',
-  allAccounts: 'fe.account-hierarchy.read.subAccount',
-  groups: 'fe.secure.read.groups',
-} as const);
+/** The sections gated by a permission key (all but the user's own profile and privacy). */
+type GatedSection = Exclude<SectionId, 'profile' | 'privacy'>;
+
+/**
+ * Admin-portal sections and the permission key that shows each (sign-in §6, SI-6.01), e.g. `users` →
+ * `fe.secure.read.users`: the first read key of each section in the portal's access table (src/admin/shell/ids.ts
+ * `SECTION_ACCESS`), so the portal and this list cannot disagree.
+ */
+export const NAVIGATION_PERMISSIONS: Readonly<Record<GatedSection, string>> = Object.freeze(
+  Object.fromEntries(SECTION_IDS.flatMap((id) => (SECTION_ACCESS[id].read.length ? [[id, SECTION_ACCESS[id].read[0]]] : []))) as Record<GatedSection, string>,
+);

@@ -24,6 +24,7 @@ import {
 } from './schema.ts';
 import { emulatorDate } from '../clock.ts';
 import { fePermissionText } from './fe-permissions.ts';
+import { SECTION_ACCESS, SECTION_IDS, type SectionId } from '../../../src/admin/shell/ids.ts';
 
 export const SEED = {
   vendorId: '5e6d0f7a-1c2b-4d3e-8f90-0a1b2c3d4e01',
@@ -111,9 +112,10 @@ export const DEFAULT_TOKEN_SETTINGS: TokenSettings = { accessTokenExpiresIn: 300
 /**
  * The admin portal's sections that Frontegg's navigation hides until a vendor turns them on (SI-2.31). The seeded
  * vendor turns each on (`byPermissions`), so the demo's admin sees every section that is built — and each new one as
- * it lands; a host hides one again with `options.adminPortal.<section>.visibility: 'hidden'`.
+ * it lands; a host hides one again with `options.adminPortal.<section>.visibility: 'hidden'`. Read from the portal's
+ * access table (src/admin/shell/ids.ts, data only), so the two cannot disagree.
  */
-export const SECTIONS_HIDDEN_BY_DEFAULT = ['personalApiTokens', 'groups', 'sso', 'webhooks', 'apiTokens', 'roles', 'subscription', 'usage', 'provisioning'] as const;
+export const SECTIONS_HIDDEN_BY_DEFAULT: readonly SectionId[] = SECTION_IDS.filter((id) => !SECTION_ACCESS[id].defaultVisible);
 
 /** The seeded admin-box metadata: the vendor's theme, no localizations, every section on by permissions. */
 export const DEFAULT_ADMIN_BOX = {

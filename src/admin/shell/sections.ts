@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import type { MessageKey, Messages } from '../../i18n/index.ts';
 import type { PartLoaders } from '../../i18n/parts.ts';
-import { SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
+import { SECTION_ACCESS, SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
 import { holdsAll } from './permissions.ts';
 
 /** A section chunk: its default export is the section's view. */
@@ -40,21 +40,16 @@ export interface SectionInfo {
   built: boolean;
 }
 
-/** A section of the registry: id, keys (read, write, delete), default visibility, and when built its chunk and texts. */
-function section(
-  id: SectionId,
-  keys: { read: string[]; write?: string[]; delete?: string[] },
-  defaultVisible: boolean,
-  built?: { load: () => Promise<SectionModule>; messages: SectionMessagesEntry },
-): SectionInfo {
-  const write = keys.write ?? [];
+/** A section of the registry: its access (ids.ts `SECTION_ACCESS`) and, when built, its chunk and texts. */
+function section(id: SectionId, built?: { load: () => Promise<SectionModule>; messages: SectionMessagesEntry }): SectionInfo {
+  const access = SECTION_ACCESS[id];
   return {
     id,
     titleKey: `admin.section.${id}` as MessageKey,
-    permissions: keys.read,
-    write,
-    delete: keys.delete ?? write,
-    defaultVisible,
+    permissions: access.read,
+    write: access.write,
+    delete: access.delete,
+    defaultVisible: access.defaultVisible,
     load: built?.load,
     messages: built?.messages,
     built: !!built,
@@ -70,31 +65,24 @@ function texts(name: string): SectionMessagesEntry {
   return { id: `admin-${name}`, loaders: { en: load('en'), de: load('de'), he: load('he') } };
 }
 
-const secure = (noun: string, del = false) => ({
-  read: [`fe.secure.read.${noun}`],
-  write: [`fe.secure.write.${noun}`],
-  ...(del ? { delete: [`fe.secure.delete.${noun}`] } : {}),
-});
-
-/** The registry (SI-2.29–SI-2.32, SI-6.01): permission keys of admin spec §6, chunks and texts of the built sections. */
+/** The registry (SI-2.29–SI-2.32, SI-6.01): each section's access (ids.ts `SECTION_ACCESS`), and the chunk and texts of the built ones. */
 export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze({
-  profile: section('profile', { read: [] }, true, { load: () => import('../profile/index.ts'), messages: texts('profile') }),
-  privacy: section('privacy', { read: [] }, true, { load: () => import('../privacy/index.ts'), messages: texts('privacy') }),
-  personalApiTokens: section('personalApiTokens', secure('userApiTokens', true), false, { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
-  account: section('account', secure('accountSettings'), true, { load: () => import('../account/index.ts'), messages: texts('account') }),
-  users: section('users', secure('users', true), true, { load: () => import('../users/index.ts'), messages: texts('users') }),
-  groups: section('groups', secure('groups', true), false, { load: () => import('../groups/index.ts'), messages: texts('groups') }),
-  security: section('security', secure('securityPolicy'), true, { load: () => import('../security/index.ts'), messages: texts('security') }),
-  sso: section('sso', secure('samlConfiguration'), false, { load: () => import('../sso/index.ts'), messages: texts('sso') }),
-  audits: section('audits', { read: ['fe.secure.read.audits'] }, true, { load: () => import('../audits/index.ts'), messages: texts('audits') }),
-  webhooks: section('webhooks', { read: ['fe.connectivity.read.webhooks'], write: ['fe.connectivity.write.webhooks'], delete: ['fe.connectivity.delete.webhooks'] }, false),
-  apiTokens: section('apiTokens', secure('tenantApiTokens', true), false, { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
-  roles: section('roles', secure('roles', true), false, { load: () => import('../roles/index.ts'), messages: texts('roles') }),
-  subscription: section('subscription', { read: ['fe.subscriptions.*'] }, false),
-  // SI-2.32: shown by permission, not by a default switch
-  allAccounts: section('allAccounts', { read: ['fe.account-hierarchy.read.subAccount'], write: ['fe.account-hierarchy.write.subAccount'] }, true),
-  usage: section('usage', { read: ['fe.usage.read'] }, false),
-  provisioning: section('provisioning', secure('provisioningConfiguration'), false, { load: () => import('../provisioning/index.ts'), messages: texts('provisioning') }),
+  profile: section('profile', { load: () => import('../profile/index.ts'), messages: texts('profile') }),
+  privacy: section('privacy', { load: () => import('../privacy/index.ts'), messages: texts('privacy') }),
+  personalApiTokens: section('personalApiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
+  account: section('account', { load: () => import('../account/index.ts'), messages: texts('account') }),
+  users: section('users', { load: () => import('../users/index.ts'), messages: texts('users') }),
+  groups: section('groups', { load: () => import('../groups/index.ts'), messages: texts('groups') }),
+  security: section('security', { load: () => import('../security/index.ts'), messages: texts('security') }),
+  sso: section('sso', { load: () => import('../sso/index.ts'), messages: texts('sso') }),
+  audits: section('audits', { load: () => import('../audits/index.ts'), messages: texts('audits') }),
+  webhooks: section('webhooks'),
+  apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
+  roles: section('roles', { load: () => import('../roles/index.ts'), messages: texts('roles') }),
+  subscription: section('subscription'),
+  allAccounts: section('allAccounts'),
+  usage: section('usage'),
+  provisioning: section('provisioning', { load: () => import('../provisioning/index.ts'), messages: texts('provisioning') }),
 });
 
 /**
