@@ -21,7 +21,6 @@ import SCIMMY from 'scimmy';
 import type { AppEnv } from '../http/env.ts';
 import type { Db } from '../db/client.ts';
 import { audit } from '../audit.ts';
-import { emailDomainOf } from '../restrictions.ts';
 import { SCIM_BASE_PATH, connectionByToken, connectionExists, lockConnection, scimBaseUrl, type ScimConnectionRow } from '../scim/connections.ts';
 import { logRequest } from '../scim/log.ts';
 import { declareScim, type ScimContext } from '../scim/server.ts';
@@ -205,16 +204,8 @@ async function handle(c: Ctx) {
     });
   } catch (e) {
     answer = errorAnswer(e);
-    for (const r of ctx.refusals) {
-      await audit(c, {
-        action: 'user.email-domain.refused',
-        tenantId: conn.tenantId,
-        actor: null,
-        severity: 'WARNING',
-        description: `${r.reason} (${r.email})`,
-        details: { userEmail: r.email, domain: emailDomainOf(r.email), reason: r.reason, via: 'scim2', connectionId: conn.id },
-      });
-    }
+    // the savepoint rolled back: the refusals' audit rows are written now (scim/server.ts ScimContext.refusals)
+    for (const event of ctx.refusals) await audit(c, event);
   }
   const error = answer.status >= 400 ? String((answer.body as Json | undefined)?.detail ?? '') : null;
   await logRequest(outer, { connectionId: conn.id, method: c.req.method, resource, status: answer.status, error });
