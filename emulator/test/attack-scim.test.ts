@@ -386,3 +386,19 @@ describe('sub-accounts', () => {
     assert.equal((await userRow(uId)).name, 'Pat Renamed');
   });
 });
+
+describe('SCIM filter injection', () => {
+  it('a SCIM filter injection (`userName eq "x" or 1 eq 1`) answers 400 invalidFilter with a human detail, never an internal message', async () => {
+    const okta = await scimOf(await tokenOf());
+    for (const filter of ['userName eq "x" or 1 eq 1', 'userName eq "x" and 1 eq 1', '1 eq 1', 'userName eq "x" or (1 eq 1)']) {
+      const res = await okta.get(`/Users?filter=${encodeURIComponent(filter)}`);
+      assert.equal(res.status, 400, `${filter}: ${res.text}`);
+      assert.deepEqual(res.body.schemas, [ERROR]);
+      assert.equal(res.body.scimType, 'invalidFilter', filter);
+      assert.match(String(res.body.detail), /filter/i);
+      assert.doesNotMatch(String(res.body.detail), /is not a function|split|undefined|TypeError/, filter);
+    }
+    const groups = await okta.get(`/Groups?filter=${encodeURIComponent('displayName eq "x" or 1 eq 1')}`);
+    assert.equal(groups.body.scimType, 'invalidFilter');
+  });
+});

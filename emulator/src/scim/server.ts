@@ -195,6 +195,16 @@ function sqlFilter(type: ResourceType, filter: SCIMMY.Types.Filter | undefined):
   return condition(expr[1]);
 }
 
+/** The resources `filter` matches; a filter scimmy parsed but cannot apply is 400 invalidFilter, never an internal message (issue 29 item 6). */
+function matchFilter(filter: SCIMMY.Types.Filter, all: Json[]): Json[] {
+  try {
+    return filter.match(all) as Json[];
+  } catch (e) {
+    if (e instanceof SCIMMY.Types.Error) throw e;
+    throw scimError(400, 'invalidFilter', 'The filter cannot be applied to these resources (RFC 7644 §3.4.2.2)');
+  }
+}
+
 async function egress(type: ResourceType, resource: SCIMMY.Types.Resource, ctx: ScimContext): Promise<Json | Json[]> {
   const db = ctx.c.var.db;
   if (resource.id) return (await toScim(db, [await ownResource(db, ctx.conn, type, resource.id)]))[0];
@@ -229,7 +239,7 @@ async function egress(type: ResourceType, resource: SCIMMY.Types.Resource, ctx: 
         .where(own)
         .orderBy(...order),
     );
-    const matched = resource.filter!.match(all) as Json[];
+    const matched = matchFilter(resource.filter!, all);
     total = matched.length;
     items = matched.slice(startIndex - 1, startIndex - 1 + wanted);
   }
