@@ -387,6 +387,24 @@ describe('sub-accounts', () => {
   });
 });
 
+describe('impersonation across accounts', () => {
+  it('an admin of account A impersonating a user who also belongs to account B cannot get a token for B (me/token 403, refresh stays in A)', async () => {
+    const bossId = await makeAccount();
+    await addToAccount(A, bossId);
+    const admin = await signIn();
+    const imp = emulator();
+    const opened = await imp.post(`${P}/impersonation/v1`, { impersonatedUserId: bossId }, admin.client.bearer(admin.token));
+    assert.equal(opened.status, 200, opened.text);
+    const forB = await imp.post(`${P}/users/v3/me/token`, { tenantId: B }, imp.bearer(opened.body.accessToken));
+    assert.equal(forB.status, 403, forB.text);
+    const refreshed = await imp.refresh(B);
+    assert.equal(refreshed.status, 200, refreshed.text);
+    assert.equal(decodeJwt(refreshed.body.accessToken).tenantId, A, 'the impersonation stays in account A');
+    const switched = await imp.put(`${P}/users/v1/tenant`, { tenantId: B }, imp.bearer(opened.body.accessToken));
+    assert.equal(switched.status, 403, switched.text);
+  });
+});
+
 describe('SCIM filter injection', () => {
   it('a SCIM filter injection (`userName eq "x" or 1 eq 1`) answers 400 invalidFilter with a human detail, never an internal message', async () => {
     const okta = await scimOf(await tokenOf());
