@@ -25,7 +25,7 @@ import {
   vendors,
 } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
-import { HttpError, badRequest, unauthorized } from './http/errors.ts';
+import { HttpError, badRequest, forbidden, unauthorized } from './http/errors.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
 import { signAccessToken } from './crypto/jwt.ts';
 import { emulatorDate, emulatorNow } from './clock.ts';
@@ -391,6 +391,19 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
 
 export type LoginResponse = Awaited<ReturnType<typeof issueSession>>;
 
+/**
+ * The refusal of an impersonated session (an access token with `act`) asking for another tenant than its own (a token
+ * for it, a switch to it): an impersonation stays in the tenant it was opened in, so the admin's account never reaches
+ * another account of the user (issue 29).
+ */
+export const impersonationCannotLeave = () => forbidden('An impersonated session cannot leave its tenant', 'ER-IMPERSONATION-TENANT');
+
+/** The tenant an impersonation session (refresh family `familyId`, routes/tenants.ts) was opened in; undefined for any other session. */
+export async function impersonationTenant(db: Db, familyId: string): Promise<string | undefined> {
+  const [imp] = await db.select({ tenantId: impersonationSessions.tenantId }).from(impersonationSessions).where(eq(impersonationSessions.familyId, familyId));
+  return imp?.tenantId;
+}
+
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 /** One live session: its family id, its first refresh token (the sign-in) and its newest (the last sign-in or refresh). */
@@ -539,8 +552,15 @@ export async function rotateRefreshToken(
     await revokeFamily(db, row.familyId);
     return fail('User is disabled');
   }
-  const target =
-    tenantId && memberOf.has(tenantId) ? tenantId : memberOf.has(user.activeTenantId) ? user.activeTenantId : memberOf.has(row.tenantId) ? row.tenantId : [...memberOf][0];
+  // an impersonation stays in the tenant it was opened in: it never crosses into another account of the user (issue 29)
+  const pinned = await impersonationTenant(db, row.familyId);
+  if (pinned && !memberOf.has(pinned)) {
+    await revokeFamily(db, row.familyId);
+    return fail('User is not a member of this tenant');
+  }
+  const requested = tenantId && memberOf.has(tenantId) ? tenantId : undefined;
+  const fallback = memberOf.has(user.activeTenantId) ? user.activeTenantId : memberOf.has(row.tenantId) ? row.tenantId : [...memberOf][0];
+  const target = pinned ?? requested ?? fallback;
   const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
   await db
     .update(refreshTokens)

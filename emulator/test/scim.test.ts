@@ -11,50 +11,21 @@ import { GroupRelations, RestrictionType, ScimConnectionSource, type FronteggApi
 import { eq } from 'drizzle-orm';
 import { SEED } from '../src/db/seed.ts';
 import { audits, scimRequestLog } from '../src/db/schema.ts';
-import { Client, ORIGIN, P, type Json as Parsed, type Res } from './helpers.ts';
+import { Client, ORIGIN, P } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
+import { ENTERPRISE, ERROR, GROUP_SCHEMA, LIST, USER_SCHEMA, ScimClient, connectScim, type ScimJson } from './scim-client.ts';
 
 const harness = useAdminEmulator();
 const { adminApi, makeUser, auditRows } = harness;
 
 /** A parsed JSON object of an answer. */
-type Json = Record<string, Parsed>;
+type Json = ScimJson;
 
-const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
-const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-
-/** A directory's SCIM client of one connection: JSON as `application/scim+json`, the bearer token on every request. */
-class Scim {
-  readonly http: Client;
-  constructor(
-    readonly id: string,
-    readonly token: string,
-  ) {
-    this.http = new Client(harness.emu);
-  }
-  /** The base path of the connection (what the portal shows as `scimUrl`, without the origin). */
-  get base() {
-    return `/frontegg/scim/v2/${this.id}`;
-  }
-  req(method: string, path: string, body?: unknown, token = this.token): Promise<Res<Json>> {
-    return this.http.req(method, `${this.base}${path}`, body, { 'content-type': 'application/scim+json', authorization: `Bearer ${token}` });
-  }
-  get = (path: string) => this.req('GET', path);
-  post = (path: string, body: unknown) => this.req('POST', path, body);
-  put = (path: string, body: unknown) => this.req('PUT', path, body);
-  patch = (path: string, Operations: unknown[]) => this.req('PATCH', path, { schemas: [PATCH_OP], Operations });
-  del = (path: string) => this.req('DELETE', path);
-}
+/** A directory's SCIM client of one connection (test/scim-client.ts). */
+type Scim = ScimClient;
 
 /** A new connection of the seeded account (Frontegg's client) and a SCIM client holding its token. */
-async function connect(api: FronteggApiClient, source = ScimConnectionSource.OKTA, connectionName?: string): Promise<Scim> {
-  const created = await api.directory.createConfiguration({ source, connectionName });
-  return new Scim(created.id, created.token);
-}
+const connect = (api: FronteggApiClient, source = ScimConnectionSource.OKTA, connectionName?: string): Promise<Scim> => connectScim(harness.emu, api, source, connectionName);
 
 /** What Okta POSTs to /Users. */
 const oktaUser = (email: string, extra: Json = {}) => ({
@@ -464,7 +435,7 @@ describe('SCIM: syncToUserManagement', () => {
   /** A connection of the seeded account created with `syncToUserManagement: false` (Frontegg's client). */
   async function directoryOnly(api: FronteggApiClient, source = ScimConnectionSource.OKTA): Promise<Scim> {
     const created = await api.directory.createConfiguration({ source, syncToUserManagement: false });
-    return new Scim(created.id, created.token);
+    return new ScimClient(harness.emu, created.id, created.token);
   }
   const portalEmails = async (api: FronteggApiClient) => ((await api.users.getUsersV2({ _limit: 50 } as never)).items as Json[]).map((u) => u.email as string);
   const updatedAudit = async (id: string) => (await auditRows('scim-connection.updated', id)).map((r) => r.details as Json);

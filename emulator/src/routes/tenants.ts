@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts
 import { impersonationSessions, refreshTokens, users } from '../db/schema.ts';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
-import { getUser, getVendor, issueSession, userProfile } from '../session.ts';
+import { getUser, getVendor, impersonationCannotLeave, issueSession, userProfile } from '../session.ts';
 import { membership } from '../lifecycle.ts';
 import { audit } from '../audit.ts';
 
@@ -39,13 +39,17 @@ async function assertSessionLive(c: Ctx, sid: string | undefined) {
  * GetUserJwt: `{ tenantId? }` → `{ accessToken, expires, expiresIn }`, an access
  * token of the same session (sid, amr, acr, auth_time, act) for another tenant
  * of the user (default: the token's tenant). No refresh token, no cookie, the
- * active tenant is unchanged. 403 for a tenant the user is not an active member of.
+ * active tenant is unchanged. 403 for a tenant the user is not an active member of,
+ * and for any other tenant than the token's from an impersonated session
+ * (`ER-IMPERSONATION-TENANT`: the admin's account never reaches the user's other accounts).
  */
 tenantRoutes.post('/identity/resources/users/v3/me/token', requireAuth, async (c) => {
   const body = await parseBody(c, z.object({ tenantId: optStr() }));
   const db = c.var.db;
   const auth = c.var.auth;
   const tenantId = body.tenantId ?? auth.tenantId;
+  // an impersonation stays in the tenant it was opened in: never a token of another account of the user (issue 29)
+  if (auth.act && tenantId !== auth.tenantId) throw impersonationCannotLeave();
   const m = await membership(db, auth.sub, tenantId);
   if (!m?.activated) throw forbidden('User is not a member of this tenant', 'ER-TENANT-NOT-MEMBER');
   await assertSessionLive(c, auth.sid);

@@ -12,7 +12,7 @@ import { parseBody, emailField, optStr } from '../http/body.ts';
 import { HttpError, conflict, forbidden } from '../http/errors.ts';
 import { roles, tenants, userTenantRoles, userTenants, users } from '../db/schema.ts';
 import { checkPasswordPolicy, hashPassword, isBreachedPassword } from '../crypto/passwords.ts';
-import { authorizationFor, completePrimaryAuth, getUser, getVendor, tenantDto, userProfile, userTenantList } from '../session.ts';
+import { authorizationFor, completePrimaryAuth, getUser, getVendor, impersonationCannotLeave, tenantDto, userProfile, userTenantList } from '../session.ts';
 import { send } from '../outbox.ts';
 import { resolveInviteLink, sendActivationEmail } from '../lifecycle.ts';
 import { enforceEmailDomain } from '../restrictions.ts';
@@ -171,9 +171,14 @@ userRoutes.get('/identity/resources/users/v2/me/tenants', requireAuth, async (c)
 userRoutes.get('/identity/resources/users/v3/me/tenants', requireAuth, async (c) => c.json(await tenantsWithActive(c)));
 userRoutes.get('/identity/resources/users/v1/me/tenants', requireAuth, async (c) => c.json(await tenantsWithActive(c)));
 
-/** switchTenant: sets the active tenant; the next refresh issues a token for it. */
+/**
+ * switchTenant: sets the active tenant; the next refresh issues a token for it. 403 from an impersonated session
+ * (`ER-IMPERSONATION-TENANT`) for another tenant than the token's: it stays in its tenant and must not move the
+ * user's own active tenant (issue 29).
+ */
 userRoutes.put('/identity/resources/users/v1/tenant', requireAuth, async (c) => {
   const { tenantId } = await parseBody(c, z.object({ tenantId: z.string().min(1), silentReload: z.boolean().nullish() }));
+  if (c.var.auth.act && tenantId !== c.var.auth.tenantId) throw impersonationCannotLeave();
   const member = (await userTenantList(c.var.db, c.var.auth.sub)).some((t) => t.tenantId === tenantId);
   if (!member) throw forbidden('User is not a member of this tenant', 'ER-TENANT-NOT-MEMBER');
   await c.var.db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, c.var.auth.sub));

@@ -11,6 +11,8 @@
  *   sourceId the connection) and a `scim_resources` row (externalId, userName, active, the SCIM data as written, never
  *   a password). `active: false` disables the user in the account (`user_tenants.disabled`, sessions revoked: the
  *   admin's disable), `true` enables it. DELETE removes the user from the account (team.ts `removeFromTenants`).
+ *   A user who also belongs to another account is neither linked nor has its email or name changed (409 uniqueness,
+ *   audited), unless the account validated the email's domain through SSO: identity-owner.ts, issue 29.
  * - a Group creates a `user_groups` row managed by scim2 (its name unique in the account: 409 uniqueness) whose
  *   members are `members[].value`, each the id of a user this connection pushed (else 400 invalidValue).
  * - the above happens only while the connection's `syncToUserManagement` is on; every push is also (and, while it is
@@ -35,8 +37,9 @@ import type { AppEnv } from '../http/env.ts';
 import { scimResources, userGroupMembers, userGroups, userSources, userTenants, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { emulatorDate } from '../clock.ts';
-import { audit } from '../audit.ts';
-import { assertEmailDomainAllowed } from '../restrictions.ts';
+import { audit, type AuditEvent } from '../audit.ts';
+import { assertEmailDomainAllowed, emailDomainOf } from '../restrictions.ts';
+import { identityRefusal, type IdentityChange } from '../identity-owner.ts';
 import { defaultRoleIdsFor, findUserByEmail } from '../session.ts';
 import { addMembership } from '../roles.ts';
 import { removeFromTenants, revokeSessions } from '../team.ts';
@@ -60,8 +63,11 @@ export interface ScimContext {
   conn: ScimConnectionRow;
   /** Set by a list egress: what the ListResponse must say. */
   page?: ListPage;
-  /** Emails the account's domain restrictions refused during the request (audited by the route after the rollback). */
-  refusals: { email: string; reason: string }[];
+  /**
+   * The audit rows of refusals during the request — an email the account's domain restrictions refuse, a user whose
+   * identity the account may not change (identity-owner.ts) — written by the caller after the rollback.
+   */
+  refusals: AuditEvent[];
 }
 
 /** Page size of a list when the client sends no `count`, and the largest page served. */
@@ -189,6 +195,16 @@ function sqlFilter(type: ResourceType, filter: SCIMMY.Types.Filter | undefined):
   return condition(expr[1]);
 }
 
+/** The resources `filter` matches; a filter scimmy parsed but cannot apply is 400 invalidFilter, never an internal message (issue 29 item 6). */
+function matchFilter(filter: SCIMMY.Types.Filter, all: Json[]): Json[] {
+  try {
+    return filter.match(all) as Json[];
+  } catch (e) {
+    if (e instanceof SCIMMY.Types.Error) throw e;
+    throw scimError(400, 'invalidFilter', 'The filter cannot be applied to these resources (RFC 7644 §3.4.2.2)');
+  }
+}
+
 async function egress(type: ResourceType, resource: SCIMMY.Types.Resource, ctx: ScimContext): Promise<Json | Json[]> {
   const db = ctx.c.var.db;
   if (resource.id) return (await toScim(db, [await ownResource(db, ctx.conn, type, resource.id)]))[0];
@@ -223,7 +239,7 @@ async function egress(type: ResourceType, resource: SCIMMY.Types.Resource, ctx: 
         .where(own)
         .orderBy(...order),
     );
-    const matched = resource.filter!.match(all) as Json[];
+    const matched = matchFilter(resource.filter!, all);
     total = matched.length;
     items = matched.slice(startIndex - 1, startIndex - 1 + wanted);
   }
@@ -259,9 +275,31 @@ async function domainAllowed(ctx: ScimContext, email: string): Promise<void> {
     await assertEmailDomainAllowed(ctx.c.var.db, ctx.conn.tenantId, email);
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
-    if (e.status === 403) ctx.refusals.push({ email, reason: e.message });
+    if (e.status === 403) {
+      ctx.refusals.push({
+        action: 'user.email-domain.refused',
+        tenantId: ctx.conn.tenantId,
+        actor: null,
+        severity: 'WARNING',
+        description: `${e.message} (${email})`,
+        details: { userEmail: email, domain: emailDomainOf(email), reason: e.message, via: 'scim2', connectionId: ctx.conn.id },
+      });
+    }
     throw scimError(e.status === 403 ? 403 : 400, e.status === 403 ? null : 'invalidValue', e.message);
   }
+}
+
+/**
+ * 409 uniqueness when the connection's account may not make `change` to the identity of `user`, a user it shares
+ * with another account (identity-owner.ts; issue 29); the refusal's audit row is written by the caller after the
+ * rollback.
+ */
+async function assertIdentityOwned(ctx: ScimContext, user: { id: string; email: string }, change: Omit<IdentityChange, 'via'>): Promise<void> {
+  const refusal = await identityRefusal(ctx.c.var.db, ctx.c.var.rt.vendorId, user, ctx.conn.tenantId, { ...change, via: 'scim2' });
+  if (!refusal) return;
+  const { connectionName, id: connectionId } = ctx.conn;
+  ctx.refusals.push({ ...refusal.event, actor: null, details: { ...refusal.event.details, connectionId, connectionName } });
+  throw scimError(409, 'uniqueness', refusal.message);
 }
 
 /** 409 uniqueness when another resource of the connection already has `name` (userName / displayName, case-insensitive). */
@@ -330,6 +368,8 @@ async function syncUser(ctx: ScimContext, user: PushedUser, localId: string | nu
   const { email, name, userName } = user;
   if (localId) {
     const [current] = await db.select().from(users).where(eq(users.id, localId));
+    const fields = current ? ([current.email !== email && 'email', current.name !== name && 'name'].filter(Boolean) as ('email' | 'name')[]) : [];
+    if (current && fields.length) await assertIdentityOwned(ctx, current, { operation: 'update', fields });
     if (current && current.email !== email) {
       const taken = await findUserByEmail(db, email);
       if (taken && taken.id !== localId) throw scimError(409, 'uniqueness', `Another user has the email ${email}`);
@@ -353,6 +393,7 @@ async function syncUser(ctx: ScimContext, user: PushedUser, localId: string | nu
       .from(scimResources)
       .where(and(ownRows(conn, 'User'), or(eq(scimResources.resourceId, existing.id), sql`${scimResources.data}->>${LOCAL_ID} = ${existing.id}`)));
     if (pushed) throw scimError(409, 'uniqueness', `The user ${email} is already provisioned as "${pushed.userName}"`);
+    await assertIdentityOwned(ctx, existing, { operation: 'link', fields: [] });
     userId = existing.id;
     const [membership] = await db
       .select()
@@ -642,6 +683,8 @@ export async function syncDirectory(c: Context<AppEnv>, conn: ScimConnectionRow)
     return { users: userRows.length, groups: groupRows.length };
   } catch (e) {
     if (!(e instanceof SCIMMY.Types.Error)) throw e;
+    // the PATCH rolls back: the refusals' rows stay on record (audit.ts `durable`)
+    for (const event of ctx.refusals) await audit(c, { ...event, durable: true });
     throw new HttpError(Number(e.status) as ContentfulStatusCode, `Cannot sync "${current?.name}": ${e.message}`);
   }
 }

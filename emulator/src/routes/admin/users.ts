@@ -50,6 +50,7 @@ import {
   type UserListQuery,
 } from '../../team.ts';
 import { seedUsers } from '../../seed-users.ts';
+import { assertMayChangeIdentity } from '../../identity-owner.ts';
 
 type Ctx = Context<AppEnv>;
 type UserRow = typeof users.$inferSelect;
@@ -263,7 +264,10 @@ const updateMemberBody = z.object({
 /**
  * updateUser (api-contract §G; AB-7.05, AB-4.07): `PUT team/resources/members/v1` `{ id, roleIds?, name?, phone? }` →
  * TeamUser. `roleIds` replaces the member's roles in the caller's tenant (`['']` = none). 404 for a user who is not a
- * member of the tenant.
+ * member of the tenant. `name` and `phone` are the user's own, shared by every account it belongs to: changing them
+ * for a user who also belongs to another account answers 409 `ER-USER-IDENTITY-SHARED` and changes nothing (roles
+ * included), unless the account validated the email's domain through SSO (identity-owner.ts; issue 29); a value equal
+ * to the stored one is no change.
  */
 adminUserRoutes.put(MEMBERS, WRITE, async (c) => {
   const body = await parseBody(c, updateMemberBody);
@@ -272,15 +276,15 @@ adminUserRoutes.put(MEMBERS, WRITE, async (c) => {
   await lockMembership(db, body.id, tenantId);
   const { u } = await member(c.var.db, body.id, c.var.auth.tenantId);
   await assertNotManagedByScim(db, u.id, tenantId);
+  const profile = profileChanges(u, body);
+  // name and phone live on the user row every account shares: 409 for a user of another account (identity-owner.ts)
+  await assertMayChangeIdentity(c, u, [...(profile.name ? (['name'] as const) : []), ...('phoneNumber' in profile ? (['phone'] as const) : [])]);
   const changes: Record<string, unknown> = {};
   if (body.roleIds) {
     const roleIds = await assignableRoleIds(db, c.var.rt.vendorId, tenantId, body.roleIds);
     await setMemberRoles(db, u.id, tenantId, roleIds);
     changes.roleIds = roleIds;
   }
-  const profile: Partial<Pick<UserRow, 'name' | 'phoneNumber'>> = {};
-  if (body.name) profile.name = body.name;
-  if (body.phone !== undefined) profile.phoneNumber = body.phone || null;
   if (Object.keys(profile).length) {
     await db.update(users).set(profile).where(eq(users.id, u.id));
     Object.assign(changes, profile);
@@ -288,6 +292,14 @@ adminUserRoutes.put(MEMBERS, WRITE, async (c) => {
   await audit(c, { action: 'user.updated', targetId: u.id, details: { userEmail: u.email, ...changes }, severity: changes.roleIds ? 'WARNING' : 'INFO' });
   return c.json(await teamUser(c.var.db, u.id, c.var.auth.tenantId));
 });
+
+/** The name and phone number of `body` that differ from the user's (`phone: ''` clears it). */
+function profileChanges(u: UserRow, body: { name?: string | null; phone?: string | null }): Partial<Pick<UserRow, 'name' | 'phoneNumber'>> {
+  const profile: Partial<Pick<UserRow, 'name' | 'phoneNumber'>> = {};
+  if (body.name && body.name !== u.name) profile.name = body.name;
+  if (body.phone !== undefined && (body.phone || null) !== u.phoneNumber) profile.phoneNumber = body.phone || null;
+  return profile;
+}
 
 /**
  * deleteUser (api-contract §G; AB-7.05, AB-4.03): `DELETE team/resources/members/v1/{userId}` → the removed TeamUser.
