@@ -20,6 +20,7 @@ import { vendors } from './db/schema.ts';
 import { loadOrCreateSigningKey } from './crypto/keys.ts';
 import { traceId } from './crypto/tokens.ts';
 import type { AppEnv, EmulatorRuntime } from './http/env.ts';
+import type { HostResolver } from './http/outbound.ts';
 import { HttpError, errorBody } from './http/errors.ts';
 import { keepDurableAudits } from './audit.ts';
 import { authRoutes, jwksRoutes } from './routes/auth.ts';
@@ -95,6 +96,10 @@ export interface EmulatorOptions {
   frozen?: boolean;
   /** Resolvers (`host:port`) of the SSO domain check (sso/dns.ts); empty or absent: the system's. */
   dnsServers?: string[];
+  /** `--allow-private-network`: the emulator's own requests (metadata URL, OIDC) may reach private ranges (http/outbound.ts). Default false. */
+  allowPrivateNetwork?: boolean;
+  /** Tests: resolves host names for the emulator's own requests instead of node:dns (http/outbound.ts). */
+  resolveHost?: HostResolver;
 }
 
 export interface EmulatorSeedInfo {
@@ -166,6 +171,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     restore,
     faults,
     dnsServers: options.dnsServers ?? [],
+    outbound: { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost },
   };
 
   const app = new Hono<AppEnv>();

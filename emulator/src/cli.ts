@@ -40,6 +40,10 @@ Options:
       --seed-users <n>     add n users to the tenant Acme after start (1-100000)
       --dns-servers <list> DNS servers (host:port,…) the SSO domain check resolves TXT
                            records with (default $FE_EMULATOR_DNS_SERVERS, else the system's)
+      --allow-private-network  let the emulator's own requests (SAML metadata URL, OIDC
+                           discovery, token endpoint, JWKS) reach private addresses (10/8,
+                           172.16/12, 192.168/16, 100.64/10, fc00::/7); loopback is always
+                           allowed, link-local and cloud metadata addresses never
   -h, --help               show this help
   -v, --version            show the version
 
@@ -66,6 +70,8 @@ export interface CliConfig {
   seedUsers?: number;
   /** `--dns-servers`: resolvers (`host`, `host:port`, `[v6]:port`) for the SSO domain check; empty: the system's. */
   dnsServers: string[];
+  /** `--allow-private-network`: outbound requests may reach private ranges (http/outbound.ts). */
+  allowPrivateNetwork: boolean;
 }
 
 /** True for 127.0.0.0/8, ::1, ::ffff:127.x.x.x and `localhost`. */
@@ -106,6 +112,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         'public-origin': { type: 'string' },
         'seed-users': { type: 'string' },
         'dns-servers': { type: 'string' },
+        'allow-private-network': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -113,7 +120,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   } catch (e) {
     throw new CliError(`${(e as Error).message}\nRun fe-emulator --help for the options.`);
   }
-  const base = { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: DEFAULT_DATA_DIR, corsOrigins: DEFAULT_CORS_ORIGINS, frozen: false, dnsServers: [] };
+  const base = { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: DEFAULT_DATA_DIR, corsOrigins: DEFAULT_CORS_ORIGINS, frozen: false, dnsServers: [], allowPrivateNetwork: false };
   if (values.help) return { command: 'help', ...base };
   if (values.version) return { command: 'version', ...base };
 
@@ -181,6 +188,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     corsOrigins,
     seedUsers,
     dnsServers,
+    allowPrivateNetwork: values['allow-private-network'] ?? false,
   };
 }
 

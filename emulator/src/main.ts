@@ -42,6 +42,7 @@ const emulator = await createEmulator({
   startAt: config.startAt,
   frozen: config.frozen,
   dnsServers: config.dnsServers,
+  allowPrivateNetwork: config.allowPrivateNetwork,
 });
 
 const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => {
@@ -61,6 +62,7 @@ const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => 
       `  seed file      ${config.seedPath}: ${seeded.tenants.length} tenants, ${seeded.users.length} users, ${seeded.roles.length} roles, ${seeded.plans.length} plans, ${seeded.sso.length} SSO connections`,
     );
   }
+  if (config.allowPrivateNetwork) console.log('  outbound       private networks allowed (--allow-private-network; link-local and metadata addresses never)');
   if (config.dnsServers.length) console.log(`  DNS servers    ${config.dnsServers.join(', ')} (SSO domain check)`);
   if (config.startAt !== undefined) console.log(`  clock          ${config.frozen ? 'frozen' : 'started'} at ${new Date(config.startAt).toISOString()} (PUT /_emulator/clock)`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')

@@ -2,11 +2,15 @@
  * The emulator as an OpenID Connect relying party (social login and OIDC
  * SSO): issuer discovery, the authorization-code exchange with PKCE, and
  * id_token validation with jose (signature against the issuer's JWKS, `iss`,
- * `aud`, `exp`, and the `nonce` the login was started with).
+ * `aud`, `exp`, and the `nonce` the login was started with). Every request
+ * (discovery, token endpoint, JWKS through jose's `customFetch`) goes through
+ * http/outbound.ts: checked addresses, re-checked redirects, at most
+ * {@link OIDC_MAX_BYTES} read, errors that never quote the answer (issue 29).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
 import { isHttpUrl } from '../http/body.ts';
+import { outboundFetch, outboundFetchFunction, outboundJson, STRICT_POLICY, type OutboundPolicy } from '../http/outbound.ts';
 
 /** The endpoints of an issuer (OpenID Connect Discovery 1.0 §3). */
 export interface OidcEndpoints {
@@ -29,18 +33,21 @@ export class FederationError extends Error {
 }
 
 const TIMEOUT_MS = 10_000;
+/** The largest discovery document, token answer or JWKS read: 1 MiB. */
+export const OIDC_MAX_BYTES = 1024 * 1024;
 
 /**
- * Reads `{issuer}/.well-known/openid-configuration`.
- * @throws FederationError when the document cannot be read, names another issuer or an endpoint that is not http(s).
+ * Reads `{issuer}/.well-known/openid-configuration` (issue 29: through http/outbound.ts, at most 1 MiB).
+ * @param policy where the emulator may connect (`c.var.rt.outbound`)
+ * @throws FederationError when the document cannot be read (its `detail` an OutboundError whose message says why:
+ *   `HTTP 404`, `not JSON (content type text/plain)`, `larger than 1 MiB`, `address not allowed: link-local`, …),
+ *   names another issuer or an endpoint that is not http(s).
  */
-export async function discover(issuer: string): Promise<OidcEndpoints> {
+export async function discover(issuer: string, policy: OutboundPolicy = STRICT_POLICY): Promise<OidcEndpoints> {
   const base = issuer.replace(/\/+$/, '');
   let doc: Record<string, unknown>;
   try {
-    const r = await fetch(`${base}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    doc = (await r.json()) as Record<string, unknown>;
+    doc = await outboundJson(`${base}/.well-known/openid-configuration`, { policy, maxBytes: OIDC_MAX_BYTES, timeoutMs: TIMEOUT_MS });
   } catch (e) {
     throw new FederationError(`The OpenID configuration of ${base} could not be read`, e);
   }
@@ -63,12 +70,21 @@ export const randomString = (bytes = 32) => randomBytes(bytes).toString('base64u
 /** The S256 PKCE challenge of `verifier` (RFC 7636 §4.2). */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function jwks(uri: string) {
-  let set = jwksCache.get(uri);
-  if (!set) jwksCache.set(uri, (set = createRemoteJWKSet(new URL(uri), { timeoutDuration: TIMEOUT_MS, cooldownDuration: 0 })));
+/** The remote key sets, per policy (an emulator's) and JWKS URI; jose fetches them through http/outbound.ts. */
+const jwksCache = new WeakMap<OutboundPolicy, Map<string, ReturnType<typeof createRemoteJWKSet>>>();
+function jwks(uri: string, policy: OutboundPolicy) {
+  let sets = jwksCache.get(policy);
+  if (!sets) jwksCache.set(policy, (sets = new Map()));
+  let set = sets.get(uri);
+  if (!set) {
+    const fetchJwks = outboundFetchFunction(policy, { maxBytes: OIDC_MAX_BYTES, timeoutMs: TIMEOUT_MS });
+    sets.set(uri, (set = createRemoteJWKSet(new URL(uri), { timeoutDuration: TIMEOUT_MS, cooldownDuration: 0, [customFetch]: fetchJwks })));
+  }
   return set;
 }
+
+/** An OAuth error code of the token endpoint's answer (RFC 6749 §5.2 grammar, short): anything else is not echoed. */
+const oauthErrorCode = (value: unknown) => (typeof value === 'string' && /^[a-z0-9_.-]{1,64}$/i.test(value) ? value : undefined);
 
 /** What the id_token says about the user. */
 export interface FederatedIdentity {
@@ -89,11 +105,15 @@ export interface CodeExchange {
   codeVerifier?: string;
   /** The nonce the authorization request carried; the id_token must repeat it. */
   nonce?: string;
+  /** Where the emulator may connect (`c.var.rt.outbound`); default {@link STRICT_POLICY}. */
+  outbound?: OutboundPolicy;
 }
 
 /**
  * Exchanges an authorization code at the token endpoint (client_secret_basic,
- * with the PKCE verifier) and validates the id_token it answers.
+ * with the PKCE verifier) and validates the id_token it answers. The token
+ * endpoint is called through http/outbound.ts (no redirects followed, at most
+ * 1 MiB read); its error is echoed only as an OAuth error code.
  * @throws FederationError when the provider refuses the code (wrong verifier,
  *   redirect URI, client credentials, a spent code) or the id_token is invalid.
  */
@@ -101,34 +121,52 @@ export async function exchangeCode(x: CodeExchange): Promise<FederatedIdentity> 
   const form = new URLSearchParams({ grant_type: 'authorization_code', code: x.code, redirect_uri: x.redirectUri });
   if (x.codeVerifier) form.set('code_verifier', x.codeVerifier);
   const basic = Buffer.from(`${encodeURIComponent(x.clientId)}:${encodeURIComponent(x.clientSecret)}`).toString('base64');
+  const policy = x.outbound ?? STRICT_POLICY;
   let body: Record<string, unknown>;
   let status: number;
   try {
-    const r = await fetch(x.endpoints.tokenUrl, {
+    const r = await outboundFetch(x.endpoints.tokenUrl, {
+      policy,
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: `Basic ${basic}` },
-      body: form,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      body: form.toString(),
+      maxBytes: OIDC_MAX_BYTES,
+      timeoutMs: TIMEOUT_MS,
+      maxRedirects: 0,
     });
     status = r.status;
-    body = (await r.json().catch(() => ({}))) as Record<string, unknown>;
+    body = parseObject(r.body);
   } catch (e) {
     throw new FederationError('The identity provider is not reachable', e);
   }
-  if (status !== 200) throw new FederationError(`The identity provider refused the code (${String(body.error ?? status)})`, body);
+  if (status !== 200) throw new FederationError(`The identity provider refused the code (${oauthErrorCode(body.error) ?? status})`, body);
   if (typeof body.id_token !== 'string') throw new FederationError('The identity provider answered no id_token', body);
-  return validateIdToken(body.id_token, { issuer: x.endpoints.issuer, jwksUri: x.endpoints.jwksUri, clientId: x.clientId, nonce: x.nonce });
+  return validateIdToken(body.id_token, { issuer: x.endpoints.issuer, jwksUri: x.endpoints.jwksUri, clientId: x.clientId, nonce: x.nonce, outbound: policy });
+}
+
+/** A JSON object from `body`, or `{}` when it is none. */
+function parseObject(body: Buffer): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
- * Validates an id_token: signature (the issuer's JWKS), `iss`, `aud`
- * (`clientId`), `exp`/`iat`, `nonce` when given, and an `email` claim.
- * @throws FederationError
+ * Validates an id_token: signature (the issuer's JWKS, fetched through http/outbound.ts under `outbound`, default
+ * {@link STRICT_POLICY}), `iss`, `aud` (`clientId`), `exp`/`iat`, `nonce` when given, and an `email` claim.
+ * @throws FederationError (`The id_token is not valid (<why>)`; a JWKS that cannot be fetched says why, e.g.
+ *   `address not allowed: link-local`, never quoting the answer)
  */
-export async function validateIdToken(idToken: string, o: { issuer: string; jwksUri: string; clientId: string; nonce?: string }): Promise<FederatedIdentity> {
+export async function validateIdToken(
+  idToken: string,
+  o: { issuer: string; jwksUri: string; clientId: string; nonce?: string; outbound?: OutboundPolicy },
+): Promise<FederatedIdentity> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, jwks(o.jwksUri), { issuer: o.issuer, audience: o.clientId, clockTolerance: 30 }));
+    ({ payload } = await jwtVerify(idToken, jwks(o.jwksUri, o.outbound ?? STRICT_POLICY), { issuer: o.issuer, audience: o.clientId, clockTolerance: 30 }));
   } catch (e) {
     throw new FederationError(`The id_token is not valid (${(e as Error).message})`, e);
   }

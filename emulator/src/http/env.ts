@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { SigningKey } from '../crypto/keys.ts';
 import type { AccessClaims } from '../crypto/jwt.ts';
 import type { FaultSwitches } from './fault-switches.ts';
+import type { OutboundPolicy } from './outbound.ts';
 
 export interface EmulatorRuntime {
   /** The non-transactional database handle. Route code uses `c.var.db`, never this. */
@@ -22,6 +23,8 @@ export interface EmulatorRuntime {
   faults: FaultSwitches;
   /** Resolvers (`host:port`) the SSO domain check asks (sso/dns.ts); empty: the system's. */
   dnsServers: string[];
+  /** Where the emulator's own requests may connect (http/outbound.ts; `--allow-private-network`). */
+  outbound: OutboundPolicy;
 }
 
 export interface AppEnv {

@@ -177,6 +177,7 @@ federationRoutes.post('/identity/resources/auth/v1/user/sso/:provider/postlogin'
       redirectUri: q.redirectUri,
       codeVerifier: q.code_verifier ?? q.code_verifier_pkce,
       nonce: q.state,
+      outbound: c.var.rt.outbound,
     });
     if (!id.emailVerified) throw new FederationError('The identity provider has not verified the email');
     const { user, isNewUser } = await provisionSocialUser(c, id, provider.custom ? `custom:${provider.id}` : provider.type);
@@ -278,6 +279,7 @@ async function oidcPostLogin(c: Ctx) {
       redirectUri: row.callbackUrl,
       codeVerifier: row.codeVerifier ?? undefined,
       nonce: row.nonce ?? undefined,
+      outbound: c.var.rt.outbound,
     });
     const { user } = await provisionSsoUser(c, { ...id, groups: groupNames(id.claims.groups) }, config);
     return c.json(await federatedLoginAnswer(c, user, 'oidc'));
@@ -400,7 +402,7 @@ async function upsertProvider(c: Ctx, id: string, type: string, custom: boolean)
     endpoints = { issuer: body.issuer, authorizationUrl: body.authorizationUrl, tokenUrl: body.tokenUrl, jwksUri: body.jwksUri };
   } else {
     try {
-      endpoints = await discover(body.issuer);
+      endpoints = await discover(body.issuer, c.var.rt.outbound);
     } catch (e) {
       throw badRequest((e as Error).message);
     }
@@ -479,7 +481,7 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
     if (!body.oidc) throw badRequest('oidc is required');
     let e;
     try {
-      e = await discover(body.oidc.issuer);
+      e = await discover(body.oidc.issuer, c.var.rt.outbound);
     } catch (err) {
       throw badRequest((err as Error).message);
     }

@@ -18,6 +18,7 @@ import type { AppEnv } from '../http/env.ts';
 import type { Db } from '../db/client.ts';
 import { ssoConfigDomains, ssoConfigSettings, ssoConfigurations, ssoDomains, ssoGroupMappings } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { OutboundError, type OutboundPolicy } from '../http/outbound.ts';
 import { emulatorDate } from '../clock.ts';
 import { assignableRoleIds } from '../roles.ts';
 import { discover } from '../federation/oidc-client.ts';
@@ -239,23 +240,25 @@ async function columnsFor(c: Ctx, current: SsoConfigRow | undefined, fields: Con
     if (!issuer) {
       Object.assign(set, { oidcIssuer: null, oidcAuthorizationUrl: null, oidcTokenUrl: null, oidcJwksUri: null });
     } else if (issuer !== current?.oidcIssuer || !current?.oidcAuthorizationUrl) {
-      Object.assign(set, await discoverIssuer(issuer));
+      Object.assign(set, await discoverIssuer(issuer, c.var.rt.outbound));
     }
   }
   return set;
 }
 
 /**
- * OIDC discovery of `issuer` (`<issuer>/.well-known/openid-configuration`).
- * @throws HttpError 400 `OIDC discovery failed for <issuer>: <reason>`
+ * OIDC discovery of `issuer` (`<issuer>/.well-known/openid-configuration`) through http/outbound.ts under `policy`.
+ * @throws HttpError 400 `OIDC discovery failed for <issuer>: <reason>` (the reason never quotes the answer: `HTTP 404`,
+ *   `not JSON (content type text/plain)`, `larger than 1 MiB`, `address not allowed: link-local`, `ECONNREFUSED`, …)
  */
-export async function discoverIssuer(issuer: string): Promise<Pick<SsoConfigRow, 'oidcIssuer' | 'oidcAuthorizationUrl' | 'oidcTokenUrl' | 'oidcJwksUri'>> {
+export async function discoverIssuer(issuer: string, policy: OutboundPolicy): Promise<Pick<SsoConfigRow, 'oidcIssuer' | 'oidcAuthorizationUrl' | 'oidcTokenUrl' | 'oidcJwksUri'>> {
   try {
-    const e = await discover(issuer);
+    const e = await discover(issuer, policy);
     return { oidcIssuer: e.issuer, oidcAuthorizationUrl: e.authorizationUrl, oidcTokenUrl: e.tokenUrl, oidcJwksUri: e.jwksUri };
   } catch (e) {
-    const err = e as Error & { detail?: Error & { cause?: { code?: string } } };
-    const reason = err.detail ? (err.detail.cause?.code ?? err.detail.message) : err.message;
+    const err = e as Error & { detail?: unknown };
+    // the detail is the OutboundError of the fetch, whose message is safe to show
+    const reason = err.detail instanceof OutboundError ? err.detail.message : err.message;
     throw badRequest(`OIDC discovery failed for ${issuer}: ${reason}`, 'ER-SSO-OIDC-DISCOVERY');
   }
 }

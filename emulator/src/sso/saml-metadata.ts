@@ -8,6 +8,7 @@ import { X509Certificate } from 'node:crypto';
 import samlify from 'samlify';
 import { badRequest } from '../http/errors.ts';
 import { isHttpUrl } from '../http/body.ts';
+import { contentTypeNote, OutboundError, outboundFetch, STRICT_POLICY, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
 
 /** How long fetching a metadata URL may take: 5000 ms. */
 export const METADATA_FETCH_TIMEOUT_MS = 5000;
@@ -94,25 +95,34 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
 }
 
 /**
- * Fetches IdP metadata from `url` (http(s); loopback addresses allowed: the local test IdPs), at most
- * {@link METADATA_FETCH_TIMEOUT_MS} and {@link METADATA_MAX_BYTES}.
- * @throws HttpError 400 `Could not fetch the IdP metadata from <url>: <why>`
+ * Fetches IdP metadata from `url` through the outbound rules (http/outbound.ts: loopback allowed — the local test
+ * IdPs —, link-local and metadata addresses never, private ranges with `--allow-private-network`; redirects
+ * re-checked), at most {@link METADATA_FETCH_TIMEOUT_MS} and {@link METADATA_MAX_BYTES} (the read stops there).
+ * Issue 29 items 3 and 4.
+ * @param policy where the emulator may connect (`c.var.rt.outbound`)
+ * @returns the document (XML text; not yet parsed)
+ * @throws HttpError 400 `url must be an absolute http: or https: URL`; 400 `Could not fetch the IdP metadata from
+ *   <url>: <why>` where why is `HTTP 404`, `larger than 1 MiB`, `not XML metadata (content type …)`,
+ *   `address not allowed: link-local`, `timed out after 5000 ms`, `ECONNREFUSED`, … (never the fetched content)
  */
-export async function fetchIdpMetadata(url: string): Promise<string> {
+export async function fetchIdpMetadata(url: string, policy: OutboundPolicy = STRICT_POLICY): Promise<string> {
   if (!isHttpUrl(url)) throw badRequest('url must be an absolute http: or https: URL');
   const failed = (why: string) => badRequest(`Could not fetch the IdP metadata from ${url}: ${why}`, 'ER-SSO-METADATA-URL');
-  let response: Response;
+  let response: OutboundResponse;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(METADATA_FETCH_TIMEOUT_MS), headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' } });
+    response = await outboundFetch(url, {
+      policy,
+      headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' },
+      maxBytes: METADATA_MAX_BYTES,
+      timeoutMs: METADATA_FETCH_TIMEOUT_MS,
+    });
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    throw failed(err.name === 'TimeoutError' ? `no answer in ${METADATA_FETCH_TIMEOUT_MS} ms` : (err.cause?.code ?? err.cause?.message ?? err.message));
+    if (e instanceof OutboundError) throw failed(e.message);
+    throw e;
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw failed(`HTTP ${response.status}`);
-  }
-  const text = await response.text();
-  if (text.length > METADATA_MAX_BYTES) throw failed('the document is larger than 1 MiB');
+  if (response.status < 200 || response.status > 299) throw failed(`HTTP ${response.status}`);
+  const text = response.body.toString('utf8');
+  // XML starts with `<` (after a byte-order mark and blanks); anything else is not metadata, and is not quoted
+  if (!/^\uFEFF?\s*</.test(text)) throw failed(`not XML metadata${contentTypeNote(response)}`);
   return text;
 }

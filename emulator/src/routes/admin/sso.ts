@@ -152,7 +152,7 @@ adminSsoRoutes.post(`${CONFIGS}/metadata`, WRITE, async (c) => {
 /** createSSOConfigurationByMetadataUrl: the emulator fetches the metadata. */
 adminSsoRoutes.post(`${CONFIGS}/metadata-url`, WRITE, async (c) => {
   const { url } = await parseBody(c, metadataUrlIn);
-  const xml = await fetchIdpMetadata(url);
+  const xml = await fetchIdpMetadata(url, c.var.rt.outbound);
   const row = await createConfiguration(c, { type: 'saml' }, { metadata: parseIdpMetadata(xml), metadataXml: xml, metadataUrl: url });
   await audit(c, { action: 'sso.configuration.created', targetId: row.id, details: described(row, { via: 'metadata-url', url }) });
   return answer(c, row, 201);
@@ -184,7 +184,7 @@ adminSsoRoutes.put(`${CONFIGS}/:id/metadata`, WRITE, async (c) => {
 adminSsoRoutes.put(`${CONFIGS}/:id/metadata-url`, WRITE, async (c) => {
   const { url } = await parseBody(c, metadataUrlIn);
   const config = await accountConfiguration(c, c.req.param('id'));
-  const xml = await fetchIdpMetadata(url);
+  const xml = await fetchIdpMetadata(url, c.var.rt.outbound);
   const row = await updateConfiguration(c, config, { type: 'saml' }, { metadata: parseIdpMetadata(xml), metadataXml: xml, metadataUrl: url });
   await audit(c, { action: 'sso.configuration.updated', targetId: row.id, details: described(row, { via: 'metadata-url', url }) });
   return answer(c, row);
