@@ -140,7 +140,9 @@ export async function startSamlIdp({ port = 0, accounts = [], spMetadata, sp: sp
       const id = `_${randomBytes(16).toString('hex')}`;
       const now = new Date();
       const later = new Date(now.getTime() + 5 * 60_000).toISOString();
-      const acs = sp.entityMeta.getAssertionConsumerService(binding.post);
+      // by the binding's short name, as samlify's own template does: the URN finds nothing (and Destination and
+      // Recipient would be dropped)
+      const acs = sp.entityMeta.getAssertionConsumerService('post');
       const values = account.groups.map((g) => `<saml:AttributeValue xsi:type="xs:string">${xmlText(g)}</saml:AttributeValue>`).join('');
       const attributes = `<saml:AttributeStatement><saml:Attribute Name="groups" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${values}</saml:Attribute></saml:AttributeStatement>`;
       const context = samlify.SamlLib.replaceTagsByValue(template, {

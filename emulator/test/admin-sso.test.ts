@@ -18,7 +18,7 @@ import { Client, ORIGIN, P } from './helpers.ts';
 import { rejectsWith, useAdminEmulator } from './admin-harness.ts';
 import { startDnsServer, type DnsServer } from '../../tools/dns-server.js';
 import { startOidcIdp, type OidcIdp } from '../../tools/idp-oidc.js';
-import { startSamlIdp, type SamlIdp } from '../../tools/idp-saml.js';
+import { selfSignedCertificate, startSamlIdp, type SamlIdp } from '../../tools/idp-saml.js';
 
 const PAGE = 'http://localhost:5173';
 const OIDC_CB = `${PAGE}/account/oidc/callback`;
@@ -372,6 +372,25 @@ describe('legacy single SAML configuration', () => {
     const kept = await api.auth.updateSamlConfiguration({ ...moved, ssoEndpoint: saml.ssoUrl, signRequest: true });
     assert.deepEqual([kept.ssoEndpoint, kept.signRequest], [saml.ssoUrl, true], 'the same domain keeps what the save sets');
     assert.ok((await rowsOf('sso.configuration.updated')).length >= 2);
+  });
+
+  it('AB-4.14 issue 29 item 6: a new domain saved with a new SSO URL and certificate keeps them; with only the stored ones it clears them', async () => {
+    const api = await admin();
+    const first = await api.auth.updateSamlConfiguration({ enabled: true, domain: 'legacy.test', ssoEndpoint: 'https://idp.old.test/sso', publicCertificate: saml.certificate });
+    assert.deepEqual([first.domain, first.ssoEndpoint], ['legacy.test', 'https://idp.old.test/sso']);
+    const rotated = selfSignedCertificate('rotated legacy IdP').certificate;
+    const moved = await api.auth.updateSamlConfiguration({
+      enabled: true,
+      domain: 'moved.test',
+      ssoEndpoint: 'https://idp.new.test/sso',
+      publicCertificate: rotated,
+      signRequest: true,
+    });
+    assert.deepEqual([moved.domain, moved.validated, moved.ssoEndpoint, moved.signRequest], ['moved.test', false, 'https://idp.new.test/sso', true], 'what the save sent is kept');
+    assert.equal((moved as unknown as SsoAnswer).publicCertificateInfo?.fingerprint256, new X509Certificate(rotated).fingerprint256);
+    assert.notEqual(moved.generatedVerification, first.generatedVerification, 'the new domain still gets a new TXT value');
+    const onlyDomain = await api.auth.updateSamlConfiguration({ enabled: true, domain: 'third.test' });
+    assert.deepEqual([onlyDomain.ssoEndpoint, onlyDomain.publicCertificate, onlyDomain.signRequest], ['', '', false], 'AB-4.14: a bare new domain clears them');
   });
 
   it('AB-6.09 SAML default roles and group mappings', async () => {

@@ -439,6 +439,7 @@ export const resettableTables = [
   'social_providers',
   'sso_configurations',
   'sso_states',
+  'saml_assertion_ids',
   'mfa_phones',
   'mfa_emails',
   'mfa_webauthn',
@@ -793,6 +794,24 @@ export const ssoStates = pgTable('sso_states', {
   expiresAt: ts('expires_at').notNull(),
   consumedAt: ts('consumed_at'),
 });
+
+/**
+ * SAML assertion IDs the SP has accepted (issue 29 item 2): a second use of one is a replay and is refused, even
+ * inside a new Response. Keyed by the IdP (entity id) that issued it; kept until `expiresAt` (when the assertion
+ * could no longer be accepted: its earliest NotOnOrAfter plus the clock skew, by the emulator clock), then pruned.
+ */
+export const samlAssertionIds = pgTable(
+  'saml_assertion_ids',
+  {
+    idpEntityId: text('idp_entity_id').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    /** The SSO configuration whose login it answered. */
+    configId: text('config_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'saml_assertion_ids_pkey', columns: [t.idpEntityId, t.assertionId] }), index('saml_assertion_ids_expires_at_idx').on(t.expiresAt)],
+);
 
 // ---------------------------------------------------------------- passwordless (migration 0008_passwordless)
 

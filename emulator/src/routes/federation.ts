@@ -32,8 +32,10 @@
  * - SAML: the IdP posts the SAMLResponse to the ACS
  *   (`POST /frontegg/auth/saml/callback`; `acsUrl` of
  *   `GET …/team/resources/sso/v1/saml/configurations/vendor-config`). The ACS
- *   validates it in full (saml-sp.ts: signatures, issuer, audience,
- *   destination, recipient, InResponseTo, time window), keeps the verified
+ *   validates it in full (saml-sp.ts: signatures, issuers, audience,
+ *   destination, bearer confirmation and recipient, InResponseTo, expiry by
+ *   the emulator clock, assertion-ID replay; a refusal is audited as
+ *   `user.sign-in.failed`), keeps the verified
  *   identity on the state and redirects (303) the browser to the host's
  *   `/account/saml/callback?RelayState=…&code=…` with a one-time code. Design
  *   choice: the ACS lives on the identity API's origin, but the session
@@ -69,6 +71,7 @@ import { discover, exchangeCode, FederationError, pkceChallenge, randomString } 
 import { federatedLoginAnswer, groupNames, ProvisionError, provisionSocialUser, provisionSsoUser, type AssertedIdentity, type SsoConfigRow } from '../federation/provision.ts';
 import { ACS_PATH, authnRequest, SP_METADATA_PATH, spEndpoints, spMetadata, validateSamlResponse, warmUpSamlValidator } from '../federation/saml-sp.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
+import { audit } from '../audit.ts';
 import { ssoStartPath } from '../sso/configurations.ts';
 import { parseIdpMetadata } from '../sso/saml-metadata.ts';
 
@@ -295,6 +298,20 @@ federationRoutes.post('/identity/resources/auth/v2/user/oidc/postlogin', oidcPos
 
 // ---------------------------------------------------------------- SAML: ACS, postlogin, metadata
 
+/** A refused SAML sign-in (issue 29): one `user.sign-in.failed` row (WARNING, kept on rollback) with the reason. */
+async function samlRefused(c: Ctx, configId: string, e: FederationError | ProvisionError): Promise<void> {
+  const config = await loadConfig(c, configId);
+  await audit(c, {
+    action: 'user.sign-in.failed',
+    actor: null,
+    tenantId: config?.tenantId ?? null,
+    severity: 'WARNING',
+    description: `SAML sign-in refused: ${e.message}`,
+    details: { method: 'saml', ssoConfigurationId: configId, reason: e.message },
+    durable: true,
+  });
+}
+
 /** The ACS (HTTP-POST binding, from the IdP's page): validate, keep the identity, hand the browser a one-time code. */
 federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
@@ -312,7 +329,7 @@ federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
   }
   try {
     const config = await activeConfig(c, row.configId);
-    const identity = await validateSamlResponse(c.var.rt.issuer, config, samlResponse, row.requestId!);
+    const identity = await validateSamlResponse(c.var.rt.issuer, config, samlResponse, row.requestId!, c.var.db);
     const code = randomToken(32);
     await c.var.db
       .update(ssoStates)
@@ -321,6 +338,7 @@ federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
     return c.redirect(withParams(row.callbackUrl, { RelayState: relayState!, code }), 303);
   } catch (e) {
     if (!(e instanceof FederationError)) throw e;
+    await samlRefused(c, row.configId, e);
     await c.var.db
       .update(ssoStates)
       .set({ consumedAt: await emulatorDate(c.var.db) })
@@ -345,13 +363,14 @@ federationRoutes.post('/identity/resources/auth/v1/user/saml/postlogin', async (
       identity = row.identity as AssertedIdentity;
     } else if (body.SAMLResponse) {
       if (row.identity) throw new FederationError('This SAML login was already answered');
-      identity = await validateSamlResponse(c.var.rt.issuer, config, body.SAMLResponse, row.requestId!);
+      identity = await validateSamlResponse(c.var.rt.issuer, config, body.SAMLResponse, row.requestId!, c.var.db);
     } else {
       return c.json(errorBody('code or SAMLResponse is required'), 400);
     }
     const { user } = await provisionSsoUser(c, identity, config);
     return c.json(await federatedLoginAnswer(c, user, 'saml'));
   } catch (e) {
+    if (e instanceof FederationError || e instanceof ProvisionError) await samlRefused(c, row.configId, e);
     return failed(c, e);
   }
 });

@@ -472,6 +472,25 @@ export async function setLegacyDomain(c: Ctx, config: SsoConfigRow, domain: stri
 }
 
 /**
+ * What a legacy SAML save that changes the domain keeps of its `ssoEndpoint`, `publicCertificate` and `signRequest`
+ * (issue 29 item 6; AB-4.14 clears them for a new domain): the endpoint and the certificate it carries that are new
+ * (not empty, not the stored ones); `signRequest` only along with a new endpoint or certificate. What it leaves out,
+ * empties or repeats stays cleared, as the portal's form sends it (the stored values with the new domain).
+ * @param stored the configuration before the save
+ * @throws HttpError 400 `Invalid certificate` for a certificate that does not parse
+ */
+export function legacyFieldsAfterDomainChange(
+  stored: SsoConfigRow,
+  fields: Pick<ConfigurationFields, 'ssoEndpoint' | 'publicCertificate' | 'signRequest'>,
+): Pick<ConfigurationFields, 'ssoEndpoint' | 'publicCertificate' | 'signRequest'> {
+  const endpoint = fields.ssoEndpoint?.trim() && fields.ssoEndpoint !== stored.samlSsoEndpoint ? { ssoEndpoint: fields.ssoEndpoint } : {};
+  const certificate =
+    fields.publicCertificate?.trim() && parseCertificate(fields.publicCertificate) !== stored.samlCertificate ? { publicCertificate: fields.publicCertificate } : {};
+  const carried = 'ssoEndpoint' in endpoint || 'publicCertificate' in certificate;
+  return { ...endpoint, ...certificate, ...(carried && fields.signRequest !== undefined ? { signRequest: fields.signRequest } : {}) };
+}
+
+/**
  * Checks the legacy domain's TXT record (`generatedVerification`) and stores the outcome (AB-4.13: validated true
  * when found, false when not).
  * @throws HttpError 400 when the configuration has no domain; 409 when another configuration routes it

@@ -22,7 +22,8 @@
  *
  * Legacy single SAML (the account's configuration flagged `isLegacySaml`), under `/team/resources/sso`:
  * - `GET /v1/saml/configurations` → ISamlConfiguration, `{enabled: false}` when none; `POST` (IUpdateSamlConfiguration)
- *   creates or changes it; a changed `domain` clears ssoEndpoint and publicCertificate, sets signRequest and validated
+ *   creates or changes it; a changed `domain` clears ssoEndpoint and publicCertificate (unless the save carries new
+ *   ones, issue 29 item 6), sets signRequest and validated
  *   false and gives a new `generatedVerification` (AB-4.14); `PUT /v1/saml/configurations/metadata {metadata}`;
  * - `PUT /v1/saml/validations/domain` → ISamlConfiguration with `validated` (AB-4.13) and, when not found, `reason`;
  *   no configuration (or no domain) → 400 `IllegalState: …` (AB-8.09);
@@ -57,6 +58,7 @@ import {
   groupDto,
   groupMappings,
   legacyConfiguration,
+  legacyFieldsAfterDomainChange,
   mergeSettings,
   removeDomain,
   samlConfigurationDto,
@@ -302,10 +304,11 @@ adminSsoRoutes.post(SAML, WRITE, async (c) => {
   let row: SsoConfigRow;
   let domainChanged = false;
   if (existing) {
-    // a new domain clears endpoint, certificate and signRequest (AB-4.14): the same save's values for them are the old ones
+    // a new domain clears endpoint, certificate and signRequest (AB-4.14), unless the same save carries new ones (issue 29 item 6)
     if (domain !== undefined) domainChanged = await setLegacyDomain(c, existing, domain);
     const { ssoEndpoint, publicCertificate, signRequest, ...rest } = fields;
-    row = await updateConfiguration(c, existing, { ...rest, type: rest.type ?? 'saml', ...(domainChanged ? {} : { ssoEndpoint, publicCertificate, signRequest }) });
+    const idp = domainChanged ? legacyFieldsAfterDomainChange(existing, { ssoEndpoint, publicCertificate, signRequest }) : { ssoEndpoint, publicCertificate, signRequest };
+    row = await updateConfiguration(c, existing, { ...rest, type: rest.type ?? 'saml', ...idp });
   } else {
     row = await createConfiguration(c, { ...fields, type: fields.type ?? 'saml', enabled: fields.enabled ?? false });
     await mergeSettings(c.var.db, row.id, { isLegacySaml: true });
