@@ -9,6 +9,8 @@
  * existing user into itself by SCIM (which hands it that identity) — only while the user belongs to no other account,
  * or when the account has proven the email's domain: a validated domain of one of its SSO configurations
  * (`sso_configurations.domains`, sso/configurations.ts `syncRouting`), which already lets its IdP sign such users in.
+ * An email change needs the new address's domain proven too (else a proven domain would let the account move a
+ * shared user to a mailbox it owns).
  *
  * - "Another account" is any account the user has a membership of (active or pending) outside the acting account's
  *   scope: the account itself and its sub-accounts (hierarchy.ts), which its admins manage anyway.
@@ -44,6 +46,11 @@ export interface IdentityChange {
   fields: IdentityField[];
   /** `scim2` (a SCIM connection) or `admin` (the admin API). */
   via: 'scim2' | 'admin';
+  /**
+   * The address an email change moves the user to: its domain must be proven as well, or an account that proved
+   * the current domain could move another account's user to a mailbox of its own.
+   */
+  newEmail?: string;
 }
 
 /** A refusal: the human message and the audit row to write (in the acting account; the caller may add to it). */
@@ -79,9 +86,15 @@ export async function provesDomainOf(db: Db, tenantId: string, email: string): P
   return Boolean(row);
 }
 
-/** The human message of a refusal. */
-function refusalMessage(email: string, change: IdentityChange): string {
-  const domain = emailDomainOf(email);
+/** The first of `emails` (absent ones skipped) whose domain account `tenantId` has not proven, or undefined. */
+async function unprovenEmail(db: Db, tenantId: string, emails: (string | undefined)[]): Promise<string | undefined> {
+  for (const email of emails) if (email !== undefined && !(await provesDomainOf(db, tenantId, email))) return email;
+  return undefined;
+}
+
+/** The human message of a refusal; `unproven` is the address whose domain the account has not validated. */
+function refusalMessage(email: string, unproven: string, change: IdentityChange): string {
+  const domain = emailDomainOf(unproven);
   const proof = `only an account that has validated the domain ${domain} through SSO may`;
   if (change.operation === 'link') return `Cannot provision ${email}: the user belongs to another account, and ${proof} provision them`;
   return `Cannot change the ${change.fields.join(' and ')} of ${email}: the user also belongs to another account, and ${proof} change it`;
@@ -96,8 +109,10 @@ function refusalMessage(email: string, change: IdentityChange): string {
  */
 export async function identityRefusal(db: Db, vendorId: string, user: { id: string; email: string }, tenantId: string, change: IdentityChange): Promise<IdentityRefusal | null> {
   const others = await otherAccountsOf(db, vendorId, user.id, tenantId);
-  if (!others.length || (await provesDomainOf(db, tenantId, user.email))) return null;
-  const message = refusalMessage(user.email, change);
+  if (!others.length) return null;
+  const unproven = await unprovenEmail(db, tenantId, [user.email, change.newEmail]);
+  if (!unproven) return null;
+  const message = refusalMessage(user.email, unproven, change);
   return {
     message,
     event: {

@@ -274,6 +274,16 @@ describe('SCIM: what stays allowed', () => {
     assert.equal(row.name, 'Ann Lee');
     assert.equal((await refusals(A, id)).length, 0);
   });
+  it("account A that validated the domain of account B's user still cannot move that user to an address of an unproven domain (409)", async () => {
+    const bossId = await makeAccount();
+    await proveDomain(A, 'beta.test');
+    const okta = await scimOf(await tokenOf());
+    assert.equal((await okta.post('/Users', oktaUser(BOSS))).status, 201);
+    const moved = await okta.patch(`/Users/${bossId}`, [{ op: 'replace', path: 'emails[type eq "work"].value', value: EVIL_EMAIL }]);
+    assertUniqueness(moved, /boss@beta\.test: .* validated the domain attacker\.test/);
+    assert.equal((await userRow(bossId)).email, BOSS);
+    await signIn(BOSS, PASSWORD);
+  });
 });
 
 describe('the admin routes of account A against a user of account B', () => {

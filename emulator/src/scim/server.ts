@@ -369,7 +369,7 @@ async function syncUser(ctx: ScimContext, user: PushedUser, localId: string | nu
   if (localId) {
     const [current] = await db.select().from(users).where(eq(users.id, localId));
     const fields = current ? ([current.email !== email && 'email', current.name !== name && 'name'].filter(Boolean) as ('email' | 'name')[]) : [];
-    if (current && fields.length) await assertIdentityOwned(ctx, current, { operation: 'update', fields });
+    if (current && fields.length) await assertIdentityOwned(ctx, current, { operation: 'update', fields, newEmail: fields.includes('email') ? email : undefined });
     if (current && current.email !== email) {
       const taken = await findUserByEmail(db, email);
       if (taken && taken.id !== localId) throw scimError(409, 'uniqueness', `Another user has the email ${email}`);
