@@ -21,6 +21,7 @@ import { loadOrCreateSigningKey } from './crypto/keys.ts';
 import { traceId } from './crypto/tokens.ts';
 import type { AppEnv, EmulatorRuntime } from './http/env.ts';
 import { HttpError, errorBody } from './http/errors.ts';
+import { compileTrustedProxies, DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from './http/client-ip.ts';
 import { keepDurableAudits } from './audit.ts';
 import { authRoutes, jwksRoutes } from './routes/auth.ts';
 import { mfaRoutes } from './routes/mfa.ts';
@@ -95,6 +96,11 @@ export interface EmulatorOptions {
   frozen?: boolean;
   /** Resolvers (`host:port`) of the SSO domain check (sso/dns.ts); empty or absent: the system's. */
   dnsServers?: string[];
+  /**
+   * Proxies whose `X-Forwarded-For` hops are believed (addresses or CIDRs, http/client-ip.ts; issue 29 item 5).
+   * Default loopback (127.0.0.0/8, ::1). Throws at start for an entry that is not an address or CIDR.
+   */
+  trustedProxies?: string[];
 }
 
 export interface EmulatorSeedInfo {
@@ -166,6 +172,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     restore,
     faults,
     dnsServers: options.dnsServers ?? [],
+    trustedProxies: compileTrustedProxies(options.trustedProxies ? parseTrustedProxies(options.trustedProxies.join(',')) : DEFAULT_TRUSTED_PROXIES),
   };
 
   const app = new Hono<AppEnv>();

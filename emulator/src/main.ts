@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { CliError, emulatorVersion, originOf, parseCli, USAGE, type CliConfig } from './cli.ts';
 import type { Db } from './db/client.ts';
 import { SEED } from './db/seed.ts';
+import { DEFAULT_TRUSTED_PROXIES } from './http/client-ip.ts';
 
 let config: CliConfig;
 try {
@@ -42,6 +43,7 @@ const emulator = await createEmulator({
   startAt: config.startAt,
   frozen: config.frozen,
   dnsServers: config.dnsServers,
+  trustedProxies: config.trustedProxies,
 });
 
 const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => {
@@ -61,6 +63,7 @@ const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => 
       `  seed file      ${config.seedPath}: ${seeded.tenants.length} tenants, ${seeded.users.length} users, ${seeded.roles.length} roles, ${seeded.plans.length} plans, ${seeded.sso.length} SSO connections`,
     );
   }
+  if (config.trustedProxies.join() !== DEFAULT_TRUSTED_PROXIES.join()) console.log(`  proxies        ${config.trustedProxies.join(', ')} (X-Forwarded-For trusted)`);
   if (config.dnsServers.length) console.log(`  DNS servers    ${config.dnsServers.join(', ')} (SSO domain check)`);
   if (config.startAt !== undefined) console.log(`  clock          ${config.frozen ? 'frozen' : 'started'} at ${new Date(config.startAt).toISOString()} (PUT /_emulator/clock)`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')

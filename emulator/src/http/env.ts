@@ -1,8 +1,12 @@
 /** Hono environment: per-request variables shared by all route modules. */
+import type ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client.ts';
 import type { SigningKey } from '../crypto/keys.ts';
 import type { AccessClaims } from '../crypto/jwt.ts';
 import type { FaultSwitches } from './fault-switches.ts';
+
+/** A trusted proxy range (http/client-ip.ts): an address and its prefix length (a single address is a /32 or /128). */
+export type IpRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 export interface EmulatorRuntime {
   /** The non-transactional database handle. Route code uses `c.var.db`, never this. */
@@ -22,6 +26,8 @@ export interface EmulatorRuntime {
   faults: FaultSwitches;
   /** Resolvers (`host:port`) the SSO domain check asks (sso/dns.ts); empty: the system's. */
   dnsServers: string[];
+  /** The proxies whose `X-Forwarded-For` hops are believed (http/client-ip.ts; issue 29 item 5); loopback when unset. */
+  trustedProxies?: readonly IpRange[];
 }
 
 export interface AppEnv {
