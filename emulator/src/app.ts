@@ -22,6 +22,7 @@ import { traceId } from './crypto/tokens.ts';
 import type { AppEnv, EmulatorRuntime } from './http/env.ts';
 import type { HostResolver } from './http/outbound.ts';
 import { HttpError, errorBody } from './http/errors.ts';
+import { compileTrustedProxies, DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from './http/client-ip.ts';
 import { keepDurableAudits } from './audit.ts';
 import { authRoutes, jwksRoutes } from './routes/auth.ts';
 import { mfaRoutes } from './routes/mfa.ts';
@@ -100,6 +101,11 @@ export interface EmulatorOptions {
   allowPrivateNetwork?: boolean;
   /** Tests: resolves host names for the emulator's own requests instead of node:dns (http/outbound.ts). */
   resolveHost?: HostResolver;
+  /**
+   * Proxies whose `X-Forwarded-For` hops are believed (addresses or CIDRs, http/client-ip.ts; issue 29 item 5).
+   * Default loopback (127.0.0.0/8, ::1). Throws at start for an entry that is not an address or CIDR.
+   */
+  trustedProxies?: string[];
 }
 
 export interface EmulatorSeedInfo {
@@ -172,6 +178,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     faults,
     dnsServers: options.dnsServers ?? [],
     outbound: { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost },
+    trustedProxies: compileTrustedProxies(options.trustedProxies ? parseTrustedProxies(options.trustedProxies.join(',')) : DEFAULT_TRUSTED_PROXIES),
   };
 
   const app = new Hono<AppEnv>();

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_DIR, DEFAULT_PORT } from './defaults.ts';
 import { MAX_CLOCK_SKEW_MS, parseInstant } from './clock.ts';
 import { loadSeedFile, SeedFileError, type SeedFile } from './seed-file.ts';
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from './http/client-ip.ts';
 
 /** A usage error: printed without a stack, the process exits with `exitCode` (2). */
 export class CliError extends Error {
@@ -44,11 +45,14 @@ Options:
                            discovery, token endpoint, JWKS) reach private addresses (10/8,
                            172.16/12, 192.168/16, 100.64/10, fc00::/7); loopback is always
                            allowed, link-local and cloud metadata addresses never
+      --trusted-proxies <list>  proxies (addresses, CIDRs) whose X-Forwarded-For hops are
+                           believed (default $FE_EMULATOR_TRUSTED_PROXIES, else 127.0.0.0/8,::1)
   -h, --help               show this help
   -v, --version            show the version
 
 Environment: DATABASE_URL (a Postgres server instead of PGlite), EMULATOR_PORT,
-EMULATOR_DATA_DIR, EMULATOR_PUBLIC_ORIGIN, EMULATOR_CORS_ORIGINS, FE_EMULATOR_DNS_SERVERS.
+EMULATOR_DATA_DIR, EMULATOR_PUBLIC_ORIGIN, EMULATOR_CORS_ORIGINS, FE_EMULATOR_DNS_SERVERS,
+FE_EMULATOR_TRUSTED_PROXIES.
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 failed to start, 2 bad usage or seed file.`;
 
 /** What src/main.ts starts. */
@@ -72,6 +76,8 @@ export interface CliConfig {
   dnsServers: string[];
   /** `--allow-private-network`: outbound requests may reach private ranges (http/outbound.ts). */
   allowPrivateNetwork: boolean;
+  /** `--trusted-proxies`: canonical CIDRs whose `X-Forwarded-For` hops are believed (http/client-ip.ts); default loopback. */
+  trustedProxies: string[];
 }
 
 /** True for 127.0.0.0/8, ::1, ::ffff:127.x.x.x and `localhost`. */
@@ -113,6 +119,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         'seed-users': { type: 'string' },
         'dns-servers': { type: 'string' },
         'allow-private-network': { type: 'boolean' },
+        'trusted-proxies': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -120,7 +127,16 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   } catch (e) {
     throw new CliError(`${(e as Error).message}\nRun fe-emulator --help for the options.`);
   }
-  const base = { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: DEFAULT_DATA_DIR, corsOrigins: DEFAULT_CORS_ORIGINS, frozen: false, dnsServers: [], allowPrivateNetwork: false };
+  const base = {
+    port: DEFAULT_PORT,
+    host: '127.0.0.1',
+    dataDir: DEFAULT_DATA_DIR,
+    corsOrigins: DEFAULT_CORS_ORIGINS,
+    frozen: false,
+    dnsServers: [],
+    trustedProxies: [...DEFAULT_TRUSTED_PROXIES],
+    allowPrivateNetwork: false,
+  };
   if (values.help) return { command: 'help', ...base };
   if (values.version) return { command: 'version', ...base };
 
@@ -173,6 +189,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const corsOrigins = values['cors-origin'] ?? (fromEnv?.length ? fromEnv : DEFAULT_CORS_ORIGINS);
 
   const dnsServers = parseDnsServers(values['dns-servers'] ?? env.FE_EMULATOR_DNS_SERVERS ?? '');
+  const trustedProxies = cliTrustedProxies(values['trusted-proxies'] ?? (env.FE_EMULATOR_TRUSTED_PROXIES || undefined));
 
   return {
     command: 'run',
@@ -189,7 +206,23 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     seedUsers,
     dnsServers,
     allowPrivateNetwork: values['allow-private-network'] ?? false,
+    trustedProxies,
   };
+}
+
+/**
+ * `--trusted-proxies` / `FE_EMULATOR_TRUSTED_PROXIES` (issue 29 item 5): comma-separated addresses and CIDRs, parsed
+ * with ipaddr.js (http/client-ip.ts); absent: loopback.
+ * @returns canonical CIDRs (`10.0.0.5` → `10.0.0.5/32`)
+ * @throws CliError for an empty list or an entry that is not an IP address or CIDR
+ */
+export function cliTrustedProxies(list: string | undefined): string[] {
+  if (list === undefined) return [...DEFAULT_TRUSTED_PROXIES];
+  try {
+    return parseTrustedProxies(list);
+  } catch (e) {
+    throw new CliError(`--trusted-proxies must be IP addresses or CIDRs (127.0.0.0/8,::1,10.0.0.5): ${(e as Error).message}`);
+  }
 }
 
 /**

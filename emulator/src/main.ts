@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { CliError, emulatorVersion, originOf, parseCli, USAGE, type CliConfig } from './cli.ts';
 import type { Db } from './db/client.ts';
 import { SEED } from './db/seed.ts';
+import { DEFAULT_TRUSTED_PROXIES } from './http/client-ip.ts';
 
 let config: CliConfig;
 try {
@@ -43,6 +44,7 @@ const emulator = await createEmulator({
   frozen: config.frozen,
   dnsServers: config.dnsServers,
   allowPrivateNetwork: config.allowPrivateNetwork,
+  trustedProxies: config.trustedProxies,
 });
 
 const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => {
@@ -63,6 +65,7 @@ const server = serve({ fetch: emulator.app.fetch, port, hostname: host }, () => 
     );
   }
   if (config.allowPrivateNetwork) console.log('  outbound       private networks allowed (--allow-private-network; link-local and metadata addresses never)');
+  if (config.trustedProxies.join() !== DEFAULT_TRUSTED_PROXIES.join()) console.log(`  proxies        ${config.trustedProxies.join(', ')} (X-Forwarded-For trusted)`);
   if (config.dnsServers.length) console.log(`  DNS servers    ${config.dnsServers.join(', ')} (SSO domain check)`);
   if (config.startAt !== undefined) console.log(`  clock          ${config.frozen ? 'frozen' : 'started'} at ${new Date(config.startAt).toISOString()} (PUT /_emulator/clock)`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')

@@ -40,7 +40,7 @@ import type { Db } from './db/client.ts';
 import { emailDomainRestrictions, ipRestrictions, type TenantSettings } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { HttpError, badRequest, forbidden } from './http/errors.ts';
-import { clientIp } from './http/client-ip.ts';
+import { clientIp, parseAddress, unmapped, type IpAddress } from './http/client-ip.ts';
 import { DEFAULT_DOMAIN_RESTRICTION_CONFIG, DEFAULT_IP_RESTRICTION_CONFIG, tenantSettings } from './policies.ts';
 import { audit } from './audit.ts';
 
@@ -66,7 +66,7 @@ export const IP_CHECK_EXEMPT_PATHS: readonly string[] = [
 
 // ---------------------------------------------------------------- addresses and CIDRs
 
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Address = IpAddress;
 
 /** A parsed rule: its canonical text and its range (an address is a /32 or /128 range). */
 export interface ParsedIp {
@@ -75,22 +75,6 @@ export interface ParsedIp {
   range: [Address, number];
   /** True for a CIDR, false for a single address. */
   cidr: boolean;
-}
-
-/** `addr` as IPv4 when it is an IPv4-mapped IPv6 address (`::ffff:10.0.0.1`), else itself. */
-function unmapped(addr: Address): Address {
-  return addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() ? (addr as ipaddr.IPv6).toIPv4Address() : addr;
-}
-
-/** Parses one address strictly: IPv4 only as four decimal parts (ipaddr.js alone also takes `10.1` or hex parts). */
-function parseAddress(text: string): Address | null {
-  if (text.includes(':')) {
-    if (!ipaddr.IPv6.isValid(text)) return null;
-    const a = ipaddr.IPv6.parse(text);
-    a.zoneId = undefined;
-    return unmapped(a);
-  }
-  return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : null;
 }
 
 /**

@@ -5,7 +5,8 @@
  * invitation acceptance, invite-link sign-up, SSO); each refusal is an audit row carrying the client address.
  *
  * The client address: the Frontegg client speaks HTTP from 127.0.0.1, so its `X-Forwarded-For` is trusted (the
- * emulator's own proxies); the in-process `Client` has no socket and is trusted the same way (http/client-ip.ts).
+ * emulator's own proxies); the in-process `Client` has no socket and is trusted the same way (http/client-ip.ts). The
+ * single hop these tests send is the client; forged chains: attack-client-ip.test.ts.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,7 +44,8 @@ after(async () => {
  * requests carrying `token` and, when given, `X-Forwarded-For: from`.
  */
 async function apiFrom(token: string, from?: string): Promise<FronteggApiClient> {
-  const server = serve({ fetch: harness.emu.fetch, port: 0, hostname: '127.0.0.1' });
+  // app.fetch, not emu.fetch: the socket reaches the app (a loopback peer), as in src/main.ts
+  const server = serve({ fetch: harness.emu.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
   servers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -134,8 +136,9 @@ describe('the client address (http/client-ip.ts)', () => {
     assert.equal(await ipOf('2001:db8::5', '10.0.0.1, 127.0.0.1'), '2001:db8::5');
   });
 
-  it('X-Forwarded-For (its first hop) is trusted from a loopback peer: 127.0.0.0/8, ::1, ::ffff:127.0.0.1', async () => {
-    for (const peer of ['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1']) assert.equal(await ipOf(peer, '198.51.100.1, 10.0.0.2'), '198.51.100.1', peer);
+  it('X-Forwarded-For is trusted from a loopback peer (127.0.0.0/8, ::1, ::ffff:127.0.0.1): its rightmost untrusted hop (issue 29; attack-client-ip.test.ts)', async () => {
+    for (const peer of ['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1']) assert.equal(await ipOf(peer, '198.51.100.1, 10.0.0.2'), '10.0.0.2', peer);
+    assert.equal(await ipOf('127.0.0.1', '198.51.100.1, 127.0.0.1'), '198.51.100.1', 'a second local proxy is skipped');
     assert.equal(await ipOf('127.0.0.1'), '127.0.0.1', 'no header: the peer');
   });
 

@@ -1,9 +1,13 @@
 /** Hono environment: per-request variables shared by all route modules. */
+import type ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client.ts';
 import type { SigningKey } from '../crypto/keys.ts';
 import type { AccessClaims } from '../crypto/jwt.ts';
 import type { FaultSwitches } from './fault-switches.ts';
 import type { OutboundPolicy } from './outbound.ts';
+
+/** A trusted proxy range (http/client-ip.ts): an address and its prefix length (a single address is a /32 or /128). */
+export type IpRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 export interface EmulatorRuntime {
   /** The non-transactional database handle. Route code uses `c.var.db`, never this. */
@@ -25,6 +29,8 @@ export interface EmulatorRuntime {
   dnsServers: string[];
   /** Where the emulator's own requests may connect (http/outbound.ts; `--allow-private-network`). */
   outbound: OutboundPolicy;
+  /** The proxies whose `X-Forwarded-For` hops are believed (http/client-ip.ts; issue 29 item 5); loopback when unset. */
+  trustedProxies?: readonly IpRange[];
 }
 
 export interface AppEnv {

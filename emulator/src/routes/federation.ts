@@ -24,6 +24,11 @@
  *   AuthnRequest (HTTP-Redirect) with the state as RelayState. The callback
  *   is the configuration's `callbackUrl`, else the page's origin + the
  *   default route (`/account/oidc/callback`, `/account/saml/callback`).
+ *   The start also sets a cookie binding the state to this browser
+ *   (federation/browser-binding.ts; login CSRF, issue 29 item 6): the
+ *   postlogin that brings the state back (OIDC, SAML) is refused 400
+ *   `ER-SSO-STATE-INVALID` without it, with a `user.sign-in.failed` audit row
+ *   (the state is spent). The ACS, a cross-site POST, is not checked.
  * - OIDC: `POST …/auth/v1/user/oidc/postlogin {code, state, redirectUri}`
  *   (v2: `RelayState` for `state`): the state must be live and unused and
  *   `redirectUri` the one it was issued for; code exchange with the stored
@@ -74,6 +79,7 @@ import { emulatorDate, emulatorNow } from '../clock.ts';
 import { audit } from '../audit.ts';
 import { ssoStartPath } from '../sso/configurations.ts';
 import { parseIdpMetadata } from '../sso/saml-metadata.ts';
+import { bindStateToBrowser, stateBoundToBrowser } from '../federation/browser-binding.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -215,6 +221,8 @@ federationRoutes.get('/auth/sso/:configId/start', async (c) => {
   const callbackUrl = callbackFor(c, config);
   if (!config.enabled) return c.redirect(withParams(callbackUrl, { error: 'sso_disabled', error_description: 'SSO is not active' }), 303);
   const state = randomString();
+  // login CSRF (issue 29 item 6): the postlogin that brings this state back must come from this browser
+  bindStateToBrowser(c, state, SSO_STATE_TTL_MS);
   const base = { stateHash: sha256(state), configId: config.id, callbackUrl, expiresAt: new Date((await emulatorNow(c.var.db)) + SSO_STATE_TTL_MS), consumedAt: null };
   if (config.type === 'oidc') {
     const nonce = randomString();
@@ -256,6 +264,27 @@ async function takeState(c: Ctx, kind: 'oidc' | 'saml', state: string | undefine
 
 const stateInvalid = (c: Ctx) => c.json(errorBody('The SSO login state is invalid or has expired', 'ER-SSO-STATE-INVALID'), 400);
 
+type StateRow = NonNullable<Awaited<ReturnType<typeof takeState>>>;
+
+/**
+ * The refusal of a live state brought back by a browser that did not start it (no or another binding cookie,
+ * federation/browser-binding.ts; issue 29 item 6): a durable `user.sign-in.failed` audit row in the configuration's
+ * account, and the answer of an invalid state (the state stays spent).
+ */
+async function notThisBrowser(c: Ctx, row: StateRow) {
+  const config = await loadConfig(c, row.configId);
+  await audit(c, {
+    action: 'user.sign-in.failed',
+    actor: { id: null, email: null },
+    tenantId: config?.tenantId ?? null,
+    severity: 'WARNING',
+    description: `SSO sign-in refused: the ${row.kind.toUpperCase()} login state was brought back by a browser that did not start it (login CSRF?)`,
+    details: { reason: 'state not bound to this browser', method: row.kind, configId: row.configId },
+    durable: true,
+  });
+  return stateInvalid(c);
+}
+
 async function activeConfig(c: Ctx, id: string): Promise<SsoConfigRow> {
   const config = await loadConfig(c, id);
   if (!config || !config.enabled) throw new FederationError('SSO is not active for this configuration');
@@ -268,8 +297,10 @@ const oidcBody = z.object({ code: optStr(), state: optStr(), RelayState: optStr(
 
 async function oidcPostLogin(c: Ctx) {
   const body = await parseBody(c, oidcBody);
-  const row = await takeState(c, 'oidc', body.state ?? body.RelayState);
+  const state = body.state ?? body.RelayState;
+  const row = await takeState(c, 'oidc', state);
   if (!row) return stateInvalid(c);
+  if (!stateBoundToBrowser(c, state!)) return notThisBrowser(c, row);
   if (!body.code) return c.json(errorBody('code is required'), 400);
   if (body.redirectUri !== row.callbackUrl) return c.json(errorBody('redirectUri is not the one this login started with'), 400);
   try {
@@ -354,6 +385,7 @@ federationRoutes.post('/identity/resources/auth/v1/user/saml/postlogin', async (
   const body = await parseBody(c, samlBody);
   const row = await takeState(c, 'saml', body.RelayState);
   if (!row) return stateInvalid(c);
+  if (!stateBoundToBrowser(c, body.RelayState!)) return notThisBrowser(c, row);
   try {
     const config = await activeConfig(c, row.configId);
     let identity: AssertedIdentity;
