@@ -14,7 +14,8 @@ addMessages('en', enAdmin);
  * the user holds their permission keys; roles, groups and API tokens when the host turns them on through
  * `options.adminPortal` (`{ roles: { visibility: 'byPermissions' } }`) or metadata `navigation` — and the current
  * section, each loaded as its own chunk. Sections not built yet are not listed. Deep links: the `section`
- * attribute or the URL hash `#/admin/<section>`; back and forward move between sections. Must sit inside `<fe-app>`.
+ * attribute or the URL hash `#/admin/<section>[/<sub-page>]` (a connection's page, a tab, a dialog); back and forward
+ * move between sections and sub-pages. Must sit inside `<fe-app>`.
  *
  * @tag fe-admin-portal
  * @summary The admin portal: users, roles, groups, profile, privacy, API tokens, account settings.

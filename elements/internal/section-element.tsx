@@ -6,11 +6,12 @@
  * element's shadow root, where its styles are.
  */
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import type { SectionValue } from '../../src/admin/shell/context.ts';
-import { askedFromHash, canOpen, dialogFromHash, fromMetadataNavigation, hashOf, mergeOptions, visibleSections } from '../../src/admin/shell/sections.ts';
+import { hashOfPlace, placeOfHash, type HashPlace } from '../../src/admin/shell/routes.ts';
+import { canOpen, fromMetadataNavigation, mergeOptions, visibleSections } from '../../src/admin/shell/sections.ts';
 import type { AdminPortalOptions, SectionId } from '../../src/admin/shell/ids.ts';
 import { PortalView } from '../../src/admin/shell/PortalView.tsx';
 import { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
@@ -139,20 +140,21 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
   const t = useT(app);
   const hashRouting = props.routing !== 'none';
   const sections = useMemo(() => visibleSections(base.options, base.permissions), [base.options, base.permissions]);
-  // the section asked for (the attribute, the hash), as written: one the user may not open is "not available"
-  const [asked, setAsked] = useState<string | null>(() => props.section || (hashRouting ? askedFromHash(location.hash) : null));
+  // the place asked for (the attribute, the hash): the section as written — one the user may not open is "not
+  // available" — and its sub-path (issue 30 item 2: the shell's, handed to the section it names, never to another)
+  const [place, setPlace] = useState<HashPlace | null>(() => firstPlace(props.section, hashRouting));
   // the `section` attribute wins when it changes (state adjusted during render, React's pattern for props → state)
   const [attribute, setAttribute] = useState(props.section);
   if (attribute !== props.section) {
     setAttribute(props.section);
-    if (props.section) setAsked(props.section);
+    if (props.section) setPlace({ section: props.section, sub: null });
   }
-  // back/forward and links elsewhere on the page
+  // the one hash listener: back/forward and links elsewhere on the page move section and sub-path together
   useLayoutEffect(() => {
     if (!hashRouting) return;
     const onHash = () => {
-      const id = askedFromHash(location.hash);
-      if (id) setAsked(id);
+      const next = placeOfHash(location.hash);
+      if (next) setPlace(next);
     };
     addEventListener('hashchange', onHash);
     addEventListener('popstate', onHash);
@@ -161,6 +163,7 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
       removeEventListener('popstate', onHash);
     };
   }, [hashRouting]);
+  const asked = place?.section ?? null;
   // nothing asked: the first visible section; asked and visible: that one; else none ("not available", issue 21 item 9)
   const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : null;
   const previous = useRef<SectionId | null>(null);
@@ -169,15 +172,25 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
     host.dispatchEvent(new FeAdminSectionChangeEvent({ section: current, previous: previous.current }));
     previous.current = current;
   }, [current, host]);
-  const open = (id: SectionId) => {
-    if (hashRouting && location.hash !== hashOf(id)) {
-      // the section shown, on a page of its own (`#/admin/sso/<id>`): back to its start, by a hash change its view follows
-      if (askedFromHash(location.hash) === id) location.hash = hashOf(id);
-      else history.pushState(history.state, '', hashOf(id));
-    }
-    setAsked(id);
-  };
-  // a deep link may name a dialog of the section (`#/admin/users/add`), opened once when the section mounts
-  const [dialog] = useState(() => (hashRouting ? dialogFromHash(location.hash) : undefined));
-  return <PortalView sections={sections} value={current ? { ...base, section: current, dialog: current === asked ? dialog : undefined } : null} t={t} onOpen={open} />;
+  // one history rule: a section or a sub-page opened here is a history entry (Back leaves it); `routing="none"`: state only
+  const show = useCallback(
+    (section: SectionId, sub: string | null) => {
+      const hash = hashOfPlace(section, sub);
+      if (hashRouting && location.hash !== hash) history.pushState(history.state, '', hash);
+      setPlace({ section, sub });
+    },
+    [hashRouting],
+  );
+  // a section opened from the navigation starts at its start
+  const open = (id: SectionId) => show(id, null);
+  const go = useCallback((sub: string | null) => current && show(current, sub), [current, show]);
+  const sub = current && current === asked ? (place?.sub ?? null) : null;
+  const router = useMemo(() => ({ sub, go }), [sub, go]);
+  return <PortalView sections={sections} value={current ? { ...base, section: current, router } : null} t={t} onOpen={open} />;
+}
+
+/** The place the portal shows first: the `section` attribute (at its start), else with hash routing the URL's. */
+function firstPlace(section: string | undefined, hashRouting: boolean): HashPlace | null {
+  if (section) return { section, sub: null };
+  return hashRouting ? placeOfHash(location.hash) : null;
 }

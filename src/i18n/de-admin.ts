@@ -29,6 +29,7 @@ export const deAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.notAvailable': 'Dieser Bereich ist nicht verfügbar',
   'admin.notAvailable.why': 'Er ist hier ausgeblendet, Sie haben keinen Zugriff darauf, oder es gibt ihn nicht.',
   'admin.notAvailable.back': 'Zu {section}',
+  'admin.notAvailable.subPage': 'Diese Seite ist hier nicht verfügbar, daher öffnet sich der Bereich am Anfang.',
   'admin.notAllowed': 'Sie haben keinen Zugriff auf diesen Bereich.',
   'admin.signedOut': 'Melden Sie sich an, um Ihr Konto zu verwalten.',
   'admin.loadingSection': 'Bereich wird geladen…',

@@ -26,6 +26,7 @@ export const enAdmin = {
   'admin.notAvailable': 'This section is not available',
   'admin.notAvailable.why': 'It is hidden here, you do not have access to it, or it does not exist.',
   'admin.notAvailable.back': 'Go to {section}',
+  'admin.notAvailable.subPage': 'That page is not available here, so the section opens at its start.',
   'admin.notAllowed': 'You don’t have access to this section.',
   'admin.signedOut': 'Sign in to manage your account.',
   'admin.loadingSection': 'Loading section…',

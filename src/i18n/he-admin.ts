@@ -29,6 +29,7 @@ export const heAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.notAvailable': 'האזור הזה אינו זמין',
   'admin.notAvailable.why': 'הוא מוסתר כאן, אין לך גישה אליו, או שהוא אינו קיים.',
   'admin.notAvailable.back': 'מעבר אל {section}',
+  'admin.notAvailable.subPage': 'הדף הזה אינו זמין כאן, ולכן האזור נפתח בתחילתו.',
   'admin.notAllowed': 'אין לכם גישה לאזור הזה.',
   'admin.signedOut': 'התחברו כדי לנהל את החשבון שלכם.',
   'admin.loadingSection': 'טוען את האזור…',

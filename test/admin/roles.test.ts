@@ -5,6 +5,8 @@ import type { Permission, Role } from '../../src/api/admin-types.ts';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { adminEditRoleMachine, keyFromName } from '../../machines/admin-edit-role.machine.ts';
 import { groupPermissions, parseRolesDialog } from '../../src/admin/roles/model.ts';
+import { matchSubRoute } from '../../src/admin/shell/routes.ts';
+import { SECTIONS } from '../../src/admin/shell/sections.ts';
 import '../../stories/support/admin-story.tsx';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import {
@@ -96,11 +98,13 @@ describe('roles section helpers', () => {
     expect(calls.length).to.equal(3);
   });
 
-  it('AB-7.17 the dialog value of a deep link or story', () => {
-    expect(parseRolesDialog('add')).to.deep.equal({ kind: 'add' });
-    expect(parseRolesDialog('edit:r1')).to.deep.equal({ kind: 'edit', roleId: 'r1' });
-    expect(parseRolesDialog('attach:p1')).to.deep.equal({ kind: 'attach', permissionId: 'p1' });
-    expect(parseRolesDialog('nonsense')).to.equal(null);
+  it('AB-7.17 the dialog of a sub-route (a deep link or story), as the registry matches it', () => {
+    const dialogOf = (sub: string) => parseRolesDialog(matchSubRoute(SECTIONS.roles.routes, sub) ?? { route: null, params: {} });
+    expect(dialogOf('add')).to.deep.equal({ kind: 'add' });
+    expect(dialogOf('edit:r1')).to.deep.equal({ kind: 'edit', roleId: 'r1' });
+    expect(dialogOf('delete:r1')).to.deep.equal({ kind: 'delete', roleId: 'r1' });
+    expect(dialogOf('attach:p1')).to.deep.equal({ kind: 'attach', permissionId: 'p1' });
+    expect(dialogOf('nonsense')).to.equal(null);
   });
 });
 

@@ -13,7 +13,7 @@ import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { TokenOwner, TokenRow, TokenType } from '../resources/tokens.ts';
-import { useSection } from '../shell/context.ts';
+import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
@@ -118,7 +118,7 @@ export function ApiTokensView() {
   const canWrite = section.can('write');
   const [type, setType] = useState<TokenType>('ClientCredentials');
   // a deep link or story may open the create dialog at once (only for a user who may create)
-  const [creating, setCreating] = useState<TokenType | null>(() => (section.dialog === 'create' && canWrite ? 'ClientCredentials' : null));
+  const [creating, setCreating] = useRouteState<TokenType | null>(({ route }) => (route === 'create' && canWrite ? 'ClientCredentials' : null));
   const roles = useStore(owner === 'tenant' ? resources.roles.$roles : $noRoles);
 
   return (
@@ -155,7 +155,7 @@ function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; t
   const rolesById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
   const [deleting, setDeleting] = useState<TokenRow | null>(null);
   // a story or deep link `dialog=delete` asks about the first token once the list is there (until dismissed)
-  const [askFirst, setAskFirst] = useState(section.dialog === 'delete' && canWrite && type === 'ClientCredentials');
+  const [askFirst, setAskFirst] = useRouteState(({ route }) => route === 'delete' && canWrite && type === 'ClientCredentials');
   const { busy, error, setError, run } = useSave();
   const cols = useMemo(() => columns({ t, dateText, owner, type, rolesById, canWrite, onDelete: setDeleting }), [t, dateText, owner, type, rolesById, canWrite]);
   const rows = result.data ?? [];

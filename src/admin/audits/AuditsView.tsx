@@ -12,7 +12,7 @@ import type { AuditColumn, AuditRow } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { AUDIT_FILTERS, AUDITS_CSV, createAuditsResource } from '../resources/audits.ts';
-import { useSection } from '../shell/context.ts';
+import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
@@ -27,7 +27,7 @@ import { AUDIT_SEVERITIES, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonTe
 
 /** The audit log section view. */
 export function AuditsView() {
-  const { app, resources, dialog } = useSection();
+  const { app, resources } = useSection();
   const sectionRef = useRef<HTMLElement>(null);
   const t = useT(app);
   const audits = resources.use(createAuditsResource);
@@ -39,8 +39,8 @@ export function AuditsView() {
   const exporting = useStore(audits.exportCsv.$state).loading;
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
-  // a deep link or story may open a row's JSON (`json:<row id>`) once the row is on the page
-  const [linked, setLinked] = useState(() => /^json:(.+)$/.exec(dialog ?? '')?.[1]);
+  // a sub-route (deep link, story) may open a row's JSON (`json::rowId`: `#/admin/audits/json:<row id>`) once the row is on the page
+  const [linked, setLinked] = useRouteState(({ route, params }) => (route === 'json::rowId' ? params.rowId : undefined));
   const linkedRow = linked ? state.data?.items.find((r) => r._id === linked) : undefined;
   const open = viewing ?? linkedRow ?? null;
   const close = () => {

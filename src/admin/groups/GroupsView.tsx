@@ -6,12 +6,12 @@
  * and "groups turned off" states.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Group } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { isScimGroup } from '../resources/groups.ts';
-import { useSection } from '../shell/context.ts';
+import { type SubRoute, useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -28,11 +28,14 @@ export type GroupAction = 'members' | 'edit' | 'delete';
 /** The open dialog: create, or an action on the group `id` (undefined = the first group: a deep link without id). */
 export type GroupsDialog = { kind: 'create' } | { kind: GroupAction; id?: string };
 
-/** The dialog a deep link or story asks for: `create`, or `members` / `edit` / `delete`, optionally `:<groupId>`. */
-export function dialogOf(value: string | undefined): GroupsDialog | null {
-  const [kind, id] = (value ?? '').split(':');
+/**
+ * The dialog a sub-route (a deep link, a story) asks for (issue 30 item 2): `create`, or `members` / `edit` / `delete`,
+ * optionally of one group (`members::groupId`: `#/admin/groups/members:<groupId>`).
+ */
+export function dialogOf({ route, params }: Pick<SubRoute, 'route' | 'params'>): GroupsDialog | null {
+  const [kind] = (route ?? '').split(':');
   if (kind === 'create') return { kind };
-  if (kind === 'members' || kind === 'edit' || kind === 'delete') return { kind, id: id || undefined };
+  if (kind === 'members' || kind === 'edit' || kind === 'delete') return { kind, id: params.groupId };
   return null;
 }
 
@@ -115,15 +118,15 @@ export function GroupsView() {
   const config = useStore(resources.groups.$config);
   const canWrite = section.can('write');
   // a deep link or story may open a dialog at once
-  const [dialog, setDialog] = useState<GroupsDialog | null>(() => dialogOf(section.dialog));
-  const onAction = useCallback((group: Group, action: GroupAction) => setDialog({ kind: action, id: group.id }), []);
+  const [dialog, setDialog] = useRouteState<GroupsDialog | null>(dialogOf);
+  const onAction = useCallback((group: Group, action: GroupAction) => setDialog({ kind: action, id: group.id }), [setDialog]);
   const cols = useMemo(() => columns(t, canWrite, onAction), [t, canWrite, onAction]);
   const groups = list.data ?? [];
   const enabled = config.data?.enabled !== false;
   const rolesEnabled = config.data?.rolesEnabled !== false;
   const first = (!list.data && list.loading) || (!config.data && config.loading);
   const target = dialog && dialog.kind !== 'create' ? (dialog.id ? groups.find((g) => g.id === dialog.id) : groups[0]) : undefined;
-  const close = useCallback(() => setDialog(null), []);
+  const close = useCallback(() => setDialog(null), [setDialog]);
 
   return (
     <section className={css.section} aria-labelledby="fe-groups-title">

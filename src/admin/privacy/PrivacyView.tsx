@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { UserSession } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { useSection } from '../shell/context.ts';
+import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -44,7 +44,7 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
   const dateText = useDateTime();
   const devices = useStore(resources.profile.$mfaDevices);
   const passkeys = useStore(resources.profile.$passkeys);
-  const [enroll, setEnroll] = useState<EnrollKind | null>(() => ((ENROLL_KINDS as readonly string[]).includes(section.dialog ?? '') ? (section.dialog as EnrollKind) : null));
+  const [enroll, setEnroll] = useRouteState<EnrollKind | null>(({ route }) => ENROLL_KINDS.find((kind) => kind === route) ?? null);
   const [removing, setRemoving] = useState<DeviceRow | null>(null);
   const { busy: passkeyBusy, error: passkeyError, run } = useSave();
   const rows = useMemo(() => deviceRows(devices.data, passkeys.data, t), [devices.data, passkeys.data, t]);
@@ -126,7 +126,7 @@ function SessionsPanel({ t }: { t: Translate }) {
   const { resources, toasts } = section;
   const dateText = useDateTime();
   const sessions = useStore(resources.profile.$sessions);
-  const [confirm, setConfirm] = useState<{ all: true } | { session: UserSession } | null>(() => (section.dialog === 'revokeAll' ? { all: true } : null));
+  const [confirm, setConfirm] = useRouteState<{ all: true } | { session: UserSession } | null>(({ route }) => (route === 'revokeAll' ? { all: true } : null));
   const { busy, error, setError, run } = useSave();
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current).length;
@@ -192,8 +192,8 @@ function SessionsPanel({ t }: { t: Translate }) {
           ),
       },
     ],
-    // setError is a state setter (stable)
-    [t, dateText, deviceOf, setError],
+    // setError and setConfirm are state setters (stable)
+    [t, dateText, deviceOf, setError, setConfirm],
   );
 
   const revoke = () => {

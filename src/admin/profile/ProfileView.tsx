@@ -9,7 +9,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/admin-types.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { useSection } from '../shell/context.ts';
+import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { FilePicker } from '../ui/file-picker.tsx';
 import { TextField } from '../ui/form.tsx';
@@ -46,7 +46,7 @@ export function ProfileView() {
   const { app, resources } = section;
   const t = useT(app);
   const profile = useStore(resources.profile.$profile);
-  const [dialog, setDialog] = useState<ProfileDialog | null>(() => (section.dialog === 'password' || section.dialog === 'email' ? section.dialog : null));
+  const [dialog, setDialog] = useRouteState<ProfileDialog | null>(({ route }) => (route === 'password' || route === 'email' ? route : null));
   const data = profile.data;
   return (
     <section className={css.section} aria-labelledby="fe-profile-title">

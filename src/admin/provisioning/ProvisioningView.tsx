@@ -4,15 +4,15 @@
  * sync ("Never" before its first request), and the "sync to user management" switch (optimistic, rolled back with a
  * toast when refused) — with "Add connection" (machines/admin-scim-connection.machine.ts: the token shown once) and
  * delete (confirmed; optionally with the users and groups the connection pushed). Each connection's request log is
- * its sub-view, deep-linkable as `#/admin/provisioning/<id>` (the shell hands the sub-path as `dialog`). Without
+ * its sub-view, deep-linkable as `#/admin/provisioning/<id>` (the sub-route `:id`, the shell's: `useSubRoute()`). Without
  * `fe.secure.write.provisioningConfiguration` the section is read-only: no add, switch disabled, no delete.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { createProvisioningResource, type ScimConnection } from '../resources/provisioning.ts';
-import { useSection } from '../shell/context.ts';
+import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
@@ -23,38 +23,20 @@ import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { ConnectionLog } from './ConnectionLog.tsx';
 import { CreateConnectionDialog } from './CreateConnectionDialog.tsx';
-import { logIdOf, timeAgo } from './model.ts';
-
-/** The section's own hash, `#/admin/provisioning[/<sub-path>]`; group 1 is the sub-path (a connection id for its log). */
-const HASH = /^#\/?admin\/provisioning(?:\/([\w:-]*))?$/;
-
-/** Rewrites the location hash to the section's (with `sub`) when the page shows this section by its hash (the portal). */
-function linkSubPath(sub: string | null): void {
-  if (HASH.test(location.hash)) history.replaceState(history.state, '', `#/admin/provisioning${sub ? `/${sub}` : ''}`);
-}
+import { LOG_LINK, timeAgo } from './model.ts';
 
 /** The provisioning section view: the connections, or one connection's request log. */
 export function ProvisioningView() {
   const section = useSection();
   const t = useT(section.app);
   const canWrite = section.can('write');
-  const [logId, setLogId] = useState<string | null>(() => logIdOf(section.dialog));
-  // a later deep link (the hash moved to a connection or back to the list) follows it
-  useEffect(() => {
-    const follow = () => {
-      const m = HASH.exec(location.hash);
-      if (m) setLogId(logIdOf(m[1]));
-    };
-    addEventListener('hashchange', follow);
-    return () => removeEventListener('hashchange', follow);
-  }, []);
-  const open = (id: string | null) => {
-    setLogId(id);
-    linkSubPath(id);
-  };
+  // the sub-route (the shell's, issue 30 item 2): a connection's request log, or the connections
+  const { route, params, go } = useSubRoute();
+  const logId = route === LOG_LINK ? params.id : null;
+  const openLog = useCallback((id: string) => go(LOG_LINK, { id }), [go]);
   return (
     <section className={css.section} aria-labelledby="fe-provisioning-title">
-      {logId ? <ConnectionLog id={logId} t={t} onBack={() => open(null)} /> : <Connections t={t} canWrite={canWrite} onOpenLog={open} />}
+      {logId ? <ConnectionLog id={logId} t={t} onBack={() => go(null)} /> : <Connections t={t} canWrite={canWrite} onOpenLog={openLog} />}
     </section>
   );
 }
@@ -164,16 +146,16 @@ function columns(opts: {
 
 /** The connections table with its states, the add flow and the delete confirmation. */
 function Connections({ t, canWrite, onOpenLog }: { t: Translate; canWrite: boolean; onOpenLog: (id: string) => void }) {
-  const section = useSection();
-  const { resources, toasts, app } = section;
+  const { resources, toasts, app } = useSection();
+  const { route } = useSubRoute();
   const provisioning = resources.use(createProvisioningResource);
   const result = useStore(provisioning.$connections);
   const locale = useStore(app.i18n.$locale);
   const dateText = useDateTime();
   // a deep link or story may open the create dialog (`create`) or ask about the first connection (`delete`)
-  const [creating, setCreating] = useState(() => section.dialog === 'create' && canWrite);
+  const [creating, setCreating] = useState(() => route === 'create' && canWrite);
   const [deleting, setDeleting] = useState<ScimConnection | null>(null);
-  const [askFirst, setAskFirst] = useState(section.dialog === 'delete' && canWrite);
+  const [askFirst, setAskFirst] = useState(route === 'delete' && canWrite);
   const [deleteAll, setDeleteAll] = useState(false);
   const { busy, error, setError, run } = useSave();
   const rows = result.data ?? [];

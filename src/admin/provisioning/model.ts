@@ -42,7 +42,5 @@ export function isFailedRequest(status: number): boolean {
   return status >= 400;
 }
 
-/** The connection id a sub-path of the section names (`#/admin/provisioning/<id>`), when it is not a dialog name. */
-export function logIdOf(subPath: string | undefined): string | null {
-  return subPath && subPath !== 'create' && subPath !== 'delete' ? subPath : null;
-}
+/** The sub-route of a connection's request log (`#/admin/provisioning/<id>`; the registry's `:id`, after `create` and `delete`). */
+export const LOG_LINK = ':id';

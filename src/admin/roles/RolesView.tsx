@@ -12,7 +12,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { useSection } from '../shell/context.ts';
+import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -107,19 +107,19 @@ export function RolesView() {
   const t = useT(app);
   const canWrite = section.can('write');
   // a deep link or story may open a dialog (or the permissions tab) at once
-  const [dialog, setDialog] = useState<RolesDialog | null>(() => parseRolesDialog(section.dialog));
+  const [dialog, setDialog] = useRouteState<RolesDialog | null>(parseRolesDialog);
   const [tab, setTab] = useState<TabId>(() => (dialog?.kind === 'permissions' || dialog?.kind === 'attach' ? 'permissions' : 'roles'));
   const [search, setSearch] = useState('');
   const roles = useStore(resources.roles.$roles);
   const roleList = useLastData(roles.data);
-  const close = useCallback(() => setDialog(null), []);
-  const cols = useMemo(() => columns(t, canWrite, setDialog), [t, canWrite]);
+  const close = useCallback(() => setDialog(null), [setDialog]);
+  const cols = useMemo(() => columns(t, canWrite, setDialog), [t, canWrite, setDialog]);
   const query = search.trim().toLowerCase();
   const rows = useMemo(() => (roleList ?? []).filter((r) => !query || r.name.toLowerCase().includes(query)), [roleList, query]);
   const byId = (id: string) => roleList?.find((r) => r.id === id);
   const editing = dialog?.kind === 'edit' ? byId(dialog.roleId) : undefined;
   const deleting = dialog?.kind === 'delete' ? byId(dialog.roleId) : undefined;
-  const onAttach = useCallback((permissionId: string | null) => setDialog(permissionId ? { kind: 'attach', permissionId } : null), []);
+  const onAttach = useCallback((permissionId: string | null) => setDialog(permissionId ? { kind: 'attach', permissionId } : null), [setDialog]);
 
   return (
     <section className={css.section} aria-labelledby="fe-roles-title">

@@ -3,6 +3,7 @@
  * role, permissions grouped by category, and the dialog a deep link or story asks for. No React, no I/O.
  */
 import type { Permission, PermissionCategory, Role } from '../../api/admin-types.ts';
+import type { SubRoute } from '../shell/context.ts';
 
 /** A vendor-level role (no tenant): the same for every account, read-only for a tenant admin (the server answers 403). */
 export function isVendorRole(role: Pick<Role, 'tenantId'>): boolean {
@@ -42,13 +43,13 @@ export type RolesDialog =
   { kind: 'add' } | { kind: 'edit'; roleId: string } | { kind: 'delete'; roleId: string } | { kind: 'attach'; permissionId: string } | { kind: 'permissions' };
 
 /**
- * The dialog of the section's `dialog` value (deep link `#/admin/roles/<dialog>`, stories): `add`, `permissions`
- * (the permissions tab), `edit:<roleId>`, `delete:<roleId>`, `attach:<permissionId>`; anything else: none.
+ * The dialog of the section's sub-route (issue 30 item 2; deep link `#/admin/roles/<sub-path>`, stories): `add`,
+ * `permissions` (the permissions tab), `edit::roleId`, `delete::roleId`, `attach::permissionId`; anything else: none.
  */
-export function parseRolesDialog(value: string | undefined): RolesDialog | null {
-  if (value === 'add' || value === 'permissions') return { kind: value };
-  const m = /^(edit|delete|attach):(.+)$/.exec(value ?? '');
-  if (!m) return null;
-  if (m[1] === 'attach') return { kind: 'attach', permissionId: m[2] };
-  return { kind: m[1] as 'edit' | 'delete', roleId: m[2] };
+export function parseRolesDialog({ route, params }: Pick<SubRoute, 'route' | 'params'>): RolesDialog | null {
+  if (route === 'add' || route === 'permissions') return { kind: route };
+  if (route === 'edit::roleId') return { kind: 'edit', roleId: params.roleId };
+  if (route === 'delete::roleId') return { kind: 'delete', roleId: params.roleId };
+  if (route === 'attach::permissionId') return { kind: 'attach', permissionId: params.permissionId };
+  return null;
 }

@@ -7,11 +7,10 @@
  * with the security-center flag on, reloads the security center.
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
 import type { IpRestriction, IpRestrictionsConfig, RestrictionType } from '../../api/restrictions.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { IP_PAGE_SIZES, SECURITY_CENTER_FLAG } from '../resources/restrictions.ts';
-import { useSection } from '../shell/context.ts';
+import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -27,9 +26,6 @@ import { Fieldset, RadioRow, useRestrictions } from './restrictions-parts.tsx';
 
 /** The dialog open on the tab: add, add many, delete one rule, or the lock-out warning before `proceed`. */
 type IpDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'delete'; rule: IpRestriction } | { kind: 'lockOut'; reason: Exclude<LockOut, null>; proceed: () => Promise<void> };
-
-/** The dialogs a deep link or story may open: `ip-add`, `ip-bulk`, `ip-lockout` (the warning before activating an allow list). */
-const DIALOGS = ['ip-add', 'ip-bulk', 'ip-lockout'] as const;
 
 /** The IP restrictions tab (no props: reads the section through `useSection()`). */
 export function IpRestrictionsTab() {
@@ -58,8 +54,8 @@ export function IpRestrictionsTab() {
     await r.addMyIp.run({ ip: me.ip, reloadSecurityCenter });
     toasts.show(t('admin.security.ip.myIpAdded', { ip: me.ip }));
   };
-  const [dialog, setDialog] = useState<IpDialog | null>(() => {
-    const asked = DIALOGS.find((d) => d === section.dialog);
+  // a sub-route (a link, a story) may open a dialog: `ip-add`, `ip-bulk`, `ip-lockout` (./model.ts IP_DIALOG_ROUTES)
+  const [dialog, setDialog] = useRouteState<IpDialog | null>(({ route: asked }) => {
     if (asked === 'ip-add') return { kind: 'add' };
     if (asked === 'ip-bulk') return { kind: 'bulk' };
     if (asked === 'ip-lockout') return { kind: 'lockOut', reason: 'activateAllow', proceed: () => saveConfig({ isActive: true, strategy: 'ALLOW' }) };

@@ -16,6 +16,15 @@ export function isSecurityTab(id: unknown): id is SecurityTab {
   return (SECURITY_TABS as readonly unknown[]).includes(id);
 }
 
+/** The IP tab's dialogs a sub-route opens (the registry's `ip-add`, `ip-bulk`, `ip-lockout`: the warning before activating an allow list). */
+export const IP_DIALOG_ROUTES = ['ip-add', 'ip-bulk', 'ip-lockout'] as const;
+
+/** The tab a sub-route shows: the tab it names, the IP tab for one of its dialogs, else the first tab (the section's start). */
+export function tabOfRoute(route: string | null): SecurityTab {
+  if (isSecurityTab(route)) return route;
+  return (IP_DIALOG_ROUTES as readonly (string | null)[]).includes(route) ? 'ipRestrictions' : 'securityCenter';
+}
+
 /** Bounds of the lockout policy's attempts (the server's: 1–100). */
 export const MAX_ATTEMPTS = { min: 1, max: 100 } as const;
 /** Bounds of the password-history size (the server's: 1–10). */

@@ -7,13 +7,15 @@
  * the section chunk, architecture "Seed items"), and a chunk that fails to load (a network error, a stale deploy)
  * shows the generic error with a retry that loads it again; the rest of the portal stays usable.
  */
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Translate } from '../../i18n/index.ts';
 import { loadPart, registerPart } from '../../i18n/parts.ts';
+import * as css from '../ui/admin.css.ts';
 import { EmptyState, ErrorSlot, Loading } from '../ui/states.tsx';
-import { SectionContext, type SectionValue, type SectionView } from './context.ts';
+import { SectionContext, type SectionValue, type SectionView, type SubRoute } from './context.ts';
 import type { SectionId } from './ids.ts';
-import { canDo, SECTIONS, type SectionModule } from './sections.ts';
+import { subPathOf } from './routes.ts';
+import { canDo, resolveSubRoute, SECTIONS, type SectionModule } from './sections.ts';
 
 /** How long a section chunk may take to mount before the failure shows, ms (SI-8.02). */
 export const CHUNK_WAIT_MS = 4000;
@@ -64,11 +66,17 @@ const viewsOfApp = new WeakMap<object, SectionViews>();
 
 /**
  * One section in its context; `allowed` false shows the not-allowed state (no request is made). `views` are the
- * built sections' chunks unless given (stories and tests give their own).
+ * built sections' chunks unless given (stories and tests give their own). The section's sub-route (issue 30 item 2)
+ * is the portal's (`value.router`) or, without one, kept here from `value.dialog` on; a sub-path the registry does
+ * not know for the section, or that the user may not see, shows the section's start with a note.
  */
 export function SectionHost({ value: input, allowed, t, views: given }: { value: SectionValue; allowed: boolean; t: Translate; views?: SectionViews }) {
   const [attempt, setAttempt] = useState(0);
-  const value = useMemo<SectionView>(() => ({ ...input, can: (action, other) => canDo(other ?? input.section, action, input.permissions, input.options) }), [input]);
+  const { subRoute, refused } = useSubRouteOf(input);
+  const value = useMemo<SectionView>(
+    () => ({ ...input, subRoute, can: (action, other) => canDo(other ?? input.section, action, input.permissions, input.options) }),
+    [input, subRoute],
+  );
   const views = given ?? appViews(value);
   const View = allowed ? views.get(value.section) : undefined;
   if (!View) return <EmptyState title={t('admin.notAllowed')} />;
@@ -78,6 +86,11 @@ export function SectionHost({ value: input, allowed, t, views: given }: { value:
   };
   return (
     <SectionContext.Provider value={value}>
+      {refused ? (
+        <p className={css.notice} role="status">
+          {t('admin.notAvailable.subPage')}
+        </p>
+      ) : null}
       <ChunkBoundary key={`${value.section}/${attempt}`} t={t} retry={retry}>
         <Suspense fallback={<ChunkWait t={t} />}>
           {/* the components are made once per load (SectionViews); the rule cannot see through the map */}
@@ -87,6 +100,30 @@ export function SectionHost({ value: input, allowed, t, views: given }: { value:
       </ChunkBoundary>
     </SectionContext.Provider>
   );
+}
+
+/**
+ * The sub-route of a section (issue 30 item 2): the sub-path of the portal's router, else one kept in memory (from
+ * `dialog`, back to the start when the section changes), matched against the registry; `refused` when a sub-path was
+ * asked that the section does not have or the user may not see.
+ */
+function useSubRouteOf(input: SectionValue): { subRoute: SubRoute; refused: boolean } {
+  const { section, router, permissions, options } = input;
+  const [memory, setMemory] = useState<{ section: SectionId; sub: string | null }>(() => ({ section, sub: input.dialog ?? null }));
+  const sub = router ? router.sub : memory.section === section ? memory.sub : null;
+  const move = router?.go;
+  const navigate = useCallback((next: string | null) => (move ? move(next) : setMemory({ section, sub: next })), [move, section]);
+  const { match, refused } = useMemo(() => resolveSubRoute(section, sub, permissions, options), [section, sub, permissions, options]);
+  const subRoute = useMemo<SubRoute>(
+    () => ({
+      route: match?.route ?? null,
+      params: match?.params ?? {},
+      path: match ? sub : null,
+      go: (route, params) => navigate(route === null ? null : subPathOf(route, params)),
+    }),
+    [match, sub, navigate],
+  );
+  return { subRoute, refused };
 }
 
 /** The section views of the section's app (one set per app: its locale decides which texts load with a chunk). */

@@ -3,10 +3,11 @@
  * stores and the translate function, call no API), the app's admin resources, the section's appearance options,
  * the toast queue, and the host element. Views read resources with `useStore` and call mutators; nothing else.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useState, type Dispatch, type SetStateAction } from 'react';
 import type { FeApp } from '../../app/types.ts';
 import type { AdminResources } from '../resources/index.ts';
 import type { AdminPortalOptions, SectionAction, SectionId } from './ids.ts';
+import type { RouteParams } from './routes.ts';
 import type { Toasts } from '../ui/toast.tsx';
 
 /** The view-side context of one section. */
@@ -18,8 +19,8 @@ export interface SectionView {
   toasts: Toasts;
   /** The signed-in user's permission keys. */
   permissions: readonly string[];
-  /** A dialog to open at once (deep link `#/admin/<section>/<dialog>`, stories), e.g. `add` in users. */
-  dialog?: string;
+  /** The sub-route shown (issue 30 item 2): read it with {@link useSubRoute}. */
+  subRoute: SubRoute;
   /**
    * Whether the signed-in user may `read`, `write` or `delete` in this section (or in `other`), by the registry's
    * permission keys and the wildcard rule (src/admin/shell/sections.ts `canDo`): the one answer to "may this admin
@@ -28,8 +29,35 @@ export interface SectionView {
   can(action: SectionAction, other?: SectionId): boolean;
 }
 
-/** What an element hands the section host; the host adds `can`. */
-export type SectionValue = Omit<SectionView, 'can'>;
+/**
+ * The sub-route a section shows (issue 30 item 2), owned by the shell: the registry pattern the sub-path matched
+ * (`route`, e.g. `:id`; null at the section's start) and its parameters. `go` opens another one: in the portal with
+ * hash routing a history entry (`#/admin/<section>/<sub-path>`, so Back leaves it); elsewhere (`routing="none"`,
+ * a section element, a story) in memory only.
+ */
+export interface SubRoute {
+  route: string | null;
+  params: RouteParams;
+  /** The sub-path matched, as written (changes whenever the sub-route does), or null at the start. */
+  path: string | null;
+  /**
+   * Shows `route` (a pattern of the section's registry entry) with `params`, or the section's start (null).
+   * @throws Error when a parameter of the pattern has no value
+   */
+  go(route: string | null, params?: RouteParams): void;
+}
+
+/** The portal's sub-path of the section shown (from its one hash listener) and how to move it. */
+export interface SubRouter {
+  sub: string | null;
+  go(sub: string | null): void;
+}
+
+/**
+ * What an element hands the section host; the host adds `can` and `subRoute`: from `router` (the portal), else from
+ * memory starting at `dialog` (a story's sub-path, e.g. `add` in users; none in a section element).
+ */
+export type SectionValue = Omit<SectionView, 'can' | 'subRoute'> & { dialog?: string; router?: SubRouter };
 
 /** Provided by the section element (or the portal) around a section view. */
 export const SectionContext = createContext<SectionView | null>(null);
@@ -42,4 +70,30 @@ export function useSection(): SectionView {
   const s = useContext(SectionContext);
   if (!s) throw new Error('A section view renders inside its section element');
   return s;
+}
+
+/**
+ * The sub-route of the section the view belongs to (issue 30 item 2): `{ route, params, path, go }`. Sections read
+ * and move their sub-pages, tabs and linked dialogs through it, never through `location` or `history`.
+ * @throws Error outside a section element
+ */
+export function useSubRoute(): SubRoute {
+  return useSection().subRoute;
+}
+
+/**
+ * State a view derives from its sub-route (`derive`, e.g. the dialog a link opens): derived on mount and again
+ * whenever the sub-route changes (a link, Back, Forward), set by the view in between (a click opens, Close closes).
+ * @throws Error outside a section element
+ */
+export function useRouteState<T>(derive: (sub: SubRoute) => T): [T, Dispatch<SetStateAction<T>>] {
+  const sub = useSubRoute();
+  const [state, setState] = useState(() => derive(sub));
+  const [seen, setSeen] = useState(sub.path);
+  if (seen !== sub.path) {
+    // React's pattern for state that follows a prop: adjusted during render
+    setSeen(sub.path);
+    setState(() => derive(sub));
+  }
+  return [state, setState];
 }

@@ -10,6 +10,7 @@ import type { MessageKey, Messages } from '../../i18n/index.ts';
 import type { PartLoaders } from '../../i18n/parts.ts';
 import { SECTION_ACCESS, SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
 import { holdsAll } from './permissions.ts';
+import { hashOfPlace, matchSubRoute, placeOfHash, subRoute as route, type RouteMatch, type SubRouteSpec } from './routes.ts';
 
 /** A section chunk: its default export is the section's view. */
 export type SectionModule = { default: ComponentType };
@@ -36,12 +37,17 @@ export interface SectionInfo {
   load?: () => Promise<SectionModule>;
   /** The section's own texts in every locale, loaded with its chunk. */
   messages?: SectionMessagesEntry;
+  /**
+   * Its sub-routes (issue 30 item 2), matched in order: the pages, tabs and dialogs a URL (`#/admin/<id>/<sub-path>`)
+   * or a story's `dialog` may open, each with what the user must be allowed to see it (./routes.ts).
+   */
+  routes: readonly SubRouteSpec[];
   /** True when the section has a chunk. */
   built: boolean;
 }
 
-/** A section of the registry: its access (ids.ts `SECTION_ACCESS`) and, when built, its chunk and texts. */
-function section(id: SectionId, built?: { load: () => Promise<SectionModule>; messages: SectionMessagesEntry }): SectionInfo {
+/** A section of the registry: its access (ids.ts `SECTION_ACCESS`) and, when built, its chunk, texts and sub-routes. */
+function section(id: SectionId, built?: { load: () => Promise<SectionModule>; messages: SectionMessagesEntry; routes?: readonly SubRouteSpec[] }): SectionInfo {
   const access = SECTION_ACCESS[id];
   return {
     id,
@@ -52,6 +58,7 @@ function section(id: SectionId, built?: { load: () => Promise<SectionModule>; me
     defaultVisible: access.defaultVisible,
     load: built?.load,
     messages: built?.messages,
+    routes: built?.routes ?? [],
     built: !!built,
   };
 }
@@ -65,24 +72,84 @@ function texts(name: string): SectionMessagesEntry {
   return { id: `admin-${name}`, loaders: { en: load('en'), de: load('de'), he: load('he') } };
 }
 
-/** The registry (SI-2.29–SI-2.32, SI-6.01): each section's access (ids.ts `SECTION_ACCESS`), and the chunk and texts of the built ones. */
+/** Row dialogs of the links `<action>:<id>` (`#/admin/users/delete:<userId>`): one route per action, each with its own right. */
+const rowRoutes = (param: string, actions: Record<string, SectionAction>): SubRouteSpec[] => Object.entries(actions).map(([action, needs]) => route(`${action}::${param}`, needs));
+
+/** Sub-routes of the personal and tenant API tokens: the create dialog, the question about the first token. */
+const tokenRoutes = [route('create', 'write'), route('delete', 'write')];
+
+/**
+ * The registry (SI-2.29–SI-2.32, SI-6.01): each section's access (ids.ts `SECTION_ACCESS`), and the chunks, texts and
+ * sub-routes (issue 30 item 2) of the built sections. A sub-route's right mirrors the control that opens it in the view.
+ */
 export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze({
-  profile: section('profile', { load: () => import('../profile/index.ts'), messages: texts('profile') }),
-  privacy: section('privacy', { load: () => import('../privacy/index.ts'), messages: texts('privacy') }),
-  personalApiTokens: section('personalApiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
+  profile: section('profile', { load: () => import('../profile/index.ts'), messages: texts('profile'), routes: [route('password'), route('email')] }),
+  privacy: section('privacy', {
+    load: () => import('../privacy/index.ts'),
+    messages: texts('privacy'),
+    routes: [route('authenticator'), route('sms'), route('securityKey'), route('revokeAll')],
+  }),
+  personalApiTokens: section('personalApiTokens', {
+    load: () => import('../api-tokens/index.ts'),
+    messages: texts('tokens'),
+    routes: tokenRoutes,
+  }),
   account: section('account', { load: () => import('../account/index.ts'), messages: texts('account') }),
-  users: section('users', { load: () => import('../users/index.ts'), messages: texts('users') }),
-  groups: section('groups', { load: () => import('../groups/index.ts'), messages: texts('groups') }),
-  security: section('security', { load: () => import('../security/index.ts'), messages: texts('security') }),
-  sso: section('sso', { load: () => import('../sso/index.ts'), messages: texts('sso') }),
-  audits: section('audits', { load: () => import('../audits/index.ts'), messages: texts('audits') }),
+  users: section('users', {
+    load: () => import('../users/index.ts'),
+    messages: texts('users'),
+    routes: [
+      route('add', 'write'),
+      route('bulk', 'write'),
+      route('link', 'write'),
+      route('pending'),
+      route('bulk-delete', 'delete'),
+      route('bulk-disable', 'write'),
+      route('bulk-roles', 'write'),
+      ...rowRoutes('userId', { roles: 'write', expiry: 'write', enable: 'write', disable: 'write', delete: 'delete', revoke: 'delete' }),
+    ],
+  }),
+  groups: section('groups', {
+    load: () => import('../groups/index.ts'),
+    messages: texts('groups'),
+    routes: [
+      route('create', 'write'),
+      route('members'),
+      route('edit', 'write'),
+      route('delete', 'write'),
+      ...rowRoutes('groupId', { members: 'read', edit: 'write', delete: 'write' }),
+    ],
+  }),
+  security: section('security', {
+    load: () => import('../security/index.ts'),
+    messages: texts('security'),
+    routes: [
+      ...['securityCenter', 'generalSettings', 'sessionManagement', 'ipRestrictions', 'domainRestrictions'].map((tab) => route(tab)),
+      // the IP tab with one of its dialogs open
+      route('ip-add', 'write'),
+      route('ip-bulk', 'write'),
+      route('ip-lockout', 'write'),
+    ],
+  }),
+  sso: section('sso', { load: () => import('../sso/index.ts'), messages: texts('sso'), routes: [route('add', 'write'), route(':id')] }),
+  audits: section('audits', { load: () => import('../audits/index.ts'), messages: texts('audits'), routes: [route('json::rowId')] }),
   webhooks: section('webhooks'),
-  apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('tokens') }),
-  roles: section('roles', { load: () => import('../roles/index.ts'), messages: texts('roles') }),
+  apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('tokens'), routes: tokenRoutes }),
+  roles: section('roles', {
+    load: () => import('../roles/index.ts'),
+    messages: texts('roles'),
+    routes: [route('add', 'write'), route('permissions'), ...rowRoutes('roleId', { edit: 'read', delete: 'write' }), route('attach::permissionId', 'write')],
+  }),
   subscription: section('subscription'),
+  // SI-2.32: shown by permission, not by a default switch
   allAccounts: section('allAccounts'),
   usage: section('usage'),
-  provisioning: section('provisioning', { load: () => import('../provisioning/index.ts'), messages: texts('provisioning') }),
+  provisioning: section('provisioning', {
+    load: () => import('../provisioning/index.ts'),
+    messages: texts('provisioning'),
+    // `:id`: a connection's request log
+    routes: [route('create', 'write'), route('delete', 'write'), route(':id')],
+  }),
 });
 
 /**
@@ -158,8 +225,8 @@ export function canOpen(id: SectionId, options: AdminPortalOptions, permissions:
 
 /** The section of a location hash `#/admin/<section>` (deep links), or null. */
 export function sectionFromHash(hash: string): SectionId | null {
-  const m = /^#\/?admin\/([A-Za-z]+)/.exec(hash);
-  return m && isSectionId(m[1]) ? m[1] : null;
+  const asked = askedFromHash(hash);
+  return isSectionId(asked) ? asked : null;
 }
 
 /**
@@ -167,15 +234,26 @@ export function sectionFromHash(hash: string): SectionId | null {
  * one is shown as "not available"), or null when the hash is not the portal's.
  */
 export function askedFromHash(hash: string): string | null {
-  return /^#\/?admin\/([A-Za-z]+)/.exec(hash)?.[1] ?? null;
-}
-
-/** The dialog of a location hash `#/admin/<section>/<dialog>` (e.g. `add` in users), or undefined. */
-export function dialogFromHash(hash: string): string | undefined {
-  return /^#\/?admin\/[A-Za-z]+\/([\w:-]+)/.exec(hash)?.[1];
+  return placeOfHash(hash)?.section ?? null;
 }
 
 /** The location hash of a section. */
 export function hashOf(section: SectionId): string {
-  return `#/admin/${section}`;
+  return hashOfPlace(section);
+}
+
+/**
+ * What section `id` shows for the sub-path `sub` (issue 30 item 2): the first of its registry routes that matches,
+ * when the holder of `permissions` may do what that route needs; else its start (`match` null), `refused` when a
+ * sub-path was asked (one that does not exist, or that this user may not see: the shell says so in a note).
+ */
+export function resolveSubRoute(
+  id: SectionId,
+  sub: string | null,
+  permissions: readonly string[],
+  options: AdminPortalOptions = {},
+): { match: RouteMatch | null; refused: boolean } {
+  const found = matchSubRoute(SECTIONS[id].routes, sub);
+  if (found && canDo(id, found.spec.needs, permissions, options)) return { match: { route: found.route, params: found.params }, refused: false };
+  return { match: null, refused: sub !== null };
 }

@@ -8,27 +8,22 @@
  * `fe.secure.write.samlConfiguration` everything is read-only.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { SsoConfiguration } from '../../api/sso.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { createSsoResource } from '../resources/sso.ts';
-import { useSection } from '../shell/context.ts';
+import { useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { Chips } from '../ui/chips.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { ConnectionView } from './ConnectionView.tsx';
 import { LegacySamlPanel } from './LegacySamlPanel.tsx';
-import { ADD_LINK, hostOf, SSO_HASH } from './model.ts';
+import { ADD_LINK, CONNECTION_LINK, hostOf } from './model.ts';
 import { DeleteConnectionDialog, DomainBadge, EnabledSwitch } from './parts.tsx';
 import { SetupDialog } from './SetupDialog.tsx';
-
-/** Moves the location hash to `#/admin/sso[/<sub>]` when the page shows this section by its hash (the portal). */
-function link(sub: string | null): void {
-  if (SSO_HASH.test(location.hash)) history.pushState(history.state, '', `#/admin/sso${sub ? `/${sub}` : ''}`);
-}
 
 /** The SSO section view. */
 export function SsoView() {
@@ -38,28 +33,14 @@ export function SsoView() {
   const sso = section.resources.use(createSsoResource);
   const list = useStore(sso.$configurations);
   const roles = useStore(section.resources.roles.$roles);
-  // what the sub-path names: the setup flow, a connection's page, or the list
-  const [sub, setSub] = useState<string | null>(section.dialog ?? null);
-  useEffect(() => {
-    const follow = () => {
-      const m = SSO_HASH.exec(location.hash);
-      if (m) setSub(m[1] || null);
-    };
-    addEventListener('hashchange', follow);
-    addEventListener('popstate', follow);
-    return () => {
-      removeEventListener('hashchange', follow);
-      removeEventListener('popstate', follow);
-    };
-  }, []);
-  const go = useCallback((next: string | null) => {
-    setSub(next);
-    link(next);
-  }, []);
-  const closeSetup = useCallback(() => go(null), [go]);
+  // what the sub-route names (the shell's, issue 30 item 2): the setup flow, a connection's page, or the list
+  const { route, params, go } = useSubRoute();
+  const openConnection = useCallback((id: string) => go(CONNECTION_LINK, { id }), [go]);
+  const toList = useCallback(() => go(null), [go]);
+  const asked = route === CONNECTION_LINK ? params.id : undefined;
 
-  const open = sub && sub !== ADD_LINK ? list.data?.find((c) => c.id === sub) : undefined;
-  if (open) return <ConnectionView configuration={open} roles={roles.data ?? []} t={t} canWrite={canWrite} onBack={() => go(null)} />;
+  const open = asked ? list.data?.find((c) => c.id === asked) : undefined;
+  if (open) return <ConnectionView configuration={open} roles={roles.data ?? []} t={t} canWrite={canWrite} onBack={toList} />;
 
   return (
     <section className={css.section} aria-labelledby="fe-sso-title" aria-busy={list.loading || undefined}>
@@ -71,13 +52,13 @@ export function SsoView() {
         ) : null}
       </SectionHeader>
       {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
-      {sub && sub !== ADD_LINK && list.data && !open ? <p className={css.notice}>{t('admin.sso.notFound')}</p> : null}
+      {asked && list.data && !open ? <p className={css.notice}>{t('admin.sso.notFound')}</p> : null}
       <LoadStates t={t} state={list} retry={() => sso.$configurations.revalidate()}>
         {list.data?.length ? (
           <ul className={css.resultList} style={{ maxHeight: 'none', gap: '12px' }} aria-label={t('admin.sso.list')}>
             {list.data.map((c) => (
               <li key={c.id}>
-                <ConnectionCard configuration={c} roles={roles.data ?? []} t={t} canWrite={canWrite} onOpen={() => go(c.id)} />
+                <ConnectionCard configuration={c} roles={roles.data ?? []} t={t} canWrite={canWrite} onOpen={() => openConnection(c.id)} />
               </li>
             ))}
           </ul>
@@ -93,7 +74,7 @@ export function SsoView() {
         )}
       </LoadStates>
       <LegacySamlPanel t={t} canWrite={canWrite} />
-      {sub === ADD_LINK && canWrite ? <SetupDialog t={t} roles={roles.data ?? []} onClose={closeSetup} onOpen={(id) => go(id)} /> : null}
+      {route === ADD_LINK && canWrite ? <SetupDialog t={t} roles={roles.data ?? []} onClose={toList} onOpen={openConnection} /> : null}
     </section>
   );
 }

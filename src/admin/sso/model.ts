@@ -4,11 +4,11 @@
  */
 import type { SsoConfiguration } from '../../api/sso.ts';
 
-/** The sub-path of the setup flow's deep link (`#/admin/sso/add`). */
+/** The sub-route of the setup flow's deep link (`#/admin/sso/add`; the registry's `add`). */
 export const ADD_LINK = 'add';
 
-/** The section's own hash, `#/admin/sso[/<sub-path>]`; group 1 is the sub-path (`add` or a connection id). */
-export const SSO_HASH = /^#\/?admin\/sso(?:\/([\w:-]*))?$/;
+/** The sub-route of a connection's page (`#/admin/sso/<connection id>`; the registry's `:id`). */
+export const CONNECTION_LINK = ':id';
 
 /** The host of an address (`https://idp.example.com/sso` → `idp.example.com`), or the text itself when it is no URL. */
 export function hostOf(address: string): string {

@@ -11,7 +11,7 @@ import type { Group, Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { isPendingInvitation, type UserRow } from '../resources/users.ts';
-import { useSection } from '../shell/context.ts';
+import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
@@ -36,13 +36,13 @@ import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
 /** The statuses of the status filter (issue 21 items 5, 11); `''` = members and invitations alike. */
 const STATUSES = ['', 'active', 'disabled', 'pending', 'temporary', 'locked'] as const;
-/** The row dialogs a deep link or story may open: `<action>:<userId>` (`#/admin/users/delete:<userId>`). */
+/** The row dialogs a sub-route (deep link, story) may open: `<action>::userId` (`#/admin/users/delete:<userId>`). */
 const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete', 'revoke'];
 
-/** The row dialog named by a deep link's `dialog` (`delete:<userId>`), or null. */
-export function rowDialogOf(dialog: string | undefined): { action: UserAction; userId: string } | null {
-  const m = /^([a-z]+):(.+)$/.exec(dialog ?? '');
-  return m && (ROW_DIALOGS as string[]).includes(m[1]) ? { action: m[1] as UserAction, userId: m[2] } : null;
+/** The row dialog a sub-route names (`delete::userId`, issue 30 item 2), or null. */
+export function rowDialogOf({ route, params }: Pick<SubRoute, 'route' | 'params'>): { action: UserAction; userId: string } | null {
+  const action = ROW_DIALOGS.find((a) => route === `${a}::userId`);
+  return action ? { action, userId: params.userId } : null;
 }
 
 /** What the signed-in admin may do to a row (the section's `can('write')` and `can('delete')`). */
@@ -200,28 +200,29 @@ export function UsersView() {
   const preset = (query.filters.preset ?? '') as '' | UsersPreset;
   const status = query.filters.status ?? '';
   // `#/admin/users/pending` opens the pending invitations
+  const { route } = useSubRoute();
   useEffect(() => {
-    if (section.dialog === 'pending') list.setFilter('status', 'pending');
-  }, [section.dialog, list]);
+    if (route === 'pending') list.setFilter('status', 'pending');
+  }, [route, list]);
   const sorting: SortingState = query.sort ? [query.sort] : [];
   // a deep link or story may open the add or bulk-invite dialog at once
-  const [dialog, setDialog] = useState<{ action: UserAction | 'add' | 'bulk' | 'link'; row?: UserRow } | null>(() =>
-    section.dialog === 'add' || section.dialog === 'bulk' || section.dialog === 'link' ? { action: section.dialog } : null,
+  const [dialog, setDialog] = useRouteState<{ action: UserAction | 'add' | 'bulk' | 'link'; row?: UserRow } | null>((sub) =>
+    sub.route === 'add' || sub.route === 'bulk' || sub.route === 'link' ? { action: sub.route } : null,
   );
 
   // a row dialog named by a deep link or story opens once its row is on the page
-  const [linked, setLinked] = useState(() => rowDialogOf(section.dialog));
+  const [linked, setLinked] = useRouteState(rowDialogOf);
   const closeDialog = useCallback(() => {
     setDialog(null);
     setLinked(null);
-  }, []);
+  }, [setDialog, setLinked]);
 
   const roles = useStore(resources.roles.$roles);
   const groups = useStore(resources.groups.$groups);
   const rolesById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
   const groupsById = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
 
-  const onAction = useCallback((row: UserRow, action: UserAction) => setDialog({ action, row }), []);
+  const onAction = useCallback((row: UserRow, action: UserAction) => setDialog({ action, row }), [setDialog]);
   // may this admin change users, remove them (admin spec §6: fe.secure.write.users, fe.secure.delete.users)
   const canWrite = section.can('write');
   const canDelete = section.can('delete');
@@ -248,7 +249,7 @@ export function UsersView() {
   const chosen = rows.filter((r) => selected.has(r.id));
   const canSelect = canWrite || canDelete;
   // `bulk-delete`, `bulk-disable`, `bulk-roles` (stories, deep links): the first three users of the page, that action
-  const [bulkLink, setBulkLink] = useState(() => /^bulk-(delete|disable|roles)$/.exec(section.dialog ?? '')?.[1] as BulkUserAction | undefined);
+  const [bulkLink, setBulkLink] = useRouteState((sub) => /^bulk-(delete|disable|roles)$/.exec(sub.route ?? '')?.[1] as BulkUserAction | undefined);
   if (bulkLink && canSelect && rows.length > 0) {
     setBulkLink(undefined);
     setSelected(new Set(rows.slice(0, 3).map((r) => r.id)));
