@@ -58,10 +58,6 @@ export const deAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.tokenWarning': 'Kopieren Sie das Token jetzt: Es wird nicht noch einmal angezeigt. Geht es verloren, löschen Sie die Verbindung und legen Sie eine neue an.',
   'admin.provisioning.scimUrl': 'SCIM-Basis-URL',
   'admin.provisioning.token': 'Bearer-Token',
-  'admin.provisioning.copy': 'Kopieren',
-  'admin.provisioning.copyLabel': '{what} kopieren',
-  'admin.provisioning.copied': 'Kopiert.',
-  'admin.provisioning.copyFailed': 'Kopieren nicht möglich: Markieren Sie den Text und kopieren Sie ihn von Hand.',
   'admin.provisioning.setup.okta':
     'Öffnen Sie in Okta den Reiter „Provisioning“ der App: Fügen Sie die SCIM-Basis-URL in „SCIM connector base URL“ ein, wählen Sie die Authentifizierung „HTTP Header“ und fügen Sie das Token als „Bearer“-Token ein. Verwenden Sie „email“ als eindeutige Kennung.',
   'admin.provisioning.setup.azure-ad':

@@ -94,8 +94,6 @@ export const deAdminUsers: Record<keyof typeof enAdminUsers, string> = {
   'admin.users.inviteLinkDelete': 'Link löschen',
   'admin.users.inviteLinkDeleteConfirm': 'Link löschen? Personen, die ihn haben, können dann nicht mehr beitreten.',
   'admin.users.inviteLinkDeleted': 'Einladungslink gelöscht.',
-  'admin.users.copy': 'Kopieren',
-  'admin.users.copied': 'Kopiert',
   'admin.users.tabs': 'Wessen Benutzer',
   'admin.users.tab.account': 'Dieses Konto',
   'admin.users.tab.subAccounts': 'Alle Unterkonten',

@@ -54,10 +54,6 @@ export const enAdminProvisioning = {
   'admin.provisioning.tokenWarning': 'Copy the token now: it won’t be shown again. If it is lost, delete the connection and add a new one.',
   'admin.provisioning.scimUrl': 'SCIM base URL',
   'admin.provisioning.token': 'Bearer token',
-  'admin.provisioning.copy': 'Copy',
-  'admin.provisioning.copyLabel': 'Copy the {what}',
-  'admin.provisioning.copied': 'Copied.',
-  'admin.provisioning.copyFailed': 'Could not copy: select the text and copy it by hand.',
   'admin.provisioning.setup.okta':
     'In Okta, open the app’s Provisioning tab: paste the SCIM base URL into “SCIM connector base URL”, choose “HTTP Header” authentication and paste the token as the “Bearer” token. Use “email” as the unique identifier.',
   'admin.provisioning.setup.azure-ad':

@@ -92,8 +92,6 @@ export const enAdminUsers = {
   'admin.users.inviteLinkDelete': 'Delete link',
   'admin.users.inviteLinkDeleteConfirm': 'Delete the link? People who have it can no longer join.',
   'admin.users.inviteLinkDeleted': 'Invite link deleted.',
-  'admin.users.copy': 'Copy',
-  'admin.users.copied': 'Copied',
   'admin.users.tabs': 'Whose users',
   'admin.users.tab.account': 'This account',
   'admin.users.tab.subAccounts': 'All sub-accounts',

@@ -56,10 +56,6 @@ export const heAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.tokenWarning': 'העתיקו את האסימון עכשיו: הוא לא יוצג שוב. אם הוא אבד, מחקו את החיבור והוסיפו חדש.',
   'admin.provisioning.scimUrl': 'כתובת הבסיס של SCIM',
   'admin.provisioning.token': 'אסימון Bearer',
-  'admin.provisioning.copy': 'העתקה',
-  'admin.provisioning.copyLabel': 'העתקת {what}',
-  'admin.provisioning.copied': 'הועתק.',
-  'admin.provisioning.copyFailed': 'לא ניתן להעתיק: סמנו את הטקסט והעתיקו אותו ידנית.',
   'admin.provisioning.setup.okta':
     'ב-Okta, פתחו את לשונית Provisioning של האפליקציה: הדביקו את כתובת הבסיס של SCIM בשדה „SCIM connector base URL”, בחרו באימות „HTTP Header” והדביקו את האסימון כאסימון „Bearer”. השתמשו ב-„email” כמזהה הייחודי.',
   'admin.provisioning.setup.azure-ad':

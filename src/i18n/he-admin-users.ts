@@ -94,8 +94,6 @@ export const heAdminUsers: Record<keyof typeof enAdminUsers, string> = {
   'admin.users.inviteLinkDelete': 'מחיקת הקישור',
   'admin.users.inviteLinkDeleteConfirm': 'למחוק את הקישור? מי שיש לו אותו כבר לא יוכל להצטרף.',
   'admin.users.inviteLinkDeleted': 'קישור ההזמנה נמחק.',
-  'admin.users.copy': 'העתקה',
-  'admin.users.copied': 'הועתק',
   'admin.users.tabs': 'אילו משתמשים',
   'admin.users.tab.account': 'החשבון הזה',
   'admin.users.tab.subAccounts': 'כל חשבונות המשנה',

@@ -23,6 +23,8 @@ import {
   signInAsReader,
   signInWithoutRoles,
   SLOW,
+  closeUncopiedSecret,
+  copyStatusOf,
 } from './helpers.ts';
 
 const renderTokens = (kind: 'personal' | 'tenant' = 'tenant') => renderSection('fe-admin-api-tokens', { attributes: { kind } });
@@ -97,12 +99,12 @@ describe('<fe-admin-api-tokens> against the emulator', () => {
     await sendKeys({ press: 'Enter' });
 
     // created: the client id and secret, once, with copy buttons and the warning
-    await waitUntil(() => dialog(el)?.querySelector('[data-token-value=secret]'), 'secret shown', SLOW);
+    await waitUntil(() => dialog(el)?.querySelector('[data-copy-value=fe-token-secret]'), 'secret shown', SLOW);
     const d = dialog(el)!;
     expect(d.textContent).to.contain('Token created');
     expect(d.textContent).to.contain('Copy the secret now: it won’t be shown again.');
-    const clientId = d.querySelector('[data-token-value=clientId]')!.textContent!;
-    const secret = d.querySelector('[data-token-value=secret]')!.textContent!;
+    const clientId = d.querySelector('[data-copy-value=fe-token-clientId]')!.textContent!;
+    const secret = d.querySelector('[data-copy-value=fe-token-secret]')!.textContent!;
     expect(clientId).to.match(/^[0-9a-f-]{36}$/);
     expect(secret).to.have.length.greaterThan(10);
     expect(active(el)?.textContent).to.equal('Done');
@@ -110,7 +112,7 @@ describe('<fe-admin-api-tokens> against the emulator', () => {
     // copy the secret with the keyboard: "Copied" is announced
     (d.querySelector('button[aria-label="Copy Client secret"]') as HTMLButtonElement).focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => d.querySelector('[role=status]')?.textContent === 'Copied', 'copied announced');
+    await waitUntil(() => copyStatusOf(d, 'fe-token-secret') === 'Copied', 'copied announced');
     expect(written).to.deep.equal([secret]);
     // the secret works: it signs the token in
     const auth = await fetch('/frontegg/identity/resources/auth/v1/api-token', {
@@ -169,12 +171,20 @@ describe('<fe-admin-api-tokens> against the emulator', () => {
     input(dialog(el)!, 'description')!.focus();
     await sendKeys({ type: 'Reporting job' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => dialog(el)?.querySelector('[data-token-value=secret]'), 'secret', SLOW);
-    expect(dialog(el)!.querySelector('[data-token-value=clientId]')).to.equal(null);
-    expect(dialog(el)!.querySelector('[data-token-value=secret]')!.textContent).to.match(/^eyJ/);
+    await waitUntil(() => dialog(el)?.querySelector('[data-copy-value=fe-token-secret]'), 'secret', SLOW);
+    expect(dialog(el)!.querySelector('[data-copy-value=fe-token-clientId]')).to.equal(null);
+    expect(dialog(el)!.querySelector('[data-copy-value=fe-token-secret]')!.textContent).to.match(/^eyJ/);
     expect(dialog(el)!.textContent).to.contain('Access token');
+    // a secret shown once: Escape does not close it, and Done before a copy asks first (Back is the safe choice)
+    await sendKeys({ press: 'Escape' });
+    expect(dialog(el)?.querySelector('[data-copy-value=fe-token-secret]'), 'still shown after Escape').to.not.equal(null);
     button(dialog(el)!, 'Done')!.click();
-    await waitUntil(() => !dialog(el), 'closed');
+    await waitUntil(() => alertText(el).includes('won’t be shown again. Close anyway?'), 'asks first');
+    expect(active(el)?.textContent).to.equal('Back to it');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => button(dialog(el)!, 'Done'), 'back to the secret');
+    expect(dialog(el)!.querySelector('[data-copy-value=fe-token-secret]')!.textContent).to.match(/^eyJ/);
+    await closeUncopiedSecret(el);
     const row = rowTexts(el).find((t) => t.includes('Reporting job'))!;
     expect(row).to.contain('Access token');
     expect(row).to.contain('Never');
@@ -197,9 +207,8 @@ describe('<fe-admin-api-tokens> against the emulator', () => {
     input(dialog(el)!, 'customDays')!.focus();
     await sendKeys({ type: '2' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => dialog(el)?.querySelector('[data-token-value=secret]'), 'secret', SLOW);
-    button(dialog(el)!, 'Done')!.click();
-    await waitUntil(() => !dialog(el), 'closed');
+    await waitUntil(() => dialog(el)?.querySelector('[data-copy-value=fe-token-secret]'), 'secret', SLOW);
+    await closeUncopiedSecret(el);
     const in2 = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
     expect(rowTexts(el).find((t) => t.includes('My laptop'))).to.contain(in2);
     // the tenant list does not show it

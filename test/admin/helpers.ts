@@ -245,3 +245,19 @@ export function chooseFile(field: HTMLInputElement, file: File): void {
 export function pngFile(base64: string, name: string): File {
   return new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'image/png' });
 }
+
+/** The announced result of copying the value `id` (the kit's CopyField: `data-copy-value`), '' before a copy. */
+export const copyStatusOf = (scope: ParentNode, id: string): string =>
+  scope.querySelector(`[data-copy-value="${id}"]`)?.parentElement?.querySelector('[role=status]')?.textContent ?? '';
+
+/**
+ * Done on a secret shown once that was not copied (the kit's SecretOnce): it asks first, with "Back to it" focused
+ * (the safe choice); "Close without copying" closes the dialog.
+ */
+export async function closeUncopiedSecret(el: HTMLElement): Promise<void> {
+  button(dialog(el)!, 'Done')!.click();
+  await waitUntil(() => button(dialog(el)!, 'Close without copying'), 'asks before closing an uncopied secret');
+  expect(active(el)?.textContent).to.equal('Back to it');
+  button(dialog(el)!, 'Close without copying')!.click();
+  await waitUntil(() => !dialog(el), 'dialog closed');
+}

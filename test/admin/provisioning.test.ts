@@ -41,6 +41,8 @@ import {
   signInWithoutRoles,
   SLOW,
   toasts,
+  closeUncopiedSecret,
+  copyStatusOf,
 } from './helpers.ts';
 
 const CONFIGS = '/frontegg/directory/resources/v1/configurations/scim2';
@@ -108,20 +110,20 @@ describe('<fe-admin-provisioning> against the emulator', () => {
     await sendKeys({ type: 'Entra production' });
     await sendKeys({ press: 'Enter' });
 
-    await waitUntil(() => root(el).querySelector('[data-scim-value=token]'), 'token shown', SLOW);
+    await waitUntil(() => root(el).querySelector('[data-copy-value=fe-scim-token]'), 'token shown', SLOW);
     expect(dialog(el)!.textContent).to.contain('it won’t be shown again');
     expect(dialog(el)!.textContent).to.contain('Tenant URL');
     expect(dialog(el)!.textContent).to.contain('Secret token');
-    const shownToken = root(el).querySelector('[data-scim-value=token]')!.textContent!;
-    const scimUrl = root(el).querySelector('[data-scim-value=scimUrl]')!.textContent!;
+    const shownToken = root(el).querySelector('[data-copy-value=fe-scim-token]')!.textContent!;
+    const scimUrl = root(el).querySelector('[data-copy-value=fe-scim-scimUrl]')!.textContent!;
     const [listed] = await list(token);
     expect(listed).to.deep.include({ connectionName: 'Entra production', source: 'azure-ad', scimUrl });
     expect(scimUrl).to.match(/\/frontegg\/scim\/v2\/[\w-]+$/);
     expect(shownToken.length).to.be.greaterThan(20);
     await expect(el).to.be.accessible();
-    byLabel(root(el), 'Copy the Bearer token')!.focus();
+    byLabel(root(el), 'Copy Bearer token')!.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => dialog(el)!.querySelector('[role=status]')?.textContent === 'Copied.', 'copied announced');
+    await waitUntil(() => copyStatusOf(dialog(el)!, 'fe-scim-token') === 'Copied', 'copied announced');
     expect(written).to.deep.equal([shownToken]);
 
     // Done closes; the token is nowhere to be seen again
@@ -152,7 +154,7 @@ describe('<fe-admin-provisioning> against the emulator', () => {
     expect(root(el).querySelector<HTMLInputElement>('input[name=connectionName]')!.value).to.equal('Okta prod');
     // again, and it is made
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => root(el).querySelector('[data-scim-value=token]'), 'token shown', SLOW);
+    await waitUntil(() => root(el).querySelector('[data-copy-value=fe-scim-token]'), 'token shown', SLOW);
   });
 
   it('AB-7.53 the sync switch saves at once (PATCH) and, when the server refuses, goes back with an error toast', async () => {
@@ -281,15 +283,14 @@ describe('SCIM end to end: a connection made in the portal, pushed to by Okta- a
     root(el).querySelector<HTMLInputElement>('input[name=connectionName]')!.focus();
     await sendKeys({ type: 'Okta production' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => root(el).querySelector('[data-scim-value=token]'), 'token shown', SLOW);
-    const token = root(el).querySelector('[data-scim-value=token]')!.textContent!;
-    const shownUrl = root(el).querySelector('[data-scim-value=scimUrl]')!.textContent!;
+    await waitUntil(() => root(el).querySelector('[data-copy-value=fe-scim-token]'), 'token shown', SLOW);
+    const token = root(el).querySelector('[data-copy-value=fe-scim-token]')!.textContent!;
+    const shownUrl = root(el).querySelector('[data-copy-value=fe-scim-scimUrl]')!.textContent!;
     expect(shownUrl).to.match(/^https?:\/\/[^/]+\/frontegg\/scim\/v2\/[\w-]+$/);
     // the emulator builds the URL from the origin its request came to: behind this page's proxy that is the
     // emulator's own port (another origin, no CORS for SCIM), so the client here calls the same path through the page
     const base = new URL(shownUrl).pathname;
-    button(dialog(el)!, 'Done')!.click();
-    await waitUntil(() => !dialog(el), 'closed');
+    await closeUncopiedSecret(el);
 
     // Okta: look the user up by userName first (an empty ListResponse), then create it
     const lookup = await scim(base, token, 'GET', `/Users?filter=${encodeURIComponent('userName eq "ann.okta@acme.test"')}`);

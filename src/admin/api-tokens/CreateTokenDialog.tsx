@@ -15,8 +15,9 @@ import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { createTokenFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
+import { SecretOnce } from '../ui/secret-once.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
-import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
+import { DialogActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { Checklist } from '../ui/checklist.tsx';
 import { Select } from '../ui/select.tsx';
@@ -53,7 +54,7 @@ export function CreateTokenDialog(props: Props) {
   }, [closed, onClose]);
 
   return (
-    <AdminDialog open onClose={onClose} busy={busy} title={created ? t('admin.tokens.createdTitle') : t(`admin.tokens.createTitle.${type}`)}>
+    <AdminDialog open onClose={onClose} busy={busy} dismissable={!created} title={created ? t('admin.tokens.createdTitle') : t(`admin.tokens.createTitle.${type}`)}>
       {created ? <CreatedPanel token={created} type={type} t={t} onDone={() => actor.send({ type: 'secret.dismiss' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
     </AdminDialog>
   );
@@ -133,47 +134,11 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
   );
 }
 
-/** The new token's client id and secret, shown once, with copy buttons and Done. */
+/** The new token's client id and secret, shown once, with copy buttons and Done (the kit's SecretOnce). */
 function CreatedPanel({ token, type, t, onDone }: { token: CreatedToken; type: TokenType; t: Translate; onDone: () => void }) {
-  const [copied, setCopied] = useState<{ what: string; ok: boolean } | null>(null);
-  const copy = (what: string, text: string) => {
-    setCopied(null);
-    // navigator.clipboard needs a secure context; without it (or when refused) the user copies by hand
-    const write = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
-    write.then(
-      () => setCopied({ what, ok: true }),
-      () => setCopied({ what, ok: false }),
-    );
-  };
-  const secretLabel = t(`admin.tokens.secret.${type}`);
   const items = [
-    ...(type === 'ClientCredentials' ? [{ id: 'clientId', label: t('admin.tokens.clientId'), value: token.row.key }] : []),
-    { id: 'secret', label: secretLabel, value: token.secret },
+    ...(type === 'ClientCredentials' ? [{ id: 'fe-token-clientId', label: t('admin.tokens.clientId'), value: token.row.key }] : []),
+    { id: 'fe-token-secret', label: t(`admin.tokens.secret.${type}`), value: token.secret },
   ];
-  return (
-    <div className={css.form}>
-      <p className={css.alert} style={{ margin: 0 }}>
-        <strong>{t('admin.tokens.secretWarning')}</strong>
-      </p>
-      {items.map((item) => (
-        <div key={item.id} className={css.field}>
-          <span className={css.label} id={`fe-token-${item.id}-label`}>
-            {item.label}
-          </span>
-          <code className={css.secret} data-token-value={item.id}>
-            {item.value}
-          </code>
-          <span>
-            <button type="button" className={css.secondaryButton} aria-label={t('admin.tokens.copyLabel', { what: item.label })} onClick={() => copy(item.id, item.value)}>
-              {t('admin.tokens.copy')}
-            </button>
-          </span>
-        </div>
-      ))}
-      <p role="status" className={copied?.ok === false ? css.fieldError : css.hint} style={{ margin: 0, minHeight: '1.5em' }}>
-        {copied ? (copied.ok ? t('admin.tokens.copied') : t('admin.tokens.copyFailed')) : ''}
-      </p>
-      <DoneActions label={t('admin.done')} onDone={onDone} />
-    </div>
-  );
+  return <SecretOnce warning={t('admin.tokens.secretWarning')} items={items} t={t} onDone={onDone} />;
 }

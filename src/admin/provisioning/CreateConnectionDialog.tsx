@@ -13,8 +13,9 @@ import type { NewScimConnection, ScimSource } from '../resources/provisioning.ts
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import { SecretOnce } from '../ui/secret-once.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
-import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
+import { DialogActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { scimConnectionFlow } from './flows.ts';
 import { SOURCE_CHOICES } from './model.ts';
@@ -44,7 +45,7 @@ export function CreateConnectionDialog({ t, onClose }: { t: Translate; onClose: 
 
   const title = created ? t('admin.provisioning.createdTitle') : t('admin.provisioning.createTitle');
   return (
-    <AdminDialog open onClose={onClose} busy={busy} title={title}>
+    <AdminDialog open onClose={onClose} busy={busy} dismissable={!created} title={title}>
       {created ? (
         <TokenPanel connection={created} t={t} onDone={() => actor.send({ type: 'token.dismiss' })} />
       ) : choosing ? (
@@ -129,47 +130,15 @@ function NameStep({ actor, t, busy, onClose }: { actor: Actor; t: Translate; bus
   );
 }
 
-/** The SCIM base URL and the token, shown once, with copy buttons, the warning, the provider's setup hints and Done. */
+/** The SCIM base URL and the token, shown once (the kit's SecretOnce), with the provider's setup hints. */
 function TokenPanel({ connection, t, onDone }: { connection: NewScimConnection; t: Translate; onDone: () => void }) {
-  const [copied, setCopied] = useState<{ ok: boolean } | null>(null);
-  const copy = (text: string) => {
-    setCopied(null);
-    // navigator.clipboard needs a secure context; without it (or when refused) the admin copies by hand
-    const write = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
-    write.then(
-      () => setCopied({ ok: true }),
-      () => setCopied({ ok: false }),
-    );
-  };
   const items = [
-    ...(connection.scimUrl ? [{ id: 'scimUrl', label: t('admin.provisioning.scimUrl'), value: connection.scimUrl }] : []),
-    { id: 'token', label: t('admin.provisioning.token'), value: connection.token },
+    ...(connection.scimUrl ? [{ id: 'fe-scim-scimUrl', label: t('admin.provisioning.scimUrl'), value: connection.scimUrl }] : []),
+    { id: 'fe-scim-token', label: t('admin.provisioning.token'), value: connection.token },
   ];
   return (
-    <div className={css.form}>
-      <p className={css.alert} style={{ margin: 0 }}>
-        <strong>{t('admin.provisioning.tokenWarning')}</strong>
-      </p>
-      <p className={css.hint} style={{ margin: 0 }}>
-        {t(`admin.provisioning.setup.${connection.source}`)}
-      </p>
-      {items.map((item) => (
-        <div key={item.id} className={css.field}>
-          <span className={css.label}>{item.label}</span>
-          <code className={css.secret} data-scim-value={item.id}>
-            {item.value}
-          </code>
-          <span>
-            <button type="button" className={css.secondaryButton} aria-label={t('admin.provisioning.copyLabel', { what: item.label })} onClick={() => copy(item.value)}>
-              {t('admin.provisioning.copy')}
-            </button>
-          </span>
-        </div>
-      ))}
-      <p role="status" className={copied?.ok === false ? css.fieldError : css.hint} style={{ margin: 0, minHeight: '1.5em' }}>
-        {copied ? (copied.ok ? t('admin.provisioning.copied') : t('admin.provisioning.copyFailed')) : ''}
-      </p>
-      <DoneActions label={t('admin.done')} onDone={onDone} />
-    </div>
+    <SecretOnce warning={t('admin.provisioning.tokenWarning')} items={items} t={t} onDone={onDone}>
+      <p className={css.hint}>{t(`admin.provisioning.setup.${connection.source}`)}</p>
+    </SecretOnce>
   );
 }

@@ -18,7 +18,8 @@ import { TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { ssoDomainFlow } from './flows.ts';
-import { CopyField, DomainBadge } from './parts.tsx';
+import { DomainBadge } from './parts.tsx';
+import { CopyField } from '../ui/copy-field.tsx';
 
 /** The domains of connection `configId`, and the form to add one. */
 export function DomainsPanel({ configId, domains, t, canWrite }: { configId: string; domains: SsoDomain[]; t: Translate; canWrite: boolean }) {

@@ -14,7 +14,8 @@ import * as css from '../ui/admin.css.ts';
 import { CheckboxRow, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { samlFlow } from './flows.ts';
-import { CopyField, DomainBadge } from './parts.tsx';
+import { DomainBadge } from './parts.tsx';
+import { CopyField } from '../ui/copy-field.tsx';
 
 /** The legacy SAML panel: nothing while loading or when the account has no legacy configuration. */
 export function LegacySamlPanel({ t, canWrite }: { t: Translate; canWrite: boolean }) {

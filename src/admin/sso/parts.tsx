@@ -1,10 +1,6 @@
 /**
- * The SSO section's small parts: a value to copy, a domain's badge, a connection's enabled switch, the IdP
- * certificate's facts and our service provider's addresses.
- *
- * CopyField: a labelled value to copy (an address, an ID, a DNS record): the value in a code box and a Copy button whose result
- * ("Copied" or "Copy it by hand") is announced in a live region. `navigator.clipboard` needs a secure context; without
- * it (or when refused) the user selects the value by hand.
+ * The SSO section's small parts: a domain's badge, a connection's enabled switch, the IdP certificate's facts and
+ * our service provider's addresses (values to copy: the kit's CopyField, ../ui/copy-field.tsx).
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -15,42 +11,12 @@ import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import { CopyField } from '../ui/copy-field.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { hostOf } from './model.ts';
-
-/** One value with its label and a copy button; `id` makes the element ids unique on the page. */
-export function CopyField({ id, label, value, t }: { id: string; label: string; value: string; t: Translate }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = () => {
-    setCopied(null);
-    const write = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
-    write.then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  };
-  return (
-    <div className={css.field}>
-      <span className={css.label} id={`${id}-label`}>
-        {label}
-      </span>
-      <code className={css.secret} aria-labelledby={`${id}-label`} data-copy-value={id}>
-        {value}
-      </code>
-      <span className={css.toolbar}>
-        <button type="button" className={css.secondaryButton} aria-label={t('admin.sso.copyLabel', { what: label })} onClick={copy}>
-          {t('admin.sso.copy')}
-        </button>
-        <span role="status" className={copied === false ? css.fieldError : css.hint}>
-          {copied === null ? '' : copied ? t('admin.sso.copied') : t('admin.sso.copyFailed')}
-        </span>
-      </span>
-    </div>
-  );
-}
 
 /** A domain's state as a chip: "✓ Validated" or "Pending validation" (text, not colour alone). */
 export function DomainBadge({ validated, t }: { validated: boolean; t: Translate }) {

@@ -9,8 +9,20 @@ import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
 import { ErrorSlot } from './states.tsx';
 
-/** A modal dialog, open while `open`; `onClose` on Escape or a click outside (not while `busy`). */
-export function AdminDialog(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; busy?: boolean; role?: 'dialog' | 'alertdialog' }) {
+/**
+ * A modal dialog, open while `open`; `onClose` on Escape or a click outside (not while `busy`, nor when `dismissable`
+ * is false: a secret shown once, whose own Done is the way out).
+ */
+export function AdminDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  busy?: boolean;
+  dismissable?: boolean;
+  role?: 'dialog' | 'alertdialog';
+}) {
+  const dismissable = !props.busy && props.dismissable !== false;
   // labelled explicitly: react-aria looks the title up with document.getElementById, which misses a shadow root
   const titleId = useId();
   // the popovers of the dialog's controls (the kit's Select, ComboBox) open inside the dialog: in a shadow root the
@@ -19,9 +31,9 @@ export function AdminDialog(props: { open: boolean; onClose: () => void; title: 
   return (
     <ModalOverlay
       isOpen={props.open}
-      onOpenChange={(open) => !open && !props.busy && props.onClose()}
-      isDismissable={!props.busy}
-      isKeyboardDismissDisabled={props.busy}
+      onOpenChange={(open) => !open && dismissable && props.onClose()}
+      isDismissable={dismissable}
+      isKeyboardDismissDisabled={!dismissable}
       className={css.overlay}
     >
       <Modal className={css.modal}>

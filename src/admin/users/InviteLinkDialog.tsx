@@ -10,6 +10,7 @@ import { useSection } from '../shell/context.ts';
 import { Select } from '../ui/select.tsx';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import { CopyStatus, useCopy } from '../ui/copy-field.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
@@ -43,7 +44,7 @@ function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
   const [days, setDays] = useState<number>(30);
   const [email, setEmail] = useState<boolean | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy();
   const save = useSave();
   const canWrite = can('write');
 
@@ -52,10 +53,6 @@ function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
   const current = link.data ?? null;
   const sendEmail = email ?? current?.shouldSendEmail ?? false;
   const url = current ? inviteLinkUrl(location.origin, app.routes.signUpUrl ?? '/account/sign-up', current.token) : '';
-  const copy = async () => {
-    await navigator.clipboard.writeText(url);
-    setCopied(true);
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void save.run(
@@ -81,12 +78,10 @@ function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
         <>
           <TextField label={t('admin.users.inviteLinkUrl')} fieldId="fe-invite-link-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           <span className={css.toolbar}>
-            <button type="button" className={css.secondaryButton} onClick={() => void copy()}>
-              {t('admin.users.copy')}
+            <button type="button" className={css.secondaryButton} onClick={() => copy(url)}>
+              {t('admin.copy')}
             </button>
-            <span role="status" className={css.muted}>
-              {copied ? t('admin.users.copied') : ''}
-            </span>
+            <CopyStatus copied={copied} t={t} />
           </span>
           <p className={css.muted}>{t('admin.users.inviteLinkExpires', { date: dateText(current.expires) })}</p>
         </>
