@@ -12,6 +12,12 @@
  * The cookie: `fe_sso_<16 characters of the state's hash>` (one per login, so two tabs may sign in at once),
  * `HttpOnly; SameSite=Lax; Path=/frontegg/identity/resources/auth/` (only the post-login calls see it),
  * `Max-Age` = the state's lifetime, `Secure` when the request came over https. It is cleared when checked.
+ *
+ * The start is on the API's origin (the issuer: pre-login's `address`), the post-login on the host page's origin
+ * through its proxy: the cookie reaches the post-login when both share a host name (cookies ignore the port:
+ * `127.0.0.1:5173` and `127.0.0.1:8787` do; `localhost:5173` and `127.0.0.1:8787` do not), or when the issuer is
+ * the host's own origin (`--public-origin`). The address is not moved to the page's origin: a single-page host routes
+ * a same-origin `fe-navigate` itself and would never load the start.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
@@ -19,7 +25,6 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../http/env.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { isSecureRequest } from '../session.ts';
-import { hostOrigin } from '../http/origin.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -58,29 +63,4 @@ export function stateBoundToBrowser(c: Ctx, state: string): boolean {
   const a = Buffer.from(sent);
   const b = Buffer.from(bindingValue(state));
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * The SSO start address pre-login answers (`…/frontegg/auth/sso/{id}/start` on the issuer), moved to the host page's
- * origin when the pre-login came through the host's same-origin proxy: a trusted `Origin` (http/origin.ts) whose host
- * is the `X-Forwarded-Host` the proxy wrote. The browser then starts the login through that proxy, so the binding
- * cookie is set on the origin whose login box finishes the login, even when the page and the emulator are on
- * different hosts (`localhost:5173` and `127.0.0.1:8787`: cookies ignore the port, not the host). Any other address,
- * or a request that did not come through such a proxy, is answered as stored (issue 29 item 6).
- */
-export function startAddressForHost(c: Ctx, address: string): string {
-  const fwdHost = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-  const origin = c.req.header('origin');
-  if (!fwdHost || !origin) return address;
-  let url: URL;
-  let page: URL;
-  try {
-    url = new URL(address);
-    page = new URL(origin);
-  } catch {
-    return address;
-  }
-  const onIssuer = url.origin === new URL(c.var.rt.issuer).origin && url.pathname.startsWith('/frontegg/auth/sso/');
-  if (!onIssuer || page.host !== fwdHost || hostOrigin(c) !== page.origin) return address;
-  return `${page.origin}${url.pathname}${url.search}`;
 }

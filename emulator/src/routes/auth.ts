@@ -26,7 +26,6 @@ import { sendUnlockEmail } from '../lifecycle.ts';
 import { emulatorDate } from '../clock.ts';
 import { audit, auditUser } from '../audit.ts';
 import { effectivePolicies } from '../policies.ts';
-import { startAddressForHost } from '../federation/browser-binding.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -39,8 +38,7 @@ async function findSsoDomain(c: import('hono').Context<AppEnv>) {
   const domain = email.split('@')[1] ?? '';
   const [row] = await c.var.db.select().from(ssoDomains).where(eq(ssoDomains.domain, domain));
   if (!row) throw notFound('SSO domain was not found', 'ER-SSO-DOMAIN-NOT-FOUND');
-  // through the host's proxy, the SSO start goes through it too (the login-CSRF binding cookie lands on the host)
-  return { address: startAddressForHost(c, row.address), idpType: row.idpType, addressType: row.addressType };
+  return { address: row.address, idpType: row.idpType, addressType: row.addressType };
 }
 
 /** preLoginV2: `{ address, idpType, addressType }`, or 404 when no SSO domain matches. */
