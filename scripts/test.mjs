@@ -54,7 +54,8 @@ const steps = [
     parse: nodeCounts,
   },
   // two files at a time (emulator/package.json): each starts its own emulator on its own in-memory database
-  { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts },
+  // every in-memory emulator of its tests starts from one migrated PGlite database made once per run (makePgliteTemplate)
+  { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts, pgliteTemplate: true },
   // the same tests on a Postgres server (DATABASE_URL): a throwaway Debian Postgres on a loopback port, a database per emulator
   {
     name: 'emulator (postgres)',
@@ -232,22 +233,24 @@ const tally = ({ code, counts, lines }) => {
   summary.push(...lines);
 };
 /**
- * Once per run, before the first step that starts emulators: a migrated PGlite database dumped to a temp file, which
- * every in-memory emulator of the later steps then loads instead of making its cluster and migrating it again
- * (`EMULATOR_PGLITE_TEMPLATE`, emulator/src/db/client.ts; ~2 s of CPU less per emulator). Without it (it failed),
- * the emulators make their own, as before: slower, the same tests.
+ * Once per run, before the first step marked `pgliteTemplate` (the emulator's own tests, ~45 emulators in memory): a
+ * migrated PGlite database dumped to a temp file, which each of that step's in-memory emulators then loads instead of
+ * making its cluster and migrating it again (`EMULATOR_PGLITE_TEMPLATE`, emulator/src/db/client.ts; ~2 s of CPU less
+ * per emulator). Without it (it failed), the emulators make their own, as before: slower, the same tests.
  */
 let templateDir;
+let templateFile;
 async function makePgliteTemplate() {
   templateDir = mkdtempSync(join(tmpdir(), 'fe-test-'));
   const file = join(templateDir, 'pglite-template.tar');
   const { code, out } = await run({ cmd: process.execPath, args: ['--import', 'tsx', 'emulator/test/pglite-template.ts', file] }, () => {});
-  if (code === 0) process.env.EMULATOR_PGLITE_TEMPLATE = file;
+  if (code === 0) templateFile = file;
   else console.log(`\n(the migrated PGlite template could not be made, each emulator makes its own database:)\n${out}`);
 }
 
 for (const batch of batches) {
-  if (!templateDir && batch.some((s) => s.name !== 'build' && !s.check)) await makePgliteTemplate();
+  if (!templateDir && batch.some((s) => s.pgliteTemplate)) await makePgliteTemplate();
+  for (const step of batch) if (step.pgliteTemplate && templateFile) step.env = { ...step.env, EMULATOR_PGLITE_TEMPLATE: templateFile };
   const cpuBefore = childrenCpu();
   if (batch.length === 1) {
     const [step] = batch;
@@ -283,8 +286,8 @@ for (const batch of batches) {
   };
   await Promise.all(Array.from({ length: Math.min(GROUP_SIZE, batch.length) }, worker));
   for (const result of results) tally(result);
-  const names = batch.map((s) => s.name).join(', ');
-  console.log(`--- ${names}: ${((Date.now() - started) / 1000).toFixed(1)} s together, CPU ${(childrenCpu() - cpuBefore).toFixed(1)} s; ${elapsed()} since the start`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`--- the ${batch.length} ${batch[0].group} steps: ${seconds} s together, CPU ${(childrenCpu() - cpuBefore).toFixed(1)} s; ${elapsed()} since the start`);
 }
 if (templateDir) rmSync(templateDir, { recursive: true, force: true });
 console.log(`\n${summary.join('\n')}`);

@@ -28,9 +28,9 @@ export interface Database {
  * `EMULATOR_PGLITE_TEMPLATE`, for test runs only: the path of a PGlite data directory dump (`dumpDataDir('none')`, a
  * tar) of a freshly migrated, unseeded database, which an in-memory database then starts from instead of a new empty
  * cluster, when the caller asks for it (`migratedTemplate`, createEmulator's start). PGlite's initdb costs ~2 s of
- * CPU per database, and `npm test` starts about a hundred emulators: it makes the dump once per run with the emulator's
- * own migrations (emulator/test/pglite-template.ts) and sets the variable. `runMigrations` still runs on the loaded
- * database (and finds nothing to do); the seed is not in the dump.
+ * CPU per database and the emulator's own tests start ~45 emulators: `npm test` makes the dump once per run with the
+ * emulator's own migrations (emulator/test/pglite-template.ts) and sets the variable for that step. `runMigrations`
+ * still runs on the loaded database (and finds nothing to do); the seed is not in the dump.
  */
 function memoryTemplate(): { loadDataDir?: Blob } {
   const path = process.env.EMULATOR_PGLITE_TEMPLATE;
