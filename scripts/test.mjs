@@ -242,6 +242,7 @@ let templateDir;
 let templateFile;
 async function makePgliteTemplate() {
   templateDir = mkdtempSync(join(tmpdir(), 'fe-test-'));
+  process.on('exit', () => rmSync(templateDir, { recursive: true, force: true }));
   const file = join(templateDir, 'pglite-template.tar');
   const { code, out } = await run({ cmd: process.execPath, args: ['--import', 'tsx', 'emulator/test/pglite-template.ts', file] }, () => {});
   if (code === 0) templateFile = file;
@@ -289,7 +290,6 @@ for (const batch of batches) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`--- the ${batch.length} ${batch[0].group} steps: ${seconds} s together, CPU ${(childrenCpu() - cpuBefore).toFixed(1)} s; ${elapsed()} since the start`);
 }
-if (templateDir) rmSync(templateDir, { recursive: true, force: true });
 console.log(`\n${summary.join('\n')}`);
 console.log(`total: ${((Date.now() - t0) / 1000).toFixed(1)} s wall, ${(childrenCpu() - cpu0).toFixed(1)} s CPU`);
 console.log(`${passed} passed, ${failed} failed`);
