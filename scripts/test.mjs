@@ -96,8 +96,8 @@ const steps = [
 const only = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--only' ? [a] : []));
 const picks = (step, name) => (steps.some((s) => s.name === name) ? step.name === name : step.name.startsWith(name));
 const selected = only.length ? steps.filter((step) => only.some((name) => picks(step, name))) : steps;
-/** How many steps of a `group` run at once (2 cores: two). */
-const GROUP_SIZE = 2;
+/** How many steps of a `group` run at once: two (2 cores); `TEST_JOBS=1` runs every step in a row, as before. */
+const GROUP_SIZE = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 
 function wtrCounts(out) {
   const m = [...out.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
@@ -282,7 +282,7 @@ for (const batch of batches) {
       held.delete(step.lock);
       for (const wake of waiting.splice(0)) wake();
       process.stdout.write(buffered);
-      console.log(`--- ${step.name}: ${results[i].seconds.toFixed(1)} s (side by side); ${elapsed()} since the start`);
+      console.log(`--- ${step.name}: ${results[i].seconds.toFixed(1)} s (${step.group} group, ${GROUP_SIZE} at a time); ${elapsed()} since the start`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(GROUP_SIZE, batch.length) }, worker));
