@@ -133,7 +133,7 @@ export interface Emulator {
 class Rollback extends Error {}
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const database = await openDatabase({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, databaseUrl: options.databaseUrl });
+  const database = await openDatabase({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, databaseUrl: options.databaseUrl, migratedTemplate: true });
   const rootDb = database.db;
   // the clock at start and after a reset; set before seeding, so the seed's timestamps read it too
   const startClock: ClockChange | undefined = options.startAt === undefined ? undefined : { now: options.startAt, frozen: options.frozen ?? false };

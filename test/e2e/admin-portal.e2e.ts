@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDemo } from '../../examples/plain-html/server.mjs';
 import { demoPage } from './harness.ts';
+import { freePort } from '../node/emulator.ts';
 
 /**
  * Issue "Admin portal": the demo links to the portal after sign-in (item 10), under the strict CSP with Trusted
@@ -31,9 +32,9 @@ describe('the admin portal in the demo and hosted', () => {
   let demo: { url: string; stop(): Promise<void> };
 
   before(async () => {
-    const port = 19000 + Math.floor(Math.random() * 500) * 2;
-    emulator = await startEmulator({ port, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${port + 1000}`, EMULATOR_TRUSTED_TYPES: '1' } });
-    demo = await startDemo({ port: port + 1000, emulatorUrl: emulator.url, csp: true, trustedTypes: true });
+    const [port, demoPort] = [await freePort(), await freePort()];
+    emulator = await startEmulator({ port, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort}`, EMULATOR_TRUSTED_TYPES: '1' } });
+    demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url, csp: true, trustedTypes: true });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH });
   });
   after(async () => {

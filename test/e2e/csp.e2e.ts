@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDemo } from '../../examples/plain-html/server.mjs';
 import { demoPage, totp } from './harness.ts';
+import { freePort } from '../node/emulator.ts';
 
 /**
  * Issue 11: the demo page and the emulator's hosted login page served with the
@@ -55,14 +56,14 @@ for (const trustedTypes of [false, true]) {
     };
 
     before(async () => {
-      const port = 19000 + Math.floor(Math.random() * 500) * 2;
+      const [port, demoPort, hostedPort] = [await freePort(), await freePort(), await freePort()];
       emulator = await startEmulator({
         port,
         dataDir: 'memory://',
-        env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${port + 1000},http://127.0.0.1:${port + 1001}`, EMULATOR_TRUSTED_TYPES: trustedTypes ? '1' : '0' },
+        env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort},http://127.0.0.1:${hostedPort}`, EMULATOR_TRUSTED_TYPES: trustedTypes ? '1' : '0' },
       });
-      demo = await startDemo({ port: port + 1000, emulatorUrl: emulator.url, csp: true, trustedTypes });
-      hosted = await startDemo({ port: port + 1001, emulatorUrl: emulator.url, page: 'hosted.html', csp: true, trustedTypes });
+      demo = await startDemo({ port: demoPort, emulatorUrl: emulator.url, csp: true, trustedTypes });
+      hosted = await startDemo({ port: hostedPort, emulatorUrl: emulator.url, page: 'hosted.html', csp: true, trustedTypes });
       browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH });
     });
     after(async () => {

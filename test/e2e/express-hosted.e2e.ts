@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDemo } from '../../examples/express/server.mjs';
+import { freePort } from '../node/emulator.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The `<script id="fe-session">` hint of a server-rendered page. */
@@ -22,8 +23,7 @@ describe('Express host with hosted login: server-rendered session', () => {
   let demo: { url: string; stop(): Promise<void> };
   let browser: Browser;
   before(async () => {
-    const port = 18000 + Math.floor(Math.random() * 1000);
-    const demoPort = port + 1000;
+    const [port, demoPort] = [await freePort(), await freePort()];
     emulator = await startEmulator({ port, dataDir: 'memory://', env: { EMULATOR_CORS_ORIGINS: `http://127.0.0.1:${demoPort}` } });
     demo = await startDemo({ port: demoPort, env: { FE_BASE_URL: emulator.url, FE_HOSTED_LOGIN: 'true' } });
     browser = await chromium.launch({

@@ -5,6 +5,7 @@ import { TOTP } from 'otpauth';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDnsServer, type DnsServer } from '../../tools/dns-server.js';
 import { startDemo } from '../../examples/plain-html/server.mjs';
+import { freePort } from '../node/emulator.ts';
 
 /** A parsed JSON answer, typed as `JSON.parse` types it (unchecked): the tests read the emulator's answers field by field. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -37,8 +38,8 @@ export function launchChromium(): Promise<Browser> {
  * domain check at it (`--dns-servers`).
  */
 export async function startHarness(opts: { page?: 'index.html' | 'hosted.html'; dns?: boolean } = {}): Promise<Harness> {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const demoPort = port + 1000;
+  // ports the OS says are free (npm test runs two end-to-end files side by side)
+  const [port, demoPort] = [await freePort(), await freePort()];
   const dns = opts.dns ? await startDnsServer() : undefined;
   // links in emails are built for allowed origins only: allow the demo host
   const emulator = await startEmulator({

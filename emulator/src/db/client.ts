@@ -3,7 +3,7 @@
  * Postgres through node-postgres when a connection URL is given. Both are
  * wrapped by drizzle so the rest of the emulator sees one `Db` type.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -24,7 +24,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string }): Promise<Database> {
+/**
+ * `EMULATOR_PGLITE_TEMPLATE`, for test runs only: the path of a PGlite data directory dump (`dumpDataDir('none')`, a
+ * tar) of a freshly migrated, unseeded database, which an in-memory database then starts from instead of a new empty
+ * cluster, when the caller asks for it (`migratedTemplate`, createEmulator's start). PGlite's initdb costs ~2 s of
+ * CPU per database and the emulator's own tests start ~45 emulators: `npm test` makes the dump once per run with the
+ * emulator's own migrations (emulator/test/pglite-template.ts) and sets the variable for that step. `runMigrations`
+ * still runs on the loaded database (and finds nothing to do); the seed is not in the dump.
+ */
+function memoryTemplate(): { loadDataDir?: Blob } {
+  const path = process.env.EMULATOR_PGLITE_TEMPLATE;
+  return path ? { loadDataDir: new Blob([readFileSync(path)]) } : {};
+}
+
+/**
+ * `migratedTemplate`: the caller runs the migrations next (createEmulator), so an in-memory PGlite database may start
+ * from `EMULATOR_PGLITE_TEMPLATE` (above); without it, a `memory://` database is always a new, empty cluster.
+ */
+export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; migratedTemplate?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -37,7 +54,7 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, opts.migratedTemplate && dataDir === 'memory://' ? memoryTemplate() : {});
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const exec: RawExec = async (sql) => {
     const results = await client.exec(sql);
