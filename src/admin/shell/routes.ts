@@ -40,8 +40,17 @@ export function subRoute(path: string, needs: SectionAction = 'read'): SubRouteS
   return { path, needs };
 }
 
-/** The regular expression of a pattern and its parameter names, in order. */
+/** Compiled patterns: the registry's are few and fixed, and a match runs on every render of a section. */
+const compiled = new Map<string, { re: RegExp; names: string[] }>();
+
+/** The regular expression of a pattern and its parameter names, in order (compiled once per pattern). */
 function compile(pattern: string): { re: RegExp; names: string[] } {
+  let done = compiled.get(pattern);
+  if (!done) compiled.set(pattern, (done = compilePattern(pattern)));
+  return done;
+}
+
+function compilePattern(pattern: string): { re: RegExp; names: string[] } {
   const names: string[] = [];
   let source = '';
   let last = 0;

@@ -225,16 +225,8 @@ export function canOpen(id: SectionId, options: AdminPortalOptions, permissions:
 
 /** The section of a location hash `#/admin/<section>` (deep links), or null. */
 export function sectionFromHash(hash: string): SectionId | null {
-  const asked = askedFromHash(hash);
+  const asked = placeOfHash(hash)?.section;
   return isSectionId(asked) ? asked : null;
-}
-
-/**
- * The section a location hash `#/admin/<name>` asks for, as written (known or not: an unknown, hidden or forbidden
- * one is shown as "not available"), or null when the hash is not the portal's.
- */
-export function askedFromHash(hash: string): string | null {
-  return placeOfHash(hash)?.section ?? null;
 }
 
 /** The location hash of a section. */
