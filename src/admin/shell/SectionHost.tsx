@@ -74,8 +74,8 @@ export function SectionHost({ value: input, allowed, t, views: given }: { value:
   const [attempt, setAttempt] = useState(0);
   const { subRoute, refused } = useSubRouteOf(input);
   const value = useMemo<SectionView>(
-    () => ({ ...input, subRoute, can: (action, other) => canDo(other ?? input.section, action, input.permissions, input.options) }),
-    [input, subRoute],
+    () => ({ ...input, t, subRoute, can: (action, other) => canDo(other ?? input.section, action, input.permissions, input.options) }),
+    [input, subRoute, t],
   );
   const views = given ?? appViews(value);
   const View = allowed ? views.get(value.section) : undefined;

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useState, type Dispatch, type SetStateAction } from 'react';
 import type { FeApp } from '../../app/types.ts';
+import type { Translate } from '../../i18n/index.ts';
 import type { AdminResources } from '../resources/index.ts';
 import type { AdminPortalOptions, SectionAction, SectionId } from './ids.ts';
 import type { RouteParams } from './routes.ts';
@@ -17,6 +18,11 @@ export interface SectionView {
   options: AdminPortalOptions;
   section: SectionId;
   toasts: Toasts;
+  /**
+   * The app's translate function (follows the locale and the metadata `localizations`): views and the kit's pieces read
+   * it here, `const { t } = useSection()`, instead of taking it as a prop (issue 30 item 3).
+   */
+  t: Translate;
   /** The signed-in user's permission keys. */
   permissions: readonly string[];
   /** The sub-route shown (issue 30 item 2): read it with {@link useSubRoute}. */
@@ -54,10 +60,10 @@ export interface SubRouter {
 }
 
 /**
- * What an element hands the section host; the host adds `can` and `subRoute`: from `router` (the portal), else from
+ * What an element hands the section host; the host adds `t`, `can` and `subRoute`: from `router` (the portal), else from
  * memory starting at `dialog` (a story's sub-path, e.g. `add` in users; none in a section element).
  */
-export type SectionValue = Omit<SectionView, 'can' | 'subRoute'> & { dialog?: string; router?: SubRouter };
+export type SectionValue = Omit<SectionView, 'can' | 'subRoute' | 't'> & { dialog?: string; router?: SubRouter };
 
 /** Provided by the section element (or the portal) around a section view. */
 export const SectionContext = createContext<SectionView | null>(null);
