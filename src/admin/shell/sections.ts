@@ -6,10 +6,10 @@
  * (it loads them); they import `ids.ts` and `context.ts`.
  */
 import type { ComponentType } from 'react';
+import { holdsAllKeys } from '../../entitlements/permissions.ts';
 import type { MessageKey, Messages } from '../../i18n/index.ts';
 import type { PartLoaders } from '../../i18n/parts.ts';
 import { SECTION_ACCESS, SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
-import { holdsAll } from './permissions.ts';
 import { hashOfPlace, matchSubRoute, placeOfHash, subRoute as route, type RouteMatch, type SubRouteSpec } from './routes.ts';
 
 /** A section chunk: its default export is the section's view. */
@@ -154,13 +154,14 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
 
 /**
  * Whether the holder of `permissions` may do `action` in section `id` (admin spec §6): the section's keys for it
- * (`read`: the host's override keys when given), with the wildcard rule of {@link holds}. The one answer to "may
- * this admin write here" — views ask it through their section context (`can('write')`), never by a key of their own.
+ * (`read`: the host's override keys when given), by the one wildcard rule, `isAuthorized`'s too
+ * (src/entitlements/permissions.ts `holdsKey`). The one answer to "may this admin write here" — views ask it through
+ * their section context (`can('write')`), never by a key of their own.
  */
 export function canDo(id: SectionId, action: SectionAction, permissions: readonly string[], options: AdminPortalOptions = {}): boolean {
   const info = SECTIONS[id];
   const keys = action === 'read' ? (options[id]?.permissions ?? info.permissions) : action === 'write' ? info.write : info.delete;
-  return holdsAll(new Set(permissions), keys);
+  return holdsAllKeys(new Set(permissions), keys);
 }
 
 /**
