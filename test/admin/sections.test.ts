@@ -33,10 +33,9 @@ describe('admin navigation model (src/admin/shell/sections.ts)', () => {
     for (const id of built) {
       const { load, messages } = SECTIONS[id];
       expect((await load!()).default, `${id}: its view`).to.be.a('function');
-      for (const lang of ['en', 'de', 'he']) {
-        const texts = await messages!.loaders[lang]!();
-        expect(Object.keys(texts).length, `${id}: ${lang} texts`).to.be.greaterThan(20);
-      }
+      const english = Object.keys(await messages!.loaders.en!()).sort();
+      expect(english.length, `${id}: English texts`).to.be.greaterThan(0);
+      for (const lang of ['de', 'he']) expect(Object.keys(await messages!.loaders[lang]!()).sort(), `${id}: ${lang} texts, every English key`).to.deep.equal(english);
     }
     // a section not built yet has neither: never listed, never linked
     for (const id of SECTION_IDS.filter((id) => !SECTIONS[id].built)) {
