@@ -404,6 +404,7 @@ export const schema = {
 
 /** Tables cleared by reset (everything except the signing key and the migration log). */
 export const resettableTables = [
+  // new:section resettable-tables (npm run new:section adds a section's table above this line)
   'vendors',
   'tenants',
   'users',
@@ -1226,3 +1227,5 @@ export const scimRequestLog = pgTable(
   },
   (t) => [cascade('scim_request_log_connection_id_fkey', t.connectionId, () => scimConnections.id), index('scim_request_log_connection_id_id_idx').on(t.connectionId, t.id)],
 );
+
+// new:section tables (npm run new:section adds a section's table above this line)
