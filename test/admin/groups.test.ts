@@ -1,9 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-groups.ts';
-import type { Group, GroupInput } from '../../src/api/admin-types.ts';
-import type { GroupsApi } from '../../src/api/groups.ts';
-import { FeApiError } from '../../src/api/errors.ts';
+import type { Group } from '../../src/api/admin-types.ts';
 import { createGroupsResource, GROUPS_KEY, GROUPS_LIST_KEY } from '../../src/admin/resources/groups.ts';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
 import '../../stories/support/admin-story.tsx';
@@ -35,6 +33,8 @@ import {
   signInWithoutRoles,
   SLOW,
   text,
+  jsonResponse,
+  scriptedClient,
 } from './helpers.ts';
 
 const GROUPS = '/frontegg/identity/resources/groups/v1';
@@ -269,27 +269,20 @@ describe('<fe-admin-groups> designed states (preview) and SCIM groups', () => {
   });
 });
 
-/** A groups API whose calls are `impl` or else refused with a 400 (a SCIM group's answer). */
-function fakeApi(impl: Partial<GroupsApi>): GroupsApi {
-  const refuse = () => Promise.reject(new FeApiError('This group is managed by SCIM (scim2): change it in the identity provider', { statusCode: 400 }));
-  const base: GroupsApi = {
-    getGroups: refuse,
-    getConfiguration: refuse,
-    createGroup: (_: GroupInput) => refuse(),
-    updateGroup: refuse,
-    deleteGroup: refuse,
-    addUsers: refuse,
-    removeUsers: refuse,
-    addRoles: refuse,
-    removeRoles: refuse,
-  };
-  return { ...base, ...impl };
+/**
+ * A client for the groups API whose calls are answered by `answer` (method and path) or else refused with a 400 (a
+ * SCIM group's answer).
+ */
+function groupsClient(answer: (method: string, path: string) => Response | Promise<Response> | undefined = () => undefined) {
+  return scriptedClient(
+    (method, url) => answer(method, url.pathname) ?? jsonResponse({ errors: ['This group is managed by SCIM (scim2): change it in the identity provider'] }, 400),
+  );
 }
 
 describe('groups resource', () => {
   it('AB-8.13 a group load failure is swallowed into [] for $groups, and shown by the section list', async () => {
     const q = createQueryContext();
-    const r = createGroupsResource(q, fakeApi({}));
+    const r = createGroupsResource(q, groupsClient());
     const off = [r.$groups.listen(() => {}), r.$list.listen(() => {}), r.$config.listen(() => {})];
     await waitUntil(() => r.$groups.get().data && r.$list.get().error && r.$config.get().data, 'settled');
     expect(r.$groups.get().data).to.deep.equal([]);
@@ -304,10 +297,13 @@ describe('groups resource', () => {
     const q = createQueryContext();
     const r = createGroupsResource(
       q,
-      fakeApi({
-        getGroups: async () => [group],
-        addUsers: () => new Promise((_, reject) => (gate.release = () => reject(new FeApiError('managed by SCIM', { statusCode: 400 })))),
-      }),
+      groupsClient((method, path) =>
+        method === 'GET' && path.endsWith('/groups/v1')
+          ? jsonResponse([group])
+          : method === 'POST' && path.endsWith('/groups/v1/g1/users')
+            ? new Promise((resolve) => (gate.release = () => resolve(jsonResponse({ errors: ['managed by SCIM'] }, 400))))
+            : undefined,
+      ),
     );
     const off = [r.$groups.listen(() => {}), r.$list.listen(() => {})];
     await waitUntil(() => r.$list.get().data && r.$groups.get().data, 'loaded');

@@ -31,12 +31,13 @@ import {
   retype,
   fill,
   input,
+  jsonResponse,
+  scriptedClient,
 } from './helpers.ts';
 import { formatDateTime } from '../../src/i18n/date-time.ts';
 import { createUsersResource, usersQuery, USERS_KEY } from '../../src/admin/resources/users.ts';
 import type { ListQuery } from '../../src/admin/resources/paged.ts';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
-import type { TeamApi } from '../../src/api/team.ts';
 import type { Group, Role } from '../../src/api/admin-types.ts';
 import { managedByKey, shownRoles } from '../../src/admin/users/user-roles.ts';
 
@@ -636,17 +637,15 @@ describe('users table query and resource', () => {
   });
 
   it('the users list owns its query: search, sort and filters go back to page 1, and the last page stays shown (stale) while the next loads', async () => {
-    const asked: unknown[] = [];
+    const asked: URLSearchParams[] = [];
     let answer: (page: { items: unknown[]; _metadata: { totalItems: number; totalPages: number } }) => void = () => {};
-    const team = {
-      getUsers: (query: unknown) => {
-        asked.push(query);
-        return new Promise((resolve) => (answer = resolve));
-      },
-      getUsersRoles: async () => [],
-      getUsersGroups: async () => [],
-    } as unknown as TeamApi;
-    const users = createUsersResource(createQueryContext(), team);
+    const client = scriptedClient((_method, url) => {
+      // the page of users is held until the test answers; their roles and groups come at once
+      if (!url.pathname.endsWith('/users/v3')) return jsonResponse([]);
+      asked.push(url.searchParams);
+      return new Promise((resolve) => (answer = (page) => resolve(jsonResponse(page))));
+    });
+    const users = createUsersResource(createQueryContext(), client);
     const states: { stale: boolean; loading: boolean; rows: number }[] = [];
     const stop = users.list.$state.subscribe((s) => states.push({ stale: s.stale, loading: s.loading, rows: s.data?.items.length ?? -1 }));
     await waitUntil(() => asked.length === 1, 'first page asked');
@@ -670,9 +669,11 @@ describe('users table query and resource', () => {
 
   it('AB-8.08 a role edit of a user the page does not hold fails with "User not in state" and sends nothing', async () => {
     const calls: string[] = [];
-    const team = new Proxy({} as TeamApi, { get: (_t, name: string) => async () => void calls.push(name) });
     const q = createQueryContext();
-    const users = createUsersResource(q, team);
+    const users = createUsersResource(
+      q,
+      scriptedClient((method, url) => (calls.push(`${method} ${url.pathname}`), jsonResponse({}))),
+    );
     q.cache.write(`${USERS_KEY}{}`, { items: [], totalPages: 0 });
     const error = await users.setRoles.run({ userId: 'nobody', roleIds: ['r1'] }).catch((e: unknown) => e);
     expect((error as Error).message).to.equal('User not in state');

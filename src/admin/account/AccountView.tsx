@@ -12,7 +12,7 @@ import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'reac
 import type { AccountSettings } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
+import { createAccountResource, changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../shell/ids.ts';
 import { FilePicker } from '../ui/file-picker.tsx';
@@ -118,7 +118,7 @@ export function AccountView() {
   const { app, resources, options, can } = useSection();
   const t = useT(app);
   const canWrite = can('write');
-  const result = useStore(resources.account.$settings);
+  const result = useStore(resources.use(createAccountResource).$settings);
   // what the user typed, per field, kept across tabs and across a failed save
   const [edits, setEdits] = useState<AccountChanges>({});
   const tabs = ACCOUNT_TABS.filter((tab) => tabAppearance(options, 'account', tab) !== 'hidden');
@@ -131,7 +131,7 @@ export function AccountView() {
     <section className={css.section} aria-labelledby="fe-account-title">
       <SectionHeader titleId="fe-account-title" title={t('admin.account.title')} />
       {!canWrite ? <p className={css.muted}>{t('admin.account.readOnly')}</p> : null}
-      <LoadStates t={t} state={result} retry={() => resources.account.$settings.revalidate()}>
+      <LoadStates t={t} state={result} retry={() => resources.use(createAccountResource).$settings.revalidate()}>
         {tabs.length === 0 ? (
           <p className={css.muted}>{t('admin.account.noTabs')}</p>
         ) : (
@@ -184,7 +184,7 @@ function SettingsForm({
 }) {
   const { app, resources, toasts } = useSection();
   const locale = useStore(app.i18n.$locale);
-  const busy = useStore(resources.account.save.$state).loading;
+  const busy = useStore(resources.use(createAccountResource).save.$state).loading;
   const [error, setError] = useState<unknown>(null);
   const [noChanges, setNoChanges] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<AccountField, string>>>({});
@@ -218,7 +218,7 @@ function SettingsForm({
     }
     setNoChanges(false);
     try {
-      await resources.account.save.run(changes);
+      await resources.use(createAccountResource).save.run(changes);
       onSaved(Object.keys(changes) as AccountField[]);
       toasts.show(t('admin.account.saved'));
     } catch (err) {

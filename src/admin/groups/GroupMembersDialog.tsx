@@ -10,16 +10,17 @@ import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type RefObject } from 'react';
 import type { Group, Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { isScimGroup, type GroupMember } from '../resources/groups.ts';
+import { createGroupsResource, isScimGroup, type GroupMember } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { CheckboxRow, DoneActions } from '../ui/form.tsx';
 import { ItemLabel } from '../ui/checklist.tsx';
-import { roleItem } from '../resources/roles.ts';
+import { createRolesResource, roleItem } from '../resources/roles.ts';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
+import { createUsersResource } from '../resources/users.ts';
 
 /** How many users the member search shows. */
 export const CANDIDATES_LIMIT = 10;
@@ -76,7 +77,10 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
                     className={css.secondaryButton}
                     aria-label={t('admin.groups.removeMember', { name: who(m), group: group.name })}
                     onClick={() => {
-                      change(resources.groups.removeUsers.run({ id: group.id, userIds: [m.id] }), t('admin.groups.removed', { name: who(m), group: group.name }));
+                      change(
+                        resources.use(createGroupsResource).removeUsers.run({ id: group.id, userIds: [m.id] }),
+                        t('admin.groups.removed', { name: who(m), group: group.name }),
+                      );
                       searchRef.current?.focus();
                     }}
                   >
@@ -93,7 +97,9 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
           group={group}
           t={t}
           inputRef={searchRef}
-          onAdd={(user) => change(resources.groups.addUsers.run({ id: group.id, users: [user] }), t('admin.groups.added', { name: who(user), group: group.name }))}
+          onAdd={(user) =>
+            change(resources.use(createGroupsResource).addUsers.run({ id: group.id, users: [user] }), t('admin.groups.added', { name: who(user), group: group.name }))
+          }
         />
       ) : null}
       <section aria-labelledby={rolesId} className={css.form} style={{ gap: 8 }}>
@@ -107,7 +113,9 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
             t={t}
             onToggle={(role, on) =>
               change(
-                on ? resources.groups.addRoles.run({ id: group.id, roles: [role] }) : resources.groups.removeRoles.run({ id: group.id, roleIds: [role.id] }),
+                on
+                  ? resources.use(createGroupsResource).addRoles.run({ id: group.id, roles: [role] })
+                  : resources.use(createGroupsResource).removeRoles.run({ id: group.id, roleIds: [role.id] }),
                 t(on ? 'admin.groups.roleAdded' : 'admin.groups.roleRemoved', { group: group.name, role: role.name }),
               )
             }
@@ -127,7 +135,7 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
 /** The role checkboxes of a group: ticking gives the role, unticking takes it away (each at once). */
 function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelledBy: string; t: Translate; onToggle: (role: Role, on: boolean) => void }) {
   const { resources } = useSection();
-  const roles = useStore(resources.roles.$roles);
+  const roles = useStore(resources.use(createRolesResource).$roles);
   const has = new Set((group.roles ?? []).map((r) => r.id));
   if (!roles.data && roles.loading) return <Loading label={t('admin.loading')} />;
   return (
@@ -150,7 +158,7 @@ function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate;
   const { resources } = useSection();
   const headingId = useId();
   // a users list of the dialog's own: its search does not move the users table's
-  const [list] = useState(() => resources.users.newList(CANDIDATES_LIMIT));
+  const [list] = useState(() => resources.use(createUsersResource).newList(CANDIDATES_LIMIT));
   const email = useStore(list.$query).search;
   const page = useStore(list.$state);
   // one request per pause in typing, not per keystroke

@@ -10,7 +10,7 @@ import { useCallback, useMemo } from 'react';
 import type { Group } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { isScimGroup } from '../resources/groups.ts';
+import { createGroupsResource, isScimGroup } from '../resources/groups.ts';
 import { type SubRoute, useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
@@ -114,8 +114,8 @@ export function GroupsView() {
   const section = useSection();
   const { app, resources } = section;
   const t = useT(app);
-  const list = useStore(resources.groups.$list);
-  const config = useStore(resources.groups.$config);
+  const list = useStore(resources.use(createGroupsResource).$list);
+  const config = useStore(resources.use(createGroupsResource).$config);
   const canWrite = section.can('write');
   // a deep link or story may open a dialog at once
   const [dialog, setDialog] = useRouteState<GroupsDialog | null>(dialogOf);
@@ -141,7 +141,7 @@ export function GroupsView() {
       <LoadStates
         t={t}
         state={{ data: first ? undefined : enabled ? list.data : config.data, loading: first, error: list.error }}
-        retry={() => resources.groups.$list.revalidate()}
+        retry={() => resources.use(createGroupsResource).$list.revalidate()}
       >
         {!enabled ? (
           <EmptyState title={t('admin.groups.disabled')}>

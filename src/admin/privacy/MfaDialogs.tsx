@@ -18,6 +18,7 @@ import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { Loading } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { failureText, type DeviceRow } from './devices.ts';
+import { createProfileResource } from '../resources/profile.ts';
 
 const TITLE: Record<EnrollKind, MessageKey> = {
   authenticator: 'admin.privacy.app.title',
@@ -217,7 +218,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
 /** The remove-a-device dialog: what proves possession depends on the kind. */
 export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; t: Translate; onClose: () => void }) {
   const { resources, toasts } = useSection();
-  const p = resources.profile;
+  const p = resources.use(createProfileResource);
   const { busy, error, run } = useSave();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);

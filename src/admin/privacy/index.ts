@@ -1,2 +1,7 @@
-/** The privacy section chunk (loaded on demand by the portal and its section element). */
+/** The privacy section chunk (loaded on demand by the portal and its section element), with its preview answers. */
+import { addPreviewRoutes } from '../../preview/section-routes.ts';
+import { previewPrivacy } from './preview.ts';
+
+addPreviewRoutes(previewPrivacy);
+
 export { PrivacyView as default } from './PrivacyView.tsx';

@@ -18,6 +18,7 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useLastData } from '../ui/use-last-data.ts';
 import { useSave } from '../ui/use-save.ts';
 import { isVendorRole } from './model.ts';
+import { createRolesResource } from '../resources/roles.ts';
 
 function columns(
   t: Translate,
@@ -97,9 +98,9 @@ export function PermissionsPanel({
   onAttach: (permissionId: string | null) => void;
 }) {
   const { resources } = useSection();
-  const permissions = useStore(resources.roles.$permissions);
-  const categories = useStore(resources.roles.$categories);
-  const roles = useStore(resources.roles.$roles);
+  const permissions = useStore(resources.use(createRolesResource).$permissions);
+  const categories = useStore(resources.use(createRolesResource).$categories);
+  const roles = useStore(resources.use(createRolesResource).$roles);
   const permissionList = useLastData(permissions.data);
   const categoryList = useLastData(categories.data);
   const roleList = useLastData(roles.data);
@@ -128,7 +129,7 @@ export function PermissionsPanel({
       <LoadStates
         t={t}
         state={{ data: permissionList, loading: permissions.loading, error }}
-        retry={() => (permissions.error ? resources.roles.$permissions.revalidate() : resources.roles.$roles.revalidate())}
+        retry={() => (permissions.error ? resources.use(createRolesResource).$permissions.revalidate() : resources.use(createRolesResource).$roles.revalidate())}
       >
         <DataTable
           label={t('admin.perms.table')}
@@ -158,7 +159,7 @@ function AttachDialog({ permission, roles, t, onClose }: { permission: Permissio
     setMissing(picked.length === 0);
     if (picked.length === 0) return;
     void run(
-      () => resources.roles.attachPermissionToRoles.run({ permissionId: permission.id, roleIds: picked }),
+      () => resources.use(createRolesResource).attachPermissionToRoles.run({ permissionId: permission.id, roleIds: picked }),
       () => {
         toasts.show(t('admin.perms.attached', { name: permission.name, count: picked.length }));
         onClose();

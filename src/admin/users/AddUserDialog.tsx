@@ -21,6 +21,7 @@ import { ErrorSlot, messageOf } from '../ui/states.tsx';
 import type { Toasts } from '../ui/toast.tsx';
 import { Checklist } from '../ui/checklist.tsx';
 import { roleItem } from '../resources/roles.ts';
+import { createUsersResource } from '../resources/users.ts';
 
 /** The add-user dialog (the new user is prepended to the users page on screen). */
 export function AddUserDialog(props: { open: boolean; onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
@@ -42,7 +43,7 @@ function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles
   const [draft, setDraft] = useState<AddUserDraft>(() => actor.getSnapshot().context.draft);
   const [emailError, setEmailError] = useState('');
   const [temporary, setTemporary] = useState(() => draft.expiresInDays !== null);
-  const temporaryEnabled = useStore(resources.users.$temporaryEnabled).data === true;
+  const temporaryEnabled = useStore(resources.use(createUsersResource).$temporaryEnabled).data === true;
 
   useEffect(() => {
     const sub = actor.on('added', (e) => {
@@ -145,7 +146,7 @@ function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Rol
 
   // after the run the table and its count are the server's (no row prepended per invitation)
   useEffect(() => {
-    const sub = actor.on('invited', () => resources.users.refreshList());
+    const sub = actor.on('invited', () => resources.use(createUsersResource).refreshList());
     return () => sub.unsubscribe();
   }, [actor, resources]);
 

@@ -16,13 +16,14 @@ import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { useSave } from '../ui/use-save.ts';
+import { createSubTenantsResource } from '../resources/sub-tenants.ts';
 
 /** The sub-account users view (a tab of the users section). */
 export function SubTenantUsers({ t }: { t: Translate }) {
   const { resources, app } = useSection();
-  const subTenants = useStore(resources.subTenants.$subTenants);
+  const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
   const tenants = useStore(app.stores.$tenants);
-  const list = resources.subTenants.list;
+  const list = resources.use(createSubTenantsResource).list;
   const query = useStore(list.$query);
   const state = useStore(list.$state);
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
@@ -115,7 +116,7 @@ function RemoveDialog({ user, nameOf, t, onClose }: { user: SubTenantUser; nameO
     setMissing(chosen.length === 0);
     if (chosen.length === 0) return;
     void save.run(
-      () => resources.subTenants.removeUser.run({ user, tenantIds: chosen }),
+      () => resources.use(createSubTenantsResource).removeUser.run({ user, tenantIds: chosen }),
       () => {
         toasts.show(t('admin.users.sub.removed', { email: user.email, count: chosen.length }));
         onClose();

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
-import type { UserRow } from '../resources/users.ts';
+import { createUsersResource, type UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
@@ -23,7 +23,7 @@ export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' 
 /** One open dialog for `row` ('resend' and 'permanent' have none: they run at once, see {@link RunNow}). */
 export function UserActionDialog({ action, row, roles, t, onClose }: { action: UserAction; row: UserRow; roles: Role[]; t: Translate; onClose: () => void }) {
   const { resources, toasts } = useSection();
-  const users = resources.users;
+  const users = resources.use(createUsersResource);
   const { busy, error, run: save } = useSave();
   const name = row.name || row.email;
   const run = (work: () => Promise<unknown>, done: string) =>
@@ -129,7 +129,10 @@ function RunNow({ action, row, t, onClose }: { action: 'resend' | 'permanent'; r
     if (started.current) return;
     started.current = true;
     save.start(
-      () => (action === 'resend' ? resources.users.resend.run({ user: row }) : resources.users.setExpiration.run({ userId: row.id, expirationInSeconds: null })),
+      () =>
+        action === 'resend'
+          ? resources.use(createUsersResource).resend.run({ user: row })
+          : resources.use(createUsersResource).setExpiration.run({ userId: row.id, expirationInSeconds: null }),
       t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email }),
     );
   });
@@ -154,7 +157,7 @@ function EditRolesDialog({ row, roles, t, onClose }: { row: UserRow; roles: Role
   const submit = () => {
     setSent(true);
     save.start(
-      () => resources.users.setRoles.run({ userId: row.id, roleIds }),
+      () => resources.use(createUsersResource).setRoles.run({ userId: row.id, roleIds }),
       t('admin.users.rolesSaved', { name }),
       (message) => t('admin.users.rolesFailed', { name, message }),
     );
@@ -183,7 +186,7 @@ function ExpiryDialog({ row, t, onClose }: { row: UserRow; t: Translate; onClose
   const { busy, error, run } = useSave();
   const save = () =>
     run(
-      () => resources.users.setExpiration.run({ userId: row.id, expirationInSeconds: days * 86_400 }),
+      () => resources.use(createUsersResource).setExpiration.run({ userId: row.id, expirationInSeconds: days * 86_400 }),
       () => {
         const date = dateText(Date.now() + days * 86_400_000);
         toasts.show(t('admin.users.expirySaved', { email: row.email, date }));

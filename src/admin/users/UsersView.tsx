@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Group, Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { isPendingInvitation, type UserRow } from '../resources/users.ts';
+import { createUsersResource, isPendingInvitation, type UserRow } from '../resources/users.ts';
 import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
@@ -31,6 +31,9 @@ import { isScimUser, managedByKey, shownRoles } from './user-roles.ts';
 import { BulkUsersDialog } from './BulkUsersDialog.tsx';
 import type { BulkUserAction } from '../../../machines/admin-bulk-users.machine.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
+import { createGroupsResource } from '../resources/groups.ts';
+import { createRolesResource } from '../resources/roles.ts';
+import { createSubTenantsResource } from '../resources/sub-tenants.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
@@ -193,7 +196,7 @@ export function UsersView() {
   const t = useT(app);
   const dateText = useDateTime();
   // the query (page, search, preset, sort) lives in the users list's store, not here
-  const list = resources.users.list;
+  const list = resources.use(createUsersResource).list;
   const query = useStore(list.$query);
   const state = useStore(list.$state);
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
@@ -217,8 +220,8 @@ export function UsersView() {
     setLinked(null);
   }, [setDialog, setLinked]);
 
-  const roles = useStore(resources.roles.$roles);
-  const groups = useStore(resources.groups.$groups);
+  const roles = useStore(resources.use(createRolesResource).$roles);
+  const groups = useStore(resources.use(createGroupsResource).$groups);
   const rolesById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
   const groupsById = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
 
@@ -257,7 +260,7 @@ export function UsersView() {
   }
 
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
-  const subTenants = useStore(resources.subTenants.$subTenants);
+  const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
   const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
   const accountUsers = (
     <>
