@@ -306,6 +306,26 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect((await configurations(token))[0].enabled).to.equal(false);
   });
 
+  it('AB-4.15 a refused switch (the kit inline action) goes back and says why beside it, on its card only', async () => {
+    const token = await signIn(ADMIN);
+    const made = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.corp.test/sso', enabled: true });
+    await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.other.test/sso', enabled: true });
+    const el = await renderSso();
+    const card = () => root(el).querySelector<HTMLElement>(`[data-connection="${made.id}"]`)!;
+    const toggle = () => card().querySelector<HTMLInputElement>('input[role=switch]')!;
+    await waitUntil(() => root(el).querySelectorAll('[data-connection] input[role=switch]').length === 2, 'listed', SLOW);
+    await callEmulator('PUT', '/_emulator/faults', {
+      faults: [{ method: 'PATCH', path: `${SSO}/configurations/${made.id}`, status: 409, body: { errors: ['The IdP certificate expired'] }, delayMs: 500, times: 1 }],
+    });
+    toggle().click();
+    await waitUntil(() => !toggle().checked && card().textContent?.includes('Switching…'), 'off at once, switching', SLOW);
+    // the other card's switch is not busy
+    expect(root(el).querySelectorAll('[data-connection] [aria-busy=true]').length).to.equal(1);
+    await waitUntil(() => card().querySelector('[role=alert]')?.textContent?.includes('The IdP certificate expired'), 'refusal beside the switch', SLOW);
+    expect(toggle().checked).to.equal(true);
+    expect((await configurations(token)).every((c) => c.enabled)).to.equal(true);
+  });
+
   it('AB-7.51 deleting a connection asks first, from the list and from its page (then a toast and back to the list); the server no longer has it', async () => {
     const token = await signIn(ADMIN);
     const first = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.one.test/sso', enabled: true });
