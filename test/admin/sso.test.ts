@@ -275,6 +275,92 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect((input(panel(), 'signRequest') as HTMLInputElement).checked).to.equal(false);
   });
 
+  it('AB-7.51 the SSO fields (SamlFields, OidcFields): the same fields and checks in the setup, on a connection’s page and in the legacy panel; the first field to fix is focused and nothing is sent', async function () {
+    this.timeout(60000);
+    const token = await signIn(ADMIN);
+    const saml = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.corp.test/sso', enabled: true });
+    const { issuer } = (await executeServerCommand('idp-oidc-start', {
+      clients: [{ client_id: 'portal', client_secret: 'oidc-s3cret', redirect_uris: ['http://127.0.0.1/cb'] }],
+    })) as { issuer: string };
+    const oidc = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, {
+      type: 'oidc',
+      ssoEndpoint: issuer,
+      oidcClientId: 'portal',
+      oidcSecret: 'oidc-s3cret',
+      enabled: true,
+    });
+    await api(token, 'POST', `${SSO}/saml/configurations`, { enabled: true, domain: 'legacy.test', ssoEndpoint: 'https://idp.legacy.test/sso' });
+    const made = (await configurations(token)).length;
+    const el = await renderSso();
+    const URL_TEXT = 'Enter a full address starting with https://';
+    const REQUIRED = 'This field is required.';
+    /** Presses `action` in `scope()`; the field `name` gets the focus and shows `error` (nothing is sent). */
+    const refused = async (scope: () => HTMLElement, action: string, name: string, error: string) => {
+      button(scope(), action)!.click();
+      await waitUntil(() => {
+        const field = active(el);
+        return field?.getAttribute('name') === name && scope().querySelector(`[id="${field.id}-error"]`)?.textContent === error;
+      }, `${name} refused`);
+    };
+
+    // the setup, SAML by hand: the SSO URL first, then the certificate
+    await startSetup(el, 'SAML (any provider)');
+    choice(dialog(el)!, 'Enter the values by hand')!.click();
+    await waitUntil(() => input(dialog(el)!, 'ssoEndpoint'), 'SAML fields', SLOW);
+    const d = () => dialog(el)!;
+    expect(['ssoEndpoint', 'idpEntityId', 'publicCertificate', 'signRequest'].every((n) => d().querySelector(`[name=${n}]`))).to.equal(true);
+    await refused(d, 'Continue', 'ssoEndpoint', URL_TEXT);
+    fill(input(d(), 'ssoEndpoint')!, 'https://idp.new.test/sso');
+    await refused(d, 'Continue', 'publicCertificate', REQUIRED);
+    button(d(), 'Back')!.click();
+    // the setup, OIDC: issuer, client id, secret
+    await waitUntil(() => choice(d(), 'OpenID Connect'), 'vendor step');
+    choice(d(), 'OpenID Connect')!.click();
+    await next(el, 'Next', 'Configure');
+    fill(input(d(), 'issuer')!, 'https://login.new.test');
+    await refused(d, 'Continue', 'clientId', REQUIRED);
+    fill(input(d(), 'clientId')!, 'portal');
+    await refused(d, 'Continue', 'clientSecret', REQUIRED);
+    button(d(), 'Back')!.click();
+    await waitUntil(() => button(d(), 'Cancel'), 'vendor step again');
+    button(d(), 'Cancel')!.click();
+    await waitUntil(() => !dialog(el), 'closed');
+    expect((await configurations(token)).length).to.equal(made);
+
+    // the legacy panel: empty fields may stay, a URL given must be one
+    const legacy = () => root(el).querySelector<HTMLElement>('[aria-labelledby="fe-sso-legacy-title"]')!;
+    await waitUntil(() => input(legacy(), 'ssoEndpoint'), 'legacy panel', SLOW);
+    fill(input(legacy(), 'ssoEndpoint')!, 'idp.legacy.test/sso');
+    await refused(legacy, 'Save changes', 'ssoEndpoint', URL_TEXT);
+    expect((await api<{ ssoEndpoint: string }>(token, 'GET', `${SSO}/saml/configurations`)).ssoEndpoint).to.equal('https://idp.legacy.test/sso');
+
+    // a SAML connection's page: the same fields (no entity ID), the same check
+    button(root(el).querySelector(`[data-connection="${saml.id}"]`)!, 'Manage')!.click();
+    await waitUntil(() => root(el).querySelector('#fe-sso-connection-title'), 'SAML connection page', SLOW);
+    const page = () => input(root(el), 'ssoEndpoint')!.form!;
+    expect(page().querySelector('[name=idpEntityId]')).to.equal(null);
+    expect(page().querySelector('[name=publicCertificate]')).to.not.equal(null);
+    fill(input(page(), 'ssoEndpoint')!, 'not an address');
+    await refused(page, 'Save changes', 'ssoEndpoint', URL_TEXT);
+    const stored = async (id: string) => (await configurations(token)).find((c) => c.id === id)!;
+    expect((await stored(saml.id)).ssoEndpoint).to.equal('https://idp.corp.test/sso');
+    fill(input(page(), 'ssoEndpoint')!, 'https://idp.moved.test/sso');
+    button(page(), 'Save changes')!.click();
+    await waitUntil(async () => (await stored(saml.id)).ssoEndpoint === 'https://idp.moved.test/sso', 'SAML saved', SLOW);
+
+    // an OIDC connection's page: issuer, client id, "Replace secret" (empty keeps the stored one)
+    root(el).querySelector<HTMLAnchorElement>('a[href="#/admin/sso"]')!.click();
+    await waitUntil(() => root(el).querySelector(`[data-connection="${oidc.id}"]`), 'the list', SLOW);
+    button(root(el).querySelector(`[data-connection="${oidc.id}"]`)!, 'Manage')!.click();
+    await waitUntil(() => input(root(el), 'clientSecret'), 'OIDC connection page', SLOW);
+    const form = () => input(root(el), 'clientSecret')!.form!;
+    fill(input(form(), 'clientId')!, ' ');
+    await refused(form, 'Save changes', 'clientId', REQUIRED);
+    fill(input(form(), 'clientId')!, 'portal-2');
+    button(form(), 'Save changes')!.click();
+    await waitUntil(async () => (await stored(oidc.id)).oidcClientId === 'portal-2', 'OIDC saved, the secret kept', SLOW);
+  });
+
   it('AB-7.52 a domain whose TXT record is not published yet: "not found yet" as a note (not an error), and validated once published', async () => {
     const token = await signIn(ADMIN);
     const [made] = [await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.corp.test/sso', enabled: true })];
