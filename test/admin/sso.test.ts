@@ -294,8 +294,9 @@ describe('<fe-admin-sso> against the emulator', () => {
     const el = await renderSso();
     const URL_TEXT = 'Enter a full address starting with https://';
     const REQUIRED = 'This field is required.';
-    /** Presses `action` in `scope()`; the field `name` gets the focus and shows `error` (nothing is sent). */
-    const refused = async (scope: () => HTMLElement, action: string, name: string, error: string) => {
+    /** Types `typed` (a field's name and value) first when given, presses `action` in `scope()`; the field `name` gets the focus and shows `error` (nothing is sent). */
+    const refused = async (scope: () => HTMLElement, action: string, name: string, error: string, typed?: [string, string]) => {
+      if (typed) fill(input(scope(), typed[0])!, typed[1]);
       button(scope(), action)!.click();
       await waitUntil(() => {
         const field = active(el);
@@ -310,17 +311,14 @@ describe('<fe-admin-sso> against the emulator', () => {
     const d = () => dialog(el)!;
     expect(['ssoEndpoint', 'idpEntityId', 'publicCertificate', 'signRequest'].every((n) => d().querySelector(`[name=${n}]`))).to.equal(true);
     await refused(d, 'Continue', 'ssoEndpoint', URL_TEXT);
-    fill(input(d(), 'ssoEndpoint')!, 'https://idp.new.test/sso');
-    await refused(d, 'Continue', 'publicCertificate', REQUIRED);
+    await refused(d, 'Continue', 'publicCertificate', REQUIRED, ['ssoEndpoint', 'https://idp.new.test/sso']);
     button(d(), 'Back')!.click();
     // the setup, OIDC: issuer, client id, secret
     await waitUntil(() => choice(d(), 'OpenID Connect'), 'vendor step');
     choice(d(), 'OpenID Connect')!.click();
     await next(el, 'Next', 'Configure');
-    fill(input(d(), 'issuer')!, 'https://login.new.test');
-    await refused(d, 'Continue', 'clientId', REQUIRED);
-    fill(input(d(), 'clientId')!, 'portal');
-    await refused(d, 'Continue', 'clientSecret', REQUIRED);
+    await refused(d, 'Continue', 'clientId', REQUIRED, ['issuer', 'https://login.new.test']);
+    await refused(d, 'Continue', 'clientSecret', REQUIRED, ['clientId', 'portal']);
     button(d(), 'Back')!.click();
     await waitUntil(() => button(d(), 'Cancel'), 'vendor step again');
     button(d(), 'Cancel')!.click();
@@ -330,8 +328,7 @@ describe('<fe-admin-sso> against the emulator', () => {
     // the legacy panel: empty fields may stay, a URL given must be one
     const legacy = () => root(el).querySelector<HTMLElement>('[aria-labelledby="fe-sso-legacy-title"]')!;
     await waitUntil(() => input(legacy(), 'ssoEndpoint'), 'legacy panel', SLOW);
-    fill(input(legacy(), 'ssoEndpoint')!, 'idp.legacy.test/sso');
-    await refused(legacy, 'Save changes', 'ssoEndpoint', URL_TEXT);
+    await refused(legacy, 'Save changes', 'ssoEndpoint', URL_TEXT, ['ssoEndpoint', 'idp.legacy.test/sso']);
     expect((await api<{ ssoEndpoint: string }>(token, 'GET', `${SSO}/saml/configurations`)).ssoEndpoint).to.equal('https://idp.legacy.test/sso');
 
     // a SAML connection's page: the same fields (no entity ID), the same check
@@ -340,8 +337,7 @@ describe('<fe-admin-sso> against the emulator', () => {
     const page = () => input(root(el), 'ssoEndpoint')!.form!;
     expect(page().querySelector('[name=idpEntityId]')).to.equal(null);
     expect(page().querySelector('[name=publicCertificate]')).to.not.equal(null);
-    fill(input(page(), 'ssoEndpoint')!, 'not an address');
-    await refused(page, 'Save changes', 'ssoEndpoint', URL_TEXT);
+    await refused(page, 'Save changes', 'ssoEndpoint', URL_TEXT, ['ssoEndpoint', 'not an address']);
     const stored = async (id: string) => (await configurations(token)).find((c) => c.id === id)!;
     expect((await stored(saml.id)).ssoEndpoint).to.equal('https://idp.corp.test/sso');
     fill(input(page(), 'ssoEndpoint')!, 'https://idp.moved.test/sso');
@@ -354,8 +350,7 @@ describe('<fe-admin-sso> against the emulator', () => {
     button(root(el).querySelector(`[data-connection="${oidc.id}"]`)!, 'Manage')!.click();
     await waitUntil(() => input(root(el), 'clientSecret'), 'OIDC connection page', SLOW);
     const form = () => input(root(el), 'clientSecret')!.form!;
-    fill(input(form(), 'clientId')!, ' ');
-    await refused(form, 'Save changes', 'clientId', REQUIRED);
+    await refused(form, 'Save changes', 'clientId', REQUIRED, ['clientId', ' ']);
     fill(input(form(), 'clientId')!, 'portal-2');
     button(form(), 'Save changes')!.click();
     await waitUntil(async () => (await stored(oidc.id)).oidcClientId === 'portal-2', 'OIDC saved, the secret kept', SLOW);
