@@ -138,7 +138,7 @@ describe('<fe-admin-audits> against the emulator', () => {
     await waitUntil(() => button(root(el), 'Export CSV'), 'not busy any more');
   });
 
-  it('AB-4.33 a refused export (the kit inline action) says why in an error toast, keeps the rows, and the button is ready again', async () => {
+  it('a refused export (the kit inline action) says why in an error toast, keeps the rows, and the button is ready again', async () => {
     await signIn(ADMIN);
     const el = await renderAudits();
     await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);

@@ -57,7 +57,7 @@ export function AuditsView() {
   const filter = (name: string) => query.filters[name] ?? '';
   const filtered = AUDIT_FILTERS.some((f) => filter(f)) || query.search !== '';
 
-  // admin spec §4 (AB-4.33): an export failure is logged and the busy flag reset (the mutation's state); the table
+  // admin spec §4: an export failure is logged and the busy flag reset (the mutation's state); besides, the table
   // keeps its rows, and an error toast says why
   const exportAction = useInlineAction(audits.exportCsv, {
     done: (csv) => void downloadText(sectionRef.current ?? document.body, AUDITS_CSV, csv),
