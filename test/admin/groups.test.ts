@@ -12,6 +12,7 @@ import {
   api,
   button,
   byLabel,
+  callEmulator,
   chooseFromMenu,
   columnHeaders,
   dialog,
@@ -198,6 +199,28 @@ describe('<fe-admin-groups> against the emulator', () => {
     await waitUntil(async () => (await readGroups(token))[0].users?.length === 0, 'removal stored', SLOW);
     button(d(), 'Done')!.click();
     await waitUntil(() => !dialog(el), 'closed');
+  });
+
+  it('AB-6.05 a refused member removal (the kit inline action) puts the member back and says why in the dialog', async () => {
+    const token = await signIn(ADMIN);
+    const member = (await callEmulator('POST', '/_emulator/users', { email: 'kept@acme.test', password: 'Kept-Passw0rd!', name: 'Kept Person' })) as { id: string };
+    const { id } = await api<Group>(token, 'POST', GROUPS, { name: 'Support', color: '#059669' });
+    await api(token, 'POST', `${GROUPS}/${id}/users`, { userIds: [member.id] });
+    const el = await renderGroups();
+    await waitUntil(() => rowOf(el, 'Support'), 'row', SLOW);
+    await menu(el, 'Support', 'Manage members and roles');
+    await waitUntil(() => dialog(el)?.querySelector('[data-member="kept@acme.test"]'), 'member listed', SLOW);
+    const d = () => dialog(el)!;
+    // the kit's UserCell: the name over the email
+    expect(d().querySelector('[data-member="kept@acme.test"] [data-user-cell]')!.textContent).to.equal('Kept Personkept@acme.test');
+    await callEmulator('PUT', '/_emulator/faults', {
+      faults: [{ method: 'DELETE', path: `${GROUPS}/${id}/users`, status: 409, body: { errors: ['Support must keep one member'] }, delayMs: 400, times: 1 }],
+    });
+    byLabel(d(), 'Remove Kept Person from Support')!.click();
+    await waitUntil(() => !d().querySelector('[data-member]'), 'gone at once');
+    await waitUntil(() => d().querySelector('[role=alert]')?.textContent?.includes('Support must keep one member'), 'refusal in the dialog', SLOW);
+    expect(d().querySelector('[data-member="kept@acme.test"]')).to.not.equal(null);
+    expect((await readGroups(token))[0].users?.map((u) => u.email)).to.deep.equal(['kept@acme.test']);
   });
 
   it('AB-7.19 groups turned off for the account (configuration enabled: false): an empty state says so, nothing to create', async () => {

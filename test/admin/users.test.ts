@@ -6,6 +6,7 @@ import { ADMIN, createUser, outbox, resetEmulator } from '../helpers/emulator.ts
 import {
   ADMIN_VIEWPORT,
   button,
+  byLabel,
   errorToasts,
   firstCell,
   callEmulator,
@@ -234,6 +235,18 @@ describe('<fe-admin-users> against the emulator', () => {
     // a success toast is the text colour as its background; an error one is not
     const textColour = getComputedStyle(root(el).querySelector('[aria-label=Notifications]')!).color;
     expect(getComputedStyle(toast).backgroundColor, 'not the look of a success').to.not.equal(textColour);
+  });
+
+  it('the kit’s UserCell: a user’s name over the email; an invitee without a name by the email alone, said once', async () => {
+    const token = await signIn(ADMIN);
+    await callEmulator('POST', '/_emulator/users', { email: 'named@acme.test', password: 'Named-Passw0rd!', name: 'Nina Named' });
+    await api(token, 'POST', '/frontegg/identity/resources/users/v2', { email: 'nameless@acme.test', provider: 'local' });
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'named@acme.test') && rowOf(el, 'nameless@acme.test'), 'rows', SLOW);
+    const lines = (email: string) => [...rowOf(el, email)!.querySelectorAll('[data-user-cell] > span:not(:has(span))')].map((s) => s.textContent);
+    expect(lines('named@acme.test').slice(0, 2)).to.deep.equal(['Nina Named', 'named@acme.test']);
+    expect(lines('nameless@acme.test').filter((text) => text === 'nameless@acme.test')).to.have.length(1);
+    expect(byLabel(rowOf(el, 'named@acme.test')!, 'Actions for Nina Named')).to.not.equal(undefined);
   });
 
   it('AB-4.10 AB-4.11 AB-8.10 bulk invite checks the addresses first, skips members and pending invitations with the reason, sums up, and the table shows what the server holds', async () => {

@@ -22,6 +22,7 @@ import * as css from '../ui/admin.css.ts';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { AdminTabs } from '../ui/tabs.tsx';
+import { useSave } from '../ui/use-save.ts';
 
 /** The tabs of the section, in order (SI-2.34). */
 export const ACCOUNT_TABS = ['settings', 'customLogin'] as const;
@@ -184,8 +185,7 @@ function SettingsForm({
 }) {
   const { app, resources, toasts } = useSection();
   const locale = useStore(app.i18n.$locale);
-  const busy = useStore(resources.use(createAccountResource).save.$state).loading;
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useSave();
   const [noChanges, setNoChanges] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<AccountField, string>>>({});
   const fields = TAB_FIELDS[tab].filter((f) => appearanceOf(f) !== 'hidden');
@@ -197,7 +197,7 @@ function SettingsForm({
     if (problems[f]) setProblems((p) => ({ ...p, [f]: undefined }));
   };
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
     const form = e.currentTarget;
@@ -217,17 +217,17 @@ function SettingsForm({
       return;
     }
     setNoChanges(false);
-    try {
-      await resources.use(createAccountResource).save.run(changes);
-      onSaved(Object.keys(changes) as AccountField[]);
-      toasts.show(t('admin.account.saved'));
-    } catch (err) {
-      setError(err);
-    }
+    void run(
+      () => resources.use(createAccountResource).save.run(changes),
+      () => {
+        onSaved(Object.keys(changes) as AccountField[]);
+        toasts.show(t('admin.account.saved'));
+      },
+    );
   };
 
   return (
-    <form className={css.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} style={{ maxWidth: '640px' }}>
+    <form className={css.form} onSubmit={submit} noValidate aria-busy={busy} style={{ maxWidth: '640px' }}>
       {tab === 'customLogin' ? <p className={css.muted}>{t('admin.account.customLoginIntro')}</p> : null}
       {fields.map((f) =>
         f === 'logo' ? (

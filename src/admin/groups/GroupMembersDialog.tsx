@@ -19,20 +19,21 @@ import { CheckboxRow, DoneActions } from '../ui/form.tsx';
 import { ItemLabel } from '../ui/checklist.tsx';
 import { createRolesResource, roleItem } from '../resources/roles.ts';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
+import { useInlineAction, type InlineAction } from '../ui/use-inline-action.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { createUsersResource } from '../resources/users.ts';
+import { UserCell, userName } from '../ui/user-cell.tsx';
 
 /** How many users the member search shows. */
 export const CANDIDATES_LIMIT = 10;
 
-const who = (u: { name?: string | null; email: string }) => u.name || u.email;
 const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 } as const;
 const itemStyle = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, minHeight: 32 } as const;
 const headingStyle = { margin: 0, fontSize: '1em', fontWeight: 600 } as const;
 
 /** The members-and-roles dialog of `group` (the group as cached: optimistic changes show here at once). */
 export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+  const { resources } = useSection();
   const [error, setError] = useState<unknown>(null);
   const scim = isScimGroup(group);
   const membersEditable = canWrite && !scim;
@@ -42,13 +43,17 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
   // the button pressed leaves the list (added, removed): the keyboard continues from the search box
   const searchRef = useRef<HTMLInputElement>(null);
 
-  /** Runs one change; a refusal (already rolled back by the resource) is shown in the dialog. */
-  const change = (work: Promise<void>, done: string) => {
+  // each change shows at once and gets a toast; a refusal (rolled back by the resource) is shown in the dialog, whose
+  // outside (the toasts) a screen reader does not hear while it is open
+  const inline = { inline: true, onError: setError } as const;
+  const addUsers = useInlineAction(resources.use(createGroupsResource).addUsers, inline);
+  const removeUsers = useInlineAction(resources.use(createGroupsResource).removeUsers, inline);
+  const addRoles = useInlineAction(resources.use(createGroupsResource).addRoles, inline);
+  const removeRoles = useInlineAction(resources.use(createGroupsResource).removeRoles, inline);
+  /** Runs one change (the last refusal shown goes). */
+  const change = <D,>(action: InlineAction<D>, data: D, done: string) => {
     setError(null);
-    work.then(
-      () => toasts.show(done),
-      (e: unknown) => setError(e),
-    );
+    void action.run(data, done);
   };
 
   return (
@@ -67,20 +72,14 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
           <ul style={listStyle} aria-label={t('admin.groups.membersList', { name: group.name })}>
             {members.map((m) => (
               <li key={m.id} style={itemStyle} data-member={m.email}>
-                <span className={css.cellStack}>
-                  <span>{who(m)}</span>
-                  {m.name ? <span className={css.muted}>{m.email}</span> : null}
-                </span>
+                <UserCell user={m} />
                 {membersEditable ? (
                   <button
                     type="button"
                     className={css.secondaryButton}
-                    aria-label={t('admin.groups.removeMember', { name: who(m), group: group.name })}
+                    aria-label={t('admin.groups.removeMember', { name: userName(m), group: group.name })}
                     onClick={() => {
-                      change(
-                        resources.use(createGroupsResource).removeUsers.run({ id: group.id, userIds: [m.id] }),
-                        t('admin.groups.removed', { name: who(m), group: group.name }),
-                      );
+                      change(removeUsers, { id: group.id, userIds: [m.id] }, t('admin.groups.removed', { name: userName(m), group: group.name }));
                       searchRef.current?.focus();
                     }}
                   >
@@ -97,9 +96,7 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
           group={group}
           t={t}
           inputRef={searchRef}
-          onAdd={(user) =>
-            change(resources.use(createGroupsResource).addUsers.run({ id: group.id, users: [user] }), t('admin.groups.added', { name: who(user), group: group.name }))
-          }
+          onAdd={(user) => change(addUsers, { id: group.id, users: [user] }, t('admin.groups.added', { name: userName(user), group: group.name }))}
         />
       ) : null}
       <section aria-labelledby={rolesId} className={css.form} style={{ gap: 8 }}>
@@ -112,12 +109,9 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
             labelledBy={rolesId}
             t={t}
             onToggle={(role, on) =>
-              change(
-                on
-                  ? resources.use(createGroupsResource).addRoles.run({ id: group.id, roles: [role] })
-                  : resources.use(createGroupsResource).removeRoles.run({ id: group.id, roleIds: [role.id] }),
-                t(on ? 'admin.groups.roleAdded' : 'admin.groups.roleRemoved', { group: group.name, role: role.name }),
-              )
+              on
+                ? change(addRoles, { id: group.id, roles: [role] }, t('admin.groups.roleAdded', { group: group.name, role: role.name }))
+                : change(removeRoles, { id: group.id, roleIds: [role.id] }, t('admin.groups.roleRemoved', { group: group.name, role: role.name }))
             }
           />
         ) : (
@@ -186,14 +180,11 @@ function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate;
         <ul style={listStyle} aria-label={t('admin.groups.candidates')}>
           {candidates.map((u) => (
             <li key={u.id} style={itemStyle} data-candidate={u.email}>
-              <span className={css.cellStack}>
-                <span>{who(u)}</span>
-                {u.name ? <span className={css.muted}>{u.email}</span> : null}
-              </span>
+              <UserCell user={u} />
               <button
                 type="button"
                 className={css.secondaryButton}
-                aria-label={t('admin.groups.addMember', { name: who(u), group: group.name })}
+                aria-label={t('admin.groups.addMember', { name: userName(u), group: group.name })}
                 onClick={() => {
                   onAdd({ id: u.id, email: u.email, name: u.name ?? '' });
                   inputRef.current?.focus();

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { UserCell } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
 import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
 import { CARD_STYLE } from './PolicyForm.tsx';
@@ -233,12 +234,7 @@ function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) 
         id: 'user',
         header: t('admin.security.col.user'),
         size: 260,
-        cell: ({ row }) => (
-          <span className={css.cellStack}>
-            <span>{row.original.name || row.original.email}</span>
-            {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
-          </span>
-        ),
+        cell: ({ row }) => <UserCell user={row.original} />,
       },
       {
         id: 'lastLogin',

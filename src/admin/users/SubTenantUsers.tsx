@@ -17,6 +17,7 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { useSave } from '../ui/use-save.ts';
 import { createSubTenantsResource } from '../resources/sub-tenants.ts';
+import { UserCell, userName } from '../ui/user-cell.tsx';
 
 /** The sub-account users view (a tab of the users section). */
 export function SubTenantUsers({ t }: { t: Translate }) {
@@ -40,12 +41,7 @@ export function SubTenantUsers({ t }: { t: Translate }) {
         id: 'user',
         header: t('admin.users.col.user'),
         size: 240,
-        cell: ({ row }) => (
-          <span className={css.cellStack}>
-            <span>{row.original.name || row.original.email}</span>
-            {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
-          </span>
-        ),
+        cell: ({ row }) => <UserCell user={row.original} />,
       },
       {
         id: 'accounts',
@@ -124,7 +120,7 @@ function RemoveDialog({ user, nameOf, t, onClose }: { user: SubTenantUser; nameO
     );
   };
   return (
-    <AdminDialog open onClose={onClose} busy={save.busy} title={t('admin.users.sub.removeTitle', { name: user.name || user.email })}>
+    <AdminDialog open onClose={onClose} busy={save.busy} title={t('admin.users.sub.removeTitle', { name: userName(user) })}>
       <form className={css.form} onSubmit={submit} noValidate>
         <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
           <legend>{t('admin.users.sub.removeBody', { email: user.email })}</legend>

@@ -12,10 +12,12 @@ import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, TextField } from '../ui/form.tsx';
-import { ErrorSlot, messageOf } from '../ui/states.tsx';
+import { ErrorSlot } from '../ui/states.tsx';
 import { Checklist } from '../ui/checklist.tsx';
 import { roleItem } from '../resources/roles.ts';
+import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
+import { userName } from '../ui/user-cell.tsx';
 
 /** What the row menu asks for (`revoke`: a pending invitation's "Revoke invitation"). */
 export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
@@ -25,7 +27,7 @@ export function UserActionDialog({ action, row, roles, t, onClose }: { action: U
   const { resources, toasts } = useSection();
   const users = resources.use(createUsersResource);
   const { busy, error, run: save } = useSave();
-  const name = row.name || row.email;
+  const name = userName(row);
   const run = (work: () => Promise<unknown>, done: string) =>
     save(work, () => {
       toasts.show(done);
@@ -95,48 +97,21 @@ export function UserActionDialog({ action, row, roles, t, onClose }: { action: U
   }
 }
 
-/**
- * A save whose dialog is gone or never shown (house-style: one request, one mutation through `useSave`): `start`
- * runs `work` once; while it runs the save is busy; then `done` is toasted and `onClose` called; a failure is kept in
- * the save and toasted (`failed` words it, else the server's message), then `onClose`.
- */
-function useToastedSave(t: Translate, onClose: () => void) {
-  const { toasts } = useSection();
-  const save = useSave();
-  const { error } = save;
-  const failedText = useRef<(message: string) => string>((message) => message);
-  useEffect(() => {
-    if (!error) return;
-    toasts.show(failedText.current(messageOf(error, t)), 'error');
-    onClose();
-  }, [error, onClose, t, toasts]);
-  const start = (work: () => Promise<unknown>, done: string, failed?: (message: string) => string) => {
-    if (failed) failedText.current = failed;
-    void save.run(work, () => {
-      toasts.show(done);
-      onClose();
-    });
-  };
-  return { busy: save.busy, start };
-}
-
-/** Resend and make-permanent ask nothing: they run as soon as the menu chooses them, progress announced, then a toast. */
+/** Resend and make-permanent ask nothing: they run as soon as the menu chooses them (the kit's inline action), progress announced, then a toast. */
 function RunNow({ action, row, t, onClose }: { action: 'resend' | 'permanent'; row: UserRow; t: Translate; onClose: () => void }) {
   const { resources } = useSection();
-  const save = useToastedSave(t, onClose);
+  // a refusal is toasted in the server's words
+  const resend = useInlineAction(resources.use(createUsersResource).resend, { failed: (reason) => reason });
+  const permanent = useInlineAction(resources.use(createUsersResource).setExpiration, { failed: (reason) => reason });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    save.start(
-      () =>
-        action === 'resend'
-          ? resources.use(createUsersResource).resend.run({ user: row })
-          : resources.use(createUsersResource).setExpiration.run({ userId: row.id, expirationInSeconds: null }),
-      t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email }),
-    );
+    const done = t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email });
+    const running = action === 'resend' ? resend.run({ user: row }, done) : permanent.run({ userId: row.id, expirationInSeconds: null }, done);
+    void running.then(onClose);
   });
-  return save.busy ? (
+  return resend.running || permanent.running ? (
     <p role="status" className={css.muted}>
       {t('admin.saving')}
     </p>
@@ -152,15 +127,11 @@ function EditRolesDialog({ row, roles, t, onClose }: { row: UserRow; roles: Role
   const [roleIds, setRoleIds] = useState(row.roleIds);
   // the dialog hides at once (the table already shows the new roles); it stays mounted until the save has answered
   const [sent, setSent] = useState(false);
-  const save = useToastedSave(t, onClose);
-  const name = row.name || row.email;
+  const name = userName(row);
+  const setRoles = useInlineAction(resources.use(createUsersResource).setRoles, { failed: (message) => t('admin.users.rolesFailed', { name, message }) });
   const submit = () => {
     setSent(true);
-    save.start(
-      () => resources.use(createUsersResource).setRoles.run({ userId: row.id, roleIds }),
-      t('admin.users.rolesSaved', { name }),
-      (message) => t('admin.users.rolesFailed', { name, message }),
-    );
+    void setRoles.run({ userId: row.id, roleIds }, t('admin.users.rolesSaved', { name })).then(onClose);
   };
   return (
     <AdminDialog open={!sent} onClose={onClose} title={t('admin.users.editRolesTitle', { name })}>
@@ -194,7 +165,7 @@ function ExpiryDialog({ row, t, onClose }: { row: UserRow; t: Translate; onClose
       },
     );
   return (
-    <AdminDialog open onClose={onClose} busy={busy} title={t('admin.users.setExpiryTitle', { name: row.name || row.email })}>
+    <AdminDialog open onClose={onClose} busy={busy} title={t('admin.users.setExpiryTitle', { name: userName(row) })}>
       <form
         className={css.form}
         onSubmit={(e) => {

@@ -27,6 +27,7 @@ import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
 import { Select } from '../ui/select.tsx';
+import { UserCell, userName } from '../ui/user-cell.tsx';
 import { isScimUser, managedByKey, shownRoles } from './user-roles.ts';
 import { BulkUsersDialog } from './BulkUsersDialog.tsx';
 import type { BulkUserAction } from '../../../machines/admin-bulk-users.machine.ts';
@@ -72,9 +73,7 @@ function columns(
       size: 200,
       enableSorting: true,
       cell: ({ row }) => (
-        <span className={css.cellStack}>
-          <span>{row.original.name || row.original.email}</span>
-          {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
+        <UserCell user={row.original}>
           <span className={css.chips}>
             {isPendingInvitation(row.original) ? (
               <span className={css.chip}>{t('admin.users.pending')}</span>
@@ -85,7 +84,7 @@ function columns(
             {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
             {row.original.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate) })}</span> : null}
           </span>
-        </span>
+        </UserCell>
       ),
     },
     {
@@ -152,7 +151,7 @@ function columns(
               isScimUser(row.original) ? (
                 <span className={css.chip} data-scim-managed="">
                   <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
-                  <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: row.original.name || row.original.email })}</span>
+                  <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(row.original) })}</span>
                 </span>
               ) : (
                 <UserRowMenu row={row.original} t={t} onAction={onAction} rights={rights} />
@@ -186,7 +185,7 @@ function UserRowMenu({ row, t, onAction, rights }: { row: UserRow; t: Translate;
       ];
   const remove = invitation ? { id: 'revoke' as const, label: t('admin.users.revokeInvitation') } : { id: 'delete' as const, label: t('admin.users.delete') };
   const items = [...(rights.write ? writes : []), ...(rights.delete ? [remove] : [])];
-  return <RowMenu label={t('admin.actionsFor', { name: row.name || row.email })} actions={items} onAction={(action) => onAction(row, action)} />;
+  return <RowMenu label={t('admin.actionsFor', { name: userName(row) })} actions={items} onAction={(action) => onAction(row, action)} />;
 }
 
 /** The users section view. */
@@ -328,7 +327,7 @@ export function UsersView() {
                     selected,
                     onChange: setSelected,
                     allLabel: t('admin.users.bulk.selectAll'),
-                    rowLabel: (u: UserRow) => t('admin.users.bulk.select', { name: u.name || u.email }),
+                    rowLabel: (u: UserRow) => t('admin.users.bulk.select', { name: userName(u) }),
                   }
                 : undefined
             }
