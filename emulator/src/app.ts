@@ -62,6 +62,7 @@ import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
 import { adminSecurityRoutes } from './routes/admin/security.ts';
 import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
+import { adminPhoneNumberRoutes } from './routes/admin/phone-numbers.ts';
 import { scimRoutes } from './routes/scim.ts';
 
 export const API_PREFIX = '/frontegg';
@@ -270,6 +271,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminSecurityRoutes);
   app.route(API_PREFIX, adminSsoRoutes);
   app.route(API_PREFIX, adminProvisioningRoutes);
+  app.route(API_PREFIX, adminPhoneNumberRoutes);
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
   app.route('/', scimRoutes);
   mountOAuth(app, API_PREFIX);
