@@ -62,34 +62,26 @@ export async function listPhoneNumbers(db: Db, userId: string, page?: Page): Pro
   return { rows, total: n };
 }
 
-/** The user's number `phoneId`, or undefined (another user's, or unknown). */
-export async function phoneNumberById(db: Db, userId: string, phoneId: string): Promise<PhoneNumberRow | undefined> {
+/** The user's number found by its id or by the number itself (E.164), or undefined (another user's, or unknown). */
+export async function findPhoneNumber(db: Db, userId: string, by: { id: string } | { phoneNumber: string }): Promise<PhoneNumberRow | undefined> {
+  const match = 'id' in by ? eq(userPhoneNumbers.id, by.id) : eq(userPhoneNumbers.phoneNumber, by.phoneNumber);
   const [row] = await db
     .select()
     .from(userPhoneNumbers)
-    .where(and(eq(userPhoneNumbers.id, phoneId), eq(userPhoneNumbers.userId, userId)));
+    .where(and(eq(userPhoneNumbers.userId, userId), match));
   return row;
 }
 
 /** The user's number `phoneId`; 404 `Phone number not found` for another user's or an unknown one. */
 export async function ownPhoneNumber(db: Db, userId: string, phoneId: string): Promise<PhoneNumberRow> {
-  const row = await phoneNumberById(db, userId, phoneId);
+  const row = await findPhoneNumber(db, userId, { id: phoneId });
   if (!row) throw notFound('Phone number not found', 'ER-PHONE-NUMBER-NOT-FOUND');
-  return row;
-}
-
-/** The user's number `phoneNumber` (E.164), or undefined. */
-export async function phoneNumberOf(db: Db, userId: string, phoneNumber: string): Promise<PhoneNumberRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(userPhoneNumbers)
-    .where(and(eq(userPhoneNumbers.userId, userId), eq(userPhoneNumbers.phoneNumber, phoneNumber)));
   return row;
 }
 
 /** Throws 409 `This phone number is already on your account` when the user has `phoneNumber` (E.164). */
 export async function assertNewPhoneNumber(db: Db, userId: string, phoneNumber: string): Promise<void> {
-  if (await phoneNumberOf(db, userId, phoneNumber)) throw conflict('This phone number is already on your account', 'ER-PHONE-NUMBER-EXISTS');
+  if (await findPhoneNumber(db, userId, { phoneNumber })) throw conflict('This phone number is already on your account', 'ER-PHONE-NUMBER-EXISTS');
 }
 
 /** Stores a new unverified number of the user under `id`; the row. */

@@ -35,14 +35,13 @@ import { checkCode, e164Phone, invalidCode, tooSoon } from '../../mfa-codes.ts';
 import {
   addPhoneNumber,
   assertNewPhoneNumber,
+  findPhoneNumber,
   listPhoneNumbers,
   markVerified,
   ownPhoneNumber,
   phoneCodeScope,
   phoneIdOfCode,
-  phoneNumberById,
   phoneNumberDto,
-  phoneNumberOf,
   removePhoneNumber,
   sendPhoneCode,
 } from '../../phone-numbers.ts';
@@ -99,7 +98,7 @@ adminPhoneNumberRoutes.post(PHONES, async (c) => {
 adminPhoneNumberRoutes.post(`${PHONES}/preverify`, async (c) => {
   const body = await parseBody(c, preVerifyBody);
   const userId = c.var.auth.sub;
-  const row = await phoneNumberOf(c.var.db, userId, e164Phone(body.phoneNumber));
+  const row = await findPhoneNumber(c.var.db, userId, { phoneNumber: e164Phone(body.phoneNumber) });
   if (!row) throw notFound('Phone number not found', 'ER-PHONE-NUMBER-NOT-FOUND');
   if (row.verified) throw conflict('This phone number is verified already', 'ER-PHONE-NUMBER-VERIFIED');
   const sent = await sendPhoneCode(c.var.db, userId, 'verify', row.id, row.phoneNumber);
@@ -112,7 +111,7 @@ adminPhoneNumberRoutes.post(`${PHONES}/verify`, async (c) => {
   const body = await parseBody(c, codeBody);
   const userId = c.var.auth.sub;
   const phoneId = await phoneIdOfCode(c.var.db, body.otcToken);
-  const row = phoneId ? await phoneNumberById(c.var.db, userId, phoneId) : undefined;
+  const row = phoneId ? await findPhoneNumber(c.var.db, userId, { id: phoneId }) : undefined;
   if (!row) return invalidCode(c);
   const checked = await checkCode(c, phoneCodeScope(userId, 'verify', row.id), body);
   if ('error' in checked) return checked.error;
