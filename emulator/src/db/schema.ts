@@ -45,9 +45,14 @@ export interface PublicVendorConfig {
   requireActivation?: boolean;
 }
 
+/** The secondary auth strategies (sign-in §3; SI-3.26): the sign-in ways offered beside the main one. */
+export const SECONDARY_AUTH_STRATEGIES = ['WebAuthnPlatform', 'WebAuthnCrossPlatform', 'SmsCode', 'SmsCodeV2', 'Passkeys'] as const;
+/** One secondary auth strategy. */
+export type SecondaryAuthStrategy = (typeof SECONDARY_AUTH_STRATEGIES)[number];
+
 export interface AuthStrategiesConfig {
   mainAuthStrategies: { strategy: string }[];
-  secondaryAuthStrategies: { strategy: string; isActive: boolean }[];
+  secondaryAuthStrategies: { strategy: SecondaryAuthStrategy; isActive: boolean }[];
 }
 
 /** The password configuration (TestCfg in api-contract.md §5). */
