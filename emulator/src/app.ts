@@ -62,6 +62,7 @@ import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
 import { adminSecurityRoutes } from './routes/admin/security.ts';
 import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
+import { adminPhoneNumberRoutes } from './routes/admin/phone-numbers.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -271,6 +272,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminSecurityRoutes);
   app.route(API_PREFIX, adminSsoRoutes);
   app.route(API_PREFIX, adminProvisioningRoutes);
+  app.route(API_PREFIX, adminPhoneNumberRoutes);
   // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
   app.route('/', scimRoutes);

@@ -42,7 +42,7 @@ function Failure({ error, t }: { error: unknown; t: Translate }) {
 }
 
 /** A one-time-code field: numeric keyboard, the OS's code autofill, pasting a code with spaces works. */
-function CodeField({ value, onChange, error, t, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; t: Translate; autoFocus?: boolean }) {
+export function CodeField({ value, onChange, error, t, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; t: Translate; autoFocus?: boolean }) {
   return (
     <TextField
       label={t('admin.privacy.code')}
@@ -60,8 +60,27 @@ function CodeField({ value, onChange, error, t, autoFocus = true }: { value: str
   );
 }
 
+/** A phone-number field (E.164 hint, the OS's phone autofill), focused when it mounts; `missing`: left empty on submit. */
+export function PhoneField({ value, onChange, missing, t, fieldId }: { value: string; onChange: (v: string) => void; missing: boolean; t: Translate; fieldId: string }) {
+  return (
+    <TextField
+      label={t('admin.privacy.sms.phone')}
+      fieldId={fieldId}
+      hint={t('admin.privacy.sms.phoneHint')}
+      error={missing ? t('admin.privacy.sms.phoneRequired') : null}
+      name="phoneNumber"
+      type="tel"
+      autoComplete="tel"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      required
+      autoFocus
+    />
+  );
+}
+
 /** The code typed, without the spaces or dashes a paste may bring. */
-const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
+export const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
 
 /** The add-a-device dialog of one kind; closes itself when done. */
 export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Translate; onClose: () => void }) {
@@ -173,19 +192,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     };
     body = (
       <form className={css.form} onSubmit={submitPhone} noValidate aria-busy={busy} data-step="phone">
-        <TextField
-          label={t('admin.privacy.sms.phone')}
-          fieldId="fe-mfa-phone"
-          hint={t('admin.privacy.sms.phoneHint')}
-          error={missing ? t('admin.privacy.sms.phoneRequired') : null}
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          required
-          autoFocus
-        />
+        <PhoneField value={phone} onChange={setPhone} missing={missing} t={t} fieldId="fe-mfa-phone" />
         <Failure error={context.error} t={t} />
         <DialogActions t={t} onCancel={onClose} busy={busy} cancelDisabled={cancelDisabled} label={t('admin.privacy.sendCode')} busyLabel={t('admin.privacy.sending')} />
       </form>

@@ -19,6 +19,7 @@ import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { deviceRows, failureText, type DeviceRow } from './devices.ts';
 import { EnrollDialog, RemoveDeviceDialog } from './MfaDialogs.tsx';
+import { PhoneNumbersPanel } from './PhoneNumbers.tsx';
 import { describeUserAgent } from './user-agent.ts';
 import type { EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
 import { createProfileResource } from '../resources/profile.ts';
@@ -34,6 +35,7 @@ export function PrivacyView() {
       <SectionHeader titleId="fe-privacy-title" title={t('admin.privacy.title')} />
       <MfaDevicesPanel t={t} />
       <SessionsPanel t={t} />
+      <PhoneNumbersPanel />
     </section>
   );
 }
