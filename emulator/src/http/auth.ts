@@ -1,5 +1,5 @@
 /** Bearer-token middleware for authenticated routes. */
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { unauthorized } from './errors.ts';
 import { verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
@@ -39,4 +39,13 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function guard(app: Hono<AppEnv>, ...patterns: string[]): void {
   for (const pattern of patterns) app.use(pattern, requireAuth);
+}
+
+/**
+ * {@link guard} for a path a route group shares with a public module that answers for other requests (e.g. `GET
+ * /metadata`: the audits entity is the audit log's, every other entity public): only the requests `when` picks are
+ * guarded; the others pass on untouched.
+ */
+export function guardWhen(app: Hono<AppEnv>, when: (c: Context<AppEnv>) => boolean, ...patterns: string[]): void {
+  for (const pattern of patterns) app.use(pattern, async (c, next) => (when(c) ? requireAuth(c, next) : next()));
 }
