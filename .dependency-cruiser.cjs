@@ -102,6 +102,16 @@ module.exports = {
       from: { path: '^emulator/src/routes/' },
       to: { path: '^emulator/src/routes/' },
     },
+    {
+      name: 'emulator-http-is-a-leaf',
+      severity: 'error',
+      comment:
+        "The emulator's HTTP layer (emulator/src/http/) sits under every domain module: it imports http/ itself and the " +
+        'infrastructure below it (crypto/, db/client.ts, db/schema.ts, clock.ts), never a domain module (session.ts, restrictions.ts, …) ' +
+        'or a route. What a domain adds to every signed-in request comes in through the runtime (http/env.ts `afterAuth`, set by app.ts).',
+      from: { path: '^emulator/src/http/' },
+      to: { path: '^emulator/src/', pathNot: '^emulator/src/(http/|crypto/|db/(client|schema)\\.ts$|clock\\.ts$)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -41,6 +41,7 @@ import { z } from 'zod';
 import { and, count, desc, asc, eq, sql } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
+import { anyAddress } from '../../ip-enforcement.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { parseBody, optStr } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
@@ -231,13 +232,13 @@ adminRestrictionRoutes.post(`${IP}/config`, WRITE, async (c) => {
 });
 
 /** testCurrentIp: whether the caller's address passes the account's rules as they stand (an inactive config passes all). */
-adminRestrictionRoutes.post(`${IP}/verify`, READ, async (c) => {
+adminRestrictionRoutes.post(`${IP}/verify`, anyAddress, READ, async (c) => {
   const rules = await tenantIpRules(c, c.var.auth.tenantId);
   return c.json({ valid: judgeAddress(rules, clientAddress(c)).allowed });
 });
 
 /** testCurrentIpInAllowList (AB-7.35): whether an active ALLOW rule matches the caller's address, whatever the config. */
-adminRestrictionRoutes.post(`${IP}/verify/allow`, READ, async (c) => {
+adminRestrictionRoutes.post(`${IP}/verify/allow`, anyAddress, READ, async (c) => {
   const rules = await tenantIpRules(c, c.var.auth.tenantId);
   const addr = clientAddress(c);
   return c.json({ valid: addr !== null && matchesAny(rules.allow, addr) });
