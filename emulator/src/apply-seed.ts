@@ -28,7 +28,7 @@ import {
 import { SEED } from './db/seed.ts';
 import { fePermissionText } from './db/fe-permissions.ts';
 import { hashPassword, isBreachedPassword } from './crypto/passwords.ts';
-import { getVendor } from './session.ts';
+import { getVendor } from './session/accounts.ts';
 import { storeGivenConfiguration } from './sso/configurations.ts';
 import type { SeedFile } from './seed-file.ts';
 import { emulatorDate } from './clock.ts';

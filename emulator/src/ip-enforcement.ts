@@ -6,7 +6,7 @@
  * the route: app.ts lists it in the runtime's `afterAuth`, so every route that needs a signed-in user is checked,
  * whichever module serves it, and http/ knows nothing of restrictions. A route that must answer whatever the caller's
  * address opts out by listing {@link anyAddress} among its handlers (the two verify routes, so that a portal can tell
- * an administrator that a change would lock them out, and they can fix it). Sign-ins, refreshes (session.ts) and API
+ * an administrator that a change would lock them out, and they can fix it). Sign-ins, refreshes (session/issue.ts) and API
  * token exchanges (routes/admin/tokens.ts) call `enforceIpRestriction` themselves.
  */
 import type { MiddlewareHandler } from 'hono';

@@ -7,8 +7,8 @@
  * ALLOW or BLOCK and an `isActive` flag); its config `tenants.settings.ipRestrictionConfig` `{ isActive, strategy }`
  * (default inactive, ALLOW: policies.ts). While the config is active, the address of every request made with one of
  * the account's access tokens (ip-enforcement.ts, after http/auth.ts `requireAuth`), of every exchange of one of its
- * API tokens (routes/admin/tokens.ts), of every sign-in into it and every refresh of one of its sessions (session.ts
- * `issueSession`) is checked:
+ * API tokens (routes/admin/tokens.ts), of every sign-in into it and every refresh of one of its sessions
+ * (session/issue.ts `issueSession`) is checked:
  * - strategy ALLOW: refused unless an active ALLOW rule matches it;
  * - strategy BLOCK: refused when an active BLOCK rule matches it.
  * A refused address gets 403 {@link IP_NOT_ALLOWED} (`ER-IP-RESTRICTED`) and writes a durable audit row

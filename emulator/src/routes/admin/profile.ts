@@ -30,7 +30,8 @@ import { emailChangeCodes, mfaEmails, profileImages, users, type UserProfileFiel
 import { randomToken, sha256 } from '../../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { send } from '../../outbox.ts';
-import { findUserByEmail, getUser, userProfile, type UserRow } from '../../session.ts';
+import { findUserByEmail, getUser, type UserRow } from '../../session/accounts.ts';
+import { userProfile } from '../../session/profile.ts';
 import { getLifecycleSettings } from '../../lifecycle.ts';
 
 type Ctx = Context<AppEnv>;

@@ -28,7 +28,7 @@ import { notFound } from '../../http/errors.ts';
 import { apiTokens } from '../../db/schema.ts';
 import { sha256 } from '../../crypto/tokens.ts';
 import { emulatorNow } from '../../clock.ts';
-import { getVendor } from '../../session.ts';
+import { getVendor } from '../../session/accounts.ts';
 import { assignableRoleIds } from '../../roles.ts';
 import { exchangeApiToken, signAccessTokenSecret, tokenDto } from '../../tokens.ts';
 import { enforceIpRestriction } from '../../restrictions.ts';

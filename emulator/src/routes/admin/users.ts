@@ -12,7 +12,7 @@
  * directory: updating it (details or roles), deleting it and disabling or enabling it answer 400 `This user is managed
  * by SCIM and cannot be changed here` (`ER-USER-MANAGED-BY-SCIM`). The lists show its `provider` and `managedBy`.
  *
- * Enforced by the sign-in code (session.ts `userTenantList`, `usableTenant`), not here: a disabled membership and a
+ * Enforced by the sign-in code (session/accounts.ts `userTenantList`, session/issue.ts `usableTenant`), not here: a disabled membership and a
  * temporary one past its access end (on the emulator clock) no longer sign in or refresh into the tenant; disabling
  * also revokes the user's sessions in the tenant, so refresh stops at once.
  */
