@@ -30,13 +30,13 @@ export function queryValues(c: Context): Record<string, string> {
  */
 export function parseQuery<T extends z.ZodType>(c: Context, schema: T, errorCode?: string): z.output<T> {
   const result = schema.safeParse(queryValues(c));
-  if (!result.success)
-    throw new HttpError(
-      400,
-      result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')} ${i.message}` : i.message)),
-      errorCode,
-    );
+  if (!result.success) throw new HttpError(400, parameterMessages(result.error), errorCode);
   return result.data;
+}
+
+/** One message per bad parameter of a query or a path: `<name> <message>` (`_limit must be an integer from 1 to 200`). */
+export function parameterMessages(error: z.ZodError): string[] {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')} ${i.message}` : i.message));
 }
 
 /** Query fields (each receives the parameter's text, or undefined for "no value"). */

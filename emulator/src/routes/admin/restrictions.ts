@@ -47,6 +47,7 @@ import { parseBody, optStr } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { metadataPage } from '../../http/pager.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { emailDomainRestrictions, ipRestrictions, tenants, type TenantSettings } from '../../db/schema.ts';
 import { emulatorDate } from '../../clock.ts';
 import { audit } from '../../audit.ts';
@@ -194,7 +195,7 @@ adminRestrictionRoutes.post(`${IP}/bulk`, WRITE, async (c) => {
 });
 
 /** deleteIPRestriction → `{}`; 404 for an id not of this account. */
-adminRestrictionRoutes.delete(`${IP}/:id`, WRITE, async (c) => {
+adminRestrictionRoutes.delete(`${IP}/:id`, WRITE, idParams('id'), async (c) => {
   const [row] = await c.var.db
     .delete(ipRestrictions)
     .where(and(eq(ipRestrictions.id, c.req.param('id')), eq(ipRestrictions.tenantId, c.var.auth.tenantId)))
@@ -309,7 +310,7 @@ adminRestrictionRoutes.post(DOMAINS, WRITE, async (c) => {
 });
 
 /** deleteDomainRestriction → `{}`; 404 for an id not of this account. */
-adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, async (c) => {
+adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, idParams('id'), async (c) => {
   const [row] = await c.var.db
     .delete(emailDomainRestrictions)
     .where(and(eq(emailDomainRestrictions.id, c.req.param('id')), eq(emailDomainRestrictions.tenantId, c.var.auth.tenantId)))

@@ -25,6 +25,7 @@ import { requirePermission } from '../../http/permissions.ts';
 import { emulatorDate } from '../../clock.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { impersonationSessions, refreshTokens, tenants } from '../../db/schema.ts';
 import { sessionConfigurationsOf, type SessionConfigurations, type SettingsWithSessions } from '../../policies.ts';
 import { sha256 } from '../../crypto/tokens.ts';
@@ -114,7 +115,7 @@ adminSessionRoutes.delete(`${SESSIONS}/me/all`, async (c) => {
 });
 
 /** deleteSessionForUser: ends one of the user's own sessions (the current one too); 404 for any other id. */
-adminSessionRoutes.delete(`${SESSIONS}/me/:id`, async (c) => {
+adminSessionRoutes.delete(`${SESSIONS}/me/:id`, idParams('id'), async (c) => {
   const id = c.req.param('id');
   const session = (await liveSessions(c, c.var.auth.sub)).find((s) => s.id === id);
   if (!session) throw notFound('Session not found', 'ER-SESSION-NOT-FOUND');
