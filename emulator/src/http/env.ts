@@ -34,7 +34,8 @@ export interface EmulatorRuntime {
   trustedProxies?: readonly IpRange[];
   /**
    * Middleware run by `requireAuth` (http/auth.ts) once the access token is verified, in order, before the route
-   * (app.ts: the IP restrictions, src/ip-enforcement.ts). None when absent.
+   * (app.ts: the IP restrictions, src/ip-enforcement.ts). Each passes on with `next()` or refuses by throwing an
+   * HttpError (an answer it returns instead is not sent). None when absent.
    */
   afterAuth?: readonly MiddlewareHandler<AppEnv>[];
 }
