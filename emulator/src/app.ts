@@ -59,6 +59,7 @@ import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audit
 import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
 import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
+import { enforceIpRestrictions } from './ip-enforcement.ts';
 import { adminSecurityRoutes } from './routes/admin/security.ts';
 import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
@@ -181,6 +182,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     dnsServers: options.dnsServers ?? [],
     outbound: { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost },
     trustedProxies: compileTrustedProxies(options.trustedProxies ? parseTrustedProxies(options.trustedProxies.join(',')) : DEFAULT_TRUSTED_PROXIES),
+    // every signed-in request: the account's IP restrictions (a route opts out with ip-enforcement.ts `anyAddress`)
+    afterAuth: [enforceIpRestrictions],
   };
 
   const app = new Hono<AppEnv>();

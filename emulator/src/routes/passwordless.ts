@@ -43,7 +43,8 @@ import { SECONDARY_AUTH_STRATEGIES, passwordlessTokens, users, vendors } from '.
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
 import { send } from '../outbox.ts';
-import { completePrimaryAuth, findUserByEmail, getUser, getVendor, type UserRow } from '../session.ts';
+import { findUserByEmail, getUser, getVendor, type UserRow } from '../session/accounts.ts';
+import { completePrimaryAuth } from '../session/mfa-challenge.ts';
 import { getLifecycleSettings, sixDigitCode } from '../lifecycle.ts';
 import { normalisePhone } from '../lifecycle.ts';
 
