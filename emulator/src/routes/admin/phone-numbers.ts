@@ -26,6 +26,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
+import { idParams } from '../../http/params.ts';
 import { parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { fronteggPage } from '../../http/pager.ts';
@@ -121,7 +122,7 @@ adminPhoneNumberRoutes.post(`${PHONES}/verify`, async (c) => {
 });
 
 /** deletePhoneNumber (AB-7.42): a code to a verified number (`{ phoneId, otcToken }`); an unverified one goes at once. */
-adminPhoneNumberRoutes.delete(`${PHONES}/:phoneId`, async (c) => {
+adminPhoneNumberRoutes.delete(`${PHONES}/:phoneId`, idParams('phoneId'), async (c) => {
   const userId = c.var.auth.sub;
   const row = await ownPhoneNumber(c.var.db, userId, c.req.param('phoneId'));
   if (!row.verified) {
@@ -135,7 +136,7 @@ adminPhoneNumberRoutes.delete(`${PHONES}/:phoneId`, async (c) => {
 });
 
 /** verifyDeletePhoneNumber (AB-7.42): with the code texted by the delete, the number is removed. */
-adminPhoneNumberRoutes.post(`${PHONES}/:phoneId/delete/verify`, async (c) => {
+adminPhoneNumberRoutes.post(`${PHONES}/:phoneId/delete/verify`, idParams('phoneId'), async (c) => {
   const body = await parseBody(c, codeBody);
   const userId = c.var.auth.sub;
   const row = await ownPhoneNumber(c.var.db, userId, c.req.param('phoneId'));
