@@ -60,7 +60,12 @@ options.debounceRendering = (process) => {
 options.requestAnimationFrame = (run) => {
   effects = run;
   const later = () => effects === run && runEffects();
-  requestAnimationFrame(() => setTimeout(later));
+  // after the next frame, or 35 ms (a hidden tab has no frames), as Preact's own scheduler
+  const timeout = setTimeout(later, 35);
+  requestAnimationFrame(() => {
+    clearTimeout(timeout);
+    setTimeout(later);
+  });
 };
 function runEffects() {
   const run = effects;
