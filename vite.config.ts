@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Alias, type Plugin, type UserConfigFnObject } from 'vite';
+import { defineConfig, type Alias, type Plugin, type Rollup, type UserConfigFnObject } from 'vite';
+
+type PluginContext = Rollup.PluginContext;
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { vanillaExtractInline } from './tools/vanilla-inline.js';
 
@@ -26,9 +28,7 @@ const signInEntries = {
   'fe-open-app': 'elements/fe-open-app.ts',
   'fe-authorized': 'elements/fe-authorized.ts',
 };
-const entries = {
-  'fe-elements': 'elements/index.ts',
-  ...signInEntries,
+const adminEntries = {
   'fe-admin-portal': 'elements/fe-admin-portal.ts',
   // every section element is an entry of its own (elements/admin/fe-admin-<section>.ts): no list to edit
   ...Object.fromEntries(
@@ -37,51 +37,113 @@ const entries = {
       .sort()
       .map((f) => [f.slice(0, -3), `elements/admin/${f}`]),
   ),
+};
+const entries = {
+  'fe-elements': 'elements/index.ts',
+  ...signInEntries,
+  ...adminEntries,
   // DOM-free: servers check entitlements too
   entitlements: 'src/entitlements/index.ts',
 };
 
 /**
- * `fe-elements/lite` (vite.lite.config.ts, `dist/lite/`): the sign-in elements from the same modules, with React
- * and react-dom (and their JSX runtimes) resolved to preact/compat by the bundler. No admin portal: it needs
- * react-aria and React itself.
+ * `fe-elements/lite` (vite.lite.config.ts, `dist/lite/`): every element from the same modules, with React and
+ * react-dom (and their JSX runtimes) resolved to preact/compat by the bundler (react-aria runs on it). Its main
+ * entry is the sign-in set (pages that only sign people in load no portal code); the admin portal and each section
+ * element are entries of their own, as in the full build.
  */
-const liteEntries = { 'fe-elements': 'elements/sign-in.ts', ...signInEntries };
+const liteEntries = { 'fe-elements': 'elements/sign-in.ts', ...signInEntries, ...adminEntries };
 
 /** react, react-dom and their JSX runtimes → preact/compat (exact ids only: `react-aria` & co. are not React). */
 export const preactAliases: Alias[] = [
   { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
+  // preact/compat with a createPortal that React Aria's collections can render into (tools/preact-dom.js)
+  { find: /^react-dom$/, replacement: fileURLToPath(new URL('./tools/preact-dom.js', import.meta.url)) },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // what the admin elements need of the renderer beyond React's API: nothing on React, more on Preact
+  { find: /^.*\/tools\/react-parity\.js$/, replacement: fileURLToPath(new URL('./tools/preact-parity.js', import.meta.url)) },
 ];
 
-/**
- * The first-input chunk, chosen by a rule: every module the `fe-login-box`
- * entry reaches through static imports (what the box needs before its first
- * input: the stack and our core; dynamic imports — later steps, other areas'
- * messages, WebAuthn — stay out). One chunk for all of it, so a page with one
- * element loads its entry and that chunk: fewer round trips, one compression
- * window; every other element's static graph reuses it.
- */
-function firstInputChunk(entry: string): { plugin: Plugin; test: (id: string) => boolean } {
+/** The modules `root` reaches through static imports, `root` included (in a plugin's `buildEnd`). */
+function staticGraphOf(ctx: PluginContext, root: string): Set<string> {
   const modules = new Set<string>();
+  const queue = [root];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (modules.has(id)) continue;
+    modules.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return modules;
+}
+
+/** What the entries other than `root` reach, through static and dynamic imports, without passing through `root`. */
+function reachedWithout(ctx: PluginContext, root: string): Set<string> {
+  const reached = new Set<string>();
+  const queue = [...ctx.getModuleIds()].filter((id) => id !== root && ctx.getModuleInfo(id)?.isEntry);
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (id === root || reached.has(id)) continue;
+    reached.add(id);
+    const info = ctx.getModuleInfo(id);
+    queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  return reached;
+}
+
+/**
+ * A shared chunk chosen by a rule, not by a list of files: `pick` gives its modules once the module graph is known,
+ * from the resolved id of `module`. `test` is the chunk group's test.
+ */
+function graphChunk(name: string, module: string, pick: (ctx: PluginContext, root: string) => Set<string>): { plugin: Plugin; test: (id: string) => boolean } {
+  let modules = new Set<string>();
   const plugin: Plugin = {
-    name: 'fe-first-input-chunk',
+    name: `fe-${name}-chunk`,
     apply: 'build',
     async buildEnd() {
-      modules.clear();
-      const root = (await this.resolve(fileURLToPath(new URL(entry, import.meta.url))))?.id;
-      const queue = root ? [root] : [];
-      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-        if (modules.has(id)) continue;
-        modules.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const root = (await this.resolve(fileURLToPath(new URL(module, import.meta.url))))?.id;
+      modules = root ? pick(this, root) : new Set();
     },
   };
   return { plugin, test: (id) => modules.has(id) };
+}
+
+/**
+ * The first-input chunk: every module the `fe-login-box` entry reaches through static imports (what the box needs
+ * before its first input: the stack and our core; dynamic imports — later steps, other areas' messages, WebAuthn —
+ * stay out), except the login box's own modules: those no other entry reaches without passing through
+ * `fe-login-box` (its machine, view and actors), which the bundler puts in a chunk of the login box's own. One
+ * chunk for the shared part, so a page with one element loads its entry and that chunk (the login box also its own
+ * code, side by side: no extra round trip); every other element reuses the chunk without the login box's code in it
+ * (the admin portal loaded 3.4 KiB gzip of it before its first row).
+ */
+const firstInputChunk = (entry: string) =>
+  graphChunk('first-input', entry, (ctx, root) => {
+    const shared = reachedWithout(ctx, root);
+    return new Set([...staticGraphOf(ctx, root)].filter((id) => shared.has(id)));
+  });
+
+/**
+ * The admin shell's chunk: what every admin element (the portal, each section element) loads before its section and
+ * nothing else loads — the modules `elements/internal/section-element.tsx` reaches statically that no entry reaches
+ * without passing through it, less those that import a module outside the chunk and the first-input chunk (the
+ * bundler puts a chunk's imports in it too) — in one file instead of eight small ones.
+ */
+function adminShellChunk(firstInput: (id: string) => boolean) {
+  return graphChunk('admin-shell', 'elements/internal/section-element.tsx', (ctx, root) => {
+    const elsewhere = reachedWithout(ctx, root);
+    const modules = new Set([...staticGraphOf(ctx, root)].filter((id) => !elsewhere.has(id) && !firstInput(id)));
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const id of modules) {
+        if ((ctx.getModuleInfo(id)?.importedIds ?? []).some((dep) => !modules.has(dep) && !firstInput(dep))) {
+          modules.delete(id);
+          changed = true;
+        }
+      }
+    }
+    return modules;
+  });
 }
 
 /** @nanostores/query's `nanostores` import → tools/nanostores-for-query.js (no server-rendering task counting). */
@@ -107,15 +169,15 @@ function entryFlag(lite: boolean): Plugin {
 }
 
 /**
- * The library build, `lite` or not: the full set on React (`dist/`), or the sign-in set on preact/compat
- * (`dist/lite/`, `__FE_LITE__` true). The tests' Vite (tools/wtr-vite.js) and Storybook use the same config.
+ * The library build, `lite` or not: on React (`dist/`), or on preact/compat (`dist/lite/`, `__FE_LITE__` true). The tests' Vite (tools/wtr-vite.js) and Storybook use the same config.
  */
 export function elementsConfig(lite: boolean): UserConfigFnObject {
   const firstInput = firstInputChunk((lite ? liteEntries : entries)['fe-login-box']);
+  const adminShell = adminShellChunk(firstInput.test);
   return ({ command }) => ({
     // the tests' Vite pre-bundles other dependencies for lite (react → preact/compat): a cache of its own, no rebuilds
     ...(lite ? { cacheDir: 'node_modules/.vite-lite' } : {}),
-    plugins: [vanillaExtractInline(), vanillaExtractPlugin(), nanoqueryWithoutTasks(), entryFlag(lite), firstInput.plugin],
+    plugins: [vanillaExtractInline(), vanillaExtractPlugin(), nanoqueryWithoutTasks(), entryFlag(lite), firstInput.plugin, adminShell.plugin],
     resolve: {
       alias: [
         // @xstate/react imports the React 17 shims of useSyncExternalStore; React 19 has it built in
@@ -148,6 +210,7 @@ export function elementsConfig(lite: boolean): UserConfigFnObject {
           codeSplitting: {
             groups: [
               { name: 'elements', test: firstInput.test },
+              { name: 'admin', test: adminShell.test },
               { name: 'ofetch', test: /\/node_modules\/(ofetch|ufo|destr)\// },
             ],
           },

@@ -6,7 +6,7 @@ import { FeErrorEvent } from '../src/events/flow.ts';
 import { FeLoginEvent, FeLogoutEvent, FeSessionChangeEvent } from '../src/events/session.ts';
 import { toPublicUser } from '../src/events/user.ts';
 import type { SessionValue } from '../src/stores/index.ts';
-import { refuseAdminContext } from './internal/lite-portal.ts';
+import { refuseOtherEntry } from './internal/one-entry.ts';
 import { defineElement } from './internal/react-element.ts';
 
 /** Detail of `fe-session-change` (src/events). */
@@ -75,8 +75,8 @@ export class FeAppElement extends HTMLElement {
 
   constructor() {
     super();
-    // fe-elements/lite has no admin portal: the full entry's portal gets no lite app (elements/internal/lite-portal.ts)
-    if (__FE_LITE__) refuseAdminContext(this);
+    // one entry per page: the other entry's elements get no app (elements/internal/one-entry.ts)
+    refuseOtherEntry(this);
   }
 
   /** The app, once the element has connected. */

@@ -1,7 +1,8 @@
 /**
  * The admin portal's part of `npm run bench` (issue "Admin portal", speed and scale): figures, not pass/fail.
  * 1. Gzip size of `<fe-admin-portal>` before its first section (static graph of dist/fe-admin-portal.js), and with
- *    each section's own chunks (users, audits, …).
+ *    each section's own chunks (users, audits, …); the same of `fe-elements/lite` (dist/lite), the users section
+ *    against its budget (150 KiB: test/node/size.test.ts).
  * 2. Users table against the real emulator seeded with 10,000 users: time from the last answer of the first page
  *    (users v3, their roles, their groups) to the rows on screen, and a search by name (`_filter`): its answer time
  *    and its row on screen after the last answer (aim: each within 300 ms; issue 21 item 11).
@@ -10,31 +11,26 @@
  *    time from that answer to its rows on screen (aim: the answer within 300 ms, and the rows shown at once).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { build } from 'vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { vanillaExtractInline } from '../tools/vanilla-inline.js';
-import { staticGraph } from './size.mjs';
+import { portalWithSection, sectionChunks, staticGraph } from './size.mjs';
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-/** Prints the portal's sizes (needs dist/): before its first section, then each section's own chunks with it. */
-export function portalSizes() {
-  const portal = staticGraph('dist/fe-admin-portal.js');
+/**
+ * Prints the portal's sizes (needs dist/): before its first section, then with each section's own chunks, for the
+ * build in `dir` (`dist`, or `dist/lite`: preact/compat), against `budget` KiB for the users section if given.
+ */
+export function portalSizes(dir = 'dist', budget) {
+  const portal = staticGraph(`${dir}/fe-admin-portal.js`);
   const portalTotal = portal.reduce((n, f) => n + f.gzip, 0);
-  console.log(`\n<fe-admin-portal> before its first section: ${kib(portalTotal)} gzip (${portal.length} files)`);
-  // each section's chunk: the one holding its view (its heading id, `fe-<section>-title`); its own files are those
-  // of its static graph the portal does not load already
-  const seen = new Set(portal.map((f) => f.file));
-  const sections = new Map();
-  for (const file of readdirSync('dist/chunks').filter((f) => f.endsWith('.js'))) {
-    const id = /titleId:[`"]fe-([a-z-]+)-title[`"]/.exec(readFileSync(`dist/chunks/${file}`, 'utf8'))?.[1];
-    if (id && !sections.has(id)) sections.set(id, file);
-  }
-  for (const [id, file] of [...sections].sort()) {
-    const own = staticGraph(`dist/chunks/${file}`).filter((f) => !seen.has(f.file));
-    const total = own.reduce((n, f) => n + f.gzip, 0);
-    console.log(`  + the ${id} section's own chunk(s):`.padEnd(44) + `${kib(total)} gzip → ${kib(portalTotal + total)} with ${id}`);
+  console.log(`\n<fe-admin-portal> of ${dir} before its first section: ${kib(portalTotal)} gzip (${portal.length} files)`);
+  for (const id of [...sectionChunks(dir).keys()].sort()) {
+    const { section, gzip } = portalWithSection(dir, id);
+    const own = section.reduce((n, f) => n + f.gzip, 0);
+    const verdict = id === 'users' && budget ? ` (budget ${budget} KiB: ${gzip <= budget * 1024 ? 'within' : 'OVER'})` : '';
+    console.log(`  + the ${id} section's own chunk(s):`.padEnd(44) + `${kib(own)} gzip → ${kib(gzip)} with ${id}${verdict}`);
   }
 }
 

@@ -16,8 +16,10 @@
  * (src/admin/shell/sections.ts, the marker `// new:section <id>` inside it: the one list a section edits), the route
  * module's import and mount (emulator/src/app.ts), its table and its place in `resettableTables` (emulator/src/db/
  * schema.ts). No test and no other list needs an edit: they read the registry (test/node/new-section.test.ts proves
- * it). The package entries (elements/index.ts, package.json `exports`) are added as before, until they follow a
- * convention. `<id>` is the registry's camelCase id; files use its kebab-case name (`allAccounts` → `all-accounts`).
+ * it). The element's export in elements/index.ts follows its convention (`FeAdmin<Name>Element` from
+ * `./admin/fe-admin-<name>.ts`, checked by test/node/build.test.ts); its package entries need no edit
+ * (`fe-elements/fe-admin-<name>`, `fe-elements/lite/fe-admin-<name>`: package.json `exports` patterns).
+ * `<id>` is the registry's camelCase id; files use its kebab-case name (`allAccounts` → `all-accounts`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -139,33 +141,21 @@ export function atMarker(source, { marker, replace = false, text }, path = 'the 
 }
 
 /**
- * The package entries of the section's element: its export in elements/index.ts and its entry in package.json
- * `exports` (kept apart: these two follow a convention in another change of issue 30 item 4, and then go).
+ * The section element's export in elements/index.ts (the `fe-elements` entry), by its convention: `FeAdmin<Name>Element`
+ * from `./admin/fe-admin-<name>.ts`, after the others (test/node/build.test.ts checks every section has it). Its
+ * package entries are package.json `exports` patterns (`./fe-admin-*`, `./lite/fe-admin-*`): nothing to add there.
  */
-function addPackageEntries(root, { kebab: k, pascal: P }) {
-  const edit = (path, change) => {
-    writeFileSync(join(root, path), change(readFileSync(join(root, path), 'utf8')));
-    return path;
-  };
-  return [
-    edit('elements/index.ts', (text) => {
-      const line = `export { FeAdmin${P}Element } from './admin/fe-admin-${k}.ts';`;
-      if (text.includes(line)) return text;
-      const lines = text.split('\n');
-      const at = lines.findLastIndex((l) => /^export \{ FeAdmin\w+Element \} from '\.\/admin\//.test(l)) + 1;
-      if (at <= 0) throw new Error(`elements/index.ts: no place for ${line}`);
-      lines.splice(at, 0, line);
-      return lines.join('\n');
-    }),
-    edit('package.json', (text) => {
-      const pkg = JSON.parse(text);
-      const exports = Object.entries(pkg.exports);
-      const at = exports.findIndex(([key]) => key === './entitlements');
-      exports.splice(at, 0, [`./fe-admin-${k}`, { types: `./dist/types/elements/admin/fe-admin-${k}.d.ts`, import: `./dist/fe-admin-${k}.js` }]);
-      pkg.exports = Object.fromEntries(exports);
-      return `${JSON.stringify(pkg, null, 2)}\n`;
-    }),
-  ];
+function addElementExport(root, { kebab: k, pascal: P }) {
+  const path = 'elements/index.ts';
+  const text = readFileSync(join(root, path), 'utf8');
+  const line = `export { FeAdmin${P}Element } from './admin/fe-admin-${k}.ts';`;
+  if (text.includes(line)) return [path];
+  const lines = text.split('\n');
+  const at = lines.findLastIndex((l) => /^export \{ FeAdmin\w+Element \} from '\.\/admin\//.test(l)) + 1;
+  if (at <= 0) throw new Error(`${path}: no place for ${line}`);
+  lines.splice(at, 0, line);
+  writeFileSync(join(root, path), lines.join('\n'));
+  return [path];
 }
 
 /**
@@ -209,7 +199,7 @@ export async function writeSection(root, id, { sections } = {}) {
     writeFileSync(join(root, path), content);
   }
   for (const [path, content] of edited) writeFileSync(join(root, path), content);
-  const written = [...Object.keys(files), ...edited.keys(), ...addPackageEntries(root, names)];
+  const written = [...Object.keys(files), ...edited.keys(), ...addElementExport(root, names)];
   // the project's formatter (Prettier) has the last word on layout
   spawnSync(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--log-level', 'warn', ...written], { cwd: root, stdio: 'inherit' });
   if (!area.served) {

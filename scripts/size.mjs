@@ -6,7 +6,7 @@
  * (React 19 + react-dom + r2wc "68 KB" = about 70,000 bytes).
  * Usage: node scripts/size.mjs [entry=dist/fe-login-box.js]
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -24,6 +24,32 @@ export function staticGraph(entry) {
     const raw = readFileSync(file);
     return { file, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
   });
+}
+
+/** The chunk of `dir`/chunks holding a section's view (its heading id, `fe-<section>-title`), by section id. */
+export function sectionChunks(dir) {
+  const sections = new Map();
+  for (const file of readdirSync(join(dir, 'chunks'))
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
+    const id = /titleId:[`"]fe-([a-z-]+)-title[`"]/.exec(readFileSync(join(dir, 'chunks', file), 'utf8'))?.[1];
+    if (id && !sections.has(id)) sections.set(id, join(dir, 'chunks', file));
+  }
+  return sections;
+}
+
+/**
+ * What `<fe-admin-portal>` of the build in `dir` (`dist`, `dist/lite`) loads before the first row of `section`: its
+ * static graph, then the section's chunk and the chunks that one imports statically (its texts and data load beside).
+ * `portal` and `section` hold the files of each part (the section's: those the portal does not load already).
+ */
+export function portalWithSection(dir, section) {
+  const portal = staticGraph(join(dir, 'fe-admin-portal.js'));
+  const chunk = sectionChunks(dir).get(section);
+  if (!chunk) throw new Error(`no chunk of the ${section} section in ${dir}/chunks`);
+  const seen = new Set(portal.map((f) => f.file));
+  const own = staticGraph(chunk).filter((f) => !seen.has(f.file));
+  return { portal, section: own, gzip: [...portal, ...own].reduce((n, f) => n + f.gzip, 0) };
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {

@@ -8,7 +8,6 @@
  */
 import { sessionSyncKey, type FeApp, type FeAppOptions } from '../../src/app/app.ts';
 import { applyScheme, setVendorTheme } from '../../src/theme/scheme.ts';
-import { reportUndefinedAdmin } from './lite-portal.ts';
 
 type Root = HTMLElement & { options: Partial<FeAppOptions> };
 
@@ -32,8 +31,6 @@ export function syncApp(root: Root, app: FeApp): () => void {
     vendorTheme(root, app);
     void app.start().then(() => preloadAdminPortal(app));
     idleSignOut(root, app);
-    // fe-elements/lite has no admin portal: an <fe-admin-*> tag inside is an error naming the full entry
-    if (__FE_LITE__) reportUndefinedAdmin(root);
   }
   sync();
   return sync;
@@ -59,7 +56,8 @@ function vendorTheme(root: HTMLElement, app: FeApp): void {
  * Sign-in §4 (SI-4.04): after the login box and the analytics tag (the app is ready), the admin portal's code (its
  * shell, section-element.tsx, the bulk of the portal; `<fe-admin-portal>`'s own module imports `<fe-app>`, so it is
  * not imported from here) loads in the background at idle time, unless `lazyLoadAdminPortal`; only once a user is
- * signed in. Not in `fe-elements/lite`: the portal is not part of it (its code is React's, in the full entry).
+ * signed in. Not in `fe-elements/lite`: its main entry is the sign-in set for pages that only sign people in; a page
+ * with the portal loads `fe-elements/lite/fe-admin-portal`, and its code with it.
  */
 function preloadAdminPortal(app: FeApp): void {
   if (__FE_LITE__ || app.options.lazyLoadAdminPortal) return;

@@ -97,7 +97,7 @@ export function reactElement<P extends object>(component: ComponentType<P>, { cs
 }
 
 /** The entry this copy of the code was built as (vite.config.ts). */
-const ENTRY = __FE_LITE__ ? 'fe-elements/lite' : 'fe-elements';
+export const ENTRY = __FE_LITE__ ? 'fe-elements/lite' : 'fe-elements';
 
 /**
  * Defines a custom element unless a same-named one exists: two copies of one entry on a page are harmless, but a

@@ -27,6 +27,8 @@ import { formatMessage } from '../../src/i18n/icu.ts';
 import { setFormatter } from '../../src/i18n/index.ts';
 import { reactElement, type PropType, type ReactElementClass } from './react-element.ts';
 import { hostOf, useLitContext } from './use-lit-context.ts';
+// what React Aria needs of the renderer beyond React's API (fe-elements/lite: tools/preact-parity.js)
+import '../../tools/react-parity.js';
 
 // the portal's messages use ICU plurals (`{count, plural, one {# user} other {# users}}`)
 setFormatter(formatMessage);

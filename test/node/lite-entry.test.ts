@@ -1,8 +1,9 @@
 /**
  * `fe-elements/lite` as built (issue 24): the sign-in elements on preact/compat, with no React in any of its files;
  * its login box renders its first input from the built files alone; and loading both entries on one page is a
- * console error naming both, whichever loads first (the first one's elements stay); the admin portal on a lite page is
- * a console error naming the full entry (issue 24 item 4). Needs `npm run build` first.
+ * console error naming both, whichever loads first (the first one's elements stay); the lite portal renders on the lite
+ * app (issue 30 item 8), and an element of one entry inside the other's `<fe-app>` gets no app and a console error
+ * naming both. Needs `npm run build` first.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { contentType, fileIn } from '../../tools/static-files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const skip = !existsSync(join(root, 'dist/lite/fe-elements.js')) && 'dist/lite not built: run `npm run build` first';
-/** The sign-in tags: every tag of the manifest but the admin portal's. */
+/** The sign-in tags (the lite main entry's): every tag of the manifest but the admin ones. */
 const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: { tagName?: string }[] }[] };
 const SIGN_IN_TAGS = manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => (d.tagName && !d.tagName.startsWith('fe-admin') ? [d.tagName] : []));
 
@@ -108,27 +109,39 @@ for (const [first, second] of [
 
 /** What the portal shows after a while: its shadow root's text (or nothing, undefined). */
 const portalText = `new Promise((r) => setTimeout(r, 1500)).then(() => document.querySelector('fe-admin-portal').shadowRoot?.textContent ?? '')`;
-const PORTAL_ERROR = '<fe-admin-portal> is not part of fe-elements/lite: load fe-elements (the full entry) instead of fe-elements/lite on a page with the admin portal';
+/** The console error of an element of one entry inside an `<fe-app>` of the other (elements/internal/one-entry.ts). */
+const otherEntry = (tag: string, entry: string, app: string) => `<${tag}> is defined by ${entry}: the <fe-app> of ${app} does not give it its app (load one entry per page)`;
 
-test('fe-elements/lite alone and <fe-admin-portal> in its <fe-app>: a console error naming the full entry', { skip }, async () => {
-  const { errors, result } = await load<string>(['/dist/lite/fe-elements.js'], portalText, `<fe-app base-url="/"><fe-admin-portal></fe-admin-portal></fe-app>`);
-  assert.equal(result, '', 'nothing defines the portal');
-  assert.deepEqual(errors, [PORTAL_ERROR]);
-});
-
-test("fe-elements/lite, then the full entry's fe-admin-portal: the lite app is not given to it, and the errors name the full entry", { skip }, async () => {
+test('issue 30 item 8: the lite portal renders from the built files (dist/lite/fe-admin-portal.js) on the lite <fe-app>, with its texts', { skip }, async () => {
   const { errors, result } = await load<string>(
-    ['/dist/lite/fe-elements.js', '/dist/fe-admin-portal.js'],
+    ['/dist/lite/fe-elements.js', '/dist/lite/fe-admin-portal.js'],
     portalText,
-    // preview: the portal would render canned data at once if it got the app
-    `<fe-app preview base-url="/"><fe-admin-portal></fe-admin-portal></fe-app>`,
+    `<fe-app base-url="/"><fe-admin-portal></fe-admin-portal></fe-app>`,
   );
-  assert.doesNotMatch(result, /admin\./, 'no raw message keys of a portal running on the lite app');
-  assert.ok(errors.includes(PORTAL_ERROR), errors.join('\n'));
-  // the portal's module brings the full <fe-app> and <fe-login-box> along: refused too, by name
-  assert.ok(errors.includes('<fe-app> is defined by fe-elements/lite: do not load fe-elements too'), errors.join('\n'));
-  assert.equal(errors.filter((e) => e === PORTAL_ERROR).length, 1, 'once per element');
+  // no one signed in (no identity API here): the portal's own text, not a raw message key
+  assert.equal(result, 'Sign in to manage your account.');
+  assert.deepEqual(errors, []);
 });
+
+for (const [app, portal] of [
+  ['fe-elements/lite', 'fe-elements'],
+  ['fe-elements', 'fe-elements/lite'],
+]) {
+  test(`${app}, then the fe-admin-portal of ${portal}: ${app}'s <fe-app> does not give it its app, and the errors name both`, { skip }, async () => {
+    const dist = (entry: string, file: string) => (entry === 'fe-elements' ? `/dist/${file}` : `/dist/lite/${file}`);
+    const { errors, result } = await load<string>(
+      [dist(app, 'fe-login-box.js'), dist(portal, 'fe-admin-portal.js')],
+      portalText,
+      // preview: the portal would render canned data at once if it got the app
+      `<fe-app preview base-url="/"><fe-admin-portal></fe-admin-portal></fe-app>`,
+    );
+    assert.doesNotMatch(result, /admin\./, `no raw message keys of a portal running on ${app}'s app`);
+    const refused = otherEntry('fe-admin-portal', portal, app);
+    assert.equal(errors.filter((e) => e === refused).length, 1, `once per element: ${errors.join('\n')}`);
+    // the portal's module brings its own <fe-app> along: refused too, by name
+    assert.ok(errors.includes(`<fe-app> is defined by ${app}: do not load ${portal} too`), errors.join('\n'));
+  });
+}
 
 test('a tag the page defined itself: a console error naming "another script"', { skip }, async () => {
   const { errors } = await load<void>([`data:text/javascript,customElements.define('fe-login-box', class extends HTMLElement {})`, '/dist/lite/fe-login-box.js'], 'undefined');

@@ -141,15 +141,9 @@ describe('npm run new:section', () => {
     const migrations = added.filter((p) => /^emulator\/drizzle\/[^/]+\.sql$/.test(p));
     assert.equal(migrations.length, 1, 'one generated migration');
     assert.match(next.get(migrations[0])!, /CREATE TABLE "webhooks_items"/);
-    // existing files: the marked ones, the package entries, drizzle-kit's journal
-    assert.deepEqual(edited, [
-      'elements/index.ts',
-      'emulator/drizzle/meta/_journal.json',
-      'emulator/src/app.ts',
-      'emulator/src/db/schema.ts',
-      'package.json',
-      'src/admin/shell/sections.ts',
-    ]);
+    // existing files: the marked ones, the element's export, drizzle-kit's journal (package.json: its exports patterns
+    // serve the new element)
+    assert.deepEqual(edited, ['elements/index.ts', 'emulator/drizzle/meta/_journal.json', 'emulator/src/app.ts', 'emulator/src/db/schema.ts', 'src/admin/shell/sections.ts']);
     const snippets = sectionMarkers('webhooks', keys);
     for (const path of ['emulator/src/app.ts', 'emulator/src/db/schema.ts', 'src/admin/shell/sections.ts'])
       assertEditedAtMarkers(
@@ -164,8 +158,7 @@ describe('npm run new:section', () => {
       /webhooks: section\('webhooks', \{\s*load: \(\) => import\('\.\.\/webhooks\/index\.ts'\),\s*messages: texts\('webhooks'\),\s*\}\)/,
     );
     assert.match(next.get('emulator/src/app.ts')!, /app\.route\(API_PREFIX, adminWebhooksRoutes\);\n\s*\/\/ new:section route-mounts/);
-    assert.match(next.get('elements/index.ts')!, /FeAdminWebhooksElement/);
-    assert.ok(JSON.parse(next.get('package.json')!).exports['./fe-admin-webhooks']);
+    assert.match(next.get('elements/index.ts')!, /export \{ FeAdminWebhooksElement \} from '\.\/admin\/fe-admin-webhooks\.ts';/);
     // a built section is not written twice
     const again = run(root, ['--import', 'tsx', 'scripts/new-section.mjs', 'webhooks']);
     assert.notEqual(again.status, 0);
@@ -218,7 +211,7 @@ describe('npm run new:section', () => {
     const keys = { read: [...SECTIONS.allAccounts.permissions], write: [...SECTIONS.allAccounts.write] };
     assert.deepEqual(added, Object.keys(sectionFiles('allAccounts', keys, { parts: ['client', 'messages'] })).sort());
     assert.ok(!added.some((p) => p.startsWith('emulator/')) && !edited.some((p) => p.startsWith('emulator/')), 'no emulator module, table, mount or migration');
-    assert.deepEqual(edited, ['elements/index.ts', 'package.json', 'src/admin/shell/sections.ts']);
+    assert.deepEqual(edited, ['elements/index.ts', 'src/admin/shell/sections.ts']);
     assert.match(readFileSync(join(root, 'src/admin/shell/sections.ts'), 'utf8'), /api: 'hierarchy',\s*load: \(\) => import\('\.\.\/all-accounts\/index\.ts'\)/);
     const tsc = run(root, [join(repo, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
     assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);

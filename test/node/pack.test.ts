@@ -15,9 +15,10 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { contentType, fileIn } from '../../tools/static-files.js';
+import { concreteExports, type ExportTarget } from './exports.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, ExportTarget> };
 const built = existsSync(join(root, 'dist/fe-elements.js')) && existsSync(join(root, 'dist/server.js')) && existsSync(join(root, 'dist/types'));
 const skip = !built && 'dist/ not built: run `npm run build` first';
 const dir = mkdtempSync(join(tmpdir(), 'fe-pack-'));
@@ -42,7 +43,13 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('every exports entry of the installed package points at a file it contains; nothing of the sources ships', { skip }, () => {
-  for (const [entry, target] of Object.entries(pkg.exports))
+  // the patterns (`./fe-*`, `./lite/fe-admin-*` …) expanded against the installed files: each element entry
+  const entries = concreteExports(pkg.exports, installed);
+  assert.ok(
+    entries.some(([entry]) => entry === './lite/fe-admin-users'),
+    'the section elements of both builds are served',
+  );
+  for (const [entry, target] of entries)
     for (const file of typeof target === 'string' ? [target] : Object.values(target)) assert.ok(existsSync(join(installed, file)), `${entry} → ${file}`);
   for (const absent of ['src', 'elements', 'emulator', 'test', 'node_modules/.bin']) assert.ok(!existsSync(join(installed, absent)), `${absent} is not in the package`);
 });
@@ -62,7 +69,7 @@ test('fe-elements/server and fe-elements/entitlements import and work in plain N
   assert.deepEqual(out.missing, { isEntitled: false, justification: 'MISSING_FEATURE' });
 });
 
-test('the type entries resolve from the installed package (fe-elements and its dom, angular, react and vue entries)', { skip }, () => {
+test('the type entries resolve from the installed package (fe-elements and its dom, angular, react and vue entries, element patterns)', { skip }, () => {
   writeFileSync(
     join(app, 'host.ts'),
     `import type {} from 'fe-elements/dom';
@@ -70,6 +77,9 @@ import type {} from 'fe-elements/angular';
 import type {} from 'fe-elements/react';
 import type {} from 'fe-elements/vue';
 import type { FeLoginEvent } from 'fe-elements';
+import type { FeAdminUsersElement } from 'fe-elements/fe-admin-users';
+import type { FeAdminPortalElement } from 'fe-elements/lite/fe-admin-portal';
+export type Elements = [FeAdminUsersElement, FeAdminPortalElement];
 const box = document.querySelector('fe-login-box');
 box?.addEventListener('fe-login', (e: FeLoginEvent) => void e.detail.user.email);
 // @ts-expect-error a misspelled detail field
@@ -98,14 +108,14 @@ async function serve(base: string): Promise<{ server: Server; url: string }> {
 test('each element entry, loaded as a module in Chromium from the installed package, defines its tags', { skip, timeout: 120_000 }, async () => {
   const manifest = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: { customElement?: boolean; tagName?: string }[] }[] };
   const allTags = manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => (d.customElement && d.tagName ? [d.tagName] : []));
-  const entries = Object.entries(pkg.exports).flatMap(([entry, target]) => {
+  const entries = concreteExports(pkg.exports, installed).flatMap(([entry, target]) => {
     const js = typeof target === 'object' ? target.import : undefined;
     if (!js || entry === './server' || entry === './entitlements') return [];
-    // `./lite`: the sign-in set (every tag but the portal's); `./lite/<tag>`: that tag, on preact/compat
+    // `./lite`: the sign-in set (every tag but the admin ones); `./lite/<tag>`: that tag, on preact/compat
     const tags = entry === '.' ? allTags : entry === './lite' ? allTags.filter((tag) => !tag.startsWith('fe-admin')) : [entry.replace(/^\.\/(lite\/)?/, '')];
     return [{ entry, js, tags }];
   });
-  assert.ok(entries.length >= 24, `${entries.length} element entries`);
+  assert.ok(entries.length >= 54, `${entries.length} element entries`);
   writeFileSync(join(app, 'index.html'), '<!doctype html><title>pack check</title>');
   const { server, url } = await serve(app);
   const browser = await chromium.launch({

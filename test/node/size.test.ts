@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 // @ts-expect-error plain JS helper without types
-import { staticGraph } from '../../scripts/size.mjs';
+import { portalWithSection, staticGraph } from '../../scripts/size.mjs';
 
 /** Gzip bytes of what `entry` loads before anything else happens (its static import graph). */
 function firstInput(entry: string, label: string): number {
@@ -22,6 +22,29 @@ test('<fe-login-box> loads at most 100 KiB gzip before its first input', () => {
 test('<fe-login-box> of fe-elements/lite loads at most 40 KiB gzip before its first input', () => {
   const total = firstInput('dist/lite/fe-login-box.js', '<fe-login-box> (lite)');
   assert.ok(total <= 40 * 1024, `${total} bytes gzip is over the lite budget of 40 KiB`);
+});
+
+/**
+ * Issue 30 item 8: `<fe-admin-portal>` of fe-elements/lite (preact/compat) with the users section loads at most
+ * 150 KiB gzip before its first row — its static graph, the users chunk and what that imports statically (the full
+ * build's figure is printed beside it). Met at 149.7 KiB on the tree of the lite change; over since the sections'
+ * chunks import their preview answers statically (issue 30 item 1: the users section's canned data, 5.7 KiB gzip,
+ * loads before its first row outside preview mode too) and the kit's additions: a todo until those answers load in
+ * preview mode only.
+ */
+const OVER_BUDGET =
+  'over budget (about 156 KiB): each section chunk imports its preview answers statically (users: src/preview/data.ts, directory.ts, 5.7 KiB gzip); load them in preview mode only';
+test('<fe-admin-portal> of fe-elements/lite with the users section loads at most 150 KiB gzip before its first row', { todo: OVER_BUDGET }, () => {
+  const sizes = (dir: string) => portalWithSection(dir, 'users') as { portal: unknown[]; section: unknown[]; gzip: number };
+  const full = sizes('dist');
+  const lite = sizes('dist/lite');
+  for (const [label, s] of [
+    ['<fe-admin-portal> + users', full],
+    ['<fe-admin-portal> + users (lite)', lite],
+  ] as const) {
+    console.log(`${label} before its first row: ${(s.gzip / 1024).toFixed(1)} KiB gzip (${s.portal.length} + ${s.section.length} files)`);
+  }
+  assert.ok(lite.gzip <= 150 * 1024, `${lite.gzip} bytes gzip is over the lite portal budget of 150 KiB`);
 });
 
 /**
