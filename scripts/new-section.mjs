@@ -6,7 +6,7 @@
  * - src/admin/resources/<name>.ts           `create<Name>Resource(q, client)`: a paged list (resources/paged.ts)
  * - src/admin/<name>/<Name>View.tsx, index.ts, preview.ts   the section chunk: search, table, pager, designed
  *                                           states, write controls only for `can('write')`; its preview data
- * - src/i18n/{en,de,he}-admin-<name>.ts     its texts (German and Hebrew start as English: translate them)
+ * - src/admin/<name>/messages/{en,de,he}.ts  its texts (German and Hebrew start as English: translate them)
  * - elements/admin/fe-admin-<name>.ts       the section element
  * - stories/admin-<name>.stories.ts         loading, empty, error, filled
  * - test/admin/<name>.test.ts               Chromium against the emulator: rows, search, read-only, no access, axe
@@ -262,21 +262,21 @@ export function ${P}View() {
 `,
     ...Object.fromEntries(
       ['en', 'de', 'he'].map((lang) => [
-        `src/i18n/${lang}-admin-${k}.ts`,
+        `src/admin/${k}/messages/${lang}.ts`,
         lang === 'en'
           ? `/** English messages of the admin portal's ${c} section (pure data: loaded with the section, src/admin/shell/sections.ts). */
 export const enAdmin${P} = {
 ${messageLines(c)}
 } as const;
 
-declare module './en.ts' {
+declare module '../../../i18n/en.ts' {
   /** The ${c} section's keys join the catalogue's keys (\`MessageKey\`): no list of sections to edit. */
   interface SectionMessages extends Record<keyof typeof enAdmin${P}, string> {}
 }
 `
-          : `import type { enAdmin${P} } from './en-admin-${k}.ts';
+          : `import type { enAdmin${P} } from './en.ts';
 
-/** ${lang === 'de' ? 'German' : 'Hebrew'} messages of the admin portal's ${c} texts (every key of \`en-admin-${k}.ts\`), pure data, loaded with the section. */
+/** ${lang === 'de' ? 'German' : 'Hebrew'} messages of the admin portal's ${c} texts (every key of \`./en.ts\`), pure data, loaded with the section. */
 // scaffolded in English by \`npm run new:section\`: translate before release
 export const ${lang}Admin${P}: Record<keyof typeof enAdmin${P}, string> = {
 ${messageLines(c)}
@@ -648,7 +648,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const written = await writeSection(root, id);
     console.log(`Section ${id}:\n${written.map((f) => `  ${f}`).join('\n')}`);
-    console.log(`\nNext: translate src/i18n/{de,he}-admin-${namesOf(id).kebab}.ts, run npm run analyze, then npm test.`);
+    console.log(`\nNext: translate src/admin/${namesOf(id).kebab}/messages/{de,he}.ts, run npm run analyze, then npm test.`);
   } catch (error) {
     console.error(`new:section: ${error.message}`);
     process.exit(1);

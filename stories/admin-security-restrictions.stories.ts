@@ -24,7 +24,7 @@ import adminCss from '../src/admin/ui/admin.css.ts?inline';
 import { AdminDialog } from '../src/admin/ui/dialog.tsx';
 import { DoneActions } from '../src/admin/ui/form.tsx';
 import { addMessages } from '../src/i18n/index.ts';
-import { enAdminSecurity } from '../src/i18n/en-admin-security.ts';
+import { enAdminSecurity } from '../src/admin/security/messages/en.ts';
 import { useT } from '../src/i18n/use-t.ts';
 import { addPreviewRoutes } from '../src/preview/section-routes.ts';
 import { ADMIN_SCENARIOS, scenarioFetch, type AdminScenario } from './support/admin-story.tsx';
