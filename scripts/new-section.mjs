@@ -7,6 +7,7 @@
  * - src/admin/<name>/<Name>View.tsx, index.ts, preview.ts   the section chunk: search, table, pager, designed
  *                                           states, write controls only for `can('write')`; its preview data
  * - src/admin/<name>/messages/{en,de,he}.ts  its texts (German and Hebrew start as English: translate them)
+ * - src/admin/<name>/<name>.css.ts           its own classes (beside the kit's, src/admin/ui/admin.css.ts)
  * - elements/admin/fe-admin-<name>.ts       the section element
  * - stories/admin-<name>.stories.ts         loading, empty, error, filled
  * - test/admin/<name>.test.ts               Chromium against the emulator: rows, search, read-only, no access, axe
@@ -183,6 +184,7 @@ import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { useSave } from '../ui/use-save.ts';
+import * as ${c}Css from './${k}.css.ts';
 
 /** The ${c} section view. */
 export function ${P}View() {
@@ -228,7 +230,7 @@ export function ${P}View() {
     <section className={css.section} aria-labelledby="fe-${k}-title" aria-busy={state.loading || undefined}>
       <SectionHeader titleId="fe-${k}-title" title={t('admin.${c}.title')} />
       {canWrite ? (
-        <form className={css.toolbar} onSubmit={add} aria-busy={save.busy || undefined}>
+        <form className={${c}Css.addForm} onSubmit={add} aria-busy={save.busy || undefined}>
           <TextField label={t('admin.${c}.name')} fieldId="fe-${k}-name" name="name" value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
           <button type="submit" className={css.button} disabled={save.busy || !name.trim()}>
             {save.busy ? t('admin.${c}.adding') : t('admin.${c}.add')}
@@ -260,6 +262,13 @@ export function ${P}View() {
   );
 }
 `,
+    [`src/admin/${k}/${k}.css.ts`]: `/** Styles of the ${c} section (its own classes; the kit's are in src/admin/ui/admin.css.ts), adopted with the kit's into each admin element's shadow root (src/admin/ui/styles.ts). */
+import { style } from '@vanilla-extract/css';
+import { toolbar } from '../ui/admin.css.ts';
+
+/** The add form: the name field and its button on one line, aligned at their bottom. */
+export const addForm = style([toolbar, { alignItems: 'flex-end' }]);
+`,
     ...Object.fromEntries(
       ['en', 'de', 'he'].map((lang) => [
         `src/admin/${k}/messages/${lang}.ts`,
@@ -286,7 +295,7 @@ ${messageLines(c)}
     ),
     [`elements/admin/fe-admin-${k}.ts`]: `import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import adminCss from '../../src/admin/ui/admin.css.ts?inline';
+import { adminCss } from '../../src/admin/ui/styles.ts';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';

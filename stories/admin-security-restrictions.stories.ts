@@ -20,7 +20,7 @@ import { IpRestrictionsTab } from '../src/admin/security/IpRestrictionsTab.tsx';
 import { previewRestrictions } from '../src/admin/security/preview-restrictions.ts';
 import { BulkAddResult } from '../src/admin/security/restrictions-ip-dialogs.tsx';
 import { lazySectionViews, SectionHost } from '../src/admin/shell/SectionHost.tsx';
-import adminCss from '../src/admin/ui/admin.css.ts?inline';
+import { adminCss } from '../src/admin/ui/styles.ts';
 import { AdminDialog } from '../src/admin/ui/dialog.tsx';
 import { DoneActions } from '../src/admin/ui/form.tsx';
 import { addMessages } from '../src/i18n/index.ts';

@@ -19,6 +19,7 @@ import { FilePicker } from '../ui/file-picker.tsx';
 import { Select } from '../ui/select.tsx';
 import { formatPattern } from '../../i18n/date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as accountCss from './account.css.ts';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { AdminTabs } from '../ui/tabs.tsx';
@@ -227,7 +228,7 @@ function SettingsForm({
   };
 
   return (
-    <form className={css.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} style={{ maxWidth: '640px' }}>
+    <form className={accountCss.settingsForm} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
       {tab === 'customLogin' ? <p className={css.muted}>{t('admin.account.customLoginIntro')}</p> : null}
       {fields.map((f) =>
         f === 'logo' ? (
@@ -243,7 +244,7 @@ function SettingsForm({
       ) : null}
       <ErrorSlot error={error} t={t} />
       {editable.length > 0 ? (
-        <div className={css.dialogActions} style={{ justifyContent: 'flex-start' }}>
+        <div className={accountCss.settingsActions}>
           <button type="submit" className={css.button} aria-disabled={busy}>
             {busy ? t('admin.saving') : t('admin.save')}
           </button>
@@ -334,9 +335,9 @@ function LogoField({ value, viewOnly, onChange, t }: { value: string; viewOnly: 
     reader.readAsDataURL(file);
   };
   return (
-    <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+    <fieldset className={`${css.field} ${css.bareFieldset}`}>
       <legend className={css.label}>{t('admin.account.field.logo')}</legend>
-      <span className={css.logoPreview} data-logo-preview="">
+      <span className={accountCss.logoPreview} data-logo-preview="">
         {value.startsWith('data:image/') || isHttpUrl(value) ? (
           <img src={value} alt={t('admin.account.logoPreview')} />
         ) : (

@@ -16,6 +16,7 @@ import type { TokenOwner, TokenRow, TokenType } from '../resources/tokens.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as apiTokensCss from './api-tokens.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -51,7 +52,7 @@ function columns(opts: {
       size: 200,
       enableSorting: false,
       cell: ({ row }) => (
-        <code title={row.original.key} style={{ fontFamily: 'ui-monospace, monospace', fontSize: '0.875em' }}>
+        <code title={row.original.key} className={apiTokensCss.tokenKey}>
           {row.original.key}
         </code>
       ),

@@ -9,6 +9,7 @@ import type { Group } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as groupsCss from './groups.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
@@ -70,30 +71,16 @@ function GroupForm({ group, onClose, t, onBusy }: { group?: Group; onClose: () =
         onChange={(e) => setName(e.target.value)}
         autoFocus
       />
-      <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+      <fieldset className={`${css.field} ${css.bareFieldset}`}>
         <legend className={css.label}>{t('admin.groups.color')}</legend>
         <div className={css.toolbar}>
           {PRESET_COLORS.map((p) => (
-            <button
-              key={p.value}
-              type="button"
-              className={css.iconButton}
-              aria-label={t(p.name)}
-              aria-pressed={color === p.value}
-              onClick={() => setColor(p.value)}
-              style={{ borderColor: color === p.value ? 'currentColor' : undefined, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
-            >
+            <button key={p.value} type="button" className={groupsCss.preset} aria-label={t(p.name)} aria-pressed={color === p.value} onClick={() => setColor(p.value)}>
               <Swatch color={p.value} size={18} />
             </button>
           ))}
           <label className={css.checkboxRow}>
-            <input
-              type="color"
-              name="color"
-              value={color}
-              onChange={(e) => setColor(hexColor(e.target.value))}
-              style={{ width: 40, height: 32, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
-            />
+            <input type="color" name="color" value={color} onChange={(e) => setColor(hexColor(e.target.value))} className={groupsCss.colorInput} />
             <span>{t('admin.groups.customColor')}</span>
           </label>
         </div>

@@ -13,6 +13,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { isScimGroup, type GroupMember } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as groupsCss from './groups.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { CheckboxRow, DoneActions } from '../ui/form.tsx';
@@ -25,9 +26,6 @@ import { useDebouncedSearch } from '../ui/use-search.ts';
 export const CANDIDATES_LIMIT = 10;
 
 const who = (u: { name?: string | null; email: string }) => u.name || u.email;
-const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 } as const;
-const itemStyle = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, minHeight: 32 } as const;
-const headingStyle = { margin: 0, fontSize: '1em', fontWeight: 600 } as const;
 
 /** The members-and-roles dialog of `group` (the group as cached: optimistic changes show here at once). */
 export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void; t: Translate }) {
@@ -54,18 +52,16 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
     <AdminDialog open onClose={onClose} title={t('admin.groups.manageTitle', { name: group.name })}>
       {scim ? <p className={css.hint}>{t('admin.groups.scimNote')}</p> : null}
       <ErrorSlot error={error} t={t} />
-      <section aria-labelledby={membersId} className={css.form} style={{ gap: 8 }}>
-        <h3 id={membersId} style={headingStyle}>
+      <section aria-labelledby={membersId} className={groupsCss.part}>
+        <h3 id={membersId} className={groupsCss.partTitle}>
           {t('admin.groups.members', { count: members.length })}
         </h3>
         {members.length === 0 ? (
-          <p className={css.muted} style={{ margin: 0 }}>
-            {t('admin.groups.noMembers')}
-          </p>
+          <p className={`${css.muted} ${css.flush}`}>{t('admin.groups.noMembers')}</p>
         ) : (
-          <ul style={listStyle} aria-label={t('admin.groups.membersList', { name: group.name })}>
+          <ul className={groupsCss.people} aria-label={t('admin.groups.membersList', { name: group.name })}>
             {members.map((m) => (
-              <li key={m.id} style={itemStyle} data-member={m.email}>
+              <li key={m.id} className={groupsCss.person} data-member={m.email}>
                 <span className={css.cellStack}>
                   <span>{who(m)}</span>
                   {m.name ? <span className={css.muted}>{m.email}</span> : null}
@@ -96,8 +92,8 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
           onAdd={(user) => change(resources.groups.addUsers.run({ id: group.id, users: [user] }), t('admin.groups.added', { name: who(user), group: group.name }))}
         />
       ) : null}
-      <section aria-labelledby={rolesId} className={css.form} style={{ gap: 8 }}>
-        <h3 id={rolesId} style={headingStyle}>
+      <section aria-labelledby={rolesId} className={groupsCss.part}>
+        <h3 id={rolesId} className={groupsCss.partTitle}>
           {t('admin.groups.roles')}
         </h3>
         {canWrite && rolesEnabled ? (
@@ -131,10 +127,8 @@ function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelled
   const has = new Set((group.roles ?? []).map((r) => r.id));
   if (!roles.data && roles.loading) return <Loading label={t('admin.loading')} />;
   return (
-    <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }} aria-labelledby={labelledBy}>
-      <p className={css.hint} style={{ margin: 0 }}>
-        {t('admin.groups.rolesHint')}
-      </p>
+    <fieldset className={`${css.field} ${css.bareFieldset}`} aria-labelledby={labelledBy}>
+      <p className={`${css.hint} ${css.flush}`}>{t('admin.groups.rolesHint')}</p>
       <ErrorSlot error={roles.error} t={t} />
       {(roles.data ?? []).map((role) => (
         <CheckboxRow key={role.id} name="role" value={role.id} checked={has.has(role.id)} onChange={(on) => onToggle(role, on)}>
@@ -159,8 +153,8 @@ function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate;
   const candidates = (page.data?.items ?? []).filter((u) => !memberIds.has(u.id));
 
   return (
-    <section aria-labelledby={headingId} className={css.form} style={{ gap: 8 }}>
-      <h3 id={headingId} style={headingStyle}>
+    <section aria-labelledby={headingId} className={groupsCss.part}>
+      <h3 id={headingId} className={groupsCss.partTitle}>
         {t('admin.groups.addMembers')}
       </h3>
       <label className={css.field}>
@@ -171,13 +165,11 @@ function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate;
       {!page.data && page.loading ? (
         <Loading label={t('admin.groups.searching')} />
       ) : page.data && candidates.length === 0 ? (
-        <p className={css.muted} style={{ margin: 0 }}>
-          {email ? t('admin.groups.noCandidates', { query: email }) : t('admin.groups.everyoneIn')}
-        </p>
+        <p className={`${css.muted} ${css.flush}`}>{email ? t('admin.groups.noCandidates', { query: email }) : t('admin.groups.everyoneIn')}</p>
       ) : candidates.length > 0 ? (
-        <ul style={listStyle} aria-label={t('admin.groups.candidates')}>
+        <ul className={groupsCss.people} aria-label={t('admin.groups.candidates')}>
           {candidates.map((u) => (
-            <li key={u.id} style={itemStyle} data-candidate={u.email}>
+            <li key={u.id} className={groupsCss.person} data-candidate={u.email}>
               <span className={css.cellStack}>
                 <span>{who(u)}</span>
                 {u.name ? <span className={css.muted}>{u.email}</span> : null}

@@ -13,6 +13,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { isScimGroup } from '../resources/groups.ts';
 import { type SubRoute, useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as groupsCss from './groups.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
@@ -48,7 +49,7 @@ function columns(t: Translate, canWrite: boolean, onAction: (group: Group, actio
       accessorFn: (g) => g.name.toLowerCase(),
       enableSorting: true,
       cell: ({ row }) => (
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+        <span className={groupsCss.nameCell}>
           <Swatch color={row.original.color} />
           <span>{row.original.name}</span>
           {isScimGroup(row.original) ? <span className={css.chip}>{t('admin.groups.scimBadge')}</span> : null}

@@ -13,6 +13,7 @@ import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { enrollMfaFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
+import * as privacyCss from './privacy.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { Loading } from '../ui/states.tsx';
@@ -111,7 +112,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     body = (
       <div className={css.form} data-step="recovery">
         <h3 className={css.subtitle}>{t('admin.privacy.recovery.title')}</h3>
-        <p style={{ margin: 0 }}>{t('admin.privacy.recovery.body')}</p>
+        <p className={css.flush}>{t('admin.privacy.recovery.body')}</p>
         <div className={css.field}>
           <span className={css.label} id="fe-mfa-recovery-label">
             {t('admin.privacy.recovery.label')}
@@ -146,10 +147,10 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
   } else if (snapshot.matches('scanning') || snapshot.matches('verifyingApp')) {
     body = (
       <form className={css.form} onSubmit={submitCode} noValidate aria-busy={busy} data-step="scan">
-        <p style={{ margin: 0 }} id="fe-mfa-scan">
+        <p className={css.flush} id="fe-mfa-scan">
           {t('admin.privacy.app.scan')}
         </p>
-        <img src={context.qrCode} alt={t('admin.privacy.app.qrAlt')} width={180} height={180} style={{ alignSelf: 'center' }} data-qr="" />
+        <img src={context.qrCode} alt={t('admin.privacy.app.qrAlt')} width={180} height={180} className={privacyCss.qrCode} data-qr="" />
         <div className={css.field}>
           <span className={css.label} id="fe-mfa-secret-label">
             {t('admin.privacy.app.secret')}
@@ -193,7 +194,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     // code / verifyingSms / sending again
     body = (
       <form className={css.form} onSubmit={submitCode} noValidate aria-busy={busy} data-step="code">
-        <p role="status" style={{ margin: 0 }}>
+        <p role="status" className={css.flush}>
           {t('admin.privacy.sms.sent', { phone: context.sentTo })}
         </p>
         <CodeField value={code} onChange={setCode} error={missing} t={t} />
@@ -236,7 +237,7 @@ export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; 
         title={title}
         body={
           <>
-            <p style={{ margin: 0 }}>{t(device.kind === 'passkey' ? 'admin.privacy.remove.passkeyBody' : 'admin.privacy.remove.keyBody')}</p>
+            <p className={css.flush}>{t(device.kind === 'passkey' ? 'admin.privacy.remove.passkeyBody' : 'admin.privacy.remove.keyBody')}</p>
             {device.kind === 'securityKey' ? <p className={css.muted}>{t('admin.privacy.remove.lastHint')}</p> : null}
           </>
         }
@@ -276,16 +277,14 @@ export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; 
   return (
     <AdminDialog open onClose={onClose} title={title} busy={busy} role="alertdialog">
       <form className={css.form} onSubmit={submit} noValidate aria-busy={busy} data-step={needsSend ? 'send' : 'code'}>
-        <p style={{ margin: 0 }} role={sent ? 'status' : undefined}>
+        <p className={css.flush} role={sent ? 'status' : undefined}>
           {device.kind === 'authenticator'
             ? t('admin.privacy.remove.appBody')
             : sent
               ? t('admin.privacy.remove.smsSent', { phone: sent.phoneNumber })
               : t('admin.privacy.remove.smsBody', { phone: device.phone ?? '' })}
         </p>
-        <p className={css.muted} style={{ margin: 0 }}>
-          {t('admin.privacy.remove.lastHint')}
-        </p>
+        <p className={`${css.muted} ${css.flush}`}>{t('admin.privacy.remove.lastHint')}</p>
         {needsSend ? null : <CodeField value={code} onChange={setCode} error={missing} t={t} />}
         <Failure error={error} t={t} />
         <DialogActions

@@ -12,6 +12,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as privacyCss from './privacy.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -61,9 +62,7 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
       <h3 id="fe-privacy-mfa" className={css.subtitle}>
         {t('admin.privacy.mfa.title')}
       </h3>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t('admin.privacy.mfa.intro')}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t('admin.privacy.mfa.intro')}</p>
       <LoadStates
         t={t}
         state={{ data: devices.data, loading: devices.loading, error: devices.error ?? passkeys.error }}
@@ -75,7 +74,7 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
         {devices.data && rows.length === 0 ? (
           <EmptyState title={t('admin.privacy.mfa.empty')} />
         ) : rows.length > 0 ? (
-          <ul aria-label={t('admin.privacy.mfa.list')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <ul aria-label={t('admin.privacy.mfa.list')} className={privacyCss.devices}>
             {rows.map((d) => (
               <li key={`${d.kind}:${d.id}`} className={css.header} data-device={d.kind}>
                 <span className={css.cellStack}>

@@ -11,6 +11,7 @@ import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as profileCss from './profile.css.ts';
 import { FilePicker } from '../ui/file-picker.tsx';
 import { TextField } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -148,12 +149,12 @@ function ProfileForm({ profile, t }: { profile: Profile; t: Translate }) {
                 alt={t(pictureIsNew ? 'admin.profile.pictureNew' : 'admin.profile.pictureAlt')}
                 width={72}
                 height={72}
-                className={css.avatar}
+                className={profileCss.avatar}
                 data-picture=""
               />
             ) : (
               // no picture yet: the initials in its place, named as what they stand for
-              <span className={css.avatar} role="img" aria-label={t('admin.profile.pictureNone')} data-initials="">
+              <span className={profileCss.avatar} role="img" aria-label={t('admin.profile.pictureNone')} data-initials="">
                 {initialsOf(draft.name || profile.name || '', profile.email)}
               </span>
             )}

@@ -11,6 +11,7 @@ import { createProvisioningResource, type ScimRequestLogEntry } from '../resourc
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as provisioningCss from './provisioning.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
@@ -36,7 +37,7 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
         size: 180,
         enableSorting: true,
         cell: ({ row }) => (
-          <code title={row.original.resource} style={{ overflowWrap: 'anywhere' }}>
+          <code title={row.original.resource} className={provisioningCss.resource}>
             {row.original.resource}
           </code>
         ),
@@ -77,7 +78,7 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
         // at most two lines in the row; the whole text in its title
         cell: ({ row }) =>
           row.original.error ? (
-            <span title={row.original.error} style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <span title={row.original.error} className={provisioningCss.errorText}>
               {row.original.error}
             </span>
           ) : (

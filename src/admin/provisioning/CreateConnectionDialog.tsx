@@ -66,16 +66,14 @@ function SourceStep({ actor, t, onClose }: { actor: Actor; t: Translate; onClose
   };
   return (
     <form className={css.form} onSubmit={submit}>
-      <fieldset className={css.field} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset className={`${css.field} ${css.bareFieldset}`}>
         <legend className={css.label}>{t('admin.provisioning.source')}</legend>
         {SOURCE_CHOICES.map((s, i) => (
           <label key={s} className={css.checkboxRow}>
             <input type="radio" name="source" value={s} checked={source === s} onChange={() => setSource(s)} autoFocus={source === s || (i === 0 && !source)} />
             <span>
               {t(`admin.provisioning.source.${s}`)}
-              <span className={css.hint} style={{ display: 'block' }}>
-                {t(`admin.provisioning.sourceHint.${s}`)}
-              </span>
+              <span className={`${css.hint} ${css.block}`}>{t(`admin.provisioning.sourceHint.${s}`)}</span>
             </span>
           </label>
         ))}
@@ -104,9 +102,7 @@ function NameStep({ actor, t, busy, onClose }: { actor: Actor; t: Translate; bus
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t('admin.provisioning.sourceChosen', { source: source ? t(`admin.provisioning.source.${source}`) : '' })}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t('admin.provisioning.sourceChosen', { source: source ? t(`admin.provisioning.source.${source}`) : '' })}</p>
       <TextField
         label={t('admin.provisioning.name')}
         fieldId="fe-provisioning-name"

@@ -222,7 +222,7 @@ function Connections({ t, canWrite, onOpenLog }: { t: Translate; canWrite: boole
           title={t('admin.provisioning.deleteTitle', { name: target.connectionName })}
           body={
             <div className={css.form}>
-              <p style={{ margin: 0 }}>{t('admin.provisioning.deleteBody')}</p>
+              <p className={css.flush}>{t('admin.provisioning.deleteBody')}</p>
               <CheckboxRow name="deleteAll" checked={deleteAll} disabled={busy} onChange={setDeleteAll}>
                 {t('admin.provisioning.deleteAll', { users: target.userCount ?? 0, groups: target.groupCount ?? 0 })}
               </CheckboxRow>

@@ -10,6 +10,7 @@ import type { Permission, PermissionCategory, Role } from '../../api/admin-types
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as rolesCss from './roles.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -169,17 +170,17 @@ function AttachDialog({ permission, roles, t, onClose }: { permission: Permissio
     <AdminDialog open onClose={onClose} busy={busy} title={t('admin.perms.attachTitle', { name: permission.name })}>
       <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
         <p className={css.muted}>{t('admin.perms.attachIntro')}</p>
-        <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }} disabled={busy} aria-describedby={missing ? `${id}-missing` : undefined}>
+        <fieldset className={`${css.field} ${css.bareFieldset}`} disabled={busy} aria-describedby={missing ? `${id}-missing` : undefined}>
           <legend className={css.label}>{t('admin.perms.attachRoles')}</legend>
           {roles.map((role, i) => {
             const has = holders.has(role.id);
             const locked = has || isVendorRole(role);
             const reasonId = `${id}-${role.id}`;
             return (
-              <label key={role.id} className={css.checkboxRow} style={{ alignItems: 'flex-start' }}>
+              <label key={role.id} className={`${css.checkboxRow} ${css.alignStart}`}>
                 <input
                   type="checkbox"
-                  style={{ width: 18, height: 18, flex: 'none', marginTop: 3 }}
+                  className={rolesCss.topBox}
                   checked={has || picked.includes(role.id)}
                   disabled={locked}
                   aria-describedby={locked ? reasonId : undefined}

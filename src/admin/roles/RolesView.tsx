@@ -14,6 +14,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as rolesCss from './roles.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/form.tsx';
@@ -74,7 +75,7 @@ function columns(t: Translate, canWrite: boolean, open: (d: RolesDialog) => void
         const role = row.original;
         const editable = canWrite && !isVendorRole(role);
         return (
-          <span className={css.toolbar} style={{ flexWrap: 'nowrap', gap: 4 }}>
+          <span className={rolesCss.rowActions}>
             <button
               type="button"
               className={css.iconButton}

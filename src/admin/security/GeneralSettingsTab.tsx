@@ -13,6 +13,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource } from '../resources/security.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 import { CheckboxRow } from '../ui/form.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { DAY_SECONDS, HISTORY_SIZE, inRange, MAX_ATTEMPTS, REMEMBER_DAYS } from './model.ts';
@@ -82,16 +83,13 @@ function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
     >
       {policy ? (
         <>
-          <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0, gap: '8px' }}>
-            <legend className={css.label} style={{ marginBottom: '8px' }}>
-              {t('admin.security.mfa.enforce')}
-            </legend>
+          <fieldset className={securityCss.choices}>
+            <legend className={securityCss.choicesLabel}>{t('admin.security.mfa.enforce')}</legend>
             {ENFORCE_MFA_TYPES.map((type) => (
-              <label key={type} className={css.checkboxRow} style={{ alignItems: 'flex-start' }}>
+              <label key={type} className={`${css.checkboxRow} ${css.alignStart}`}>
                 <input
                   type="radio"
-                  className={css.checkbox}
-                  style={{ marginTop: '2px' }}
+                  className={securityCss.mfaRadio}
                   name="enforceMFAType"
                   value={type}
                   checked={policy.enforceMFAType === type}
@@ -117,7 +115,7 @@ function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
               onChange={(on) => draft.edit({ allowRememberMyDevice: on })}
             >
               {t('admin.security.mfa.remember')}
-              <span id="fe-security-mfa-remember-hint" className={css.hint} style={{ display: 'block' }}>
+              <span id="fe-security-mfa-remember-hint" className={`${css.hint} ${css.block}`}>
                 {t('admin.security.mfa.remember.hint')}
               </span>
             </CheckboxRow>

@@ -6,12 +6,9 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import type { Translate } from '../../i18n/index.ts';
-import { theme } from '../../theme/contract.css.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 import { ErrorSlot, LoadStates, type ReadState } from '../ui/states.tsx';
-
-/** The frame of a block (a card on the section's surface). */
-export const CARD_STYLE = { border: `1px solid ${theme.color.border}`, borderRadius: theme.radius, padding: '16px', maxWidth: '720px' } as const;
 
 /** Props of {@link PolicyForm}. */
 export interface PolicyFormProps {
@@ -41,14 +38,12 @@ export function PolicyForm(p: PolicyFormProps) {
     if (!p.busy && p.canWrite) p.onSubmit();
   };
   return (
-    <form className={css.form} style={CARD_STYLE} aria-labelledby={`${p.id}-title`} aria-busy={p.busy || undefined} onSubmit={submit} noValidate>
+    <form className={`${css.form} ${securityCss.card}`} aria-labelledby={`${p.id}-title`} aria-busy={p.busy || undefined} onSubmit={submit} noValidate>
       <div className={css.cellStack}>
         <h3 id={`${p.id}-title`} className={css.subtitle}>
           {p.title}
         </h3>
-        <p className={css.muted} style={{ margin: 0 }}>
-          {p.intro}
-        </p>
+        <p className={`${css.muted} ${css.flush}`}>{p.intro}</p>
       </div>
       <LoadStates t={p.t} state={p.state} retry={p.retry}>
         {p.state.data ? (
@@ -92,8 +87,7 @@ export function NumberField(props: {
       <input
         id={props.id}
         name={props.name}
-        className={css.input}
-        style={{ maxWidth: '12em' }}
+        className={securityCss.numberInput}
         type="number"
         inputMode="numeric"
         min={props.min}

@@ -16,6 +16,7 @@ import { createSecurityResource, type SecurityCenterTable } from '../resources/s
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
@@ -23,7 +24,6 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { adjustedSessions } from '../resources/security.ts';
 import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
-import { CARD_STYLE } from './PolicyForm.tsx';
 
 /** A duration in seconds as words ("30 minutes", "1 day"). */
 export function durationText(seconds: number, t: Translate): string {
@@ -43,12 +43,12 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
 
   return (
     <div className={css.section}>
-      <div className={css.section} style={CARD_STYLE}>
+      <div className={`${css.section} ${securityCss.card}`}>
         <LoadStates t={t} state={recommendations} retry={() => security.$recommendations.revalidate()}>
           {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} t={t} /> : null}
         </LoadStates>
       </div>
-      <section className={css.section} style={CARD_STYLE} aria-labelledby="fe-security-recommendations">
+      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-recommendations">
         <h3 id="fe-security-recommendations" className={css.subtitle}>
           {t('admin.security.center.recommendations')}
         </h3>
@@ -56,7 +56,7 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
           {items.length === 0 ? (
             <EmptyState title={t('admin.security.center.noRecommendations')} />
           ) : (
-            <ul className={css.resultList} style={{ maxHeight: 'none', gap: '16px' }}>
+            <ul className={securityCss.recommendations}>
               {items.map((r) => (
                 <RecommendationItem key={r.code} recommendation={r} canWrite={canWrite} onReset={() => setResetting(true)} t={t} />
               ))}
@@ -64,13 +64,13 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
           )}
         </LoadStates>
       </section>
-      <section className={css.section} style={CARD_STYLE} aria-labelledby="fe-security-insights">
+      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-insights">
         <h3 id="fe-security-insights" className={css.subtitle}>
           {t('admin.security.center.insights')}
         </h3>
         <LoadStates t={t} state={insights} retry={() => security.$insights.revalidate()}>
           {insights.data?.insights.items.length ? (
-            <ul className={css.resultList} style={{ maxHeight: 'none' }}>
+            <ul className={securityCss.insights}>
               {insights.data.insights.items.map((i) => (
                 <li key={i.code} className={css.toolbar}>
                   <span className={css.chip}>{t(`admin.security.category.${i.category}`)}</span>
@@ -96,7 +96,7 @@ function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t
   const id = useId();
   const band = scoreBand(score);
   return (
-    <div className={css.cellStack} style={{ gap: '8px' }} aria-busy={refreshing || undefined}>
+    <div className={securityCss.score} aria-busy={refreshing || undefined}>
       <label htmlFor={id} className={css.subtitle}>
         {t('admin.security.center.score')}
       </label>
@@ -110,7 +110,7 @@ function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t
           optimum={100}
           value={score}
           aria-valuetext={`${t('admin.security.center.scoreValue', { score })} · ${t(`admin.security.center.band.${band}`)}`}
-          style={{ width: '240px', maxWidth: '100%', height: '16px' }}
+          className={securityCss.scoreMeter}
         />
         <strong data-score={score}>{t('admin.security.center.scoreValue', { score })}</strong>
         <span className={band === 'low' ? css.badgeDanger : css.chip}>{t(`admin.security.center.band.${band}`)}</span>
@@ -131,7 +131,7 @@ function RecommendationItem({ recommendation: r, canWrite, onReset, t }: { recom
   const action = actionOf(r.code);
   const titleId = useId();
   return (
-    <li className={css.cellStack} style={{ gap: '4px' }} aria-labelledby={titleId} data-code={r.code}>
+    <li className={securityCss.recommendation} aria-labelledby={titleId} data-code={r.code}>
       <span className={css.chips}>
         <span className={SEVERITY_BADGE[r.severity]}>{t(`admin.security.severity.${r.severity}`)}</span>
         <span className={css.chip}>{t(`admin.security.category.${r.category}`)}</span>
@@ -180,7 +180,7 @@ function ActionButton({ action, recommendation, onReset, t }: { action: Recommen
       },
     );
   return (
-    <span className={css.cellStack} style={{ gap: '4px', alignItems: 'flex-start' }}>
+    <span className={securityCss.recommendationAction}>
       <button type="button" className={css.secondaryButton} aria-disabled={save.busy || undefined} onClick={() => !save.busy && apply()}>
         {save.busy ? t('admin.security.action.applying') : actionLabel(action, recommendation, t)}
       </button>
@@ -198,7 +198,7 @@ function ResetDialog({ count, onClose, t }: { count: number; onClose: () => void
     <ConfirmDialog
       open
       title={t('admin.security.reset.title')}
-      body={<p style={{ margin: 0 }}>{t('admin.security.reset.body', { count })}</p>}
+      body={<p className={css.flush}>{t('admin.security.reset.body', { count })}</p>}
       action={t('admin.security.reset.confirm')}
       busyAction={t('admin.security.action.sending')}
       busy={save.busy}
@@ -252,14 +252,12 @@ function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) 
   );
   const totalPages = state.data?.totalPages ?? 1;
   return (
-    <section className={css.section} style={CARD_STYLE} aria-labelledby={titleId} data-table={table}>
+    <section className={`${css.section} ${securityCss.card}`} aria-labelledby={titleId} data-table={table}>
       <div className={css.cellStack}>
         <h3 id={titleId} className={css.subtitle}>
           {t(`admin.security.table.${table}`)}
         </h3>
-        <p className={css.muted} style={{ margin: 0 }}>
-          {t(`admin.security.table.${table}.intro`)}
-        </p>
+        <p className={`${css.muted} ${css.flush}`}>{t(`admin.security.table.${table}.intro`)}</p>
       </div>
       <LoadStates t={t} state={state} retry={list.retry}>
         <DataTable

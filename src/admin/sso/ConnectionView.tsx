@@ -12,6 +12,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { CheckboxRow, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
@@ -60,19 +61,19 @@ export function ConnectionView({
         <EnabledSwitch configuration={c} t={t} canWrite={canWrite} />
       </header>
       {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
-      <div className={css.card}>
+      <div className={ssoCss.card}>
         <h3 className={css.subtitle}>{t('admin.sso.review.idp')}</h3>
         <CertificateFacts configuration={c} t={t} />
         <IdpForm key={c.updatedAt ?? c.id} configuration={c} t={t} canWrite={canWrite} />
       </div>
-      <div className={css.card}>
+      <div className={ssoCss.card}>
         <h3 className={css.subtitle}>{t('admin.sso.review.sp')}</h3>
         <ServiceProviderFacts configuration={c} t={t} />
       </div>
-      <div className={css.card}>
+      <div className={ssoCss.card}>
         <DomainsPanel configId={c.id} domains={c.domains} t={t} canWrite={canWrite} />
       </div>
-      <div className={css.card}>
+      <div className={ssoCss.card}>
         <AuthorizationForm
           key={c.updatedAt ?? c.id}
           id={`fe-sso-auth-${c.id}`}
@@ -143,7 +144,7 @@ function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfigur
   };
   return (
     <form className={css.form} onSubmit={submit} aria-busy={save.busy || undefined}>
-      <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0 }} disabled={!canWrite}>
+      <fieldset className={`${css.form} ${css.bareFieldset}`} disabled={!canWrite}>
         <TextField
           label={t(oidc ? 'admin.sso.oidc.issuer' : 'admin.sso.saml.ssoEndpoint')}
           fieldId={`fe-sso-endpoint-${c.id}`}

@@ -13,6 +13,7 @@ import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
@@ -31,11 +32,9 @@ export function DomainsPanel({ configId, domains, t, canWrite }: { configId: str
       <h3 id={`fe-sso-domains-${configId}`} className={css.subtitle}>
         {t('admin.sso.domains.title')}
       </h3>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t('admin.sso.domains.intro')}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t('admin.sso.domains.intro')}</p>
       {domains.length === 0 && !canWrite ? <p className={css.muted}>{t('admin.sso.domains.none')}</p> : null}
-      <ul className={css.resultList} style={{ maxHeight: 'none', gap: '12px' }}>
+      <ul className={ssoCss.cards}>
         {domains
           .filter((d) => d.id !== claimed)
           .map((d) => (
@@ -64,8 +63,8 @@ export function DomainsPanel({ configId, domains, t, canWrite }: { configId: str
 function DomainRow({ configId, domain, t, canWrite }: { configId: string; domain: SsoDomain; t: Translate; canWrite: boolean }) {
   if (!canWrite) {
     return (
-      <div className={css.card}>
-        <div className={css.cardHeader}>
+      <div className={ssoCss.card}>
+        <div className={ssoCss.cardHeader}>
           <strong>{domain.domain}</strong>
           <DomainBadge validated={domain.validated} t={t} />
         </div>
@@ -123,7 +122,7 @@ function DomainFlow({
     };
     return (
       <form className={css.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <div className={css.toolbar} style={{ alignItems: 'flex-end' }}>
+        <div className={ssoCss.addDomain}>
           <TextField
             label={t('admin.sso.domain.add')}
             fieldId={`fe-sso-new-domain-${configId}`}
@@ -148,8 +147,8 @@ function DomainFlow({
   if (!d) return null;
   const validated = state === 'validated';
   return (
-    <div className={css.card} data-domain={d.domain} aria-busy={busy || undefined}>
-      <div className={css.cardHeader}>
+    <div className={ssoCss.card} data-domain={d.domain} aria-busy={busy || undefined}>
+      <div className={ssoCss.cardHeader}>
         <strong>{d.domain}</strong>
         <span className={css.toolbar}>
           <DomainBadge validated={validated} t={t} />
@@ -168,10 +167,10 @@ function DomainFlow({
         ) : null
       ) : (
         <>
-          <p style={{ margin: 0 }}>{t('admin.sso.domain.publish', { domain: d.domain })}</p>
+          <p className={css.flush}>{t('admin.sso.domain.publish', { domain: d.domain })}</p>
           <CopyField id={`fe-sso-txt-name-${d.id}`} label={t('admin.sso.domain.txtName')} value={d.domain} t={t} />
           <CopyField id={`fe-sso-txt-value-${d.id}`} label={t('admin.sso.domain.txtValue')} value={d.txtRecord} t={t} />
-          <p role="status" className={state === 'notFound' ? css.notice : css.hint} style={{ margin: 0 }}>
+          <p role="status" className={`${state === 'notFound' ? css.notice : css.hint} ${css.flush}`}>
             {busy ? t('admin.sso.domain.checking') : state === 'notFound' ? t('admin.sso.domain.notFound') : ''}
           </p>
           <ErrorSlot error={ctx.error} t={t} />

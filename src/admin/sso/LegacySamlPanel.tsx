@@ -11,6 +11,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { hasSamlConfiguration } from '../../../machines/admin-saml.machine.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { CheckboxRow, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { samlFlow } from './flows.ts';
@@ -56,8 +57,8 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
     });
   };
   return (
-    <section className={css.card} aria-labelledby="fe-sso-legacy-title" aria-busy={saving || toggling || undefined}>
-      <div className={css.cardHeader}>
+    <section className={ssoCss.card} aria-labelledby="fe-sso-legacy-title" aria-busy={saving || toggling || undefined}>
+      <div className={ssoCss.cardHeader}>
         <h3 id="fe-sso-legacy-title" className={css.subtitle}>
           {t('admin.sso.saml.legacyTitle')}
         </h3>
@@ -89,11 +90,11 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
       </div>
       {!saml.validated && saml.generatedVerification ? (
         <>
-          <p style={{ margin: 0 }}>{t('admin.sso.domain.publish', { domain: saml.domain ?? '' })}</p>
+          <p className={css.flush}>{t('admin.sso.domain.publish', { domain: saml.domain ?? '' })}</p>
           <CopyField id="fe-sso-legacy-txt" label={t('admin.sso.domain.txtValue')} value={saml.generatedVerification} t={t} />
         </>
       ) : null}
-      <p role="status" className={notFound ? css.notice : css.hint} style={{ margin: 0 }}>
+      <p role="status" className={`${notFound ? css.notice : css.hint} ${css.flush}`}>
         {validating ? t('admin.sso.domain.checking') : notFound ? t('admin.sso.domain.notFound') : ''}
       </p>
       {canWrite ? (
@@ -104,7 +105,7 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
         </span>
       ) : null}
       <form className={css.form} onSubmit={submit} aria-busy={saving || undefined}>
-        <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0 }} disabled={!canWrite}>
+        <fieldset className={`${css.form} ${css.bareFieldset}`} disabled={!canWrite}>
           <TextField
             label={t('admin.sso.saml.domain')}
             fieldId="fe-sso-legacy-domain"

@@ -16,6 +16,7 @@ import { createSsoResource, SSO_VENDORS } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { FilePicker } from '../ui/file-picker.tsx';
@@ -50,7 +51,7 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
 
   return (
     <AdminDialog open onClose={cancel} busy={busy} title={t('admin.sso.setup.title')}>
-      <ol className={css.steps} aria-label={t('admin.sso.setup.progress', { step: index + 1, steps: STEPS.length })}>
+      <ol className={ssoCss.steps} aria-label={t('admin.sso.setup.progress', { step: index + 1, steps: STEPS.length })}>
         {STEPS.map((s, i) => (
           <li key={s} aria-current={s === step ? 'step' : undefined}>
             {i + 1}. {t(`admin.sso.step.${s}`)}
@@ -90,7 +91,7 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
       ) : null}
       {step === 'done' && ctx.configuration ? (
         <div className={css.form}>
-          <p role="status" style={{ margin: 0 }}>
+          <p role="status" className={css.flush}>
             {t('admin.sso.setup.done')}
           </p>
           <div className={css.dialogActions}>
@@ -119,10 +120,10 @@ function VendorStep({ t, initial, onChoose, onCancel }: { t: Translate; initial:
   };
   return (
     <form className={css.form} onSubmit={submit}>
-      <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+      <fieldset className={`${css.field} ${css.bareFieldset}`}>
         <legend className={css.label}>{t('admin.sso.vendor.legend')}</legend>
         {SSO_VENDORS.map((v, i) => (
-          <label key={v} className={css.radioCard}>
+          <label key={v} className={ssoCss.radioCard}>
             <input type="radio" name="vendor" value={v} checked={vendor === v} onChange={() => setVendor(v)} autoFocus={vendor === v || (!initial && i === 0)} />
             <span className={css.cellStack}>
               <strong>{t(`admin.sso.vendor.${v}`)}</strong>
@@ -167,7 +168,7 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
   const err = (p: SetupProblem, key: Parameters<Translate>[0]) => (problem === p ? t(key) : null);
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
-      <p style={{ margin: 0 }}>{t(`admin.sso.configure.intro.${vendor}`)}</p>
+      <p className={css.flush}>{t(`admin.sso.configure.intro.${vendor}`)}</p>
       {oidc ? (
         <>
           <TextField
@@ -206,7 +207,7 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
         </>
       ) : (
         <>
-          <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+          <fieldset className={`${css.field} ${css.bareFieldset}`}>
             <legend className={css.label}>{t('admin.sso.method.legend')}</legend>
             {METHODS.map((m) => (
               <label key={m} className={css.checkboxRow}>
@@ -308,7 +309,7 @@ function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration:
   return (
     <div className={css.form}>
       <h3 className={css.subtitle}>{t('admin.sso.review.idp')}</h3>
-      <dl className={css.facts}>
+      <dl className={ssoCss.facts}>
         <dt>{t(oidc ? 'admin.sso.oidc.issuer' : 'admin.sso.saml.ssoEndpoint')}</dt>
         <dd>{configuration.ssoEndpoint}</dd>
         {oidc ? (
@@ -322,9 +323,7 @@ function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration:
       </dl>
       <CertificateFacts configuration={configuration} t={t} />
       <h3 className={css.subtitle}>{t('admin.sso.review.sp')}</h3>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t(oidc ? 'admin.sso.review.spIntroOidc' : 'admin.sso.review.spIntro')}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t(oidc ? 'admin.sso.review.spIntroOidc' : 'admin.sso.review.spIntro')}</p>
       <ServiceProviderFacts configuration={configuration} t={t} />
       <div className={css.dialogActions}>
         <button type="button" className={css.button} onClick={onNext} autoFocus>

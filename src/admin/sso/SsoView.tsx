@@ -16,6 +16,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { Chips } from '../ui/chips.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
@@ -55,7 +56,7 @@ export function SsoView() {
       {asked && list.data && !open ? <p className={css.notice}>{t('admin.sso.notFound')}</p> : null}
       <LoadStates t={t} state={list} retry={() => sso.$configurations.revalidate()}>
         {list.data?.length ? (
-          <ul className={css.resultList} style={{ maxHeight: 'none', gap: '12px' }} aria-label={t('admin.sso.list')}>
+          <ul className={ssoCss.cards} aria-label={t('admin.sso.list')}>
             {list.data.map((c) => (
               <li key={c.id}>
                 <ConnectionCard configuration={c} roles={roles.data ?? []} t={t} canWrite={canWrite} onOpen={() => openConnection(c.id)} />
@@ -64,7 +65,7 @@ export function SsoView() {
           </ul>
         ) : (
           <EmptyState title={t('admin.sso.empty')}>
-            <p style={{ margin: 0 }}>{t('admin.sso.emptyHint')}</p>
+            <p className={css.flush}>{t('admin.sso.emptyHint')}</p>
             {canWrite ? (
               <button type="button" className={css.button} onClick={() => go(ADD_LINK)}>
                 {t('admin.sso.add')}
@@ -85,8 +86,8 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
   return (
-    <article className={css.card} aria-labelledby={`fe-sso-card-${c.id}`} data-connection={c.id}>
-      <div className={css.cardHeader}>
+    <article className={ssoCss.card} aria-labelledby={`fe-sso-card-${c.id}`} data-connection={c.id}>
+      <div className={ssoCss.cardHeader}>
         <span className={css.cellStack}>
           <a id={`fe-sso-card-${c.id}`} href={`#/admin/sso/${c.id}`} className={css.subtitle} onClick={(e) => (e.preventDefault(), onOpen())}>
             {name}
@@ -103,7 +104,7 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
         {c.domains.length ? (
           <span className={css.chips}>
             {c.domains.map((d) => (
-              <span key={d.id} className={css.toolbar} style={{ gap: '4px' }}>
+              <span key={d.id} className={ssoCss.domain}>
                 {d.domain} <DomainBadge validated={d.validated} t={t} />
               </span>
             ))}

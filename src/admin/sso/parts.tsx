@@ -11,6 +11,7 @@ import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { CopyField } from '../ui/copy-field.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
@@ -20,7 +21,7 @@ import { hostOf } from './model.ts';
 
 /** A domain's state as a chip: "✓ Validated" or "Pending validation" (text, not colour alone). */
 export function DomainBadge({ validated, t }: { validated: boolean; t: Translate }) {
-  return validated ? <span className={css.badgeOk}>✓ {t('admin.sso.domain.validated')}</span> : <span className={css.chip}>{t('admin.sso.domain.pending')}</span>;
+  return validated ? <span className={ssoCss.badgeOk}>✓ {t('admin.sso.domain.validated')}</span> : <span className={css.chip}>{t('admin.sso.domain.pending')}</span>;
 }
 
 /** The enabled switch of a connection: shows loading while it switches (AB-4.15); a refusal is announced and rolled back. */
@@ -70,7 +71,7 @@ export function CertificateFacts({ configuration, t }: { configuration: SsoConfi
   const day = dateText(info.validTo);
   return (
     <>
-      <dl className={css.facts}>
+      <dl className={ssoCss.facts}>
         <dt>{t('admin.sso.cert.subject')}</dt>
         <dd>{info.subject}</dd>
         <dt>{t('admin.sso.cert.expires')}</dt>

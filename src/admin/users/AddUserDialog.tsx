@@ -15,6 +15,7 @@ import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { addUserFlow, bulkInviteFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
+import * as usersCss from './users.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot, messageOf } from '../ui/states.tsx';
@@ -210,8 +211,8 @@ function BulkInviteResults({ allowed, unallowed, t, onDone }: { allowed: string[
         {parts.join(', ')}
       </p>
       {allowed.length > 0 ? (
-        <details className={css.disclosure}>
-          <summary className={css.disclosureSummary}>{t('admin.users.bulkAllowed', { count: allowed.length })}</summary>
+        <details className={usersCss.disclosure}>
+          <summary className={usersCss.disclosureSummary}>{t('admin.users.bulkAllowed', { count: allowed.length })}</summary>
           <ul>
             {allowed.map((email) => (
               <li key={email}>{email}</li>
@@ -220,8 +221,8 @@ function BulkInviteResults({ allowed, unallowed, t, onDone }: { allowed: string[
         </details>
       ) : null}
       {unallowed.length > 0 ? (
-        <details className={css.disclosure}>
-          <summary className={css.disclosureSummary}>{t('admin.users.bulkUnallowed', { count: unallowed.length })}</summary>
+        <details className={usersCss.disclosure}>
+          <summary className={usersCss.disclosureSummary}>{t('admin.users.bulkUnallowed', { count: unallowed.length })}</summary>
           <ul>
             {unallowed.map((u) => (
               <li key={u.email}>

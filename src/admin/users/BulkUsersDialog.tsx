@@ -13,6 +13,7 @@ import { roleItem } from '../resources/roles.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as usersCss from './users.css.ts';
 import { Checklist } from '../ui/checklist.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions } from '../ui/form.tsx';
@@ -66,8 +67,8 @@ function BulkUsersFlow({ action, users, roles, t, onClose, onApplied }: BulkUser
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
       <p>{t(`admin.users.bulk.${action}.body`, { count: users.length })}</p>
-      <details className={css.disclosure}>
-        <summary className={css.disclosureSummary}>{t('admin.users.bulk.who', { count: users.length })}</summary>
+      <details className={usersCss.disclosure}>
+        <summary className={usersCss.disclosureSummary}>{t('admin.users.bulk.who', { count: users.length })}</summary>
         <ul>
           {users.map((u) => (
             <li key={u.id}>{u.email}</li>

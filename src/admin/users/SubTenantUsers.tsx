@@ -125,7 +125,7 @@ function RemoveDialog({ user, nameOf, t, onClose }: { user: SubTenantUser; nameO
   return (
     <AdminDialog open onClose={onClose} busy={save.busy} title={t('admin.users.sub.removeTitle', { name: user.name || user.email })}>
       <form className={css.form} onSubmit={submit} noValidate>
-        <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+        <fieldset className={`${css.field} ${css.bareFieldset}`}>
           <legend>{t('admin.users.sub.removeBody', { email: user.email })}</legend>
           {user.tenants.map((m) => (
             <CheckboxRow

@@ -13,6 +13,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { isPendingInvitation, type UserRow } from '../resources/users.ts';
 import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as usersCss from './users.css.ts';
 import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -293,7 +294,7 @@ export function UsersView() {
         />
       </div>
       {canSelect && chosen.length > 0 ? (
-        <div className={css.bulkBar} role="group" aria-label={t('admin.users.bulk.actions')}>
+        <div className={usersCss.bulkBar} role="group" aria-label={t('admin.users.bulk.actions')}>
           <span role="status">{t('admin.users.bulk.selected', { count: chosen.length })}</span>
           {canWrite ? (
             <>
