@@ -172,7 +172,6 @@ export const preview${P}: SectionPreviewRoutes = (req) => {
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ${P}Item } from '../../api/${k}.ts';
-import { useT } from '../../i18n/use-t.ts';
 import { create${P}Resource } from '../resources/${k}.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
@@ -189,8 +188,7 @@ import * as ${c}Css from './${k}.css.ts';
 /** The ${c} section view. */
 export function ${P}View() {
   const section = useSection();
-  const { app, resources, toasts } = section;
-  const t = useT(app);
+  const { t, resources, toasts } = section;
   const dateText = useDateTime();
   const ${c} = resources.use(create${P}Resource);
   const query = useStore(${c}.list.$query);
@@ -239,11 +237,11 @@ export function ${P}View() {
       ) : (
         <p className={css.muted}>{t('admin.${c}.readOnly')}</p>
       )}
-      <ErrorSlot error={save.error} t={t} />
+      <ErrorSlot error={save.error} />
       <div className={css.toolbar} role="search">
         <TextField label={t('admin.${c}.searchLabel')} fieldId="fe-${k}-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
       </div>
-      <LoadStates t={t} state={state} retry={${c}.list.retry}>
+      <LoadStates state={state} retry={${c}.list.retry}>
         <>
           <DataTable
             label={t('admin.${c}.table')}
@@ -255,7 +253,7 @@ export function ${P}View() {
             manualSorting
             empty={query.search ? <EmptyState title={t('admin.${c}.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.${c}.empty')} />}
           />
-          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={${c}.list.setPage} t={t} busy={state.loading} />
+          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={${c}.list.setPage} busy={state.loading} />
         </>
       </LoadStates>
     </section>

@@ -6,7 +6,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Group } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as groupsCss from './groups.css.ts';
@@ -17,17 +16,18 @@ import { useSave } from '../ui/use-save.ts';
 import { hexColor, PRESET_COLORS, Swatch } from './Swatch.tsx';
 
 /** The create dialog (no `group`) or the edit dialog of `group`. */
-export function GroupFormDialog({ open, group, onClose, t }: { open: boolean; group?: Group; onClose: () => void; t: Translate }) {
+export function GroupFormDialog({ open, group, onClose }: { open: boolean; group?: Group; onClose: () => void }) {
+  const { t } = useSection();
   const [busy, setBusy] = useState(false);
   return (
     <AdminDialog open={open} onClose={onClose} busy={busy} title={group ? t('admin.groups.editTitle', { name: group.name }) : t('admin.groups.createTitle')}>
-      {open ? <GroupForm group={group} onClose={onClose} t={t} onBusy={setBusy} /> : null}
+      {open ? <GroupForm group={group} onClose={onClose} onBusy={setBusy} /> : null}
     </AdminDialog>
   );
 }
 
-function GroupForm({ group, onClose, t, onBusy }: { group?: Group; onClose: () => void; t: Translate; onBusy: (busy: boolean) => void }) {
-  const { resources, toasts } = useSection();
+function GroupForm({ group, onClose, onBusy }: { group?: Group; onClose: () => void; onBusy: (busy: boolean) => void }) {
+  const { t, resources, toasts } = useSection();
   const [name, setName] = useState(group?.name ?? '');
   const [color, setColor] = useState(hexColor(group?.color));
   const [description, setDescription] = useState(group?.description ?? '');
@@ -86,21 +86,15 @@ function GroupForm({ group, onClose, t, onBusy }: { group?: Group; onClose: () =
         </div>
       </fieldset>
       <TextAreaField label={t('admin.groups.description')} fieldId="fe-group-description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
-      <ErrorSlot error={error} t={t} />
-      <DialogActions
-        t={t}
-        onCancel={onClose}
-        busy={busy}
-        label={group ? t('admin.save') : t('admin.groups.create')}
-        busyLabel={group ? t('admin.saving') : t('admin.groups.creating')}
-      />
+      <ErrorSlot error={error} />
+      <DialogActions onCancel={onClose} busy={busy} label={group ? t('admin.save') : t('admin.groups.create')} busyLabel={group ? t('admin.saving') : t('admin.groups.creating')} />
     </form>
   );
 }
 
 /** Confirms deleting `group`; the group leaves the table once the server agrees. */
-export function DeleteGroupDialog({ group, onClose, t }: { group: Group; onClose: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+export function DeleteGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const { busy, error, run } = useSave();
   const confirm = () =>
     run(
@@ -113,7 +107,6 @@ export function DeleteGroupDialog({ group, onClose, t }: { group: Group; onClose
   return (
     <ConfirmDialog
       open
-      t={t}
       title={t('admin.groups.deleteTitle', { name: group.name })}
       body={t('admin.groups.deleteBody', { count: group.users?.length ?? 0 })}
       action={t('admin.groups.delete')}

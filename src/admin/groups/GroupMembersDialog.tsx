@@ -9,7 +9,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type RefObject } from 'react';
 import type { Group, Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { isScimGroup, type GroupMember } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -28,8 +27,8 @@ export const CANDIDATES_LIMIT = 10;
 const who = (u: { name?: string | null; email: string }) => u.name || u.email;
 
 /** The members-and-roles dialog of `group` (the group as cached: optimistic changes show here at once). */
-export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const [error, setError] = useState<unknown>(null);
   const scim = isScimGroup(group);
   const membersEditable = canWrite && !scim;
@@ -51,7 +50,7 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
   return (
     <AdminDialog open onClose={onClose} title={t('admin.groups.manageTitle', { name: group.name })}>
       {scim ? <p className={css.hint}>{t('admin.groups.scimNote')}</p> : null}
-      <ErrorSlot error={error} t={t} />
+      <ErrorSlot error={error} />
       <section aria-labelledby={membersId} className={groupsCss.part}>
         <h3 id={membersId} className={groupsCss.partTitle}>
           {t('admin.groups.members', { count: members.length })}
@@ -87,7 +86,6 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
       {membersEditable ? (
         <AddMembers
           group={group}
-          t={t}
           inputRef={searchRef}
           onAdd={(user) => change(resources.groups.addUsers.run({ id: group.id, users: [user] }), t('admin.groups.added', { name: who(user), group: group.name }))}
         />
@@ -100,7 +98,6 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
           <GroupRoles
             group={group}
             labelledBy={rolesId}
-            t={t}
             onToggle={(role, on) =>
               change(
                 on ? resources.groups.addRoles.run({ id: group.id, roles: [role] }) : resources.groups.removeRoles.run({ id: group.id, roleIds: [role.id] }),
@@ -121,15 +118,15 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
 }
 
 /** The role checkboxes of a group: ticking gives the role, unticking takes it away (each at once). */
-function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelledBy: string; t: Translate; onToggle: (role: Role, on: boolean) => void }) {
-  const { resources } = useSection();
+function GroupRoles({ group, labelledBy, onToggle }: { group: Group; labelledBy: string; onToggle: (role: Role, on: boolean) => void }) {
+  const { t, resources } = useSection();
   const roles = useStore(resources.roles.$roles);
   const has = new Set((group.roles ?? []).map((r) => r.id));
   if (!roles.data && roles.loading) return <Loading label={t('admin.loading')} />;
   return (
     <fieldset className={`${css.field} ${css.bareFieldset}`} aria-labelledby={labelledBy}>
       <p className={`${css.hint} ${css.flush}`}>{t('admin.groups.rolesHint')}</p>
-      <ErrorSlot error={roles.error} t={t} />
+      <ErrorSlot error={roles.error} />
       {(roles.data ?? []).map((role) => (
         <CheckboxRow key={role.id} name="role" value={role.id} checked={has.has(role.id)} onChange={(on) => onToggle(role, on)}>
           <ItemLabel item={roleItem(role)} />
@@ -140,8 +137,8 @@ function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelled
 }
 
 /** Find users of the tenant by email (the users resource's page store) and add them. */
-function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate; inputRef: RefObject<HTMLInputElement | null>; onAdd: (user: GroupMember) => void }) {
-  const { resources } = useSection();
+function AddMembers({ group, inputRef, onAdd }: { group: Group; inputRef: RefObject<HTMLInputElement | null>; onAdd: (user: GroupMember) => void }) {
+  const { t, resources } = useSection();
   const headingId = useId();
   // a users list of the dialog's own: its search does not move the users table's
   const [list] = useState(() => resources.users.newList(CANDIDATES_LIMIT));
@@ -161,7 +158,7 @@ function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate;
         <span className={css.label}>{t('admin.groups.findUsers')}</span>
         <input ref={inputRef} className={css.input} type="search" name="member-search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
-      <ErrorSlot error={page.error} t={t} retry={list.retry} />
+      <ErrorSlot error={page.error} retry={list.retry} />
       {!page.data && page.loading ? (
         <Loading label={t('admin.groups.searching')} />
       ) : page.data && candidates.length === 0 ? (

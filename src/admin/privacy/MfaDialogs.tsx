@@ -8,7 +8,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
-import type { MessageKey, Translate } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { enrollMfaFlow } from './flows.ts';
@@ -32,7 +32,8 @@ const DEVICE: Record<EnrollKind, MessageKey> = {
 };
 
 /** A failure, announced, in our words (see {@link failureText}); nothing without one. */
-function Failure({ error, t }: { error: unknown; t: Translate }) {
+function Failure({ error }: { error: unknown }) {
+  const { t } = useSection();
   if (!error) return null;
   return (
     <div className={css.alert} role="alert" part="error">
@@ -42,7 +43,8 @@ function Failure({ error, t }: { error: unknown; t: Translate }) {
 }
 
 /** A one-time-code field: numeric keyboard, the OS's code autofill, pasting a code with spaces works. */
-function CodeField({ value, onChange, error, t, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; t: Translate; autoFocus?: boolean }) {
+function CodeField({ value, onChange, error, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; autoFocus?: boolean }) {
+  const { t } = useSection();
   return (
     <TextField
       label={t('admin.privacy.code')}
@@ -64,8 +66,8 @@ function CodeField({ value, onChange, error, t, autoFocus = true }: { value: str
 const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
 
 /** The add-a-device dialog of one kind; closes itself when done. */
-export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Translate; onClose: () => void }) {
-  const { toasts } = useSection();
+export function EnrollDialog({ kind, onClose }: { kind: EnrollKind; onClose: () => void }) {
+  const { t, toasts } = useSection();
   const actor = useSectionFlow(enrollMfaFlow, { kind });
   const snapshot = useSelector(actor, (s) => s);
   const busy = snapshot.hasTag('busy');
@@ -99,7 +101,6 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
   const cancelDisabled = busy && !snapshot.matches('ceremony');
   const verifyActions = (
     <DialogActions
-      t={t}
       onCancel={onClose}
       busy={busy}
       cancelDisabled={cancelDisabled}
@@ -127,8 +128,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
   } else if (snapshot.matches('failed')) {
     body = (
       <div className={css.form} data-step="failed">
-        <Failure error={context.error} t={t} />
-        <DialogActions t={t} onCancel={onClose} cancelDisabled={cancelDisabled}>
+        <Failure error={context.error} />
+        <DialogActions onCancel={onClose} cancelDisabled={cancelDisabled}>
           <button type="button" className={css.button} onClick={() => actor.send({ type: 'enroll.retry' })} autoFocus>
             {t('admin.privacy.retry')}
           </button>
@@ -141,7 +142,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     body = (
       <div className={css.form} data-step="ceremony">
         <Loading label={t('admin.privacy.key.waiting')} />
-        <DialogActions t={t} onCancel={onClose} cancelDisabled={cancelDisabled} />
+        <DialogActions onCancel={onClose} cancelDisabled={cancelDisabled} />
       </div>
     );
   } else if (snapshot.matches('scanning') || snapshot.matches('verifyingApp')) {
@@ -159,8 +160,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
             {context.secret}
           </code>
         </div>
-        <CodeField value={code} onChange={setCode} error={missing} t={t} />
-        <Failure error={context.error} t={t} />
+        <CodeField value={code} onChange={setCode} error={missing} />
+        <Failure error={context.error} />
         {verifyActions}
       </form>
     );
@@ -186,8 +187,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
           required
           autoFocus
         />
-        <Failure error={context.error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={busy} cancelDisabled={cancelDisabled} label={t('admin.privacy.sendCode')} busyLabel={t('admin.privacy.sending')} />
+        <Failure error={context.error} />
+        <DialogActions onCancel={onClose} busy={busy} cancelDisabled={cancelDisabled} label={t('admin.privacy.sendCode')} busyLabel={t('admin.privacy.sending')} />
       </form>
     );
   } else {
@@ -197,8 +198,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
         <p role="status" className={css.flush}>
           {t('admin.privacy.sms.sent', { phone: context.sentTo })}
         </p>
-        <CodeField value={code} onChange={setCode} error={missing} t={t} />
-        <Failure error={context.error} t={t} />
+        <CodeField value={code} onChange={setCode} error={missing} />
+        <Failure error={context.error} />
         <div className={css.toolbar}>
           <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'code.resend' })} disabled={busy}>
             {snapshot.matches('sending') ? t('admin.privacy.sending') : t('admin.privacy.resend')}
@@ -216,8 +217,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
 }
 
 /** The remove-a-device dialog: what proves possession depends on the kind. */
-export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+export function RemoveDeviceDialog({ device, onClose }: { device: DeviceRow; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const p = resources.profile;
   const { busy, error, run } = useSave();
   const [code, setCode] = useState('');
@@ -233,7 +234,6 @@ export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; 
     return (
       <ConfirmDialog
         open
-        t={t}
         title={title}
         body={
           <>
@@ -285,10 +285,9 @@ export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; 
               : t('admin.privacy.remove.smsBody', { phone: device.phone ?? '' })}
         </p>
         <p className={`${css.muted} ${css.flush}`}>{t('admin.privacy.remove.lastHint')}</p>
-        {needsSend ? null : <CodeField value={code} onChange={setCode} error={missing} t={t} />}
-        <Failure error={error} t={t} />
+        {needsSend ? null : <CodeField value={code} onChange={setCode} error={missing} />}
+        <Failure error={error} />
         <DialogActions
-          t={t}
           onCancel={onClose}
           busy={busy}
           label={needsSend ? t('admin.privacy.sendCode') : t('admin.privacy.remove')}

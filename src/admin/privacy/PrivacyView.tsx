@@ -7,7 +7,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { UserSession } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
@@ -32,15 +31,16 @@ export function PrivacyView() {
   return (
     <section className={css.section} aria-labelledby="fe-privacy-title">
       <SectionHeader titleId="fe-privacy-title" title={t('admin.privacy.title')} />
-      <MfaDevicesPanel t={t} />
-      <SessionsPanel t={t} />
+      <MfaDevicesPanel />
+      <SessionsPanel />
     </section>
   );
 }
 
 /** The device list, its add buttons, and the add / remove dialogs. */
-function MfaDevicesPanel({ t }: { t: Translate }) {
+function MfaDevicesPanel() {
   const section = useSection();
+  const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
   const devices = useStore(resources.profile.$mfaDevices);
@@ -64,7 +64,6 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
       </h3>
       <p className={`${css.muted} ${css.flush}`}>{t('admin.privacy.mfa.intro')}</p>
       <LoadStates
-        t={t}
         state={{ data: devices.data, loading: devices.loading, error: devices.error ?? passkeys.error }}
         retry={() => {
           resources.profile.$mfaDevices.revalidate();
@@ -113,15 +112,16 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
           {failureText(passkeyError, t)}
         </div>
       ) : null}
-      {enroll ? <EnrollDialog kind={enroll} t={t} onClose={() => setEnroll(null)} /> : null}
-      {removing ? <RemoveDeviceDialog device={removing} t={t} onClose={() => setRemoving(null)} /> : null}
+      {enroll ? <EnrollDialog kind={enroll} onClose={() => setEnroll(null)} /> : null}
+      {removing ? <RemoveDeviceDialog device={removing} onClose={() => setRemoving(null)} /> : null}
     </section>
   );
 }
 
 /** The sessions table, sign out one, sign out all others. */
-function SessionsPanel({ t }: { t: Translate }) {
+function SessionsPanel() {
   const section = useSection();
+  const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
   const sessions = useStore(resources.profile.$sessions);
@@ -228,7 +228,7 @@ function SessionsPanel({ t }: { t: Translate }) {
           {t('admin.privacy.sessions.revokeAll')}
         </button>
       </div>
-      <LoadStates t={t} state={sessions} retry={() => resources.profile.$sessions.revalidate()}>
+      <LoadStates state={sessions} retry={() => resources.profile.$sessions.revalidate()}>
         <DataTable
           label={t('admin.privacy.sessions.table')}
           columns={columns}
@@ -241,7 +241,6 @@ function SessionsPanel({ t }: { t: Translate }) {
       {confirm ? (
         <ConfirmDialog
           open
-          t={t}
           title={t('all' in confirm ? 'admin.privacy.sessions.revokeAllTitle' : 'admin.privacy.sessions.revokeTitle')}
           body={
             'all' in confirm

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/admin-types.ts';
-import type { MessageKey, Translate } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -52,10 +52,10 @@ export function ProfileView() {
   return (
     <section className={css.section} aria-labelledby="fe-profile-title">
       <SectionHeader titleId="fe-profile-title" title={t('admin.profile.title')} />
-      <LoadStates t={t} state={{ ...profile, data }} retry={() => resources.profile.$profile.revalidate()}>
+      <LoadStates state={{ ...profile, data }} retry={() => resources.profile.$profile.revalidate()}>
         {data ? (
           <>
-            <ProfileForm key={data.id} profile={data} t={t} />
+            <ProfileForm key={data.id} profile={data} />
             <section className={css.form} aria-labelledby="fe-profile-account">
               <h3 id="fe-profile-account" className={css.subtitle}>
                 {t('admin.profile.account')}
@@ -82,15 +82,15 @@ export function ProfileView() {
           </>
         ) : null}
       </LoadStates>
-      <ChangePasswordDialog open={dialog === 'password'} email={data?.email ?? ''} t={t} onClose={() => setDialog(null)} />
-      <ChangeEmailDialog open={dialog === 'email'} t={t} onClose={() => setDialog(null)} />
+      <ChangePasswordDialog open={dialog === 'password'} email={data?.email ?? ''} onClose={() => setDialog(null)} />
+      <ChangeEmailDialog open={dialog === 'email'} onClose={() => setDialog(null)} />
     </section>
   );
 }
 
 /** The profile form: the draft is local until saved; a failed save keeps it and shows the server's message. */
-function ProfileForm({ profile, t }: { profile: Profile; t: Translate }) {
-  const { resources, options, toasts } = useSection();
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t, resources, options, toasts } = useSection();
   const appearance = profileAppearance(options);
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile));
   const { busy, error, setError, run } = useSave();
@@ -194,7 +194,7 @@ function ProfileForm({ profile, t }: { profile: Profile; t: Translate }) {
           onChange={(e) => setDraft((d) => ({ ...d, [f]: e.target.value }))}
         />
       ))}
-      <ErrorSlot error={error} t={t} />
+      <ErrorSlot error={error} />
       <div className={css.toolbar}>
         <button type="submit" className={css.button} aria-disabled={busy}>
           {busy ? t('admin.saving') : t('admin.save')}

@@ -6,7 +6,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import { createProvisioningResource, type ScimRequestLogEntry } from '../resources/provisioning.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
@@ -18,8 +17,8 @@ import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { isFailedRequest } from './model.ts';
 
 /** The log of connection `id`, with a way back to the connections. */
-export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onBack: () => void }) {
-  const { resources } = useSection();
+export function ConnectionLog({ id, onBack }: { id: string; onBack: () => void }) {
+  const { t, resources } = useSection();
   const provisioning = resources.use(createProvisioningResource);
   const connections = useStore(provisioning.$connections);
   const $log = provisioning.log(id);
@@ -107,7 +106,7 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
           {log.loading ? t('admin.provisioning.log.refreshing') : t('admin.provisioning.log.refresh')}
         </button>
       </SectionHeader>
-      <LoadStates t={t} state={log} retry={() => $log.revalidate()}>
+      <LoadStates state={log} retry={() => $log.revalidate()}>
         <DataTable
           label={t('admin.provisioning.log.table', { name })}
           columns={cols}

@@ -6,10 +6,10 @@
  */
 import { useId } from 'react';
 import type { Permission } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
 import * as rolesCss from './roles.css.ts';
 import type { PermissionGroup } from './model.ts';
+import { useSection } from '../shell/context.ts';
 
 /** Whether a permission's checkbox can change: only ASSIGNABLE ones (and those of no type). */
 export function isLocked(p: Permission): boolean {
@@ -17,19 +17,8 @@ export function isLocked(p: Permission): boolean {
 }
 
 /** The picker. `value` are the checked permission ids; `readOnly` shows them all disabled. */
-export function PermissionPicker({
-  groups,
-  value,
-  onChange,
-  readOnly,
-  t,
-}: {
-  groups: PermissionGroup[];
-  value: string[];
-  onChange: (ids: string[]) => void;
-  readOnly?: boolean;
-  t: Translate;
-}) {
+export function PermissionPicker({ groups, value, onChange, readOnly }: { groups: PermissionGroup[]; value: string[]; onChange: (ids: string[]) => void; readOnly?: boolean }) {
+  const { t } = useSection();
   const id = useId();
   const checked = new Set(value);
   const toggle = (ids: string[], on: boolean) => onChange(on ? [...new Set([...value, ...ids])] : value.filter((v) => !ids.includes(v)));

@@ -86,18 +86,8 @@ function columns(
 }
 
 /** The permissions tab. `attachId` is the permission whose roles dialog is open. */
-export function PermissionsPanel({
-  t,
-  canWrite,
-  attachId,
-  onAttach,
-}: {
-  t: Translate;
-  canWrite: boolean;
-  attachId: string | null;
-  onAttach: (permissionId: string | null) => void;
-}) {
-  const { resources } = useSection();
+export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: boolean; attachId: string | null; onAttach: (permissionId: string | null) => void }) {
+  const { t, resources } = useSection();
   const permissions = useStore(resources.roles.$permissions);
   const categories = useStore(resources.roles.$categories);
   const roles = useStore(resources.roles.$roles);
@@ -127,7 +117,6 @@ export function PermissionsPanel({
         />
       </div>
       <LoadStates
-        t={t}
         state={{ data: permissionList, loading: permissions.loading, error }}
         retry={() => (permissions.error ? resources.roles.$permissions.revalidate() : resources.roles.$roles.revalidate())}
       >
@@ -140,14 +129,14 @@ export function PermissionsPanel({
           empty={query ? <EmptyState title={t('admin.perms.noMatch', { query: search.trim() })} /> : <EmptyState title={t('admin.perms.empty')} />}
         />
       </LoadStates>
-      {attaching && canWrite ? <AttachDialog permission={attaching} roles={roleList ?? []} t={t} onClose={() => onAttach(null)} /> : null}
+      {attaching && canWrite ? <AttachDialog permission={attaching} roles={roleList ?? []} onClose={() => onAttach(null)} /> : null}
     </div>
   );
 }
 
 /** Gives one permission to the roles picked (`PUT permissions/v1/{id}/roles`, AB-6.03); a failure keeps the picks. */
-function AttachDialog({ permission, roles, t, onClose }: { permission: Permission; roles: Role[]; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+function AttachDialog({ permission, roles, onClose }: { permission: Permission; roles: Role[]; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const id = useId();
   const holders = new Set(permission.roleIds ?? []);
   const [picked, setPicked] = useState<string[]>([]);
@@ -204,8 +193,8 @@ function AttachDialog({ permission, roles, t, onClose }: { permission: Permissio
             </span>
           ) : null}
         </fieldset>
-        <ErrorSlot error={error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.perms.attach')} busyLabel={t('admin.saving')} />
+        <ErrorSlot error={error} />
+        <DialogActions onCancel={onClose} busy={busy} label={t('admin.perms.attach')} busyLabel={t('admin.saving')} />
       </form>
     </AdminDialog>
   );

@@ -153,7 +153,7 @@ export function RolesView() {
               autoComplete="off"
             />
           </div>
-          <LoadStates t={t} state={{ ...roles, data: roleList }} retry={() => resources.roles.$roles.revalidate()}>
+          <LoadStates state={{ ...roles, data: roleList }} retry={() => resources.roles.$roles.revalidate()}>
             <DataTable
               label={t('admin.roles.table')}
               columns={cols}
@@ -173,19 +173,19 @@ export function RolesView() {
           </LoadStates>
         </TabPanel>
         <TabPanel id="permissions" className={css.section}>
-          <PermissionsPanel t={t} canWrite={canWrite} attachId={dialog?.kind === 'attach' ? dialog.permissionId : null} onAttach={onAttach} />
+          <PermissionsPanel canWrite={canWrite} attachId={dialog?.kind === 'attach' ? dialog.permissionId : null} onAttach={onAttach} />
         </TabPanel>
       </Tabs>
-      {dialog?.kind === 'add' && canWrite ? <RoleDialog readOnly={false} t={t} onClose={close} /> : null}
-      {editing ? <RoleDialog key={editing.id} role={editing} readOnly={!canWrite} t={t} onClose={close} /> : null}
-      {deleting && canWrite && !isVendorRole(deleting) ? <DeleteRoleDialog role={deleting} t={t} onClose={close} /> : null}
+      {dialog?.kind === 'add' && canWrite ? <RoleDialog readOnly={false} onClose={close} /> : null}
+      {editing ? <RoleDialog key={editing.id} role={editing} readOnly={!canWrite} onClose={close} /> : null}
+      {deleting && canWrite && !isVendorRole(deleting) ? <DeleteRoleDialog role={deleting} onClose={close} /> : null}
     </section>
   );
 }
 
 /** Confirms and deletes a tenant role (AB-7.17); the failure stays in the dialog, announced. */
-function DeleteRoleDialog({ role, t, onClose }: { role: Role; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const { busy, error, run } = useSave();
   const confirm = () =>
     run(
@@ -198,7 +198,6 @@ function DeleteRoleDialog({ role, t, onClose }: { role: Role; t: Translate; onCl
   return (
     <ConfirmDialog
       open
-      t={t}
       title={t('admin.roles.deleteTitle', { name: role.name })}
       body={t('admin.roles.deleteBody')}
       action={t('admin.roles.deleteAction')}

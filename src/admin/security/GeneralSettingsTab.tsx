@@ -9,7 +9,6 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { LockoutPolicy, MfaPolicy, PasswordHistoryPolicy } from '../../api/security.ts';
 import { ENFORCE_MFA_TYPES } from '../resources/security.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource } from '../resources/security.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -20,12 +19,12 @@ import { DAY_SECONDS, HISTORY_SIZE, inRange, MAX_ATTEMPTS, REMEMBER_DAYS } from 
 import { NumberField, PolicyForm } from './PolicyForm.tsx';
 
 /** The general settings tab: three blocks, each with its own state. */
-export function GeneralSettingsTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+export function GeneralSettingsTab({ canWrite }: { canWrite: boolean }) {
   return (
     <div className={css.section}>
-      <MfaBlock t={t} canWrite={canWrite} />
-      <LockoutBlock t={t} canWrite={canWrite} />
-      <PasswordHistoryBlock t={t} canWrite={canWrite} />
+      <MfaBlock canWrite={canWrite} />
+      <LockoutBlock canWrite={canWrite} />
+      <PasswordHistoryBlock canWrite={canWrite} />
     </div>
   );
 }
@@ -39,8 +38,8 @@ function useDraft<T>(stored: T | undefined) {
 }
 
 /** The MFA policy block (AB-3.24). */
-function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
-  const { resources, toasts } = useSection();
+function MfaBlock({ canWrite }: { canWrite: boolean }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const state = useStore(security.$mfa);
   const save = useSave();
@@ -79,7 +78,6 @@ function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
       canWrite={canWrite}
       saveLabel={t('admin.security.mfa.save')}
       onSubmit={submit}
-      t={t}
     >
       {policy ? (
         <>
@@ -155,11 +153,10 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
   $policy: { revalidate(): void };
   state: { data?: P; loading: boolean; error?: unknown };
   saveMutation: { run(body: P): Promise<P> };
-  t: Translate;
   canWrite: boolean;
 }) {
-  const { kind, field, bounds, state, t, canWrite } = props;
-  const { toasts } = useSection();
+  const { kind, field, bounds, state, canWrite } = props;
+  const { t, toasts } = useSection();
   const save = useSave();
   const stored = state.data ? { enabled: state.data.enabled, value: String((state.data as unknown as Record<string, number>)[field]) } : undefined;
   const draft = useDraft(stored);
@@ -199,7 +196,6 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
       canWrite={canWrite}
       saveLabel={t(`admin.security.${kind}.save`)}
       onSubmit={submit}
-      t={t}
     >
       {draft.value ? (
         <>
@@ -227,7 +223,7 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
   );
 }
 
-function LockoutBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+function LockoutBlock({ canWrite }: { canWrite: boolean }) {
   const security = useSection().resources.use(createSecurityResource);
   const state = useStore(security.$lockout);
   return (
@@ -238,13 +234,12 @@ function LockoutBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
       $policy={security.$lockout}
       state={state}
       saveMutation={security.saveLockout}
-      t={t}
       canWrite={canWrite}
     />
   );
 }
 
-function PasswordHistoryBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+function PasswordHistoryBlock({ canWrite }: { canWrite: boolean }) {
   const security = useSection().resources.use(createSecurityResource);
   const state = useStore(security.$passwordHistory);
   return (
@@ -255,7 +250,6 @@ function PasswordHistoryBlock({ t, canWrite }: { t: Translate; canWrite: boolean
       $policy={security.$passwordHistory}
       state={state}
       saveMutation={security.savePasswordHistory}
-      t={t}
       canWrite={canWrite}
     />
   );

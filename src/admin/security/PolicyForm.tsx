@@ -5,10 +5,10 @@
  * to an admin who may write — that shows progress while the save runs.
  */
 import type { FormEvent, ReactNode } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
 import { ErrorSlot, LoadStates, type ReadState } from '../ui/states.tsx';
+import { useSection } from '../shell/context.ts';
 
 /** Props of {@link PolicyForm}. */
 export interface PolicyFormProps {
@@ -27,12 +27,12 @@ export interface PolicyFormProps {
   canWrite: boolean;
   saveLabel: string;
   onSubmit: () => void;
-  t: Translate;
   children: ReactNode;
 }
 
 /** A settings block (see the module comment). */
 export function PolicyForm(p: PolicyFormProps) {
+  const { t } = useSection();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!p.busy && p.canWrite) p.onSubmit();
@@ -45,15 +45,15 @@ export function PolicyForm(p: PolicyFormProps) {
         </h3>
         <p className={`${css.muted} ${css.flush}`}>{p.intro}</p>
       </div>
-      <LoadStates t={p.t} state={p.state} retry={p.retry}>
+      <LoadStates state={p.state} retry={p.retry}>
         {p.state.data ? (
           <>
             {p.children}
-            <ErrorSlot error={p.error} t={p.t} />
+            <ErrorSlot error={p.error} />
             {p.canWrite ? (
               <div className={css.toolbar}>
                 <button type="submit" className={css.button} aria-disabled={p.busy || undefined}>
-                  {p.busy ? p.t('admin.saving') : p.saveLabel}
+                  {p.busy ? t('admin.saving') : p.saveLabel}
                 </button>
               </div>
             ) : null}

@@ -32,7 +32,8 @@ export function durationText(seconds: number, t: Translate): string {
 }
 
 /** The security center tab. */
-export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useSection();
   const security = useSection().resources.use(createSecurityResource);
   const recommendations = useStore(security.$recommendations);
   const insights = useStore(security.$insights);
@@ -44,21 +45,21 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
   return (
     <div className={css.section}>
       <div className={`${css.section} ${securityCss.card}`}>
-        <LoadStates t={t} state={recommendations} retry={() => security.$recommendations.revalidate()}>
-          {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} t={t} /> : null}
+        <LoadStates state={recommendations} retry={() => security.$recommendations.revalidate()}>
+          {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} /> : null}
         </LoadStates>
       </div>
       <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-recommendations">
         <h3 id="fe-security-recommendations" className={css.subtitle}>
           {t('admin.security.center.recommendations')}
         </h3>
-        <LoadStates t={t} state={recommendations} retry={() => security.$recommendations.revalidate()}>
+        <LoadStates state={recommendations} retry={() => security.$recommendations.revalidate()}>
           {items.length === 0 ? (
             <EmptyState title={t('admin.security.center.noRecommendations')} />
           ) : (
             <ul className={securityCss.recommendations}>
               {items.map((r) => (
-                <RecommendationItem key={r.code} recommendation={r} canWrite={canWrite} onReset={() => setResetting(true)} t={t} />
+                <RecommendationItem key={r.code} recommendation={r} canWrite={canWrite} onReset={() => setResetting(true)} />
               ))}
             </ul>
           )}
@@ -68,7 +69,7 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
         <h3 id="fe-security-insights" className={css.subtitle}>
           {t('admin.security.center.insights')}
         </h3>
-        <LoadStates t={t} state={insights} retry={() => security.$insights.revalidate()}>
+        <LoadStates state={insights} retry={() => security.$insights.revalidate()}>
           {insights.data?.insights.items.length ? (
             <ul className={securityCss.insights}>
               {insights.data.insights.items.map((i) => (
@@ -83,16 +84,17 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
           )}
         </LoadStates>
       </section>
-      <UsersTable table="breachedPasswords" t={t} />
-      <UsersTable table="mfaUnenrolled" t={t} />
-      <UsersTable table="inactive" t={t} />
-      {resetting ? <ResetDialog count={breachedCount} onClose={() => setResetting(false)} t={t} /> : null}
+      <UsersTable table="breachedPasswords" />
+      <UsersTable table="mfaUnenrolled" />
+      <UsersTable table="inactive" />
+      {resetting ? <ResetDialog count={breachedCount} onClose={() => setResetting(false)} /> : null}
     </div>
   );
 }
 
 /** The score: a meter (0–100) with its label, the value in words and its band. */
-function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t: Translate }) {
+function Score({ score, refreshing }: { score: number; refreshing: boolean }) {
+  const { t } = useSection();
   const id = useId();
   const band = scoreBand(score);
   return (
@@ -127,7 +129,8 @@ function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t
 const SEVERITY_BADGE: Record<RecommendationSeverity, string> = { SEVERE: css.badgeDanger, WARNING: css.chip, INFO: css.chip };
 
 /** One recommendation: badges, title, description, and its action for an admin who may write. */
-function RecommendationItem({ recommendation: r, canWrite, onReset, t }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void; t: Translate }) {
+function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void }) {
+  const { t } = useSection();
   const action = actionOf(r.code);
   const titleId = useId();
   return (
@@ -138,7 +141,7 @@ function RecommendationItem({ recommendation: r, canWrite, onReset, t }: { recom
       </span>
       <strong id={titleId}>{t(`admin.security.rec.${r.code}`)}</strong>
       <span className={css.muted}>{t(`admin.security.rec.${r.code}.text`)}</span>
-      {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} t={t} /> : null}
+      {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} /> : null}
     </li>
   );
 }
@@ -153,8 +156,8 @@ function actionLabel(action: RecommendationActionKey, r: Recommendation, t: Tran
 }
 
 /** A recommendation's action: the reset asks first; a session adjustment is applied at once (progress, toast, error). */
-function ActionButton({ action, recommendation, onReset, t }: { action: RecommendationActionKey; recommendation: Recommendation; onReset: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+function ActionButton({ action, recommendation, onReset }: { action: RecommendationActionKey; recommendation: Recommendation; onReset: () => void }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const save = useSave();
   if (action === 'SEND_RESET_BREACHED_PASSWORD_EMAIL') {
@@ -184,14 +187,14 @@ function ActionButton({ action, recommendation, onReset, t }: { action: Recommen
       <button type="button" className={css.secondaryButton} aria-disabled={save.busy || undefined} onClick={() => !save.busy && apply()}>
         {save.busy ? t('admin.security.action.applying') : actionLabel(action, recommendation, t)}
       </button>
-      <ErrorSlot error={save.error} t={t} />
+      <ErrorSlot error={save.error} />
     </span>
   );
 }
 
 /** The confirmation of the breached-password reset emails (AB-3.33). */
-function ResetDialog({ count, onClose, t }: { count: number; onClose: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+function ResetDialog({ count, onClose }: { count: number; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const save = useSave();
   return (
@@ -204,7 +207,6 @@ function ResetDialog({ count, onClose, t }: { count: number; onClose: () => void
       busy={save.busy}
       error={save.error}
       danger={false}
-      t={t}
       onClose={onClose}
       onConfirm={() =>
         void save.run(
@@ -220,7 +222,8 @@ function ResetDialog({ count, onClose, t }: { count: number; onClose: () => void
 }
 
 /** One of the security center's user tables (AB-2.02): 10 a page (AB-9.05), with its designed empty state. */
-function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) {
+function UsersTable({ table }: { table: SecurityCenterTable }) {
+  const { t } = useSection();
   const security = useSection().resources.use(createSecurityResource);
   const list = security.tables[table];
   const query = useStore(list.$query);
@@ -259,7 +262,7 @@ function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) 
         </h3>
         <p className={`${css.muted} ${css.flush}`}>{t(`admin.security.table.${table}.intro`)}</p>
       </div>
-      <LoadStates t={t} state={state} retry={list.retry}>
+      <LoadStates state={state} retry={list.retry}>
         <DataTable
           label={t(`admin.security.table.${table}`)}
           columns={columns}
@@ -269,7 +272,7 @@ function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) 
           rowHeight={56}
           empty={<EmptyState title={t(`admin.security.table.${table}.empty`)} />}
         />
-        {totalPages > 1 ? <Pagination page={query.page} totalPages={totalPages} total={state.data?.total} onPage={list.setPage} t={t} busy={state.loading} /> : null}
+        {totalPages > 1 ? <Pagination page={query.page} totalPages={totalPages} total={state.data?.total} onPage={list.setPage} busy={state.loading} /> : null}
       </LoadStates>
     </section>
   );

@@ -8,7 +8,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource } from '../resources/security.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -19,8 +18,8 @@ import { DURATION_UNITS, MAX_SESSIONS, sessionBody, sessionForm, type DurationUn
 import { NumberField, PolicyForm } from './PolicyForm.tsx';
 
 /** The session management tab. */
-export function SessionManagementTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
-  const { resources, toasts } = useSection();
+export function SessionManagementTab({ canWrite }: { canWrite: boolean }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const state = useStore(security.$sessions);
   const save = useSave();
@@ -107,7 +106,6 @@ export function SessionManagementTab({ t, canWrite }: { t: Translate; canWrite: 
       canWrite={canWrite}
       saveLabel={t('admin.security.sessions.save')}
       onSubmit={submit}
-      t={t}
     >
       {form ? (
         <>

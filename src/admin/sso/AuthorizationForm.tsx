@@ -5,7 +5,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { authorizationProblem, type AuthorizationDraft } from '../../../machines/admin-sso-setup.machine.ts';
 import { roleItem } from '../resources/roles.ts';
 import * as css from '../ui/admin.css.ts';
@@ -13,12 +12,12 @@ import * as ssoCss from './sso.css.ts';
 import { Checklist } from '../ui/checklist.tsx';
 import { TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
+import { useSection } from '../shell/context.ts';
 
 /** Props of {@link AuthorizationForm}. */
 export interface AuthorizationFormProps {
   /** The element id prefix (two forms may share a page). */
   id: string;
-  t: Translate;
   roles: Role[];
   initial: AuthorizationDraft;
   busy: boolean;
@@ -34,7 +33,8 @@ export interface AuthorizationFormProps {
 }
 
 /** The default roles and the group mappings of one connection. */
-export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly, onSubmit, submitLabel, busyLabel, children }: AuthorizationFormProps) {
+export function AuthorizationForm({ id, roles, initial, busy, error, readOnly, onSubmit, submitLabel, busyLabel, children }: AuthorizationFormProps) {
+  const { t } = useSection();
   const [draft, setDraft] = useState<AuthorizationDraft>(initial);
   const [problem, setProblem] = useState<number | null>(null);
   const items = roles.map(roleItem);
@@ -116,7 +116,7 @@ export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly
           </span>
         )}
       </fieldset>
-      <ErrorSlot error={error} t={t} />
+      <ErrorSlot error={error} />
       {readOnly ? null : (
         <div className={css.dialogActions}>
           {children}

@@ -8,7 +8,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { SsoConfiguration, SsoConfigurationInput } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -23,20 +22,8 @@ import { hostOf } from './model.ts';
 import { CertificateFacts, DeleteConnectionDialog, EnabledSwitch, ServiceProviderFacts } from './parts.tsx';
 
 /** The page of `configuration`; `onBack` returns to the list. */
-export function ConnectionView({
-  configuration: c,
-  roles,
-  t,
-  canWrite,
-  onBack,
-}: {
-  configuration: SsoConfiguration;
-  roles: Role[];
-  t: Translate;
-  canWrite: boolean;
-  onBack: () => void;
-}) {
-  const { toasts, resources } = useSection();
+export function ConnectionView({ configuration: c, roles, canWrite, onBack }: { configuration: SsoConfiguration; roles: Role[]; canWrite: boolean; onBack: () => void }) {
+  const { t, toasts, resources } = useSection();
   const sso = resources.use(createSsoResource);
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
   const authSave = useSave();
@@ -58,26 +45,25 @@ export function ConnectionView({
             {c.isLegacySaml ? ` · ${t('admin.sso.legacy')}` : ''}
           </span>
         </div>
-        <EnabledSwitch configuration={c} t={t} canWrite={canWrite} />
+        <EnabledSwitch configuration={c} canWrite={canWrite} />
       </header>
       {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
       <div className={ssoCss.card}>
         <h3 className={css.subtitle}>{t('admin.sso.review.idp')}</h3>
-        <CertificateFacts configuration={c} t={t} />
-        <IdpForm key={c.updatedAt ?? c.id} configuration={c} t={t} canWrite={canWrite} />
+        <CertificateFacts configuration={c} />
+        <IdpForm key={c.updatedAt ?? c.id} configuration={c} canWrite={canWrite} />
       </div>
       <div className={ssoCss.card}>
         <h3 className={css.subtitle}>{t('admin.sso.review.sp')}</h3>
-        <ServiceProviderFacts configuration={c} t={t} />
+        <ServiceProviderFacts configuration={c} />
       </div>
       <div className={ssoCss.card}>
-        <DomainsPanel configId={c.id} domains={c.domains} t={t} canWrite={canWrite} />
+        <DomainsPanel configId={c.id} domains={c.domains} canWrite={canWrite} />
       </div>
       <div className={ssoCss.card}>
         <AuthorizationForm
           key={c.updatedAt ?? c.id}
           id={`fe-sso-auth-${c.id}`}
-          t={t}
           roles={roles}
           initial={{ roleIds: c.roleIds, groups: c.groups.map((g) => ({ id: g.id, group: g.group, roleIds: g.roleIds })) }}
           busy={authSave.busy}
@@ -93,7 +79,7 @@ export function ConnectionView({
           busyLabel={t('admin.saving')}
         />
       </div>
-      {c.isLegacySaml ? <LegacySamlPanel t={t} canWrite={canWrite} /> : null}
+      {c.isLegacySaml ? <LegacySamlPanel canWrite={canWrite} /> : null}
       {canWrite ? (
         <span>
           <button type="button" className={css.dangerButton} onClick={() => setConfirm(true)}>
@@ -105,7 +91,6 @@ export function ConnectionView({
         id={c.id}
         name={name}
         open={confirm}
-        t={t}
         onClose={() => setConfirm(false)}
         onDeleted={() => {
           setConfirm(false);
@@ -118,8 +103,8 @@ export function ConnectionView({
 }
 
 /** The IdP's editable settings. The OIDC secret is write-only: an empty "Replace secret" keeps the stored one. */
-function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfiguration; t: Translate; canWrite: boolean }) {
-  const { toasts, resources } = useSection();
+function IdpForm({ configuration: c, canWrite }: { configuration: SsoConfiguration; canWrite: boolean }) {
+  const { t, toasts, resources } = useSection();
   const sso = resources.use(createSsoResource);
   const oidc = c.type === 'oidc';
   const [endpoint, setEndpoint] = useState(c.ssoEndpoint);
@@ -193,7 +178,7 @@ function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfigur
           </>
         )}
       </fieldset>
-      <ErrorSlot error={save.error} t={t} />
+      <ErrorSlot error={save.error} />
       {canWrite ? (
         <span>
           <button type="submit" className={css.button} aria-disabled={save.busy || undefined}>

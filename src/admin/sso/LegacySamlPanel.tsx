@@ -7,7 +7,6 @@
  */
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import { hasSamlConfiguration } from '../../../machines/admin-saml.machine.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
@@ -17,17 +16,19 @@ import { ErrorSlot } from '../ui/states.tsx';
 import { samlFlow } from './flows.ts';
 import { DomainBadge } from './parts.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
+import { useSection } from '../shell/context.ts';
 
 /** The legacy SAML panel: nothing while loading or when the account has no legacy configuration. */
-export function LegacySamlPanel({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+export function LegacySamlPanel({ canWrite }: { canWrite: boolean }) {
   const actor = useSectionFlow(samlFlow);
   const saml = useSelector(actor, (s) => s.context.saml);
   const ready = useSelector(actor, (s) => !s.matches('loading') && !s.matches('failed'));
   if (!ready || !hasSamlConfiguration(saml)) return null;
-  return <LegacySamlForm actor={actor} t={t} canWrite={canWrite} />;
+  return <LegacySamlForm actor={actor} canWrite={canWrite} />;
 }
 
-function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSectionFlow<typeof samlFlow>>; t: Translate; canWrite: boolean }) {
+function LegacySamlForm({ actor, canWrite }: { actor: ReturnType<typeof useSectionFlow<typeof samlFlow>>; canWrite: boolean }) {
+  const { t } = useSection();
   const saml = useSelector(actor, (s) => s.context.saml) ?? { enabled: false };
   const error = useSelector(actor, (s) => s.context.error);
   const toggling = useSelector(actor, (s) => s.hasTag('loading'));
@@ -86,12 +87,12 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
       </div>
       <div className={css.toolbar}>
         <strong>{saml.domain}</strong>
-        <DomainBadge validated={saml.validated === true} t={t} />
+        <DomainBadge validated={saml.validated === true} />
       </div>
       {!saml.validated && saml.generatedVerification ? (
         <>
           <p className={css.flush}>{t('admin.sso.domain.publish', { domain: saml.domain ?? '' })}</p>
-          <CopyField id="fe-sso-legacy-txt" label={t('admin.sso.domain.txtValue')} value={saml.generatedVerification} t={t} />
+          <CopyField id="fe-sso-legacy-txt" label={t('admin.sso.domain.txtValue')} value={saml.generatedVerification} />
         </>
       ) : null}
       <p role="status" className={`${notFound ? css.notice : css.hint} ${css.flush}`}>
@@ -136,7 +137,7 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
             {t('admin.sso.saml.signRequest')}
           </CheckboxRow>
         </fieldset>
-        <ErrorSlot error={error} t={t} />
+        <ErrorSlot error={error} />
         {canWrite ? (
           <span>
             <button type="submit" className={css.button} aria-disabled={saving || undefined}>

@@ -32,8 +32,8 @@ type Step = (typeof STEPS)[number];
 const METHODS: SamlMethod[] = ['metadataUrl', 'metadataFile', 'fields'];
 
 /** The setup dialog: open while mounted; `onOpen(id)` opens the connection made (its page). */
-export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles: Role[]; onClose: () => void; onOpen: (id: string) => void }) {
-  const { toasts } = useSection();
+export function SetupDialog({ roles, onClose, onOpen }: { roles: Role[]; onClose: () => void; onOpen: (id: string) => void }) {
+  const { t, toasts } = useSection();
   const actor = useSectionFlow(ssoSetupFlow, {});
   const step = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as Step | 'closed');
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -58,10 +58,9 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
           </li>
         ))}
       </ol>
-      {step === 'vendor' ? <VendorStep t={t} initial={ctx.vendor} onChoose={(vendor) => actor.send({ type: 'vendor.choose', vendor })} onCancel={cancel} /> : null}
+      {step === 'vendor' ? <VendorStep initial={ctx.vendor} onChoose={(vendor) => actor.send({ type: 'vendor.choose', vendor })} onCancel={cancel} /> : null}
       {step === 'configure' && ctx.vendor ? (
         <ConfigureStep
-          t={t}
           vendor={ctx.vendor}
           initial={ctx.draft}
           busy={busy}
@@ -70,12 +69,11 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
           onBack={() => actor.send({ type: 'configure.back' })}
         />
       ) : null}
-      {step === 'review' && ctx.configuration ? <ReviewStep t={t} configuration={ctx.configuration} onNext={() => actor.send({ type: 'review.next' })} /> : null}
-      {step === 'domains' && ctx.configuration ? <DomainsStep t={t} configuration={ctx.configuration} onNext={() => actor.send({ type: 'domains.next' })} /> : null}
+      {step === 'review' && ctx.configuration ? <ReviewStep configuration={ctx.configuration} onNext={() => actor.send({ type: 'review.next' })} /> : null}
+      {step === 'domains' && ctx.configuration ? <DomainsStep configuration={ctx.configuration} onNext={() => actor.send({ type: 'domains.next' })} /> : null}
       {step === 'authorization' ? (
         <AuthorizationForm
           id="fe-sso-setup-auth"
-          t={t}
           roles={roles}
           initial={ctx.authorization}
           busy={busy}
@@ -112,7 +110,8 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
 }
 
 /** Step 1: the IdP, radio cards (arrow keys move between them). */
-function VendorStep({ t, initial, onChoose, onCancel }: { t: Translate; initial: SsoVendor | null; onChoose: (v: SsoVendor) => void; onCancel: () => void }) {
+function VendorStep({ initial, onChoose, onCancel }: { initial: SsoVendor | null; onChoose: (v: SsoVendor) => void; onCancel: () => void }) {
+  const { t } = useSection();
   const [vendor, setVendor] = useState<SsoVendor>(initial ?? 'saml');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -132,14 +131,15 @@ function VendorStep({ t, initial, onChoose, onCancel }: { t: Translate; initial:
           </label>
         ))}
       </fieldset>
-      <DialogActions t={t} onCancel={onCancel} label={t('admin.next')} />
+      <DialogActions onCancel={onCancel} label={t('admin.next')} />
     </form>
   );
 }
 
 /** Step 2: the IdP's details. The draft stays as typed when the server refuses it. */
-function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupDraft; busy: boolean; error: unknown; onSubmit: (d: SetupDraft) => void; onBack: () => void }) {
-  const { t, vendor, busy } = props;
+function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: boolean; error: unknown; onSubmit: (d: SetupDraft) => void; onBack: () => void }) {
+  const { t } = useSection();
+  const { vendor, busy } = props;
   const [draft, setDraft] = useState<SetupDraft>(props.initial);
   const [problem, setProblem] = useState<SetupProblem | null>(null);
   const [fileError, setFileError] = useState(false);
@@ -290,7 +290,7 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
         </>
       )}
       {busy ? <Loading label={t(oidc ? 'admin.sso.configure.discovering' : 'admin.sso.configure.reading')} /> : null}
-      <ErrorSlot error={props.error} t={t} />
+      <ErrorSlot error={props.error} />
       <div className={css.dialogActions}>
         <button type="button" className={css.secondaryButton} onClick={props.onBack} disabled={busy}>
           {t('admin.sso.back')}
@@ -304,7 +304,8 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
 }
 
 /** Step 3: what was read from the IdP, and what to give it. */
-function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration: SsoConfiguration; onNext: () => void }) {
+function ReviewStep({ configuration, onNext }: { configuration: SsoConfiguration; onNext: () => void }) {
+  const { t } = useSection();
   const oidc = configuration.type === 'oidc';
   return (
     <div className={css.form}>
@@ -321,10 +322,10 @@ function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration:
           </>
         ) : null}
       </dl>
-      <CertificateFacts configuration={configuration} t={t} />
+      <CertificateFacts configuration={configuration} />
       <h3 className={css.subtitle}>{t('admin.sso.review.sp')}</h3>
       <p className={`${css.muted} ${css.flush}`}>{t(oidc ? 'admin.sso.review.spIntroOidc' : 'admin.sso.review.spIntro')}</p>
-      <ServiceProviderFacts configuration={configuration} t={t} />
+      <ServiceProviderFacts configuration={configuration} />
       <div className={css.dialogActions}>
         <button type="button" className={css.button} onClick={onNext} autoFocus>
           {t('admin.next')}
@@ -335,13 +336,14 @@ function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration:
 }
 
 /** Step 4: the connection's domains, live from the list (each validated on its own). */
-function DomainsStep({ t, configuration, onNext }: { t: Translate; configuration: SsoConfiguration; onNext: () => void }) {
+function DomainsStep({ configuration, onNext }: { configuration: SsoConfiguration; onNext: () => void }) {
+  const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);
   const list = useStore(sso.$configurations);
   const live = list.data?.find((c) => c.id === configuration.id) ?? configuration;
   return (
     <div className={css.form}>
-      <DomainsPanel configId={live.id} domains={live.domains} t={t} canWrite />
+      <DomainsPanel configId={live.id} domains={live.domains} canWrite />
       <div className={css.dialogActions}>
         <button type="button" className={css.button} onClick={onNext}>
           {t('admin.next')}

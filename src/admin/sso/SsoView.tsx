@@ -11,7 +11,6 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { SsoConfiguration } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection, useSubRoute } from '../shell/context.ts';
@@ -41,7 +40,7 @@ export function SsoView() {
   const asked = route === CONNECTION_LINK ? params.id : undefined;
 
   const open = asked ? list.data?.find((c) => c.id === asked) : undefined;
-  if (open) return <ConnectionView configuration={open} roles={roles.data ?? []} t={t} canWrite={canWrite} onBack={toList} />;
+  if (open) return <ConnectionView configuration={open} roles={roles.data ?? []} canWrite={canWrite} onBack={toList} />;
 
   return (
     <section className={css.section} aria-labelledby="fe-sso-title" aria-busy={list.loading || undefined}>
@@ -54,12 +53,12 @@ export function SsoView() {
       </SectionHeader>
       {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
       {asked && list.data && !open ? <p className={css.notice}>{t('admin.sso.notFound')}</p> : null}
-      <LoadStates t={t} state={list} retry={() => sso.$configurations.revalidate()}>
+      <LoadStates state={list} retry={() => sso.$configurations.revalidate()}>
         {list.data?.length ? (
           <ul className={ssoCss.cards} aria-label={t('admin.sso.list')}>
             {list.data.map((c) => (
               <li key={c.id}>
-                <ConnectionCard configuration={c} roles={roles.data ?? []} t={t} canWrite={canWrite} onOpen={() => openConnection(c.id)} />
+                <ConnectionCard configuration={c} roles={roles.data ?? []} canWrite={canWrite} onOpen={() => openConnection(c.id)} />
               </li>
             ))}
           </ul>
@@ -74,14 +73,15 @@ export function SsoView() {
           </EmptyState>
         )}
       </LoadStates>
-      <LegacySamlPanel t={t} canWrite={canWrite} />
-      {route === ADD_LINK && canWrite ? <SetupDialog t={t} roles={roles.data ?? []} onClose={toList} onOpen={openConnection} /> : null}
+      <LegacySamlPanel canWrite={canWrite} />
+      {route === ADD_LINK && canWrite ? <SetupDialog roles={roles.data ?? []} onClose={toList} onOpen={openConnection} /> : null}
     </section>
   );
 }
 
 /** One connection in the list. */
-function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { configuration: SsoConfiguration; roles: Role[]; t: Translate; canWrite: boolean; onOpen: () => void }) {
+function ConnectionCard({ configuration: c, roles, canWrite, onOpen }: { configuration: SsoConfiguration; roles: Role[]; canWrite: boolean; onOpen: () => void }) {
+  const { t } = useSection();
   const [confirm, setConfirm] = useState(false);
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
@@ -97,7 +97,7 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
             {c.isLegacySaml ? ` · ${t('admin.sso.legacy')}` : ''}
           </span>
         </span>
-        <EnabledSwitch configuration={c} t={t} canWrite={canWrite} />
+        <EnabledSwitch configuration={c} canWrite={canWrite} />
       </div>
       <div className={css.cellStack}>
         <span className={css.label}>{t('admin.sso.domains.title')}</span>
@@ -105,7 +105,7 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
           <span className={css.chips}>
             {c.domains.map((d) => (
               <span key={d.id} className={ssoCss.domain}>
-                {d.domain} <DomainBadge validated={d.validated} t={t} />
+                {d.domain} <DomainBadge validated={d.validated} />
               </span>
             ))}
           </span>
@@ -127,7 +127,7 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
           </button>
         ) : null}
       </div>
-      <DeleteConnectionDialog id={c.id} name={name} open={confirm} t={t} onClose={() => setConfirm(false)} onDeleted={() => setConfirm(false)} />
+      <DeleteConnectionDialog id={c.id} name={name} open={confirm} onClose={() => setConfirm(false)} onDeleted={() => setConfirm(false)} />
     </article>
   );
 }
