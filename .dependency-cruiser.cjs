@@ -98,9 +98,19 @@ module.exports = {
       severity: 'error',
       comment:
         'An emulator route module (emulator/src/routes/**) never imports another route module: shared code lives in a domain ' +
-        'module beside session.ts (emulator/src/<area>.ts) or in emulator/src/http/. app.ts mounts the route modules.',
+        'module beside session/ (emulator/src/<area>.ts) or in emulator/src/http/. app.ts mounts the route modules.',
       from: { path: '^emulator/src/routes/' },
       to: { path: '^emulator/src/routes/' },
+    },
+    {
+      name: 'emulator-http-is-a-leaf',
+      severity: 'error',
+      comment:
+        "The emulator's HTTP layer (emulator/src/http/) sits under every domain module: it imports http/ itself and the " +
+        'infrastructure below it (crypto/, db/client.ts, db/schema.ts, clock.ts), never a domain module (session/, restrictions.ts, …) ' +
+        'or a route. What a domain adds to every signed-in request comes in through the runtime (http/env.ts `afterAuth`, set by app.ts).',
+      from: { path: '^emulator/src/http/' },
+      to: { path: '^emulator/src/', pathNot: '^emulator/src/(http/|crypto/|db/(client|schema)\\.ts$|clock\\.ts$)' },
     },
   ],
   options: {

@@ -5,10 +5,11 @@
 import { fromPromise } from 'xstate';
 import type { AdminResources } from '../src/admin/resources/index.ts';
 import type { Enrolled } from './admin-enroll-mfa.machine.ts';
+import { createProfileResource } from '../src/admin/resources/profile.ts';
 
-/** The actors of the machine on `resources.profile`. */
+/** The actors of the machine on `resources.use(createProfileResource)`. */
 export function adminEnrollMfaActors(resources: AdminResources) {
-  const p = resources.profile;
+  const p = resources.use(createProfileResource);
   return {
     startAuthenticator: fromPromise<{ qrCode: string; secret: string }>(() => p.startAuthenticator.run()),
     verifyAuthenticator: fromPromise<Enrolled, { code: string }>(({ input }) => p.verifyAuthenticator.run(input)),

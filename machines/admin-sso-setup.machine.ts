@@ -63,7 +63,13 @@ export const EMPTY_SETUP_DRAFT: SetupDraft = Object.freeze({
 }) as SetupDraft;
 
 /** A field of the draft that is wrong. */
-export type SetupProblem = 'metadataUrl' | 'metadataFile' | 'ssoEndpoint' | 'publicCertificate' | 'issuer' | 'clientId' | 'clientSecret';
+export type SetupProblem = 'metadataUrl' | 'metadataFile' | SamlFieldsProblem | OidcFieldsProblem;
+
+/** A SAML field that is wrong: the SSO URL (no http(s) URL) or the certificate (missing). */
+export type SamlFieldsProblem = 'ssoEndpoint' | 'publicCertificate';
+
+/** An OIDC field that is wrong: the issuer (no http(s) URL), the client id or the client secret (missing). */
+export type OidcFieldsProblem = 'issuer' | 'clientId' | 'clientSecret';
 
 const isHttpUrl = (text: string) => {
   try {
@@ -74,19 +80,37 @@ const isHttpUrl = (text: string) => {
   }
 };
 
+/**
+ * What is wrong with an IdP's SAML fields, if anything (the first field to fix), as every SSO form checks them: the
+ * SSO URL is an http(s) URL and the certificate is given — or, not `required` (a saved configuration edited, where
+ * the server may clear them), each may stay empty but a URL given must be one.
+ */
+export function samlFieldsProblem(v: { ssoEndpoint: string; publicCertificate: string }, required = true): SamlFieldsProblem | null {
+  if (required || v.ssoEndpoint.trim()) {
+    if (!isHttpUrl(v.ssoEndpoint)) return 'ssoEndpoint';
+  }
+  if (required && !v.publicCertificate.trim()) return 'publicCertificate';
+  return null;
+}
+
+/**
+ * What is wrong with an IdP's OIDC fields, if anything (the first field to fix): the issuer is an http(s) URL, the
+ * client id is given, and the secret when `secretRequired` (a new connection; a saved one keeps its secret when the
+ * "Replace secret" field stays empty).
+ */
+export function oidcFieldsProblem(v: { issuer: string; clientId: string; clientSecret: string }, secretRequired = true): OidcFieldsProblem | null {
+  if (!isHttpUrl(v.issuer)) return 'issuer';
+  if (!v.clientId.trim()) return 'clientId';
+  if (secretRequired && !v.clientSecret) return 'clientSecret';
+  return null;
+}
+
 /** What is wrong with a draft for `vendor`, if anything (the first field to fix): addresses are http(s) URLs; the rest required. */
 export function setupProblem(vendor: SsoVendor, d: SetupDraft): SetupProblem | null {
-  if (protocolOf(vendor) === 'oidc') {
-    if (!isHttpUrl(d.issuer)) return 'issuer';
-    if (!d.clientId.trim()) return 'clientId';
-    if (!d.clientSecret) return 'clientSecret';
-    return null;
-  }
+  if (protocolOf(vendor) === 'oidc') return oidcFieldsProblem(d);
   if (d.method === 'metadataUrl') return isHttpUrl(d.metadataUrl) ? null : 'metadataUrl';
   if (d.method === 'metadataFile') return d.metadataXml.trim() ? null : 'metadataFile';
-  if (!isHttpUrl(d.ssoEndpoint)) return 'ssoEndpoint';
-  if (!d.publicCertificate.trim()) return 'publicCertificate';
-  return null;
+  return samlFieldsProblem(d);
 }
 
 /** The create call of a draft (trimmed): metadata URL, metadata XML, SAML fields, or OIDC fields (the issuer in `ssoEndpoint`). */

@@ -10,11 +10,12 @@ import type { AddUserCall } from './admin-add-user.machine.ts';
 import type { InviteOutcome } from './admin-bulk-invite.machine.ts';
 import type { ApplyOneInput } from './admin-bulk-users.machine.ts';
 import type { AdminResources } from '../src/admin/resources/index.ts';
+import { createUsersResource } from '../src/admin/resources/users.ts';
 
 /** Actors of the add-user machine: the add prepends the user to the users page on screen. */
 export function adminAddUserActors(resources: AdminResources) {
   return {
-    addUser: fromPromise<TenantUser, AddUserCall>(({ input }) => resources.users.addUser.run(input)),
+    addUser: fromPromise<TenantUser, AddUserCall>(({ input }) => resources.use(createUsersResource).addUser.run(input)),
   };
 }
 
@@ -24,7 +25,7 @@ export function adminAddUserActors(resources: AdminResources) {
  */
 export function adminBulkInviteActors(resources: AdminResources) {
   return {
-    inviteOne: fromPromise<InviteOutcome, { email: string; roleIds: string[] }>(({ input }) => resources.users.invite.run(input)),
+    inviteOne: fromPromise<InviteOutcome, { email: string; roleIds: string[] }>(({ input }) => resources.use(createUsersResource).invite.run(input)),
   };
 }
 
@@ -33,13 +34,14 @@ export function adminBulkInviteActors(resources: AdminResources) {
  * disable marks it, a role change sets the roles), so the table follows each step; the view refreshes it at the end.
  */
 export function adminBulkUsersActors(resources: AdminResources) {
+  const users = resources.use(createUsersResource);
   return {
     applyOne: fromPromise<void, ApplyOneInput>(({ input }) =>
       input.action === 'delete'
-        ? resources.users.deleteUser.run({ userId: input.userId })
+        ? users.deleteUser.run({ userId: input.userId })
         : input.action === 'disable'
-          ? resources.users.setDisabled.run({ userId: input.userId, disabled: true })
-          : resources.users.setRoles.run({ userId: input.userId, roleIds: input.roleIds }),
+          ? users.setDisabled.run({ userId: input.userId, disabled: true })
+          : users.setRoles.run({ userId: input.userId, roleIds: input.roleIds }),
     ),
   };
 }

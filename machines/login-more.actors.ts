@@ -112,6 +112,31 @@ export interface LazyChildren {
 export type LoginCallFunctions = { [K in keyof LoginCalls]: (input: LoginCalls[K][0], signal: AbortSignal) => Promise<LoginCalls[K][1]> };
 
 /**
+ * Resolves once the app's loading order (sign-in §4) is past the metadata and the authorization (`$loading` phase
+ * `ready`), at once when no loading order runs (`idle`: a host that never started the app) or when `signal` aborts.
+ * The login box's first step does not wait for it: only the box's own requests do (SI-4.03).
+ */
+export function loadingOrderPast(app: Pick<FeApp, 'stores'>, signal?: AbortSignal): Promise<void> {
+  const $loading = app.stores.$loading;
+  const past = () => {
+    const { phase } = $loading.get();
+    return phase === undefined || phase === 'idle' || phase === 'ready' || !!signal?.aborted;
+  };
+  if (past()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const stop = $loading.listen(() => {
+      if (past()) done();
+    });
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
  * The calls of `app` behind the login machine's actors (one set per login
  * box); `loadMfa` hands the MFA machine, provided with this sign-in's MFA
  * token and session completion, to `provide.mfa` (the box's `mfa` child),
@@ -154,6 +179,8 @@ export function loginCalls(app: FeApp, provide: LazyChildren): LoginCallFunction
       return settle(await app.auth.login(input, { signal }));
     },
     async start(_input, signal) {
+      // sign-in §4 loading order (SI-4.03): the box's own data after the metadata and the authorization
+      await loadingOrderPast(app, signal);
       const s = storage();
       const user = s?.getItem(QUICK_LOGIN_USER_KEY) ?? null;
       const register = s?.getItem(REGISTER_QUICK_LOGIN_KEY) === 'sms';
@@ -218,8 +245,10 @@ export function loginCalls(app: FeApp, provide: LazyChildren): LoginCallFunction
       return (await import('../src/api/mfa.ts')).createMfaApi(app.client).recoverMfa(input, { signal });
     },
     /** The vendor's active social providers (none in preview mode: nothing to start there). */
-    async socialProviders() {
-      return app.options.preview ? [] : (await federation()).socialProviders(app);
+    async socialProviders(_input, signal) {
+      if (app.options.preview) return [];
+      await loadingOrderPast(app, signal);
+      return (await federation()).socialProviders(app);
     },
     /** The authorization request of a social login (the provider's `key`), remembered for the callback (PKCE). */
     async socialLogin(input) {
@@ -234,6 +263,7 @@ export function loginCalls(app: FeApp, provide: LazyChildren): LoginCallFunction
     /** Passkey autofill (conditional mediation) while preLogin waits: only when the Passkeys strategy is active (never in preview). */
     async passkeyAutofill(_input, signal) {
       const m = await passkeys();
+      await loadingOrderPast(app, signal);
       try {
         if (!app.options.preview && (await m.passkeysStrategyActive(app))) return await settle(await m.signInWithPasskey(app, { conditional: true, signal }));
       } catch (error) {

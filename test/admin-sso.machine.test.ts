@@ -2,7 +2,16 @@ import { expect } from '@open-wc/testing';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SamlConfiguration, SamlConfigurationInput, SsoConfiguration, SsoDomain, SsoDomainValidation } from '../src/api/sso.ts';
 import type { SsoAuthorizationInput, SsoCreateInput } from '../src/admin/resources/sso.ts';
-import { adminSsoSetupMachine, certificateStatus, createInput, EMPTY_SETUP_DRAFT, setupProblem, type SetupDraft } from '../machines/admin-sso-setup.machine.ts';
+import {
+  adminSsoSetupMachine,
+  certificateStatus,
+  createInput,
+  EMPTY_SETUP_DRAFT,
+  oidcFieldsProblem,
+  samlFieldsProblem,
+  setupProblem,
+  type SetupDraft,
+} from '../machines/admin-sso-setup.machine.ts';
 import { adminSsoDomainMachine, domainName } from '../machines/admin-sso-domain.machine.ts';
 import { adminSamlMachine, IllegalStateError, prepareSamlSave, type SamlCallback } from '../machines/admin-saml.machine.ts';
 
@@ -54,6 +63,20 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
     });
     expect(createInput('okta', { ...d, metadataUrl: 'https://idp.test/md' })).to.deep.equal({ method: 'metadataUrl', url: 'https://idp.test/md', vendor: 'okta' });
     expect(createInput('google', { ...d, method: 'metadataFile', metadataXml: '<xml/>' })).to.deep.equal({ method: 'metadataFile', metadata: '<xml/>' });
+  });
+
+  it('AB-7.51 the SSO fields’ checks: a new connection needs an http(s) SSO URL and a certificate (OIDC: issuer, client id, secret); a saved one may leave the SAML fields empty and keep its secret', () => {
+    const cert = '-----BEGIN CERTIFICATE-----';
+    expect(samlFieldsProblem({ ssoEndpoint: '', publicCertificate: '' })).to.equal('ssoEndpoint');
+    expect(samlFieldsProblem({ ssoEndpoint: 'ftp://idp.test', publicCertificate: cert })).to.equal('ssoEndpoint');
+    expect(samlFieldsProblem({ ssoEndpoint: ' https://idp.test/sso ', publicCertificate: ' ' })).to.equal('publicCertificate');
+    expect(samlFieldsProblem({ ssoEndpoint: 'https://idp.test/sso', publicCertificate: cert })).to.equal(null);
+    expect(samlFieldsProblem({ ssoEndpoint: '', publicCertificate: '' }, false)).to.equal(null);
+    expect(samlFieldsProblem({ ssoEndpoint: 'idp.test/sso', publicCertificate: '' }, false)).to.equal('ssoEndpoint');
+    expect(oidcFieldsProblem({ issuer: 'login.test', clientId: 'c', clientSecret: 's' })).to.equal('issuer');
+    expect(oidcFieldsProblem({ issuer: 'https://login.test', clientId: ' ', clientSecret: 's' })).to.equal('clientId');
+    expect(oidcFieldsProblem({ issuer: 'https://login.test', clientId: 'c', clientSecret: '' })).to.equal('clientSecret');
+    expect(oidcFieldsProblem({ issuer: 'https://login.test', clientId: 'c', clientSecret: '' }, false)).to.equal(null);
   });
 
   it('AB-7.51 vendor → configure → review → domains → authorization → done; the configuration made is emitted once', async () => {

@@ -368,3 +368,32 @@ describe('mfa machine: remember-device policy and recovery', () => {
     expect(actor.getSnapshot().output).to.deep.equal({ kind: 'recover' });
   });
 });
+
+describe('mfa machine: the MFA data (SI-3.17)', () => {
+  it('SI-3.17 holds the devices, the strategies (the login answer lists the active ones only), qrCode, otcToken, phoneNumber and recoveryCode; the webauthnToken stays with the actor', async () => {
+    const devices: MfaDevices = { phones: [phone], webauthn: [key], authenticators: [], emails: [] };
+    const app = start(
+      { step: 'enrol', devices, strategies: ['AuthenticatorApp', 'SMS'] },
+      { pre: async () => ({ qrCode: 'data:image/png;base64,QR', secret: 'S' }), enroll: async () => enrolled },
+    );
+    expect(app.actor.getSnapshot().context.devices).to.deep.equal(devices);
+    expect(app.actor.getSnapshot().context.strategies).to.deep.equal(['AuthenticatorApp', 'SMS']);
+    app.actor.send({ type: 'strategy.choose', strategy: 'AuthenticatorApp' });
+    await waitFor(app.actor, (s) => s.matches({ authenticatorApp: 'ready' }));
+    expect(app.actor.getSnapshot().context.qrCode).to.equal('data:image/png;base64,QR');
+    app.actor.send({ type: 'code.submit', code: '123456' });
+    await waitFor(app.actor, (s) => s.matches('recoveryCode'));
+    expect(app.actor.getSnapshot().context.recoveryCode).to.equal('REC-1');
+
+    const sms = start({ step: 'enrol', strategies: ['SMS'] }, { sendSms: async () => ({ otcToken: 'otc-1', phoneNumber: '+1******2222' }) });
+    sms.actor.send({ type: 'phone.submit', phoneNumber: '+15551112222' });
+    await waitFor(sms.actor, (s) => s.matches({ smsVerifyCode: 'ready' }));
+    expect(sms.actor.getSnapshot().context).to.include({ otcToken: 'otc-1', phoneNumber: '+1******2222' });
+
+    // a key's challenge token is the actor's own (machines/mfa.actors.ts): it never enters the machine's data
+    const webauthn = start({ step: 'enrol', strategies: ['WebAuthnPlatform'] }, { webauthn: async () => enrolled });
+    webauthn.actor.send({ type: 'webauthn.start' });
+    await waitFor(webauthn.actor, (s) => s.matches('recoveryCode'));
+    expect(JSON.stringify(webauthn.actor.getPersistedSnapshot())).to.not.contain('webauthnToken');
+  });
+});

@@ -199,6 +199,21 @@ describe('preview mode (<fe-app preview>)', () => {
     expect(config.json).to.include({ minLength: 6, maxLength: 128, allowPassphrases: true, minPhraseLength: 6, minOptionalTestsToPass: 1 });
   });
 
+  it('SI-1.09 an admin section answers with its chunk: its reads, and {} for a write in its own API areas; a write preview does not know stays 404', async () => {
+    const groups = '/identity/resources/groups/v1';
+    // nothing of the portal loaded yet: the groups answers are not there
+    expect((await call('GET', groups)).status).to.equal(404);
+    await import('../src/admin/groups/index.ts');
+    const list = await call('GET', groups);
+    expect(list.status).to.equal(200);
+    expect(list.json.map((g: { name: string }) => g.name)).to.include('Engineering');
+    const write = await call('POST', `${groups}/group-eng/users`, { userIds: ['user-01'] });
+    expect([write.status, write.json]).to.deep.equal([200, {}]);
+    // a sign-in call preview does not know: the login box reads 404 as "not configured"
+    const unknown = await call('POST', '/identity/resources/auth/v1/user/nothing-here', {});
+    expect([unknown.status, unknown.json]).to.deep.equal([404, { errors: [NOT_IN_PREVIEW] }]);
+  });
+
   it('AB-9.16 the demo session lasts 86400 seconds: the token and the login answer agree', async () => {
     const login = await call('POST', AUTH_PATHS.login, { email: 'ada@example.com', password: 'x' });
     const claims = decodeJwt(login.json.accessToken);

@@ -59,9 +59,12 @@ import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audit
 import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
 import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
+import { enforceIpRestrictions } from './ip-enforcement.ts';
 import { adminSecurityRoutes } from './routes/admin/security.ts';
 import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
+import { adminPhoneNumberRoutes } from './routes/admin/phone-numbers.ts';
+// new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
 export const API_PREFIX = '/frontegg';
@@ -179,6 +182,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     dnsServers: options.dnsServers ?? [],
     outbound: { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost },
     trustedProxies: compileTrustedProxies(options.trustedProxies ? parseTrustedProxies(options.trustedProxies.join(',')) : DEFAULT_TRUSTED_PROXIES),
+    // every signed-in request: the account's IP restrictions (a route opts out with ip-enforcement.ts `anyAddress`)
+    afterAuth: [enforceIpRestrictions],
   };
 
   const app = new Hono<AppEnv>();
@@ -270,6 +275,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminSecurityRoutes);
   app.route(API_PREFIX, adminSsoRoutes);
   app.route(API_PREFIX, adminProvisioningRoutes);
+  app.route(API_PREFIX, adminPhoneNumberRoutes);
+  // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
   app.route('/', scimRoutes);
   mountOAuth(app, API_PREFIX);

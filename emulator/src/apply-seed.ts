@@ -19,8 +19,6 @@ import {
   permissions,
   rolePermissions,
   roles,
-  ssoConfigurations,
-  ssoDomains,
   tenants,
   userTenantRoles,
   userTenants,
@@ -30,8 +28,8 @@ import {
 import { SEED } from './db/seed.ts';
 import { fePermissionText } from './db/fe-permissions.ts';
 import { hashPassword, isBreachedPassword } from './crypto/passwords.ts';
-import { getVendor } from './session.ts';
-import { ssoStartPath } from './routes/federation.ts';
+import { getVendor } from './session/accounts.ts';
+import { storeGivenConfiguration } from './sso/configurations.ts';
 import type { SeedFile } from './seed-file.ts';
 import { emulatorDate } from './clock.ts';
 
@@ -196,28 +194,30 @@ export async function applySeedFile(db: Db, seed: SeedFile, issuer: string): Pro
 
   // SSO connections, stored as POST /_emulator/sso-configurations stores them (with the endpoints given, not discovered)
   for (const s of seed.sso) {
-    const id = seedId('sso', s.domains[0]);
-    await db.insert(ssoConfigurations).values({
-      id,
-      tenantId: s.tenant,
-      type: s.type,
-      enabled: s.enabled,
-      domains: s.domains,
-      roleIds: s.roles.map((key) => roleIds.get(key)!),
-      callbackUrl: s.callbackUrl ?? null,
-      oidcIssuer: s.oidc?.issuer ?? null,
-      oidcClientId: s.oidc?.clientId ?? null,
-      oidcClientSecret: s.oidc?.clientSecret ?? null,
-      oidcAuthorizationUrl: s.oidc?.authorizationUrl ?? null,
-      oidcTokenUrl: s.oidc?.tokenUrl ?? null,
-      oidcJwksUri: s.oidc?.jwksUri ?? null,
-      samlIdpEntityId: s.saml?.entityId ?? null,
-      samlSsoEndpoint: s.saml?.ssoUrl ?? null,
-      samlCertificate: s.saml?.certificate ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const address = `${issuer}/frontegg${ssoStartPath(id)}`;
-    await db.insert(ssoDomains).values(s.domains.map((domain) => ({ id: seedId('sso-domain', domain), domain, address, idpType: s.type, addressType: 'sso', createdAt: now })));
+    await storeGivenConfiguration(
+      db,
+      issuer,
+      {
+        id: seedId('sso', s.domains[0]),
+        tenantId: s.tenant,
+        type: s.type,
+        enabled: s.enabled,
+        domains: s.domains,
+        roleIds: s.roles.map((key) => roleIds.get(key)!),
+        callbackUrl: s.callbackUrl ?? null,
+        idp: {
+          oidcIssuer: s.oidc?.issuer ?? null,
+          oidcClientId: s.oidc?.clientId ?? null,
+          oidcClientSecret: s.oidc?.clientSecret ?? null,
+          oidcAuthorizationUrl: s.oidc?.authorizationUrl ?? null,
+          oidcTokenUrl: s.oidc?.tokenUrl ?? null,
+          oidcJwksUri: s.oidc?.jwksUri ?? null,
+          samlIdpEntityId: s.saml?.entityId ?? null,
+          samlSsoEndpoint: s.saml?.ssoUrl ?? null,
+          samlCertificate: s.saml?.certificate ?? null,
+        },
+      },
+      (domain) => seedId('sso-domain', domain),
+    );
   }
 }

@@ -9,7 +9,7 @@ import type { Db } from './db/client.ts';
 import { roles, tenants, userTenantRoles, userTenants, users } from './db/schema.ts';
 import { badRequest, notFound } from './http/errors.ts';
 import { usersWithMfa } from './mfa-devices.ts';
-import { roleDto } from './session.ts';
+import { roleDto } from './session/authorization.ts';
 import { likeEscape, permissionLinks, permissionsGrantedBy, push } from './team.ts';
 
 type UserRow = typeof users.$inferSelect;

@@ -19,7 +19,7 @@ import { hostOrigin } from './http/origin.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from './clock.ts';
 import { send } from './outbox.ts';
-import { type TenantRow, type UserRow } from './session.ts';
+import { type TenantRow, type UserRow } from './session/accounts.ts';
 
 type Ctx = Context<AppEnv>;
 export type LifecycleTokenRow = typeof lifecycleTokens.$inferSelect;

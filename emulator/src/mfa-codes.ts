@@ -31,7 +31,7 @@ import { randomToken, sha256 } from './crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from './clock.ts';
 import { send } from './outbox.ts';
 import { getMfaSettings, type MfaStrategy } from './mfa-devices.ts';
-import { auditMfaFailed } from './session.ts';
+import { auditMfaFailed } from './session/events.ts';
 
 type Ctx = Context<AppEnv>;
 type CodeRow = typeof mfaCodes.$inferSelect;

@@ -1,7 +1,7 @@
 /**
  * MFA devices of every kind (sign-in §3 "MFA device kinds": authenticators,
  * phones, emails, webauthn), the MFA settings, and remembered browsers.
- * Shared by session.ts (the MFA challenge at login), routes/mfa.ts,
+ * Shared by session/mfa-challenge.ts (the MFA challenge at login), routes/mfa.ts,
  * routes/mfa-methods.ts and routes/config.ts.
  *
  * Settings (one row in `mfa_settings`, test-settable through

@@ -6,7 +6,8 @@ import type { Context } from 'hono';
 import { SignJWT, decodeJwt } from 'jose';
 import type { AppEnv, EmulatorRuntime } from './http/env.ts';
 import { randomToken, sha256 } from './crypto/tokens.ts';
-import type { LoginResponse, UserRow } from './session.ts';
+import { type UserRow } from './session/accounts.ts';
+import { type LoginResponse } from './session/issue.ts';
 import { emulatorNow } from './clock.ts';
 
 type Ctx = Context<AppEnv>;

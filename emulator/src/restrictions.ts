@@ -6,16 +6,16 @@
  * IP restrictions. An account's rules are `ip_restrictions` rows (each an address or a CIDR, IPv4 or IPv6, a strategy
  * ALLOW or BLOCK and an `isActive` flag); its config `tenants.settings.ipRestrictionConfig` `{ isActive, strategy }`
  * (default inactive, ALLOW: policies.ts). While the config is active, the address of every request made with one of
- * the account's access tokens (http/auth.ts `requireAuth`), of every exchange of one of its API tokens
- * (routes/admin/tokens.ts), of every sign-in into it and every refresh of one of its sessions (session.ts
- * `issueSession`) is checked:
+ * the account's access tokens (ip-enforcement.ts, after http/auth.ts `requireAuth`), of every exchange of one of its
+ * API tokens (routes/admin/tokens.ts), of every sign-in into it and every refresh of one of its sessions
+ * (session/issue.ts `issueSession`) is checked:
  * - strategy ALLOW: refused unless an active ALLOW rule matches it;
  * - strategy BLOCK: refused when an active BLOCK rule matches it.
  * A refused address gets 403 {@link IP_NOT_ALLOWED} (`ER-IP-RESTRICTED`) and writes a durable audit row
  * `user.ip-restriction.refused` carrying the address: SEVERE when a BLOCK rule matched (an address the admin named),
  * WARNING when the address is merely outside the allow list. A request whose address cannot be determined gets 403
- * {@link IP_METADATA_NOT_FOUND} (SI-8.13). The two verify routes ({@link IP_CHECK_EXEMPT_PATHS}) always answer, so a
- * portal can tell an administrator that a change would lock them out, and they can fix it.
+ * {@link IP_METADATA_NOT_FOUND} (SI-8.13). The two verify routes (opted out with ip-enforcement.ts `anyAddress`) always
+ * answer, so a portal can tell an administrator that a change would lock them out, and they can fix it.
  *
  * Speed: an account's active rules are read and parsed once and kept in-process (per emulator database, per account):
  * single addresses in a set, CIDRs in a list grouped by address family. Every change of rules or config
@@ -57,12 +57,6 @@ export type DomainRestrictionConfig = NonNullable<TenantSettings['domainRestrict
 export const IP_NOT_ALLOWED = 'IP address is not allowed';
 /** The refusal when the request's address cannot be determined (SI-8.13, the catalogue text). */
 export const IP_METADATA_NOT_FOUND = 'ip metadata not found';
-
-/** The routes answered whatever the caller's address (`testCurrentIp`, `testCurrentIpInAllowList`). */
-export const IP_CHECK_EXEMPT_PATHS: readonly string[] = [
-  '/frontegg/identity/resources/configurations/v1/restrictions/ip/verify',
-  '/frontegg/identity/resources/configurations/v1/restrictions/ip/verify/allow',
-];
 
 // ---------------------------------------------------------------- addresses and CIDRs
 

@@ -31,7 +31,7 @@ import {
 import { badRequest, conflict, notFound } from './http/errors.ts';
 import { notAuthorized } from './http/permissions.ts';
 import { emulatorDate } from './clock.ts';
-import { defaultRoleIdsFor, roleDto } from './session.ts';
+import { defaultRoleIdsFor, roleDto } from './session/authorization.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 type PermissionRow = typeof permissions.$inferSelect;
@@ -52,7 +52,7 @@ export interface PermissionDto {
   updatedAt: string;
 }
 
-/** Role (IRole, api-contract §5): `permissions` are permission ids (session.ts builds it). */
+/** Role (IRole, api-contract §5): `permissions` are permission ids (session/authorization.ts builds it). */
 export type RoleDto = ReturnType<typeof roleDto>;
 
 // ---------------------------------------------------------------- reading roles

@@ -28,7 +28,7 @@ import {
 import { badRequest, notFound } from './http/errors.ts';
 import { emulatorDate } from './clock.ts';
 import { removeMfaDevices, usersWithMfa } from './mfa-devices.ts';
-import { permDto, roleDto } from './session.ts';
+import { permDto, roleDto } from './session/authorization.ts';
 
 type UserRow = typeof users.$inferSelect;
 type MembershipRow = typeof userTenants.$inferSelect;

@@ -12,7 +12,8 @@ import type { EmulatorRuntime } from './http/env.ts';
 import { unauthorized } from './http/errors.ts';
 import { sha256 } from './crypto/tokens.ts';
 import { emulatorNow } from './clock.ts';
-import { authorizationFor, getVendor } from './session.ts';
+import { accessTokenLifetime } from './session/access-token.ts';
+import { authorizationFor } from './session/authorization.ts';
 import { membership } from './lifecycle.ts';
 
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -93,8 +94,7 @@ export async function exchangeApiToken(db: Db, rt: EmulatorRuntime, clientIdIn: 
   } else {
     grants = await grantsOfRoles(db, row.roleIds);
   }
-  const vendor = await getVendor(db, rt.vendorId);
-  const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? rt.accessTokenExpiresIn ?? 300;
+  const expiresIn = await accessTokenLifetime(db, rt);
   const iat = Math.floor(now / 1000);
   const { key, issuer, clientId } = rt;
   const accessToken = await new SignJWT({

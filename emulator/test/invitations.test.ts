@@ -488,6 +488,30 @@ describe('tenant switch and tenant tokens', () => {
     assert.equal(decodeJwt(same.body.accessToken).tenantId, emu.seed.tenantId);
   });
 
+  it("v3/me/token mints through the one minter: a token for another tenant carries a fresh sign-in's claims there, and one for the same tenant the sign-in token's", async () => {
+    const c = new Client(emu);
+    const login = await c.login(ADMIN.email, ADMIN.password);
+    const h = c.bearer(login.body.accessToken);
+    const signedIn = decodeJwt(login.body.accessToken);
+    // every claim but the token's own (jti, iat, exp) and, across sessions, the session's (sid, auth_time)
+    const withoutToken = ({ jti: _j, iat: _i, exp: _e, ...rest }: Record<string, unknown>) => rest;
+    const withoutSession = ({ sid: _s, auth_time: _a, ...rest }: Record<string, unknown>) => rest;
+
+    const same = decodeJwt((await c.post(`${P}/users/v3/me/token`, {}, h)).body.accessToken);
+    assert.deepEqual(withoutToken(same), withoutToken(signedIn));
+
+    const globex = await secondTenant(c, ADMIN.email, ['ReadOnly']);
+    const switched = decodeJwt((await c.post(`${P}/users/v3/me/token`, { tenantId: globex }, h)).body.accessToken);
+    assert.equal(switched.sid, signedIn.sid);
+    assert.equal(switched.auth_time, signedIn.auth_time);
+    // a fresh sign-in into Globex (the active tenant moved there first)
+    assert.equal((await c.put(`${P}/users/v1/tenant`, { tenantId: globex }, h)).status, 200);
+    const fresh = decodeJwt((await new Client(emu).login(ADMIN.email, ADMIN.password)).body.accessToken);
+    assert.equal(fresh.tenantId, globex);
+    assert.deepEqual(withoutSession(withoutToken(switched)), withoutSession(withoutToken(fresh)));
+    assert.deepEqual(Object.keys(switched).sort(), Object.keys(fresh).sort());
+  });
+
   it('v3/me/token: 403 for a foreign tenant, 401 without a bearer or after logout', async () => {
     const c = new Client(emu);
     const login = await c.login(ADMIN.email, ADMIN.password);

@@ -13,7 +13,8 @@ let apps = 0;
 
 /**
  * Serves `emu` on 127.0.0.1 (a free port) and returns a Frontegg client whose requests carry
- * `token` as the bearer (tokenResolver), and `close()` to stop the server.
+ * `token` as the bearer (tokenResolver) — with `''`, the access token the client itself stores on a sign-in (none
+ * before) — and `close()` to stop the server.
  */
 export async function fronteggClient(emu: Emulator, token: string): Promise<{ api: FronteggApiClient; baseUrl: string; close: () => Promise<void> }> {
   const server = serve({ fetch: emu.fetch, port: 0, hostname: '127.0.0.1' });
@@ -23,7 +24,8 @@ export async function fronteggClient(emu: Emulator, token: string): Promise<{ ap
   const page = globalThis as { window?: unknown };
   page.window ??= { location: new URL(`${baseUrl}/`) };
   const appName = `emulator-test-${++apps}`;
-  ContextHolder.for(appName).setContext({ baseUrl, tokenResolver: () => token, logLevel: 'error' });
+  // an empty token: the client's own (null until a sign-in it makes stores one, as a browser's does)
+  ContextHolder.for(appName).setContext({ baseUrl, tokenResolver: () => token || ContextHolder.for(appName).getAccessToken() || '', logLevel: 'error' });
   ContextHolder.for(appName).setAccessToken(token);
   return {
     api: createApiClient(appName),

@@ -223,9 +223,12 @@ export interface VendorConfig {
   [key: string]: unknown;
 }
 
+/** A secondary auth strategy (sign-in §3, SI-3.26): a sign-in way offered beside the main one. */
+export type SecondaryAuthStrategy = 'WebAuthnPlatform' | 'WebAuthnCrossPlatform' | 'SmsCode' | 'SmsCodeV2' | 'Passkeys';
+
 /** `GET …/configurations/v1/auth/strategies/public` (contract getVendorPublicAuthStrategiesConfig). */
 export interface PublicAuthStrategies {
-  secondaryAuthStrategies?: { strategy: string; isActive: boolean }[];
+  secondaryAuthStrategies?: { strategy: SecondaryAuthStrategy; isActive: boolean }[];
   mainAuthStrategies?: { strategy: string }[];
 }
 

@@ -3,33 +3,12 @@
  * permissions and roles? `*` is a wildcard in permission and role keys, on
  * either side: a granted `fe.secure.*` covers `fe.secure.read.users`, and a
  * required `fe.subscriptions.*` is met by any permission under it. A
- * superUser passes every check.
+ * superUser passes every check. The wildcard rule is the portal's too
+ * (src/entitlements/permissions.ts `holdsKey`).
  */
 import { SECTION_ACCESS, SECTION_IDS, type SectionId } from '../admin/shell/ids.ts';
+import { holdsAllKeys } from '../entitlements/permissions.ts';
 import type { AuthUser } from '../stores/index.ts';
-
-const patterns = new Map<string, RegExp>();
-
-/** True when `key` matches `pattern`, where `*` stands for any run of characters. */
-export function matchesKey(pattern: string, key: string): boolean {
-  if (pattern === key) return true;
-  if (!pattern.includes('*')) return false;
-  let re = patterns.get(pattern);
-  if (!re) {
-    re = new RegExp(
-      `^${pattern
-        .split('*')
-        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    );
-    patterns.set(pattern, re);
-  }
-  return re.test(key);
-}
-
-function holds(granted: string[], required: string): boolean {
-  return granted.some((g) => matchesKey(g, required) || matchesKey(required, g));
-}
 
 /** Splits an attribute value like `"a, b c"` into keys. */
 export function parseKeys(value: string | null | undefined): string[] {
@@ -45,7 +24,7 @@ export function isAuthorized(user: AuthUser | null | undefined, required: { perm
   if (user.superUser) return true;
   const permissionKeys = (user.permissions ?? []).map((p) => p.key);
   const roleKeys = (user.roles ?? []).map((r) => r.key);
-  return (required.permissions ?? []).every((p) => holds(permissionKeys, p)) && (required.roles ?? []).every((r) => holds(roleKeys, r));
+  return holdsAllKeys(permissionKeys, required.permissions ?? []) && holdsAllKeys(roleKeys, required.roles ?? []);
 }
 
 /** The sections gated by a permission key (all but the user's own profile and privacy). */

@@ -8,6 +8,9 @@
  * our deliberate difference. Real permission keys use letters, digits, `.`,
  * `-`, `_` and `*`, where both agree.) Patterns apply to the user's held
  * permissions only; `linkedPermissions` of features are exact keys.
+ *
+ * {@link holdsKey} applies the same patterns either way round: the one wildcard rule of `isAuthorized`
+ * (src/auth/authorization.ts, `<fe-authorized>`) and of the admin portal's `can()` (src/admin/shell/sections.ts).
  */
 
 const REGEX_SPECIALS = /[.+?^${}()|[\]\\]/g;
@@ -42,4 +45,25 @@ export function matchesPermission(pattern: string, key: string): boolean {
     cache.set(pattern, re);
   }
   return re !== null && re.test(key);
+}
+
+/**
+ * Whether the `granted` keys (permission or role keys) hold the `required` one (sign-in §6, SI-6.05; admin spec §6):
+ * one of them equals it, or one matches the other as a `*` pattern ({@link matchesPermission}) — either way round: a
+ * granted `fe.secure.*` holds `fe.secure.read.users`, and a required `fe.subscriptions.*` is held by any granted
+ * `fe.subscriptions.…` key. The one rule of `isAuthorized` and the portal's `can()`.
+ *
+ * @example holdsKey(['fe.secure.*'], 'fe.secure.read.users') // true
+ * @example holdsKey(['fe.subscriptions.read'], 'fe.subscriptions.*') // true
+ */
+export function holdsKey(granted: Iterable<string>, required: string): boolean {
+  if (granted instanceof Set && granted.has(required)) return true;
+  for (const g of granted) if (matchesPermission(g, required) || matchesPermission(required, g)) return true;
+  return false;
+}
+
+/** Whether the `granted` keys hold every one of `required` by {@link holdsKey} (none required: true). */
+export function holdsAllKeys(granted: Iterable<string>, required: readonly string[]): boolean {
+  const keys = granted instanceof Set ? granted : [...granted];
+  return required.every((k) => holdsKey(keys, k));
 }

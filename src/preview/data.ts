@@ -72,7 +72,7 @@ export const PREVIEW_VENDOR_CONFIG: VendorConfig = Object.freeze({
 });
 
 /** `GET …/configurations/v1/auth/strategies/public`. */
-export const PREVIEW_AUTH_STRATEGIES: PublicAuthStrategies = Object.freeze({
+export const PREVIEW_AUTH_STRATEGIES: PublicAuthStrategies = Object.freeze<PublicAuthStrategies>({
   mainAuthStrategies: [{ strategy: 'EmailAndPassword' }],
   secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
 });

@@ -1,7 +1,7 @@
 /**
- * Preview answers that sections bring with their chunk (a section made by `npm run new:section` registers its canned
- * data when it loads: `src/admin/<section>/preview.ts`), so the preview transport keeps no list of sections. Tiny on
- * purpose: a section chunk imports this module, never the preview transport or its data.
+ * Preview answers that sections bring with their chunk (every section registers its canned data when it loads:
+ * `src/admin/<section>/preview.ts`, registered by its `index.ts`), so the preview transport keeps no list of sections.
+ * Tiny on purpose: a section chunk imports this module, never the preview transport or its data.
  */
 
 /** The parts of a preview request a section's answers read (./transport.ts). */
@@ -18,6 +18,18 @@ export interface SectionPreviewRequest {
 export type SectionPreviewRoutes = (req: SectionPreviewRequest) => { status: number; body: unknown } | null;
 
 const routes: SectionPreviewRoutes[] = [];
+
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * The answer to a write (POST, PUT, PATCH, DELETE) under one of a section's own API areas `areas` (path prefixes,
+ * without `/frontegg`): `{}`, as if it worked (nothing is kept: the next read shows the demo data again); null for
+ * anything else. Only a section's own areas answer so: a call preview does not know (a sign-in call, e.g. an SSO
+ * check) keeps answering 404, which the login box reads as "not configured".
+ */
+export function writeWorks(req: SectionPreviewRequest, areas: readonly string[]): { status: number; body: unknown } | null {
+  return WRITES.includes(req.method) && areas.some((prefix) => req.path.startsWith(prefix)) ? { status: 200, body: {} } : null;
+}
 
 /** Adds a section's preview answers (again: once). */
 export function addPreviewRoutes(answer: SectionPreviewRoutes): void {

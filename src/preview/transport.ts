@@ -10,14 +10,18 @@
  * - Sign-in: pre-login never finds SSO; password login signs in any email
  *   (scenarios by plus-tag, see ./data.ts); MFA verify, authenticator
  *   enrolment (QR code + secret, then a recovery code) and recovery work.
- * - After sign-in: me, authorization, tenants v3, entitlements; logout → `{}`.
+ * - After sign-in: me, authorization, tenants v3, entitlements; logout → `{}`;
+ *   the user's passkeys (one) and an authenticator-app enrolment (step-up).
+ * - Admin calls: the answers each section registers with its chunk
+ *   (./section-routes.ts; a write in a section's own API areas answers `{}`).
  * - Anything else: 404 `{errors: ['Not available in preview']}`.
  *
  * Every answer carries JSON and a `frontegg-trace-id` header. Paths are
  * matched by their end, so any base URL and `url-prefix` work.
  */
-import { previewAdminAnswer } from './admin-routes.ts';
 import { AUTH_PATHS } from '../api/auth.ts';
+import { MFA_PATHS } from '../api/mfa.ts';
+import { PASSKEY_PATHS } from '../api/passkeys.ts';
 import { TRACE_ID_HEADER } from '../api/errors.ts';
 import {
   emailOfMfaToken,
@@ -40,6 +44,7 @@ import {
   previewProfile,
   previewScenarioOf,
 } from './data.ts';
+import { sectionPreviewAnswer } from './section-routes.ts';
 
 export { PREVIEW_FEATURE_FLAGS, PREVIEW_FLAGS } from './data.ts';
 
@@ -148,6 +153,11 @@ const routes: Route[] = [
   { method: 'GET', match: at(AUTH_PATHS.authorization), answer: () => ok(PREVIEW_AUTHORIZATION) },
   { method: 'GET', match: at(AUTH_PATHS.tenants), answer: () => ok(PREVIEW_TENANTS) },
   { method: 'GET', match: at(AUTH_PATHS.entitlements), answer: () => ok(PREVIEW_ENTITLEMENTS) },
+  // the demo user has a passkey (as the privacy section's devices say), so a preview sign-in is not offered to add one
+  { method: 'GET', match: at(PASSKEY_PATHS.devices), answer: () => ok({ devices: [{ id: 'passkey-1', deviceType: 'Platform', createdAt: '2026-01-02T00:00:00.000Z' }] }) },
+  // the signed-in user's authenticator app (step-up's enrolment, the privacy section's too)
+  { method: 'POST', match: at(MFA_PATHS.userAuthenticatorEnroll), answer: () => ok(PREVIEW_MFA_ENROLLMENT) },
+  { method: 'POST', match: at(MFA_PATHS.userAuthenticatorEnrollVerify), answer: () => ok({ recoveryCode: PREVIEW_RECOVERY_CODE }) },
 ];
 
 /**
@@ -158,7 +168,9 @@ export function previewAnswer(req: PreviewRequest): PreviewAnswer {
   const method = req.method.toUpperCase();
   const path = req.path.replace(/\/+$/, '');
   const route = routes.find((r) => r.method === method && r.match(path));
-  return route ? route.answer(req) : (previewAdminAnswer({ ...req, method, path }) ?? fail(404, NOT_IN_PREVIEW));
+  if (route) return route.answer(req);
+  // the admin sections' calls: each section registers its answers with its chunk (./section-routes.ts)
+  return sectionPreviewAnswer({ ...req, method, path: path.replace(/^\/frontegg/, '') }) ?? fail(404, NOT_IN_PREVIEW);
 }
 
 /** A stable trace id per method and path (FNV-1a), so errors show one like the real API. */

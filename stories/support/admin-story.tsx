@@ -1,6 +1,7 @@
 /**
  * Admin stories: a section (or the portal) in preview mode, in one of its designed states — `filled` (the canned
- * demo data of src/preview/admin-data.ts: roles Read Only, Admin, Support, Editor, Viewer), `empty` (every list
+ * demo data each section answers with, `src/admin/<section>/preview.ts`: roles Read Only, Admin, Support, Editor,
+ * Viewer), `empty` (every list
  * answered empty), `loading` (reads never answer), `error` (reads answer 503) — and, with `dialog`, a dialog open.
  * No network: `<fe-app preview>` signs the preview user in, and the section's resources speak to the preview
  * transport through a scenario wrapper.

@@ -21,6 +21,7 @@ import {
   callEmulator,
   columnHeaders,
   dialog,
+  errorToasts,
   expectAccessibleWhen,
   expectNoAccess,
   fill,
@@ -135,6 +136,23 @@ describe('<fe-admin-audits> against the emulator', () => {
     expect(records.map((r) => r.User)).to.include("'+sum@acme.test");
     expect(Object.values(records[1]).some((cell) => /^[=+\-@]/.test(cell))).to.equal(false);
     await waitUntil(() => button(root(el), 'Export CSV'), 'not busy any more');
+  });
+
+  it('a refused export (the kit inline action) says why in an error toast, keeps the rows, and the button is ready again', async () => {
+    await signIn(ADMIN);
+    const el = await renderAudits();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    const before = rowsOf(el).length;
+    await callEmulator('PUT', '/_emulator/faults', {
+      faults: [{ method: 'POST', path: '/frontegg/audits/export/csv/v2', status: 503, body: { errors: ['The export service is down'] }, delayMs: 400, times: 1 }],
+    });
+    button(root(el), 'Export CSV')!.click();
+    await waitUntil(() => button(root(el), 'Exporting…'), 'busy while it runs', SLOW);
+    await waitUntil(() => errorToasts(el)?.textContent?.includes('The export failed: The export service is down'), 'error toast', SLOW);
+    expect(button(root(el), 'Export CSV')!.getAttribute('aria-busy')).to.equal(null);
+    expect(rowsOf(el).length).to.equal(before);
+    // the log is not replaced by a load error: the failure is the toast's alone
+    expect(root(el).querySelector('[part=error]')).to.equal(null);
   });
 
   it('AB-2.03 a read-only admin (fe.secure.read.audits) reads the log; the log has no write control', async () => {

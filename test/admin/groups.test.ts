@@ -1,9 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-groups.ts';
-import type { Group, GroupInput } from '../../src/api/admin-types.ts';
-import type { GroupsApi } from '../../src/api/groups.ts';
-import { FeApiError } from '../../src/api/errors.ts';
+import type { Group } from '../../src/api/admin-types.ts';
 import { createGroupsResource, GROUPS_KEY, GROUPS_LIST_KEY } from '../../src/admin/resources/groups.ts';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
 import '../../stories/support/admin-story.tsx';
@@ -14,6 +12,7 @@ import {
   api,
   button,
   byLabel,
+  callEmulator,
   chooseFromMenu,
   columnHeaders,
   dialog,
@@ -35,6 +34,8 @@ import {
   signInWithoutRoles,
   SLOW,
   text,
+  jsonResponse,
+  scriptedClient,
 } from './helpers.ts';
 
 const GROUPS = '/frontegg/identity/resources/groups/v1';
@@ -200,6 +201,28 @@ describe('<fe-admin-groups> against the emulator', () => {
     await waitUntil(() => !dialog(el), 'closed');
   });
 
+  it('AB-6.05 a refused member removal (the kit inline action) puts the member back and says why in the dialog', async () => {
+    const token = await signIn(ADMIN);
+    const member = (await callEmulator('POST', '/_emulator/users', { email: 'kept@acme.test', password: 'Kept-Passw0rd!', name: 'Kept Person' })) as { id: string };
+    const { id } = await api<Group>(token, 'POST', GROUPS, { name: 'Support', color: '#059669' });
+    await api(token, 'POST', `${GROUPS}/${id}/users`, { userIds: [member.id] });
+    const el = await renderGroups();
+    await waitUntil(() => rowOf(el, 'Support'), 'row', SLOW);
+    await menu(el, 'Support', 'Manage members and roles');
+    await waitUntil(() => dialog(el)?.querySelector('[data-member="kept@acme.test"]'), 'member listed', SLOW);
+    const d = () => dialog(el)!;
+    // the kit's UserCell: the name over the email
+    expect(d().querySelector('[data-member="kept@acme.test"] [data-user-cell]')!.textContent).to.equal('Kept Personkept@acme.test');
+    await callEmulator('PUT', '/_emulator/faults', {
+      faults: [{ method: 'DELETE', path: `${GROUPS}/${id}/users`, status: 409, body: { errors: ['Support must keep one member'] }, delayMs: 400, times: 1 }],
+    });
+    byLabel(d(), 'Remove Kept Person from Support')!.click();
+    await waitUntil(() => !d().querySelector('[data-member]'), 'gone at once');
+    await waitUntil(() => d().querySelector('[role=alert]')?.textContent?.includes('Support must keep one member'), 'refusal in the dialog', SLOW);
+    expect(d().querySelector('[data-member="kept@acme.test"]')).to.not.equal(null);
+    expect((await readGroups(token))[0].users?.map((u) => u.email)).to.deep.equal(['kept@acme.test']);
+  });
+
   it('AB-7.19 groups turned off for the account (configuration enabled: false): an empty state says so, nothing to create', async () => {
     const token = await signIn(ADMIN);
     await api(token, 'POST', `${GROUPS}/config`, { enabled: false });
@@ -269,27 +292,20 @@ describe('<fe-admin-groups> designed states (preview) and SCIM groups', () => {
   });
 });
 
-/** A groups API whose calls are `impl` or else refused with a 400 (a SCIM group's answer). */
-function fakeApi(impl: Partial<GroupsApi>): GroupsApi {
-  const refuse = () => Promise.reject(new FeApiError('This group is managed by SCIM (scim2): change it in the identity provider', { statusCode: 400 }));
-  const base: GroupsApi = {
-    getGroups: refuse,
-    getConfiguration: refuse,
-    createGroup: (_: GroupInput) => refuse(),
-    updateGroup: refuse,
-    deleteGroup: refuse,
-    addUsers: refuse,
-    removeUsers: refuse,
-    addRoles: refuse,
-    removeRoles: refuse,
-  };
-  return { ...base, ...impl };
+/**
+ * A client for the groups API whose calls are answered by `answer` (method and path) or else refused with a 400 (a
+ * SCIM group's answer).
+ */
+function groupsClient(answer: (method: string, path: string) => Response | Promise<Response> | undefined = () => undefined) {
+  return scriptedClient(
+    (method, url) => answer(method, url.pathname) ?? jsonResponse({ errors: ['This group is managed by SCIM (scim2): change it in the identity provider'] }, 400),
+  );
 }
 
 describe('groups resource', () => {
   it('AB-8.13 a group load failure is swallowed into [] for $groups, and shown by the section list', async () => {
     const q = createQueryContext();
-    const r = createGroupsResource(q, fakeApi({}));
+    const r = createGroupsResource(q, groupsClient());
     const off = [r.$groups.listen(() => {}), r.$list.listen(() => {}), r.$config.listen(() => {})];
     await waitUntil(() => r.$groups.get().data && r.$list.get().error && r.$config.get().data, 'settled');
     expect(r.$groups.get().data).to.deep.equal([]);
@@ -304,10 +320,13 @@ describe('groups resource', () => {
     const q = createQueryContext();
     const r = createGroupsResource(
       q,
-      fakeApi({
-        getGroups: async () => [group],
-        addUsers: () => new Promise((_, reject) => (gate.release = () => reject(new FeApiError('managed by SCIM', { statusCode: 400 })))),
-      }),
+      groupsClient((method, path) =>
+        method === 'GET' && path.endsWith('/groups/v1')
+          ? jsonResponse([group])
+          : method === 'POST' && path.endsWith('/groups/v1/g1/users')
+            ? new Promise((resolve) => (gate.release = () => resolve(jsonResponse({ errors: ['managed by SCIM'] }, 400))))
+            : undefined,
+      ),
     );
     const off = [r.$groups.listen(() => {}), r.$list.listen(() => {})];
     await waitUntil(() => r.$list.get().data && r.$groups.get().data, 'loaded');

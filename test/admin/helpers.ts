@@ -7,6 +7,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { FeAppElement } from '../../elements/fe-app.ts';
 import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
+import { createApiClient, type ApiClient } from '../../src/api/client.ts';
 import type { StateSpec } from '../../stories/support/flow-story.tsx';
 import { previewApp, signInPreview } from '../../stories/support/preview-app.ts';
 import { createUser } from '../helpers/emulator.ts';
@@ -261,3 +262,21 @@ export async function closeUncopiedSecret(el: HTMLElement): Promise<void> {
   button(dialog(el)!, 'Close without copying')!.click();
   await waitUntil(() => !dialog(el), 'dialog closed');
 }
+
+/**
+ * A real API client whose requests `answer` scripts instead of a server (a resource's own API over it): `answer`
+ * gets the method and the URL (path and query) and returns the response, or a promise held as long as the test likes.
+ */
+export function scriptedClient(answer: (method: string, url: URL) => Response | Promise<Response>): ApiClient {
+  return createApiClient({
+    baseUrl: 'https://api.test',
+    getLocationSearch: () => '',
+    fetch: async (input, init) => {
+      const request = input instanceof Request ? input : undefined;
+      return answer((init?.method ?? request?.method ?? 'GET').toUpperCase(), new URL(request ? request.url : String(input)));
+    },
+  });
+}
+
+/** A JSON response of `status` (200 unless given). */
+export const jsonResponse = (body: unknown, status = 200): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -168,10 +168,13 @@ describe('<fe-admin-provisioning> against the emulator', () => {
     expect((await list(token))[0].syncToUserManagement).to.equal(false);
 
     // refused (slowly): on at once, then back off with an announced error
-    await callEmulator('PUT', '/_emulator/faults', { faults: [{ method: 'PATCH', path: `${CONFIGS}/*`, status: 500, delayMs: 600, times: 1 }] });
+    await callEmulator('PUT', '/_emulator/faults', {
+      faults: [{ method: 'PATCH', path: `${CONFIGS}/*`, status: 500, body: { errors: ['Directory busy'] }, delayMs: 600, times: 1 }],
+    });
     switchOf(el, 'Okta prod')!.click();
     await waitUntil(() => switchOf(el, 'Okta prod')!.checked, 'optimistic');
-    await waitUntil(() => errorToasts(el)?.textContent?.includes('The change to Okta prod was not saved'), 'error toast', SLOW);
+    // the kit's inline action: the error toast (an alert) says why
+    await waitUntil(() => errorToasts(el)?.textContent?.includes('The change to Okta prod was not saved and is back as it was: Directory busy'), 'error toast', SLOW);
     expect(switchOf(el, 'Okta prod')!.checked).to.equal(false);
     expect((await list(token))[0].syncToUserManagement).to.equal(false);
   });

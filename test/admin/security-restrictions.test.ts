@@ -218,6 +218,21 @@ describe('IP restrictions tab against the emulator', function () {
     }
   });
 
+  it('a refused config change (the kit inline action) goes back and says why in an error toast', async () => {
+    const token = await signIn(ADMIN);
+    const el = await renderTab('ip');
+    await loaded(el);
+    const block = () => root(el).querySelector<HTMLInputElement>('input[name=ipStrategy][value=BLOCK]')!;
+    await callEmulator('PUT', '/_emulator/faults', {
+      faults: [{ method: 'POST', path: `${IP}/config`, status: 400, body: { errors: ['Restrictions are locked by the vendor'] }, delayMs: 400, times: 1 }],
+    });
+    block().click();
+    await waitUntil(() => block().checked && shown(el, 'Saving…'), 'at once, saving', SLOW);
+    await waitUntil(() => toasts(el).includes('IP restrictions not saved: Restrictions are locked by the vendor'), 'error toast', SLOW);
+    await waitUntil(() => !block().checked, 'rolled back', SLOW);
+    expect((await api<{ strategy?: string }>(token, 'GET', `${IP}/config`)).strategy ?? 'ALLOW').to.equal('ALLOW');
+  });
+
   it('AB-4.19 with the security-center flag on, a change reloads the security center’s cached recommendations', async () => {
     await callEmulator('PUT', '/_emulator/flags', { 'security-center-admin-portal-major-version': 'on' });
     await signIn(ADMIN);

@@ -275,6 +275,87 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect((input(panel(), 'signRequest') as HTMLInputElement).checked).to.equal(false);
   });
 
+  it('AB-7.51 the SSO fields (SamlFields, OidcFields): the same fields and checks in the setup, on a connection’s page and in the legacy panel; the first field to fix is focused and nothing is sent', async function () {
+    this.timeout(60000);
+    const token = await signIn(ADMIN);
+    const saml = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.corp.test/sso', enabled: true });
+    const { issuer } = (await executeServerCommand('idp-oidc-start', {
+      clients: [{ client_id: 'portal', client_secret: 'oidc-s3cret', redirect_uris: ['http://127.0.0.1/cb'] }],
+    })) as { issuer: string };
+    const oidc = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, {
+      type: 'oidc',
+      ssoEndpoint: issuer,
+      oidcClientId: 'portal',
+      oidcSecret: 'oidc-s3cret',
+      enabled: true,
+    });
+    await api(token, 'POST', `${SSO}/saml/configurations`, { enabled: true, domain: 'legacy.test', ssoEndpoint: 'https://idp.legacy.test/sso' });
+    const made = (await configurations(token)).length;
+    const el = await renderSso();
+    const URL_TEXT = 'Enter a full address starting with https://';
+    const REQUIRED = 'This field is required.';
+    /** Types `typed` (a field's name and value) first when given, presses `action` in `scope()`; the field `name` gets the focus and shows `error` (nothing is sent). */
+    const refused = async (scope: () => HTMLElement, action: string, name: string, error: string, typed?: [string, string]) => {
+      if (typed) fill(input(scope(), typed[0])!, typed[1]);
+      button(scope(), action)!.click();
+      await waitUntil(() => {
+        const field = active(el);
+        return field?.getAttribute('name') === name && scope().querySelector(`[id="${field.id}-error"]`)?.textContent === error;
+      }, `${name} refused`);
+    };
+
+    // the setup, SAML by hand: the SSO URL first, then the certificate
+    await startSetup(el, 'SAML (any provider)');
+    choice(dialog(el)!, 'Enter the values by hand')!.click();
+    await waitUntil(() => input(dialog(el)!, 'ssoEndpoint'), 'SAML fields', SLOW);
+    const d = () => dialog(el)!;
+    expect(['ssoEndpoint', 'idpEntityId', 'publicCertificate', 'signRequest'].every((n) => d().querySelector(`[name=${n}]`))).to.equal(true);
+    await refused(d, 'Continue', 'ssoEndpoint', URL_TEXT);
+    await refused(d, 'Continue', 'publicCertificate', REQUIRED, ['ssoEndpoint', 'https://idp.new.test/sso']);
+    button(d(), 'Back')!.click();
+    // the setup, OIDC: issuer, client id, secret
+    await waitUntil(() => choice(d(), 'OpenID Connect'), 'vendor step');
+    choice(d(), 'OpenID Connect')!.click();
+    await next(el, 'Next', 'Configure');
+    await refused(d, 'Continue', 'clientId', REQUIRED, ['issuer', 'https://login.new.test']);
+    await refused(d, 'Continue', 'clientSecret', REQUIRED, ['clientId', 'portal']);
+    button(d(), 'Back')!.click();
+    await waitUntil(() => button(d(), 'Cancel'), 'vendor step again');
+    button(d(), 'Cancel')!.click();
+    await waitUntil(() => !dialog(el), 'closed');
+    expect((await configurations(token)).length).to.equal(made);
+
+    // the legacy panel: empty fields may stay, a URL given must be one
+    const legacy = () => root(el).querySelector<HTMLElement>('[aria-labelledby="fe-sso-legacy-title"]')!;
+    await waitUntil(() => input(legacy(), 'ssoEndpoint'), 'legacy panel', SLOW);
+    await refused(legacy, 'Save changes', 'ssoEndpoint', URL_TEXT, ['ssoEndpoint', 'idp.legacy.test/sso']);
+    expect((await api<{ ssoEndpoint: string }>(token, 'GET', `${SSO}/saml/configurations`)).ssoEndpoint).to.equal('https://idp.legacy.test/sso');
+
+    // a SAML connection's page: the same fields (no entity ID), the same check
+    button(root(el).querySelector(`[data-connection="${saml.id}"]`)!, 'Manage')!.click();
+    await waitUntil(() => root(el).querySelector('#fe-sso-connection-title'), 'SAML connection page', SLOW);
+    const page = () => input(root(el), 'ssoEndpoint')!.form!;
+    expect(page().querySelector('[name=idpEntityId]')).to.equal(null);
+    expect(page().querySelector('[name=publicCertificate]')).to.not.equal(null);
+    await refused(page, 'Save changes', 'ssoEndpoint', URL_TEXT, ['ssoEndpoint', 'not an address']);
+    const stored = async (id: string) => (await configurations(token)).find((c) => c.id === id)!;
+    expect((await stored(saml.id)).ssoEndpoint).to.equal('https://idp.corp.test/sso');
+    fill(input(page(), 'ssoEndpoint')!, 'https://idp.moved.test/sso');
+    button(page(), 'Save changes')!.click();
+    await waitUntil(async () => (await stored(saml.id)).ssoEndpoint === 'https://idp.moved.test/sso', 'SAML saved', SLOW);
+
+    // an OIDC connection's page: issuer, client id, "Replace secret" (empty keeps the stored one)
+    root(el).querySelector<HTMLAnchorElement>('a[href="#/admin/sso"]')!.click();
+    await waitUntil(() => root(el).querySelector(`[data-connection="${oidc.id}"]`), 'the list', SLOW);
+    button(root(el).querySelector(`[data-connection="${oidc.id}"]`)!, 'Manage')!.click();
+    await waitUntil(() => input(root(el), 'clientSecret'), 'OIDC connection page', SLOW);
+    const form = () => input(root(el), 'clientSecret')!.form!;
+    await refused(form, 'Save changes', 'clientId', REQUIRED, ['clientId', ' ']);
+    fill(input(form(), 'clientId')!, 'portal-2');
+    button(form(), 'Save changes')!.click();
+    await waitUntil(async () => (await stored(oidc.id)).oidcClientId === 'portal-2', 'OIDC saved, the secret kept', SLOW);
+  });
+
   it('AB-7.52 a domain whose TXT record is not published yet: "not found yet" as a note (not an error), and validated once published', async () => {
     const token = await signIn(ADMIN);
     const [made] = [await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.corp.test/sso', enabled: true })];
@@ -304,6 +385,26 @@ describe('<fe-admin-sso> against the emulator', () => {
     await waitUntil(() => shown(el, 'Switching…'), 'switching', SLOW);
     await waitUntil(() => !shown(el, 'Switching…'), 'switched', SLOW);
     expect((await configurations(token))[0].enabled).to.equal(false);
+  });
+
+  it('AB-4.15 a refused switch (the kit inline action) goes back and says why beside it, on its card only', async () => {
+    const token = await signIn(ADMIN);
+    const made = await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.corp.test/sso', enabled: true });
+    await api<SsoConfiguration>(token, 'POST', `${SSO}/configurations`, { type: 'saml', ssoEndpoint: 'https://idp.other.test/sso', enabled: true });
+    const el = await renderSso();
+    const card = () => root(el).querySelector<HTMLElement>(`[data-connection="${made.id}"]`)!;
+    const toggle = () => card().querySelector<HTMLInputElement>('input[role=switch]')!;
+    await waitUntil(() => root(el).querySelectorAll('[data-connection] input[role=switch]').length === 2, 'listed', SLOW);
+    await callEmulator('PUT', '/_emulator/faults', {
+      faults: [{ method: 'PATCH', path: `${SSO}/configurations/${made.id}`, status: 409, body: { errors: ['The IdP certificate expired'] }, delayMs: 500, times: 1 }],
+    });
+    toggle().click();
+    await waitUntil(() => !toggle().checked && card().textContent?.includes('Switching…'), 'off at once, switching', SLOW);
+    // the other card's switch is not busy
+    expect(root(el).querySelectorAll('[data-connection] [aria-busy=true]').length).to.equal(1);
+    await waitUntil(() => card().querySelector('[role=alert]')?.textContent?.includes('The IdP certificate expired'), 'refusal beside the switch', SLOW);
+    expect(toggle().checked).to.equal(true);
+    expect((await configurations(token)).every((c) => c.enabled)).to.equal(true);
   });
 
   it('AB-7.51 deleting a connection asks first, from the list and from its page (then a toast and back to the list); the server no longer has it', async () => {

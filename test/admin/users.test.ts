@@ -6,6 +6,7 @@ import { ADMIN, createUser, outbox, resetEmulator } from '../helpers/emulator.ts
 import {
   ADMIN_VIEWPORT,
   button,
+  byLabel,
   errorToasts,
   firstCell,
   callEmulator,
@@ -31,12 +32,13 @@ import {
   retype,
   fill,
   input,
+  jsonResponse,
+  scriptedClient,
 } from './helpers.ts';
 import { formatDateTime } from '../../src/i18n/date-time.ts';
 import { createUsersResource, usersQuery, USERS_KEY } from '../../src/admin/resources/users.ts';
 import type { ListQuery } from '../../src/admin/resources/paged.ts';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
-import type { TeamApi } from '../../src/api/team.ts';
 import type { Group, Role } from '../../src/api/admin-types.ts';
 import { managedByKey, shownRoles } from '../../src/admin/users/user-roles.ts';
 
@@ -233,6 +235,18 @@ describe('<fe-admin-users> against the emulator', () => {
     // a success toast is the text colour as its background; an error one is not
     const textColour = getComputedStyle(root(el).querySelector('[aria-label=Notifications]')!).color;
     expect(getComputedStyle(toast).backgroundColor, 'not the look of a success').to.not.equal(textColour);
+  });
+
+  it('the kit’s UserCell: a user’s name over the email; an invitee without a name by the email alone, said once', async () => {
+    const token = await signIn(ADMIN);
+    await callEmulator('POST', '/_emulator/users', { email: 'named@acme.test', password: 'Named-Passw0rd!', name: 'Nina Named' });
+    await api(token, 'POST', '/frontegg/identity/resources/users/v2', { email: 'nameless@acme.test', provider: 'local' });
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'named@acme.test') && rowOf(el, 'nameless@acme.test'), 'rows', SLOW);
+    const lines = (email: string) => [...rowOf(el, email)!.querySelectorAll('[data-user-cell] > span:not(:has(span))')].map((s) => s.textContent);
+    expect(lines('named@acme.test').slice(0, 2)).to.deep.equal(['Nina Named', 'named@acme.test']);
+    expect(lines('nameless@acme.test').filter((text) => text === 'nameless@acme.test')).to.have.length(1);
+    expect(byLabel(rowOf(el, 'named@acme.test')!, 'Actions for Nina Named')).to.not.equal(undefined);
   });
 
   it('AB-4.10 AB-4.11 AB-8.10 bulk invite checks the addresses first, skips members and pending invitations with the reason, sums up, and the table shows what the server holds', async () => {
@@ -636,17 +650,15 @@ describe('users table query and resource', () => {
   });
 
   it('the users list owns its query: search, sort and filters go back to page 1, and the last page stays shown (stale) while the next loads', async () => {
-    const asked: unknown[] = [];
+    const asked: URLSearchParams[] = [];
     let answer: (page: { items: unknown[]; _metadata: { totalItems: number; totalPages: number } }) => void = () => {};
-    const team = {
-      getUsers: (query: unknown) => {
-        asked.push(query);
-        return new Promise((resolve) => (answer = resolve));
-      },
-      getUsersRoles: async () => [],
-      getUsersGroups: async () => [],
-    } as unknown as TeamApi;
-    const users = createUsersResource(createQueryContext(), team);
+    const client = scriptedClient((_method, url) => {
+      // the page of users is held until the test answers; their roles and groups come at once
+      if (!url.pathname.endsWith('/users/v3')) return jsonResponse([]);
+      asked.push(url.searchParams);
+      return new Promise((resolve) => (answer = (page) => resolve(jsonResponse(page))));
+    });
+    const users = createUsersResource(createQueryContext(), client);
     const states: { stale: boolean; loading: boolean; rows: number }[] = [];
     const stop = users.list.$state.subscribe((s) => states.push({ stale: s.stale, loading: s.loading, rows: s.data?.items.length ?? -1 }));
     await waitUntil(() => asked.length === 1, 'first page asked');
@@ -670,9 +682,11 @@ describe('users table query and resource', () => {
 
   it('AB-8.08 a role edit of a user the page does not hold fails with "User not in state" and sends nothing', async () => {
     const calls: string[] = [];
-    const team = new Proxy({} as TeamApi, { get: (_t, name: string) => async () => void calls.push(name) });
     const q = createQueryContext();
-    const users = createUsersResource(q, team);
+    const users = createUsersResource(
+      q,
+      scriptedClient((method, url) => (calls.push(`${method} ${url.pathname}`), jsonResponse({}))),
+    );
     q.cache.write(`${USERS_KEY}{}`, { items: [], totalPages: 0 });
     const error = await users.setRoles.run({ userId: 'nobody', roleIds: ['r1'] }).catch((e: unknown) => e);
     expect((error as Error).message).to.equal('User not in state');

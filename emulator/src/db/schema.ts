@@ -45,9 +45,14 @@ export interface PublicVendorConfig {
   requireActivation?: boolean;
 }
 
+/** The secondary auth strategies (sign-in §3; SI-3.26): the sign-in ways offered beside the main one. */
+export const SECONDARY_AUTH_STRATEGIES = ['WebAuthnPlatform', 'WebAuthnCrossPlatform', 'SmsCode', 'SmsCodeV2', 'Passkeys'] as const;
+/** One secondary auth strategy. */
+export type SecondaryAuthStrategy = (typeof SECONDARY_AUTH_STRATEGIES)[number];
+
 export interface AuthStrategiesConfig {
   mainAuthStrategies: { strategy: string }[];
-  secondaryAuthStrategies: { strategy: string; isActive: boolean }[];
+  secondaryAuthStrategies: { strategy: SecondaryAuthStrategy; isActive: boolean }[];
 }
 
 /** The password configuration (TestCfg in api-contract.md §5). */
@@ -404,6 +409,7 @@ export const schema = {
 
 /** Tables cleared by reset (everything except the signing key and the migration log). */
 export const resettableTables = [
+  // new:section resettable-tables (npm run new:section adds a section's table above this line)
   'vendors',
   'tenants',
   'users',
@@ -466,6 +472,7 @@ export const resettableTables = [
   'scim_connections',
   'scim_resources',
   'scim_request_log',
+  'user_phone_numbers',
 ] as const;
 
 // ---------------------------------------------------------------- entitlements, step-up, clock (migration 0003_entitlements)
@@ -1226,3 +1233,26 @@ export const scimRequestLog = pgTable(
   },
   (t) => [cascade('scim_request_log_connection_id_fkey', t.connectionId, () => scimConnections.id), index('scim_request_log_connection_id_id_idx').on(t.connectionId, t.id)],
 );
+
+// ---------------------------------------------------------------- the user's own phone numbers (migration 0004_user_phone_numbers)
+
+/**
+ * A phone number the user keeps on their account (privacy section; api-contract §T; AB-3.35, AB-7.41–7.42): added
+ * unverified, verified with an SMS one-time code. Not an MFA device (those are `mfa_phones`), not the profile's
+ * `users.phone_number`.
+ */
+export const userPhoneNumbers = pgTable(
+  'user_phone_numbers',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    /** E.164, like +15551234567. */
+    phoneNumber: text('phone_number').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [cascade('user_phone_numbers_user_id_fkey', t.userId, () => users.id), uniqueIndex('user_phone_numbers_user_id_phone_number_key').on(t.userId, t.phoneNumber)],
+);
+
+// new:section tables (npm run new:section adds a section's table above this line)

@@ -103,6 +103,7 @@ export const DEFAULT_AUTH_STRATEGIES: AuthStrategiesConfig = {
     { strategy: 'WebAuthnPlatform', isActive: false },
     { strategy: 'WebAuthnCrossPlatform', isActive: false },
     { strategy: 'SmsCode', isActive: false },
+    { strategy: 'SmsCodeV2', isActive: false },
     { strategy: 'Passkeys', isActive: false },
   ],
 };

@@ -24,7 +24,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../http/env.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import { isSecureRequest } from '../session.ts';
+import { isSecureRequest } from '../session/cookie.ts';
 
 type Ctx = Context<AppEnv>;
 

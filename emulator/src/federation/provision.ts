@@ -4,7 +4,7 @@
  * the vendor allows sign-ups); SSO finds or creates the user in the SSO
  * configuration's tenant (just-in-time provisioning) with its roles. The
  * answer is the password login's: an MFA challenge or a session
- * (session.ts completePrimaryAuth), so MFA applies to federated logins too;
+ * (session/mfa-challenge.ts completePrimaryAuth), so MFA applies to federated logins too;
  * the vendor policy `ForceExceptSAML` exempts SAML logins from forced MFA.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,11 @@ import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { roles, tenants, userSources, userTenantRoles, userTenants, users, ssoConfigurations } from '../db/schema.ts';
-import { auditSignedIn, completePrimaryAuth, defaultRoleIdsFor, findUserByEmail, getUser, getVendor, issueSession, type UserRow } from '../session.ts';
+import { findUserByEmail, getUser, getVendor, type UserRow } from '../session/accounts.ts';
+import { defaultRoleIdsFor } from '../session/authorization.ts';
+import { auditSignedIn } from '../session/events.ts';
+import { issueSession } from '../session/issue.ts';
+import { completePrimaryAuth } from '../session/mfa-challenge.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 import { audit } from '../audit.ts';
 import { emulatorDate } from '../clock.ts';

@@ -1,17 +1,16 @@
 /** Bearer-token middleware for authenticated routes. */
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { unauthorized } from './errors.ts';
 import { verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
 import { emulatorNow } from '../clock.ts';
-import { IP_CHECK_EXEMPT_PATHS, enforceIpRestriction } from '../restrictions.ts';
 
 /**
  * Requires a valid access token. Accepts `Authorization: Bearer <jwt>` and,
  * for the reference client's `[jwt]` operations (api-contract.md §2), the raw
- * JWT without the `Bearer ` prefix. Then enforces the IP restrictions of the token's account (src/restrictions.ts;
- * 403 for a refused address) on every route but the two that verify the caller's address.
- * @throws HttpError 401 `Unauthorized`; 403 `IP address is not allowed` or `ip metadata not found`
+ * JWT without the `Bearer ` prefix. Then runs the runtime's `afterAuth` middleware (app.ts: the IP restrictions of
+ * the token's account, src/ip-enforcement.ts) before the route.
+ * @throws HttpError 401 `Unauthorized`; whatever an `afterAuth` middleware throws (403 for a refused address)
  */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // already verified for this request (two route groups may guard the same path, e.g. users/v2: list and add)
@@ -27,8 +26,12 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw unauthorized('Unauthorized');
   }
   c.set('auth', auth);
-  if (!IP_CHECK_EXEMPT_PATHS.includes(c.req.path)) await enforceIpRestriction(c, auth.tenantId, { id: auth.sub, email: auth.email }, 'request');
-  await next();
+  const after = c.var.rt.afterAuth ?? [];
+  const run = async (i: number): Promise<void> => {
+    if (i < after.length) await after[i](c, () => run(i + 1));
+    else await next();
+  };
+  await run(0);
 };
 
 /**
@@ -39,4 +42,13 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function guard(app: Hono<AppEnv>, ...patterns: string[]): void {
   for (const pattern of patterns) app.use(pattern, requireAuth);
+}
+
+/**
+ * {@link guard} for a path a route group shares with a public module that answers for other requests (e.g. `GET
+ * /metadata`: the audits entity is the audit log's, every other entity public): only the requests `when` picks are
+ * guarded; the others pass on untouched.
+ */
+export function guardWhen(app: Hono<AppEnv>, when: (c: Context<AppEnv>) => boolean, ...patterns: string[]): void {
+  for (const pattern of patterns) app.use(pattern, async (c, next) => (when(c) ? requireAuth(c, next) : next()));
 }

@@ -1,4 +1,5 @@
 /** Hono environment: per-request variables shared by all route modules. */
+import type { MiddlewareHandler } from 'hono';
 import type ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client.ts';
 import type { SigningKey } from '../crypto/keys.ts';
@@ -31,6 +32,12 @@ export interface EmulatorRuntime {
   outbound: OutboundPolicy;
   /** The proxies whose `X-Forwarded-For` hops are believed (http/client-ip.ts; issue 29 item 5); loopback when unset. */
   trustedProxies?: readonly IpRange[];
+  /**
+   * Middleware run by `requireAuth` (http/auth.ts) once the access token is verified, in order, before the route
+   * (app.ts: the IP restrictions, src/ip-enforcement.ts). Each passes on with `next()` or refuses by throwing an
+   * HttpError (an answer it returns instead is not sent). None when absent.
+   */
+  afterAuth?: readonly MiddlewareHandler<AppEnv>[];
 }
 
 export interface AppEnv {

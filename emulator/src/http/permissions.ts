@@ -1,8 +1,9 @@
 /**
  * Permission checks of the identity API, one rule and one refusal for every route: the access token's `permissions`
  * claim must hold the keys a route needs, else 403 `{ errors: ['Not authorized'] }` (admin spec §8 error catalogue,
- * AB-8.03). Wildcards count both ways, as in the portal (src/admin/shell/sections.ts `holds`): a granted `fe.*` holds
- * every `fe.…` key, and a required `fe.subscriptions.*` is held by any granted `fe.subscriptions.…` key.
+ * AB-8.03). Wildcards count both ways, as in the portal (src/entitlements/permissions.ts `holdsKey`) for trailing `.*`
+ * patterns: a granted `fe.*` holds every `fe.…` key, and a required `fe.subscriptions.*` is held by any granted
+ * `fe.subscriptions.…` key (the portal's rule also reads `*` inside a key and a lone `*`; this one does not).
  *
  * Usage, after `requireAuth`: `app.get(path, requirePermission('fe.secure.read.users'), handler)`, or
  * `requireAnyPermission(a, b)` when either key opens the route; inside a handler, `hasPermission(c.var.auth, key)`.

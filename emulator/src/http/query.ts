@@ -4,7 +4,8 @@
  * value": Frontegg's client writes `undefined` and `null` into the URL as text (api-contract §2). Values are trimmed.
  *
  * The field helpers in `q` cover what the admin lists take: text, a bounded integer (coerced from the text), one of a
- * list (matched case-insensitively, answered as listed) and a comma-separated list of ids.
+ * list (matched case-insensitively, answered as listed), a comma-separated list of ids and an instant (an ISO date or
+ * ms since the epoch).
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -23,15 +24,19 @@ export function queryValues(c: Context): Record<string, string> {
   return out;
 }
 
-/** The query parsed by `schema` (an object of {@link q} fields or any zod type of strings); 400 naming each bad parameter. */
-export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+/**
+ * The query parsed by `schema` (an object of {@link q} fields or any zod type of strings); 400 naming each bad
+ * parameter, with `errorCode` when given (a route whose clients know its code, e.g. `ER-AUDITS-QUERY`).
+ */
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T, errorCode?: string): z.output<T> {
   const result = schema.safeParse(queryValues(c));
-  if (!result.success)
-    throw new HttpError(
-      400,
-      result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')} ${i.message}` : i.message)),
-    );
+  if (!result.success) throw new HttpError(400, parameterMessages(result.error), errorCode);
   return result.data;
+}
+
+/** One message per bad parameter of a query or a path: `<name> <message>` (`_limit must be an integer from 1 to 200`). */
+export function parameterMessages(error: z.ZodError): string[] {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')} ${i.message}` : i.message));
 }
 
 /** Query fields (each receives the parameter's text, or undefined for "no value"). */
@@ -62,6 +67,19 @@ export const q = {
         const hit = allowed.find((a) => a.toLowerCase() === v.toLowerCase());
         if (hit !== undefined) return hit;
         ctx.addIssue({ code: 'custom', message: `must be one of ${allowed.join(', ')}` });
+        return z.NEVER;
+      }),
+
+  /** An instant: an ISO date or ms since the epoch (digits only), or undefined. */
+  instant: () =>
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+        if (!Number.isNaN(ms)) return new Date(ms);
+        ctx.addIssue({ code: 'custom', message: 'must be an ISO date or ms since the epoch' });
         return z.NEVER;
       }),
 

@@ -11,17 +11,12 @@ import { errorBody, notFound, badRequest } from '../http/errors.ts';
 import { refreshTokens, ssoDomains, users } from '../db/schema.ts';
 import { isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import {
-  auditRefreshRefused,
-  auditSignedOut,
-  clearRefreshCookie,
-  completePrimaryAuth,
-  findUserByEmail,
-  getVendor,
-  readRefreshCookie,
-  revokeFamily,
-  rotateRefreshToken,
-} from '../session.ts';
+import { findUserByEmail, getVendor } from '../session/accounts.ts';
+import { clearRefreshCookie, readRefreshCookie } from '../session/cookie.ts';
+import { auditRefreshRefused, auditSignedOut } from '../session/events.ts';
+import { revokeFamily } from '../session/families.ts';
+import { completePrimaryAuth } from '../session/mfa-challenge.ts';
+import { rotateRefreshToken } from '../session/refresh.ts';
 import { sendUnlockEmail } from '../lifecycle.ts';
 import { emulatorDate } from '../clock.ts';
 import { audit, auditUser } from '../audit.ts';

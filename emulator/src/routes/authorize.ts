@@ -42,7 +42,10 @@ import { pageAsset } from '../pages/assets.ts';
 import { parseBody } from '../http/body.ts';
 import { refreshTokens, tenants } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import { auditRefreshRefused, clearRefreshCookie, getUser, readRefreshCookie, userTenantList, rotateRefreshToken } from '../session.ts';
+import { getUser, userTenantList } from '../session/accounts.ts';
+import { clearRefreshCookie, readRefreshCookie } from '../session/cookie.ts';
+import { auditRefreshRefused } from '../session/events.ts';
+import { rotateRefreshToken } from '../session/refresh.ts';
 import { emulatorNow } from '../clock.ts';
 import { idToken, issueAuthorizationCode } from '../oauth.ts';
 

@@ -9,7 +9,7 @@
  * `vendor_policies.password_history`, else policies.ts `DEFAULT_PASSWORD_HISTORY_POLICY`). Reading needs
  * `fe.secure.read.securityPolicy`, saving `fe.secure.write.securityPolicy` (403 "Not authorized"). The policies are
  * enforced where they apply: lockout at password sign-in (routes/auth.ts), password history at change and reset
- * (routes/passwords.ts), MFA at every sign-in (session.ts, federation/provision.ts).
+ * (routes/passwords.ts), MFA at every sign-in (session/mfa-challenge.ts, federation/provision.ts).
  *
  * The MFA policy answers also carry the remember-device settings (`allowRememberMyDevice`, `mfaDeviceExpiration` in
  * seconds) of src/mfa-devices.ts; they are emulator-wide, not per account.
@@ -24,7 +24,8 @@ import { requirePermission } from '../http/permissions.ts';
 import { createPublicKey, type JsonWebKey as NodeJwk } from 'node:crypto';
 import type { JWK } from 'jose';
 import { tenants, type LockoutPolicy, type MfaPolicy, type PasswordHistoryPolicy, type TenantSettings } from '../db/schema.ts';
-import { getVendor, loadMfaToken } from '../session.ts';
+import { getVendor } from '../session/accounts.ts';
+import { loadMfaToken } from '../session/mfa-challenge.ts';
 import { MFA_STRATEGIES, applyRememberPolicy, getMfaSettings } from '../mfa-devices.ts';
 import { emulatorDate } from '../clock.ts';
 import { effectivePolicies, vendorPolicySet } from '../policies.ts';

@@ -11,7 +11,7 @@ import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/body.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { audits, roles, tenants, userTenantRoles, userTenants, users } from '../db/schema.ts';
-import { findUserByEmail } from '../session.ts';
+import { findUserByEmail } from '../session/accounts.ts';
 import { getLifecycleSettings, getTenant, updateLifecycleSettings } from '../lifecycle.ts';
 import { emulatorDate } from '../clock.ts';
 

@@ -13,7 +13,7 @@ import { notFound } from '../http/errors.ts';
 import { featureFlags, metadata, ssoDomains, tenants, userTenantRoles, userTenants, users, vendors, roles } from '../db/schema.ts';
 import { SEED } from '../db/seed.ts';
 import { hashPassword, isBreachedPassword } from '../crypto/passwords.ts';
-import { getVendor } from '../session.ts';
+import { getVendor } from '../session/accounts.ts';
 import { applyRememberPolicy } from '../mfa-devices.ts';
 import { emulatorDate } from '../clock.ts';
 

@@ -47,7 +47,7 @@ import {
   type FeatureFlagConfig,
   type Treatment,
 } from '../db/schema.ts';
-import { authorizationFor } from '../session.ts';
+import { authorizationFor } from '../session/authorization.ts';
 import { emulatorDate } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;

@@ -63,7 +63,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, eq, isNull, like } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
 import { parseBody, optStr, httpUrl, optHttpUrl, isHttpUrl } from '../http/body.ts';
@@ -77,7 +77,15 @@ import { federatedLoginAnswer, groupNames, ProvisionError, provisionSocialUser, 
 import { ACS_PATH, authnRequest, SP_METADATA_PATH, spEndpoints, spMetadata, validateSamlResponse, warmUpSamlValidator } from '../federation/saml-sp.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
 import { audit } from '../audit.ts';
-import { ssoStartPath } from '../sso/configurations.ts';
+import {
+  CONFIGURATION_NOT_FOUND,
+  changeGivenConfiguration,
+  configurationById,
+  deleteConfiguration,
+  ssoStartPath,
+  storeGivenConfiguration,
+  type GivenIdp,
+} from '../sso/configurations.ts';
 import { parseIdpMetadata } from '../sso/saml-metadata.ts';
 import { bindStateToBrowser, stateBoundToBrowser } from '../federation/browser-binding.ts';
 
@@ -525,9 +533,7 @@ const ssoIn = z.object({
  */
 federationEmulatorRoutes.post('/sso-configurations', async (c) => {
   const body = await parseBody(c, ssoIn);
-  const id = randomUUID();
-  const now = await emulatorDate(c.var.db);
-  let idp: Partial<SsoConfigRow>;
+  let idp: GivenIdp;
   if (body.type === 'oidc') {
     if (!body.oidc) throw badRequest('oidc is required');
     let e;
@@ -553,61 +559,23 @@ federationEmulatorRoutes.post('/sso-configurations', async (c) => {
       idp = { samlIdpEntityId: body.saml.entityId, samlSsoEndpoint: body.saml.ssoUrl, samlCertificate: body.saml.certificate };
     }
   }
-  const row = {
-    id,
-    tenantId: body.tenantId,
-    type: body.type,
-    enabled: body.enabled,
-    domains: body.domains,
-    roleIds: body.roleIds,
-    callbackUrl: body.callbackUrl ?? null,
-    oidcIssuer: null,
-    oidcClientId: null,
-    oidcClientSecret: null,
-    oidcAuthorizationUrl: null,
-    oidcTokenUrl: null,
-    oidcJwksUri: null,
-    samlIdpEntityId: null,
-    samlSsoEndpoint: null,
-    samlCertificate: null,
-    ...idp,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await c.var.db.insert(ssoConfigurations).values(row);
-  const address = `${c.var.rt.issuer}/frontegg${ssoStartPath(id)}`;
-  for (const domain of body.domains) {
-    await c.var.db
-      .insert(ssoDomains)
-      .values({ id: randomUUID(), domain, address, idpType: body.type, addressType: 'sso', createdAt: now })
-      .onConflictDoUpdate({ target: ssoDomains.domain, set: { address, idpType: body.type, addressType: 'sso' } });
-  }
-  return c.json({ id, type: body.type, domains: body.domains, enabled: body.enabled, address, ...spEndpoints(c.var.rt.issuer) }, 201);
+  const { tenantId, type, enabled, domains, roleIds, callbackUrl } = body;
+  const { row, address } = await storeGivenConfiguration(c.var.db, c.var.rt.issuer, { tenantId, type, enabled, domains, roleIds, callbackUrl, idp });
+  return c.json({ id: row.id, type, domains, enabled, address, ...spEndpoints(c.var.rt.issuer) }, 201);
 });
 
 /** Switches a configuration on or off, or changes its callback / OIDC client secret. */
 federationEmulatorRoutes.patch('/sso-configurations/:id', async (c) => {
   const body = await parseBody(c, z.object({ enabled: z.boolean().optional(), callbackUrl: optHttpUrl(), oidcClientSecret: optStr() }));
-  const set = {
-    updatedAt: await emulatorDate(c.var.db),
-    ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
-    ...(body.callbackUrl ? { callbackUrl: body.callbackUrl } : {}),
-    ...(body.oidcClientSecret ? { oidcClientSecret: body.oidcClientSecret } : {}),
-  };
-  const res = await c.var.db
-    .update(ssoConfigurations)
-    .set(set)
-    .where(eq(ssoConfigurations.id, c.req.param('id')))
-    .returning();
-  if (res.length === 0) throw notFound('SSO configuration not found');
-  return c.json({ id: res[0].id, enabled: res[0].enabled });
+  const row = await changeGivenConfiguration(c.var.db, c.req.param('id'), body);
+  if (!row) throw notFound(CONFIGURATION_NOT_FOUND);
+  return c.json({ id: row.id, enabled: row.enabled });
 });
 
 /** Deletes a configuration and its domains. */
 federationEmulatorRoutes.delete('/sso-configurations/:id', async (c) => {
-  const id = c.req.param('id');
-  const res = await c.var.db.delete(ssoConfigurations).where(eq(ssoConfigurations.id, id)).returning();
-  if (res.length === 0) throw notFound('SSO configuration not found');
-  await c.var.db.delete(ssoDomains).where(like(ssoDomains.address, `%${ssoStartPath(id)}`));
+  const row = await configurationById(c.var.db, c.req.param('id'));
+  if (!row) throw notFound(CONFIGURATION_NOT_FOUND);
+  await deleteConfiguration(c, row);
   return c.json({});
 });

@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/env.ts';
 import { parseBody, emailField } from '../http/body.ts';
 import { badRequest } from '../http/errors.ts';
 import { userTenants, users } from '../db/schema.ts';
-import { findUserByEmail } from '../session.ts';
+import { findUserByEmail } from '../session/accounts.ts';
 import { audit } from '../audit.ts';
 import {
   consumeLifecycleToken,

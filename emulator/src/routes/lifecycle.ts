@@ -15,7 +15,8 @@ import { checkPasswordPolicy, hashPassword, isBreachedPassword } from '../crypto
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
 import { send } from '../outbox.ts';
-import { completePrimaryAuth, findUserByEmail, getUser, getVendor, type UserRow } from '../session.ts';
+import { findUserByEmail, getUser, getVendor, type UserRow } from '../session/accounts.ts';
+import { completePrimaryAuth } from '../session/mfa-challenge.ts';
 import {
   consumeLifecycleToken,
   enforceCodeRateLimit,

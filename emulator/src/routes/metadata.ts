@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { featureFlags, metadata } from '../db/schema.ts';
-import { getVendor } from '../session.ts';
+import { getVendor } from '../session/accounts.ts';
 import { requireAuth } from '../http/auth.ts';
 import { notAuthorized, requirePermission } from '../http/permissions.ts';
 import { parseBody } from '../http/body.ts';

@@ -40,7 +40,8 @@ import { parseBody } from '../http/body.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { mfaPhones, mfaTokens, mfaWebauthn, users } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import { getUser, getVendor, loadMfaToken } from '../session.ts';
+import { getUser, getVendor } from '../session/accounts.ts';
+import { loadMfaToken } from '../session/mfa-challenge.ts';
 import { MFA_STRATEGIES, addPhone, getMfaSettings, maskPhone, mfaDevicesOf, setEmailDevice, updateMfaSettings } from '../mfa-devices.ts';
 import {
   E164,

@@ -32,20 +32,12 @@ import { httpUrl, parseBody, optStr } from '../http/body.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { SEED } from '../db/seed.ts';
 import { sha256 } from '../crypto/tokens.ts';
-import {
-  auditRefreshRefused,
-  auditSignedOut,
-  clearRefreshCookie,
-  findUserByEmail,
-  getUser,
-  issueSession,
-  readRefreshCookie,
-  revokeFamily,
-  userTenantList,
-  type LoginResponse,
-  type UserRow,
-  rotateRefreshToken,
-} from '../session.ts';
+import { findUserByEmail, getUser, userTenantList, type UserRow } from '../session/accounts.ts';
+import { clearRefreshCookie, readRefreshCookie } from '../session/cookie.ts';
+import { auditRefreshRefused, auditSignedOut } from '../session/events.ts';
+import { revokeFamily } from '../session/families.ts';
+import { issueSession, type LoginResponse } from '../session/issue.ts';
+import { rotateRefreshToken } from '../session/refresh.ts';
 import { emulatorNow } from '../clock.ts';
 import { CODE_TTL_MS, codes, idToken, issueAuthorizationCode } from '../oauth.ts';
 

@@ -37,7 +37,9 @@ import { parseBody, optStr } from '../http/body.ts';
 import { errorBody, notFound } from '../http/errors.ts';
 import { relyingParty } from '../http/origin.ts';
 import { featureFlags, passkeyChallenges, passkeys, users, vendors } from '../db/schema.ts';
-import { auditSignedIn, findUserByEmail, getUser, getVendor, issueSession } from '../session.ts';
+import { findUserByEmail, getUser, getVendor } from '../session/accounts.ts';
+import { auditSignedIn } from '../session/events.ts';
+import { issueSession } from '../session/issue.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;

@@ -39,11 +39,12 @@ import { requireAuth } from '../http/auth.ts';
 import { parseBody, optStr } from '../http/body.ts';
 import { HttpError, badRequest, conflict, errorBody, notFound } from '../http/errors.ts';
 import { hostOrigin } from '../http/origin.ts';
-import { passwordlessTokens, users, vendors } from '../db/schema.ts';
+import { SECONDARY_AUTH_STRATEGIES, passwordlessTokens, users, vendors } from '../db/schema.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
 import { send } from '../outbox.ts';
-import { completePrimaryAuth, findUserByEmail, getUser, getVendor, type UserRow } from '../session.ts';
+import { findUserByEmail, getUser, getVendor, type UserRow } from '../session/accounts.ts';
+import { completePrimaryAuth } from '../session/mfa-challenge.ts';
 import { getLifecycleSettings, sixDigitCode } from '../lifecycle.ts';
 import { normalisePhone } from '../lifecycle.ts';
 
@@ -282,7 +283,8 @@ passwordlessEmulatorRoutes.put('/auth-strategies', async (c) => {
       .object({
         strategy: z.enum(STRATEGIES).optional(),
         mainAuthStrategies: z.array(z.object({ strategy: z.string().min(1) })).optional(),
-        secondaryAuthStrategies: z.array(z.object({ strategy: z.string().min(1), isActive: z.boolean() })).optional(),
+        // SI-3.26: only the five secondary strategies
+        secondaryAuthStrategies: z.array(z.object({ strategy: z.enum(SECONDARY_AUTH_STRATEGIES), isActive: z.boolean() })).optional(),
       })
       .strict(),
   );

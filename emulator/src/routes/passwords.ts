@@ -18,7 +18,7 @@ import { requirePermission } from '../http/permissions.ts';
 import { presetCondition } from '../team.ts';
 import { checkPasswordPolicy, hashPassword, isBreachedPassword, verifyPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { findUserByEmail, getUser, getVendor } from '../session.ts';
+import { findUserByEmail, getUser, getVendor } from '../session/accounts.ts';
 import { refuseReusedPassword, rememberReplacedPassword } from '../policies.ts';
 import { send } from '../outbox.ts';
 import { hostOrigin } from '../http/origin.ts';

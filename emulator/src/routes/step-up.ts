@@ -26,7 +26,8 @@ import { authenticators, stepUpTokens, users } from '../db/schema.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { newSecret } from '../crypto/totp.ts';
 import { emulatorDate } from '../clock.ts';
-import { getUser, mfaRequiredResponse } from '../session.ts';
+import { getUser } from '../session/accounts.ts';
+import { mfaRequiredResponse } from '../session/mfa-challenge.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 
 export const stepUpRoutes = new Hono<AppEnv>();

@@ -13,9 +13,13 @@ import { hasPermission, notAuthorized } from '../http/permissions.ts';
 import { parseBody, optStr } from '../http/body.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { impersonationSessions, refreshTokens, users } from '../db/schema.ts';
-import { signAccessToken, verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
+import { verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
-import { getUser, getVendor, impersonationCannotLeave, issueSession, userProfile } from '../session.ts';
+import { mintAccessToken } from '../session/access-token.ts';
+import { getUser } from '../session/accounts.ts';
+import { impersonationCannotLeave } from '../session/families.ts';
+import { issueSession } from '../session/issue.ts';
+import { userProfile } from '../session/profile.ts';
 import { membership } from '../lifecycle.ts';
 import { audit } from '../audit.ts';
 
@@ -56,30 +60,9 @@ tenantRoutes.post('/identity/resources/users/v3/me/token', requireAuth, async (c
   const user = await getUser(db, auth.sub);
   if (user.isLocked) throw unauthorized('User is locked', 'ER-USER-LOCKED');
   const profile = await userProfile(db, user, tenantId);
-  const vendor = await getVendor(db, c.var.rt.vendorId);
-  const expiresIn = vendor.tokenSettings.accessTokenExpiresIn ?? c.var.rt.accessTokenExpiresIn ?? 300;
-  const { token, exp } = await signAccessToken(
-    c.var.rt.key,
-    {
-      sub: user.id,
-      email: user.email,
-      name: user.name,
-      profilePictureUrl: user.profilePictureUrl,
-      tenantId,
-      tenantIds: profile.tenantIds,
-      roles: profile.roles.map((r) => r.key),
-      permissions: profile.permissions.map((p) => p.key),
-      metadata: {},
-      type: 'userToken',
-      amr: auth.amr,
-      ...(auth.acr ? { acr: auth.acr } : {}),
-      auth_time: auth.auth_time,
-      sid: auth.sid,
-      jti: randomUUID(),
-      ...(auth.act ? { act: auth.act } : {}),
-    },
-    { issuer: c.var.rt.issuer, audience: c.var.rt.clientId, expiresIn, now: await emulatorNow(db) },
-  );
+  // the one minter (session/access-token.ts): the claims of a sign-in into that tenant, of this same session
+  const session = { amr: auth.amr, acr: auth.acr, authTime: auth.auth_time, sid: auth.sid, ...(auth.act ? { act: auth.act as { sub: string } } : {}) };
+  const { token, exp, expiresIn } = await mintAccessToken(c, user, profile, session);
   return c.json({ accessToken: token, expires: new Date(exp * 1000).toUTCString(), expiresIn });
 });
 

@@ -319,6 +319,108 @@ export async function deleteConfiguration(c: Ctx, config: SsoConfigRow): Promise
   await c.var.db.delete(ssoDomains).where(eq(ssoDomains.address, startAddress(c, config.id)));
 }
 
+// ---------------------------------------------------------------- made outside the account's routes
+
+/** The IdP columns a seed file or `/_emulator/sso-configurations` gives as they are (OIDC endpoints not discovered here). */
+export type GivenIdp = Partial<
+  Pick<
+    SsoConfigRow,
+    'oidcIssuer' | 'oidcClientId' | 'oidcClientSecret' | 'oidcAuthorizationUrl' | 'oidcTokenUrl' | 'oidcJwksUri' | 'samlIdpEntityId' | 'samlSsoEndpoint' | 'samlCertificate'
+  >
+>;
+
+/** A configuration as a seed file or `/_emulator/sso-configurations` gives it (tenant and role ids not checked). */
+export interface GivenConfiguration {
+  /** Default a random UUID. */
+  id?: string;
+  tenantId: string;
+  type: SsoType;
+  enabled: boolean;
+  /** Counted as validated: routed at once, whether the configuration is enabled or not (see the module comment). */
+  domains: string[];
+  roleIds: string[];
+  callbackUrl?: string | null;
+  idp: GivenIdp;
+}
+
+/**
+ * Stores a configuration made outside the account's routes (a seed file, `/_emulator/sso-configurations`) and routes
+ * its domains to it at once: an `sso_domains` row each (a domain routed elsewhere is taken over), with ids from
+ * `domainId` (default random). Its domains get their validated domain rows when the account's routes first read it
+ * ({@link adoptSeededDomains}).
+ * @returns the row and the start address its domains are routed to
+ */
+export async function storeGivenConfiguration(
+  db: Db,
+  issuer: string,
+  given: GivenConfiguration,
+  domainId: (domain: string) => string = () => randomUUID(),
+): Promise<{ row: SsoConfigRow; address: string }> {
+  const now = await emulatorDate(db);
+  const [row] = await db
+    .insert(ssoConfigurations)
+    .values({
+      id: given.id ?? randomUUID(),
+      tenantId: given.tenantId,
+      type: given.type,
+      enabled: given.enabled,
+      domains: given.domains,
+      roleIds: given.roleIds,
+      callbackUrl: given.callbackUrl ?? null,
+      oidcIssuer: null,
+      oidcClientId: null,
+      oidcClientSecret: null,
+      oidcAuthorizationUrl: null,
+      oidcTokenUrl: null,
+      oidcJwksUri: null,
+      samlIdpEntityId: null,
+      samlSsoEndpoint: null,
+      samlCertificate: null,
+      ...given.idp,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const address = `${issuer}/frontegg${ssoStartPath(row.id)}`;
+  if (given.domains.length) {
+    await db
+      .insert(ssoDomains)
+      .values(given.domains.map((domain) => ({ id: domainId(domain), domain, address, idpType: given.type, addressType: 'sso', createdAt: now })))
+      .onConflictDoUpdate({ target: ssoDomains.domain, set: { address, idpType: given.type, addressType: 'sso' } });
+  }
+  return { row, address };
+}
+
+/**
+ * Switches configuration `id` (of any account) on or off, or changes its callback URL or OIDC client secret
+ * (`/_emulator/sso-configurations/:id`); an absent or empty field stays. Its routing stays as it is: a disabled
+ * configuration's start URL answers `sso_disabled`.
+ * @returns the changed row, or undefined for an unknown id
+ */
+export async function changeGivenConfiguration(
+  db: Db,
+  id: string,
+  patch: { enabled?: boolean; callbackUrl?: string; oidcClientSecret?: string },
+): Promise<SsoConfigRow | undefined> {
+  const [row] = await db
+    .update(ssoConfigurations)
+    .set({
+      updatedAt: await emulatorDate(db),
+      ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+      ...(patch.callbackUrl ? { callbackUrl: patch.callbackUrl } : {}),
+      ...(patch.oidcClientSecret ? { oidcClientSecret: patch.oidcClientSecret } : {}),
+    })
+    .where(eq(ssoConfigurations.id, id))
+    .returning();
+  return row;
+}
+
+/** Configuration `id` of any account (the emulator's own routes), or undefined. */
+export async function configurationById(db: Db, id: string): Promise<SsoConfigRow | undefined> {
+  const [row] = await db.select().from(ssoConfigurations).where(eq(ssoConfigurations.id, id));
+  return row;
+}
+
 // ---------------------------------------------------------------- routing
 
 /** Path (under the prefix) of an SSO configuration's start URL; pre-login answers it as the address. */

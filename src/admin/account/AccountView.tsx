@@ -11,7 +11,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { AccountSettings } from '../../api/admin-types.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
+import { createAccountResource, changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../shell/ids.ts';
 import { FilePicker } from '../ui/file-picker.tsx';
@@ -22,6 +22,7 @@ import * as accountCss from './account.css.ts';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { AdminTabs } from '../ui/tabs.tsx';
+import { useSave } from '../ui/use-save.ts';
 
 /** The tabs of the section, in order (SI-2.34). */
 export const ACCOUNT_TABS = ['settings', 'customLogin'] as const;
@@ -118,7 +119,7 @@ export function AccountView() {
   const { app, resources, options, can } = useSection();
   const t = useT(app);
   const canWrite = can('write');
-  const result = useStore(resources.account.$settings);
+  const result = useStore(resources.use(createAccountResource).$settings);
   // what the user typed, per field, kept across tabs and across a failed save
   const [edits, setEdits] = useState<AccountChanges>({});
   const tabs = ACCOUNT_TABS.filter((tab) => tabAppearance(options, 'account', tab) !== 'hidden');
@@ -131,7 +132,7 @@ export function AccountView() {
     <section className={css.section} aria-labelledby="fe-account-title">
       <SectionHeader titleId="fe-account-title" title={t('admin.account.title')} />
       {!canWrite ? <p className={css.muted}>{t('admin.account.readOnly')}</p> : null}
-      <LoadStates state={result} retry={() => resources.account.$settings.revalidate()}>
+      <LoadStates state={result} retry={() => resources.use(createAccountResource).$settings.revalidate()}>
         {tabs.length === 0 ? (
           <p className={css.muted}>{t('admin.account.noTabs')}</p>
         ) : (
@@ -181,8 +182,7 @@ function SettingsForm({
 }) {
   const { t, app, resources, toasts } = useSection();
   const locale = useStore(app.i18n.$locale);
-  const busy = useStore(resources.account.save.$state).loading;
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useSave();
   const [noChanges, setNoChanges] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<AccountField, string>>>({});
   const fields = TAB_FIELDS[tab].filter((f) => appearanceOf(f) !== 'hidden');
@@ -194,7 +194,7 @@ function SettingsForm({
     if (problems[f]) setProblems((p) => ({ ...p, [f]: undefined }));
   };
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
     const form = e.currentTarget;
@@ -214,17 +214,17 @@ function SettingsForm({
       return;
     }
     setNoChanges(false);
-    try {
-      await resources.account.save.run(changes);
-      onSaved(Object.keys(changes) as AccountField[]);
-      toasts.show(t('admin.account.saved'));
-    } catch (err) {
-      setError(err);
-    }
+    void run(
+      () => resources.use(createAccountResource).save.run(changes),
+      () => {
+        onSaved(Object.keys(changes) as AccountField[]);
+        toasts.show(t('admin.account.saved'));
+      },
+    );
   };
 
   return (
-    <form className={accountCss.settingsForm} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form className={accountCss.settingsForm} onSubmit={submit} noValidate aria-busy={busy}>
       {tab === 'customLogin' ? <p className={css.muted}>{t('admin.account.customLoginIntro')}</p> : null}
       {fields.map((f) =>
         f === 'logo' ? (

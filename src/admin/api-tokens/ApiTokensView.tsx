@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { TokenOwner, TokenRow, TokenType } from '../resources/tokens.ts';
+import { createTokensResource, type TokenOwner, type TokenRow, type TokenType } from '../resources/tokens.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
@@ -25,6 +25,7 @@ import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { AdminTabs } from '../ui/tabs.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
+import { createRolesResource } from '../resources/roles.ts';
 
 /** The two machine-to-machine strategies (AB-3.10), in tab order. */
 export const TOKEN_TYPES: readonly TokenType[] = ['ClientCredentials', 'AccessToken'];
@@ -120,7 +121,7 @@ export function ApiTokensView() {
   const [type, setType] = useState<TokenType>('ClientCredentials');
   // a deep link or story may open the create dialog at once (only for a user who may create)
   const [creating, setCreating] = useRouteState<TokenType | null>(({ route }) => (route === 'create' && canWrite ? 'ClientCredentials' : null));
-  const roles = useStore(owner === 'tenant' ? resources.roles.$roles : $noRoles);
+  const roles = useStore(owner === 'tenant' ? resources.use(createRolesResource).$roles : $noRoles);
 
   return (
     <section className={css.section} aria-labelledby="fe-tokens-title">
@@ -152,7 +153,7 @@ function TokensTable({ owner, type, roles, canWrite }: { owner: TokenOwner; type
   const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
-  const $list = resources.tokens.list(owner, type);
+  const $list = resources.use(createTokensResource).list(owner, type);
   const result = useStore($list);
   const rolesById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
   const [deleting, setDeleting] = useState<TokenRow | null>(null);
@@ -170,7 +171,7 @@ function TokensTable({ owner, type, roles, canWrite }: { owner: TokenOwner; type
   };
   const confirm = (row: TokenRow) =>
     run(
-      () => resources.tokens.remove.run({ owner, type, key: row.key }),
+      () => resources.use(createTokensResource).remove.run({ owner, type, key: row.key }),
       () => {
         toasts.show(t('admin.tokens.deleted', { description: row.description }));
         close();

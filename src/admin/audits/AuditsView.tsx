@@ -22,6 +22,7 @@ import { TextField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
+import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { AUDIT_SEVERITIES, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText, localDay, severityClass } from './model.ts';
 
@@ -36,7 +37,6 @@ export function AuditsView() {
   const state = useStore(list.$state);
   const stats = useStore(audits.$stats);
   const metadata = useStore(audits.$columns);
-  const exporting = useStore(audits.exportCsv.$state).loading;
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   // a sub-route (deep link, story) may open a row's JSON (`json::rowId`: `#/admin/audits/json:<row id>`) once the row is on the page
@@ -57,13 +57,16 @@ export function AuditsView() {
   const filter = (name: string) => query.filters[name] ?? '';
   const filtered = AUDIT_FILTERS.some((f) => filter(f)) || query.search !== '';
 
+  // admin spec §4: an export failure is logged and the busy flag reset (the mutation's state); besides, the table
+  // keeps its rows, and an error toast says why
+  const exportAction = useInlineAction(audits.exportCsv, {
+    done: (csv) => void downloadText(sectionRef.current ?? document.body, AUDITS_CSV, csv),
+    failed: (reason) => t('admin.audits.exportFailed', { reason }),
+    onError: (error) => app.logger.warn('audits export failed', error),
+  });
+  const exporting = exportAction.busy;
   const exportCsv = () => {
-    if (exporting) return;
-    audits.exportCsv.run({ columns: known }).then(
-      (csv) => downloadText(sectionRef.current ?? document.body, AUDITS_CSV, csv),
-      // admin spec §4: an export failure is only logged, and the busy flag reset (the mutation's state)
-      (error: unknown) => app.logger.warn('audits export failed', error),
-    );
+    if (!exporting) void exportAction.run({ columns: known });
   };
 
   return (

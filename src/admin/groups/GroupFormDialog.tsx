@@ -14,6 +14,7 @@ import { DialogActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { hexColor, PRESET_COLORS, Swatch } from './Swatch.tsx';
+import { createGroupsResource } from '../resources/groups.ts';
 
 /** The create dialog (no `group`) or the edit dialog of `group`. */
 export function GroupFormDialog({ open, group, onClose }: { open: boolean; group?: Group; onClose: () => void }) {
@@ -47,8 +48,8 @@ function GroupForm({ group, onClose, onBusy }: { group?: Group; onClose: () => v
     const input = { name: trimmed, color, description: description.trim() };
     void run(
       async () => {
-        if (group) await resources.groups.update.run({ id: group.id, input });
-        else await resources.groups.create.run({ input });
+        if (group) await resources.use(createGroupsResource).update.run({ id: group.id, input });
+        else await resources.use(createGroupsResource).create.run({ input });
       },
       () => {
         toasts.show(t(group ? 'admin.groups.saved' : 'admin.groups.created', { name: trimmed }));
@@ -98,7 +99,7 @@ export function DeleteGroupDialog({ group, onClose }: { group: Group; onClose: (
   const { busy, error, run } = useSave();
   const confirm = () =>
     run(
-      () => resources.groups.delete.run({ id: group.id }),
+      () => resources.use(createGroupsResource).delete.run({ id: group.id }),
       () => {
         toasts.show(t('admin.groups.deleted', { name: group.name }));
         onClose();

@@ -9,7 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type RefObject } from 'react';
 import type { Group, Role } from '../../api/admin-types.ts';
-import { isScimGroup, type GroupMember } from '../resources/groups.ts';
+import { createGroupsResource, isScimGroup, type GroupMember } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as groupsCss from './groups.css.ts';
@@ -17,18 +17,19 @@ import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { CheckboxRow, DoneActions } from '../ui/form.tsx';
 import { ItemLabel } from '../ui/checklist.tsx';
-import { roleItem } from '../resources/roles.ts';
+import { createRolesResource, roleItem } from '../resources/roles.ts';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
+import { useInlineAction, type InlineAction } from '../ui/use-inline-action.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
+import { createUsersResource } from '../resources/users.ts';
+import { UserCell, userName } from '../ui/user-cell.tsx';
 
 /** How many users the member search shows. */
 export const CANDIDATES_LIMIT = 10;
 
-const who = (u: { name?: string | null; email: string }) => u.name || u.email;
-
 /** The members-and-roles dialog of `group` (the group as cached: optimistic changes show here at once). */
 export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void }) {
-  const { t, resources, toasts } = useSection();
+  const { t, resources } = useSection();
   const [error, setError] = useState<unknown>(null);
   const scim = isScimGroup(group);
   const membersEditable = canWrite && !scim;
@@ -38,13 +39,17 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: {
   // the button pressed leaves the list (added, removed): the keyboard continues from the search box
   const searchRef = useRef<HTMLInputElement>(null);
 
-  /** Runs one change; a refusal (already rolled back by the resource) is shown in the dialog. */
-  const change = (work: Promise<void>, done: string) => {
+  // each change shows at once and gets a toast; a refusal (rolled back by the resource) is shown in the dialog, whose
+  // outside (the toasts) a screen reader does not hear while it is open
+  const inline = { inline: true, onError: setError } as const;
+  const addUsers = useInlineAction(resources.use(createGroupsResource).addUsers, inline);
+  const removeUsers = useInlineAction(resources.use(createGroupsResource).removeUsers, inline);
+  const addRoles = useInlineAction(resources.use(createGroupsResource).addRoles, inline);
+  const removeRoles = useInlineAction(resources.use(createGroupsResource).removeRoles, inline);
+  /** Runs one change (the last refusal shown goes). */
+  const change = <D,>(action: InlineAction<D>, data: D, done: string) => {
     setError(null);
-    work.then(
-      () => toasts.show(done),
-      (e: unknown) => setError(e),
-    );
+    void action.run(data, done);
   };
 
   return (
@@ -61,17 +66,14 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: {
           <ul className={groupsCss.people} aria-label={t('admin.groups.membersList', { name: group.name })}>
             {members.map((m) => (
               <li key={m.id} className={groupsCss.person} data-member={m.email}>
-                <span className={css.cellStack}>
-                  <span>{who(m)}</span>
-                  {m.name ? <span className={css.muted}>{m.email}</span> : null}
-                </span>
+                <UserCell user={m} />
                 {membersEditable ? (
                   <button
                     type="button"
                     className={css.secondaryButton}
-                    aria-label={t('admin.groups.removeMember', { name: who(m), group: group.name })}
+                    aria-label={t('admin.groups.removeMember', { name: userName(m), group: group.name })}
                     onClick={() => {
-                      change(resources.groups.removeUsers.run({ id: group.id, userIds: [m.id] }), t('admin.groups.removed', { name: who(m), group: group.name }));
+                      change(removeUsers, { id: group.id, userIds: [m.id] }, t('admin.groups.removed', { name: userName(m), group: group.name }));
                       searchRef.current?.focus();
                     }}
                   >
@@ -87,7 +89,7 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: {
         <AddMembers
           group={group}
           inputRef={searchRef}
-          onAdd={(user) => change(resources.groups.addUsers.run({ id: group.id, users: [user] }), t('admin.groups.added', { name: who(user), group: group.name }))}
+          onAdd={(user) => change(addUsers, { id: group.id, users: [user] }, t('admin.groups.added', { name: userName(user), group: group.name }))}
         />
       ) : null}
       <section aria-labelledby={rolesId} className={groupsCss.part}>
@@ -99,10 +101,9 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: {
             group={group}
             labelledBy={rolesId}
             onToggle={(role, on) =>
-              change(
-                on ? resources.groups.addRoles.run({ id: group.id, roles: [role] }) : resources.groups.removeRoles.run({ id: group.id, roleIds: [role.id] }),
-                t(on ? 'admin.groups.roleAdded' : 'admin.groups.roleRemoved', { group: group.name, role: role.name }),
-              )
+              on
+                ? change(addRoles, { id: group.id, roles: [role] }, t('admin.groups.roleAdded', { group: group.name, role: role.name }))
+                : change(removeRoles, { id: group.id, roleIds: [role.id] }, t('admin.groups.roleRemoved', { group: group.name, role: role.name }))
             }
           />
         ) : (
@@ -120,7 +121,7 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: {
 /** The role checkboxes of a group: ticking gives the role, unticking takes it away (each at once). */
 function GroupRoles({ group, labelledBy, onToggle }: { group: Group; labelledBy: string; onToggle: (role: Role, on: boolean) => void }) {
   const { t, resources } = useSection();
-  const roles = useStore(resources.roles.$roles);
+  const roles = useStore(resources.use(createRolesResource).$roles);
   const has = new Set((group.roles ?? []).map((r) => r.id));
   if (!roles.data && roles.loading) return <Loading label={t('admin.loading')} />;
   return (
@@ -141,7 +142,7 @@ function AddMembers({ group, inputRef, onAdd }: { group: Group; inputRef: RefObj
   const { t, resources } = useSection();
   const headingId = useId();
   // a users list of the dialog's own: its search does not move the users table's
-  const [list] = useState(() => resources.users.newList(CANDIDATES_LIMIT));
+  const [list] = useState(() => resources.use(createUsersResource).newList(CANDIDATES_LIMIT));
   const email = useStore(list.$query).search;
   const page = useStore(list.$state);
   // one request per pause in typing, not per keystroke
@@ -167,14 +168,11 @@ function AddMembers({ group, inputRef, onAdd }: { group: Group; inputRef: RefObj
         <ul className={groupsCss.people} aria-label={t('admin.groups.candidates')}>
           {candidates.map((u) => (
             <li key={u.id} className={groupsCss.person} data-candidate={u.email}>
-              <span className={css.cellStack}>
-                <span>{who(u)}</span>
-                {u.name ? <span className={css.muted}>{u.email}</span> : null}
-              </span>
+              <UserCell user={u} />
               <button
                 type="button"
                 className={css.secondaryButton}
-                aria-label={t('admin.groups.addMember', { name: who(u), group: group.name })}
+                aria-label={t('admin.groups.addMember', { name: userName(u), group: group.name })}
                 onClick={() => {
                   onAdd({ id: u.id, email: u.email, name: u.name ?? '' });
                   inputRef.current?.focus();

@@ -10,7 +10,7 @@ import { useCallback, useMemo } from 'react';
 import type { Group } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { isScimGroup } from '../resources/groups.ts';
+import { createGroupsResource, isScimGroup } from '../resources/groups.ts';
 import { type SubRoute, useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as groupsCss from './groups.css.ts';
@@ -116,8 +116,8 @@ export function GroupsView() {
   const section = useSection();
   const { app, resources } = section;
   const t = useT(app);
-  const list = useStore(resources.groups.$list);
-  const config = useStore(resources.groups.$config);
+  const list = useStore(resources.use(createGroupsResource).$list);
+  const config = useStore(resources.use(createGroupsResource).$config);
   const canWrite = section.can('write');
   // a deep link or story may open a dialog at once
   const [dialog, setDialog] = useRouteState<GroupsDialog | null>(dialogOf);
@@ -140,7 +140,10 @@ export function GroupsView() {
         ) : null}
       </SectionHeader>
       {!canWrite && enabled && !first && !list.error ? <p className={css.hint}>{t('admin.groups.readOnly')}</p> : null}
-      <LoadStates state={{ data: first ? undefined : enabled ? list.data : config.data, loading: first, error: list.error }} retry={() => resources.groups.$list.revalidate()}>
+      <LoadStates
+        state={{ data: first ? undefined : enabled ? list.data : config.data, loading: first, error: list.error }}
+        retry={() => resources.use(createGroupsResource).$list.revalidate()}
+      >
         {!enabled ? (
           <EmptyState title={t('admin.groups.disabled')}>
             <p className={css.muted}>{t('admin.groups.disabledHint')}</p>

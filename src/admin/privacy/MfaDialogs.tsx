@@ -19,6 +19,7 @@ import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { Loading } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { failureText, type DeviceRow } from './devices.ts';
+import { createProfileResource } from '../resources/profile.ts';
 
 const TITLE: Record<EnrollKind, MessageKey> = {
   authenticator: 'admin.privacy.app.title',
@@ -43,7 +44,7 @@ function Failure({ error }: { error: unknown }) {
 }
 
 /** A one-time-code field: numeric keyboard, the OS's code autofill, pasting a code with spaces works. */
-function CodeField({ value, onChange, error, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; autoFocus?: boolean }) {
+export function CodeField({ value, onChange, error, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; autoFocus?: boolean }) {
   const { t } = useSection();
   return (
     <TextField
@@ -62,8 +63,28 @@ function CodeField({ value, onChange, error, autoFocus = true }: { value: string
   );
 }
 
+/** A phone-number field (E.164 hint, the OS's phone autofill), focused when it mounts; `missing`: left empty on submit. */
+export function PhoneField({ value, onChange, missing, fieldId }: { value: string; onChange: (v: string) => void; missing: boolean; fieldId: string }) {
+  const { t } = useSection();
+  return (
+    <TextField
+      label={t('admin.privacy.sms.phone')}
+      fieldId={fieldId}
+      hint={t('admin.privacy.sms.phoneHint')}
+      error={missing ? t('admin.privacy.sms.phoneRequired') : null}
+      name="phoneNumber"
+      type="tel"
+      autoComplete="tel"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      required
+      autoFocus
+    />
+  );
+}
+
 /** The code typed, without the spaces or dashes a paste may bring. */
-const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
+export const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
 
 /** The add-a-device dialog of one kind; closes itself when done. */
 export function EnrollDialog({ kind, onClose }: { kind: EnrollKind; onClose: () => void }) {
@@ -174,19 +195,7 @@ export function EnrollDialog({ kind, onClose }: { kind: EnrollKind; onClose: () 
     };
     body = (
       <form className={css.form} onSubmit={submitPhone} noValidate aria-busy={busy} data-step="phone">
-        <TextField
-          label={t('admin.privacy.sms.phone')}
-          fieldId="fe-mfa-phone"
-          hint={t('admin.privacy.sms.phoneHint')}
-          error={missing ? t('admin.privacy.sms.phoneRequired') : null}
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          required
-          autoFocus
-        />
+        <PhoneField value={phone} onChange={setPhone} missing={missing} fieldId="fe-mfa-phone" />
         <Failure error={context.error} />
         <DialogActions onCancel={onClose} busy={busy} cancelDisabled={cancelDisabled} label={t('admin.privacy.sendCode')} busyLabel={t('admin.privacy.sending')} />
       </form>
@@ -219,7 +228,7 @@ export function EnrollDialog({ kind, onClose }: { kind: EnrollKind; onClose: () 
 /** The remove-a-device dialog: what proves possession depends on the kind. */
 export function RemoveDeviceDialog({ device, onClose }: { device: DeviceRow; onClose: () => void }) {
   const { t, resources, toasts } = useSection();
-  const p = resources.profile;
+  const p = resources.use(createProfileResource);
   const { busy, error, run } = useSave();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);

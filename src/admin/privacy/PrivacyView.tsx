@@ -19,8 +19,10 @@ import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { deviceRows, failureText, type DeviceRow } from './devices.ts';
 import { EnrollDialog, RemoveDeviceDialog } from './MfaDialogs.tsx';
+import { PhoneNumbersPanel } from './PhoneNumbers.tsx';
 import { describeUserAgent } from './user-agent.ts';
 import type { EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
+import { createProfileResource } from '../resources/profile.ts';
 
 const ENROLL_KINDS: readonly EnrollKind[] = ['authenticator', 'sms', 'securityKey'];
 
@@ -33,6 +35,7 @@ export function PrivacyView() {
       <SectionHeader titleId="fe-privacy-title" title={t('admin.privacy.title')} />
       <MfaDevicesPanel />
       <SessionsPanel />
+      <PhoneNumbersPanel />
     </section>
   );
 }
@@ -43,8 +46,8 @@ function MfaDevicesPanel() {
   const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
-  const devices = useStore(resources.profile.$mfaDevices);
-  const passkeys = useStore(resources.profile.$passkeys);
+  const devices = useStore(resources.use(createProfileResource).$mfaDevices);
+  const passkeys = useStore(resources.use(createProfileResource).$passkeys);
   const [enroll, setEnroll] = useRouteState<EnrollKind | null>(({ route }) => ENROLL_KINDS.find((kind) => kind === route) ?? null);
   const [removing, setRemoving] = useState<DeviceRow | null>(null);
   const { busy: passkeyBusy, error: passkeyError, run } = useSave();
@@ -53,7 +56,7 @@ function MfaDevicesPanel() {
 
   const addPasskey = () =>
     run(
-      () => resources.profile.addPasskey.run(),
+      () => resources.use(createProfileResource).addPasskey.run(),
       () => toasts.show(t('admin.privacy.added', { device: t('admin.privacy.device.passkey') })),
     );
 
@@ -66,8 +69,8 @@ function MfaDevicesPanel() {
       <LoadStates
         state={{ data: devices.data, loading: devices.loading, error: devices.error ?? passkeys.error }}
         retry={() => {
-          resources.profile.$mfaDevices.revalidate();
-          resources.profile.$passkeys.revalidate();
+          resources.use(createProfileResource).$mfaDevices.revalidate();
+          resources.use(createProfileResource).$passkeys.revalidate();
         }}
       >
         {devices.data && rows.length === 0 ? (
@@ -124,7 +127,7 @@ function SessionsPanel() {
   const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
-  const sessions = useStore(resources.profile.$sessions);
+  const sessions = useStore(resources.use(createProfileResource).$sessions);
   const [confirm, setConfirm] = useRouteState<{ all: true } | { session: UserSession } | null>(({ route }) => (route === 'revokeAll' ? { all: true } : null));
   const { busy, error, setError, run } = useSave();
   const list = sessions.data ?? [];
@@ -199,7 +202,8 @@ function SessionsPanel() {
     if (!confirm) return;
     const all = 'all' in confirm;
     void run(
-      () => ('all' in confirm ? resources.profile.revokeOtherSessions.run() : resources.profile.revokeSession.run({ id: confirm.session.id })),
+      () =>
+        'all' in confirm ? resources.use(createProfileResource).revokeOtherSessions.run() : resources.use(createProfileResource).revokeSession.run({ id: confirm.session.id }),
       () => {
         toasts.show(t(all ? 'admin.privacy.sessions.revokedAll' : 'admin.privacy.sessions.revoked'));
         setConfirm(null);
@@ -228,7 +232,7 @@ function SessionsPanel() {
           {t('admin.privacy.sessions.revokeAll')}
         </button>
       </div>
-      <LoadStates state={sessions} retry={() => resources.profile.$sessions.revalidate()}>
+      <LoadStates state={sessions} retry={() => resources.use(createProfileResource).$sessions.revalidate()}>
         <DataTable
           label={t('admin.privacy.sessions.table')}
           columns={columns}

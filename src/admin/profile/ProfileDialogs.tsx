@@ -15,6 +15,7 @@ import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { createProfileResource } from '../resources/profile.ts';
 
 /** The change-password dialog. `email` fills the hidden username field password managers pair the new password with. */
 export function ChangePasswordDialog(props: { open: boolean; email: string; onClose: () => void }) {
@@ -53,7 +54,7 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
       return;
     }
     void run(
-      () => resources.profile.changePassword.run({ password, newPassword }),
+      () => resources.use(createProfileResource).changePassword.run({ password, newPassword }),
       () => {
         toasts.show(t('admin.profile.password.changed'));
         onClose();

@@ -30,6 +30,7 @@ import {
   type ProfileDraft,
   type ProfileField,
 } from './profile-form.ts';
+import { createProfileResource } from '../resources/profile.ts';
 
 /** The dialogs of the section (also deep links and stories: `dialog="password"`, `dialog="email"`). */
 type ProfileDialog = 'password' | 'email';
@@ -46,13 +47,13 @@ export function ProfileView() {
   const section = useSection();
   const { app, resources } = section;
   const t = useT(app);
-  const profile = useStore(resources.profile.$profile);
+  const profile = useStore(resources.use(createProfileResource).$profile);
   const [dialog, setDialog] = useRouteState<ProfileDialog | null>(({ route }) => (route === 'password' || route === 'email' ? route : null));
   const data = profile.data;
   return (
     <section className={css.section} aria-labelledby="fe-profile-title">
       <SectionHeader titleId="fe-profile-title" title={t('admin.profile.title')} />
-      <LoadStates state={{ ...profile, data }} retry={() => resources.profile.$profile.revalidate()}>
+      <LoadStates state={{ ...profile, data }} retry={() => resources.use(createProfileResource).$profile.revalidate()}>
         {data ? (
           <>
             <ProfileForm key={data.id} profile={data} />
@@ -122,7 +123,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       return;
     }
     void run(
-      () => resources.profile.saveProfile.run({ update, picture: upload ? dataUrlToBlob(draft.picture) : undefined }),
+      () => resources.use(createProfileResource).saveProfile.run({ update, picture: upload ? dataUrlToBlob(draft.picture) : undefined }),
       (saved) => {
         // the saved picture is now a URL: a second save must not upload it again (AB-5.02)
         setDraft((d) => ({ ...d, picture: saved?.profilePictureUrl ?? d.picture }));

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
+import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { ConnectionLog } from './ConnectionLog.tsx';
 import { CreateConnectionDialog } from './CreateConnectionDialog.tsx';
@@ -159,15 +160,17 @@ function Connections({ canWrite, onOpenLog }: { canWrite: boolean; onOpenLog: (i
   const rows = result.data ?? [];
   const target = deleting ?? (askFirst ? (rows[0] ?? null) : null);
 
+  // the switch shows the new value at once; a refusal puts it back (the resource) and says why
+  const nameOf = (id: string) => rows.find((r) => r.id === id)?.connectionName ?? id;
+  const sync = useInlineAction(provisioning.setSync, {
+    done: (_, { id, syncToUserManagement: on }) => t(on ? 'admin.provisioning.syncedOn' : 'admin.provisioning.syncedOff', { name: nameOf(id) }),
+    failed: (reason, { id }) => t('admin.provisioning.syncFailed', { name: nameOf(id), reason }),
+  });
+  const setSync = sync.run;
   const cols = useMemo(() => {
-    const onSync = (row: ScimConnection, on: boolean) => {
-      provisioning.setSync.run({ id: row.id, syncToUserManagement: on }).then(
-        () => toasts.show(t(on ? 'admin.provisioning.syncedOn' : 'admin.provisioning.syncedOff', { name: row.connectionName })),
-        () => toasts.show(t('admin.provisioning.syncFailed', { name: row.connectionName }), 'error'),
-      );
-    };
+    const onSync = (row: ScimConnection, on: boolean) => void setSync({ id: row.id, syncToUserManagement: on });
     return columns({ t, dateText, locale, canWrite, onSync, onOpenLog, onDelete: setDeleting });
-  }, [t, dateText, locale, canWrite, onOpenLog, provisioning, toasts]);
+  }, [t, dateText, locale, canWrite, onOpenLog, setSync]);
 
   const close = () => {
     setDeleting(null);

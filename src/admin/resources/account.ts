@@ -4,7 +4,8 @@
  * tenant since the settings answer has none), and the save (`PUT` of the changed fields only). Blank = cleared.
  */
 import type { AccountSettings } from '../../api/admin-types.ts';
-import type { AccountApi } from '../../api/account.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createAccountApi } from '../../api/account.ts';
 import type { QueryContext } from './query.ts';
 
 /** Cache key of the settings. */
@@ -43,8 +44,9 @@ export function changedFields(saved: AccountSettings | undefined, edits: Account
   return out;
 }
 
-/** Builds the account-settings resource of one app. */
-export function createAccountResource(q: QueryContext, account: AccountApi) {
+/** Builds the account-settings resource of one app (its API from `client`); sections read it with `resources.use(createAccountResource)`. */
+export function createAccountResource(q: QueryContext, client: ApiClient) {
+  const account = createAccountApi(client);
   return {
     /** The settings with `name` (the tenant's name when the settings answer has none; the name's failure is swallowed). */
     $settings: q.createFetcherStore<AccountSettings>([ACCOUNT_KEY], {

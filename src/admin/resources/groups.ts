@@ -6,7 +6,8 @@
  * mark the users pages stale when memberships change (their groups column).
  */
 import type { Group, GroupInput, Role } from '../../api/admin-types.ts';
-import type { GroupsApi } from '../../api/groups.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createGroupsApi } from '../../api/groups.ts';
 import type { ListPage } from './paged.ts';
 import type { CacheTools, QueryContext } from './query.ts';
 import { USERS_KEY, type UserRow } from './users.ts';
@@ -82,8 +83,9 @@ async function optimistic(cache: CacheTools, id: string, apply: (g: Group) => Gr
   }
 }
 
-/** Builds the groups resource of one app. */
-export function createGroupsResource(q: QueryContext, groups: GroupsApi) {
+/** Builds the groups resource of one app (its API from `client`); sections read it with `resources.use(createGroupsResource)`. */
+export function createGroupsResource(q: QueryContext, client: ApiClient) {
+  const groups = createGroupsApi(client);
   return {
     /** Every group with roles and users; `[]` when the call fails (AB-8.13). */
     $groups: q.createFetcherStore<Group[]>([GROUPS_KEY], { fetcher: () => groups.getGroups().catch(() => [] as Group[]) }),

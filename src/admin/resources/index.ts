@@ -5,29 +5,17 @@
  */
 import type { FeApp } from '../../app/types.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { createAccountApi } from '../../api/account.ts';
-import { createGroupsApi } from '../../api/groups.ts';
-import { createProfileApi } from '../../api/profile.ts';
-import { createSubTenantsApi } from '../../api/sub-tenants.ts';
-import { createRolesApi } from '../../api/roles.ts';
-import { createTeamApi } from '../../api/team.ts';
-import { createTokensApi } from '../../api/tokens.ts';
-import { createAccountResource } from './account.ts';
-import { createGroupsResource } from './groups.ts';
-import { createProfileResource } from './profile.ts';
 import { createQueryContext, type QueryContext } from './query.ts';
-import { createRolesResource } from './roles.ts';
-import { createSubTenantsResource } from './sub-tenants.ts';
-import { createTokensResource } from './tokens.ts';
-import { createUsersResource } from './users.ts';
 
 /**
- * A section's own resource: made from the app's query context and API client, once per app (a section built with
- * `npm run new:section` reads its resource through `resources.use(factory)`, so no list here is edited).
+ * A resource: made from the app's query context and API client (it builds its own API from `client`), once per app.
+ * Every section reads its resources through `resources.use(factory)`, its own and another section's alike (the users
+ * table reads `resources.use(createRolesResource)`): one cache per app, so they share the data, and no list here is
+ * edited when a section is added.
  */
 export type ResourceFactory<T> = (q: QueryContext, client: ApiClient) => T;
 
-/** Every resource of one app (only its API client is used). */
+/** The resources of one app: its query context, and each resource made on first use (only its API client is used). */
 export function createAdminResources(app: Pick<FeApp, 'client'>) {
   const q = createQueryContext();
   const own = new Map<ResourceFactory<unknown>, unknown>();
@@ -38,13 +26,6 @@ export function createAdminResources(app: Pick<FeApp, 'client'>) {
       if (!own.has(factory)) own.set(factory, factory(q, app.client));
       return own.get(factory) as T;
     },
-    users: createUsersResource(q, createTeamApi(app.client)),
-    roles: createRolesResource(q, createRolesApi(app.client)),
-    groups: createGroupsResource(q, createGroupsApi(app.client)),
-    tokens: createTokensResource(q, createTokensApi(app.client)),
-    account: createAccountResource(q, createAccountApi(app.client)),
-    profile: createProfileResource(q, createProfileApi(app.client)),
-    subTenants: createSubTenantsResource(q, createSubTenantsApi(app.client)),
   };
 }
 

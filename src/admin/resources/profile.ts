@@ -7,7 +7,8 @@
  */
 import type { MfaDevices, Profile, ProfileUpdate, UserSession } from '../../api/admin-types.ts';
 import type { PasskeyDevice } from '../../api/passkeys.ts';
-import type { MfaEnrolled, ProfileApi, SmsCodeSent } from '../../api/profile.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createProfileApi, type MfaEnrolled, type SmsCodeSent } from '../../api/profile.ts';
 import type { QueryContext } from './query.ts';
 
 /** Cache keys of the user's own data. */
@@ -22,8 +23,9 @@ export interface ProfileSave {
   picture?: Blob;
 }
 
-/** Builds the profile resource of one app. */
-export function createProfileResource(q: QueryContext, profile: ProfileApi) {
+/** Builds the profile resource of one app (its API from `client`); sections read it with `resources.use(createProfileResource)`. */
+export function createProfileResource(q: QueryContext, client: ApiClient) {
+  const profile = createProfileApi(client);
   const devicesChanged = () => q.cache.invalidate((k) => k === MFA_DEVICES_KEY || k === PASSKEYS_KEY || k === PROFILE_KEY);
 
   return {

@@ -1,8 +1,8 @@
 /**
  * The security section's restriction tabs' server data (issue 22 items 3 and 4; api-contract §Q): the IP rules as a
  * paged list filtered by strategy, the IP config, what the server says of the caller's address, the email-domain
- * rules and their config, and the writes on them. Read through `resources.use(createRestrictionsResource)` (or the
- * preview variant, 50 rules a page).
+ * rules and their config, and the writes on them. Read through `resources.use(createRestrictionsResource)` (in
+ * preview mode the section starts the IP list at 50 rules a page, AB-9.03: src/admin/security/restrictions-parts.tsx).
  *
  * After ANY IP change the caller's address is checked again (AB-4.18: testCurrentIp and testCurrentIpInAllowList; a
  * failure of that check is swallowed, AB-8.12) and, when asked (the security-center flag is on), the security
@@ -82,12 +82,12 @@ export interface BulkAddResult {
   added: number;
 }
 
-/** Builds the restrictions resource of one app; `pageSize` is the IP list's first page size (4, or 50 in preview). */
-function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: number) {
+/** Builds the restrictions resource of one app (the IP list starts at 4 a page, AB-9.01). */
+export function createRestrictionsResource(q: QueryContext, client: ApiClient) {
   const api = createRestrictionsApi(client);
   const ipRules = pagedList<IpRestriction>(q, {
     key: IP_RULES_KEY,
-    pageSize,
+    pageSize: IP_PAGE_SIZE_FIRST,
     initial: { filters: { strategy: IP_DEFAULT_FILTER } },
     load: async (query) => {
       const page = await api.getIpRestrictions(ipRulesQuery(query));
@@ -214,16 +214,6 @@ function restrictionsResource(q: QueryContext, client: ApiClient, pageSize: numb
       await optimistic(cache, DOMAINS_KEY, rest, () => api.deleteDomainRestriction(id));
     }),
   };
-}
-
-/** The restrictions resource of an app (the IP list starts at 4 a page, AB-9.01). */
-export function createRestrictionsResource(q: QueryContext, client: ApiClient) {
-  return restrictionsResource(q, client, IP_PAGE_SIZE_FIRST);
-}
-
-/** The restrictions resource of an app in preview mode (50 a page, AB-9.03). */
-export function createPreviewRestrictionsResource(q: QueryContext, client: ApiClient) {
-  return restrictionsResource(q, client, IP_PAGE_SIZE_PREVIEW);
 }
 
 /** The restrictions resource of one app. */

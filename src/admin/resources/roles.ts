@@ -5,7 +5,8 @@
  * a default role moves the flag off the others, and a deleted role leaves the users who held it.
  */
 import type { Permission, PermissionCategory, Role } from '../../api/admin-types.ts';
-import type { RoleInput, RolesApi } from '../../api/roles.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createRolesApi, type RoleInput } from '../../api/roles.ts';
 import type { CacheTools, QueryContext } from './query.ts';
 import { USERS_KEY } from './users.ts';
 
@@ -27,8 +28,9 @@ function invalidateRolesAndPermissions(cache: CacheTools): void {
   cache.invalidate((k) => k === ROLES_KEY || k === PERMISSIONS_KEY);
 }
 
-/** Builds the roles resource of one app. */
-export function createRolesResource(q: QueryContext, roles: RolesApi) {
+/** Builds the roles resource of one app (its API from `client`); sections read it with `resources.use(createRolesResource)`. */
+export function createRolesResource(q: QueryContext, client: ApiClient) {
+  const roles = createRolesApi(client);
   return {
     /** Every role the tenant may assign (`GET roles/v1`), sorted by name. */
     $roles: q.createFetcherStore<Role[]>([ROLES_KEY], { fetcher: () => roles.getRoles().then((r) => [...r].sort((a, b) => a.name.localeCompare(b.name))) }),

@@ -3,7 +3,8 @@
  * the users of the tenant and its sub-tenants (20 a page, name descending). A removal leaves the cached page only
  * when it covered all of the user's tenants (AB-4.12); otherwise the user stays, with fewer tenants.
  */
-import type { SubTenant, SubTenantsApi, SubTenantUser, SubTenantUsersQuery } from '../../api/sub-tenants.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createSubTenantsApi, type SubTenant, type SubTenantUser, type SubTenantUsersQuery } from '../../api/sub-tenants.ts';
 import { pagedList, type ListQuery } from './paged.ts';
 import type { QueryContext } from './query.ts';
 
@@ -26,8 +27,9 @@ export function removalCoversAll(user: SubTenantUser, tenantIds: readonly string
   return user.tenants.every((t) => removed.has(t.tenantId));
 }
 
-/** Builds the sub-accounts resource of one app. */
-export function createSubTenantsResource(q: QueryContext, api: SubTenantsApi) {
+/** Builds the sub-accounts resource of one app (its API from `client`); sections read it with `resources.use(createSubTenantsResource)`. */
+export function createSubTenantsResource(q: QueryContext, client: ApiClient) {
+  const api = createSubTenantsApi(client);
   const list = pagedList<SubTenantUser>(q, { key: SUB_TENANT_USERS_KEY, pageSize: SUB_TENANT_USERS_PAGE_SIZE, load: (query) => api.loadAllUsers(subTenantUsersQuery(query)) });
   return {
     /** The tenant's descendants; `[]` when it has none or they cannot be read (the sub-account view is then not offered). */

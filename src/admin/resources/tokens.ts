@@ -5,7 +5,8 @@
  * back once, to the caller of `create`, and never kept in the cache.
  */
 import type { CreateTokenRequest, TokenType } from '../../api/admin-types.ts';
-import type { TokenInfo, TokenOwner, TokensApi } from '../../api/tokens.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createTokensApi, type TokenInfo, type TokenOwner } from '../../api/tokens.ts';
 import type { CacheTools, QueryContext } from './query.ts';
 
 export type { TokenOwner, TokenType };
@@ -44,8 +45,9 @@ function editList(cache: CacheTools, key: string, edit: (rows: TokenRow[]) => To
   if (rows) cache.write(key, edit(rows));
 }
 
-/** Builds the tokens resource of one app. */
-export function createTokensResource(q: QueryContext, tokens: TokensApi) {
+/** Builds the tokens resource of one app (its API from `client`); sections read it with `resources.use(createTokensResource)`. */
+export function createTokensResource(q: QueryContext, client: ApiClient) {
+  const tokens = createTokensApi(client);
   const stores = new Map<string, ReturnType<typeof makeStore>>();
   function makeStore(owner: TokenOwner, type: TokenType) {
     return q.createFetcherStore<TokenRow[]>([tokensKey(owner, type)], {

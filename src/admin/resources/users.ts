@@ -5,7 +5,8 @@
  */
 import type { AddUserRequest, InviteLink, InviteLinkConfiguration, TenantUser, UsersPreset, UsersQuery, UsersSortBy, UsersStatus } from '../../api/admin-types.ts';
 import { isFeApiError } from '../../api/errors.ts';
-import type { TeamApi } from '../../api/team.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { createTeamApi } from '../../api/team.ts';
 import { pagedList, type ListPage, type ListQuery } from './paged.ts';
 import type { QueryContext } from './query.ts';
 
@@ -67,8 +68,9 @@ const withRow =
   (id: string, edit: (row: UserRow) => UserRow) =>
   (page: ListPage<UserRow>): ListPage<UserRow> => ({ ...page, items: page.items.map((u) => (u.id === id ? edit(u) : u)) });
 
-/** Builds the users resource of one app. */
-export function createUsersResource(q: QueryContext, team: TeamApi) {
+/** Builds the users resource of one app (its API from `client`); sections read it with `resources.use(createUsersResource)`. */
+export function createUsersResource(q: QueryContext, client: ApiClient) {
+  const team = createTeamApi(client);
   /** Loads one page and, for its users, their role and group ids (in parallel; a groups failure is swallowed, AB-8.13). */
   async function loadPage(query: ListQuery): Promise<ListPage<UserRow>> {
     const page = await team.getUsers(usersQuery(query));

@@ -19,6 +19,7 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useLastData } from '../ui/use-last-data.ts';
 import { useSave } from '../ui/use-save.ts';
 import { isVendorRole } from './model.ts';
+import { createRolesResource } from '../resources/roles.ts';
 
 function columns(
   t: Translate,
@@ -88,9 +89,9 @@ function columns(
 /** The permissions tab. `attachId` is the permission whose roles dialog is open. */
 export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: boolean; attachId: string | null; onAttach: (permissionId: string | null) => void }) {
   const { t, resources } = useSection();
-  const permissions = useStore(resources.roles.$permissions);
-  const categories = useStore(resources.roles.$categories);
-  const roles = useStore(resources.roles.$roles);
+  const permissions = useStore(resources.use(createRolesResource).$permissions);
+  const categories = useStore(resources.use(createRolesResource).$categories);
+  const roles = useStore(resources.use(createRolesResource).$roles);
   const permissionList = useLastData(permissions.data);
   const categoryList = useLastData(categories.data);
   const roleList = useLastData(roles.data);
@@ -118,7 +119,7 @@ export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: b
       </div>
       <LoadStates
         state={{ data: permissionList, loading: permissions.loading, error }}
-        retry={() => (permissions.error ? resources.roles.$permissions.revalidate() : resources.roles.$roles.revalidate())}
+        retry={() => (permissions.error ? resources.use(createRolesResource).$permissions.revalidate() : resources.use(createRolesResource).$roles.revalidate())}
       >
         <DataTable
           label={t('admin.perms.table')}
@@ -148,7 +149,7 @@ function AttachDialog({ permission, roles, onClose }: { permission: Permission; 
     setMissing(picked.length === 0);
     if (picked.length === 0) return;
     void run(
-      () => resources.roles.attachPermissionToRoles.run({ permissionId: permission.id, roleIds: picked }),
+      () => resources.use(createRolesResource).attachPermissionToRoles.run({ permissionId: permission.id, roleIds: picked }),
       () => {
         toasts.show(t('admin.perms.attached', { name: permission.name, count: picked.length }));
         onClose();

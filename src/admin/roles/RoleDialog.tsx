@@ -20,12 +20,13 @@ import { ErrorSlot, Loading } from '../ui/states.tsx';
 import { useLastData } from '../ui/use-last-data.ts';
 import { groupPermissions, initialPermissionIds, isVendorRole, type PermissionGroup } from './model.ts';
 import { PermissionPicker } from './PermissionPicker.tsx';
+import { createRolesResource } from '../resources/roles.ts';
 
 /** The role dialog: `role` absent = add; `readOnly` = view only (no write permission). */
 export function RoleDialog({ role, readOnly, onClose }: { role?: Role; readOnly: boolean; onClose: () => void }) {
   const { t, resources } = useSection();
-  const permissions = useStore(resources.roles.$permissions);
-  const categories = useStore(resources.roles.$categories);
+  const permissions = useStore(resources.use(createRolesResource).$permissions);
+  const categories = useStore(resources.use(createRolesResource).$categories);
   const permissionList = useLastData(permissions.data);
   const categoryList = useLastData(categories.data);
   const vendor = role ? isVendorRole(role) : false;
@@ -39,7 +40,10 @@ export function RoleDialog({ role, readOnly, onClose }: { role?: Role; readOnly:
         <RoleForm role={role} viewOnly={viewOnly} vendor={vendor} groups={groups} permissions={permissionList} onClose={onClose} />
       ) : error ? (
         <>
-          <ErrorSlot error={error} retry={() => (permissions.error ? resources.roles.$permissions.revalidate() : resources.roles.$categories.revalidate())} />
+          <ErrorSlot
+            error={error}
+            retry={() => (permissions.error ? resources.use(createRolesResource).$permissions.revalidate() : resources.use(createRolesResource).$categories.revalidate())}
+          />
           <div className={css.dialogActions}>
             <button type="button" className={css.secondaryButton} onClick={onClose} autoFocus>
               {t('admin.close')}

@@ -25,6 +25,7 @@ import { useSave } from '../ui/use-save.ts';
 import { isVendorRole, parseRolesDialog, type RolesDialog } from './model.ts';
 import { PermissionsPanel } from './PermissionsPanel.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
+import { createRolesResource } from '../resources/roles.ts';
 
 type TabId = 'roles' | 'permissions';
 
@@ -111,7 +112,7 @@ export function RolesView() {
   const [dialog, setDialog] = useRouteState<RolesDialog | null>(parseRolesDialog);
   const [tab, setTab] = useState<TabId>(() => (dialog?.kind === 'permissions' || dialog?.kind === 'attach' ? 'permissions' : 'roles'));
   const [search, setSearch] = useState('');
-  const roles = useStore(resources.roles.$roles);
+  const roles = useStore(resources.use(createRolesResource).$roles);
   const roleList = useLastData(roles.data);
   const close = useCallback(() => setDialog(null), [setDialog]);
   const cols = useMemo(() => columns(t, canWrite, setDialog), [t, canWrite, setDialog]);
@@ -153,7 +154,7 @@ export function RolesView() {
               autoComplete="off"
             />
           </div>
-          <LoadStates state={{ ...roles, data: roleList }} retry={() => resources.roles.$roles.revalidate()}>
+          <LoadStates state={{ ...roles, data: roleList }} retry={() => resources.use(createRolesResource).$roles.revalidate()}>
             <DataTable
               label={t('admin.roles.table')}
               columns={cols}
@@ -189,7 +190,7 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
   const { busy, error, run } = useSave();
   const confirm = () =>
     run(
-      () => resources.roles.deleteRole.run({ id: role.id }),
+      () => resources.use(createRolesResource).deleteRole.run({ id: role.id }),
       () => {
         toasts.show(t('admin.roles.deleted', { name: role.name }));
         onClose();

@@ -14,7 +14,8 @@ import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, TextField } from '../ui/form.tsx';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
-import { EmptyState, ErrorSlot, LoadStates, Loading, messageOf } from '../ui/states.tsx';
+import { EmptyState, ErrorSlot, LoadStates, Loading } from '../ui/states.tsx';
+import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { isDomain, normaliseDomain } from './restrictions-model.ts';
 import { Fieldset, RadioRow, useRestrictions } from './restrictions-parts.tsx';
@@ -31,17 +32,15 @@ export function DomainRestrictionsTab() {
   const configState = useStore(r.$domainConfig);
   const config = configState.data;
   const domainsState = useStore(r.$domains);
-  const configSaving = useStore(r.saveDomainConfig.$state).loading;
   const canWrite = section.can('write');
   const listType = config?.listType ?? 'ALLOW';
   const shown = (domainsState.data ?? []).filter((d) => d.type === listType);
 
-  const changeConfig = (patch: Partial<DomainRestrictionsConfig>) => {
-    r.saveDomainConfig
-      .run({ ...NO_CONFIG, ...config, ...patch })
-      .then(() => toasts.show(t('admin.security.domain.configSaved')))
-      .catch((e: unknown) => toasts.show(t('admin.security.domain.configFailed', { reason: messageOf(e, t) }), 'error'));
-  };
+  const saveConfig = useInlineAction(r.saveDomainConfig, {
+    done: () => t('admin.security.domain.configSaved'),
+    failed: (reason) => t('admin.security.domain.configFailed', { reason }),
+  });
+  const changeConfig = (patch: Partial<DomainRestrictionsConfig>) => void saveConfig.run({ ...NO_CONFIG, ...config, ...patch });
 
   const [domain, setDomain] = useState('');
   const [problem, setProblem] = useState('');
@@ -109,7 +108,7 @@ export function DomainRestrictionsTab() {
             <CheckboxRow name="domainActive" checked={config.active} disabled={!canWrite} onChange={(active) => changeConfig({ active })}>
               {t('admin.security.domain.active')}
             </CheckboxRow>
-            <Fieldset legend={t('admin.security.domain.listType.legend')} busy={configSaving} disabled={!canWrite}>
+            <Fieldset legend={t('admin.security.domain.listType.legend')} busy={saveConfig.busy} disabled={!canWrite}>
               <RadioRow
                 name="domainListType"
                 value="ALLOW"
@@ -130,7 +129,7 @@ export function DomainRestrictionsTab() {
             <CheckboxRow name="blockPublicDomains" checked={config.blockPublicDomains} disabled={!canWrite} onChange={(blockPublicDomains) => changeConfig({ blockPublicDomains })}>
               {t('admin.security.domain.blockPublic')}
             </CheckboxRow>
-            {configSaving ? <Loading label={t('admin.security.domain.saving')} /> : null}
+            {saveConfig.busy ? <Loading label={t('admin.security.domain.saving')} /> : null}
           </div>
         ) : null}
       </LoadStates>

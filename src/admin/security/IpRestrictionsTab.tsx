@@ -18,7 +18,8 @@ import { CheckboxRow } from '../ui/form.tsx';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
-import { EmptyState, LoadStates, Loading, messageOf } from '../ui/states.tsx';
+import { EmptyState, LoadStates, Loading } from '../ui/states.tsx';
+import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { AddIpDialog, BulkAddIpDialog, LockOutDialog, type NewIpRule } from './restrictions-ip-dialogs.tsx';
 import { lockOutOnConfig, lockOutOnDelete, type LockOut } from './restrictions-model.ts';
@@ -41,10 +42,15 @@ export function IpRestrictionsTab() {
   const me = useStore(r.$currentIp).data ?? {};
   const query = useStore(r.ipRules.$query);
   const state = useStore(r.ipRules.$state);
-  const configSaving = useStore(r.saveIpConfig.$state).loading;
   const canWrite = section.can('write');
   const strategy: RestrictionType = query.filters.strategy === 'BLOCK' ? 'BLOCK' : 'ALLOW';
 
+  // a config change saved at once from the form (optimistic; rolled back with an error toast by the resource and the kit)
+  const configAction = useInlineAction(r.saveIpConfig, {
+    done: () => t('admin.security.ip.configSaved'),
+    failed: (reason) => t('admin.security.ip.configFailed', { reason }),
+  });
+  // the same save after the lock-out warning, whose dialog shows progress and a refusal
   const saveConfig = async (next: IpRestrictionsConfig) => {
     await r.saveIpConfig.run({ config: next, reloadSecurityCenter });
     toasts.show(t('admin.security.ip.configSaved'));
@@ -68,7 +74,7 @@ export function IpRestrictionsTab() {
     const next: IpRestrictionsConfig = { isActive: config?.isActive ?? false, strategy: config?.strategy ?? 'ALLOW', ...patch };
     const reason = lockOutOnConfig(config, next, me);
     if (reason) return setDialog({ kind: 'lockOut', reason, proceed: () => saveConfig(next) });
-    saveConfig(next).catch((e: unknown) => toasts.show(t('admin.security.ip.configFailed', { reason: messageOf(e, t) }), 'error'));
+    void configAction.run({ config: next, reloadSecurityCenter });
   };
 
   const addRule = async (rule: NewIpRule) => {
@@ -156,7 +162,7 @@ export function IpRestrictionsTab() {
             <CheckboxRow name="ipActive" checked={config.isActive} disabled={!canWrite} onChange={(isActive) => changeConfig({ isActive })}>
               {t('admin.security.ip.active')}
             </CheckboxRow>
-            <Fieldset legend={t('admin.security.ip.strategy.legend')} busy={configSaving} disabled={!canWrite}>
+            <Fieldset legend={t('admin.security.ip.strategy.legend')} busy={configAction.busy} disabled={!canWrite}>
               <RadioRow
                 name="ipStrategy"
                 value="ALLOW"
@@ -174,7 +180,7 @@ export function IpRestrictionsTab() {
                 description={t('admin.security.ip.strategy.blockHint')}
               />
             </Fieldset>
-            {configSaving ? <Loading label={t('admin.security.ip.saving')} /> : null}
+            {configAction.busy ? <Loading label={t('admin.security.ip.saving')} /> : null}
           </div>
         ) : null}
       </LoadStates>

@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { UserCell } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
 import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
 
@@ -236,12 +237,7 @@ function UsersTable({ table }: { table: SecurityCenterTable }) {
         id: 'user',
         header: t('admin.security.col.user'),
         size: 260,
-        cell: ({ row }) => (
-          <span className={css.cellStack}>
-            <span>{row.original.name || row.original.email}</span>
-            {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
-          </span>
-        ),
+        cell: ({ row }) => <UserCell user={row.original} />,
       },
       {
         id: 'lastLogin',

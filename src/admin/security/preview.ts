@@ -9,7 +9,7 @@
 import type { TenantUser } from '../../api/admin-types.ts';
 import type { InsightsResponse, LockoutPolicy, MfaPolicy, PasswordHistoryPolicy, RecommendationsResponse, SessionConfigurations } from '../../api/security.ts';
 import { SECURITY_PATHS } from '../resources/security.ts';
-import { PREVIEW_USERS } from '../../preview/admin-data.ts';
+import { PREVIEW_USERS } from '../../preview/directory.ts';
 import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
 
 const AT = '2030-01-01T00:00:00.000Z';

@@ -1,17 +1,28 @@
 /**
- * Pieces the two restriction tabs share: their resource (the preview variant in preview mode, AB-9.03), a fieldset
- * without the browser's frame, and a radio row (a ≥ 24 px target: the label is part of it).
+ * Pieces the two restriction tabs share: their resource (its IP list at 50 rules a page in preview mode, AB-9.03), a
+ * fieldset without the browser's frame, and a radio row (a ≥ 24 px target: the label is part of it).
  */
 import type { ReactNode } from 'react';
-import { createPreviewRestrictionsResource, createRestrictionsResource, type RestrictionsResource } from '../resources/restrictions.ts';
+import { createRestrictionsResource, IP_PAGE_SIZE_PREVIEW, type RestrictionsResource } from '../resources/restrictions.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
 
-/** The restrictions resource of the section's app: 50 IP rules a page in preview mode, else 4 at first. */
+/** The restrictions resources whose IP list was started at the preview's page size (once per app). */
+const previewSized = new WeakSet<RestrictionsResource>();
+
+/**
+ * The restrictions resource of the section's app: its IP list starts at 4 rules a page, or at 50 in preview mode
+ * (AB-9.03) — set at the resource's first use, before anything shows the list, so a later choice of rows per page stays.
+ */
 export function useRestrictions(): RestrictionsResource {
   const { app, resources } = useSection();
-  return resources.use(app.options.preview ? createPreviewRestrictionsResource : createRestrictionsResource);
+  const restrictions = resources.use(createRestrictionsResource);
+  if (app.options.preview && !previewSized.has(restrictions)) {
+    previewSized.add(restrictions);
+    restrictions.ipRules.setPageSize(IP_PAGE_SIZE_PREVIEW);
+  }
+  return restrictions;
 }
 
 /** A group of controls with its legend (the group's name), `aria-busy` while it saves. */

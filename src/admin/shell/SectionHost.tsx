@@ -52,12 +52,18 @@ export function sectionLoader(id: SectionId, locale: () => string): (() => Promi
   };
 }
 
-/** The views of the built sections (the portal's chunks, each with its texts); `locale` is read when one loads. */
-export function sectionViews(locale: () => string): SectionViews {
+/**
+ * The views of the built sections (the portal's chunks, each with its texts); `locale` is read when one loads. In
+ * `preview` mode (`<fe-app preview>`) a section's chunk comes with every other built chunk: each registers its canned
+ * answers (src/preview/section-routes.ts), and a section shows other sections' data (the users table names roles and
+ * groups, every date follows the account settings).
+ */
+export function sectionViews(locale: () => string, preview = false): SectionViews {
   const loaders: Partial<Record<SectionId, () => Promise<SectionModule>>> = {};
+  const everyChunk = () => Promise.all(Object.values(SECTIONS).map((s) => s.load?.()));
   for (const id of Object.keys(SECTIONS) as SectionId[]) {
     const load = sectionLoader(id, locale);
-    if (load) loaders[id] = load;
+    if (load) loaders[id] = preview ? () => Promise.all([load(), everyChunk()]).then(([chunk]) => chunk) : load;
   }
   return lazySectionViews(loaders);
 }
@@ -129,7 +135,7 @@ function useSubRouteOf(input: SectionValue): { subRoute: SubRoute; refused: bool
 /** The section views of the section's app (one set per app: its locale decides which texts load with a chunk). */
 function appViews(value: SectionValue): SectionViews {
   let views = viewsOfApp.get(value.app);
-  if (!views) viewsOfApp.set(value.app, (views = sectionViews(() => value.app.i18n.$locale.get())));
+  if (!views) viewsOfApp.set(value.app, (views = sectionViews(() => value.app.i18n.$locale.get(), value.app.options.preview === true)));
   return views;
 }
 

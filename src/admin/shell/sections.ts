@@ -6,10 +6,10 @@
  * (it loads them); they import `ids.ts` and `context.ts`.
  */
 import type { ComponentType } from 'react';
+import { holdsAllKeys } from '../../entitlements/permissions.ts';
 import type { MessageKey, Messages } from '../../i18n/index.ts';
 import type { PartLoaders } from '../../i18n/parts.ts';
 import { SECTION_ACCESS, SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
-import { holdsAll } from './permissions.ts';
 import { hashOfPlace, matchSubRoute, placeOfHash, subRoute as route, type RouteMatch, type SubRouteSpec } from './routes.ts';
 
 /** A section chunk: its default export is the section's view. */
@@ -44,10 +44,24 @@ export interface SectionInfo {
   routes: readonly SubRouteSpec[];
   /** True when the section has a chunk. */
   built: boolean;
+  /**
+   * The emulator's route module that serves the section's API when another area's module does
+   * (`emulator/src/routes/admin/<api>.ts`, e.g. `hierarchy` for allAccounts); absent: the section's own
+   * (`<kebab-id>.ts`). `npm run new:section` writes a route module, its table and test only for an area no module serves.
+   */
+  api?: string;
 }
 
-/** A section of the registry: its access (ids.ts `SECTION_ACCESS`) and, when built, its chunk, texts and sub-routes. */
-function section(id: SectionId, built?: { load: () => Promise<SectionModule>; messages: SectionMessagesEntry; routes?: readonly SubRouteSpec[] }): SectionInfo {
+/**
+ * What a registry entry adds to the access table: when built, its chunk with its texts and sub-routes (a chunk never
+ * comes without its texts); the emulator area serving its API when not its own ({@link SectionInfo.api}).
+ */
+type SectionParts = { api?: string } & (
+  { load?: undefined; messages?: undefined; routes?: undefined } | { load: () => Promise<SectionModule>; messages: SectionMessagesEntry; routes?: readonly SubRouteSpec[] }
+);
+
+/** A section of the registry: its access (ids.ts `SECTION_ACCESS`) and, when built (it has a chunk), its chunk, texts and sub-routes. */
+function section(id: SectionId, parts: SectionParts = {}): SectionInfo {
   const access = SECTION_ACCESS[id];
   return {
     id,
@@ -56,10 +70,11 @@ function section(id: SectionId, built?: { load: () => Promise<SectionModule>; me
     write: access.write,
     delete: access.delete,
     defaultVisible: access.defaultVisible,
-    load: built?.load,
-    messages: built?.messages,
-    routes: built?.routes ?? [],
-    built: !!built,
+    load: parts.load,
+    messages: parts.messages,
+    routes: parts.routes ?? [],
+    built: !!parts.load,
+    api: parts.api,
   };
 }
 
@@ -133,17 +148,27 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   }),
   sso: section('sso', { load: () => import('../sso/index.ts'), messages: texts('sso'), routes: [route('add', 'write'), route(':id')] }),
   audits: section('audits', { load: () => import('../audits/index.ts'), messages: texts('audits'), routes: [route('json::rowId')] }),
-  webhooks: section('webhooks'),
+  webhooks: section('webhooks', {
+    // new:section webhooks (npm run new:section -- webhooks writes the section and its entry here)
+  }),
   apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('api-tokens'), routes: tokenRoutes }),
   roles: section('roles', {
     load: () => import('../roles/index.ts'),
     messages: texts('roles'),
     routes: [route('add', 'write'), route('permissions'), ...rowRoutes('roleId', { edit: 'read', delete: 'write' }), route('attach::permissionId', 'write')],
   }),
-  subscription: section('subscription'),
+  subscription: section('subscription', {
+    // new:section subscription
+  }),
   // SI-2.32: shown by permission, not by a default switch
-  allAccounts: section('allAccounts'),
-  usage: section('usage'),
+  allAccounts: section('allAccounts', {
+    // its API is the tenant hierarchy's, which the emulator serves already
+    api: 'hierarchy',
+    // new:section allAccounts
+  }),
+  usage: section('usage', {
+    // new:section usage
+  }),
   provisioning: section('provisioning', {
     load: () => import('../provisioning/index.ts'),
     messages: texts('provisioning'),
@@ -154,13 +179,14 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
 
 /**
  * Whether the holder of `permissions` may do `action` in section `id` (admin spec §6): the section's keys for it
- * (`read`: the host's override keys when given), with the wildcard rule of {@link holds}. The one answer to "may
- * this admin write here" — views ask it through their section context (`can('write')`), never by a key of their own.
+ * (`read`: the host's override keys when given), by the one wildcard rule, `isAuthorized`'s too
+ * (src/entitlements/permissions.ts `holdsKey`). The one answer to "may this admin write here" — views ask it through
+ * their section context (`can('write')`), never by a key of their own.
  */
 export function canDo(id: SectionId, action: SectionAction, permissions: readonly string[], options: AdminPortalOptions = {}): boolean {
   const info = SECTIONS[id];
   const keys = action === 'read' ? (options[id]?.permissions ?? info.permissions) : action === 'write' ? info.write : info.delete;
-  return holdsAll(new Set(permissions), keys);
+  return holdsAllKeys(new Set(permissions), keys);
 }
 
 /**

@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import type { AccountSettings } from '../../api/admin-types.ts';
 import { formatDateTime } from '../../i18n/date-time.ts';
 import { useSection } from './context.ts';
+import { createAccountResource } from '../resources/account.ts';
 
 /** A date (ISO string, epoch ms, Date) as text, with its time when `time`; '' when absent. */
 export type DateText = (value: string | number | Date | null | undefined, options?: { time?: boolean }) => string;
@@ -21,7 +22,7 @@ const NO_SETTINGS = atom<{ data?: AccountSettings }>({});
 export function useDateTime(): DateText {
   const { app, resources, can } = useSection();
   const locale = useStore(app.i18n.$locale);
-  const settings = useStore(can('read', 'account') ? resources.account.$settings : NO_SETTINGS).data;
+  const settings = useStore(can('read', 'account') ? resources.use(createAccountResource).$settings : NO_SETTINGS).data;
   const timeZone = settings?.timezone;
   const dateFormat = settings?.dateFormat;
   const timeFormat = settings?.timeFormat;

@@ -12,11 +12,12 @@ import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as ssoCss from './sso.css.ts';
-import { CheckboxRow, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { oidcFieldsProblem, samlFieldsProblem } from '../../../machines/admin-sso-setup.machine.ts';
 import { AuthorizationForm } from './AuthorizationForm.tsx';
 import { DomainsPanel } from './DomainsPanel.tsx';
+import { focusProblem, OidcFields, SamlFields, type OidcValues, type SamlValues } from './fields.tsx';
 import { LegacySamlPanel } from './LegacySamlPanel.tsx';
 import { hostOf } from './model.ts';
 import { CertificateFacts, DeleteConnectionDialog, EnabledSwitch, ServiceProviderFacts } from './parts.tsx';
@@ -102,80 +103,51 @@ export function ConnectionView({ configuration: c, roles, canWrite, onBack }: { 
   );
 }
 
-/** The IdP's editable settings. The OIDC secret is write-only: an empty "Replace secret" keeps the stored one. */
+/**
+ * The IdP's editable settings: the section's SAML or OIDC fields (./fields.tsx), checked as every SSO form checks them
+ * (a saved configuration: the SAML fields may stay empty; the OIDC secret is write-only, an empty "Replace secret"
+ * keeps the stored one).
+ */
 function IdpForm({ configuration: c, canWrite }: { configuration: SsoConfiguration; canWrite: boolean }) {
   const { t, toasts, resources } = useSection();
   const sso = resources.use(createSsoResource);
   const oidc = c.type === 'oidc';
-  const [endpoint, setEndpoint] = useState(c.ssoEndpoint);
-  const [certificate, setCertificate] = useState(c.publicCertificate);
-  const [signRequest, setSignRequest] = useState(c.signRequest);
-  const [clientId, setClientId] = useState(c.oidcClientId);
-  const [secret, setSecret] = useState('');
+  const [saml, setSaml] = useState<SamlValues>({ ssoEndpoint: c.ssoEndpoint, publicCertificate: c.publicCertificate, signRequest: c.signRequest });
+  const [openId, setOpenId] = useState<OidcValues>({ issuer: c.ssoEndpoint, clientId: c.oidcClientId, clientSecret: '' });
+  const [problem, setProblem] = useState<string | null>(null);
   const save = useSave();
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (save.busy) return;
+    const wrong = oidc ? oidcFieldsProblem(openId, false) : samlFieldsProblem(saml, false);
+    setProblem(wrong);
+    if (focusProblem(e.currentTarget, wrong)) return;
     const body: SsoConfigurationInput = oidc
-      ? { ssoEndpoint: endpoint.trim(), oidcClientId: clientId.trim(), ...(secret ? { oidcSecret: secret } : {}) }
-      : { ssoEndpoint: endpoint.trim(), publicCertificate: certificate.trim(), signRequest };
+      ? { ssoEndpoint: openId.issuer.trim(), oidcClientId: openId.clientId.trim(), ...(openId.clientSecret ? { oidcSecret: openId.clientSecret } : {}) }
+      : { ssoEndpoint: saml.ssoEndpoint.trim(), publicCertificate: saml.publicCertificate.trim(), signRequest: saml.signRequest };
     void save.run(
       () => sso.update.run({ id: c.id, body }),
       () => {
-        setSecret('');
+        setOpenId((v) => ({ ...v, clientSecret: '' }));
         toasts.show(t('admin.saved'));
       },
     );
   };
+  const idPrefix = `fe-sso-${c.id}`;
   return (
-    <form className={css.form} onSubmit={submit} aria-busy={save.busy || undefined}>
+    <form className={css.form} onSubmit={submit} noValidate aria-busy={save.busy || undefined}>
       <fieldset className={`${css.form} ${css.bareFieldset}`} disabled={!canWrite}>
-        <TextField
-          label={t(oidc ? 'admin.sso.oidc.issuer' : 'admin.sso.saml.ssoEndpoint')}
-          fieldId={`fe-sso-endpoint-${c.id}`}
-          name="ssoEndpoint"
-          type="url"
-          autoComplete="off"
-          value={endpoint}
-          onChange={(e) => setEndpoint(e.target.value)}
-        />
         {oidc ? (
-          <>
-            <TextField
-              label={t('admin.sso.oidc.clientId')}
-              fieldId={`fe-sso-client-${c.id}`}
-              name="clientId"
-              autoComplete="off"
-              value={clientId}
-              onChange={(e) => setClientId(e.target.value)}
-            />
-            {canWrite ? (
-              <TextField
-                label={t('admin.sso.oidc.replaceSecret')}
-                fieldId={`fe-sso-secret-${c.id}`}
-                name="clientSecret"
-                type="password"
-                autoComplete="new-password"
-                hint={t(c.oidcSecretSet === false ? 'admin.sso.oidc.secretMissing' : 'admin.sso.oidc.replaceSecretHint')}
-                value={secret}
-                onChange={(e) => setSecret(e.target.value)}
-              />
-            ) : null}
-          </>
+          <OidcFields
+            idPrefix={idPrefix}
+            value={openId}
+            onChange={(patch) => setOpenId((v) => ({ ...v, ...patch }))}
+            problem={problem}
+            secret={canWrite ? 'replace' : 'none'}
+            secretSet={c.oidcSecretSet}
+          />
         ) : (
-          <>
-            <TextAreaField
-              label={t('admin.sso.saml.certificate')}
-              fieldId={`fe-sso-cert-${c.id}`}
-              name="publicCertificate"
-              spellCheck={false}
-              value={certificate}
-              onChange={(e) => setCertificate(e.target.value)}
-            />
-            <CheckboxRow name="signRequest" checked={signRequest} onChange={setSignRequest}>
-              {t('admin.sso.saml.signRequest')}
-            </CheckboxRow>
-          </>
+          <SamlFields idPrefix={idPrefix} value={saml} onChange={(patch) => setSaml((v) => ({ ...v, ...patch }))} problem={problem} />
         )}
       </fieldset>
       <ErrorSlot error={save.error} />

@@ -8,11 +8,13 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { hasSamlConfiguration } from '../../../machines/admin-saml.machine.ts';
+import { samlFieldsProblem } from '../../../machines/admin-sso-setup.machine.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import * as ssoCss from './sso.css.ts';
-import { CheckboxRow, TextAreaField, TextField } from '../ui/form.tsx';
+import { CheckboxRow, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
+import { focusProblem, SamlFields, type SamlValues } from './fields.tsx';
 import { samlFlow } from './flows.ts';
 import { DomainBadge } from './parts.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
@@ -35,25 +37,29 @@ function LegacySamlForm({ actor, canWrite }: { actor: ReturnType<typeof useSecti
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const validating = useSelector(actor, (s) => s.matches('validating'));
   const [domain, setDomain] = useState(saml.domain ?? '');
-  const [endpoint, setEndpoint] = useState(saml.ssoEndpoint ?? '');
-  const [certificate, setCertificate] = useState(saml.publicCertificate ?? '');
-  const [signRequest, setSignRequest] = useState(saml.signRequest ?? false);
+  const [fields, setFields] = useState<SamlValues>({
+    ssoEndpoint: saml.ssoEndpoint ?? '',
+    publicCertificate: saml.publicCertificate ?? '',
+    signRequest: saml.signRequest ?? false,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
   const domainChanged = domain.trim() !== (saml.domain ?? '');
   // the server's answer to a validation whose TXT record is not found yet carries a reason (not an error)
   const notFound = !saml.validated && Boolean((saml as { reason?: string }).reason);
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (saving) return;
+    // the SSO section's SAML check; empty fields may stay (a domain change clears them on the server)
+    const wrong = samlFieldsProblem(fields, false);
+    setProblem(wrong);
+    if (focusProblem(e.currentTarget, wrong)) return;
+    const { ssoEndpoint, publicCertificate, signRequest } = fields;
     actor.send({
       type: 'saml.save',
-      configuration: { enabled: saml.enabled, type: 'saml', domain: domain.trim(), ssoEndpoint: endpoint.trim(), publicCertificate: certificate.trim(), signRequest },
+      configuration: { enabled: saml.enabled, type: 'saml', domain: domain.trim(), ssoEndpoint: ssoEndpoint.trim(), publicCertificate: publicCertificate.trim(), signRequest },
       callback: (result) => {
         // AB-4.14: what the server now holds (endpoint and certificate cleared after a domain change)
-        if (result) {
-          setEndpoint(result.ssoEndpoint ?? '');
-          setCertificate(result.publicCertificate ?? '');
-          setSignRequest(result.signRequest ?? false);
-        }
+        if (result) setFields({ ssoEndpoint: result.ssoEndpoint ?? '', publicCertificate: result.publicCertificate ?? '', signRequest: result.signRequest ?? false });
       },
     });
   };
@@ -105,7 +111,7 @@ function LegacySamlForm({ actor, canWrite }: { actor: ReturnType<typeof useSecti
           </button>
         </span>
       ) : null}
-      <form className={css.form} onSubmit={submit} aria-busy={saving || undefined}>
+      <form className={css.form} onSubmit={submit} noValidate aria-busy={saving || undefined}>
         <fieldset className={`${css.form} ${css.bareFieldset}`} disabled={!canWrite}>
           <TextField
             label={t('admin.sso.saml.domain')}
@@ -116,26 +122,7 @@ function LegacySamlForm({ actor, canWrite }: { actor: ReturnType<typeof useSecti
             value={domain}
             onChange={(e) => setDomain(e.target.value)}
           />
-          <TextField
-            label={t('admin.sso.saml.ssoEndpoint')}
-            fieldId="fe-sso-legacy-endpoint"
-            name="ssoEndpoint"
-            type="url"
-            autoComplete="off"
-            value={endpoint}
-            onChange={(e) => setEndpoint(e.target.value)}
-          />
-          <TextAreaField
-            label={t('admin.sso.saml.certificate')}
-            fieldId="fe-sso-legacy-cert"
-            name="publicCertificate"
-            spellCheck={false}
-            value={certificate}
-            onChange={(e) => setCertificate(e.target.value)}
-          />
-          <CheckboxRow name="signRequest" checked={signRequest} onChange={setSignRequest}>
-            {t('admin.sso.saml.signRequest')}
-          </CheckboxRow>
+          <SamlFields idPrefix="fe-sso-legacy" value={fields} onChange={(patch) => setFields((v) => ({ ...v, ...patch }))} problem={problem} />
         </fieldset>
         <ErrorSlot error={error} />
         {canWrite ? (

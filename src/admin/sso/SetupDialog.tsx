@@ -10,7 +10,6 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { SsoConfiguration, SsoVendor } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { protocolOf, setupProblem, type SamlMethod, type SetupDraft, type SetupProblem } from '../../../machines/admin-sso-setup.machine.ts';
 import { createSsoResource, SSO_VENDORS } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
@@ -18,12 +17,13 @@ import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
 import * as ssoCss from './sso.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
-import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
+import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { FilePicker } from '../ui/file-picker.tsx';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
 import { AuthorizationForm } from './AuthorizationForm.tsx';
 import { DomainsPanel } from './DomainsPanel.tsx';
 import { ssoSetupFlow } from './flows.ts';
+import { focusProblem, OidcFields, SamlFields } from './fields.tsx';
 import { CertificateFacts, ServiceProviderFacts } from './parts.tsx';
 
 /** The steps in order, as the step indicator names them. */
@@ -150,11 +150,7 @@ function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: bo
     if (busy) return;
     const wrong = setupProblem(vendor, draft);
     setProblem(wrong);
-    if (wrong) {
-      e.currentTarget.querySelector<HTMLElement>(`[name=${wrong}]`)?.focus();
-      return;
-    }
-    props.onSubmit(draft);
+    if (!focusProblem(e.currentTarget, wrong)) props.onSubmit(draft);
   };
   const readFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -165,46 +161,11 @@ function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: bo
       () => setFileError(true),
     );
   };
-  const err = (p: SetupProblem, key: Parameters<Translate>[0]) => (problem === p ? t(key) : null);
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
       <p className={css.flush}>{t(`admin.sso.configure.intro.${vendor}`)}</p>
       {oidc ? (
-        <>
-          <TextField
-            label={t('admin.sso.oidc.issuer')}
-            fieldId="fe-sso-issuer"
-            name="issuer"
-            type="url"
-            autoComplete="off"
-            placeholder="https://idp.example.com"
-            hint={t('admin.sso.oidc.issuerHint')}
-            error={err('issuer', 'admin.sso.urlInvalid')}
-            value={draft.issuer}
-            onChange={(e) => set({ issuer: e.target.value })}
-            autoFocus
-          />
-          <TextField
-            label={t('admin.sso.oidc.clientId')}
-            fieldId="fe-sso-client-id"
-            name="clientId"
-            autoComplete="off"
-            error={err('clientId', 'admin.required')}
-            value={draft.clientId}
-            onChange={(e) => set({ clientId: e.target.value })}
-          />
-          <TextField
-            label={t('admin.sso.oidc.clientSecret')}
-            fieldId="fe-sso-client-secret"
-            name="clientSecret"
-            type="password"
-            autoComplete="new-password"
-            hint={t('admin.sso.oidc.secretHint')}
-            error={err('clientSecret', 'admin.required')}
-            value={draft.clientSecret}
-            onChange={(e) => set({ clientSecret: e.target.value })}
-          />
-        </>
+        <OidcFields idPrefix="fe-sso" value={draft} onChange={set} problem={problem} secret="new" autoFocus />
       ) : (
         <>
           <fieldset className={`${css.field} ${css.bareFieldset}`}>
@@ -225,7 +186,7 @@ function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: bo
               autoComplete="off"
               placeholder="https://idp.example.com/metadata"
               hint={t(`admin.sso.saml.metadataUrlHint.${vendor}`)}
-              error={err('metadataUrl', 'admin.sso.urlInvalid')}
+              error={problem === 'metadataUrl' ? t('admin.sso.urlInvalid') : null}
               value={draft.metadataUrl}
               onChange={(e) => set({ metadataUrl: e.target.value })}
             />
@@ -249,44 +210,7 @@ function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: bo
               ) : null}
             </div>
           ) : null}
-          {draft.method === 'fields' ? (
-            <>
-              <TextField
-                label={t('admin.sso.saml.ssoEndpoint')}
-                fieldId="fe-sso-endpoint"
-                name="ssoEndpoint"
-                type="url"
-                autoComplete="off"
-                placeholder="https://idp.example.com/sso"
-                error={err('ssoEndpoint', 'admin.sso.urlInvalid')}
-                value={draft.ssoEndpoint}
-                onChange={(e) => set({ ssoEndpoint: e.target.value })}
-              />
-              <TextField
-                label={t('admin.sso.saml.idpEntityId')}
-                fieldId="fe-sso-idp-entity"
-                name="idpEntityId"
-                autoComplete="off"
-                hint={t('admin.sso.saml.idpEntityIdHint')}
-                value={draft.idpEntityId}
-                onChange={(e) => set({ idpEntityId: e.target.value })}
-              />
-              <TextAreaField
-                label={t('admin.sso.saml.certificate')}
-                fieldId="fe-sso-certificate"
-                name="publicCertificate"
-                spellCheck={false}
-                placeholder="-----BEGIN CERTIFICATE-----"
-                hint={t('admin.sso.saml.certificateHint')}
-                error={err('publicCertificate', 'admin.required')}
-                value={draft.publicCertificate}
-                onChange={(e) => set({ publicCertificate: e.target.value })}
-              />
-              <CheckboxRow name="signRequest" checked={draft.signRequest} onChange={(signRequest) => set({ signRequest })}>
-                {t('admin.sso.saml.signRequest')}
-              </CheckboxRow>
-            </>
-          ) : null}
+          {draft.method === 'fields' ? <SamlFields idPrefix="fe-sso" value={draft} onChange={set} problem={problem} entityId /> : null}
         </>
       )}
       {busy ? <Loading label={t(oidc ? 'admin.sso.configure.discovering' : 'admin.sso.configure.reading')} /> : null}

@@ -24,6 +24,7 @@ import { LegacySamlPanel } from './LegacySamlPanel.tsx';
 import { ADD_LINK, CONNECTION_LINK, hostOf } from './model.ts';
 import { DeleteConnectionDialog, DomainBadge, EnabledSwitch } from './parts.tsx';
 import { SetupDialog } from './SetupDialog.tsx';
+import { createRolesResource } from '../resources/roles.ts';
 
 /** The SSO section view. */
 export function SsoView() {
@@ -32,7 +33,7 @@ export function SsoView() {
   const canWrite = section.can('write');
   const sso = section.resources.use(createSsoResource);
   const list = useStore(sso.$configurations);
-  const roles = useStore(section.resources.roles.$roles);
+  const roles = useStore(section.resources.use(createRolesResource).$roles);
   // what the sub-route names (the shell's, issue 30 item 2): the setup flow, a connection's page, or the list
   const { route, params, go } = useSubRoute();
   const openConnection = useCallback((id: string) => go(CONNECTION_LINK, { id }), [go]);

@@ -15,39 +15,36 @@ import { CopyField } from '../ui/copy-field.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
+import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { hostOf } from './model.ts';
 
 /** A domain's state as a chip: "✓ Validated" or "Pending validation" (text, not colour alone). */
 export function DomainBadge({ validated }: { validated: boolean }) {
   const { t } = useSection();
-  return validated ? <span className={ssoCss.badgeOk}>✓ {t('admin.sso.domain.validated')}</span> : <span className={css.chip}>{t('admin.sso.domain.pending')}</span>;
+  return validated ? <span className={css.badgeOk}>✓ {t('admin.sso.domain.validated')}</span> : <span className={css.chip}>{t('admin.sso.domain.pending')}</span>;
 }
 
 /** The enabled switch of a connection: shows loading while it switches (AB-4.15); a refusal is announced and rolled back. */
 export function EnabledSwitch({ configuration, canWrite }: { configuration: SsoConfiguration; canWrite: boolean }) {
   const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);
-  const save = useSave();
+  // the switch's own progress (each card has one); the refusal beside it
+  const action = useInlineAction(sso.setEnabled, { inline: true });
   return (
-    <span className={css.toolbar} aria-busy={save.busy || undefined}>
+    <span className={css.toolbar} aria-busy={action.running || undefined}>
       <CheckboxRow
         name="enabled"
         role="switch"
         checked={configuration.enabled}
-        disabled={!canWrite || save.busy}
+        disabled={!canWrite || action.running}
         aria-label={t('admin.sso.enabledLabel', { name: hostOf(configuration.ssoEndpoint) })}
-        onChange={(enabled) =>
-          void save.run(
-            () => sso.setEnabled.run({ id: configuration.id, enabled }),
-            () => undefined,
-          )
-        }
+        onChange={(enabled) => void action.run({ id: configuration.id, enabled })}
       >
         {t('admin.sso.enabled')}
       </CheckboxRow>
       <span role="status" className={css.hint}>
-        {save.busy ? (
+        {action.running ? (
           <>
             <span className={css.spinner} aria-hidden="true" />
             {t('admin.sso.switching')}
@@ -56,7 +53,7 @@ export function EnabledSwitch({ configuration, canWrite }: { configuration: SsoC
           ''
         )}
       </span>
-      <ErrorSlot error={save.error} />
+      <ErrorSlot error={action.error} />
     </span>
   );
 }

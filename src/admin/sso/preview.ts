@@ -4,7 +4,7 @@
  * stored), our service provider's side, and a legacy SAML configuration. Every call of api-contract §V answers:
  * writes as if done (preview keeps no state), domain validation "not found yet" for the pending domain.
  */
-import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
+import { writeWorks, type SectionPreviewRoutes } from '../../preview/section-routes.ts';
 import type { SamlConfiguration, SsoConfiguration, SsoDomain, SsoGroup } from '../../api/sso.ts';
 import { SSO_PATHS as P } from '../resources/sso.ts';
 
@@ -82,6 +82,9 @@ export const PREVIEW_SAML: SamlConfiguration = {
 };
 
 const ok = (body: unknown, status = 200) => ({ status, body });
+/** The section's API area: a write there that has no answer of its own answers `{}`. */
+const AREAS = ['/team/resources/sso/'];
+
 const CONFIG = new RegExp(`^${P.configurations}/([^/]+)(/.*)?$`);
 const V2_VALIDATE = new RegExp(`^${P.configurationsV2}/([^/]+)/domains/([^/]+)/validate$`);
 
@@ -115,7 +118,7 @@ export const previewSso: SectionPreviewRoutes = (req) => {
     return ok(domain?.validated === false ? { ...domain, validated: false, reason: 'TXT record not found yet' } : { ...domain, validated: true });
   }
   const m = CONFIG.exec(path);
-  if (!m) return null;
+  if (!m) return writeWorks(req, AREAS);
   const config = PREVIEW_SSO.find((c) => c.id === m[1]) ?? made({ id: m[1] });
   const rest = m[2] ?? '';
   if (!rest) return method === 'DELETE' ? ok({}) : ok({ ...config, ...b });
@@ -128,5 +131,5 @@ export const previewSso: SectionPreviewRoutes = (req) => {
     return ok({ id: `preview-domain-${domain}`, domain, validated: false, txtRecord: 'fe-verification=preview1234' } satisfies SsoDomain, 201);
   }
   if (rest.startsWith('/domains/')) return ok(rest.endsWith('/validate') ? { validated: true } : {});
-  return null;
+  return writeWorks(req, AREAS);
 };

@@ -1,7 +1,7 @@
 /** Styles of the SSO section (its own classes; the kit's are in src/admin/ui/admin.css.ts), adopted with the kit's into each admin element's shadow root (src/admin/ui/styles.ts). */
 import { globalStyle, style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
-import { checkboxRow, chip, resultList, toolbar } from '../ui/admin.css.ts';
+import { checkboxRow, resultList, toolbar } from '../ui/admin.css.ts';
 import { u } from '../ui/css-units.ts';
 
 /** A bordered card (one item of a list of cards: an SSO connection, a domain, a mapping row). */
@@ -17,8 +17,6 @@ export const card = style({
 });
 /** A card's title row: the title on the start side, its controls wrapping after it. */
 export const cardHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: u(1) });
-/** A chip that says something went well (validated, enabled): the text colour plus a check mark in the text, never colour alone. */
-export const badgeOk = style([chip, { color: theme.color.success, borderColor: theme.color.success, fontWeight: 600 }]);
 /** A step indicator (an ordered list; the current step carries `aria-current="step"`). */
 export const steps = style({ display: 'flex', flexWrap: 'wrap', gap: u(1), listStyle: 'none', margin: 0, padding: 0, fontSize: '0.875em', color: theme.color.textMuted });
 globalStyle(`${steps} > li[aria-current="step"]`, { color: theme.color.text, fontWeight: 600, textDecoration: 'underline', textUnderlineOffset: '4px' });

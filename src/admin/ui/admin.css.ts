@@ -286,6 +286,8 @@ export const chip = style({
   fontSize: '0.8125em',
 });
 export const badgeDanger = style([chip, { color: theme.color.danger, borderColor: theme.color.danger }]);
+/** A chip that says something went well (validated, enabled): the text colour plus a check mark in the text, never colour alone. */
+export const badgeOk = style([chip, { color: theme.color.success, borderColor: theme.color.success, fontWeight: 600 }]);
 export const pagination = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: u(1), flexWrap: 'wrap' });
 /** The rows-per-page choice of the pagination: label and select on one line. */
 export const pageSize = style({});

@@ -22,6 +22,7 @@ import { ErrorSlot, messageOf } from '../ui/states.tsx';
 import type { Toasts } from '../ui/toast.tsx';
 import { Checklist } from '../ui/checklist.tsx';
 import { roleItem } from '../resources/roles.ts';
+import { createUsersResource } from '../resources/users.ts';
 
 /** The add-user dialog (the new user is prepended to the users page on screen). */
 export function AddUserDialog(props: { open: boolean; onClose: () => void; roles: Role[]; toasts: Toasts }) {
@@ -44,7 +45,7 @@ function AddUserForm({ onClose, roles, toasts }: { onClose: () => void; roles: R
   const [draft, setDraft] = useState<AddUserDraft>(() => actor.getSnapshot().context.draft);
   const [emailError, setEmailError] = useState('');
   const [temporary, setTemporary] = useState(() => draft.expiresInDays !== null);
-  const temporaryEnabled = useStore(resources.users.$temporaryEnabled).data === true;
+  const temporaryEnabled = useStore(resources.use(createUsersResource).$temporaryEnabled).data === true;
 
   useEffect(() => {
     const sub = actor.on('added', (e) => {
@@ -148,7 +149,7 @@ function BulkInviteForm({ onClose, roles }: { onClose: () => void; roles: Role[]
 
   // after the run the table and its count are the server's (no row prepended per invitation)
   useEffect(() => {
-    const sub = actor.on('invited', () => resources.users.refreshList());
+    const sub = actor.on('invited', () => resources.use(createUsersResource).refreshList());
     return () => sub.unsubscribe();
   }, [actor, resources]);
 

@@ -18,6 +18,7 @@ import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions } from '../ui/form.tsx';
 import { messageOf } from '../ui/states.tsx';
 import { bulkUsersFlow } from './flows.ts';
+import { createUsersResource } from '../resources/users.ts';
 
 /** Props of {@link BulkUsersDialog}: the action, the selected users, the roles to pick from, and what to do after. */
 export interface BulkUsersDialogProps {
@@ -51,7 +52,7 @@ function BulkUsersFlow({ action, users, roles, onClose, onApplied }: BulkUsersDi
   useEffect(() => {
     const sub = actor.on('applied', (e) => {
       onApplied(e.userIds);
-      resources.users.refreshList();
+      resources.use(createUsersResource).refreshList();
     });
     return () => sub.unsubscribe();
   }, [actor, resources, onApplied]);

@@ -14,6 +14,7 @@ import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { createUsersResource } from '../resources/users.ts';
 
 /** Lifetimes offered, in days (30 = the spec's 43200 minutes). */
 export const INVITE_LINK_DAYS = [7, 30, 90] as const;
@@ -38,7 +39,7 @@ export function InviteLinkDialog({ open, onClose }: { open: boolean; onClose: ()
 function InviteLinkBody({ onClose }: { onClose: () => void }) {
   const dateText = useDateTime();
   const { t, app, resources, toasts, can } = useSection();
-  const users = resources.users;
+  const users = resources.use(createUsersResource);
   const link = useStore(users.$inviteLink);
   const config = useStore(users.$inviteLinkConfiguration);
   const [days, setDays] = useState<number>(30);

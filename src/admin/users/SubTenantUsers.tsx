@@ -15,13 +15,15 @@ import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { useSave } from '../ui/use-save.ts';
+import { createSubTenantsResource } from '../resources/sub-tenants.ts';
+import { UserCell, userName } from '../ui/user-cell.tsx';
 
 /** The sub-account users view (a tab of the users section). */
 export function SubTenantUsers() {
   const { t, resources, app } = useSection();
-  const subTenants = useStore(resources.subTenants.$subTenants);
+  const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
   const tenants = useStore(app.stores.$tenants);
-  const list = resources.subTenants.list;
+  const list = resources.use(createSubTenantsResource).list;
   const query = useStore(list.$query);
   const state = useStore(list.$state);
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
@@ -38,12 +40,7 @@ export function SubTenantUsers() {
         id: 'user',
         header: t('admin.users.col.user'),
         size: 240,
-        cell: ({ row }) => (
-          <span className={css.cellStack}>
-            <span>{row.original.name || row.original.email}</span>
-            {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
-          </span>
-        ),
+        cell: ({ row }) => <UserCell user={row.original} />,
       },
       {
         id: 'accounts',
@@ -114,7 +111,7 @@ function RemoveDialog({ user, nameOf, onClose }: { user: SubTenantUser; nameOf: 
     setMissing(chosen.length === 0);
     if (chosen.length === 0) return;
     void save.run(
-      () => resources.subTenants.removeUser.run({ user, tenantIds: chosen }),
+      () => resources.use(createSubTenantsResource).removeUser.run({ user, tenantIds: chosen }),
       () => {
         toasts.show(t('admin.users.sub.removed', { email: user.email, count: chosen.length }));
         onClose();
@@ -122,7 +119,7 @@ function RemoveDialog({ user, nameOf, onClose }: { user: SubTenantUser; nameOf: 
     );
   };
   return (
-    <AdminDialog open onClose={onClose} busy={save.busy} title={t('admin.users.sub.removeTitle', { name: user.name || user.email })}>
+    <AdminDialog open onClose={onClose} busy={save.busy} title={t('admin.users.sub.removeTitle', { name: userName(user) })}>
       <form className={css.form} onSubmit={submit} noValidate>
         <fieldset className={`${css.field} ${css.bareFieldset}`}>
           <legend>{t('admin.users.sub.removeBody', { email: user.email })}</legend>

@@ -5,17 +5,18 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
-import type { UserRow } from '../resources/users.ts';
+import { createUsersResource, type UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, TextField } from '../ui/form.tsx';
-import { ErrorSlot, messageOf } from '../ui/states.tsx';
+import { ErrorSlot } from '../ui/states.tsx';
 import { Checklist } from '../ui/checklist.tsx';
 import { roleItem } from '../resources/roles.ts';
+import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
+import { userName } from '../ui/user-cell.tsx';
 
 /** What the row menu asks for (`revoke`: a pending invitation's "Revoke invitation"). */
 export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
@@ -23,9 +24,9 @@ export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' 
 /** One open dialog for `row` ('resend' and 'permanent' have none: they run at once, see {@link RunNow}). */
 export function UserActionDialog({ action, row, roles, onClose }: { action: UserAction; row: UserRow; roles: Role[]; onClose: () => void }) {
   const { t, resources, toasts } = useSection();
-  const users = resources.users;
+  const users = resources.use(createUsersResource);
   const { busy, error, run: save } = useSave();
-  const name = row.name || row.email;
+  const name = userName(row);
   const run = (work: () => Promise<unknown>, done: string) =>
     save(work, () => {
       toasts.show(done);
@@ -92,45 +93,21 @@ export function UserActionDialog({ action, row, roles, onClose }: { action: User
   }
 }
 
-/**
- * A save whose dialog is gone or never shown (house-style: one request, one mutation through `useSave`): `start`
- * runs `work` once; while it runs the save is busy; then `done` is toasted and `onClose` called; a failure is kept in
- * the save and toasted (`failed` words it, else the server's message), then `onClose`.
- */
-function useToastedSave(t: Translate, onClose: () => void) {
-  const { toasts } = useSection();
-  const save = useSave();
-  const { error } = save;
-  const failedText = useRef<(message: string) => string>((message) => message);
-  useEffect(() => {
-    if (!error) return;
-    toasts.show(failedText.current(messageOf(error, t)), 'error');
-    onClose();
-  }, [error, onClose, t, toasts]);
-  const start = (work: () => Promise<unknown>, done: string, failed?: (message: string) => string) => {
-    if (failed) failedText.current = failed;
-    void save.run(work, () => {
-      toasts.show(done);
-      onClose();
-    });
-  };
-  return { busy: save.busy, start };
-}
-
-/** Resend and make-permanent ask nothing: they run as soon as the menu chooses them, progress announced, then a toast. */
+/** Resend and make-permanent ask nothing: they run as soon as the menu chooses them (the kit's inline action), progress announced, then a toast. */
 function RunNow({ action, row, onClose }: { action: 'resend' | 'permanent'; row: UserRow; onClose: () => void }) {
   const { t, resources } = useSection();
-  const save = useToastedSave(t, onClose);
+  // a refusal is toasted in the server's words
+  const resend = useInlineAction(resources.use(createUsersResource).resend, { failed: (reason) => reason });
+  const permanent = useInlineAction(resources.use(createUsersResource).setExpiration, { failed: (reason) => reason });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    save.start(
-      () => (action === 'resend' ? resources.users.resend.run({ user: row }) : resources.users.setExpiration.run({ userId: row.id, expirationInSeconds: null })),
-      t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email }),
-    );
+    const done = t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email });
+    const running = action === 'resend' ? resend.run({ user: row }, done) : permanent.run({ userId: row.id, expirationInSeconds: null }, done);
+    void running.then(onClose);
   });
-  return save.busy ? (
+  return resend.running || permanent.running ? (
     <p role="status" className={css.muted}>
       {t('admin.saving')}
     </p>
@@ -146,15 +123,11 @@ function EditRolesDialog({ row, roles, onClose }: { row: UserRow; roles: Role[];
   const [roleIds, setRoleIds] = useState(row.roleIds);
   // the dialog hides at once (the table already shows the new roles); it stays mounted until the save has answered
   const [sent, setSent] = useState(false);
-  const save = useToastedSave(t, onClose);
-  const name = row.name || row.email;
+  const name = userName(row);
+  const setRoles = useInlineAction(resources.use(createUsersResource).setRoles, { failed: (message) => t('admin.users.rolesFailed', { name, message }) });
   const submit = () => {
     setSent(true);
-    save.start(
-      () => resources.users.setRoles.run({ userId: row.id, roleIds }),
-      t('admin.users.rolesSaved', { name }),
-      (message) => t('admin.users.rolesFailed', { name, message }),
-    );
+    void setRoles.run({ userId: row.id, roleIds }, t('admin.users.rolesSaved', { name })).then(onClose);
   };
   return (
     <AdminDialog open={!sent} onClose={onClose} title={t('admin.users.editRolesTitle', { name })}>
@@ -180,7 +153,7 @@ function ExpiryDialog({ row, onClose }: { row: UserRow; onClose: () => void }) {
   const { busy, error, run } = useSave();
   const save = () =>
     run(
-      () => resources.users.setExpiration.run({ userId: row.id, expirationInSeconds: days * 86_400 }),
+      () => resources.use(createUsersResource).setExpiration.run({ userId: row.id, expirationInSeconds: days * 86_400 }),
       () => {
         const date = dateText(Date.now() + days * 86_400_000);
         toasts.show(t('admin.users.expirySaved', { email: row.email, date }));
@@ -188,7 +161,7 @@ function ExpiryDialog({ row, onClose }: { row: UserRow; onClose: () => void }) {
       },
     );
   return (
-    <AdminDialog open onClose={onClose} busy={busy} title={t('admin.users.setExpiryTitle', { name: row.name || row.email })}>
+    <AdminDialog open onClose={onClose} busy={busy} title={t('admin.users.setExpiryTitle', { name: userName(row) })}>
       <form
         className={css.form}
         onSubmit={(e) => {

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Group, Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { isPendingInvitation, type UserRow } from '../resources/users.ts';
+import { createUsersResource, isPendingInvitation, type UserRow } from '../resources/users.ts';
 import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as usersCss from './users.css.ts';
@@ -28,10 +28,14 @@ import { InviteLinkDialog } from './InviteLinkDialog.tsx';
 import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
 import { Select } from '../ui/select.tsx';
+import { UserCell, userName } from '../ui/user-cell.tsx';
 import { isScimUser, managedByKey, shownRoles } from './user-roles.ts';
 import { BulkUsersDialog } from './BulkUsersDialog.tsx';
 import type { BulkUserAction } from '../../../machines/admin-bulk-users.machine.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
+import { createGroupsResource } from '../resources/groups.ts';
+import { createRolesResource } from '../resources/roles.ts';
+import { createSubTenantsResource } from '../resources/sub-tenants.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
@@ -70,9 +74,7 @@ function columns(
       size: 200,
       enableSorting: true,
       cell: ({ row }) => (
-        <span className={css.cellStack}>
-          <span>{row.original.name || row.original.email}</span>
-          {row.original.name ? <span className={css.muted}>{row.original.email}</span> : null}
+        <UserCell user={row.original}>
           <span className={css.chips}>
             {isPendingInvitation(row.original) ? (
               <span className={css.chip}>{t('admin.users.pending')}</span>
@@ -83,7 +85,7 @@ function columns(
             {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
             {row.original.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate) })}</span> : null}
           </span>
-        </span>
+        </UserCell>
       ),
     },
     {
@@ -150,7 +152,7 @@ function columns(
               isScimUser(row.original) ? (
                 <span className={css.chip} data-scim-managed="">
                   <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
-                  <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: row.original.name || row.original.email })}</span>
+                  <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(row.original) })}</span>
                 </span>
               ) : (
                 <UserRowMenu row={row.original} onAction={onAction} rights={rights} />
@@ -185,7 +187,7 @@ function UserRowMenu({ row, onAction, rights }: { row: UserRow; onAction: (row: 
       ];
   const remove = invitation ? { id: 'revoke' as const, label: t('admin.users.revokeInvitation') } : { id: 'delete' as const, label: t('admin.users.delete') };
   const items = [...(rights.write ? writes : []), ...(rights.delete ? [remove] : [])];
-  return <RowMenu label={t('admin.actionsFor', { name: row.name || row.email })} actions={items} onAction={(action) => onAction(row, action)} />;
+  return <RowMenu label={t('admin.actionsFor', { name: userName(row) })} actions={items} onAction={(action) => onAction(row, action)} />;
 }
 
 /** The users section view. */
@@ -195,7 +197,7 @@ export function UsersView() {
   const t = useT(app);
   const dateText = useDateTime();
   // the query (page, search, preset, sort) lives in the users list's store, not here
-  const list = resources.users.list;
+  const list = resources.use(createUsersResource).list;
   const query = useStore(list.$query);
   const state = useStore(list.$state);
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
@@ -219,8 +221,8 @@ export function UsersView() {
     setLinked(null);
   }, [setDialog, setLinked]);
 
-  const roles = useStore(resources.roles.$roles);
-  const groups = useStore(resources.groups.$groups);
+  const roles = useStore(resources.use(createRolesResource).$roles);
+  const groups = useStore(resources.use(createGroupsResource).$groups);
   const rolesById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
   const groupsById = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
 
@@ -259,7 +261,7 @@ export function UsersView() {
   }
 
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
-  const subTenants = useStore(resources.subTenants.$subTenants);
+  const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
   const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
   const accountUsers = (
     <>
@@ -327,7 +329,7 @@ export function UsersView() {
                     selected,
                     onChange: setSelected,
                     allLabel: t('admin.users.bulk.selectAll'),
-                    rowLabel: (u: UserRow) => t('admin.users.bulk.select', { name: u.name || u.email }),
+                    rowLabel: (u: UserRow) => t('admin.users.bulk.select', { name: userName(u) }),
                   }
                 : undefined
             }

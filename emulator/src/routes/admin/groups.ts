@@ -19,6 +19,7 @@ import { optStr, parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { assignableRoles } from '../../roles.ts';
 import { emulatorDate } from '../../clock.ts';
 import { assertNameFree, assertTenantUsers, baseDto, configOf, editableGroup, groupDtos, groupOf, tenantGroups, touch, type GroupRow, type TenantScope } from '../../groups.ts';
@@ -109,7 +110,7 @@ adminGroupRoutes.post(`${GROUPS}/bulkGet`, requirePermission(READ), async (c) =>
 });
 
 /** GET groups/v1/{groupId} (getGroupById, api-contract §K); 404 for a group of another tenant. */
-adminGroupRoutes.get(`${GROUPS}/:groupId`, requirePermission(READ), async (c) => {
+adminGroupRoutes.get(`${GROUPS}/:groupId`, requirePermission(READ), idParams('groupId'), async (c) => {
   const [dto] = await groupDtos(scopeOf(c), [await groupOf(scopeOf(c), c.req.param('groupId'))], relationsOf(c));
   return c.json(dto);
 });
@@ -139,7 +140,7 @@ adminGroupRoutes.post(GROUPS, requirePermission(WRITE), async (c) => {
 });
 
 /** PATCH groups/v1/{groupId} (updateGroup, api-contract §K): name, color, description, metadata; 400 for a scim2 group. */
-adminGroupRoutes.patch(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.patch(`${GROUPS}/:groupId`, requirePermission(WRITE), idParams('groupId'), async (c) => {
   const body = await parseBody(c, updateBody);
   const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
   if (body.name !== undefined) await assertNameFree(scopeOf(c), body.name, group.id);
@@ -158,7 +159,7 @@ adminGroupRoutes.patch(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c)
 });
 
 /** DELETE groups/v1/{groupId} (deleteGroup, api-contract §K): the group, its role links and memberships; 400 for scim2. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId`, requirePermission(WRITE), idParams('groupId'), async (c) => {
   const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
   await c.var.db.delete(userGroups).where(eq(userGroups.id, group.id));
   await audit(c, { action: 'group.deleted', targetId: group.id, details: { name: group.name }, severity: 'WARNING' });
@@ -166,7 +167,7 @@ adminGroupRoutes.delete(`${GROUPS}/:groupId`, requirePermission(WRITE), async (c
 });
 
 /** POST groups/v1/{groupId}/roles (addRolesToGroup, api-contract §K): roles the tenant sees (else 400); scim2 groups too. */
-adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), idParams('groupId'), async (c) => {
   const body = await parseBody(c, roleIdsBody);
   const group = await groupOf(scopeOf(c), c.req.param('groupId'));
   if (!(await configOf(c.var.db, c.var.auth.tenantId)).rolesEnabled) {
@@ -183,7 +184,7 @@ adminGroupRoutes.post(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), asyn
 });
 
 /** DELETE groups/v1/{groupId}/roles (deleteRolesFromGroup, api-contract §K): `roleIds` must be roles the tenant sees. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), idParams('groupId'), async (c) => {
   const body = await parseBody(c, roleIdsBody);
   const group = await groupOf(scopeOf(c), c.req.param('groupId'));
   const roleIds = (await assignableRoles(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds)).map((r) => r.id);
@@ -194,7 +195,7 @@ adminGroupRoutes.delete(`${GROUPS}/:groupId/roles`, requirePermission(WRITE), as
 });
 
 /** POST groups/v1/{groupId}/users (addUsersToGroup, api-contract §K): users of the tenant only (else 400); not scim2. */
-adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requirePermission(WRITE), idParams('groupId'), async (c) => {
   const body = await parseBody(c, userIdsBody);
   const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
   const userIds = await assertTenantUsers(scopeOf(c), body.userIds);
@@ -209,7 +210,7 @@ adminGroupRoutes.post(`${GROUPS}/:groupId/users`, requirePermission(WRITE), asyn
 });
 
 /** DELETE groups/v1/{groupId}/users (deleteUsersFromGroup, api-contract §K): removes the listed members; not scim2. */
-adminGroupRoutes.delete(`${GROUPS}/:groupId/users`, requirePermission(WRITE), async (c) => {
+adminGroupRoutes.delete(`${GROUPS}/:groupId/users`, requirePermission(WRITE), idParams('groupId'), async (c) => {
   const body = await parseBody(c, userIdsBody);
   const group = await editableGroup(scopeOf(c), c.req.param('groupId'));
   const userIds = [...new Set(body.userIds)];

@@ -23,6 +23,7 @@ import { parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { pageResult } from '../../http/pager.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { removeFromTenants } from '../../team.ts';
 import { SUB_TENANT_USER_SORT_KEYS, loadHierarchy, memberOfAll, scopeUsers, subTenantUsers, tenantFields, treeOf } from '../../hierarchy.ts';
 import { addMemberRoles, assignableRoleIds, removeMemberRoles, setMemberRoles } from '../../roles.ts';
@@ -80,7 +81,7 @@ adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
  * getParentTenantsById (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1/parents/{tenantId}` → the
  * ancestors of a tenant in the caller's scope (its own tenant or a descendant), as getParentTenants; 404 otherwise.
  */
-adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, READ_HIERARCHY, async (c) => {
+adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, READ_HIERARCHY, idParams('tenantId'), async (c) => {
   const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
   const tenantId = c.req.param('tenantId');
   if (!h.scope(c.var.auth.tenantId).includes(tenantId)) throw notFound('Tenant not found');
@@ -195,13 +196,13 @@ async function changeSubTenantRoles(c: Ctx, change: RolesChange) {
  * 403 for a tenant outside the caller's scope, 404 for a user in none of them, 400 for a tenant the user is not in, an
  * unknown role (global roles and the tenant's own only) or no role at all.
  */
-adminHierarchyRoutes.post(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, (c) => changeSubTenantRoles(c, 'added'));
+adminHierarchyRoutes.post(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, idParams('userId'), (c) => changeSubTenantRoles(c, 'added'));
 
 /** removeUserRolesFromSubTenants (api-contract §N; AB-6.06, AB-7.26): `DELETE …/{userId}/roles`, the same body → 200 `{}`: removes the roles in each tenant. */
-adminHierarchyRoutes.delete(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, (c) => changeSubTenantRoles(c, 'removed'));
+adminHierarchyRoutes.delete(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, idParams('userId'), (c) => changeSubTenantRoles(c, 'removed'));
 
 /**
  * setUserRolesForSubTenants (api-contract §N; AB-6.06, AB-7.26): `PATCH …/{userId}/roles`, the same body → 200 `{}`:
  * each listed tenant's roles become exactly `roleIds` (`[]` or `['']` = none); tenants not listed keep theirs.
  */
-adminHierarchyRoutes.patch(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, (c) => changeSubTenantRoles(c, 'set'));
+adminHierarchyRoutes.patch(`${SUB_TENANT_USERS}/:userId/roles`, WRITE_USERS, idParams('userId'), (c) => changeSubTenantRoles(c, 'set'));

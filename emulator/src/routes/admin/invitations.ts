@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { tenantInviteLinks, users } from '../../db/schema.ts';
 import { randomToken } from '../../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../../clock.ts';
-import { findUserByEmail, getUser } from '../../session.ts';
+import { findUserByEmail, getUser } from '../../session/accounts.ts';
 import { getTenant, membership, sendInvitationEmail, tenantLocked } from '../../lifecycle.ts';
 import { audit } from '../../audit.ts';
 import { addMembership, assignableRoleIds, roleIdsOrDefault } from '../../roles.ts';

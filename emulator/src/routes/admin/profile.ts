@@ -26,11 +26,13 @@ import { guard } from '../../http/auth.ts';
 import { audit } from '../../audit.ts';
 import { emailField, isHttpUrl, parseBody } from '../../http/body.ts';
 import { HttpError, badRequest, conflict, errorBody, notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { emailChangeCodes, mfaEmails, profileImages, users, type UserProfileFields } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { send } from '../../outbox.ts';
-import { findUserByEmail, getUser, userProfile, type UserRow } from '../../session.ts';
+import { findUserByEmail, getUser, type UserRow } from '../../session/accounts.ts';
+import { userProfile } from '../../session/profile.ts';
 import { getLifecycleSettings } from '../../lifecycle.ts';
 
 type Ctx = Context<AppEnv>;
@@ -188,7 +190,7 @@ adminProfileRoutes.put(IMAGE, async (c) => {
 });
 
 /** A user's uploaded profile picture (public, like a CDN URL); 404 when there is none. */
-adminProfileRoutes.get(`${IMAGES}/:userId`, async (c) => {
+adminProfileRoutes.get(`${IMAGES}/:userId`, idParams('userId'), async (c) => {
   const [img] = await c.var.db
     .select()
     .from(profileImages)

@@ -30,6 +30,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
+import { idParams } from '../../http/params.ts';
 import { audit } from '../../audit.ts';
 import { SCIM_SOURCES, connectionOf, connectionUserCount, createConnection, deleteConnection, listConnections, lockConnection, updateConnection } from '../../scim/connections.ts';
 import { syncDirectory } from '../../scim/server.ts';
@@ -75,13 +76,13 @@ adminProvisioningRoutes.post(CONFIGS, WRITE, async (c) => {
 });
 
 /** The request log of a connection (emulator addition): its newest 50 SCIM requests, newest first. */
-adminProvisioningRoutes.get(`${CONFIGS}/:id/logs`, READ, async (c) => {
+adminProvisioningRoutes.get(`${CONFIGS}/:id/logs`, READ, idParams('id'), async (c) => {
   const conn = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
   return c.json(await requestLog(c.var.db, conn.id));
 });
 
 /** updateConfiguration (api-contract §W): `syncToUserManagement`. */
-adminProvisioningRoutes.patch(`${CONFIGS}/:id`, WRITE, async (c) => {
+adminProvisioningRoutes.patch(`${CONFIGS}/:id`, WRITE, idParams('id'), async (c) => {
   const body = await parseBody(c, updateBody);
   const found = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
   // locked (and read again): no push of the connection runs while its directory is synced
@@ -101,7 +102,7 @@ adminProvisioningRoutes.patch(`${CONFIGS}/:id`, WRITE, async (c) => {
 });
 
 /** deleteConfiguration (api-contract §W): `{ deleteAll }` in the JSON body (not the query). */
-adminProvisioningRoutes.delete(`${CONFIGS}/:id`, WRITE, async (c) => {
+adminProvisioningRoutes.delete(`${CONFIGS}/:id`, WRITE, idParams('id'), async (c) => {
   const body = await parseBody(c, deleteBody);
   const conn = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
   const deleteAll = body.deleteAll ?? false;
@@ -111,7 +112,7 @@ adminProvisioningRoutes.delete(`${CONFIGS}/:id`, WRITE, async (c) => {
 });
 
 /** countConfigurationUsers (api-contract §W): `{ count }` of the users the connection pushed. */
-adminProvisioningRoutes.get(`${TEMP}/:id/Users/count`, READ, async (c) => {
+adminProvisioningRoutes.get(`${TEMP}/:id/Users/count`, READ, idParams('id'), async (c) => {
   const conn = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
   return c.json({ count: await connectionUserCount(c.var.db, conn.id) });
 });

@@ -41,11 +41,13 @@ import { z } from 'zod';
 import { and, count, desc, asc, eq, sql } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
+import { anyAddress } from '../../ip-enforcement.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { parseBody, optStr } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { metadataPage } from '../../http/pager.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { emailDomainRestrictions, ipRestrictions, tenants, type TenantSettings } from '../../db/schema.ts';
 import { emulatorDate } from '../../clock.ts';
 import { audit } from '../../audit.ts';
@@ -193,7 +195,7 @@ adminRestrictionRoutes.post(`${IP}/bulk`, WRITE, async (c) => {
 });
 
 /** deleteIPRestriction → `{}`; 404 for an id not of this account. */
-adminRestrictionRoutes.delete(`${IP}/:id`, WRITE, async (c) => {
+adminRestrictionRoutes.delete(`${IP}/:id`, WRITE, idParams('id'), async (c) => {
   const [row] = await c.var.db
     .delete(ipRestrictions)
     .where(and(eq(ipRestrictions.id, c.req.param('id')), eq(ipRestrictions.tenantId, c.var.auth.tenantId)))
@@ -231,13 +233,13 @@ adminRestrictionRoutes.post(`${IP}/config`, WRITE, async (c) => {
 });
 
 /** testCurrentIp: whether the caller's address passes the account's rules as they stand (an inactive config passes all). */
-adminRestrictionRoutes.post(`${IP}/verify`, READ, async (c) => {
+adminRestrictionRoutes.post(`${IP}/verify`, anyAddress, READ, async (c) => {
   const rules = await tenantIpRules(c, c.var.auth.tenantId);
   return c.json({ valid: judgeAddress(rules, clientAddress(c)).allowed });
 });
 
 /** testCurrentIpInAllowList (AB-7.35): whether an active ALLOW rule matches the caller's address, whatever the config. */
-adminRestrictionRoutes.post(`${IP}/verify/allow`, READ, async (c) => {
+adminRestrictionRoutes.post(`${IP}/verify/allow`, anyAddress, READ, async (c) => {
   const rules = await tenantIpRules(c, c.var.auth.tenantId);
   const addr = clientAddress(c);
   return c.json({ valid: addr !== null && matchesAny(rules.allow, addr) });
@@ -308,7 +310,7 @@ adminRestrictionRoutes.post(DOMAINS, WRITE, async (c) => {
 });
 
 /** deleteDomainRestriction → `{}`; 404 for an id not of this account. */
-adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, async (c) => {
+adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, idParams('id'), async (c) => {
   const [row] = await c.var.db
     .delete(emailDomainRestrictions)
     .where(and(eq(emailDomainRestrictions.id, c.req.param('id')), eq(emailDomainRestrictions.tenantId, c.var.auth.tenantId)))

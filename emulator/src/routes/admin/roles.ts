@@ -37,6 +37,7 @@ import { parseQuery, q } from '../../http/query.ts';
 import { metadataPage, pageOf, slicePage } from '../../http/pager.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { emulatorDate } from '../../clock.ts';
 
 export const adminRoleRoutes = new Hono<AppEnv>();
@@ -192,7 +193,7 @@ adminRoleRoutes.post(`${ROLES}/v2`, requirePermission(WRITE), async (c) => {
 });
 
 /** PATCH roles/v1/{roleId} (updateRole, api-contract §J): key, name, description, isDefault, level of a tenant role. */
-adminRoleRoutes.patch(`${ROLES}/v1/:roleId`, requirePermission(WRITE), async (c) => {
+adminRoleRoutes.patch(`${ROLES}/v1/:roleId`, requirePermission(WRITE), idParams('roleId'), async (c) => {
   const db = c.var.db;
   const body = await parseBody(c, updateRoleBody);
   const role = await editableRole(c.var.db, c.var.rt.vendorId, tenantOf(c), c.req.param('roleId'));
@@ -219,7 +220,7 @@ adminRoleRoutes.patch(`${ROLES}/v1/:roleId`, requirePermission(WRITE), async (c)
  * DELETE roles/v1/{roleId} (deleteRole, api-contract §J): deletes a tenant role and unassigns it everywhere — users
  * (user_tenant_roles cascades), groups, invite links, SSO configurations and API tokens of the tenant.
  */
-adminRoleRoutes.delete(`${ROLES}/v1/:roleId`, requirePermission(WRITE), async (c) => {
+adminRoleRoutes.delete(`${ROLES}/v1/:roleId`, requirePermission(WRITE), idParams('roleId'), async (c) => {
   const role = await editableRole(c.var.db, c.var.rt.vendorId, tenantOf(c), c.req.param('roleId'));
   await deleteRole(c.var.db, role);
   await audit(c, { action: 'role.deleted', targetId: role.id, details: { key: role.key, name: role.name }, severity: 'WARNING' });
@@ -230,7 +231,7 @@ adminRoleRoutes.delete(`${ROLES}/v1/:roleId`, requirePermission(WRITE), async (c
  * PUT roles/v1/{roleId}/permissions (attachPermissionsToRole, api-contract §J): replaces the role's permissions with
  * `permissionIds`; ALWAYS permissions stay, a NEVER permission the role does not hold yet is refused (400).
  */
-adminRoleRoutes.put(`${ROLES}/v1/:roleId/permissions`, requirePermission(WRITE), async (c) => {
+adminRoleRoutes.put(`${ROLES}/v1/:roleId/permissions`, requirePermission(WRITE), idParams('roleId'), async (c) => {
   const db = c.var.db;
   const body = await parseBody(c, permissionIdsBody);
   await lockRole(db, c.req.param('roleId'));
@@ -274,7 +275,7 @@ adminRoleRoutes.get(`${PERMISSIONS}/categories`, requirePermission(READ), async 
  * of `roleIds` (tenant roles; a vendor-level one → 403 `Not authorized`) and answers the permission with its roleIds.
  * Attaching adds: roles already holding it keep it, roles not listed are left as they are.
  */
-adminRoleRoutes.put(`${PERMISSIONS}/:permissionId/roles`, requirePermission(WRITE), async (c) => {
+adminRoleRoutes.put(`${PERMISSIONS}/:permissionId/roles`, requirePermission(WRITE), idParams('permissionId'), async (c) => {
   const db = c.var.db;
   const body = await parseBody(c, roleIdsBody);
   const permissionId = c.req.param('permissionId');

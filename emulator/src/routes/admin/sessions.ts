@@ -1,7 +1,7 @@
 /**
  * Sessions (api-contract S; admin spec §3 "Session", §5; AB-3.19, AB-7.38, AB-7.39, AB-7.40, SI-3.11).
  *
- * A session is a refresh-token family (session.ts): its `id` is the family id, which every access token of the
+ * A session is a refresh-token family (session/families.ts): its `id` is the family id, which every access token of the
  * session carries as `sid`. It is live while its newest refresh token is neither revoked nor expired. Its
  * `createdAt` is the sign-in, `expires`, `ipAddress` and `userAgent` those of its newest refresh token (the
  * last sign-in or refresh). The current session is the one of the request's refresh cookie, else of the access
@@ -9,7 +9,7 @@
  *
  * Deleting a session revokes its refresh tokens (its access tokens expire on their own, as with the real API).
  * Session configurations are per tenant, in `tenants.settings.sessions` (shape and defaults: policies.ts), and
- * enforced by session.ts: a refresh past the forced re-login or the idle timeout is refused, a sign-in past the
+ * enforced by session/refresh.ts and session/issue.ts: a refresh past the forced re-login or the idle timeout is refused, a sign-in past the
  * maximum of concurrent sessions ends the oldest. Every mutation writes an audit row.
  *
  * Permissions: a user's own sessions need only the sign-in; revoking another user's needs `fe.secure.delete.sessions`;
@@ -25,10 +25,12 @@ import { requirePermission } from '../../http/permissions.ts';
 import { emulatorDate } from '../../clock.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { impersonationSessions, refreshTokens, tenants } from '../../db/schema.ts';
 import { sessionConfigurationsOf, type SessionConfigurations, type SettingsWithSessions } from '../../policies.ts';
 import { sha256 } from '../../crypto/tokens.ts';
-import { liveSessionFamilies, readRefreshCookie, revokeFamily } from '../../session.ts';
+import { readRefreshCookie } from '../../session/cookie.ts';
+import { liveSessionFamilies, revokeFamily } from '../../session/families.ts';
 import { membership } from '../../lifecycle.ts';
 
 type Ctx = Context<AppEnv>;
@@ -113,7 +115,7 @@ adminSessionRoutes.delete(`${SESSIONS}/me/all`, async (c) => {
 });
 
 /** deleteSessionForUser: ends one of the user's own sessions (the current one too); 404 for any other id. */
-adminSessionRoutes.delete(`${SESSIONS}/me/:id`, async (c) => {
+adminSessionRoutes.delete(`${SESSIONS}/me/:id`, idParams('id'), async (c) => {
   const id = c.req.param('id');
   const session = (await liveSessions(c, c.var.auth.sub)).find((s) => s.id === id);
   if (!session) throw notFound('Session not found', 'ER-SESSION-NOT-FOUND');
@@ -138,7 +140,7 @@ adminSessionRoutes.post(`${SESSIONS}/revoke`, requirePermission('fe.secure.delet
 
 // ---------------------------------------------------------------- session configurations
 
-// the configurations' shape and defaults live in policies.ts (session.ts enforces them); re-exported for the routes' readers
+// the configurations' shape and defaults live in policies.ts (session/ enforces them); re-exported for the routes' readers
 export { DEFAULT_SESSION_CONFIGURATIONS, type SessionConfigurations } from '../../policies.ts';
 
 async function tenantRow(c: Ctx) {

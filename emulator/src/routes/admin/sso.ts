@@ -43,6 +43,7 @@ import { requirePermission } from '../../http/permissions.ts';
 import { parseBody, optStr } from '../../http/body.ts';
 import { badRequest } from '../../http/errors.ts';
 import { hostOrigin } from '../../http/origin.ts';
+import { idParams } from '../../http/params.ts';
 import { audit } from '../../audit.ts';
 import {
   accountConfiguration,
@@ -161,7 +162,7 @@ adminSsoRoutes.post(`${CONFIGS}/metadata-url`, WRITE, async (c) => {
 });
 
 /** updateSSOConfiguration (PATCH: absent fields stay). */
-adminSsoRoutes.patch(`${CONFIGS}/:id`, WRITE, async (c) => {
+adminSsoRoutes.patch(`${CONFIGS}/:id`, WRITE, idParams('id'), async (c) => {
   const fields: ConfigurationFields = await parseBody(c, fieldsIn);
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await updateConfiguration(c, config, fields);
@@ -174,7 +175,7 @@ adminSsoRoutes.patch(`${CONFIGS}/:id`, WRITE, async (c) => {
 });
 
 /** updateSSOConfigurationByMetadata. */
-adminSsoRoutes.put(`${CONFIGS}/:id/metadata`, WRITE, async (c) => {
+adminSsoRoutes.put(`${CONFIGS}/:id/metadata`, WRITE, idParams('id'), async (c) => {
   const { metadata } = await parseBody(c, metadataIn);
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await updateConfiguration(c, config, { type: 'saml' }, { metadata: parseIdpMetadata(metadata), metadataXml: metadata });
@@ -183,7 +184,7 @@ adminSsoRoutes.put(`${CONFIGS}/:id/metadata`, WRITE, async (c) => {
 });
 
 /** updateSSOConfigurationByMetadataUrl. */
-adminSsoRoutes.put(`${CONFIGS}/:id/metadata-url`, WRITE, async (c) => {
+adminSsoRoutes.put(`${CONFIGS}/:id/metadata-url`, WRITE, idParams('id'), async (c) => {
   const { url } = await parseBody(c, metadataUrlIn);
   const config = await accountConfiguration(c, c.req.param('id'));
   const xml = await fetchIdpMetadata(url, c.var.rt.outbound);
@@ -193,7 +194,7 @@ adminSsoRoutes.put(`${CONFIGS}/:id/metadata-url`, WRITE, async (c) => {
 });
 
 /** deleteSSOConfiguration: its domains, groups and routing go with it. */
-adminSsoRoutes.delete(`${CONFIGS}/:id`, WRITE, async (c) => {
+adminSsoRoutes.delete(`${CONFIGS}/:id`, WRITE, idParams('id'), async (c) => {
   const config = await accountConfiguration(c, c.req.param('id'));
   await deleteConfiguration(c, config);
   await audit(c, { action: 'sso.configuration.deleted', targetId: config.id, details: described(config, { domains: config.domains }) });
@@ -203,7 +204,7 @@ adminSsoRoutes.delete(`${CONFIGS}/:id`, WRITE, async (c) => {
 // ---------------------------------------------------------------- domains
 
 /** createSSODomain: the domain and the TXT value to publish on it. */
-adminSsoRoutes.post(`${CONFIGS}/:id/domains`, WRITE, async (c) => {
+adminSsoRoutes.post(`${CONFIGS}/:id/domains`, WRITE, idParams('id'), async (c) => {
   const { domain } = await parseBody(c, domainIn);
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await addDomain(c, config, domain);
@@ -212,7 +213,7 @@ adminSsoRoutes.post(`${CONFIGS}/:id/domains`, WRITE, async (c) => {
 });
 
 /** deleteSSODomain. */
-adminSsoRoutes.delete(`${CONFIGS}/:id/domains/:domainId`, WRITE, async (c) => {
+adminSsoRoutes.delete(`${CONFIGS}/:id/domains/:domainId`, WRITE, idParams('id', 'domainId'), async (c) => {
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await configurationDomain(c, config, c.req.param('domainId'));
   await removeDomain(c, config, row);
@@ -233,16 +234,16 @@ async function validate(c: Ctx) {
   });
   return c.json(result);
 }
-adminSsoRoutes.put(`${CONFIGS}/:id/domains/:domainId/validate`, WRITE, validate);
-adminSsoRoutes.put(`${V2}/configurations/:id/domains/:domainId/validate`, WRITE, validate);
+adminSsoRoutes.put(`${CONFIGS}/:id/domains/:domainId/validate`, WRITE, idParams('id', 'domainId'), validate);
+adminSsoRoutes.put(`${V2}/configurations/:id/domains/:domainId/validate`, WRITE, idParams('id', 'domainId'), validate);
 
 // ---------------------------------------------------------------- default roles and groups (AB-6.08)
 
 /** getSSODefaultRoles: `{roleIds}`. */
-adminSsoRoutes.get(`${CONFIGS}/:id/roles`, READ, async (c) => c.json({ roleIds: (await accountConfiguration(c, c.req.param('id'))).roleIds }));
+adminSsoRoutes.get(`${CONFIGS}/:id/roles`, READ, idParams('id'), async (c) => c.json({ roleIds: (await accountConfiguration(c, c.req.param('id'))).roleIds }));
 
 /** setSSODefaultRoles `{roleIds}` → `{roleIds}`. */
-adminSsoRoutes.put(`${CONFIGS}/:id/roles`, WRITE, async (c) => {
+adminSsoRoutes.put(`${CONFIGS}/:id/roles`, WRITE, idParams('id'), async (c) => {
   const { roleIds } = await parseBody(c, rolesIn);
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await updateConfiguration(c, config, { roleIds });
@@ -251,10 +252,10 @@ adminSsoRoutes.put(`${CONFIGS}/:id/roles`, WRITE, async (c) => {
 });
 
 /** getSSOGroups. */
-adminSsoRoutes.get(`${CONFIGS}/:id/groups`, READ, async (c) => c.json((await groupMappings(c, await accountConfiguration(c, c.req.param('id')))).map(groupDto)));
+adminSsoRoutes.get(`${CONFIGS}/:id/groups`, READ, idParams('id'), async (c) => c.json((await groupMappings(c, await accountConfiguration(c, c.req.param('id')))).map(groupDto)));
 
 /** createSSOGroup → 201 the mapping. */
-adminSsoRoutes.post(`${CONFIGS}/:id/groups`, WRITE, async (c) => {
+adminSsoRoutes.post(`${CONFIGS}/:id/groups`, WRITE, idParams('id'), async (c) => {
   const body = await parseBody(c, groupIn);
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await createGroupMapping(c, config, body.group, body.roleIds);
@@ -263,7 +264,7 @@ adminSsoRoutes.post(`${CONFIGS}/:id/groups`, WRITE, async (c) => {
 });
 
 /** updateSSOGroup. */
-adminSsoRoutes.patch(`${CONFIGS}/:id/groups/:groupId`, WRITE, async (c) => {
+adminSsoRoutes.patch(`${CONFIGS}/:id/groups/:groupId`, WRITE, idParams('id', 'groupId'), async (c) => {
   const body = await parseBody(c, groupPatch);
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await updateGroupMapping(c, config, c.req.param('groupId'), body);
@@ -272,7 +273,7 @@ adminSsoRoutes.patch(`${CONFIGS}/:id/groups/:groupId`, WRITE, async (c) => {
 });
 
 /** deleteSSOGroup. */
-adminSsoRoutes.delete(`${CONFIGS}/:id/groups/:groupId`, WRITE, async (c) => {
+adminSsoRoutes.delete(`${CONFIGS}/:id/groups/:groupId`, WRITE, idParams('id', 'groupId'), async (c) => {
   const config = await accountConfiguration(c, c.req.param('id'));
   const row = await deleteGroupMapping(c, config, c.req.param('groupId'));
   await audit(c, { action: 'sso.group.deleted', targetId: config.id, details: groupDto(row) });
@@ -385,7 +386,7 @@ adminSsoRoutes.post(SAML_GROUPS, WRITE, async (c) => {
 });
 
 /** updateSamlGroup. */
-adminSsoRoutes.patch(`${SAML_GROUPS}/:groupId`, WRITE, async (c) => {
+adminSsoRoutes.patch(`${SAML_GROUPS}/:groupId`, WRITE, idParams('groupId'), async (c) => {
   const body = await parseBody(c, groupPatch);
   const config = await legacyOrIllegalState(c, 'SAML groups');
   const row = await updateGroupMapping(c, config, c.req.param('groupId'), body);
@@ -394,7 +395,7 @@ adminSsoRoutes.patch(`${SAML_GROUPS}/:groupId`, WRITE, async (c) => {
 });
 
 /** deleteSamlGroup. */
-adminSsoRoutes.delete(`${SAML_GROUPS}/:groupId`, WRITE, async (c) => {
+adminSsoRoutes.delete(`${SAML_GROUPS}/:groupId`, WRITE, idParams('groupId'), async (c) => {
   const config = await legacyOrIllegalState(c, 'SAML groups');
   const row = await deleteGroupMapping(c, config, c.req.param('groupId'));
   await audit(c, { action: 'sso.group.deleted', targetId: config.id, details: { ...groupDto(row), legacySaml: true } });

@@ -25,10 +25,11 @@ import { audit } from '../../audit.ts';
 import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
 import { notFound } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { apiTokens } from '../../db/schema.ts';
 import { sha256 } from '../../crypto/tokens.ts';
 import { emulatorNow } from '../../clock.ts';
-import { getVendor } from '../../session.ts';
+import { getVendor } from '../../session/accounts.ts';
 import { assignableRoleIds } from '../../roles.ts';
 import { exchangeApiToken, signAccessTokenSecret, tokenDto } from '../../tokens.ts';
 import { enforceIpRestriction } from '../../restrictions.ts';
@@ -167,7 +168,7 @@ for (const f of FAMILIES) {
     return c.json(tokenDto(saved, secret), 201);
   });
 
-  adminTokenRoutes.delete(f.remove, requirePermission(f.write), async (c) => {
+  adminTokenRoutes.delete(f.remove, requirePermission(f.write), idParams('tokenId'), async (c) => {
     const tokenId = c.req.param('tokenId') ?? '';
     const [gone] = await c.var.db
       .delete(apiTokens)

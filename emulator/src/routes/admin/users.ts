@@ -12,7 +12,7 @@
  * directory: updating it (details or roles), deleting it and disabling or enabling it answer 400 `This user is managed
  * by SCIM and cannot be changed here` (`ER-USER-MANAGED-BY-SCIM`). The lists show its `provider` and `managedBy`.
  *
- * Enforced by the sign-in code (session.ts `userTenantList`, `usableTenant`), not here: a disabled membership and a
+ * Enforced by the sign-in code (session/accounts.ts `userTenantList`, session/issue.ts `usableTenant`), not here: a disabled membership and a
  * temporary one past its access end (on the emulator clock) no longer sign in or refresh into the tenant; disabling
  * also revokes the user's sessions in the tenant, so refresh stops at once.
  */
@@ -27,6 +27,7 @@ import { parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { fronteggPage, pageOf, pageResult } from '../../http/pager.ts';
 import { badRequest } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import { lockMembership } from '../../db/locks.ts';
 import { userGroupMembers, userGroups, userTenantRoles, userTenants, users } from '../../db/schema.ts';
 import { emulatorNow } from '../../clock.ts';
@@ -308,7 +309,7 @@ function profileChanges(u: UserRow, body: { name?: string | null; phone?: string
  * invitation (`activatedForTenant` false) this is how the portal revokes it: its link stops working, and the audit
  * row says `user.invitation.revoked`.
  */
-adminUserRoutes.delete(`${MEMBERS}/:userId`, DELETE, async (c) => {
+adminUserRoutes.delete(`${MEMBERS}/:userId`, DELETE, idParams('userId'), async (c) => {
   const userId = c.req.param('userId');
   if (userId === c.var.auth.sub) throw badRequest('You cannot delete yourself');
   const removed = await teamUser(c.var.db, userId, c.var.auth.tenantId);
@@ -324,7 +325,7 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, DELETE, async (c) => {
  * → `{}`; a new activation email goes to the outbox (the previous link stops working). 400 when the user is already
  * activated.
  */
-adminUserRoutes.post(`${MEMBERS}/:userId/resendActivationEmail`, WRITE, async (c) => {
+adminUserRoutes.post(`${MEMBERS}/:userId/resendActivationEmail`, WRITE, idParams('userId'), async (c) => {
   const { u } = await member(c.var.db, c.req.param('userId'), c.var.auth.tenantId);
   if (!needsActivation(u)) throw badRequest('User is already activated', 'ER-USER-ALREADY-ACTIVATED');
   await sendActivationEmail(c, u);
@@ -352,9 +353,9 @@ async function setDisabled(c: Ctx, disabled: boolean) {
  * disableUser (api-contract §G; AB-7.08, AB-4.02): `POST tenants/users/v1/{userId}/disable` → `{}`; the membership is
  * disabled (`isDisabled`) and the user's sessions in the tenant are revoked. 400 for yourself.
  */
-adminUserRoutes.post(`${TENANT_USERS}/:userId/disable`, WRITE, (c) => setDisabled(c, true));
+adminUserRoutes.post(`${TENANT_USERS}/:userId/disable`, WRITE, idParams('userId'), (c) => setDisabled(c, true));
 /** enableUser (api-contract §G; AB-7.08, AB-4.02): `POST tenants/users/v1/{userId}/enable` → `{}`. */
-adminUserRoutes.post(`${TENANT_USERS}/:userId/enable`, WRITE, (c) => setDisabled(c, false));
+adminUserRoutes.post(`${TENANT_USERS}/:userId/enable`, WRITE, idParams('userId'), (c) => setDisabled(c, false));
 
 const countBody = z.object({
   tenantIds: z.array(z.string().min(1)).min(1, 'must list at least one tenant').max(MAX_PAGE_SIZE),
@@ -411,7 +412,7 @@ const expirationBody = z.object({
  * updateUserExpirationTime (api-contract §H; AB-7.11, AB-4.09): `PUT users/temporary/v1/{userId}`
  * `{ expirationInSeconds }` → `{}`; the member becomes temporary, expiring that many seconds from now (emulator clock).
  */
-adminUserRoutes.put(`${TEMPORARY}/:userId`, WRITE, async (c) => {
+adminUserRoutes.put(`${TEMPORARY}/:userId`, WRITE, idParams('userId'), async (c) => {
   const { expirationInSeconds } = await parseBody(c, expirationBody);
   const { u, m } = await member(c.var.db, c.req.param('userId'), c.var.auth.tenantId);
   const expiresAt = new Date((await emulatorNow(c.var.db)) + expirationInSeconds * 1000);
@@ -424,7 +425,7 @@ adminUserRoutes.put(`${TEMPORARY}/:userId`, WRITE, async (c) => {
 });
 
 /** setPermanentUser (api-contract §H; AB-7.11, AB-4.08): `DELETE users/temporary/v1/{userId}` → `{}`; the expiration is cleared. */
-adminUserRoutes.delete(`${TEMPORARY}/:userId`, WRITE, async (c) => {
+adminUserRoutes.delete(`${TEMPORARY}/:userId`, WRITE, idParams('userId'), async (c) => {
   const { u, m } = await member(c.var.db, c.req.param('userId'), c.var.auth.tenantId);
   await c.var.db
     .update(userTenants)

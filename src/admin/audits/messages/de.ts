@@ -33,6 +33,7 @@ export const deAdminAudits: Record<keyof typeof enAdminAudits, string> = {
   'admin.audits.jsonTitle': '{action} · {time}',
   'admin.audits.export': 'CSV exportieren',
   'admin.audits.exporting': 'Wird exportiert…',
+  'admin.audits.exportFailed': 'Der Export ist fehlgeschlagen: {reason}',
   'admin.audits.empty': 'Noch keine Ereignisse. Anmeldungen und Änderungen in diesem Konto erscheinen hier.',
   'admin.audits.noMatch': 'Keine Ereignisse passen zu diesen Filtern.',
 };

@@ -31,6 +31,7 @@ export const enAdminAudits = {
   'admin.audits.jsonTitle': '{action} · {time}',
   'admin.audits.export': 'Export CSV',
   'admin.audits.exporting': 'Exporting…',
+  'admin.audits.exportFailed': 'The export failed: {reason}',
   'admin.audits.empty': 'No events yet. Sign-ins and changes in this account will show here.',
   'admin.audits.noMatch': 'No events match these filters.',
 } as const;

@@ -33,6 +33,7 @@ export const heAdminAudits: Record<keyof typeof enAdminAudits, string> = {
   'admin.audits.jsonTitle': '{action} · {time}',
   'admin.audits.export': 'ייצוא CSV',
   'admin.audits.exporting': 'מייצא…',
+  'admin.audits.exportFailed': 'הייצוא נכשל: {reason}',
   'admin.audits.empty': 'אין עדיין אירועים. כניסות ושינויים בחשבון הזה יופיעו כאן.',
   'admin.audits.noMatch': 'אין אירועים שמתאימים למסננים האלה.',
 };

@@ -87,6 +87,23 @@ export const enAdminPrivacy = {
   'admin.privacy.sessions.revokeAllTitle': 'Sign out all other sessions?',
   'admin.privacy.sessions.revokeAllBody': 'Every session but this one ({count}) will be signed out.',
   'admin.privacy.sessions.revokedAll': 'All other sessions signed out.',
+
+  'admin.privacy.phones.title': 'Phone numbers',
+  'admin.privacy.phones.intro': 'Numbers we can text you at. Each one is verified with a code we text to it.',
+  'admin.privacy.phones.list': 'Your phone numbers',
+  'admin.privacy.phones.empty': 'No phone numbers yet.',
+  'admin.privacy.phones.add': 'Add phone number',
+  'admin.privacy.phones.addTitle': 'Add a phone number',
+  'admin.privacy.phones.status': 'Status',
+  'admin.privacy.phones.added': 'Added',
+  'admin.privacy.phones.verified': 'Verified',
+  'admin.privacy.phones.unverified': 'Not verified',
+  'admin.privacy.phones.verifyFor': 'Verify {phone}',
+  'admin.privacy.phones.verifyTitle': 'Verify {phone}',
+  'admin.privacy.phones.verifyBody': 'We’ll text a code to {phone}. Enter it to verify the number.',
+  'admin.privacy.phones.verifiedToast': '{phone} verified.',
+  'admin.privacy.phones.removeUnverified': '{phone} is not verified. It will be removed from your account.',
+  'admin.privacy.phones.removeVerified': 'We’ll text a code to {phone}. Enter it to remove the number.',
 } as const;
 
 declare module '../../../i18n/en.ts' {

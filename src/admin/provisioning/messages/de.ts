@@ -32,7 +32,7 @@ export const deAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.syncOff': 'Aus',
   'admin.provisioning.syncedOn': '{name} synchronisiert jetzt in die Benutzerverwaltung.',
   'admin.provisioning.syncedOff': '{name} synchronisiert nicht mehr in die Benutzerverwaltung.',
-  'admin.provisioning.syncFailed': 'Die Änderung an {name} wurde nicht gespeichert: Der vorherige Zustand ist wiederhergestellt.',
+  'admin.provisioning.syncFailed': 'Die Änderung an {name} wurde nicht gespeichert, der vorherige Zustand ist wiederhergestellt: {reason}',
   'admin.provisioning.delete': 'Löschen',
   'admin.provisioning.deleteFor': '{name} löschen',
   'admin.provisioning.deleteTitle': '„{name}“ löschen?',

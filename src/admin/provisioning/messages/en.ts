@@ -29,7 +29,7 @@ export const enAdminProvisioning = {
   'admin.provisioning.syncOff': 'Off',
   'admin.provisioning.syncedOn': '{name} now syncs to user management.',
   'admin.provisioning.syncedOff': '{name} no longer syncs to user management.',
-  'admin.provisioning.syncFailed': 'The change to {name} was not saved: it is back as it was.',
+  'admin.provisioning.syncFailed': 'The change to {name} was not saved and is back as it was: {reason}',
   'admin.provisioning.delete': 'Delete',
   'admin.provisioning.deleteFor': 'Delete {name}',
   'admin.provisioning.deleteTitle': 'Delete “{name}”?',

@@ -31,7 +31,7 @@ export const heAdminProvisioning: Record<keyof typeof enAdminProvisioning, strin
   'admin.provisioning.syncOff': 'כבוי',
   'admin.provisioning.syncedOn': '{name} מסתנכרן עכשיו לניהול המשתמשים.',
   'admin.provisioning.syncedOff': '{name} כבר לא מסתנכרן לניהול המשתמשים.',
-  'admin.provisioning.syncFailed': 'השינוי ב-{name} לא נשמר: המצב הקודם הוחזר.',
+  'admin.provisioning.syncFailed': 'השינוי ב-{name} לא נשמר והמצב הקודם הוחזר: {reason}',
   'admin.provisioning.delete': 'מחיקה',
   'admin.provisioning.deleteFor': 'מחיקת {name}',
   'admin.provisioning.deleteTitle': 'למחוק את „{name}”?',

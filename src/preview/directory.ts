@@ -1,23 +1,17 @@
 /**
- * Canned data of the admin portal in preview (builder) mode (admin spec §1: "every server call is replaced by canned
- * demo data (demo roles: Read Only, Admin, Support, Editor, Viewer)"; AB-1.05). Plain values only; the preview
- * transport (./admin-routes.ts) answers the admin calls from here, and the stories render them.
+ * The preview's demo directory (admin spec §1: "every server call is replaced by canned demo data (demo roles: Read
+ * Only, Admin, Support, Editor, Viewer)"; AB-1.05): the demo account's permissions, roles, users and groups, which
+ * refer to one another (a group holds users and roles, a role counts its users). Several sections answer from it in
+ * preview (`src/admin/<section>/preview.ts`: users, roles, groups, security), and a section never imports another, so
+ * the shared data lives here; what only one section shows lives in that section's `preview.ts`. Plain values only.
  */
-import type { AccountSettings, ApiToken, Group, MfaDevices, Page, Permission, PermissionCategory, Profile, Role, TenantUser, UserSession } from '../api/admin-types.ts';
+import type { Group, Permission, Role, TenantUser } from '../api/admin-types.ts';
 import { PREVIEW_EMAIL, PREVIEW_TENANT } from './data.ts';
 
 const T = PREVIEW_TENANT.tenantId;
-const at = (days: number) => new Date(Date.UTC(2026, 0, 1) + days * 86_400_000).toISOString();
-
-/** Permission categories of the demo. */
-export const PREVIEW_CATEGORIES: PermissionCategory[] = [
-  { id: 'cat-users', name: 'User management', feCategory: true, permissionIds: ['perm-users-read', 'perm-users-write', 'perm-users-delete'] },
-  { id: 'cat-roles', name: 'Roles', feCategory: true, permissionIds: ['perm-roles-read', 'perm-roles-write'] },
-  { id: 'cat-groups', name: 'Groups', feCategory: true, permissionIds: ['perm-groups-read', 'perm-groups-write'] },
-  { id: 'cat-tokens', name: 'API tokens', feCategory: true, permissionIds: ['perm-tokens-read', 'perm-tokens-write'] },
-  { id: 'cat-account', name: 'Account', feCategory: true, permissionIds: ['perm-account-read', 'perm-account-write'] },
-  { id: 'cat-reports', name: 'Reports', feCategory: false, permissionIds: ['perm-reports-read', 'perm-reports-export'] },
-];
+/** The ISO time `days` days after 2026-01-01 (UTC): the demo data's dates. */
+export const previewDay = (days: number) => new Date(Date.UTC(2026, 0, 1) + days * 86_400_000).toISOString();
+const at = previewDay;
 
 const perm = (id: string, key: string, name: string, categoryId: string, assignmentType: Permission['assignmentType'] = 'ASSIGNABLE'): Permission => ({
   id,
@@ -150,62 +144,3 @@ export const PREVIEW_GROUPS: Group[] = [
   },
   { id: 'group-okta', name: 'Okta: Finance', color: '#d97706', description: 'Synced from the directory', managedBy: 'scim2', roles: [], users: [] },
 ];
-
-/** The demo roles as the roles list answers them: each with how many demo users hold it, directly or through a group. */
-export const PREVIEW_ROLES_LIST: Role[] = PREVIEW_ROLES.map((r) => ({
-  ...r,
-  usersCount: PREVIEW_USERS.filter((u) => u.roleIds.includes(r.id) || PREVIEW_GROUPS.some((g) => u.groupIds.includes(g.id) && g.roles?.some((gr) => gr.id === r.id))).length,
-}));
-
-/** Demo API tokens (no secrets: those are shown once, at creation). */
-export const PREVIEW_TENANT_TOKENS: ApiToken[] = [
-  { clientId: 'preview-client-ci', description: 'CI pipeline', createdAt: at(20), expires: null, roleIds: ['role-read-only'], tenantId: T },
-  { clientId: 'preview-client-etl', description: 'Nightly export', createdAt: at(40), expires: at(400), roleIds: ['role-viewer'], tenantId: T },
-];
-export const PREVIEW_USER_TOKENS: ApiToken[] = [{ clientId: 'preview-client-cli', description: 'My laptop CLI', createdAt: at(60), expires: at(120) }];
-
-/** The demo user's profile, sessions and MFA devices. */
-export const PREVIEW_PROFILE: Profile = {
-  id: 'user-00',
-  email: PREVIEW_EMAIL,
-  name: 'Preview User',
-  phoneNumber: '+15555550100',
-  jobTitle: 'Engineering manager',
-  address: '1 Infinite Loop',
-};
-export const PREVIEW_SESSIONS: UserSession[] = [
-  { id: 'session-current', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Chrome/131.0', ipAddress: '203.0.113.7', createdAt: at(300), current: true },
-  { id: 'session-phone', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Safari/604.1', ipAddress: '198.51.100.23', createdAt: at(290), current: false },
-];
-export const PREVIEW_MFA_DEVICES: MfaDevices = {
-  webauthn: [{ id: 'passkey-1', deviceType: 'Platform', name: 'MacBook Touch ID' }],
-  phones: [],
-  authenticators: [{ id: 'totp-1' }],
-  emails: [],
-};
-export const PREVIEW_ACCOUNT_SETTINGS: AccountSettings = {
-  tenantId: T,
-  name: PREVIEW_TENANT.name,
-  address: '500 Market St, San Francisco',
-  timezone: 'America/Los_Angeles',
-  dateFormat: 'MM/dd/yyyy',
-  timeFormat: 'hh:mm a',
-  currency: 'USD',
-  website: 'https://preview.invalid',
-};
-
-/**
- * A users-v3 page of {@link PREVIEW_USERS}: offset and limit in rows, the email filter a case-insensitive substring,
- * `identifier` one exact email (any case), `status` `pending` only invitations not accepted yet.
- */
-export function previewUsersPage(offset: number, limit: number, email = '', filters: { identifier?: string; status?: string } = {}): Page<TenantUser> {
-  const identifier = filters.identifier?.toLowerCase();
-  const all = PREVIEW_USERS.filter(
-    (u) =>
-      u.email.includes(email.toLowerCase()) &&
-      (identifier === undefined || u.email === identifier) &&
-      // `_status=pending`: invitations not accepted yet
-      (filters.status !== 'pending' || !u.activatedForTenant),
-  );
-  return { items: all.slice(offset, offset + limit), _metadata: { totalItems: all.length, totalPages: Math.max(1, Math.ceil(all.length / limit)) } };
-}

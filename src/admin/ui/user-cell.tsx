@@ -1,0 +1,33 @@
+/**
+ * The kit's user cell (issue 30 item 3): a person as the portal shows one in a table row or a list — the name, with the
+ * email under it (muted) — or the email alone when the person has no name (an invited user, a directory's account).
+ * One place for what the users, sub-account users, groups and security center sections each wrote for themselves;
+ * {@link userName} is the same rule as one text (a dialog's title, a button's accessible name).
+ */
+import type { ReactNode } from 'react';
+import * as css from './admin.css.ts';
+
+/** What a user cell reads of a user: the email, and the name when there is one (`''`, null or absent: none). */
+export interface UserLike {
+  name?: string | null;
+  email: string;
+}
+
+/** The name a user goes by: the name, else the email. */
+export function userName(user: UserLike): string {
+  return user.name || user.email;
+}
+
+/**
+ * The cell of `user`: {@link userName} over the email (only when the name is shown, so the email never stands twice),
+ * then `children` (e.g. the user's state chips). Marked `data-user-cell`.
+ */
+export function UserCell({ user, children }: { user: UserLike; children?: ReactNode }) {
+  return (
+    <span className={css.cellStack} data-user-cell="">
+      <span>{userName(user)}</span>
+      {user.name ? <span className={css.muted}>{user.email}</span> : null}
+      {children}
+    </span>
+  );
+}
