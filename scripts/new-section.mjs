@@ -4,9 +4,11 @@
  * template files in scripts/templates/section/ (see its README.md), in three parts:
  *
  * - client:   src/api/<name>.ts (the API area), src/admin/resources/<name>.ts (a paged list resource),
- *             src/admin/<name>/ (view, chunk, preview data), elements/admin/fe-admin-<name>.ts, its stories and its
+ *             src/admin/<name>/ (view, its styles <name>.css.ts, chunk, preview data), elements/admin/fe-admin-<name>.ts,
+ *             its stories and its
  *             browser test (test/admin/<name>.test.ts);
- * - messages: its texts in English, German and Hebrew (German and Hebrew start as English: translate them);
+ * - messages: its texts in English, German and Hebrew, src/admin/<name>/messages/<lang>.ts (German and Hebrew start
+ *             as English: translate them);
  * - emulator: the route module (emulator/src/routes/admin/<name>.ts: list, add), its test, its table (schema.ts) and
  *             migration, generated from schema.ts by drizzle-kit (emulator/drizzle/) — only for an area no route
  *             module serves yet: the registry's `api` names the module that serves a section when it is another
@@ -225,7 +227,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const { written, area } = await writeSection(root, id);
     console.log(`Section ${id}:\n${written.map((f) => `  ${f}`).join('\n')}`);
     if (area.served) console.log(`\nIts API is served by ${area.module} already: point the calls of src/api/${namesOf(id).kebab}.ts at the paths it serves.`);
-    console.log(`\nNext: translate src/i18n/{de,he}-admin-${namesOf(id).kebab}.ts, run npm run analyze, then npm test.`);
+    console.log(`\nNext: translate src/admin/${namesOf(id).kebab}/messages/{de,he}.ts, run npm run analyze, then npm test.`);
   } catch (error) {
     console.error(`new:section: ${error.message}`);
     process.exit(1);

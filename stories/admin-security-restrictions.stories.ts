@@ -19,12 +19,13 @@ import { DomainRestrictionsTab } from '../src/admin/security/DomainRestrictionsT
 import { IpRestrictionsTab } from '../src/admin/security/IpRestrictionsTab.tsx';
 import { previewRestrictions } from '../src/admin/security/preview-restrictions.ts';
 import { BulkAddResult } from '../src/admin/security/restrictions-ip-dialogs.tsx';
+import { useSection } from '../src/admin/shell/context.ts';
 import { lazySectionViews, SectionHost } from '../src/admin/shell/SectionHost.tsx';
-import adminCss from '../src/admin/ui/admin.css.ts?inline';
+import { adminCss } from '../src/admin/ui/styles.ts';
 import { AdminDialog } from '../src/admin/ui/dialog.tsx';
 import { DoneActions } from '../src/admin/ui/form.tsx';
 import { addMessages } from '../src/i18n/index.ts';
-import { enAdminSecurity } from '../src/i18n/en-admin-security.ts';
+import { enAdminSecurity } from '../src/admin/security/messages/en.ts';
 import { useT } from '../src/i18n/use-t.ts';
 import { addPreviewRoutes } from '../src/preview/section-routes.ts';
 import { ADMIN_SCENARIOS, scenarioFetch, type AdminScenario } from './support/admin-story.tsx';
@@ -46,35 +47,43 @@ interface HarnessProps {
 }
 
 /** The bulk-add result as the dialog shows it after a paste with a refused line (story `dialog="ip-bulk-result"`). */
-function BulkResultStory({ app }: { app: Parameters<typeof useT>[0] }) {
-  const t = useT(app);
+function BulkResultStory() {
+  const { t } = useSection();
   const outcome = { added: 2, refused: [{ line: 3, ip: '10.0.0.300', description: '', problem: 'admin.security.ip.error.invalid' as const }] };
   return createElement(AdminDialog, {
     open: true,
     onClose: () => {},
     title: t('admin.security.ip.bulk.title'),
-    children: [createElement(BulkAddResult, { key: 'result', t, outcome }), createElement(DoneActions, { key: 'done', label: t('admin.security.ip.bulk.done'), onDone: () => {} })],
+    children: [createElement(BulkAddResult, { key: 'result', outcome }), createElement(DoneActions, { key: 'done', label: t('admin.security.ip.bulk.done'), onDone: () => {} })],
   });
+}
+
+/** The IP tab with the bulk-add result open over it, in the section's context. */
+function IpTabWithBulkResult() {
+  return [createElement(IpRestrictionsTab, { key: 'tab' }), createElement(BulkResultStory, { key: 'result' })];
 }
 
 function Harness({ container, tab, scenario, dialog, readOnly }: HarnessProps & { container?: ShadowRoot | HTMLElement }) {
   const s = (ADMIN_SCENARIOS as string[]).includes(scenario ?? '') ? (scenario as AdminScenario) : undefined;
-  const views = useMemo(() => lazySectionViews({ security: () => Promise.resolve({ default: tab === 'domain' ? DomainRestrictionsTab : IpRestrictionsTab }) }), [tab]);
+  const views = useMemo(
+    () =>
+      lazySectionViews({
+        security: () => Promise.resolve({ default: dialog === 'ip-bulk-result' ? IpTabWithBulkResult : tab === 'domain' ? DomainRestrictionsTab : IpRestrictionsTab }),
+      }),
+    [tab, dialog],
+  );
   return createElement(AdminRoot, {
     container,
     resources: s
       ? () =>
           createAdminResources({ client: createApiClient({ baseUrl: PREVIEW_BASE_URL, getAccessToken: () => 'preview', fetch: scenarioFetch(s), requestSource: 'admin-portal' }) })
       : undefined,
-    body: ({ app, base }) => [
+    body: ({ app, base }) =>
       createElement(HostBody, {
-        key: 'tab',
         app,
         value: { ...base, permissions: readOnly ? READ_ONLY : base.permissions, section: 'security' as const, dialog: dialog === 'ip-bulk-result' ? undefined : dialog },
         views,
       }),
-      dialog === 'ip-bulk-result' ? createElement(BulkResultStory, { key: 'result', app }) : null,
-    ],
   });
 }
 

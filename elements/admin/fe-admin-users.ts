@@ -1,6 +1,6 @@
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
-import adminCss from '../../src/admin/ui/admin.css.ts?inline';
+import { adminCss } from '../../src/admin/ui/styles.ts';
 import { sectionElement } from '../internal/section-element.tsx';
 import { defineElement } from '../internal/react-element.ts';
 import '../fe-app.ts';

@@ -4,7 +4,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { DataTable, type ColumnDef } from '../../src/admin/ui/data-table.tsx';
-import adminCss from '../../src/admin/ui/admin.css.ts?inline';
+import { adminCss } from '../../src/admin/ui/styles.ts';
 
 interface Row {
   id: string;

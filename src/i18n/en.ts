@@ -33,7 +33,7 @@ export const en = {
 } as const;
 
 /**
- * The keys of the admin sections' catalogues (`en-admin-<section>.ts`): each such file adds its keys here by
+ * The keys of the admin sections' catalogues (`src/admin/<section>/messages/en.ts`): each such file adds its keys here by
  * declaration merging, so a new section's texts are typed without editing this file.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -3,7 +3,7 @@ import type { enAdmin } from './en-admin.ts';
 /**
  * Hebrew messages of the admin portal's shell and shared UI (every key of `en-admin.ts`), pure data. Loaded on demand
  * when the locale is `he` and the portal shows its first key (src/i18n/locale.ts); each section's own texts are in
- * `he-admin-<section>.ts`, loaded with the section. Never part of the login box's chunks.
+ * `src/admin/<section>/messages/he.ts`, loaded with the section. Never part of the login box's chunks.
  */
 export const heAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.portal.label': 'ניהול',

@@ -26,7 +26,7 @@ import { createAdminResources } from '../../src/admin/resources/index.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
 import { isSectionId } from '../../src/admin/shell/ids.ts';
 import { SECTIONS } from '../../src/admin/shell/sections.ts';
-import adminCss from '../../src/admin/ui/admin.css.ts?inline';
+import { adminCss } from '../../src/admin/ui/styles.ts';
 import { FlowActorContext } from '../../src/admin/ui/use-flow.ts';
 import { addMessages } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';

@@ -5,13 +5,13 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
-import { enAdminProfile } from '../../src/i18n/en-admin-profile.ts';
-import { enAdminProvisioning } from '../../src/i18n/en-admin-provisioning.ts';
-import { enAdminRoles } from '../../src/i18n/en-admin-roles.ts';
-import { enAdminSso } from '../../src/i18n/en-admin-sso.ts';
-import { enAdminTokens } from '../../src/i18n/en-admin-tokens.ts';
-import { enAdminUsers } from '../../src/i18n/en-admin-users.ts';
+import { enAdminPrivacy } from '../../src/admin/privacy/messages/en.ts';
+import { enAdminProfile } from '../../src/admin/profile/messages/en.ts';
+import { enAdminProvisioning } from '../../src/admin/provisioning/messages/en.ts';
+import { enAdminRoles } from '../../src/admin/roles/messages/en.ts';
+import { enAdminSso } from '../../src/admin/sso/messages/en.ts';
+import { enAdminTokens } from '../../src/admin/api-tokens/messages/en.ts';
+import { enAdminUsers } from '../../src/admin/users/messages/en.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { format } from '../../src/i18n/index.ts';
 import { PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../../src/preview/data.ts';

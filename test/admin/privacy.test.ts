@@ -10,7 +10,7 @@ import { deviceRows, failureText } from '../../src/admin/privacy/devices.ts';
 import { describeUserAgent } from '../../src/admin/privacy/user-agent.ts';
 import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
 import type { MessageKey } from '../../src/i18n/index.ts';
-import { enAdminPrivacy } from '../../src/i18n/en-admin-privacy.ts';
+import { enAdminPrivacy } from '../../src/admin/privacy/messages/en.ts';
 import { STORY_ERROR_MESSAGE } from '../../stories/support/admin-story.tsx';
 import { ADMIN, outbox, resetEmulator, totp } from '../helpers/emulator.ts';
 import {

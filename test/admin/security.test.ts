@@ -13,9 +13,9 @@ import '../../elements/fe-admin-portal.ts';
 import '../../stories/support/admin-story.tsx';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSecurityApi, INSIGHT_CODES, RECOMMENDATION_CODES } from '../../src/api/security.ts';
-import { enAdminSecurity } from '../../src/i18n/en-admin-security.ts';
-import { deAdminSecurity } from '../../src/i18n/de-admin-security.ts';
-import { heAdminSecurity } from '../../src/i18n/he-admin-security.ts';
+import { enAdminSecurity } from '../../src/admin/security/messages/en.ts';
+import { deAdminSecurity } from '../../src/admin/security/messages/de.ts';
+import { heAdminSecurity } from '../../src/admin/security/messages/he.ts';
 import { ADMIN, createUser, resetEmulator } from '../helpers/emulator.ts';
 import { block, blockReady, mfaRadio, openTab, panel, tabOf } from './security-helpers.ts';
 import {

@@ -1,26 +1,35 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { argumentNames, choicesOf, formatMessage } from '../../src/i18n/icu.ts';
 import { de } from '../../src/i18n/de.ts';
 import { he } from '../../src/i18n/he.ts';
 import { pseudo } from '../../src/i18n/locale.ts';
 
-/** The catalogues of src/i18n whose file names match `pattern`, merged. */
-async function merged(pattern: RegExp): Promise<Record<string, string>> {
+/** The catalogues of src/i18n whose file names match `pattern` and each admin section's `src/admin/<section>/messages/<lang>.ts` of `lang`, merged. */
+async function merged(pattern: RegExp, lang?: string): Promise<Record<string, string>> {
   const all: Record<string, string> = {};
-  for (const file of readdirSync(new URL('../../src/i18n/', import.meta.url)).filter((f) => pattern.test(f))) {
-    const mod = (await import(`../../src/i18n/${file}`)) as Record<string, unknown>;
+  const i18n = readdirSync(new URL('../../src/i18n/', import.meta.url))
+    .filter((f) => pattern.test(f))
+    .map((f) => `../../src/i18n/${f}`);
+  const admin = new URL('../../src/admin/', import.meta.url);
+  const sections = lang
+    ? readdirSync(admin)
+        .filter((d) => existsSync(new URL(`${d}/messages/${lang}.ts`, admin)))
+        .map((d) => `../../src/admin/${d}/messages/${lang}.ts`)
+    : [];
+  for (const file of [...i18n, ...sections]) {
+    const mod = (await import(file)) as Record<string, unknown>;
     for (const value of Object.values(mod)) if (value && typeof value === 'object') Object.assign(all, value);
   }
   return all;
 }
 
-/** Every English catalogue (en.ts, en-*.ts), merged: the keys a translation must have. */
-const english = () => merged(/^en(-.+)?\.ts$/);
-/** The admin portal's catalogues of a locale: the shell's (`<lang>-admin.ts`) and each section's (`<lang>-admin-<section>.ts`), merged. */
-const deAdmin = await merged(/^de-admin(-.+)?\.ts$/);
-const heAdmin = await merged(/^he-admin(-.+)?\.ts$/);
+/** Every English catalogue (en.ts, en-*.ts, each section's messages/en.ts), merged: the keys a translation must have. */
+const english = () => merged(/^en(-.+)?\.ts$/, 'en');
+/** The admin portal's catalogues of a locale: the shell's (`<lang>-admin.ts`) and each section's (`src/admin/<section>/messages/<lang>.ts`), merged. */
+const deAdmin = await merged(/^de-admin\.ts$/, 'de');
+const heAdmin = await merged(/^he-admin\.ts$/, 'he');
 
 /** Each built-in catalogue of another locale, by part: the sign-in flows' (`<lang>.ts`) and the admin portal's (`<lang>-admin*.ts`). */
 const catalogues = [
@@ -100,9 +109,9 @@ test('the pseudo-locale accents, lengthens by about 30 % and brackets, and leave
 });
 
 test('the admin portal’s English count messages agree in number (ICU plurals)', async () => {
-  const { enAdminUsers: enAdmin } = await import('../../src/i18n/en-admin-users.ts');
-  const { enAdminRoles } = await import('../../src/i18n/en-admin-roles.ts');
-  const { enAdminGroups } = await import('../../src/i18n/en-admin-groups.ts');
+  const { enAdminUsers: enAdmin } = await import('../../src/admin/users/messages/en.ts');
+  const { enAdminRoles } = await import('../../src/admin/roles/messages/en.ts');
+  const { enAdminGroups } = await import('../../src/admin/groups/messages/en.ts');
   assert.equal(formatMessage(enAdmin['admin.users.count'], { count: 1 }), '1 user');
   assert.equal(formatMessage(enAdmin['admin.users.count'], { count: 10000 }), '10,000 users');
   assert.equal(formatMessage(enAdmin['admin.users.sub.removed'], { email: 'a@b.test', count: 1 }), 'a@b.test was removed from 1 account.');

@@ -10,7 +10,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { AccountSettings } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { createAccountResource, changedFields, type AccountChanges, type AccountField } from '../resources/account.ts';
 import { useSection } from '../shell/context.ts';
@@ -19,6 +18,7 @@ import { FilePicker } from '../ui/file-picker.tsx';
 import { Select } from '../ui/select.tsx';
 import { formatPattern } from '../../i18n/date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as accountCss from './account.css.ts';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { AdminTabs } from '../ui/tabs.tsx';
@@ -132,7 +132,7 @@ export function AccountView() {
     <section className={css.section} aria-labelledby="fe-account-title">
       <SectionHeader titleId="fe-account-title" title={t('admin.account.title')} />
       {!canWrite ? <p className={css.muted}>{t('admin.account.readOnly')}</p> : null}
-      <LoadStates t={t} state={result} retry={() => resources.use(createAccountResource).$settings.revalidate()}>
+      <LoadStates state={result} retry={() => resources.use(createAccountResource).$settings.revalidate()}>
         {tabs.length === 0 ? (
           <p className={css.muted}>{t('admin.account.noTabs')}</p>
         ) : (
@@ -155,7 +155,6 @@ export function AccountView() {
                     })
                   }
                   appearanceOf={appearanceOf}
-                  t={t}
                 />
               ),
             }))}
@@ -173,7 +172,6 @@ function SettingsForm({
   onEdit,
   onSaved,
   appearanceOf,
-  t,
 }: {
   tab: AccountTab;
   saved: AccountSettings;
@@ -181,9 +179,8 @@ function SettingsForm({
   onEdit: (field: AccountField, value: string) => void;
   onSaved: (fields: AccountField[]) => void;
   appearanceOf: (field: AccountField) => FieldAppearance;
-  t: Translate;
 }) {
-  const { app, resources, toasts } = useSection();
+  const { t, app, resources, toasts } = useSection();
   const locale = useStore(app.i18n.$locale);
   const { busy, error, setError, run } = useSave();
   const [noChanges, setNoChanges] = useState(false);
@@ -227,13 +224,13 @@ function SettingsForm({
   };
 
   return (
-    <form className={css.form} onSubmit={submit} noValidate aria-busy={busy} style={{ maxWidth: '640px' }}>
+    <form className={accountCss.settingsForm} onSubmit={submit} noValidate aria-busy={busy}>
       {tab === 'customLogin' ? <p className={css.muted}>{t('admin.account.customLoginIntro')}</p> : null}
       {fields.map((f) =>
         f === 'logo' ? (
-          <LogoField key={f} value={valueOf(f)} viewOnly={appearanceOf(f) !== 'edit'} onChange={(v) => edit(f, v)} t={t} />
+          <LogoField key={f} value={valueOf(f)} viewOnly={appearanceOf(f) !== 'edit'} onChange={(v) => edit(f, v)} />
         ) : (
-          <Field key={f} field={f} value={valueOf(f)} viewOnly={appearanceOf(f) !== 'edit'} problem={problems[f]} locale={locale} onChange={(v) => edit(f, v)} t={t} />
+          <Field key={f} field={f} value={valueOf(f)} viewOnly={appearanceOf(f) !== 'edit'} problem={problems[f]} locale={locale} onChange={(v) => edit(f, v)} />
         ),
       )}
       {noChanges ? (
@@ -241,9 +238,9 @@ function SettingsForm({
           {t('admin.noChanges')}
         </div>
       ) : null}
-      <ErrorSlot error={error} t={t} />
+      <ErrorSlot error={error} />
       {editable.length > 0 ? (
-        <div className={css.dialogActions} style={{ justifyContent: 'flex-start' }}>
+        <div className={accountCss.settingsActions}>
           <button type="submit" className={css.button} aria-disabled={busy}>
             {busy ? t('admin.saving') : t('admin.save')}
           </button>
@@ -254,8 +251,9 @@ function SettingsForm({
 }
 
 /** One text or select field; view-only fields are read-only inputs showing the value (or "Not set"). */
-function Field(props: { field: AccountField; value: string; viewOnly: boolean; problem?: string; locale: string; onChange: (value: string) => void; t: Translate }) {
-  const { field, value, viewOnly, problem, locale, onChange, t } = props;
+function Field(props: { field: AccountField; value: string; viewOnly: boolean; problem?: string; locale: string; onChange: (value: string) => void }) {
+  const { t } = useSection();
+  const { field, value, viewOnly, problem, locale, onChange } = props;
   const id = `fe-account-${field}`;
   const hint = URL_FIELDS.includes(field) ? t(field === 'website' ? 'admin.account.urlHint' : `admin.account.${field as 'applicationUrl' | 'loginUrl'}Hint`) : null;
   const options = selectOptions(field, value, locale);
@@ -320,7 +318,8 @@ function Field(props: { field: AccountField; value: string; viewOnly: boolean; p
 }
 
 /** The logo: a preview, an image address, an upload (read as a data URL) and remove. */
-function LogoField({ value, viewOnly, onChange, t }: { value: string; viewOnly: boolean; onChange: (value: string) => void; t: Translate }) {
+function LogoField({ value, viewOnly, onChange }: { value: string; viewOnly: boolean; onChange: (value: string) => void }) {
+  const { t } = useSection();
   const [problem, setProblem] = useState('');
   const upload = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -334,9 +333,9 @@ function LogoField({ value, viewOnly, onChange, t }: { value: string; viewOnly: 
     reader.readAsDataURL(file);
   };
   return (
-    <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+    <fieldset className={`${css.field} ${css.bareFieldset}`}>
       <legend className={css.label}>{t('admin.account.field.logo')}</legend>
-      <span className={css.logoPreview} data-logo-preview="">
+      <span className={accountCss.logoPreview} data-logo-preview="">
         {value.startsWith('data:image/') || isHttpUrl(value) ? (
           <img src={value} alt={t('admin.account.logoPreview')} />
         ) : (

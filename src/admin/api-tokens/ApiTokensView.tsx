@@ -16,6 +16,7 @@ import { createTokensResource, type TokenOwner, type TokenRow, type TokenType } 
 import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as apiTokensCss from './api-tokens.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -52,7 +53,7 @@ function columns(opts: {
       size: 200,
       enableSorting: false,
       cell: ({ row }) => (
-        <code title={row.original.key} style={{ fontFamily: 'ui-monospace, monospace', fontSize: '0.875em' }}>
+        <code title={row.original.key} className={apiTokensCss.tokenKey}>
           {row.original.key}
         </code>
       ),
@@ -138,17 +139,18 @@ export function ApiTokensView() {
         tabs={TOKEN_TYPES.map((kind) => ({
           id: kind,
           label: t(`admin.tokens.tab.${kind}`),
-          content: <TokensTable owner={owner} type={kind} roles={roles.data ?? []} canWrite={canWrite} t={t} />,
+          content: <TokensTable owner={owner} type={kind} roles={roles.data ?? []} canWrite={canWrite} />,
         }))}
       />
-      {creating ? <CreateTokenDialog owner={owner} type={creating} roles={roles.data ?? []} rolesError={roles.error} t={t} onClose={() => setCreating(null)} /> : null}
+      {creating ? <CreateTokenDialog owner={owner} type={creating} roles={roles.data ?? []} rolesError={roles.error} onClose={() => setCreating(null)} /> : null}
     </section>
   );
 }
 
 /** One kind's table with its loading, error and empty states, and the delete confirmation. */
-function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; type: TokenType; roles: Role[]; canWrite: boolean; t: Translate }) {
+function TokensTable({ owner, type, roles, canWrite }: { owner: TokenOwner; type: TokenType; roles: Role[]; canWrite: boolean }) {
   const section = useSection();
+  const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
   const $list = resources.use(createTokensResource).list(owner, type);
@@ -178,7 +180,7 @@ function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; t
 
   return (
     <div className={css.section}>
-      <LoadStates t={t} state={result} retry={() => $list.revalidate()}>
+      <LoadStates state={result} retry={() => $list.revalidate()}>
         <DataTable
           label={t(`admin.tokens.table.${type}`)}
           columns={cols}
@@ -194,7 +196,6 @@ function TokensTable({ owner, type, roles, canWrite, t }: { owner: TokenOwner; t
       {target ? (
         <ConfirmDialog
           open
-          t={t}
           title={t('admin.tokens.deleteTitle', { description: target.description })}
           body={t('admin.tokens.deleteBody')}
           action={t('admin.tokens.deleteAction')}

@@ -9,7 +9,6 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { draftProblem, EXPIRY_CHOICES, MAX_TOKEN_DAYS, type ExpiryChoice, type TokenDraft } from '../../../machines/admin-create-token.machine.ts';
 import type { Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import type { CreatedToken, TokenOwner, TokenType } from '../resources/tokens.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
@@ -28,14 +27,13 @@ interface Props {
   type: TokenType;
   roles: Role[];
   rolesError?: unknown;
-  t: Translate;
   onClose: () => void;
 }
 
 /** The dialog: open while mounted; the machine lives as long as it. */
 export function CreateTokenDialog(props: Props) {
-  const { owner, type, t, onClose } = props;
-  const { toasts } = useSection();
+  const { owner, type, onClose } = props;
+  const { t, toasts } = useSection();
   const actor = useSectionFlow(createTokenFlow, { owner, type, roleIds: props.roles.filter((r) => r.isDefault).map((r) => r.id) });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const closed = useSelector(actor, (s) => s.status === 'done');
@@ -55,12 +53,13 @@ export function CreateTokenDialog(props: Props) {
 
   return (
     <AdminDialog open onClose={onClose} busy={busy} dismissable={!created} title={created ? t('admin.tokens.createdTitle') : t(`admin.tokens.createTitle.${type}`)}>
-      {created ? <CreatedPanel token={created} type={type} t={t} onDone={() => actor.send({ type: 'secret.dismiss' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
+      {created ? <CreatedPanel token={created} type={type} onDone={() => actor.send({ type: 'secret.dismiss' })} /> : <TokenForm {...props} actor={actor} busy={busy} />}
     </AdminDialog>
   );
 }
 
-function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props & { actor: ReturnType<typeof useSectionFlow<typeof createTokenFlow>>; busy: boolean }) {
+function TokenForm({ owner, roles, rolesError, onClose, actor, busy }: Props & { actor: ReturnType<typeof useSectionFlow<typeof createTokenFlow>>; busy: boolean }) {
+  const { t } = useSection();
   const error = useSelector(actor, (s) => s.context.error);
   // the machine's draft: empty with the default roles when the dialog opens (a story's state: its own)
   const [draft, setDraft] = useState<TokenDraft>(() => actor.getSnapshot().context.draft);
@@ -124,21 +123,22 @@ function TokenForm({ owner, roles, rolesError, t, onClose, actor, busy }: Props 
         ) : (
           <>
             <p className={css.muted}>{t('admin.tokens.noRoles')}</p>
-            <ErrorSlot error={rolesError} t={t} />
+            <ErrorSlot error={rolesError} />
           </>
         )
       ) : null}
-      <ErrorSlot error={error} t={t} />
-      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.tokens.create')} busyLabel={t('admin.tokens.creating')} />
+      <ErrorSlot error={error} />
+      <DialogActions onCancel={onClose} busy={busy} label={t('admin.tokens.create')} busyLabel={t('admin.tokens.creating')} />
     </form>
   );
 }
 
 /** The new token's client id and secret, shown once, with copy buttons and Done (the kit's SecretOnce). */
-function CreatedPanel({ token, type, t, onDone }: { token: CreatedToken; type: TokenType; t: Translate; onDone: () => void }) {
+function CreatedPanel({ token, type, onDone }: { token: CreatedToken; type: TokenType; onDone: () => void }) {
+  const { t } = useSection();
   const items = [
     ...(type === 'ClientCredentials' ? [{ id: 'fe-token-clientId', label: t('admin.tokens.clientId'), value: token.row.key }] : []),
     { id: 'fe-token-secret', label: t(`admin.tokens.secret.${type}`), value: token.secret },
   ];
-  return <SecretOnce warning={t('admin.tokens.secretWarning')} items={items} t={t} onDone={onDone} />;
+  return <SecretOnce warning={t('admin.tokens.secretWarning')} items={items} onDone={onDone} />;
 }

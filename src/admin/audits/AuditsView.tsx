@@ -140,7 +140,7 @@ export function AuditsView() {
           </button>
         ) : null}
       </div>
-      <LoadStates t={t} state={state} retry={list.retry}>
+      <LoadStates state={state} retry={list.retry}>
         <>
           <DataTable
             busy={state.loading}
@@ -153,7 +153,7 @@ export function AuditsView() {
             manualSorting
             empty={filtered ? <EmptyState title={t('admin.audits.noMatch')} /> : <EmptyState title={t('admin.audits.empty')} />}
           />
-          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={list.setPage} t={t} busy={state.loading} />
+          <Pagination page={query.page} totalPages={state.data?.totalPages ?? 1} total={state.data?.total} onPage={list.setPage} busy={state.loading} />
         </>
       </LoadStates>
       {open ? (

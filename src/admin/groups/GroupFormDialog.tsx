@@ -6,9 +6,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Group } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as groupsCss from './groups.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
@@ -17,17 +17,18 @@ import { hexColor, PRESET_COLORS, Swatch } from './Swatch.tsx';
 import { createGroupsResource } from '../resources/groups.ts';
 
 /** The create dialog (no `group`) or the edit dialog of `group`. */
-export function GroupFormDialog({ open, group, onClose, t }: { open: boolean; group?: Group; onClose: () => void; t: Translate }) {
+export function GroupFormDialog({ open, group, onClose }: { open: boolean; group?: Group; onClose: () => void }) {
+  const { t } = useSection();
   const [busy, setBusy] = useState(false);
   return (
     <AdminDialog open={open} onClose={onClose} busy={busy} title={group ? t('admin.groups.editTitle', { name: group.name }) : t('admin.groups.createTitle')}>
-      {open ? <GroupForm group={group} onClose={onClose} t={t} onBusy={setBusy} /> : null}
+      {open ? <GroupForm group={group} onClose={onClose} onBusy={setBusy} /> : null}
     </AdminDialog>
   );
 }
 
-function GroupForm({ group, onClose, t, onBusy }: { group?: Group; onClose: () => void; t: Translate; onBusy: (busy: boolean) => void }) {
-  const { resources, toasts } = useSection();
+function GroupForm({ group, onClose, onBusy }: { group?: Group; onClose: () => void; onBusy: (busy: boolean) => void }) {
+  const { t, resources, toasts } = useSection();
   const [name, setName] = useState(group?.name ?? '');
   const [color, setColor] = useState(hexColor(group?.color));
   const [description, setDescription] = useState(group?.description ?? '');
@@ -71,50 +72,30 @@ function GroupForm({ group, onClose, t, onBusy }: { group?: Group; onClose: () =
         onChange={(e) => setName(e.target.value)}
         autoFocus
       />
-      <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+      <fieldset className={`${css.field} ${css.bareFieldset}`}>
         <legend className={css.label}>{t('admin.groups.color')}</legend>
         <div className={css.toolbar}>
           {PRESET_COLORS.map((p) => (
-            <button
-              key={p.value}
-              type="button"
-              className={css.iconButton}
-              aria-label={t(p.name)}
-              aria-pressed={color === p.value}
-              onClick={() => setColor(p.value)}
-              style={{ borderColor: color === p.value ? 'currentColor' : undefined, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
-            >
+            <button key={p.value} type="button" className={groupsCss.preset} aria-label={t(p.name)} aria-pressed={color === p.value} onClick={() => setColor(p.value)}>
               <Swatch color={p.value} size={18} />
             </button>
           ))}
           <label className={css.checkboxRow}>
-            <input
-              type="color"
-              name="color"
-              value={color}
-              onChange={(e) => setColor(hexColor(e.target.value))}
-              style={{ width: 40, height: 32, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
-            />
+            <input type="color" name="color" value={color} onChange={(e) => setColor(hexColor(e.target.value))} className={groupsCss.colorInput} />
             <span>{t('admin.groups.customColor')}</span>
           </label>
         </div>
       </fieldset>
       <TextAreaField label={t('admin.groups.description')} fieldId="fe-group-description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
-      <ErrorSlot error={error} t={t} />
-      <DialogActions
-        t={t}
-        onCancel={onClose}
-        busy={busy}
-        label={group ? t('admin.save') : t('admin.groups.create')}
-        busyLabel={group ? t('admin.saving') : t('admin.groups.creating')}
-      />
+      <ErrorSlot error={error} />
+      <DialogActions onCancel={onClose} busy={busy} label={group ? t('admin.save') : t('admin.groups.create')} busyLabel={group ? t('admin.saving') : t('admin.groups.creating')} />
     </form>
   );
 }
 
 /** Confirms deleting `group`; the group leaves the table once the server agrees. */
-export function DeleteGroupDialog({ group, onClose, t }: { group: Group; onClose: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+export function DeleteGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const { busy, error, run } = useSave();
   const confirm = () =>
     run(
@@ -127,7 +108,6 @@ export function DeleteGroupDialog({ group, onClose, t }: { group: Group; onClose
   return (
     <ConfirmDialog
       open
-      t={t}
       title={t('admin.groups.deleteTitle', { name: group.name })}
       body={t('admin.groups.deleteBody', { count: group.users?.length ?? 0 })}
       action={t('admin.groups.delete')}

@@ -9,10 +9,10 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type RefObject } from 'react';
 import type { Group, Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { createGroupsResource, isScimGroup, type GroupMember } from '../resources/groups.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as groupsCss from './groups.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { CheckboxRow, DoneActions } from '../ui/form.tsx';
@@ -27,13 +27,9 @@ import { UserCell, userName } from '../ui/user-cell.tsx';
 /** How many users the member search shows. */
 export const CANDIDATES_LIMIT = 10;
 
-const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 } as const;
-const itemStyle = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, minHeight: 32 } as const;
-const headingStyle = { margin: 0, fontSize: '1em', fontWeight: 600 } as const;
-
 /** The members-and-roles dialog of `group` (the group as cached: optimistic changes show here at once). */
-export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void; t: Translate }) {
-  const { resources } = useSection();
+export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose }: { group: Group; canWrite: boolean; rolesEnabled: boolean; onClose: () => void }) {
+  const { t, resources } = useSection();
   const [error, setError] = useState<unknown>(null);
   const scim = isScimGroup(group);
   const membersEditable = canWrite && !scim;
@@ -59,19 +55,17 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
   return (
     <AdminDialog open onClose={onClose} title={t('admin.groups.manageTitle', { name: group.name })}>
       {scim ? <p className={css.hint}>{t('admin.groups.scimNote')}</p> : null}
-      <ErrorSlot error={error} t={t} />
-      <section aria-labelledby={membersId} className={css.form} style={{ gap: 8 }}>
-        <h3 id={membersId} style={headingStyle}>
+      <ErrorSlot error={error} />
+      <section aria-labelledby={membersId} className={groupsCss.part}>
+        <h3 id={membersId} className={groupsCss.partTitle}>
           {t('admin.groups.members', { count: members.length })}
         </h3>
         {members.length === 0 ? (
-          <p className={css.muted} style={{ margin: 0 }}>
-            {t('admin.groups.noMembers')}
-          </p>
+          <p className={`${css.muted} ${css.flush}`}>{t('admin.groups.noMembers')}</p>
         ) : (
-          <ul style={listStyle} aria-label={t('admin.groups.membersList', { name: group.name })}>
+          <ul className={groupsCss.people} aria-label={t('admin.groups.membersList', { name: group.name })}>
             {members.map((m) => (
-              <li key={m.id} style={itemStyle} data-member={m.email}>
+              <li key={m.id} className={groupsCss.person} data-member={m.email}>
                 <UserCell user={m} />
                 {membersEditable ? (
                   <button
@@ -94,20 +88,18 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
       {membersEditable ? (
         <AddMembers
           group={group}
-          t={t}
           inputRef={searchRef}
           onAdd={(user) => change(addUsers, { id: group.id, users: [user] }, t('admin.groups.added', { name: userName(user), group: group.name }))}
         />
       ) : null}
-      <section aria-labelledby={rolesId} className={css.form} style={{ gap: 8 }}>
-        <h3 id={rolesId} style={headingStyle}>
+      <section aria-labelledby={rolesId} className={groupsCss.part}>
+        <h3 id={rolesId} className={groupsCss.partTitle}>
           {t('admin.groups.roles')}
         </h3>
         {canWrite && rolesEnabled ? (
           <GroupRoles
             group={group}
             labelledBy={rolesId}
-            t={t}
             onToggle={(role, on) =>
               on
                 ? change(addRoles, { id: group.id, roles: [role] }, t('admin.groups.roleAdded', { group: group.name, role: role.name }))
@@ -127,17 +119,15 @@ export function GroupMembersDialog({ group, canWrite, rolesEnabled, onClose, t }
 }
 
 /** The role checkboxes of a group: ticking gives the role, unticking takes it away (each at once). */
-function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelledBy: string; t: Translate; onToggle: (role: Role, on: boolean) => void }) {
-  const { resources } = useSection();
+function GroupRoles({ group, labelledBy, onToggle }: { group: Group; labelledBy: string; onToggle: (role: Role, on: boolean) => void }) {
+  const { t, resources } = useSection();
   const roles = useStore(resources.use(createRolesResource).$roles);
   const has = new Set((group.roles ?? []).map((r) => r.id));
   if (!roles.data && roles.loading) return <Loading label={t('admin.loading')} />;
   return (
-    <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }} aria-labelledby={labelledBy}>
-      <p className={css.hint} style={{ margin: 0 }}>
-        {t('admin.groups.rolesHint')}
-      </p>
-      <ErrorSlot error={roles.error} t={t} />
+    <fieldset className={`${css.field} ${css.bareFieldset}`} aria-labelledby={labelledBy}>
+      <p className={`${css.hint} ${css.flush}`}>{t('admin.groups.rolesHint')}</p>
+      <ErrorSlot error={roles.error} />
       {(roles.data ?? []).map((role) => (
         <CheckboxRow key={role.id} name="role" value={role.id} checked={has.has(role.id)} onChange={(on) => onToggle(role, on)}>
           <ItemLabel item={roleItem(role)} />
@@ -148,8 +138,8 @@ function GroupRoles({ group, labelledBy, t, onToggle }: { group: Group; labelled
 }
 
 /** Find users of the tenant by email (the users resource's page store) and add them. */
-function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate; inputRef: RefObject<HTMLInputElement | null>; onAdd: (user: GroupMember) => void }) {
-  const { resources } = useSection();
+function AddMembers({ group, inputRef, onAdd }: { group: Group; inputRef: RefObject<HTMLInputElement | null>; onAdd: (user: GroupMember) => void }) {
+  const { t, resources } = useSection();
   const headingId = useId();
   // a users list of the dialog's own: its search does not move the users table's
   const [list] = useState(() => resources.use(createUsersResource).newList(CANDIDATES_LIMIT));
@@ -161,25 +151,23 @@ function AddMembers({ group, t, inputRef, onAdd }: { group: Group; t: Translate;
   const candidates = (page.data?.items ?? []).filter((u) => !memberIds.has(u.id));
 
   return (
-    <section aria-labelledby={headingId} className={css.form} style={{ gap: 8 }}>
-      <h3 id={headingId} style={headingStyle}>
+    <section aria-labelledby={headingId} className={groupsCss.part}>
+      <h3 id={headingId} className={groupsCss.partTitle}>
         {t('admin.groups.addMembers')}
       </h3>
       <label className={css.field}>
         <span className={css.label}>{t('admin.groups.findUsers')}</span>
         <input ref={inputRef} className={css.input} type="search" name="member-search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
-      <ErrorSlot error={page.error} t={t} retry={list.retry} />
+      <ErrorSlot error={page.error} retry={list.retry} />
       {!page.data && page.loading ? (
         <Loading label={t('admin.groups.searching')} />
       ) : page.data && candidates.length === 0 ? (
-        <p className={css.muted} style={{ margin: 0 }}>
-          {email ? t('admin.groups.noCandidates', { query: email }) : t('admin.groups.everyoneIn')}
-        </p>
+        <p className={`${css.muted} ${css.flush}`}>{email ? t('admin.groups.noCandidates', { query: email }) : t('admin.groups.everyoneIn')}</p>
       ) : candidates.length > 0 ? (
-        <ul style={listStyle} aria-label={t('admin.groups.candidates')}>
+        <ul className={groupsCss.people} aria-label={t('admin.groups.candidates')}>
           {candidates.map((u) => (
-            <li key={u.id} style={itemStyle} data-candidate={u.email}>
+            <li key={u.id} className={groupsCss.person} data-candidate={u.email}>
               <UserCell user={u} />
               <button
                 type="button"

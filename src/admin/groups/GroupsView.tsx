@@ -13,6 +13,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { createGroupsResource, isScimGroup } from '../resources/groups.ts';
 import { type SubRoute, useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as groupsCss from './groups.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
@@ -48,7 +49,7 @@ function columns(t: Translate, canWrite: boolean, onAction: (group: Group, actio
       accessorFn: (g) => g.name.toLowerCase(),
       enableSorting: true,
       cell: ({ row }) => (
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+        <span className={groupsCss.nameCell}>
           <Swatch color={row.original.color} />
           <span>{row.original.name}</span>
           {isScimGroup(row.original) ? <span className={css.chip}>{t('admin.groups.scimBadge')}</span> : null}
@@ -89,13 +90,14 @@ function columns(t: Translate, canWrite: boolean, onAction: (group: Group, actio
       header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
       size: 56,
       enableSorting: false,
-      cell: ({ row }) => <GroupRowMenu group={row.original} t={t} canWrite={canWrite} onAction={onAction} />,
+      cell: ({ row }) => <GroupRowMenu group={row.original} canWrite={canWrite} onAction={onAction} />,
     },
   ];
 }
 
 /** The actions of one row: members and roles always; edit and delete for a writer, not for a SCIM group. */
-function GroupRowMenu({ group, t, canWrite, onAction }: { group: Group; t: Translate; canWrite: boolean; onAction: (group: Group, action: GroupAction) => void }) {
+function GroupRowMenu({ group, canWrite, onAction }: { group: Group; canWrite: boolean; onAction: (group: Group, action: GroupAction) => void }) {
+  const { t } = useSection();
   const editable = canWrite && !isScimGroup(group);
   const items: { id: GroupAction; label: string }[] = [
     { id: 'members', label: canWrite ? t('admin.groups.manage') : t('admin.groups.view') },
@@ -139,7 +141,6 @@ export function GroupsView() {
       </SectionHeader>
       {!canWrite && enabled && !first && !list.error ? <p className={css.hint}>{t('admin.groups.readOnly')}</p> : null}
       <LoadStates
-        t={t}
         state={{ data: first ? undefined : enabled ? list.data : config.data, loading: first, error: list.error }}
         retry={() => resources.use(createGroupsResource).$list.revalidate()}
       >
@@ -161,10 +162,10 @@ export function GroupsView() {
           />
         )}
       </LoadStates>
-      <GroupFormDialog open={dialog?.kind === 'create' && canWrite} onClose={close} t={t} />
-      <GroupFormDialog open={dialog?.kind === 'edit' && !!target && canWrite} group={target} onClose={close} t={t} />
-      {dialog?.kind === 'delete' && target && canWrite ? <DeleteGroupDialog group={target} onClose={close} t={t} /> : null}
-      {dialog?.kind === 'members' && target ? <GroupMembersDialog group={target} canWrite={canWrite} rolesEnabled={rolesEnabled} onClose={close} t={t} /> : null}
+      <GroupFormDialog open={dialog?.kind === 'create' && canWrite} onClose={close} />
+      <GroupFormDialog open={dialog?.kind === 'edit' && !!target && canWrite} group={target} onClose={close} />
+      {dialog?.kind === 'delete' && target && canWrite ? <DeleteGroupDialog group={target} onClose={close} /> : null}
+      {dialog?.kind === 'members' && target ? <GroupMembersDialog group={target} canWrite={canWrite} rolesEnabled={rolesEnabled} onClose={close} /> : null}
     </section>
   );
 }

@@ -1,4 +1,6 @@
 /** A group's colour as a small round swatch (decorative: the name beside it says which group). */
+import { inlineVars } from '../ui/css-vars.ts';
+import * as groupsCss from './groups.css.ts';
 
 /** The colour presets of the group dialog, with the message key of each one's name. */
 export const PRESET_COLORS = [
@@ -26,15 +28,8 @@ export function Swatch({ color, size = 14 }: { color?: string | null; size?: num
     <span
       aria-hidden="true"
       data-swatch=""
-      style={{
-        display: 'inline-block',
-        flex: 'none',
-        width: size,
-        height: size,
-        borderRadius: '50%',
-        background: color || 'transparent',
-        border: '1px solid rgb(0 0 0 / 0.25)',
-      }}
+      className={groupsCss.swatch}
+      style={inlineVars({ [groupsCss.swatchColor]: color || 'transparent', [groupsCss.swatchSize]: `${size}px` })}
     />
   );
 }

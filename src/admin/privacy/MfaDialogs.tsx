@@ -8,11 +8,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { EnrollKind } from '../../../machines/admin-enroll-mfa.machine.ts';
-import type { MessageKey, Translate } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { enrollMfaFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
+import * as privacyCss from './privacy.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { Loading } from '../ui/states.tsx';
@@ -32,7 +33,8 @@ const DEVICE: Record<EnrollKind, MessageKey> = {
 };
 
 /** A failure, announced, in our words (see {@link failureText}); nothing without one. */
-function Failure({ error, t }: { error: unknown; t: Translate }) {
+function Failure({ error }: { error: unknown }) {
+  const { t } = useSection();
   if (!error) return null;
   return (
     <div className={css.alert} role="alert" part="error">
@@ -42,7 +44,8 @@ function Failure({ error, t }: { error: unknown; t: Translate }) {
 }
 
 /** A one-time-code field: numeric keyboard, the OS's code autofill, pasting a code with spaces works. */
-export function CodeField({ value, onChange, error, t, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; t: Translate; autoFocus?: boolean }) {
+export function CodeField({ value, onChange, error, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; autoFocus?: boolean }) {
+  const { t } = useSection();
   return (
     <TextField
       label={t('admin.privacy.code')}
@@ -61,7 +64,8 @@ export function CodeField({ value, onChange, error, t, autoFocus = true }: { val
 }
 
 /** A phone-number field (E.164 hint, the OS's phone autofill), focused when it mounts; `missing`: left empty on submit. */
-export function PhoneField({ value, onChange, missing, t, fieldId }: { value: string; onChange: (v: string) => void; missing: boolean; t: Translate; fieldId: string }) {
+export function PhoneField({ value, onChange, missing, fieldId }: { value: string; onChange: (v: string) => void; missing: boolean; fieldId: string }) {
+  const { t } = useSection();
   return (
     <TextField
       label={t('admin.privacy.sms.phone')}
@@ -83,8 +87,8 @@ export function PhoneField({ value, onChange, missing, t, fieldId }: { value: st
 export const cleanCode = (value: string) => value.replace(/[\s-]+/g, '');
 
 /** The add-a-device dialog of one kind; closes itself when done. */
-export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Translate; onClose: () => void }) {
-  const { toasts } = useSection();
+export function EnrollDialog({ kind, onClose }: { kind: EnrollKind; onClose: () => void }) {
+  const { t, toasts } = useSection();
   const actor = useSectionFlow(enrollMfaFlow, { kind });
   const snapshot = useSelector(actor, (s) => s);
   const busy = snapshot.hasTag('busy');
@@ -118,7 +122,6 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
   const cancelDisabled = busy && !snapshot.matches('ceremony');
   const verifyActions = (
     <DialogActions
-      t={t}
       onCancel={onClose}
       busy={busy}
       cancelDisabled={cancelDisabled}
@@ -131,7 +134,7 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     body = (
       <div className={css.form} data-step="recovery">
         <h3 className={css.subtitle}>{t('admin.privacy.recovery.title')}</h3>
-        <p style={{ margin: 0 }}>{t('admin.privacy.recovery.body')}</p>
+        <p className={css.flush}>{t('admin.privacy.recovery.body')}</p>
         <div className={css.field}>
           <span className={css.label} id="fe-mfa-recovery-label">
             {t('admin.privacy.recovery.label')}
@@ -146,8 +149,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
   } else if (snapshot.matches('failed')) {
     body = (
       <div className={css.form} data-step="failed">
-        <Failure error={context.error} t={t} />
-        <DialogActions t={t} onCancel={onClose} cancelDisabled={cancelDisabled}>
+        <Failure error={context.error} />
+        <DialogActions onCancel={onClose} cancelDisabled={cancelDisabled}>
           <button type="button" className={css.button} onClick={() => actor.send({ type: 'enroll.retry' })} autoFocus>
             {t('admin.privacy.retry')}
           </button>
@@ -160,16 +163,16 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     body = (
       <div className={css.form} data-step="ceremony">
         <Loading label={t('admin.privacy.key.waiting')} />
-        <DialogActions t={t} onCancel={onClose} cancelDisabled={cancelDisabled} />
+        <DialogActions onCancel={onClose} cancelDisabled={cancelDisabled} />
       </div>
     );
   } else if (snapshot.matches('scanning') || snapshot.matches('verifyingApp')) {
     body = (
       <form className={css.form} onSubmit={submitCode} noValidate aria-busy={busy} data-step="scan">
-        <p style={{ margin: 0 }} id="fe-mfa-scan">
+        <p className={css.flush} id="fe-mfa-scan">
           {t('admin.privacy.app.scan')}
         </p>
-        <img src={context.qrCode} alt={t('admin.privacy.app.qrAlt')} width={180} height={180} style={{ alignSelf: 'center' }} data-qr="" />
+        <img src={context.qrCode} alt={t('admin.privacy.app.qrAlt')} width={180} height={180} className={privacyCss.qrCode} data-qr="" />
         <div className={css.field}>
           <span className={css.label} id="fe-mfa-secret-label">
             {t('admin.privacy.app.secret')}
@@ -178,8 +181,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
             {context.secret}
           </code>
         </div>
-        <CodeField value={code} onChange={setCode} error={missing} t={t} />
-        <Failure error={context.error} t={t} />
+        <CodeField value={code} onChange={setCode} error={missing} />
+        <Failure error={context.error} />
         {verifyActions}
       </form>
     );
@@ -192,20 +195,20 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
     };
     body = (
       <form className={css.form} onSubmit={submitPhone} noValidate aria-busy={busy} data-step="phone">
-        <PhoneField value={phone} onChange={setPhone} missing={missing} t={t} fieldId="fe-mfa-phone" />
-        <Failure error={context.error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={busy} cancelDisabled={cancelDisabled} label={t('admin.privacy.sendCode')} busyLabel={t('admin.privacy.sending')} />
+        <PhoneField value={phone} onChange={setPhone} missing={missing} fieldId="fe-mfa-phone" />
+        <Failure error={context.error} />
+        <DialogActions onCancel={onClose} busy={busy} cancelDisabled={cancelDisabled} label={t('admin.privacy.sendCode')} busyLabel={t('admin.privacy.sending')} />
       </form>
     );
   } else {
     // code / verifyingSms / sending again
     body = (
       <form className={css.form} onSubmit={submitCode} noValidate aria-busy={busy} data-step="code">
-        <p role="status" style={{ margin: 0 }}>
+        <p role="status" className={css.flush}>
           {t('admin.privacy.sms.sent', { phone: context.sentTo })}
         </p>
-        <CodeField value={code} onChange={setCode} error={missing} t={t} />
-        <Failure error={context.error} t={t} />
+        <CodeField value={code} onChange={setCode} error={missing} />
+        <Failure error={context.error} />
         <div className={css.toolbar}>
           <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'code.resend' })} disabled={busy}>
             {snapshot.matches('sending') ? t('admin.privacy.sending') : t('admin.privacy.resend')}
@@ -223,8 +226,8 @@ export function EnrollDialog({ kind, t, onClose }: { kind: EnrollKind; t: Transl
 }
 
 /** The remove-a-device dialog: what proves possession depends on the kind. */
-export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+export function RemoveDeviceDialog({ device, onClose }: { device: DeviceRow; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const p = resources.use(createProfileResource);
   const { busy, error, run } = useSave();
   const [code, setCode] = useState('');
@@ -240,11 +243,10 @@ export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; 
     return (
       <ConfirmDialog
         open
-        t={t}
         title={title}
         body={
           <>
-            <p style={{ margin: 0 }}>{t(device.kind === 'passkey' ? 'admin.privacy.remove.passkeyBody' : 'admin.privacy.remove.keyBody')}</p>
+            <p className={css.flush}>{t(device.kind === 'passkey' ? 'admin.privacy.remove.passkeyBody' : 'admin.privacy.remove.keyBody')}</p>
             {device.kind === 'securityKey' ? <p className={css.muted}>{t('admin.privacy.remove.lastHint')}</p> : null}
           </>
         }
@@ -284,20 +286,17 @@ export function RemoveDeviceDialog({ device, t, onClose }: { device: DeviceRow; 
   return (
     <AdminDialog open onClose={onClose} title={title} busy={busy} role="alertdialog">
       <form className={css.form} onSubmit={submit} noValidate aria-busy={busy} data-step={needsSend ? 'send' : 'code'}>
-        <p style={{ margin: 0 }} role={sent ? 'status' : undefined}>
+        <p className={css.flush} role={sent ? 'status' : undefined}>
           {device.kind === 'authenticator'
             ? t('admin.privacy.remove.appBody')
             : sent
               ? t('admin.privacy.remove.smsSent', { phone: sent.phoneNumber })
               : t('admin.privacy.remove.smsBody', { phone: device.phone ?? '' })}
         </p>
-        <p className={css.muted} style={{ margin: 0 }}>
-          {t('admin.privacy.remove.lastHint')}
-        </p>
-        {needsSend ? null : <CodeField value={code} onChange={setCode} error={missing} t={t} />}
-        <Failure error={error} t={t} />
+        <p className={`${css.muted} ${css.flush}`}>{t('admin.privacy.remove.lastHint')}</p>
+        {needsSend ? null : <CodeField value={code} onChange={setCode} error={missing} />}
+        <Failure error={error} />
         <DialogActions
-          t={t}
           onCancel={onClose}
           busy={busy}
           label={needsSend ? t('admin.privacy.sendCode') : t('admin.privacy.remove')}

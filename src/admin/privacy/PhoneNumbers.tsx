@@ -97,7 +97,7 @@ export function PhoneNumbersPanel() {
           {t('admin.privacy.phones.add')}
         </button>
       </div>
-      <LoadStates t={t} state={state} retry={list.retry}>
+      <LoadStates state={state} retry={list.retry}>
         <DataTable
           label={t('admin.privacy.phones.list')}
           columns={columns}
@@ -107,7 +107,7 @@ export function PhoneNumbersPanel() {
           busy={state.stale}
           empty={<EmptyState title={t('admin.privacy.phones.empty')} />}
         />
-        {page && page.totalPages > 1 ? <Pagination page={query.page} totalPages={page.totalPages} total={page.total} onPage={list.setPage} t={t} busy={state.loading} /> : null}
+        {page && page.totalPages > 1 ? <Pagination page={query.page} totalPages={page.totalPages} total={page.total} onPage={list.setPage} busy={state.loading} /> : null}
       </LoadStates>
       {open && 'add' in open ? <PhoneCodeDialog onClose={close} /> : null}
       {open && 'verify' in open ? <PhoneCodeDialog phone={open.verify} onClose={close} /> : null}
@@ -173,7 +173,7 @@ function PhoneCodeDialog({ phone, onClose }: { phone?: UserPhoneNumber; onClose:
             <p role="status" className={css.notice}>
               {t('admin.privacy.sms.sent', { phone: sent.phoneNumber })}
             </p>
-            <CodeField value={code} onChange={setCode} error={missing} t={t} />
+            <CodeField value={code} onChange={setCode} error={missing} />
           </>
         ) : phone ? (
           <p className={css.notice}>{t('admin.privacy.phones.verifyBody', { phone: phone.phoneNumber })}</p>
@@ -185,11 +185,10 @@ function PhoneCodeDialog({ phone, onClose }: { phone?: UserPhoneNumber; onClose:
               setError(null);
             }}
             missing={missing}
-            t={t}
             fieldId="fe-phone-number"
           />
         )}
-        <ErrorSlot error={error} t={t} />
+        <ErrorSlot error={error} />
         {sent ? (
           <div className={css.toolbar}>
             <button type="button" className={css.iconButton} onClick={() => void send()} disabled={busy}>
@@ -197,7 +196,7 @@ function PhoneCodeDialog({ phone, onClose }: { phone?: UserPhoneNumber; onClose:
             </button>
           </div>
         ) : null}
-        <DialogActions t={t} onCancel={onClose} busy={busy} {...(sent ? VERIFY_ACTION(t) : { ...SEND_ACTION(t), autoFocus: !!phone })} />
+        <DialogActions onCancel={onClose} busy={busy} {...(sent ? VERIFY_ACTION(t) : { ...SEND_ACTION(t), autoFocus: !!phone })} />
       </form>
     </AdminDialog>
   );
@@ -221,7 +220,6 @@ function RemovePhoneDialog({ phone, onClose }: { phone: UserPhoneNumber; onClose
     return (
       <ConfirmDialog
         open
-        t={t}
         title={title}
         body={t('admin.privacy.phones.removeUnverified', { phone: phone.phoneNumber })}
         action={t('admin.privacy.remove')}
@@ -254,9 +252,9 @@ function RemovePhoneDialog({ phone, onClose }: { phone: UserPhoneNumber; onClose
         <p className={css.notice} role={otcToken ? 'status' : undefined}>
           {otcToken ? t('admin.privacy.remove.smsSent', { phone: phone.phoneNumber }) : t('admin.privacy.phones.removeVerified', { phone: phone.phoneNumber })}
         </p>
-        {otcToken ? <CodeField value={code} onChange={setCode} error={missing} t={t} /> : null}
-        <ErrorSlot error={error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={busy} {...(otcToken ? REMOVE_ACTION(t) : { ...SEND_ACTION(t), autoFocusCancel: true })} />
+        {otcToken ? <CodeField value={code} onChange={setCode} error={missing} /> : null}
+        <ErrorSlot error={error} />
+        <DialogActions onCancel={onClose} busy={busy} {...(otcToken ? REMOVE_ACTION(t) : { ...SEND_ACTION(t), autoFocusCancel: true })} />
       </form>
     </AdminDialog>
   );

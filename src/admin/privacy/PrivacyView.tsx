@@ -7,11 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { UserSession } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as privacyCss from './privacy.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -33,16 +33,17 @@ export function PrivacyView() {
   return (
     <section className={css.section} aria-labelledby="fe-privacy-title">
       <SectionHeader titleId="fe-privacy-title" title={t('admin.privacy.title')} />
-      <MfaDevicesPanel t={t} />
-      <SessionsPanel t={t} />
+      <MfaDevicesPanel />
+      <SessionsPanel />
       <PhoneNumbersPanel />
     </section>
   );
 }
 
 /** The device list, its add buttons, and the add / remove dialogs. */
-function MfaDevicesPanel({ t }: { t: Translate }) {
+function MfaDevicesPanel() {
   const section = useSection();
+  const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
   const devices = useStore(resources.use(createProfileResource).$mfaDevices);
@@ -64,11 +65,8 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
       <h3 id="fe-privacy-mfa" className={css.subtitle}>
         {t('admin.privacy.mfa.title')}
       </h3>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t('admin.privacy.mfa.intro')}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t('admin.privacy.mfa.intro')}</p>
       <LoadStates
-        t={t}
         state={{ data: devices.data, loading: devices.loading, error: devices.error ?? passkeys.error }}
         retry={() => {
           resources.use(createProfileResource).$mfaDevices.revalidate();
@@ -78,7 +76,7 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
         {devices.data && rows.length === 0 ? (
           <EmptyState title={t('admin.privacy.mfa.empty')} />
         ) : rows.length > 0 ? (
-          <ul aria-label={t('admin.privacy.mfa.list')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <ul aria-label={t('admin.privacy.mfa.list')} className={privacyCss.devices}>
             {rows.map((d) => (
               <li key={`${d.kind}:${d.id}`} className={css.header} data-device={d.kind}>
                 <span className={css.cellStack}>
@@ -117,15 +115,16 @@ function MfaDevicesPanel({ t }: { t: Translate }) {
           {failureText(passkeyError, t)}
         </div>
       ) : null}
-      {enroll ? <EnrollDialog kind={enroll} t={t} onClose={() => setEnroll(null)} /> : null}
-      {removing ? <RemoveDeviceDialog device={removing} t={t} onClose={() => setRemoving(null)} /> : null}
+      {enroll ? <EnrollDialog kind={enroll} onClose={() => setEnroll(null)} /> : null}
+      {removing ? <RemoveDeviceDialog device={removing} onClose={() => setRemoving(null)} /> : null}
     </section>
   );
 }
 
 /** The sessions table, sign out one, sign out all others. */
-function SessionsPanel({ t }: { t: Translate }) {
+function SessionsPanel() {
   const section = useSection();
+  const { t } = section;
   const { resources, toasts } = section;
   const dateText = useDateTime();
   const sessions = useStore(resources.use(createProfileResource).$sessions);
@@ -233,7 +232,7 @@ function SessionsPanel({ t }: { t: Translate }) {
           {t('admin.privacy.sessions.revokeAll')}
         </button>
       </div>
-      <LoadStates t={t} state={sessions} retry={() => resources.use(createProfileResource).$sessions.revalidate()}>
+      <LoadStates state={sessions} retry={() => resources.use(createProfileResource).$sessions.revalidate()}>
         <DataTable
           label={t('admin.privacy.sessions.table')}
           columns={columns}
@@ -246,7 +245,6 @@ function SessionsPanel({ t }: { t: Translate }) {
       {confirm ? (
         <ConfirmDialog
           open
-          t={t}
           title={t('all' in confirm ? 'admin.privacy.sessions.revokeAllTitle' : 'admin.privacy.sessions.revokeTitle')}
           body={
             'all' in confirm

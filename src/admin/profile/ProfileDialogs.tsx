@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { MessageKey, Translate } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { looksLikeEmail } from '../../auth/email.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
@@ -18,16 +18,17 @@ import { useSave } from '../ui/use-save.ts';
 import { createProfileResource } from '../resources/profile.ts';
 
 /** The change-password dialog. `email` fills the hidden username field password managers pair the new password with. */
-export function ChangePasswordDialog(props: { open: boolean; email: string; t: Translate; onClose: () => void }) {
+export function ChangePasswordDialog(props: { open: boolean; email: string; onClose: () => void }) {
+  const { t } = useSection();
   return (
-    <AdminDialog open={props.open} onClose={props.onClose} title={props.t('admin.profile.password.title')}>
+    <AdminDialog open={props.open} onClose={props.onClose} title={t('admin.profile.password.title')}>
       {props.open ? <ChangePasswordForm {...props} /> : null}
     </AdminDialog>
   );
 }
 
-function ChangePasswordForm({ email, t, onClose }: { email: string; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const [password, setPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -81,23 +82,24 @@ function ChangePasswordForm({ email, t, onClose }: { email: string; t: Translate
       {field('password', 'admin.profile.password.current', password, setPassword, 'current-password')}
       {field('newPassword', 'admin.profile.password.new', newPassword, setNewPassword, 'new-password')}
       {field('confirm', 'admin.profile.password.confirm', confirm, setConfirm, 'new-password')}
-      <ErrorSlot error={error} t={t} />
-      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.profile.password.submit')} busyLabel={t('admin.profile.password.submitting')} />
+      <ErrorSlot error={error} />
+      <DialogActions onCancel={onClose} busy={busy} label={t('admin.profile.password.submit')} busyLabel={t('admin.profile.password.submitting')} />
     </form>
   );
 }
 
 /** The change-email dialog: new address → code sent → code → done (machines/admin-change-email.machine.ts). */
-export function ChangeEmailDialog(props: { open: boolean; t: Translate; onClose: () => void }) {
+export function ChangeEmailDialog(props: { open: boolean; onClose: () => void }) {
+  const { t } = useSection();
   return (
-    <AdminDialog open={props.open} onClose={props.onClose} title={props.t('admin.profile.email.title')}>
+    <AdminDialog open={props.open} onClose={props.onClose} title={t('admin.profile.email.title')}>
       {props.open ? <ChangeEmailFlow {...props} /> : null}
     </AdminDialog>
   );
 }
 
-function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) {
-  const { toasts } = useSection();
+function ChangeEmailFlow({ onClose }: { onClose: () => void }) {
+  const { t, toasts } = useSection();
   const actor = useSectionFlow(changeEmailFlow);
   const snapshot = useSelector(actor, (s) => s);
   // the address and code the machine holds (empty when the dialog opens; a story's state: its own)
@@ -145,8 +147,8 @@ function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) 
           required
           autoFocus
         />
-        <ErrorSlot error={context.error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.profile.email.send')} busyLabel={t('admin.profile.email.sending')} />
+        <ErrorSlot error={context.error} />
+        <DialogActions onCancel={onClose} busy={busy} label={t('admin.profile.email.send')} busyLabel={t('admin.profile.email.sending')} />
       </form>
     );
   }
@@ -174,7 +176,7 @@ function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) 
         required
         autoFocus
       />
-      <ErrorSlot error={context.error} t={t} />
+      <ErrorSlot error={context.error} />
       <div className={css.toolbar}>
         <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'code.resend' })} disabled={busy}>
           {t('admin.profile.email.resend')}
@@ -183,7 +185,7 @@ function ChangeEmailFlow({ t, onClose }: { t: Translate; onClose: () => void }) 
           {t('admin.profile.email.back')}
         </button>
       </div>
-      <DialogActions t={t} onCancel={onClose} busy={busy} label={snapshot.matches({ code: 'submitting' }) ? t('admin.profile.email.verifying') : t('admin.profile.email.verify')} />
+      <DialogActions onCancel={onClose} busy={busy} label={snapshot.matches({ code: 'submitting' }) ? t('admin.profile.email.verifying') : t('admin.profile.email.verify')} />
     </form>
   );
 }

@@ -7,10 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/admin-types.ts';
-import type { MessageKey, Translate } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as profileCss from './profile.css.ts';
 import { FilePicker } from '../ui/file-picker.tsx';
 import { TextField } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -52,10 +53,10 @@ export function ProfileView() {
   return (
     <section className={css.section} aria-labelledby="fe-profile-title">
       <SectionHeader titleId="fe-profile-title" title={t('admin.profile.title')} />
-      <LoadStates t={t} state={{ ...profile, data }} retry={() => resources.use(createProfileResource).$profile.revalidate()}>
+      <LoadStates state={{ ...profile, data }} retry={() => resources.use(createProfileResource).$profile.revalidate()}>
         {data ? (
           <>
-            <ProfileForm key={data.id} profile={data} t={t} />
+            <ProfileForm key={data.id} profile={data} />
             <section className={css.form} aria-labelledby="fe-profile-account">
               <h3 id="fe-profile-account" className={css.subtitle}>
                 {t('admin.profile.account')}
@@ -82,15 +83,15 @@ export function ProfileView() {
           </>
         ) : null}
       </LoadStates>
-      <ChangePasswordDialog open={dialog === 'password'} email={data?.email ?? ''} t={t} onClose={() => setDialog(null)} />
-      <ChangeEmailDialog open={dialog === 'email'} t={t} onClose={() => setDialog(null)} />
+      <ChangePasswordDialog open={dialog === 'password'} email={data?.email ?? ''} onClose={() => setDialog(null)} />
+      <ChangeEmailDialog open={dialog === 'email'} onClose={() => setDialog(null)} />
     </section>
   );
 }
 
 /** The profile form: the draft is local until saved; a failed save keeps it and shows the server's message. */
-function ProfileForm({ profile, t }: { profile: Profile; t: Translate }) {
-  const { resources, options, toasts } = useSection();
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t, resources, options, toasts } = useSection();
   const appearance = profileAppearance(options);
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile));
   const { busy, error, setError, run } = useSave();
@@ -149,12 +150,12 @@ function ProfileForm({ profile, t }: { profile: Profile; t: Translate }) {
                 alt={t(pictureIsNew ? 'admin.profile.pictureNew' : 'admin.profile.pictureAlt')}
                 width={72}
                 height={72}
-                className={css.avatar}
+                className={profileCss.avatar}
                 data-picture=""
               />
             ) : (
               // no picture yet: the initials in its place, named as what they stand for
-              <span className={css.avatar} role="img" aria-label={t('admin.profile.pictureNone')} data-initials="">
+              <span className={profileCss.avatar} role="img" aria-label={t('admin.profile.pictureNone')} data-initials="">
                 {initialsOf(draft.name || profile.name || '', profile.email)}
               </span>
             )}
@@ -194,7 +195,7 @@ function ProfileForm({ profile, t }: { profile: Profile; t: Translate }) {
           onChange={(e) => setDraft((d) => ({ ...d, [f]: e.target.value }))}
         />
       ))}
-      <ErrorSlot error={error} t={t} />
+      <ErrorSlot error={error} />
       <div className={css.toolbar}>
         <button type="submit" className={css.button} aria-disabled={busy}>
           {busy ? t('admin.saving') : t('admin.save')}

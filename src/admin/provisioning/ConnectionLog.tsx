@@ -6,19 +6,19 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import { createProvisioningResource, type ScimRequestLogEntry } from '../resources/provisioning.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as provisioningCss from './provisioning.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { isFailedRequest } from './model.ts';
 
 /** The log of connection `id`, with a way back to the connections. */
-export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onBack: () => void }) {
-  const { resources } = useSection();
+export function ConnectionLog({ id, onBack }: { id: string; onBack: () => void }) {
+  const { t, resources } = useSection();
   const provisioning = resources.use(createProvisioningResource);
   const connections = useStore(provisioning.$connections);
   const $log = provisioning.log(id);
@@ -36,7 +36,7 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
         size: 180,
         enableSorting: true,
         cell: ({ row }) => (
-          <code title={row.original.resource} style={{ overflowWrap: 'anywhere' }}>
+          <code title={row.original.resource} className={provisioningCss.resource}>
             {row.original.resource}
           </code>
         ),
@@ -77,7 +77,7 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
         // at most two lines in the row; the whole text in its title
         cell: ({ row }) =>
           row.original.error ? (
-            <span title={row.original.error} style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <span title={row.original.error} className={provisioningCss.errorText}>
               {row.original.error}
             </span>
           ) : (
@@ -106,7 +106,7 @@ export function ConnectionLog({ id, t, onBack }: { id: string; t: Translate; onB
           {log.loading ? t('admin.provisioning.log.refreshing') : t('admin.provisioning.log.refresh')}
         </button>
       </SectionHeader>
-      <LoadStates t={t} state={log} retry={() => $log.revalidate()}>
+      <LoadStates state={log} retry={() => $log.revalidate()}>
         <DataTable
           label={t('admin.provisioning.log.table', { name })}
           columns={cols}

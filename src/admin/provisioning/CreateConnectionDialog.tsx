@@ -8,7 +8,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { connectionNameProblem, MAX_CONNECTION_NAME } from '../../../machines/admin-scim-connection.machine.ts';
-import type { Translate } from '../../i18n/index.ts';
 import type { NewScimConnection, ScimSource } from '../resources/provisioning.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
@@ -23,8 +22,8 @@ import { SOURCE_CHOICES } from './model.ts';
 type Actor = ReturnType<typeof useSectionFlow<typeof scimConnectionFlow>>;
 
 /** The dialog: open while mounted; the machine lives as long as it. */
-export function CreateConnectionDialog({ t, onClose }: { t: Translate; onClose: () => void }) {
-  const { toasts } = useSection();
+export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
+  const { t, toasts } = useSection();
   const actor = useSectionFlow(scimConnectionFlow, {});
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const choosing = useSelector(actor, (s) => s.matches('choosing'));
@@ -47,18 +46,19 @@ export function CreateConnectionDialog({ t, onClose }: { t: Translate; onClose: 
   return (
     <AdminDialog open onClose={onClose} busy={busy} dismissable={!created} title={title}>
       {created ? (
-        <TokenPanel connection={created} t={t} onDone={() => actor.send({ type: 'token.dismiss' })} />
+        <TokenPanel connection={created} onDone={() => actor.send({ type: 'token.dismiss' })} />
       ) : choosing ? (
-        <SourceStep actor={actor} t={t} onClose={onClose} />
+        <SourceStep actor={actor} onClose={onClose} />
       ) : (
-        <NameStep actor={actor} t={t} busy={busy} onClose={onClose} />
+        <NameStep actor={actor} busy={busy} onClose={onClose} />
       )}
     </AdminDialog>
   );
 }
 
 /** Step 1: the identity provider, as radio buttons (arrow keys move, Enter continues). */
-function SourceStep({ actor, t, onClose }: { actor: Actor; t: Translate; onClose: () => void }) {
+function SourceStep({ actor, onClose }: { actor: Actor; onClose: () => void }) {
+  const { t } = useSection();
   const [source, setSource] = useState<ScimSource>(() => actor.getSnapshot().context.source ?? 'okta');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,27 +66,26 @@ function SourceStep({ actor, t, onClose }: { actor: Actor; t: Translate; onClose
   };
   return (
     <form className={css.form} onSubmit={submit}>
-      <fieldset className={css.field} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset className={`${css.field} ${css.bareFieldset}`}>
         <legend className={css.label}>{t('admin.provisioning.source')}</legend>
         {SOURCE_CHOICES.map((s, i) => (
           <label key={s} className={css.checkboxRow}>
             <input type="radio" name="source" value={s} checked={source === s} onChange={() => setSource(s)} autoFocus={source === s || (i === 0 && !source)} />
             <span>
               {t(`admin.provisioning.source.${s}`)}
-              <span className={css.hint} style={{ display: 'block' }}>
-                {t(`admin.provisioning.sourceHint.${s}`)}
-              </span>
+              <span className={`${css.hint} ${css.block}`}>{t(`admin.provisioning.sourceHint.${s}`)}</span>
             </span>
           </label>
         ))}
       </fieldset>
-      <DialogActions t={t} onCancel={onClose} busy={false} label={t('admin.provisioning.next')} busyLabel={t('admin.provisioning.next')} />
+      <DialogActions onCancel={onClose} busy={false} label={t('admin.provisioning.next')} busyLabel={t('admin.provisioning.next')} />
     </form>
   );
 }
 
 /** Step 2: the connection's name; a refusal shows the server's message and keeps the name. */
-function NameStep({ actor, t, busy, onClose }: { actor: Actor; t: Translate; busy: boolean; onClose: () => void }) {
+function NameStep({ actor, busy, onClose }: { actor: Actor; busy: boolean; onClose: () => void }) {
+  const { t } = useSection();
   const error = useSelector(actor, (s) => s.context.error);
   const source = useSelector(actor, (s) => s.context.source);
   const [name, setName] = useState(() => actor.getSnapshot().context.connectionName);
@@ -104,9 +103,7 @@ function NameStep({ actor, t, busy, onClose }: { actor: Actor; t: Translate; bus
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t('admin.provisioning.sourceChosen', { source: source ? t(`admin.provisioning.source.${source}`) : '' })}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t('admin.provisioning.sourceChosen', { source: source ? t(`admin.provisioning.source.${source}`) : '' })}</p>
       <TextField
         label={t('admin.provisioning.name')}
         fieldId="fe-provisioning-name"
@@ -120,8 +117,8 @@ function NameStep({ actor, t, busy, onClose }: { actor: Actor; t: Translate; bus
         onChange={(e) => setName(e.target.value)}
         autoFocus
       />
-      <ErrorSlot error={error} t={t} />
-      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.provisioning.create')} busyLabel={t('admin.provisioning.creating')}>
+      <ErrorSlot error={error} />
+      <DialogActions onCancel={onClose} busy={busy} label={t('admin.provisioning.create')} busyLabel={t('admin.provisioning.creating')}>
         <button type="button" className={css.secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'source.back' })}>
           {t('admin.provisioning.back')}
         </button>
@@ -131,13 +128,14 @@ function NameStep({ actor, t, busy, onClose }: { actor: Actor; t: Translate; bus
 }
 
 /** The SCIM base URL and the token, shown once (the kit's SecretOnce), with the provider's setup hints. */
-function TokenPanel({ connection, t, onDone }: { connection: NewScimConnection; t: Translate; onDone: () => void }) {
+function TokenPanel({ connection, onDone }: { connection: NewScimConnection; onDone: () => void }) {
+  const { t } = useSection();
   const items = [
     ...(connection.scimUrl ? [{ id: 'fe-scim-scimUrl', label: t('admin.provisioning.scimUrl'), value: connection.scimUrl }] : []),
     { id: 'fe-scim-token', label: t('admin.provisioning.token'), value: connection.token },
   ];
   return (
-    <SecretOnce warning={t('admin.provisioning.tokenWarning')} items={items} t={t} onDone={onDone}>
+    <SecretOnce warning={t('admin.provisioning.tokenWarning')} items={items} onDone={onDone}>
       <p className={css.hint}>{t(`admin.provisioning.setup.${connection.source}`)}</p>
     </SecretOnce>
   );

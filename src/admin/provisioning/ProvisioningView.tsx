@@ -10,7 +10,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { Translate } from '../../i18n/index.ts';
-import { useT } from '../../i18n/use-t.ts';
 import { createProvisioningResource, type ScimConnection } from '../resources/provisioning.ts';
 import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
@@ -29,7 +28,6 @@ import { LOG_LINK, timeAgo } from './model.ts';
 /** The provisioning section view: the connections, or one connection's request log. */
 export function ProvisioningView() {
   const section = useSection();
-  const t = useT(section.app);
   const canWrite = section.can('write');
   // the sub-route (the shell's, issue 30 item 2): a connection's request log, or the connections
   const { route, params, go } = useSubRoute();
@@ -37,7 +35,7 @@ export function ProvisioningView() {
   const openLog = useCallback((id: string) => go(LOG_LINK, { id }), [go]);
   return (
     <section className={css.section} aria-labelledby="fe-provisioning-title">
-      {logId ? <ConnectionLog id={logId} t={t} onBack={() => go(null)} /> : <Connections t={t} canWrite={canWrite} onOpenLog={openLog} />}
+      {logId ? <ConnectionLog id={logId} onBack={() => go(null)} /> : <Connections canWrite={canWrite} onOpenLog={openLog} />}
     </section>
   );
 }
@@ -146,8 +144,8 @@ function columns(opts: {
 }
 
 /** The connections table with its states, the add flow and the delete confirmation. */
-function Connections({ t, canWrite, onOpenLog }: { t: Translate; canWrite: boolean; onOpenLog: (id: string) => void }) {
-  const { resources, toasts, app } = useSection();
+function Connections({ canWrite, onOpenLog }: { canWrite: boolean; onOpenLog: (id: string) => void }) {
+  const { t, resources, toasts, app } = useSection();
   const { route } = useSubRoute();
   const provisioning = resources.use(createProvisioningResource);
   const result = useStore(provisioning.$connections);
@@ -199,7 +197,7 @@ function Connections({ t, canWrite, onOpenLog }: { t: Translate; canWrite: boole
         ) : null}
       </SectionHeader>
       {!canWrite ? <p className={css.muted}>{t('admin.provisioning.readOnly')}</p> : null}
-      <LoadStates t={t} state={result} retry={() => provisioning.$connections.revalidate()}>
+      <LoadStates state={result} retry={() => provisioning.$connections.revalidate()}>
         <DataTable
           label={t('admin.provisioning.table')}
           columns={cols}
@@ -217,15 +215,14 @@ function Connections({ t, canWrite, onOpenLog }: { t: Translate; canWrite: boole
           }
         />
       </LoadStates>
-      {creating ? <CreateConnectionDialog t={t} onClose={() => setCreating(false)} /> : null}
+      {creating ? <CreateConnectionDialog onClose={() => setCreating(false)} /> : null}
       {target ? (
         <ConfirmDialog
           open
-          t={t}
           title={t('admin.provisioning.deleteTitle', { name: target.connectionName })}
           body={
             <div className={css.form}>
-              <p style={{ margin: 0 }}>{t('admin.provisioning.deleteBody')}</p>
+              <p className={css.flush}>{t('admin.provisioning.deleteBody')}</p>
               <CheckboxRow name="deleteAll" checked={deleteAll} disabled={busy} onChange={setDeleteAll}>
                 {t('admin.provisioning.deleteAll', { users: target.userCount ?? 0, groups: target.groupCount ?? 0 })}
               </CheckboxRow>

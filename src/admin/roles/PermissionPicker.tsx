@@ -6,12 +6,10 @@
  */
 import { useId } from 'react';
 import type { Permission } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
+import * as rolesCss from './roles.css.ts';
 import type { PermissionGroup } from './model.ts';
-
-const BOX = { width: 18, height: 18, flex: 'none' } as const;
-const fieldset = { border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 4 } as const;
+import { useSection } from '../shell/context.ts';
 
 /** Whether a permission's checkbox can change: only ASSIGNABLE ones (and those of no type). */
 export function isLocked(p: Permission): boolean {
@@ -19,24 +17,13 @@ export function isLocked(p: Permission): boolean {
 }
 
 /** The picker. `value` are the checked permission ids; `readOnly` shows them all disabled. */
-export function PermissionPicker({
-  groups,
-  value,
-  onChange,
-  readOnly,
-  t,
-}: {
-  groups: PermissionGroup[];
-  value: string[];
-  onChange: (ids: string[]) => void;
-  readOnly?: boolean;
-  t: Translate;
-}) {
+export function PermissionPicker({ groups, value, onChange, readOnly }: { groups: PermissionGroup[]; value: string[]; onChange: (ids: string[]) => void; readOnly?: boolean }) {
+  const { t } = useSection();
   const id = useId();
   const checked = new Set(value);
   const toggle = (ids: string[], on: boolean) => onChange(on ? [...new Set([...value, ...ids])] : value.filter((v) => !ids.includes(v)));
   return (
-    <fieldset style={fieldset} disabled={readOnly} aria-describedby={`${id}-count`}>
+    <fieldset className={rolesCss.permissionGroup} disabled={readOnly} aria-describedby={`${id}-count`}>
       <legend className={css.label}>{t('admin.roles.permissions')}</legend>
       <span id={`${id}-count`} className={css.hint}>
         {t('admin.roles.permissionsHint', { count: value.length })}
@@ -45,13 +32,13 @@ export function PermissionPicker({
         const free = group.permissions.filter((p) => !isLocked(p)).map((p) => p.id);
         const on = free.filter((p) => checked.has(p)).length;
         return (
-          <fieldset key={group.id || '_other'} style={{ ...fieldset, marginTop: 8 }} data-category={group.id || 'other'}>
+          <fieldset key={group.id || '_other'} className={rolesCss.category} data-category={group.id || 'other'}>
             <legend className={css.subtitle}>{group.name}</legend>
             {free.length > 0 ? (
               <label className={css.checkboxRow}>
                 <input
                   type="checkbox"
-                  style={BOX}
+                  className={rolesCss.box}
                   checked={on === free.length}
                   ref={(el) => {
                     if (el) el.indeterminate = on > 0 && on < free.length;
@@ -67,10 +54,10 @@ export function PermissionPicker({
               const reason = always ? t('admin.roles.always') : never ? t('admin.roles.never') : '';
               const reasonId = `${id}-${p.id}-reason`;
               return (
-                <label key={p.id} className={css.checkboxRow} style={{ paddingInlineStart: free.length ? 24 : 0, alignItems: 'flex-start' }} data-permission={p.key}>
+                <label key={p.id} className={`${css.checkboxRow} ${css.alignStart}${free.length ? ` ${rolesCss.indented}` : ''}`} data-permission={p.key}>
                   <input
                     type="checkbox"
-                    style={{ ...BOX, marginTop: 3 }}
+                    className={rolesCss.topBox}
                     checked={always || checked.has(p.id)}
                     disabled={always || never}
                     aria-describedby={reason ? reasonId : undefined}

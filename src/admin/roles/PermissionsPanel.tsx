@@ -10,6 +10,7 @@ import type { Permission, PermissionCategory, Role } from '../../api/admin-types
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as rolesCss from './roles.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -86,18 +87,8 @@ function columns(
 }
 
 /** The permissions tab. `attachId` is the permission whose roles dialog is open. */
-export function PermissionsPanel({
-  t,
-  canWrite,
-  attachId,
-  onAttach,
-}: {
-  t: Translate;
-  canWrite: boolean;
-  attachId: string | null;
-  onAttach: (permissionId: string | null) => void;
-}) {
-  const { resources } = useSection();
+export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: boolean; attachId: string | null; onAttach: (permissionId: string | null) => void }) {
+  const { t, resources } = useSection();
   const permissions = useStore(resources.use(createRolesResource).$permissions);
   const categories = useStore(resources.use(createRolesResource).$categories);
   const roles = useStore(resources.use(createRolesResource).$roles);
@@ -127,7 +118,6 @@ export function PermissionsPanel({
         />
       </div>
       <LoadStates
-        t={t}
         state={{ data: permissionList, loading: permissions.loading, error }}
         retry={() => (permissions.error ? resources.use(createRolesResource).$permissions.revalidate() : resources.use(createRolesResource).$roles.revalidate())}
       >
@@ -140,14 +130,14 @@ export function PermissionsPanel({
           empty={query ? <EmptyState title={t('admin.perms.noMatch', { query: search.trim() })} /> : <EmptyState title={t('admin.perms.empty')} />}
         />
       </LoadStates>
-      {attaching && canWrite ? <AttachDialog permission={attaching} roles={roleList ?? []} t={t} onClose={() => onAttach(null)} /> : null}
+      {attaching && canWrite ? <AttachDialog permission={attaching} roles={roleList ?? []} onClose={() => onAttach(null)} /> : null}
     </div>
   );
 }
 
 /** Gives one permission to the roles picked (`PUT permissions/v1/{id}/roles`, AB-6.03); a failure keeps the picks. */
-function AttachDialog({ permission, roles, t, onClose }: { permission: Permission; roles: Role[]; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+function AttachDialog({ permission, roles, onClose }: { permission: Permission; roles: Role[]; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const id = useId();
   const holders = new Set(permission.roleIds ?? []);
   const [picked, setPicked] = useState<string[]>([]);
@@ -170,17 +160,17 @@ function AttachDialog({ permission, roles, t, onClose }: { permission: Permissio
     <AdminDialog open onClose={onClose} busy={busy} title={t('admin.perms.attachTitle', { name: permission.name })}>
       <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
         <p className={css.muted}>{t('admin.perms.attachIntro')}</p>
-        <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }} disabled={busy} aria-describedby={missing ? `${id}-missing` : undefined}>
+        <fieldset className={`${css.field} ${css.bareFieldset}`} disabled={busy} aria-describedby={missing ? `${id}-missing` : undefined}>
           <legend className={css.label}>{t('admin.perms.attachRoles')}</legend>
           {roles.map((role, i) => {
             const has = holders.has(role.id);
             const locked = has || isVendorRole(role);
             const reasonId = `${id}-${role.id}`;
             return (
-              <label key={role.id} className={css.checkboxRow} style={{ alignItems: 'flex-start' }}>
+              <label key={role.id} className={`${css.checkboxRow} ${css.alignStart}`}>
                 <input
                   type="checkbox"
-                  style={{ width: 18, height: 18, flex: 'none', marginTop: 3 }}
+                  className={rolesCss.topBox}
                   checked={has || picked.includes(role.id)}
                   disabled={locked}
                   aria-describedby={locked ? reasonId : undefined}
@@ -204,8 +194,8 @@ function AttachDialog({ permission, roles, t, onClose }: { permission: Permissio
             </span>
           ) : null}
         </fieldset>
-        <ErrorSlot error={error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.perms.attach')} busyLabel={t('admin.saving')} />
+        <ErrorSlot error={error} />
+        <DialogActions onCancel={onClose} busy={busy} label={t('admin.perms.attach')} busyLabel={t('admin.saving')} />
       </form>
     </AdminDialog>
   );

@@ -10,7 +10,6 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { draftOf, keyFromName, type RoleDraft } from '../../../machines/admin-edit-role.machine.ts';
 import type { Permission, Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { editRoleFlow } from './flows.ts';
@@ -24,8 +23,8 @@ import { PermissionPicker } from './PermissionPicker.tsx';
 import { createRolesResource } from '../resources/roles.ts';
 
 /** The role dialog: `role` absent = add; `readOnly` = view only (no write permission). */
-export function RoleDialog({ role, readOnly, t, onClose }: { role?: Role; readOnly: boolean; t: Translate; onClose: () => void }) {
-  const { resources } = useSection();
+export function RoleDialog({ role, readOnly, onClose }: { role?: Role; readOnly: boolean; onClose: () => void }) {
+  const { t, resources } = useSection();
   const permissions = useStore(resources.use(createRolesResource).$permissions);
   const categories = useStore(resources.use(createRolesResource).$categories);
   const permissionList = useLastData(permissions.data);
@@ -38,12 +37,11 @@ export function RoleDialog({ role, readOnly, t, onClose }: { role?: Role; readOn
   return (
     <AdminDialog open onClose={onClose} title={title}>
       {permissionList && categoryList ? (
-        <RoleForm role={role} viewOnly={viewOnly} vendor={vendor} groups={groups} permissions={permissionList} t={t} onClose={onClose} />
+        <RoleForm role={role} viewOnly={viewOnly} vendor={vendor} groups={groups} permissions={permissionList} onClose={onClose} />
       ) : error ? (
         <>
           <ErrorSlot
             error={error}
-            t={t}
             retry={() => (permissions.error ? resources.use(createRolesResource).$permissions.revalidate() : resources.use(createRolesResource).$categories.revalidate())}
           />
           <div className={css.dialogActions}>
@@ -65,7 +63,6 @@ function RoleForm({
   vendor,
   groups,
   permissions,
-  t,
   onClose,
 }: {
   role?: Role;
@@ -73,10 +70,9 @@ function RoleForm({
   vendor: boolean;
   groups: PermissionGroup[];
   permissions: Permission[];
-  t: Translate;
   onClose: () => void;
 }) {
-  const { toasts } = useSection();
+  const { t, toasts } = useSection();
   const id = useId();
   const [initial] = useState<RoleDraft>(() => ({
     ...(role ? draftOf(role) : { name: '', key: '', description: '', isDefault: false }),
@@ -165,12 +161,12 @@ function RoleForm({
       <CheckboxRow name="isDefault" disabled={viewOnly} checked={draft.isDefault} onChange={(isDefault) => set({ isDefault })}>
         {t('admin.roles.isDefault')}
       </CheckboxRow>
-      <PermissionPicker groups={groups} value={draft.permissionIds} onChange={(permissionIds) => set({ permissionIds })} readOnly={viewOnly} t={t} />
-      <ErrorSlot error={error} t={t} />
+      <PermissionPicker groups={groups} value={draft.permissionIds} onChange={(permissionIds) => set({ permissionIds })} readOnly={viewOnly} />
+      <ErrorSlot error={error} />
       {viewOnly ? (
         <DoneActions label={t('admin.close')} onDone={onClose} autoFocus={false} />
       ) : (
-        <DialogActions t={t} onCancel={onClose} busy={busy} label={role ? t('admin.save') : t('admin.roles.add')} busyLabel={role ? t('admin.saving') : t('admin.roles.adding')} />
+        <DialogActions onCancel={onClose} busy={busy} label={role ? t('admin.save') : t('admin.roles.add')} busyLabel={role ? t('admin.saving') : t('admin.roles.adding')} />
       )}
     </form>
   );

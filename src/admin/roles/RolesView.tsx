@@ -14,6 +14,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as rolesCss from './roles.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/form.tsx';
@@ -75,7 +76,7 @@ function columns(t: Translate, canWrite: boolean, open: (d: RolesDialog) => void
         const role = row.original;
         const editable = canWrite && !isVendorRole(role);
         return (
-          <span className={css.toolbar} style={{ flexWrap: 'nowrap', gap: 4 }}>
+          <span className={rolesCss.rowActions}>
             <button
               type="button"
               className={css.iconButton}
@@ -153,7 +154,7 @@ export function RolesView() {
               autoComplete="off"
             />
           </div>
-          <LoadStates t={t} state={{ ...roles, data: roleList }} retry={() => resources.use(createRolesResource).$roles.revalidate()}>
+          <LoadStates state={{ ...roles, data: roleList }} retry={() => resources.use(createRolesResource).$roles.revalidate()}>
             <DataTable
               label={t('admin.roles.table')}
               columns={cols}
@@ -173,19 +174,19 @@ export function RolesView() {
           </LoadStates>
         </TabPanel>
         <TabPanel id="permissions" className={css.section}>
-          <PermissionsPanel t={t} canWrite={canWrite} attachId={dialog?.kind === 'attach' ? dialog.permissionId : null} onAttach={onAttach} />
+          <PermissionsPanel canWrite={canWrite} attachId={dialog?.kind === 'attach' ? dialog.permissionId : null} onAttach={onAttach} />
         </TabPanel>
       </Tabs>
-      {dialog?.kind === 'add' && canWrite ? <RoleDialog readOnly={false} t={t} onClose={close} /> : null}
-      {editing ? <RoleDialog key={editing.id} role={editing} readOnly={!canWrite} t={t} onClose={close} /> : null}
-      {deleting && canWrite && !isVendorRole(deleting) ? <DeleteRoleDialog role={deleting} t={t} onClose={close} /> : null}
+      {dialog?.kind === 'add' && canWrite ? <RoleDialog readOnly={false} onClose={close} /> : null}
+      {editing ? <RoleDialog key={editing.id} role={editing} readOnly={!canWrite} onClose={close} /> : null}
+      {deleting && canWrite && !isVendorRole(deleting) ? <DeleteRoleDialog role={deleting} onClose={close} /> : null}
     </section>
   );
 }
 
 /** Confirms and deletes a tenant role (AB-7.17); the failure stays in the dialog, announced. */
-function DeleteRoleDialog({ role, t, onClose }: { role: Role; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const { busy, error, run } = useSave();
   const confirm = () =>
     run(
@@ -198,7 +199,6 @@ function DeleteRoleDialog({ role, t, onClose }: { role: Role; t: Translate; onCl
   return (
     <ConfirmDialog
       open
-      t={t}
       title={t('admin.roles.deleteTitle', { name: role.name })}
       body={t('admin.roles.deleteBody')}
       action={t('admin.roles.deleteAction')}

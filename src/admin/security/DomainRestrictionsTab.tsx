@@ -102,7 +102,7 @@ export function DomainRestrictionsTab() {
     <div className={css.section} data-tab="domainRestrictions">
       <p className={css.muted}>{t('admin.security.domain.intro')}</p>
       {canWrite ? null : <p className={css.muted}>{t('admin.security.domain.readOnly')}</p>}
-      <LoadStates t={t} state={configState} retry={() => void r.$domainConfig.revalidate()}>
+      <LoadStates state={configState} retry={() => void r.$domainConfig.revalidate()}>
         {config ? (
           <div className={css.form}>
             <CheckboxRow name="domainActive" checked={config.active} disabled={!canWrite} onChange={(active) => changeConfig({ active })}>
@@ -151,8 +151,8 @@ export function DomainRestrictionsTab() {
           </button>
         </form>
       ) : null}
-      <ErrorSlot error={add.error} t={t} />
-      <LoadStates t={t} state={domainsState} retry={() => void r.$domains.revalidate()}>
+      <ErrorSlot error={add.error} />
+      <LoadStates state={domainsState} retry={() => void r.$domains.revalidate()}>
         <DataTable
           label={listType === 'ALLOW' ? t('admin.security.domain.table.allow') : t('admin.security.domain.table.block')}
           columns={columns}
@@ -168,7 +168,6 @@ export function DomainRestrictionsTab() {
       {deleting ? (
         <ConfirmDialog
           open
-          t={t}
           title={t('admin.security.domain.deleteTitle')}
           body={t('admin.security.domain.deleteBody', { domain: deleting.domain })}
           action={t('admin.security.domain.delete')}

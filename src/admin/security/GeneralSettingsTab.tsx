@@ -9,22 +9,22 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { LockoutPolicy, MfaPolicy, PasswordHistoryPolicy } from '../../api/security.ts';
 import { ENFORCE_MFA_TYPES } from '../resources/security.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource } from '../resources/security.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 import { CheckboxRow } from '../ui/form.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { DAY_SECONDS, HISTORY_SIZE, inRange, MAX_ATTEMPTS, REMEMBER_DAYS } from './model.ts';
 import { NumberField, PolicyForm } from './PolicyForm.tsx';
 
 /** The general settings tab: three blocks, each with its own state. */
-export function GeneralSettingsTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+export function GeneralSettingsTab({ canWrite }: { canWrite: boolean }) {
   return (
     <div className={css.section}>
-      <MfaBlock t={t} canWrite={canWrite} />
-      <LockoutBlock t={t} canWrite={canWrite} />
-      <PasswordHistoryBlock t={t} canWrite={canWrite} />
+      <MfaBlock canWrite={canWrite} />
+      <LockoutBlock canWrite={canWrite} />
+      <PasswordHistoryBlock canWrite={canWrite} />
     </div>
   );
 }
@@ -38,8 +38,8 @@ function useDraft<T>(stored: T | undefined) {
 }
 
 /** The MFA policy block (AB-3.24). */
-function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
-  const { resources, toasts } = useSection();
+function MfaBlock({ canWrite }: { canWrite: boolean }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const state = useStore(security.$mfa);
   const save = useSave();
@@ -78,20 +78,16 @@ function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
       canWrite={canWrite}
       saveLabel={t('admin.security.mfa.save')}
       onSubmit={submit}
-      t={t}
     >
       {policy ? (
         <>
-          <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0, gap: '8px' }}>
-            <legend className={css.label} style={{ marginBottom: '8px' }}>
-              {t('admin.security.mfa.enforce')}
-            </legend>
+          <fieldset className={securityCss.choices}>
+            <legend className={securityCss.choicesLabel}>{t('admin.security.mfa.enforce')}</legend>
             {ENFORCE_MFA_TYPES.map((type) => (
-              <label key={type} className={css.checkboxRow} style={{ alignItems: 'flex-start' }}>
+              <label key={type} className={`${css.checkboxRow} ${css.alignStart}`}>
                 <input
                   type="radio"
-                  className={css.checkbox}
-                  style={{ marginTop: '2px' }}
+                  className={securityCss.mfaRadio}
                   name="enforceMFAType"
                   value={type}
                   checked={policy.enforceMFAType === type}
@@ -117,7 +113,7 @@ function MfaBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
               onChange={(on) => draft.edit({ allowRememberMyDevice: on })}
             >
               {t('admin.security.mfa.remember')}
-              <span id="fe-security-mfa-remember-hint" className={css.hint} style={{ display: 'block' }}>
+              <span id="fe-security-mfa-remember-hint" className={`${css.hint} ${css.block}`}>
                 {t('admin.security.mfa.remember.hint')}
               </span>
             </CheckboxRow>
@@ -157,11 +153,10 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
   $policy: { revalidate(): void };
   state: { data?: P; loading: boolean; error?: unknown };
   saveMutation: { run(body: P): Promise<P> };
-  t: Translate;
   canWrite: boolean;
 }) {
-  const { kind, field, bounds, state, t, canWrite } = props;
-  const { toasts } = useSection();
+  const { kind, field, bounds, state, canWrite } = props;
+  const { t, toasts } = useSection();
   const save = useSave();
   const stored = state.data ? { enabled: state.data.enabled, value: String((state.data as unknown as Record<string, number>)[field]) } : undefined;
   const draft = useDraft(stored);
@@ -201,7 +196,6 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
       canWrite={canWrite}
       saveLabel={t(`admin.security.${kind}.save`)}
       onSubmit={submit}
-      t={t}
     >
       {draft.value ? (
         <>
@@ -229,7 +223,7 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
   );
 }
 
-function LockoutBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+function LockoutBlock({ canWrite }: { canWrite: boolean }) {
   const security = useSection().resources.use(createSecurityResource);
   const state = useStore(security.$lockout);
   return (
@@ -240,13 +234,12 @@ function LockoutBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
       $policy={security.$lockout}
       state={state}
       saveMutation={security.saveLockout}
-      t={t}
       canWrite={canWrite}
     />
   );
 }
 
-function PasswordHistoryBlock({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+function PasswordHistoryBlock({ canWrite }: { canWrite: boolean }) {
   const security = useSection().resources.use(createSecurityResource);
   const state = useStore(security.$passwordHistory);
   return (
@@ -257,7 +250,6 @@ function PasswordHistoryBlock({ t, canWrite }: { t: Translate; canWrite: boolean
       $policy={security.$passwordHistory}
       state={state}
       saveMutation={security.savePasswordHistory}
-      t={t}
       canWrite={canWrite}
     />
   );

@@ -156,7 +156,7 @@ export function IpRestrictionsTab() {
     <div className={css.section} data-tab="ipRestrictions">
       <p className={css.muted}>{t('admin.security.ip.intro')}</p>
       {canWrite ? null : <p className={css.muted}>{t('admin.security.ip.readOnly')}</p>}
-      <LoadStates t={t} state={configState} retry={() => void r.$ipConfig.revalidate()}>
+      <LoadStates state={configState} retry={() => void r.$ipConfig.revalidate()}>
         {config ? (
           <div className={css.form}>
             <CheckboxRow name="ipActive" checked={config.isActive} disabled={!canWrite} onChange={(isActive) => changeConfig({ isActive })}>
@@ -212,7 +212,7 @@ export function IpRestrictionsTab() {
           </>
         ) : null}
       </div>
-      <LoadStates t={t} state={state} retry={r.ipRules.retry}>
+      <LoadStates state={state} retry={r.ipRules.retry}>
         <>
           <DataTable
             label={strategy === 'ALLOW' ? t('admin.security.ip.table.allow') : t('admin.security.ip.table.block')}
@@ -231,7 +231,6 @@ export function IpRestrictionsTab() {
             totalPages={state.data?.totalPages ?? 1}
             total={state.data?.total}
             onPage={r.ipRules.setPage}
-            t={t}
             busy={state.loading}
             pageSize={query.pageSize}
             pageSizes={IP_PAGE_SIZES}
@@ -239,12 +238,11 @@ export function IpRestrictionsTab() {
           />
         </>
       </LoadStates>
-      {dialog?.kind === 'add' ? <AddIpDialog t={t} strategy={strategy} me={me} onAdd={addRule} onClose={close} /> : null}
-      {dialog?.kind === 'bulk' ? <BulkAddIpDialog t={t} strategy={strategy} onAdd={bulkAdd} onClose={close} /> : null}
+      {dialog?.kind === 'add' ? <AddIpDialog strategy={strategy} me={me} onAdd={addRule} onClose={close} /> : null}
+      {dialog?.kind === 'bulk' ? <BulkAddIpDialog strategy={strategy} onAdd={bulkAdd} onClose={close} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           open
-          t={t}
           title={t('admin.security.ip.deleteTitle')}
           body={t('admin.security.ip.deleteBody', { ip: dialog.rule.ip })}
           action={t('admin.security.ip.delete')}
@@ -257,7 +255,6 @@ export function IpRestrictionsTab() {
       ) : null}
       {dialog?.kind === 'lockOut' ? (
         <LockOutDialog
-          t={t}
           reason={dialog.reason}
           me={me}
           onContinue={dialog.proceed}

@@ -5,13 +5,10 @@
  * to an admin who may write — that shows progress while the save runs.
  */
 import type { FormEvent, ReactNode } from 'react';
-import type { Translate } from '../../i18n/index.ts';
-import { theme } from '../../theme/contract.css.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 import { ErrorSlot, LoadStates, type ReadState } from '../ui/states.tsx';
-
-/** The frame of a block (a card on the section's surface). */
-export const CARD_STYLE = { border: `1px solid ${theme.color.border}`, borderRadius: theme.radius, padding: '16px', maxWidth: '720px' } as const;
+import { useSection } from '../shell/context.ts';
 
 /** Props of {@link PolicyForm}. */
 export interface PolicyFormProps {
@@ -30,35 +27,33 @@ export interface PolicyFormProps {
   canWrite: boolean;
   saveLabel: string;
   onSubmit: () => void;
-  t: Translate;
   children: ReactNode;
 }
 
 /** A settings block (see the module comment). */
 export function PolicyForm(p: PolicyFormProps) {
+  const { t } = useSection();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!p.busy && p.canWrite) p.onSubmit();
   };
   return (
-    <form className={css.form} style={CARD_STYLE} aria-labelledby={`${p.id}-title`} aria-busy={p.busy || undefined} onSubmit={submit} noValidate>
+    <form className={`${css.form} ${securityCss.card}`} aria-labelledby={`${p.id}-title`} aria-busy={p.busy || undefined} onSubmit={submit} noValidate>
       <div className={css.cellStack}>
         <h3 id={`${p.id}-title`} className={css.subtitle}>
           {p.title}
         </h3>
-        <p className={css.muted} style={{ margin: 0 }}>
-          {p.intro}
-        </p>
+        <p className={`${css.muted} ${css.flush}`}>{p.intro}</p>
       </div>
-      <LoadStates t={p.t} state={p.state} retry={p.retry}>
+      <LoadStates state={p.state} retry={p.retry}>
         {p.state.data ? (
           <>
             {p.children}
-            <ErrorSlot error={p.error} t={p.t} />
+            <ErrorSlot error={p.error} />
             {p.canWrite ? (
               <div className={css.toolbar}>
                 <button type="submit" className={css.button} aria-disabled={p.busy || undefined}>
-                  {p.busy ? p.t('admin.saving') : p.saveLabel}
+                  {p.busy ? t('admin.saving') : p.saveLabel}
                 </button>
               </div>
             ) : null}
@@ -92,8 +87,7 @@ export function NumberField(props: {
       <input
         id={props.id}
         name={props.name}
-        className={css.input}
-        style={{ maxWidth: '12em' }}
+        className={securityCss.numberInput}
         type="number"
         inputMode="numeric"
         min={props.min}

@@ -16,6 +16,7 @@ import { createSecurityResource, type SecurityCenterTable } from '../resources/s
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
@@ -24,7 +25,6 @@ import { useSave } from '../ui/use-save.ts';
 import { UserCell } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
 import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
-import { CARD_STYLE } from './PolicyForm.tsx';
 
 /** A duration in seconds as words ("30 minutes", "1 day"). */
 export function durationText(seconds: number, t: Translate): string {
@@ -33,7 +33,8 @@ export function durationText(seconds: number, t: Translate): string {
 }
 
 /** The security center tab. */
-export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useSection();
   const security = useSection().resources.use(createSecurityResource);
   const recommendations = useStore(security.$recommendations);
   const insights = useStore(security.$insights);
@@ -44,34 +45,34 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
 
   return (
     <div className={css.section}>
-      <div className={css.section} style={CARD_STYLE}>
-        <LoadStates t={t} state={recommendations} retry={() => security.$recommendations.revalidate()}>
-          {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} t={t} /> : null}
+      <div className={`${css.section} ${securityCss.card}`}>
+        <LoadStates state={recommendations} retry={() => security.$recommendations.revalidate()}>
+          {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} /> : null}
         </LoadStates>
       </div>
-      <section className={css.section} style={CARD_STYLE} aria-labelledby="fe-security-recommendations">
+      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-recommendations">
         <h3 id="fe-security-recommendations" className={css.subtitle}>
           {t('admin.security.center.recommendations')}
         </h3>
-        <LoadStates t={t} state={recommendations} retry={() => security.$recommendations.revalidate()}>
+        <LoadStates state={recommendations} retry={() => security.$recommendations.revalidate()}>
           {items.length === 0 ? (
             <EmptyState title={t('admin.security.center.noRecommendations')} />
           ) : (
-            <ul className={css.resultList} style={{ maxHeight: 'none', gap: '16px' }}>
+            <ul className={securityCss.recommendations}>
               {items.map((r) => (
-                <RecommendationItem key={r.code} recommendation={r} canWrite={canWrite} onReset={() => setResetting(true)} t={t} />
+                <RecommendationItem key={r.code} recommendation={r} canWrite={canWrite} onReset={() => setResetting(true)} />
               ))}
             </ul>
           )}
         </LoadStates>
       </section>
-      <section className={css.section} style={CARD_STYLE} aria-labelledby="fe-security-insights">
+      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-insights">
         <h3 id="fe-security-insights" className={css.subtitle}>
           {t('admin.security.center.insights')}
         </h3>
-        <LoadStates t={t} state={insights} retry={() => security.$insights.revalidate()}>
+        <LoadStates state={insights} retry={() => security.$insights.revalidate()}>
           {insights.data?.insights.items.length ? (
-            <ul className={css.resultList} style={{ maxHeight: 'none' }}>
+            <ul className={securityCss.insights}>
               {insights.data.insights.items.map((i) => (
                 <li key={i.code} className={css.toolbar}>
                   <span className={css.chip}>{t(`admin.security.category.${i.category}`)}</span>
@@ -84,20 +85,21 @@ export function SecurityCenterTab({ t, canWrite }: { t: Translate; canWrite: boo
           )}
         </LoadStates>
       </section>
-      <UsersTable table="breachedPasswords" t={t} />
-      <UsersTable table="mfaUnenrolled" t={t} />
-      <UsersTable table="inactive" t={t} />
-      {resetting ? <ResetDialog count={breachedCount} onClose={() => setResetting(false)} t={t} /> : null}
+      <UsersTable table="breachedPasswords" />
+      <UsersTable table="mfaUnenrolled" />
+      <UsersTable table="inactive" />
+      {resetting ? <ResetDialog count={breachedCount} onClose={() => setResetting(false)} /> : null}
     </div>
   );
 }
 
 /** The score: a meter (0–100) with its label, the value in words and its band. */
-function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t: Translate }) {
+function Score({ score, refreshing }: { score: number; refreshing: boolean }) {
+  const { t } = useSection();
   const id = useId();
   const band = scoreBand(score);
   return (
-    <div className={css.cellStack} style={{ gap: '8px' }} aria-busy={refreshing || undefined}>
+    <div className={securityCss.score} aria-busy={refreshing || undefined}>
       <label htmlFor={id} className={css.subtitle}>
         {t('admin.security.center.score')}
       </label>
@@ -111,7 +113,7 @@ function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t
           optimum={100}
           value={score}
           aria-valuetext={`${t('admin.security.center.scoreValue', { score })} · ${t(`admin.security.center.band.${band}`)}`}
-          style={{ width: '240px', maxWidth: '100%', height: '16px' }}
+          className={securityCss.scoreMeter}
         />
         <strong data-score={score}>{t('admin.security.center.scoreValue', { score })}</strong>
         <span className={band === 'low' ? css.badgeDanger : css.chip}>{t(`admin.security.center.band.${band}`)}</span>
@@ -128,18 +130,19 @@ function Score({ score, refreshing, t }: { score: number; refreshing: boolean; t
 const SEVERITY_BADGE: Record<RecommendationSeverity, string> = { SEVERE: css.badgeDanger, WARNING: css.chip, INFO: css.chip };
 
 /** One recommendation: badges, title, description, and its action for an admin who may write. */
-function RecommendationItem({ recommendation: r, canWrite, onReset, t }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void; t: Translate }) {
+function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void }) {
+  const { t } = useSection();
   const action = actionOf(r.code);
   const titleId = useId();
   return (
-    <li className={css.cellStack} style={{ gap: '4px' }} aria-labelledby={titleId} data-code={r.code}>
+    <li className={securityCss.recommendation} aria-labelledby={titleId} data-code={r.code}>
       <span className={css.chips}>
         <span className={SEVERITY_BADGE[r.severity]}>{t(`admin.security.severity.${r.severity}`)}</span>
         <span className={css.chip}>{t(`admin.security.category.${r.category}`)}</span>
       </span>
       <strong id={titleId}>{t(`admin.security.rec.${r.code}`)}</strong>
       <span className={css.muted}>{t(`admin.security.rec.${r.code}.text`)}</span>
-      {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} t={t} /> : null}
+      {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} /> : null}
     </li>
   );
 }
@@ -154,8 +157,8 @@ function actionLabel(action: RecommendationActionKey, r: Recommendation, t: Tran
 }
 
 /** A recommendation's action: the reset asks first; a session adjustment is applied at once (progress, toast, error). */
-function ActionButton({ action, recommendation, onReset, t }: { action: RecommendationActionKey; recommendation: Recommendation; onReset: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+function ActionButton({ action, recommendation, onReset }: { action: RecommendationActionKey; recommendation: Recommendation; onReset: () => void }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const save = useSave();
   if (action === 'SEND_RESET_BREACHED_PASSWORD_EMAIL') {
@@ -181,31 +184,30 @@ function ActionButton({ action, recommendation, onReset, t }: { action: Recommen
       },
     );
   return (
-    <span className={css.cellStack} style={{ gap: '4px', alignItems: 'flex-start' }}>
+    <span className={securityCss.recommendationAction}>
       <button type="button" className={css.secondaryButton} aria-disabled={save.busy || undefined} onClick={() => !save.busy && apply()}>
         {save.busy ? t('admin.security.action.applying') : actionLabel(action, recommendation, t)}
       </button>
-      <ErrorSlot error={save.error} t={t} />
+      <ErrorSlot error={save.error} />
     </span>
   );
 }
 
 /** The confirmation of the breached-password reset emails (AB-3.33). */
-function ResetDialog({ count, onClose, t }: { count: number; onClose: () => void; t: Translate }) {
-  const { resources, toasts } = useSection();
+function ResetDialog({ count, onClose }: { count: number; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const save = useSave();
   return (
     <ConfirmDialog
       open
       title={t('admin.security.reset.title')}
-      body={<p style={{ margin: 0 }}>{t('admin.security.reset.body', { count })}</p>}
+      body={<p className={css.flush}>{t('admin.security.reset.body', { count })}</p>}
       action={t('admin.security.reset.confirm')}
       busyAction={t('admin.security.action.sending')}
       busy={save.busy}
       error={save.error}
       danger={false}
-      t={t}
       onClose={onClose}
       onConfirm={() =>
         void save.run(
@@ -221,7 +223,8 @@ function ResetDialog({ count, onClose, t }: { count: number; onClose: () => void
 }
 
 /** One of the security center's user tables (AB-2.02): 10 a page (AB-9.05), with its designed empty state. */
-function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) {
+function UsersTable({ table }: { table: SecurityCenterTable }) {
+  const { t } = useSection();
   const security = useSection().resources.use(createSecurityResource);
   const list = security.tables[table];
   const query = useStore(list.$query);
@@ -248,16 +251,14 @@ function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) 
   );
   const totalPages = state.data?.totalPages ?? 1;
   return (
-    <section className={css.section} style={CARD_STYLE} aria-labelledby={titleId} data-table={table}>
+    <section className={`${css.section} ${securityCss.card}`} aria-labelledby={titleId} data-table={table}>
       <div className={css.cellStack}>
         <h3 id={titleId} className={css.subtitle}>
           {t(`admin.security.table.${table}`)}
         </h3>
-        <p className={css.muted} style={{ margin: 0 }}>
-          {t(`admin.security.table.${table}.intro`)}
-        </p>
+        <p className={`${css.muted} ${css.flush}`}>{t(`admin.security.table.${table}.intro`)}</p>
       </div>
-      <LoadStates t={t} state={state} retry={list.retry}>
+      <LoadStates state={state} retry={list.retry}>
         <DataTable
           label={t(`admin.security.table.${table}`)}
           columns={columns}
@@ -267,7 +268,7 @@ function UsersTable({ table, t }: { table: SecurityCenterTable; t: Translate }) 
           rowHeight={56}
           empty={<EmptyState title={t(`admin.security.table.${table}.empty`)} />}
         />
-        {totalPages > 1 ? <Pagination page={query.page} totalPages={totalPages} total={state.data?.total} onPage={list.setPage} t={t} busy={state.loading} /> : null}
+        {totalPages > 1 ? <Pagination page={query.page} totalPages={totalPages} total={state.data?.total} onPage={list.setPage} busy={state.loading} /> : null}
       </LoadStates>
     </section>
   );

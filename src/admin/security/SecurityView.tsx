@@ -27,9 +27,9 @@ export function SecurityView() {
   const { route, go } = useSubRoute();
   const tab = tabOfRoute(route);
   const content: Record<SecurityTab, ReactNode> = {
-    securityCenter: <SecurityCenterTab t={t} canWrite={canWrite} />,
-    generalSettings: <GeneralSettingsTab t={t} canWrite={canWrite} />,
-    sessionManagement: <SessionManagementTab t={t} canWrite={canWrite} />,
+    securityCenter: <SecurityCenterTab canWrite={canWrite} />,
+    generalSettings: <GeneralSettingsTab canWrite={canWrite} />,
+    sessionManagement: <SessionManagementTab canWrite={canWrite} />,
     ipRestrictions: <IpRestrictionsTab />,
     domainRestrictions: <DomainRestrictionsTab />,
   };

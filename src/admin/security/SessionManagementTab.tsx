@@ -8,18 +8,18 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource } from '../resources/security.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 import { CheckboxRow } from '../ui/form.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { DURATION_UNITS, MAX_SESSIONS, sessionBody, sessionForm, type DurationUnit, type SessionForm, type SessionProblems } from './model.ts';
 import { NumberField, PolicyForm } from './PolicyForm.tsx';
 
 /** The session management tab. */
-export function SessionManagementTab({ t, canWrite }: { t: Translate; canWrite: boolean }) {
-  const { resources, toasts } = useSection();
+export function SessionManagementTab({ canWrite }: { canWrite: boolean }) {
+  const { t, resources, toasts } = useSection();
   const security = resources.use(createSecurityResource);
   const state = useStore(security.$sessions);
   const save = useSave();
@@ -51,17 +51,15 @@ export function SessionManagementTab({ t, canWrite }: { t: Translate; canWrite: 
 
   const timeout = (key: 'idle' | 'relogin') =>
     form ? (
-      <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0, gap: '8px' }} aria-describedby={`fe-security-${key}-hint`}>
-        <legend className={css.subtitle} style={{ fontSize: '1em', marginBottom: '8px' }}>
-          {t(`admin.security.sessions.${key}.title`)}
-        </legend>
+      <fieldset className={securityCss.choices} aria-describedby={`fe-security-${key}-hint`}>
+        <legend className={securityCss.choicesTitle}>{t(`admin.security.sessions.${key}.title`)}</legend>
         <CheckboxRow name={`${key}Active`} role="switch" checked={form[key].isActive} disabled={!canWrite} onChange={(isActive) => edit(key, { isActive })}>
           {t(`admin.security.sessions.${key}.enabled`)}
         </CheckboxRow>
         <span id={`fe-security-${key}-hint`} className={css.hint}>
           {t(`admin.security.sessions.${key}.hint`)}
         </span>
-        <div className={css.toolbar} style={{ alignItems: 'flex-start' }}>
+        <div className={`${css.toolbar} ${css.alignStart}`}>
           <NumberField
             id={`fe-security-${key}-timeout`}
             name={`${key}Timeout`}
@@ -108,16 +106,13 @@ export function SessionManagementTab({ t, canWrite }: { t: Translate; canWrite: 
       canWrite={canWrite}
       saveLabel={t('admin.security.sessions.save')}
       onSubmit={submit}
-      t={t}
     >
       {form ? (
         <>
           {timeout('idle')}
           {timeout('relogin')}
-          <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0, gap: '8px' }} aria-describedby="fe-security-concurrent-hint">
-            <legend className={css.subtitle} style={{ fontSize: '1em', marginBottom: '8px' }}>
-              {t('admin.security.sessions.concurrent.title')}
-            </legend>
+          <fieldset className={securityCss.choices} aria-describedby="fe-security-concurrent-hint">
+            <legend className={securityCss.choicesTitle}>{t('admin.security.sessions.concurrent.title')}</legend>
             <CheckboxRow name="concurrentActive" role="switch" checked={form.concurrent.isActive} disabled={!canWrite} onChange={(isActive) => edit('concurrent', { isActive })}>
               {t('admin.security.sessions.concurrent.enabled')}
             </CheckboxRow>

@@ -13,6 +13,7 @@ import { Select } from '../ui/select.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { ipProblem, lockOutOnAdd, readBulkLines, type BulkLine, type CurrentIp, type LockOut } from './restrictions-model.ts';
+import { useSection } from '../shell/context.ts';
 
 /** The strategy choices of a rule. */
 export function strategyItems(t: Translate): { key: RestrictionType; label: string }[] {
@@ -33,8 +34,8 @@ export interface NewIpRule {
  * Adds one rule: address or CIDR (checked with ipaddr.js before sending), description, strategy (the list's filter at
  * first). A block rule that matches the caller's address asks again ("Add anyway") before it is sent.
  */
-export function AddIpDialog(props: { t: Translate; strategy: RestrictionType; me: CurrentIp; onAdd: (rule: NewIpRule) => Promise<void>; onClose: () => void }) {
-  const { t } = props;
+export function AddIpDialog(props: { strategy: RestrictionType; me: CurrentIp; onAdd: (rule: NewIpRule) => Promise<void>; onClose: () => void }) {
+  const { t } = useSection();
   const [rule, setRule] = useState<NewIpRule>({ ip: '', description: '', strategy: props.strategy });
   const [problem, setProblem] = useState<MessageKey | null>(null);
   const [warned, setWarned] = useState(false);
@@ -86,9 +87,8 @@ export function AddIpDialog(props: { t: Translate; strategy: RestrictionType; me
             {t('admin.security.ip.lockOut.blockRule', { ip: props.me.ip ?? '' })}
           </div>
         ) : null}
-        <ErrorSlot error={save.error} t={t} />
+        <ErrorSlot error={save.error} />
         <DialogActions
-          t={t}
           onCancel={props.onClose}
           busy={save.busy}
           danger={warned && !!lockOut}
@@ -107,7 +107,8 @@ export interface BulkOutcome {
 }
 
 /** The result of a bulk add: how many were added and which lines were refused, and why. */
-export function BulkAddResult({ t, outcome }: { t: Translate; outcome: BulkOutcome }) {
+export function BulkAddResult({ outcome }: { outcome: BulkOutcome }) {
+  const { t } = useSection();
   return (
     <div role="status" className={css.form}>
       <p>{t('admin.security.ip.bulk.added', { count: outcome.added })}</p>
@@ -131,14 +132,13 @@ export function BulkAddResult({ t, outcome }: { t: Translate; outcome: BulkOutco
  * call, nothing is added and the paste stays as typed.
  */
 export function BulkAddIpDialog(props: {
-  t: Translate;
   strategy: RestrictionType;
   onAdd: (rules: NewIpRule[]) => Promise<void>;
   onClose: () => void;
   /** A result to show at once (stories). */
   outcome?: BulkOutcome;
 }) {
-  const { t } = props;
+  const { t } = useSection();
   const [text, setText] = useState('');
   const [strategy, setStrategy] = useState<RestrictionType>(props.strategy);
   const [problem, setProblem] = useState('');
@@ -160,7 +160,7 @@ export function BulkAddIpDialog(props: {
     <AdminDialog open onClose={props.onClose} title={t('admin.security.ip.bulk.title')} busy={save.busy}>
       {outcome ? (
         <>
-          <BulkAddResult t={t} outcome={outcome} />
+          <BulkAddResult outcome={outcome} />
           <DoneActions label={t('admin.security.ip.bulk.done')} onDone={props.onClose} />
         </>
       ) : (
@@ -177,8 +177,8 @@ export function BulkAddIpDialog(props: {
             autoFocus
           />
           <Select label={t('admin.security.ip.field.strategy')} name="strategy" items={strategyItems(t)} value={strategy} onChange={setStrategy} />
-          <ErrorSlot error={save.error} t={t} />
-          <DialogActions t={t} onCancel={props.onClose} busy={save.busy} label={t('admin.security.ip.bulk.submit')} busyLabel={t('admin.security.ip.adding')} />
+          <ErrorSlot error={save.error} />
+          <DialogActions onCancel={props.onClose} busy={save.busy} label={t('admin.security.ip.bulk.submit')} busyLabel={t('admin.security.ip.adding')} />
         </form>
       )}
     </AdminDialog>
@@ -196,15 +196,9 @@ const LOCK_OUT_TEXT: Record<Exclude<LockOut, null>, MessageKey> = {
  * then Cancel (focused: Enter must not lock anyone out), "Continue anyway", and — when the address is known and an
  * allow list is the cause — "Add my IP" (adds it as "My IP", allow, and activates the list, then does the change).
  */
-export function LockOutDialog(props: {
-  t: Translate;
-  reason: Exclude<LockOut, null>;
-  me: CurrentIp;
-  onContinue: () => Promise<void>;
-  onAddMyIp: () => Promise<void>;
-  onClose: () => void;
-}) {
-  const { t, me } = props;
+export function LockOutDialog(props: { reason: Exclude<LockOut, null>; me: CurrentIp; onContinue: () => Promise<void>; onAddMyIp: () => Promise<void>; onClose: () => void }) {
+  const { t } = useSection();
+  const { me } = props;
   const save = useSave();
   const [doing, setDoing] = useState<'continue' | 'addMyIp' | null>(null);
   const run = (which: 'continue' | 'addMyIp') => {
@@ -216,7 +210,7 @@ export function LockOutDialog(props: {
     <AdminDialog open onClose={props.onClose} title={t('admin.security.ip.lockOut.title')} busy={save.busy} role="alertdialog">
       <p>{t(LOCK_OUT_TEXT[props.reason], { ip: me.ip ?? t('admin.security.ip.unknownAddress') })}</p>
       {me.ip !== undefined ? <p className={css.muted}>{t('admin.security.ip.currentAddress', { ip: me.ip })}</p> : null}
-      <ErrorSlot error={save.error} t={t} />
+      <ErrorSlot error={save.error} />
       <div className={css.dialogActions}>
         <button type="button" className={css.secondaryButton} onClick={props.onClose} disabled={save.busy} autoFocus>
           {t('admin.cancel')}

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { createRestrictionsResource, IP_PAGE_SIZE_PREVIEW, type RestrictionsResource } from '../resources/restrictions.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as securityCss from './security.css.ts';
 
 /** The restrictions resources whose IP list was started at the preview's page size (once per app). */
 const previewSized = new WeakSet<RestrictionsResource>();
@@ -24,30 +25,23 @@ export function useRestrictions(): RestrictionsResource {
   return restrictions;
 }
 
-const bare = { border: 'none', padding: 0, margin: 0, minWidth: 0 } as const;
-
 /** A group of controls with its legend (the group's name), `aria-busy` while it saves. */
 export function Fieldset({ legend, busy, disabled, children }: { legend: string; busy?: boolean; disabled?: boolean; children: ReactNode }) {
   return (
-    <fieldset className={css.field} style={bare} aria-busy={busy || undefined} disabled={disabled}>
+    <fieldset className={securityCss.restrictionGroup} aria-busy={busy || undefined} disabled={disabled}>
       <legend className={css.label}>{legend}</legend>
       {children}
     </fieldset>
   );
 }
 
-// the radio sits on the label's first line, not in the middle of the label and its description
-const TOP = { alignItems: 'flex-start' } as const;
-const RADIO = { marginTop: '0.15em', flex: 'none' } as const;
-
 /** A radio button and its label on one row; `description` under the label describes it. */
 export function RadioRow(props: { name: string; value: string; checked: boolean; onChange: () => void; label: string; description?: string; disabled?: boolean }) {
   return (
-    <label className={css.checkboxRow} style={TOP}>
+    <label className={`${css.checkboxRow} ${css.alignStart}`}>
       <input
         type="radio"
-        className={css.checkbox}
-        style={RADIO}
+        className={securityCss.restrictionRadio}
         name={props.name}
         value={props.value}
         checked={props.checked}

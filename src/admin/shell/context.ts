@@ -79,6 +79,18 @@ export function useSection(): SectionView {
 }
 
 /**
+ * The translate function of a kit piece that may also render outside a section (the shell's own states, e.g. a
+ * section chunk that failed to load): `given` when there is one, else its section's (`useSection().t`).
+ * @throws Error outside a section element when no `given`
+ */
+export function useTranslate(given?: Translate): Translate {
+  const section = useContext(SectionContext);
+  if (given) return given;
+  if (!section) throw new Error('A section view renders inside its section element');
+  return section.t;
+}
+
+/**
  * The sub-route of the section the view belongs to (issue 30 item 2): `{ route, params, path, go }`. Sections read
  * and move their sub-pages, tabs and linked dialogs through it, never through `location` or `history`.
  * @throws Error outside a section element

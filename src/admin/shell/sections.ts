@@ -79,12 +79,12 @@ function section(id: SectionId, parts: SectionParts = {}): SectionInfo {
 }
 
 /**
- * The texts of one section: `src/i18n/<lang>-admin-<name>.ts` for English, German and Hebrew, each its own chunk
- * (the bundler turns the import's pattern into one chunk per matching file).
+ * The texts of one section: `src/admin/<folder>/messages/<lang>.ts` for English, German and Hebrew, beside the
+ * section's view, each its own chunk (the bundler turns the import's pattern into one chunk per matching file).
  */
-function texts(name: string): SectionMessagesEntry {
-  const load = (lang: string) => () => (import(`../../i18n/${lang}-admin-${name}.ts`) as Promise<Record<string, Partial<Messages>>>).then((m) => Object.values(m)[0]);
-  return { id: `admin-${name}`, loaders: { en: load('en'), de: load('de'), he: load('he') } };
+function texts(folder: string): SectionMessagesEntry {
+  const load = (lang: string) => () => (import(`../${folder}/messages/${lang}.ts`) as Promise<Record<string, Partial<Messages>>>).then((m) => Object.values(m)[0]);
+  return { id: `admin-${folder}`, loaders: { en: load('en'), de: load('de'), he: load('he') } };
 }
 
 /** Row dialogs of the links `<action>:<id>` (`#/admin/users/delete:<userId>`): one route per action, each with its own right. */
@@ -106,7 +106,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   }),
   personalApiTokens: section('personalApiTokens', {
     load: () => import('../api-tokens/index.ts'),
-    messages: texts('tokens'),
+    messages: texts('api-tokens'),
     routes: tokenRoutes,
   }),
   account: section('account', { load: () => import('../account/index.ts'), messages: texts('account') }),
@@ -151,7 +151,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   webhooks: section('webhooks', {
     // new:section webhooks (npm run new:section -- webhooks writes the section and its entry here)
   }),
-  apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('tokens'), routes: tokenRoutes }),
+  apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('api-tokens'), routes: tokenRoutes }),
   roles: section('roles', {
     load: () => import('../roles/index.ts'),
     messages: texts('roles'),

@@ -5,19 +5,19 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { authorizationProblem, type AuthorizationDraft } from '../../../machines/admin-sso-setup.machine.ts';
 import { roleItem } from '../resources/roles.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { Checklist } from '../ui/checklist.tsx';
 import { TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
+import { useSection } from '../shell/context.ts';
 
 /** Props of {@link AuthorizationForm}. */
 export interface AuthorizationFormProps {
   /** The element id prefix (two forms may share a page). */
   id: string;
-  t: Translate;
   roles: Role[];
   initial: AuthorizationDraft;
   busy: boolean;
@@ -33,7 +33,8 @@ export interface AuthorizationFormProps {
 }
 
 /** The default roles and the group mappings of one connection. */
-export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly, onSubmit, submitLabel, busyLabel, children }: AuthorizationFormProps) {
+export function AuthorizationForm({ id, roles, initial, busy, error, readOnly, onSubmit, submitLabel, busyLabel, children }: AuthorizationFormProps) {
+  const { t } = useSection();
   const [draft, setDraft] = useState<AuthorizationDraft>(initial);
   const [problem, setProblem] = useState<number | null>(null);
   const items = roles.map(roleItem);
@@ -55,9 +56,7 @@ export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly
       <h3 id={`${id}-title`} className={css.subtitle}>
         {t('admin.sso.auth.title')}
       </h3>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t('admin.sso.auth.intro')}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t('admin.sso.auth.intro')}</p>
       {items.length ? (
         <Checklist
           legend={t('admin.sso.auth.defaultRoles')}
@@ -69,13 +68,13 @@ export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly
       ) : (
         <p className={css.muted}>{t('admin.sso.auth.noRoles')}</p>
       )}
-      <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }} disabled={busy || readOnly}>
+      <fieldset className={`${css.field} ${css.bareFieldset}`} disabled={busy || readOnly}>
         <legend className={css.label}>{t('admin.sso.auth.groups')}</legend>
         <span className={css.hint}>{t('admin.sso.auth.groupsHint')}</span>
         {draft.groups.length === 0 ? <p className={css.muted}>{t('admin.sso.auth.noGroups')}</p> : null}
-        <ul className={css.resultList} style={{ maxHeight: 'none', gap: '16px' }}>
+        <ul className={ssoCss.mappings}>
           {draft.groups.map((g, i) => (
-            <li key={g.id ?? `new-${i}`} className={css.card} data-group-row={i}>
+            <li key={g.id ?? `new-${i}`} className={ssoCss.card} data-group-row={i}>
               <TextField
                 label={t('admin.sso.auth.groupName')}
                 fieldId={`${id}-group-${i}`}
@@ -117,7 +116,7 @@ export function AuthorizationForm({ id, t, roles, initial, busy, error, readOnly
           </span>
         )}
       </fieldset>
-      <ErrorSlot error={error} t={t} />
+      <ErrorSlot error={error} />
       {readOnly ? null : (
         <div className={css.dialogActions}>
           {children}

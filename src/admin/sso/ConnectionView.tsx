@@ -8,10 +8,10 @@
 import { useState, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { SsoConfiguration, SsoConfigurationInput } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { oidcFieldsProblem, samlFieldsProblem } from '../../../machines/admin-sso-setup.machine.ts';
@@ -23,20 +23,8 @@ import { hostOf } from './model.ts';
 import { CertificateFacts, DeleteConnectionDialog, EnabledSwitch, ServiceProviderFacts } from './parts.tsx';
 
 /** The page of `configuration`; `onBack` returns to the list. */
-export function ConnectionView({
-  configuration: c,
-  roles,
-  t,
-  canWrite,
-  onBack,
-}: {
-  configuration: SsoConfiguration;
-  roles: Role[];
-  t: Translate;
-  canWrite: boolean;
-  onBack: () => void;
-}) {
-  const { toasts, resources } = useSection();
+export function ConnectionView({ configuration: c, roles, canWrite, onBack }: { configuration: SsoConfiguration; roles: Role[]; canWrite: boolean; onBack: () => void }) {
+  const { t, toasts, resources } = useSection();
   const sso = resources.use(createSsoResource);
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
   const authSave = useSave();
@@ -58,26 +46,25 @@ export function ConnectionView({
             {c.isLegacySaml ? ` · ${t('admin.sso.legacy')}` : ''}
           </span>
         </div>
-        <EnabledSwitch configuration={c} t={t} canWrite={canWrite} />
+        <EnabledSwitch configuration={c} canWrite={canWrite} />
       </header>
       {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
-      <div className={css.card}>
+      <div className={ssoCss.card}>
         <h3 className={css.subtitle}>{t('admin.sso.review.idp')}</h3>
-        <CertificateFacts configuration={c} t={t} />
-        <IdpForm key={c.updatedAt ?? c.id} configuration={c} t={t} canWrite={canWrite} />
+        <CertificateFacts configuration={c} />
+        <IdpForm key={c.updatedAt ?? c.id} configuration={c} canWrite={canWrite} />
       </div>
-      <div className={css.card}>
+      <div className={ssoCss.card}>
         <h3 className={css.subtitle}>{t('admin.sso.review.sp')}</h3>
-        <ServiceProviderFacts configuration={c} t={t} />
+        <ServiceProviderFacts configuration={c} />
       </div>
-      <div className={css.card}>
-        <DomainsPanel configId={c.id} domains={c.domains} t={t} canWrite={canWrite} />
+      <div className={ssoCss.card}>
+        <DomainsPanel configId={c.id} domains={c.domains} canWrite={canWrite} />
       </div>
-      <div className={css.card}>
+      <div className={ssoCss.card}>
         <AuthorizationForm
           key={c.updatedAt ?? c.id}
           id={`fe-sso-auth-${c.id}`}
-          t={t}
           roles={roles}
           initial={{ roleIds: c.roleIds, groups: c.groups.map((g) => ({ id: g.id, group: g.group, roleIds: g.roleIds })) }}
           busy={authSave.busy}
@@ -93,7 +80,7 @@ export function ConnectionView({
           busyLabel={t('admin.saving')}
         />
       </div>
-      {c.isLegacySaml ? <LegacySamlPanel t={t} canWrite={canWrite} /> : null}
+      {c.isLegacySaml ? <LegacySamlPanel canWrite={canWrite} /> : null}
       {canWrite ? (
         <span>
           <button type="button" className={css.dangerButton} onClick={() => setConfirm(true)}>
@@ -105,7 +92,6 @@ export function ConnectionView({
         id={c.id}
         name={name}
         open={confirm}
-        t={t}
         onClose={() => setConfirm(false)}
         onDeleted={() => {
           setConfirm(false);
@@ -122,8 +108,8 @@ export function ConnectionView({
  * (a saved configuration: the SAML fields may stay empty; the OIDC secret is write-only, an empty "Replace secret"
  * keeps the stored one).
  */
-function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfiguration; t: Translate; canWrite: boolean }) {
-  const { toasts, resources } = useSection();
+function IdpForm({ configuration: c, canWrite }: { configuration: SsoConfiguration; canWrite: boolean }) {
+  const { t, toasts, resources } = useSection();
   const sso = resources.use(createSsoResource);
   const oidc = c.type === 'oidc';
   const [saml, setSaml] = useState<SamlValues>({ ssoEndpoint: c.ssoEndpoint, publicCertificate: c.publicCertificate, signRequest: c.signRequest });
@@ -150,7 +136,7 @@ function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfigur
   const idPrefix = `fe-sso-${c.id}`;
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={save.busy || undefined}>
-      <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0 }} disabled={!canWrite}>
+      <fieldset className={`${css.form} ${css.bareFieldset}`} disabled={!canWrite}>
         {oidc ? (
           <OidcFields
             idPrefix={idPrefix}
@@ -164,7 +150,7 @@ function IdpForm({ configuration: c, t, canWrite }: { configuration: SsoConfigur
           <SamlFields idPrefix={idPrefix} value={saml} onChange={(patch) => setSaml((v) => ({ ...v, ...patch }))} problem={problem} />
         )}
       </fieldset>
-      <ErrorSlot error={save.error} t={t} />
+      <ErrorSlot error={save.error} />
       {canWrite ? (
         <span>
           <button type="submit" className={css.button} aria-disabled={save.busy || undefined}>

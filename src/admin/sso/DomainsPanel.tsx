@@ -7,12 +7,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SsoDomain } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { domainName } from '../../../machines/admin-sso-domain.machine.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
@@ -22,8 +22,9 @@ import { DomainBadge } from './parts.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
 
 /** The domains of connection `configId`, and the form to add one. */
-export function DomainsPanel({ configId, domains, t, canWrite }: { configId: string; domains: SsoDomain[]; t: Translate; canWrite: boolean }) {
+export function DomainsPanel({ configId, domains, canWrite }: { configId: string; domains: SsoDomain[]; canWrite: boolean }) {
   // the domain the add form just claimed is shown by the form's own flow (its TXT record, Validate) until it starts over
+  const { t } = useSection();
   const [claimed, setClaimed] = useState<string | null>(null);
   const [adding, setAdding] = useState(0);
   return (
@@ -31,16 +32,14 @@ export function DomainsPanel({ configId, domains, t, canWrite }: { configId: str
       <h3 id={`fe-sso-domains-${configId}`} className={css.subtitle}>
         {t('admin.sso.domains.title')}
       </h3>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t('admin.sso.domains.intro')}
-      </p>
+      <p className={`${css.muted} ${css.flush}`}>{t('admin.sso.domains.intro')}</p>
       {domains.length === 0 && !canWrite ? <p className={css.muted}>{t('admin.sso.domains.none')}</p> : null}
-      <ul className={css.resultList} style={{ maxHeight: 'none', gap: '12px' }}>
+      <ul className={ssoCss.cards}>
         {domains
           .filter((d) => d.id !== claimed)
           .map((d) => (
             <li key={d.id}>
-              <DomainRow configId={configId} domain={d} t={t} canWrite={canWrite} />
+              <DomainRow configId={configId} domain={d} canWrite={canWrite} />
             </li>
           ))}
       </ul>
@@ -48,7 +47,6 @@ export function DomainsPanel({ configId, domains, t, canWrite }: { configId: str
         <NewDomain
           key={adding}
           configId={configId}
-          t={t}
           onClaimed={setClaimed}
           onAnother={() => {
             setClaimed(null);
@@ -61,39 +59,28 @@ export function DomainsPanel({ configId, domains, t, canWrite }: { configId: str
 }
 
 /** A stored domain: its flow resumes at the TXT record (pending) or at validated. */
-function DomainRow({ configId, domain, t, canWrite }: { configId: string; domain: SsoDomain; t: Translate; canWrite: boolean }) {
+function DomainRow({ configId, domain, canWrite }: { configId: string; domain: SsoDomain; canWrite: boolean }) {
   if (!canWrite) {
     return (
-      <div className={css.card}>
-        <div className={css.cardHeader}>
+      <div className={ssoCss.card}>
+        <div className={ssoCss.cardHeader}>
           <strong>{domain.domain}</strong>
-          <DomainBadge validated={domain.validated} t={t} />
+          <DomainBadge validated={domain.validated} />
         </div>
       </div>
     );
   }
-  return <DomainFlow configId={configId} domain={domain} t={t} />;
+  return <DomainFlow configId={configId} domain={domain} />;
 }
 
 /** The add-a-domain form, then the claimed domain's flow. */
-function NewDomain({ configId, t, onClaimed, onAnother }: { configId: string; t: Translate; onClaimed: (id: string) => void; onAnother: () => void }) {
-  return <DomainFlow configId={configId} t={t} onClaimed={onClaimed} onAnother={onAnother} />;
+function NewDomain({ configId, onClaimed, onAnother }: { configId: string; onClaimed: (id: string) => void; onAnother: () => void }) {
+  return <DomainFlow configId={configId} onClaimed={onClaimed} onAnother={onAnother} />;
 }
 
 /** One domain's flow (machines/admin-sso-domain.machine.ts). */
-function DomainFlow({
-  configId,
-  domain,
-  t,
-  onClaimed,
-  onAnother,
-}: {
-  configId: string;
-  domain?: SsoDomain;
-  t: Translate;
-  onClaimed?: (id: string) => void;
-  onAnother?: () => void;
-}) {
+function DomainFlow({ configId, domain, onClaimed, onAnother }: { configId: string; domain?: SsoDomain; onClaimed?: (id: string) => void; onAnother?: () => void }) {
+  const { t } = useSection();
   const actor = useSectionFlow(ssoDomainFlow, { configId, domain });
   const state = useSelector(actor, (s) => s.value as string | { entering: string });
   const ctx = useSelector(actor, (s) => s.context);
@@ -123,7 +110,7 @@ function DomainFlow({
     };
     return (
       <form className={css.form} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-        <div className={css.toolbar} style={{ alignItems: 'flex-end' }}>
+        <div className={ssoCss.addDomain}>
           <TextField
             label={t('admin.sso.domain.add')}
             fieldId={`fe-sso-new-domain-${configId}`}
@@ -139,7 +126,7 @@ function DomainFlow({
             {submitting ? t('admin.sso.domain.adding') : t('admin.sso.domain.addButton')}
           </button>
         </div>
-        <ErrorSlot error={ctx.error} t={t} />
+        <ErrorSlot error={ctx.error} />
       </form>
     );
   }
@@ -148,11 +135,11 @@ function DomainFlow({
   if (!d) return null;
   const validated = state === 'validated';
   return (
-    <div className={css.card} data-domain={d.domain} aria-busy={busy || undefined}>
-      <div className={css.cardHeader}>
+    <div className={ssoCss.card} data-domain={d.domain} aria-busy={busy || undefined}>
+      <div className={ssoCss.cardHeader}>
         <strong>{d.domain}</strong>
         <span className={css.toolbar}>
-          <DomainBadge validated={validated} t={t} />
+          <DomainBadge validated={validated} />
           <button type="button" className={css.secondaryButton} aria-label={t('admin.sso.domain.deleteLabel', { domain: d.domain })} onClick={() => setConfirm(true)}>
             {t('admin.delete')}
           </button>
@@ -168,13 +155,13 @@ function DomainFlow({
         ) : null
       ) : (
         <>
-          <p style={{ margin: 0 }}>{t('admin.sso.domain.publish', { domain: d.domain })}</p>
-          <CopyField id={`fe-sso-txt-name-${d.id}`} label={t('admin.sso.domain.txtName')} value={d.domain} t={t} />
-          <CopyField id={`fe-sso-txt-value-${d.id}`} label={t('admin.sso.domain.txtValue')} value={d.txtRecord} t={t} />
-          <p role="status" className={state === 'notFound' ? css.notice : css.hint} style={{ margin: 0 }}>
+          <p className={css.flush}>{t('admin.sso.domain.publish', { domain: d.domain })}</p>
+          <CopyField id={`fe-sso-txt-name-${d.id}`} label={t('admin.sso.domain.txtName')} value={d.domain} />
+          <CopyField id={`fe-sso-txt-value-${d.id}`} label={t('admin.sso.domain.txtValue')} value={d.txtRecord} />
+          <p role="status" className={`${state === 'notFound' ? css.notice : css.hint} ${css.flush}`}>
             {busy ? t('admin.sso.domain.checking') : state === 'notFound' ? t('admin.sso.domain.notFound') : ''}
           </p>
-          <ErrorSlot error={ctx.error} t={t} />
+          <ErrorSlot error={ctx.error} />
           <span>
             <button type="button" className={css.button} aria-disabled={busy || undefined} onClick={() => !busy && actor.send({ type: 'domain.validate' })}>
               {busy ? t('admin.sso.domain.validating') : state === 'notFound' ? t('admin.sso.domain.retry') : t('admin.sso.domain.validate')}
@@ -190,7 +177,6 @@ function DomainFlow({
         busyAction={t('admin.deleting')}
         busy={remove.busy}
         error={remove.error}
-        t={t}
         onClose={() => {
           setConfirm(false);
           remove.setError(null);

@@ -7,28 +7,30 @@
  */
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import { hasSamlConfiguration } from '../../../machines/admin-saml.machine.ts';
 import { samlFieldsProblem } from '../../../machines/admin-sso-setup.machine.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { CheckboxRow, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { focusProblem, SamlFields, type SamlValues } from './fields.tsx';
 import { samlFlow } from './flows.ts';
 import { DomainBadge } from './parts.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
+import { useSection } from '../shell/context.ts';
 
 /** The legacy SAML panel: nothing while loading or when the account has no legacy configuration. */
-export function LegacySamlPanel({ t, canWrite }: { t: Translate; canWrite: boolean }) {
+export function LegacySamlPanel({ canWrite }: { canWrite: boolean }) {
   const actor = useSectionFlow(samlFlow);
   const saml = useSelector(actor, (s) => s.context.saml);
   const ready = useSelector(actor, (s) => !s.matches('loading') && !s.matches('failed'));
   if (!ready || !hasSamlConfiguration(saml)) return null;
-  return <LegacySamlForm actor={actor} t={t} canWrite={canWrite} />;
+  return <LegacySamlForm actor={actor} canWrite={canWrite} />;
 }
 
-function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSectionFlow<typeof samlFlow>>; t: Translate; canWrite: boolean }) {
+function LegacySamlForm({ actor, canWrite }: { actor: ReturnType<typeof useSectionFlow<typeof samlFlow>>; canWrite: boolean }) {
+  const { t } = useSection();
   const saml = useSelector(actor, (s) => s.context.saml) ?? { enabled: false };
   const error = useSelector(actor, (s) => s.context.error);
   const toggling = useSelector(actor, (s) => s.hasTag('loading'));
@@ -62,8 +64,8 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
     });
   };
   return (
-    <section className={css.card} aria-labelledby="fe-sso-legacy-title" aria-busy={saving || toggling || undefined}>
-      <div className={css.cardHeader}>
+    <section className={ssoCss.card} aria-labelledby="fe-sso-legacy-title" aria-busy={saving || toggling || undefined}>
+      <div className={ssoCss.cardHeader}>
         <h3 id="fe-sso-legacy-title" className={css.subtitle}>
           {t('admin.sso.saml.legacyTitle')}
         </h3>
@@ -91,15 +93,15 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
       </div>
       <div className={css.toolbar}>
         <strong>{saml.domain}</strong>
-        <DomainBadge validated={saml.validated === true} t={t} />
+        <DomainBadge validated={saml.validated === true} />
       </div>
       {!saml.validated && saml.generatedVerification ? (
         <>
-          <p style={{ margin: 0 }}>{t('admin.sso.domain.publish', { domain: saml.domain ?? '' })}</p>
-          <CopyField id="fe-sso-legacy-txt" label={t('admin.sso.domain.txtValue')} value={saml.generatedVerification} t={t} />
+          <p className={css.flush}>{t('admin.sso.domain.publish', { domain: saml.domain ?? '' })}</p>
+          <CopyField id="fe-sso-legacy-txt" label={t('admin.sso.domain.txtValue')} value={saml.generatedVerification} />
         </>
       ) : null}
-      <p role="status" className={notFound ? css.notice : css.hint} style={{ margin: 0 }}>
+      <p role="status" className={`${notFound ? css.notice : css.hint} ${css.flush}`}>
         {validating ? t('admin.sso.domain.checking') : notFound ? t('admin.sso.domain.notFound') : ''}
       </p>
       {canWrite ? (
@@ -110,7 +112,7 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
         </span>
       ) : null}
       <form className={css.form} onSubmit={submit} noValidate aria-busy={saving || undefined}>
-        <fieldset className={css.form} style={{ border: 'none', padding: 0, margin: 0 }} disabled={!canWrite}>
+        <fieldset className={`${css.form} ${css.bareFieldset}`} disabled={!canWrite}>
           <TextField
             label={t('admin.sso.saml.domain')}
             fieldId="fe-sso-legacy-domain"
@@ -122,7 +124,7 @@ function LegacySamlForm({ actor, t, canWrite }: { actor: ReturnType<typeof useSe
           />
           <SamlFields idPrefix="fe-sso-legacy" value={fields} onChange={(patch) => setFields((v) => ({ ...v, ...patch }))} problem={problem} />
         </fieldset>
-        <ErrorSlot error={error} t={t} />
+        <ErrorSlot error={error} />
         {canWrite ? (
           <span>
             <button type="submit" className={css.button} aria-disabled={saving || undefined}>

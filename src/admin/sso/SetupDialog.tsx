@@ -10,12 +10,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { SsoConfiguration, SsoVendor } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { protocolOf, setupProblem, type SamlMethod, type SetupDraft, type SetupProblem } from '../../../machines/admin-sso-setup.machine.ts';
 import { createSsoResource, SSO_VENDORS } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
 import { FilePicker } from '../ui/file-picker.tsx';
@@ -32,8 +32,8 @@ type Step = (typeof STEPS)[number];
 const METHODS: SamlMethod[] = ['metadataUrl', 'metadataFile', 'fields'];
 
 /** The setup dialog: open while mounted; `onOpen(id)` opens the connection made (its page). */
-export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles: Role[]; onClose: () => void; onOpen: (id: string) => void }) {
-  const { toasts } = useSection();
+export function SetupDialog({ roles, onClose, onOpen }: { roles: Role[]; onClose: () => void; onOpen: (id: string) => void }) {
+  const { t, toasts } = useSection();
   const actor = useSectionFlow(ssoSetupFlow, {});
   const step = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as Step | 'closed');
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -51,17 +51,16 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
 
   return (
     <AdminDialog open onClose={cancel} busy={busy} title={t('admin.sso.setup.title')}>
-      <ol className={css.steps} aria-label={t('admin.sso.setup.progress', { step: index + 1, steps: STEPS.length })}>
+      <ol className={ssoCss.steps} aria-label={t('admin.sso.setup.progress', { step: index + 1, steps: STEPS.length })}>
         {STEPS.map((s, i) => (
           <li key={s} aria-current={s === step ? 'step' : undefined}>
             {i + 1}. {t(`admin.sso.step.${s}`)}
           </li>
         ))}
       </ol>
-      {step === 'vendor' ? <VendorStep t={t} initial={ctx.vendor} onChoose={(vendor) => actor.send({ type: 'vendor.choose', vendor })} onCancel={cancel} /> : null}
+      {step === 'vendor' ? <VendorStep initial={ctx.vendor} onChoose={(vendor) => actor.send({ type: 'vendor.choose', vendor })} onCancel={cancel} /> : null}
       {step === 'configure' && ctx.vendor ? (
         <ConfigureStep
-          t={t}
           vendor={ctx.vendor}
           initial={ctx.draft}
           busy={busy}
@@ -70,12 +69,11 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
           onBack={() => actor.send({ type: 'configure.back' })}
         />
       ) : null}
-      {step === 'review' && ctx.configuration ? <ReviewStep t={t} configuration={ctx.configuration} onNext={() => actor.send({ type: 'review.next' })} /> : null}
-      {step === 'domains' && ctx.configuration ? <DomainsStep t={t} configuration={ctx.configuration} onNext={() => actor.send({ type: 'domains.next' })} /> : null}
+      {step === 'review' && ctx.configuration ? <ReviewStep configuration={ctx.configuration} onNext={() => actor.send({ type: 'review.next' })} /> : null}
+      {step === 'domains' && ctx.configuration ? <DomainsStep configuration={ctx.configuration} onNext={() => actor.send({ type: 'domains.next' })} /> : null}
       {step === 'authorization' ? (
         <AuthorizationForm
           id="fe-sso-setup-auth"
-          t={t}
           roles={roles}
           initial={ctx.authorization}
           busy={busy}
@@ -91,7 +89,7 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
       ) : null}
       {step === 'done' && ctx.configuration ? (
         <div className={css.form}>
-          <p role="status" style={{ margin: 0 }}>
+          <p role="status" className={css.flush}>
             {t('admin.sso.setup.done')}
           </p>
           <div className={css.dialogActions}>
@@ -112,7 +110,8 @@ export function SetupDialog({ t, roles, onClose, onOpen }: { t: Translate; roles
 }
 
 /** Step 1: the IdP, radio cards (arrow keys move between them). */
-function VendorStep({ t, initial, onChoose, onCancel }: { t: Translate; initial: SsoVendor | null; onChoose: (v: SsoVendor) => void; onCancel: () => void }) {
+function VendorStep({ initial, onChoose, onCancel }: { initial: SsoVendor | null; onChoose: (v: SsoVendor) => void; onCancel: () => void }) {
+  const { t } = useSection();
   const [vendor, setVendor] = useState<SsoVendor>(initial ?? 'saml');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -120,10 +119,10 @@ function VendorStep({ t, initial, onChoose, onCancel }: { t: Translate; initial:
   };
   return (
     <form className={css.form} onSubmit={submit}>
-      <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+      <fieldset className={`${css.field} ${css.bareFieldset}`}>
         <legend className={css.label}>{t('admin.sso.vendor.legend')}</legend>
         {SSO_VENDORS.map((v, i) => (
-          <label key={v} className={css.radioCard}>
+          <label key={v} className={ssoCss.radioCard}>
             <input type="radio" name="vendor" value={v} checked={vendor === v} onChange={() => setVendor(v)} autoFocus={vendor === v || (!initial && i === 0)} />
             <span className={css.cellStack}>
               <strong>{t(`admin.sso.vendor.${v}`)}</strong>
@@ -132,14 +131,15 @@ function VendorStep({ t, initial, onChoose, onCancel }: { t: Translate; initial:
           </label>
         ))}
       </fieldset>
-      <DialogActions t={t} onCancel={onCancel} label={t('admin.next')} />
+      <DialogActions onCancel={onCancel} label={t('admin.next')} />
     </form>
   );
 }
 
 /** Step 2: the IdP's details. The draft stays as typed when the server refuses it. */
-function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupDraft; busy: boolean; error: unknown; onSubmit: (d: SetupDraft) => void; onBack: () => void }) {
-  const { t, vendor, busy } = props;
+function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: boolean; error: unknown; onSubmit: (d: SetupDraft) => void; onBack: () => void }) {
+  const { t } = useSection();
+  const { vendor, busy } = props;
   const [draft, setDraft] = useState<SetupDraft>(props.initial);
   const [problem, setProblem] = useState<SetupProblem | null>(null);
   const [fileError, setFileError] = useState(false);
@@ -163,12 +163,12 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
   };
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
-      <p style={{ margin: 0 }}>{t(`admin.sso.configure.intro.${vendor}`)}</p>
+      <p className={css.flush}>{t(`admin.sso.configure.intro.${vendor}`)}</p>
       {oidc ? (
         <OidcFields idPrefix="fe-sso" value={draft} onChange={set} problem={problem} secret="new" autoFocus />
       ) : (
         <>
-          <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+          <fieldset className={`${css.field} ${css.bareFieldset}`}>
             <legend className={css.label}>{t('admin.sso.method.legend')}</legend>
             {METHODS.map((m) => (
               <label key={m} className={css.checkboxRow}>
@@ -214,7 +214,7 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
         </>
       )}
       {busy ? <Loading label={t(oidc ? 'admin.sso.configure.discovering' : 'admin.sso.configure.reading')} /> : null}
-      <ErrorSlot error={props.error} t={t} />
+      <ErrorSlot error={props.error} />
       <div className={css.dialogActions}>
         <button type="button" className={css.secondaryButton} onClick={props.onBack} disabled={busy}>
           {t('admin.sso.back')}
@@ -228,12 +228,13 @@ function ConfigureStep(props: { t: Translate; vendor: SsoVendor; initial: SetupD
 }
 
 /** Step 3: what was read from the IdP, and what to give it. */
-function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration: SsoConfiguration; onNext: () => void }) {
+function ReviewStep({ configuration, onNext }: { configuration: SsoConfiguration; onNext: () => void }) {
+  const { t } = useSection();
   const oidc = configuration.type === 'oidc';
   return (
     <div className={css.form}>
       <h3 className={css.subtitle}>{t('admin.sso.review.idp')}</h3>
-      <dl className={css.facts}>
+      <dl className={ssoCss.facts}>
         <dt>{t(oidc ? 'admin.sso.oidc.issuer' : 'admin.sso.saml.ssoEndpoint')}</dt>
         <dd>{configuration.ssoEndpoint}</dd>
         {oidc ? (
@@ -245,12 +246,10 @@ function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration:
           </>
         ) : null}
       </dl>
-      <CertificateFacts configuration={configuration} t={t} />
+      <CertificateFacts configuration={configuration} />
       <h3 className={css.subtitle}>{t('admin.sso.review.sp')}</h3>
-      <p className={css.muted} style={{ margin: 0 }}>
-        {t(oidc ? 'admin.sso.review.spIntroOidc' : 'admin.sso.review.spIntro')}
-      </p>
-      <ServiceProviderFacts configuration={configuration} t={t} />
+      <p className={`${css.muted} ${css.flush}`}>{t(oidc ? 'admin.sso.review.spIntroOidc' : 'admin.sso.review.spIntro')}</p>
+      <ServiceProviderFacts configuration={configuration} />
       <div className={css.dialogActions}>
         <button type="button" className={css.button} onClick={onNext} autoFocus>
           {t('admin.next')}
@@ -261,13 +260,14 @@ function ReviewStep({ t, configuration, onNext }: { t: Translate; configuration:
 }
 
 /** Step 4: the connection's domains, live from the list (each validated on its own). */
-function DomainsStep({ t, configuration, onNext }: { t: Translate; configuration: SsoConfiguration; onNext: () => void }) {
+function DomainsStep({ configuration, onNext }: { configuration: SsoConfiguration; onNext: () => void }) {
+  const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);
   const list = useStore(sso.$configurations);
   const live = list.data?.find((c) => c.id === configuration.id) ?? configuration;
   return (
     <div className={css.form}>
-      <DomainsPanel configId={live.id} domains={live.domains} t={t} canWrite />
+      <DomainsPanel configId={live.id} domains={live.domains} canWrite />
       <div className={css.dialogActions}>
         <button type="button" className={css.button} onClick={onNext}>
           {t('admin.next')}

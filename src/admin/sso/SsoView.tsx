@@ -11,11 +11,11 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import type { SsoConfiguration } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { Chips } from '../ui/chips.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
@@ -41,7 +41,7 @@ export function SsoView() {
   const asked = route === CONNECTION_LINK ? params.id : undefined;
 
   const open = asked ? list.data?.find((c) => c.id === asked) : undefined;
-  if (open) return <ConnectionView configuration={open} roles={roles.data ?? []} t={t} canWrite={canWrite} onBack={toList} />;
+  if (open) return <ConnectionView configuration={open} roles={roles.data ?? []} canWrite={canWrite} onBack={toList} />;
 
   return (
     <section className={css.section} aria-labelledby="fe-sso-title" aria-busy={list.loading || undefined}>
@@ -54,18 +54,18 @@ export function SsoView() {
       </SectionHeader>
       {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
       {asked && list.data && !open ? <p className={css.notice}>{t('admin.sso.notFound')}</p> : null}
-      <LoadStates t={t} state={list} retry={() => sso.$configurations.revalidate()}>
+      <LoadStates state={list} retry={() => sso.$configurations.revalidate()}>
         {list.data?.length ? (
-          <ul className={css.resultList} style={{ maxHeight: 'none', gap: '12px' }} aria-label={t('admin.sso.list')}>
+          <ul className={ssoCss.cards} aria-label={t('admin.sso.list')}>
             {list.data.map((c) => (
               <li key={c.id}>
-                <ConnectionCard configuration={c} roles={roles.data ?? []} t={t} canWrite={canWrite} onOpen={() => openConnection(c.id)} />
+                <ConnectionCard configuration={c} roles={roles.data ?? []} canWrite={canWrite} onOpen={() => openConnection(c.id)} />
               </li>
             ))}
           </ul>
         ) : (
           <EmptyState title={t('admin.sso.empty')}>
-            <p style={{ margin: 0 }}>{t('admin.sso.emptyHint')}</p>
+            <p className={css.flush}>{t('admin.sso.emptyHint')}</p>
             {canWrite ? (
               <button type="button" className={css.button} onClick={() => go(ADD_LINK)}>
                 {t('admin.sso.add')}
@@ -74,20 +74,21 @@ export function SsoView() {
           </EmptyState>
         )}
       </LoadStates>
-      <LegacySamlPanel t={t} canWrite={canWrite} />
-      {route === ADD_LINK && canWrite ? <SetupDialog t={t} roles={roles.data ?? []} onClose={toList} onOpen={openConnection} /> : null}
+      <LegacySamlPanel canWrite={canWrite} />
+      {route === ADD_LINK && canWrite ? <SetupDialog roles={roles.data ?? []} onClose={toList} onOpen={openConnection} /> : null}
     </section>
   );
 }
 
 /** One connection in the list. */
-function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { configuration: SsoConfiguration; roles: Role[]; t: Translate; canWrite: boolean; onOpen: () => void }) {
+function ConnectionCard({ configuration: c, roles, canWrite, onOpen }: { configuration: SsoConfiguration; roles: Role[]; canWrite: boolean; onOpen: () => void }) {
+  const { t } = useSection();
   const [confirm, setConfirm] = useState(false);
   const name = hostOf(c.ssoEndpoint) || t(`admin.sso.type.${c.type}`);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
   return (
-    <article className={css.card} aria-labelledby={`fe-sso-card-${c.id}`} data-connection={c.id}>
-      <div className={css.cardHeader}>
+    <article className={ssoCss.card} aria-labelledby={`fe-sso-card-${c.id}`} data-connection={c.id}>
+      <div className={ssoCss.cardHeader}>
         <span className={css.cellStack}>
           <a id={`fe-sso-card-${c.id}`} href={`#/admin/sso/${c.id}`} className={css.subtitle} onClick={(e) => (e.preventDefault(), onOpen())}>
             {name}
@@ -97,15 +98,15 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
             {c.isLegacySaml ? ` · ${t('admin.sso.legacy')}` : ''}
           </span>
         </span>
-        <EnabledSwitch configuration={c} t={t} canWrite={canWrite} />
+        <EnabledSwitch configuration={c} canWrite={canWrite} />
       </div>
       <div className={css.cellStack}>
         <span className={css.label}>{t('admin.sso.domains.title')}</span>
         {c.domains.length ? (
           <span className={css.chips}>
             {c.domains.map((d) => (
-              <span key={d.id} className={css.toolbar} style={{ gap: '4px' }}>
-                {d.domain} <DomainBadge validated={d.validated} t={t} />
+              <span key={d.id} className={ssoCss.domain}>
+                {d.domain} <DomainBadge validated={d.validated} />
               </span>
             ))}
           </span>
@@ -127,7 +128,7 @@ function ConnectionCard({ configuration: c, roles, t, canWrite, onOpen }: { conf
           </button>
         ) : null}
       </div>
-      <DeleteConnectionDialog id={c.id} name={name} open={confirm} t={t} onClose={() => setConfirm(false)} onDeleted={() => setConfirm(false)} />
+      <DeleteConnectionDialog id={c.id} name={name} open={confirm} onClose={() => setConfirm(false)} onDeleted={() => setConfirm(false)} />
     </article>
   );
 }

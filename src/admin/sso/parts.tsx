@@ -5,12 +5,12 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { SsoConfiguration } from '../../api/sso.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { certificateStatus } from '../../../machines/admin-sso-setup.machine.ts';
 import { createSsoResource } from '../resources/sso.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import * as ssoCss from './sso.css.ts';
 import { CopyField } from '../ui/copy-field.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
@@ -20,12 +20,14 @@ import { useSave } from '../ui/use-save.ts';
 import { hostOf } from './model.ts';
 
 /** A domain's state as a chip: "✓ Validated" or "Pending validation" (text, not colour alone). */
-export function DomainBadge({ validated, t }: { validated: boolean; t: Translate }) {
+export function DomainBadge({ validated }: { validated: boolean }) {
+  const { t } = useSection();
   return validated ? <span className={css.badgeOk}>✓ {t('admin.sso.domain.validated')}</span> : <span className={css.chip}>{t('admin.sso.domain.pending')}</span>;
 }
 
 /** The enabled switch of a connection: shows loading while it switches (AB-4.15); a refusal is announced and rolled back. */
-export function EnabledSwitch({ configuration, t, canWrite }: { configuration: SsoConfiguration; t: Translate; canWrite: boolean }) {
+export function EnabledSwitch({ configuration, canWrite }: { configuration: SsoConfiguration; canWrite: boolean }) {
+  const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);
   // the switch's own progress (each card has one); the refusal beside it
   const action = useInlineAction(sso.setEnabled, { inline: true });
@@ -51,13 +53,14 @@ export function EnabledSwitch({ configuration, t, canWrite }: { configuration: S
           ''
         )}
       </span>
-      <ErrorSlot error={action.error} t={t} />
+      <ErrorSlot error={action.error} />
     </span>
   );
 }
 
 /** The IdP certificate's subject, expiry (warned within 30 days or past) and fingerprint. */
-export function CertificateFacts({ configuration, t }: { configuration: SsoConfiguration; t: Translate }) {
+export function CertificateFacts({ configuration }: { configuration: SsoConfiguration }) {
+  const { t } = useSection();
   const info = configuration.publicCertificateInfo;
   const dateText = useDateTime();
   // the moment the facts are first shown (expiry is judged in days: a render later changes nothing)
@@ -67,7 +70,7 @@ export function CertificateFacts({ configuration, t }: { configuration: SsoConfi
   const day = dateText(info.validTo);
   return (
     <>
-      <dl className={css.facts}>
+      <dl className={ssoCss.facts}>
         <dt>{t('admin.sso.cert.subject')}</dt>
         <dd>{info.subject}</dd>
         <dt>{t('admin.sso.cert.expires')}</dt>
@@ -87,7 +90,8 @@ export function CertificateFacts({ configuration, t }: { configuration: SsoConfi
 }
 
 /** Our side, to give the IdP: the ACS URL (or OIDC redirect URI) and the SP entity ID, from the configuration or the vendor config. */
-export function ServiceProviderFacts({ configuration, t }: { configuration: SsoConfiguration; t: Translate }) {
+export function ServiceProviderFacts({ configuration }: { configuration: SsoConfiguration }) {
+  const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);
   const vendor = useStore(sso.$vendorConfig);
   const acsUrl = configuration.acsUrl || vendor.data?.acsUrl || '';
@@ -95,8 +99,8 @@ export function ServiceProviderFacts({ configuration, t }: { configuration: SsoC
   const oidc = configuration.type === 'oidc';
   return (
     <>
-      {acsUrl ? <CopyField id={`fe-sso-acs-${configuration.id}`} label={t(oidc ? 'admin.sso.sp.redirectUri' : 'admin.sso.sp.acsUrl')} value={acsUrl} t={t} /> : null}
-      {spEntityId && !oidc ? <CopyField id={`fe-sso-entity-${configuration.id}`} label={t('admin.sso.sp.entityId')} value={spEntityId} t={t} /> : null}
+      {acsUrl ? <CopyField id={`fe-sso-acs-${configuration.id}`} label={t(oidc ? 'admin.sso.sp.redirectUri' : 'admin.sso.sp.acsUrl')} value={acsUrl} /> : null}
+      {spEntityId && !oidc ? <CopyField id={`fe-sso-entity-${configuration.id}`} label={t('admin.sso.sp.entityId')} value={spEntityId} /> : null}
     </>
   );
 }
@@ -105,21 +109,8 @@ export function ServiceProviderFacts({ configuration, t }: { configuration: SsoC
  * The confirmation of deleting SSO connection `id` (shown as `name`): progress while the delete runs, the server's
  * error kept in the dialog on failure, `onDeleted` once it is gone. The list's cards and a connection's page share it.
  */
-export function DeleteConnectionDialog({
-  id,
-  name,
-  open,
-  t,
-  onClose,
-  onDeleted,
-}: {
-  id: string;
-  name: string;
-  open: boolean;
-  t: Translate;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
+export function DeleteConnectionDialog({ id, name, open, onClose, onDeleted }: { id: string; name: string; open: boolean; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);
   const remove = useSave();
   return (
@@ -131,7 +122,6 @@ export function DeleteConnectionDialog({
       busyAction={t('admin.deleting')}
       busy={remove.busy}
       error={remove.error}
-      t={t}
       onClose={() => {
         onClose();
         remove.setError(null);

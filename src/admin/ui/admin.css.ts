@@ -2,12 +2,10 @@
  * Shadow-DOM styles of the admin portal and its section elements: one set of `--fe-*` properties (the theme contract)
  * themes login and portal alike. Targets are at least 24 px (WCAG 2.5.8); focus is always visible (2.4.7).
  */
-import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { createVar, globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
 import { primaryButtonRule } from '../../theme/button-rule.ts';
-
-const u = (n: number) => `calc(${theme.spacingUnit} * ${n})`;
-const focus = { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' };
+import { focus, u } from './css-units.ts';
 
 globalStyle(':host', {
   display: 'block',
@@ -143,37 +141,6 @@ export const filePicker = style([
 ]);
 /** The file input inside a {@link filePicker}: out of sight, still focusable and named by the label. */
 export const filePickerInput = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer', fontSize: 0 });
-/** The profile picture, or its placeholder: a 72 px circle. */
-export const avatar = style({
-  width: '72px',
-  height: '72px',
-  flex: 'none',
-  borderRadius: '50%',
-  objectFit: 'cover',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  background: theme.color.primary,
-  // chosen by contrast for the primary in force (src/theme/contrast.ts)
-  color: theme.color.onPrimary,
-  fontSize: '1.5em',
-  fontWeight: 600,
-  userSelect: 'none',
-});
-/** The account logo's preview: a framed box the size of a logo, the logo or "No logo" in it. */
-export const logoPreview = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '240px',
-  maxWidth: '100%',
-  height: '80px',
-  padding: u(1),
-  border: `1px dashed ${theme.color.border}`,
-  borderRadius: theme.radius,
-  background: theme.color.background,
-});
-globalStyle(`${logoPreview} img`, { maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' });
 export const dangerButton = style([
   primaryButtonRule,
   { background: theme.color.danger, selectors: { '&:hover': { background: theme.color.danger, filter: 'brightness(0.92)' } } },
@@ -280,6 +247,16 @@ globalStyle(`${table} th, ${table} td`, {
 // flash): the page's background and no colour, the text still at its contrast (opacity would take it below 4.5:1)
 globalStyle(`${table} tbody`, { transition: 'background-color 0.2s ease 0s, filter 0.2s ease 0s' });
 globalStyle(`${table}[data-stale] tbody`, { backgroundColor: theme.color.background, filter: 'grayscale(1)', transitionDelay: '150ms' });
+/** The height of a table's spacer row (the virtualised rows above or below those rendered), set per render (css-vars.ts). */
+export const spacerHeight = createVar();
+/** A spacer row of a virtualised table: as high as the rows it stands for. */
+export const spacerRow = style({ height: spacerHeight });
+/** The one cell of a {@link spacerRow}: no padding, no border. */
+export const spacerCell = style({ selectors: { [`${table} &`]: { padding: 0, border: 'none' } } });
+/** The width of a table column (its column definition's size), set per header (css-vars.ts). */
+export const columnWidth = createVar();
+/** A column header of a fixed width ({@link columnWidth}; the growing column has none). */
+export const sizedColumn = style({ width: columnWidth });
 /** The cell of an empty table (its text may wrap). */
 export const emptyCell = style({ selectors: { [`${table} &`]: { whiteSpace: 'normal' } } });
 globalStyle(`${table} thead th`, { position: 'sticky', top: 0, background: theme.color.surface, zIndex: 1, fontWeight: 600 });
@@ -309,6 +286,8 @@ export const chip = style({
   fontSize: '0.8125em',
 });
 export const badgeDanger = style([chip, { color: theme.color.danger, borderColor: theme.color.danger }]);
+/** A chip that says something went well (validated, enabled): the text colour plus a check mark in the text, never colour alone. */
+export const badgeOk = style([chip, { color: theme.color.success, borderColor: theme.color.success, fontWeight: 600 }]);
 export const pagination = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: u(1), flexWrap: 'wrap' });
 /** The rows-per-page choice of the pagination: label and select on one line. */
 export const pageSize = style({});
@@ -416,44 +395,9 @@ export const listBox = style([menu, { minWidth: 'var(--trigger-width)', maxHeigh
 /** One option of a ComboBox: a menu item, the chosen one bold. */
 export const option = style([menuItem, { selectors: { '&[data-selected]': { fontWeight: 600 } } }]);
 
-/** A folded list (`<details>`): its summary is a target of at least 24 px with a visible focus ring. */
-export const disclosure = style({ display: 'grid', gap: u(1) });
-export const disclosureSummary = style({
-  minHeight: '24px',
-  cursor: 'pointer',
-  fontWeight: 600,
-  selectors: { '&:focus-visible': focus },
-});
-
 /** A list of per-item results (a bulk action's): one line each, no bullets. */
 export const resultList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: u(0.5), maxHeight: '40vh', overflowY: 'auto' });
-/** The bar of a table's bulk actions (shown while rows are selected): the count, then the actions. */
-export const bulkBar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: u(1),
-  padding: u(1),
-  borderRadius: theme.radius,
-  background: theme.color.background,
-  border: `1px solid ${theme.color.border}`,
-});
 
-/** A bordered card (one item of a list of cards: an SSO connection, a domain, a mapping row). */
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: u(1.5),
-  padding: u(2),
-  border: `1px solid ${theme.color.border}`,
-  borderRadius: theme.radius,
-  background: theme.color.surface,
-  minWidth: 0,
-});
-/** A card's title row: the title on the start side, its controls wrapping after it. */
-export const cardHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: u(1) });
-/** A chip that says something went well (validated, enabled): the text colour plus a check mark in the text, never colour alone. */
-export const badgeOk = style([chip, { color: theme.color.success, borderColor: theme.color.success, fontWeight: 600 }]);
 /** An informative note (not an error: "not found yet, DNS can take a while"; a certificate about to expire). */
 export const notice = style({
   border: `1px solid ${theme.color.border}`,
@@ -462,21 +406,12 @@ export const notice = style({
   padding: `${u(1)} ${u(1.5)}`,
   margin: 0,
 });
-/** A step indicator (an ordered list; the current step carries `aria-current="step"`). */
-export const steps = style({ display: 'flex', flexWrap: 'wrap', gap: u(1), listStyle: 'none', margin: 0, padding: 0, fontSize: '0.875em', color: theme.color.textMuted });
-globalStyle(`${steps} > li[aria-current="step"]`, { color: theme.color.text, fontWeight: 600, textDecoration: 'underline', textUnderlineOffset: '4px' });
-/** A choice rendered as a radio card (the IdP to configure). */
-export const radioCard = style([
-  checkboxRow,
-  {
-    padding: u(1.5),
-    border: `1px solid ${theme.color.border}`,
-    borderRadius: theme.radius,
-    minHeight: '44px',
-    selectors: { '&:has(:checked)': { borderColor: theme.color.primary, borderWidth: '2px' } },
-  },
-]);
-/** A term–value list (certificate, addresses): terms muted, values wrapped anywhere. */
-export const facts = style({ display: 'grid', gridTemplateColumns: 'minmax(8em, max-content) 1fr', gap: `${u(0.5)} ${u(2)}`, margin: 0 });
-globalStyle(`${facts} > dt`, { color: theme.color.textMuted });
-globalStyle(`${facts} > dd`, { margin: 0, overflowWrap: 'anywhere', minWidth: 0 });
+
+/** A paragraph (or heading) without its default margins: in a flex column the gap spaces it. */
+export const flush = style({ margin: 0 });
+/** A fieldset drawn as a plain group: no border, padding or margin of its own. */
+export const bareFieldset = style({ border: 'none', padding: 0, margin: 0 });
+/** An inline text (a hint) on a line of its own. */
+export const block = style({ display: 'block' });
+/** A row (a checkbox or radio row, a toolbar) whose items sit at its top: a label that wraps keeps its box on its first line. */
+export const alignStart = style({ alignItems: 'flex-start' });

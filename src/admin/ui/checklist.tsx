@@ -34,7 +34,7 @@ export function Checklist({
   disabled?: boolean;
 }) {
   return (
-    <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }} disabled={disabled}>
+    <fieldset className={`${css.field} ${css.bareFieldset}`} disabled={disabled}>
       <legend className={css.label}>{legend}</legend>
       {items.map((item) => (
         <CheckboxRow key={item.key} checked={value.includes(item.key)} onChange={(on) => onChange(on ? [...value, item.key] : value.filter((k) => k !== item.key))}>

@@ -6,8 +6,8 @@
  * invitation link each wrote for themselves.
  */
 import { useState } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
+import { useSection } from '../shell/context.ts';
 
 /** The result of the last copy: null before one (or while it runs), then whether the clipboard took it. */
 export type CopyResult = boolean | null;
@@ -34,7 +34,8 @@ export function useCopy(onCopied?: () => void): { copied: CopyResult; copy: (tex
 }
 
 /** The announced result of a copy ("Copied" or how to copy by hand), empty before one: a polite live region. */
-export function CopyStatus({ copied, t }: { copied: CopyResult; t: Translate }) {
+export function CopyStatus({ copied }: { copied: CopyResult }) {
+  const { t } = useSection();
   return (
     <span role="status" className={copied === false ? css.fieldError : css.hint}>
       {copied === null ? '' : copied ? t('admin.copied') : t('admin.copyFailed')}
@@ -47,7 +48,8 @@ export function CopyStatus({ copied, t }: { copied: CopyResult; t: Translate }) 
  * unique on the page and marks the value (`data-copy-value`); `onCopied` hears each successful copy (a secret shown
  * once counts it as kept).
  */
-export function CopyField({ id, label, value, t, onCopied }: { id: string; label: string; value: string; t: Translate; onCopied?: () => void }) {
+export function CopyField({ id, label, value, onCopied }: { id: string; label: string; value: string; onCopied?: () => void }) {
+  const { t } = useSection();
   const { copied, copy } = useCopy(onCopied);
   return (
     <div className={css.field}>
@@ -61,7 +63,7 @@ export function CopyField({ id, label, value, t, onCopied }: { id: string; label
         <button type="button" className={css.secondaryButton} aria-label={t('admin.copyLabel', { what: label })} onClick={() => copy(value)}>
           {t('admin.copy')}
         </button>
-        <CopyStatus copied={copied} t={t} />
+        <CopyStatus copied={copied} />
       </span>
     </div>
   );

@@ -21,6 +21,7 @@ import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type Col
 import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import * as css from './admin.css.ts';
+import { inlineVars } from './css-vars.ts';
 
 export type { ColumnDef, SortingState };
 
@@ -278,7 +279,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={header.id}
                     scope="col"
-                    style={{ width: header.column.id === growId ? undefined : header.getSize() }}
+                    className={header.column.id === growId ? undefined : css.sizedColumn}
+                    style={header.column.id === growId ? undefined : inlineVars({ [css.columnWidth]: `${header.getSize()}px` })}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                   >
                     {canSort ? (
@@ -304,8 +306,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </tr>
           ) : null}
           {before > 0 && (
-            <tr aria-hidden="true" style={{ height: before }}>
-              <td colSpan={columnCount} style={{ padding: 0, border: 'none' }} />
+            <tr aria-hidden="true" className={css.spacerRow} style={inlineVars({ [css.spacerHeight]: `${before}px` })}>
+              <td colSpan={columnCount} className={css.spacerCell} />
             </tr>
           )}
           {items.map((item) => {
@@ -325,8 +327,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             );
           })}
           {after > 0 && (
-            <tr aria-hidden="true" style={{ height: after }}>
-              <td colSpan={columnCount} style={{ padding: 0, border: 'none' }} />
+            <tr aria-hidden="true" className={css.spacerRow} style={inlineVars({ [css.spacerHeight]: `${after}px` })}>
+              <td colSpan={columnCount} className={css.spacerCell} />
             </tr>
           )}
         </tbody>

@@ -5,8 +5,8 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
-import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
+import { useSection } from '../shell/context.ts';
 import { ErrorSlot } from './states.tsx';
 
 /**
@@ -62,15 +62,14 @@ export function ConfirmDialog(props: {
   busy: boolean;
   error: unknown;
   danger?: boolean;
-  t: Translate;
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = props;
+  const { t } = useSection();
   return (
     <AdminDialog open={props.open} onClose={props.onClose} title={props.title} busy={props.busy} role="alertdialog">
       <div>{props.body}</div>
-      <ErrorSlot error={props.error} t={t} />
+      <ErrorSlot error={props.error} />
       <div className={css.dialogActions}>
         {/* Cancel has the focus: Enter or Space on open must not delete (issue "The portal as an administrator meets it" 7) */}
         <button type="button" className={css.secondaryButton} onClick={props.onClose} disabled={props.busy} autoFocus>

@@ -4,12 +4,11 @@
  * control (`aria-invalid`, `aria-describedby`) and is an ARIA alert, so it is announced when it appears.
  */
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
+import { useSection } from '../shell/context.ts';
 
 /** Props of {@link DialogActions}. */
 export interface DialogActionsProps {
-  t: Translate;
   /** Cancel's action (usually the dialog's `onClose`). */
   onCancel: () => void;
   /** A save is running: the submit button shows `busyLabel` and is `aria-disabled`, Cancel is disabled. */
@@ -31,7 +30,8 @@ export interface DialogActionsProps {
 }
 
 /** A dialog's action row: Cancel, then the form's submit button (showing progress while busy), then `children`. */
-export function DialogActions({ t, onCancel, busy, cancelDisabled = busy, label, busyLabel, danger, autoFocus, autoFocusCancel, children }: DialogActionsProps) {
+export function DialogActions({ onCancel, busy, cancelDisabled = busy, label, busyLabel, danger, autoFocus, autoFocusCancel, children }: DialogActionsProps) {
+  const { t } = useSection();
   return (
     <div className={css.dialogActions}>
       <button type="button" className={css.secondaryButton} onClick={onCancel} disabled={cancelDisabled} autoFocus={autoFocusCancel}>

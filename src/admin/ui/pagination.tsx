@@ -2,9 +2,9 @@
  * Pagination of a server-paged table (admin spec §9 page sizes; issue 21 item 11): "Page n of m · N in all" (a polite
  * live region), First, Previous, Next and Last, and — with `onPageSize` — the rows per page (e.g. 20, 50, 100).
  */
-import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
 import { Select } from './select.tsx';
+import { useSection } from '../shell/context.ts';
 
 /** Pages are counted from 1; `total` is the number of items, when the API tells it (else only the pages are shown). */
 export function Pagination({
@@ -12,7 +12,6 @@ export function Pagination({
   totalPages,
   total,
   onPage,
-  t,
   busy,
   pageSize,
   pageSizes = [20, 50, 100],
@@ -22,7 +21,6 @@ export function Pagination({
   totalPages: number;
   total?: number;
   onPage: (page: number) => void;
-  t: Translate;
   busy?: boolean;
   /** Rows per page now (with `onPageSize`). */
   pageSize?: number;
@@ -31,6 +29,7 @@ export function Pagination({
   /** Shows the rows-per-page choice; called with the chosen size. */
   onPageSize?: (size: number) => void;
 }) {
+  const { t } = useSection();
   const last = Math.max(1, totalPages);
   return (
     <nav className={css.pagination} aria-label={t('admin.pagination')}>

@@ -6,10 +6,10 @@
  * outside while it shows (`AdminDialog` `dismissable={false}`), so Done is the one way out.
  */
 import { useState, type ReactNode } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
 import { CopyField } from './copy-field.tsx';
 import { DoneActions } from './form.tsx';
+import { useSection } from '../shell/context.ts';
 
 /** One value of a secret panel: `id` marks it (`data-copy-value`) and makes its element ids unique. */
 export interface SecretItem {
@@ -22,7 +22,8 @@ export interface SecretItem {
  * The panel: `warning` (an alert), `children` (setup hints, between the warning and the values), the `items` to copy,
  * then Done, which calls `onDone` once the admin copied a value or confirmed closing without.
  */
-export function SecretOnce({ warning, items, t, onDone, children }: { warning: string; items: SecretItem[]; t: Translate; onDone: () => void; children?: ReactNode }) {
+export function SecretOnce({ warning, items, onDone, children }: { warning: string; items: SecretItem[]; onDone: () => void; children?: ReactNode }) {
+  const { t } = useSection();
   const [kept, setKept] = useState(false);
   const [asking, setAsking] = useState(false);
   return (
@@ -32,7 +33,7 @@ export function SecretOnce({ warning, items, t, onDone, children }: { warning: s
       </p>
       {children}
       {items.map((item) => (
-        <CopyField key={item.id} id={item.id} label={item.label} value={item.value} t={t} onCopied={() => setKept(true)} />
+        <CopyField key={item.id} id={item.id} label={item.label} value={item.value} onCopied={() => setKept(true)} />
       ))}
       {asking ? (
         <div className={css.form} role="alert">

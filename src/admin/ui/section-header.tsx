@@ -19,9 +19,7 @@ export function SectionHeader({ titleId, title, intro, children }: { titleId: st
       ) : (
         <div className={css.cellStack}>
           {heading}
-          <p className={css.muted} style={{ margin: 0 }}>
-            {intro}
-          </p>
+          <p className={`${css.muted} ${css.flush}`}>{intro}</p>
         </div>
       )}
       {children}

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import * as css from './admin.css.ts';
+import { useSection, useTranslate } from '../shell/context.ts';
 
 /** A progress line (role status: announced politely). */
 export function Loading({ label }: { label: string }) {
@@ -25,9 +26,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /**
  * The error slot of a section or dialog (AB-7.75): the normalised message of the failure (error catalogue), as an
- * ARIA alert so it is announced; nothing rendered without an error. `retry` adds a retry button.
+ * ARIA alert so it is announced; nothing rendered without an error. `retry` adds a retry button. Its texts are the
+ * section's (`useSection().t`); the shell, which renders it outside a section (a chunk that failed to load), gives `t`.
  */
-export function ErrorSlot({ error, t, retry }: { error: unknown; t: Translate; retry?: () => void }) {
+export function ErrorSlot({ error, t: given, retry }: { error: unknown; t?: Translate; retry?: () => void }) {
+  const t = useTranslate(given);
   if (!error) return null;
   return (
     <div className={css.alert} role="alert" part="error">
@@ -68,11 +71,12 @@ export interface ReadState {
  * with a retry button; "Loading…" while the first answer is awaited (nothing to show yet); else `children` once there
  * is something to show (kept data included: a paged list keeps the last page while the next loads) or nothing failed.
  */
-export function LoadStates({ t, state, retry, children }: { t: Translate; state: ReadState; retry: () => void; children: ReactNode }) {
+export function LoadStates({ state, retry, children }: { state: ReadState; retry: () => void; children: ReactNode }) {
+  const { t } = useSection();
   const hasData = state.data !== undefined && state.data !== null;
   return (
     <>
-      <ErrorSlot error={state.error} t={t} retry={retry} />
+      <ErrorSlot error={state.error} retry={retry} />
       {!hasData && state.loading ? <Loading label={t('admin.loading')} /> : hasData || !state.error ? children : null}
     </>
   );

@@ -15,6 +15,7 @@ import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { addUserFlow, bulkInviteFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
+import * as usersCss from './users.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { ErrorSlot, messageOf } from '../ui/states.tsx';
@@ -24,8 +25,9 @@ import { roleItem } from '../resources/roles.ts';
 import { createUsersResource } from '../resources/users.ts';
 
 /** The add-user dialog (the new user is prepended to the users page on screen). */
-export function AddUserDialog(props: { open: boolean; onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
-  const { open, onClose, t } = props;
+export function AddUserDialog(props: { open: boolean; onClose: () => void; roles: Role[]; toasts: Toasts }) {
+  const { t } = useSection();
+  const { open, onClose } = props;
   return (
     <AdminDialog open={open} onClose={onClose} title={t('admin.users.addTitle')}>
       {open ? <AddUserForm {...props} /> : null}
@@ -33,8 +35,8 @@ export function AddUserDialog(props: { open: boolean; onClose: () => void; roles
   );
 }
 
-function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles: Role[]; t: Translate; toasts: Toasts }) {
-  const { resources } = useSection();
+function AddUserForm({ onClose, roles, toasts }: { onClose: () => void; roles: Role[]; toasts: Toasts }) {
+  const { t, resources } = useSection();
   const [defaultRoleIds] = useState(() => roles.filter((r) => r.isDefault).map((r) => r.id));
   const actor = useSectionFlow(addUserFlow, { roleIds: defaultRoleIds });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -115,8 +117,8 @@ function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles
           ) : null}
         </>
       ) : null}
-      <ErrorSlot error={error} t={t} />
-      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.users.invite')} busyLabel={t('admin.users.inviting')} />
+      <ErrorSlot error={error} />
+      <DialogActions onCancel={onClose} busy={busy} label={t('admin.users.invite')} busyLabel={t('admin.users.inviting')} />
     </form>
   );
 }
@@ -126,16 +128,17 @@ function AddUserForm({ onClose, roles, t, toasts }: { onClose: () => void; roles
  * or invited already, then a summary and the folded invited and not-invited lists (AB-4.10, AB-4.11); the table then
  * shows the server's users and count.
  */
-export function BulkInviteDialog(props: { open: boolean; onClose: () => void; roles: Role[]; t: Translate }) {
+export function BulkInviteDialog(props: { open: boolean; onClose: () => void; roles: Role[] }) {
+  const { t } = useSection();
   return (
-    <AdminDialog open={props.open} onClose={props.onClose} title={props.t('admin.users.bulkTitle')}>
+    <AdminDialog open={props.open} onClose={props.onClose} title={t('admin.users.bulkTitle')}>
       {props.open ? <BulkInviteForm {...props} /> : null}
     </AdminDialog>
   );
 }
 
-function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Role[]; t: Translate }) {
-  const { resources } = useSection();
+function BulkInviteForm({ onClose, roles }: { onClose: () => void; roles: Role[] }) {
+  const { t, resources } = useSection();
   const actor = useSectionFlow(bulkInviteFlow, {});
   const snapshot = useSelector(actor, (s) => s);
   // what the machine holds once submitted (a story's state), else nothing typed and the default roles
@@ -150,7 +153,7 @@ function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Rol
     return () => sub.unsubscribe();
   }, [actor, resources]);
 
-  if (snapshot.matches('results')) return <BulkInviteResults allowed={context.allowed} unallowed={context.unallowed} t={t} onDone={onClose} />;
+  if (snapshot.matches('results')) return <BulkInviteResults allowed={context.allowed} unallowed={context.unallowed} onDone={onClose} />;
   const busy = snapshot.hasTag('busy');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -182,7 +185,7 @@ function BulkInviteForm({ onClose, roles, t }: { onClose: () => void; roles: Rol
           {t('admin.users.bulkProgress', { done: context.index, total: context.emails.length })}
         </p>
       ) : null}
-      <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.users.bulkInvite')} />
+      <DialogActions onCancel={onClose} busy={busy} label={t('admin.users.bulkInvite')} />
     </form>
   );
 }
@@ -197,7 +200,8 @@ function reasonText(u: Unallowed, t: Translate): string {
  * The result of a bulk invite (AB-4.11): one announced line that sums it up ("25 invited, 1 already a member"), then
  * the invited and the not-invited addresses, each list folded, every not-invited one with its reason.
  */
-function BulkInviteResults({ allowed, unallowed, t, onDone }: { allowed: string[]; unallowed: Unallowed[]; t: Translate; onDone: () => void }) {
+function BulkInviteResults({ allowed, unallowed, onDone }: { allowed: string[]; unallowed: Unallowed[]; onDone: () => void }) {
+  const { t } = useSection();
   const count = (reason: Unallowed['reason']) => unallowed.filter((u) => u.reason === reason).length;
   const parts = [
     t('admin.users.bulkSummaryInvited', { count: allowed.length }),
@@ -211,8 +215,8 @@ function BulkInviteResults({ allowed, unallowed, t, onDone }: { allowed: string[
         {parts.join(', ')}
       </p>
       {allowed.length > 0 ? (
-        <details className={css.disclosure}>
-          <summary className={css.disclosureSummary}>{t('admin.users.bulkAllowed', { count: allowed.length })}</summary>
+        <details className={usersCss.disclosure}>
+          <summary className={usersCss.disclosureSummary}>{t('admin.users.bulkAllowed', { count: allowed.length })}</summary>
           <ul>
             {allowed.map((email) => (
               <li key={email}>{email}</li>
@@ -221,8 +225,8 @@ function BulkInviteResults({ allowed, unallowed, t, onDone }: { allowed: string[
         </details>
       ) : null}
       {unallowed.length > 0 ? (
-        <details className={css.disclosure}>
-          <summary className={css.disclosureSummary}>{t('admin.users.bulkUnallowed', { count: unallowed.length })}</summary>
+        <details className={usersCss.disclosure}>
+          <summary className={usersCss.disclosureSummary}>{t('admin.users.bulkUnallowed', { count: unallowed.length })}</summary>
           <ul>
             {unallowed.map((u) => (
               <li key={u.email}>

@@ -7,12 +7,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import type { BulkUser, BulkUserAction, BulkUserResult } from '../../../machines/admin-bulk-users.machine.ts';
 import { roleItem } from '../resources/roles.ts';
 import { useSection } from '../shell/context.ts';
 import { useSectionFlow } from '../shell/use-section-flow.ts';
 import * as css from '../ui/admin.css.ts';
+import * as usersCss from './users.css.ts';
 import { Checklist } from '../ui/checklist.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { DialogActions, DoneActions } from '../ui/form.tsx';
@@ -25,14 +25,14 @@ export interface BulkUsersDialogProps {
   action: BulkUserAction;
   users: BulkUser[];
   roles: Role[];
-  t: Translate;
   /** The run is over and the dialog closed (`applied`: the ids done). */
   onClose: (applied: string[]) => void;
 }
 
 /** The dialog: titled by the action and the count ("Delete 3 users"). */
 export function BulkUsersDialog(props: BulkUsersDialogProps) {
-  const { t, action } = props;
+  const { t } = useSection();
+  const { action } = props;
   // the users as selected when the dialog opened (deleted rows leave the table meanwhile)
   const [users] = useState(props.users);
   const [applied, setApplied] = useState<string[]>([]);
@@ -43,8 +43,8 @@ export function BulkUsersDialog(props: BulkUsersDialogProps) {
   );
 }
 
-function BulkUsersFlow({ action, users, roles, t, onClose, onApplied }: BulkUsersDialogProps & { onApplied: (ids: string[]) => void }) {
-  const { resources } = useSection();
+function BulkUsersFlow({ action, users, roles, onClose, onApplied }: BulkUsersDialogProps & { onApplied: (ids: string[]) => void }) {
+  const { t, resources } = useSection();
   const actor = useSectionFlow(bulkUsersFlow, { action, users });
   const snapshot = useSelector(actor, (s) => s);
   const [roleIds, setRoleIds] = useState<string[]>([]);
@@ -58,7 +58,7 @@ function BulkUsersFlow({ action, users, roles, t, onClose, onApplied }: BulkUser
   }, [actor, resources, onApplied]);
   const { context } = snapshot;
   const done = () => onClose(context.results.filter((r) => r.ok).map((r) => r.user.id));
-  if (snapshot.matches('results')) return <BulkUsersResults action={action} results={context.results} t={t} onDone={done} />;
+  if (snapshot.matches('results')) return <BulkUsersResults action={action} results={context.results} onDone={done} />;
   const busy = snapshot.hasTag('busy');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -67,8 +67,8 @@ function BulkUsersFlow({ action, users, roles, t, onClose, onApplied }: BulkUser
   return (
     <form className={css.form} onSubmit={submit} noValidate aria-busy={busy}>
       <p>{t(`admin.users.bulk.${action}.body`, { count: users.length })}</p>
-      <details className={css.disclosure}>
-        <summary className={css.disclosureSummary}>{t('admin.users.bulk.who', { count: users.length })}</summary>
+      <details className={usersCss.disclosure}>
+        <summary className={usersCss.disclosureSummary}>{t('admin.users.bulk.who', { count: users.length })}</summary>
         <ul>
           {users.map((u) => (
             <li key={u.id}>{u.email}</li>
@@ -82,20 +82,14 @@ function BulkUsersFlow({ action, users, roles, t, onClose, onApplied }: BulkUser
         </p>
       ) : null}
       {/* Cancel has the focus (a destructive action must not run on Enter) */}
-      <DialogActions
-        t={t}
-        onCancel={() => onClose([])}
-        busy={busy}
-        label={t(`admin.users.bulk.${action}.action`, { count: users.length })}
-        danger={action !== 'roles'}
-        autoFocusCancel
-      />
+      <DialogActions onCancel={() => onClose([])} busy={busy} label={t(`admin.users.bulk.${action}.action`, { count: users.length })} danger={action !== 'roles'} autoFocusCancel />
     </form>
   );
 }
 
 /** The result: one announced line ("2 deleted, 1 failed"), then each user with its result, failures first. */
-function BulkUsersResults({ action, results, t, onDone }: { action: BulkUserAction; results: BulkUserResult[]; t: Translate; onDone: () => void }) {
+function BulkUsersResults({ action, results, onDone }: { action: BulkUserAction; results: BulkUserResult[]; onDone: () => void }) {
+  const { t } = useSection();
   const failed = results.filter((r) => !r.ok);
   const ok = results.length - failed.length;
   return (

@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import { Select } from '../ui/select.tsx';
 import { useDateTime } from '../shell/use-date-time.ts';
@@ -28,17 +27,18 @@ export function inviteLinkUrl(origin: string, signUpUrl: string, token: string):
 }
 
 /** The invite-link dialog. */
-export function InviteLinkDialog({ open, onClose, t }: { open: boolean; onClose: () => void; t: Translate }) {
+export function InviteLinkDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useSection();
   return (
     <AdminDialog open={open} onClose={onClose} title={t('admin.users.inviteLinkTitle')}>
-      {open ? <InviteLinkBody onClose={onClose} t={t} /> : null}
+      {open ? <InviteLinkBody onClose={onClose} /> : null}
     </AdminDialog>
   );
 }
 
-function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
+function InviteLinkBody({ onClose }: { onClose: () => void }) {
   const dateText = useDateTime();
-  const { app, resources, toasts, can } = useSection();
+  const { t, app, resources, toasts, can } = useSection();
   const users = resources.use(createUsersResource);
   const link = useStore(users.$inviteLink);
   const config = useStore(users.$inviteLinkConfiguration);
@@ -74,7 +74,7 @@ function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
   return (
     <div className={css.form} aria-busy={save.busy}>
       <p>{t('admin.users.inviteLinkIntro')}</p>
-      <ErrorSlot error={save.error ?? link.error} t={t} />
+      <ErrorSlot error={save.error ?? link.error} />
       {current ? (
         <>
           <TextField label={t('admin.users.inviteLinkUrl')} fieldId="fe-invite-link-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
@@ -82,7 +82,7 @@ function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
             <button type="button" className={css.secondaryButton} onClick={() => copy(url)}>
               {t('admin.copy')}
             </button>
-            <CopyStatus copied={copied} t={t} />
+            <CopyStatus copied={copied} />
           </span>
           <p className={css.muted}>{t('admin.users.inviteLinkExpires', { date: dateText(current.expires) })}</p>
         </>
@@ -94,7 +94,7 @@ function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
       ) : confirming ? (
         <form className={css.form} onSubmit={remove} aria-label={t('admin.users.inviteLinkDelete')}>
           <p role="alert">{t('admin.users.inviteLinkDeleteConfirm')}</p>
-          <DialogActions t={t} onCancel={() => setConfirming(false)} busy={save.busy} label={t('admin.users.inviteLinkDelete')} busyLabel={t('admin.deleting')} danger autoFocus />
+          <DialogActions onCancel={() => setConfirming(false)} busy={save.busy} label={t('admin.users.inviteLinkDelete')} busyLabel={t('admin.deleting')} danger autoFocus />
         </form>
       ) : (
         <form className={css.form} onSubmit={submit}>
@@ -111,13 +111,7 @@ function InviteLinkBody({ onClose, t }: { onClose: () => void; t: Translate }) {
               {t('admin.users.inviteLinkEmail')}
             </CheckboxRow>
           ) : null}
-          <DialogActions
-            t={t}
-            onCancel={onClose}
-            busy={save.busy}
-            label={t(current ? 'admin.users.inviteLinkUpdate' : 'admin.users.inviteLinkCreate')}
-            busyLabel={t('admin.saving')}
-          >
+          <DialogActions onCancel={onClose} busy={save.busy} label={t(current ? 'admin.users.inviteLinkUpdate' : 'admin.users.inviteLinkCreate')} busyLabel={t('admin.saving')}>
             {current ? (
               <button type="button" className={css.dangerButton} onClick={() => setConfirming(true)} disabled={save.busy}>
                 {t('admin.users.inviteLinkDelete')}

@@ -6,7 +6,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { SubTenantUser } from '../../api/sub-tenants.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
@@ -20,8 +19,8 @@ import { createSubTenantsResource } from '../resources/sub-tenants.ts';
 import { UserCell, userName } from '../ui/user-cell.tsx';
 
 /** The sub-account users view (a tab of the users section). */
-export function SubTenantUsers({ t }: { t: Translate }) {
-  const { resources, app } = useSection();
+export function SubTenantUsers() {
+  const { t, resources, app } = useSection();
   const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
   const tenants = useStore(app.stores.$tenants);
   const list = resources.use(createSubTenantsResource).list;
@@ -83,7 +82,7 @@ export function SubTenantUsers({ t }: { t: Translate }) {
           autoComplete="off"
         />
       </div>
-      <LoadStates t={t} state={state} retry={list.retry}>
+      <LoadStates state={state} retry={list.retry}>
         <>
           <DataTable
             busy={state.loading}
@@ -93,17 +92,17 @@ export function SubTenantUsers({ t }: { t: Translate }) {
             getRowId={(u) => u.id}
             empty={query.search ? <EmptyState title={t('admin.users.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.users.sub.empty')} />}
           />
-          <Pagination page={query.page} totalPages={data?.totalPages ?? 1} onPage={list.setPage} t={t} busy={state.loading} />
+          <Pagination page={query.page} totalPages={data?.totalPages ?? 1} onPage={list.setPage} busy={state.loading} />
         </>
       </LoadStates>
-      {removing ? <RemoveDialog user={removing} nameOf={nameOf} t={t} onClose={() => setRemoving(null)} /> : null}
+      {removing ? <RemoveDialog user={removing} nameOf={nameOf} onClose={() => setRemoving(null)} /> : null}
     </div>
   );
 }
 
 /** Choose the accounts a user leaves (all of them by default), then remove (AB-4.12). */
-function RemoveDialog({ user, nameOf, t, onClose }: { user: SubTenantUser; nameOf: (id: string) => string; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+function RemoveDialog({ user, nameOf, onClose }: { user: SubTenantUser; nameOf: (id: string) => string; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const [chosen, setChosen] = useState<string[]>(() => user.tenants.map((m) => m.tenantId));
   const [missing, setMissing] = useState(false);
   const save = useSave();
@@ -122,7 +121,7 @@ function RemoveDialog({ user, nameOf, t, onClose }: { user: SubTenantUser; nameO
   return (
     <AdminDialog open onClose={onClose} busy={save.busy} title={t('admin.users.sub.removeTitle', { name: userName(user) })}>
       <form className={css.form} onSubmit={submit} noValidate>
-        <fieldset className={css.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+        <fieldset className={`${css.field} ${css.bareFieldset}`}>
           <legend>{t('admin.users.sub.removeBody', { email: user.email })}</legend>
           {user.tenants.map((m) => (
             <CheckboxRow
@@ -140,8 +139,8 @@ function RemoveDialog({ user, nameOf, t, onClose }: { user: SubTenantUser; nameO
             {t('admin.users.sub.removeNone')}
           </p>
         ) : null}
-        <ErrorSlot error={save.error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={save.busy} label={t('admin.users.sub.remove')} busyLabel={t('admin.deleting')} danger />
+        <ErrorSlot error={save.error} />
+        <DialogActions onCancel={onClose} busy={save.busy} label={t('admin.users.sub.remove')} busyLabel={t('admin.deleting')} danger />
       </form>
     </AdminDialog>
   );

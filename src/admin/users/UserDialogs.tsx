@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
-import type { Translate } from '../../i18n/index.ts';
 import { createUsersResource, type UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
@@ -23,8 +22,8 @@ import { userName } from '../ui/user-cell.tsx';
 export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
 
 /** One open dialog for `row` ('resend' and 'permanent' have none: they run at once, see {@link RunNow}). */
-export function UserActionDialog({ action, row, roles, t, onClose }: { action: UserAction; row: UserRow; roles: Role[]; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+export function UserActionDialog({ action, row, roles, onClose }: { action: UserAction; row: UserRow; roles: Role[]; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const users = resources.use(createUsersResource);
   const { busy, error, run: save } = useSave();
   const name = userName(row);
@@ -39,7 +38,6 @@ export function UserActionDialog({ action, row, roles, t, onClose }: { action: U
       return (
         <ConfirmDialog
           open
-          t={t}
           title={t('admin.users.deleteTitle', { name })}
           body={t('admin.users.deleteBody', { email: row.email })}
           action={t('admin.users.delete')}
@@ -55,7 +53,6 @@ export function UserActionDialog({ action, row, roles, t, onClose }: { action: U
       return (
         <ConfirmDialog
           open
-          t={t}
           title={t('admin.users.revokeTitle', { email: row.email })}
           body={t('admin.users.revokeBody', { email: row.email })}
           action={t('admin.users.revokeInvitation')}
@@ -72,7 +69,6 @@ export function UserActionDialog({ action, row, roles, t, onClose }: { action: U
       return (
         <ConfirmDialog
           open
-          t={t}
           danger={disable}
           title={t(disable ? 'admin.users.disableTitle' : 'admin.users.enableTitle', { name })}
           body={t(disable ? 'admin.users.disableBody' : 'admin.users.enableBody', { email: row.email })}
@@ -88,18 +84,18 @@ export function UserActionDialog({ action, row, roles, t, onClose }: { action: U
       );
     }
     case 'roles':
-      return <EditRolesDialog row={row} roles={roles} t={t} onClose={onClose} />;
+      return <EditRolesDialog row={row} roles={roles} onClose={onClose} />;
     case 'expiry':
-      return <ExpiryDialog row={row} t={t} onClose={onClose} />;
+      return <ExpiryDialog row={row} onClose={onClose} />;
     case 'resend':
     case 'permanent':
-      return <RunNow action={action} row={row} t={t} onClose={onClose} />;
+      return <RunNow action={action} row={row} onClose={onClose} />;
   }
 }
 
 /** Resend and make-permanent ask nothing: they run as soon as the menu chooses them (the kit's inline action), progress announced, then a toast. */
-function RunNow({ action, row, t, onClose }: { action: 'resend' | 'permanent'; row: UserRow; t: Translate; onClose: () => void }) {
-  const { resources } = useSection();
+function RunNow({ action, row, onClose }: { action: 'resend' | 'permanent'; row: UserRow; onClose: () => void }) {
+  const { t, resources } = useSection();
   // a refusal is toasted in the server's words
   const resend = useInlineAction(resources.use(createUsersResource).resend, { failed: (reason) => reason });
   const permanent = useInlineAction(resources.use(createUsersResource).setExpiration, { failed: (reason) => reason });
@@ -122,8 +118,8 @@ function RunNow({ action, row, t, onClose }: { action: 'resend' | 'permanent'; r
  * Edit roles: the dialog closes at once and the table shows the new roles (optimistic, AB-4.05); if the server
  * refuses, the old roles come back (AB-4.06) and a toast says why.
  */
-function EditRolesDialog({ row, roles, t, onClose }: { row: UserRow; roles: Role[]; t: Translate; onClose: () => void }) {
-  const { resources } = useSection();
+function EditRolesDialog({ row, roles, onClose }: { row: UserRow; roles: Role[]; onClose: () => void }) {
+  const { t, resources } = useSection();
   const [roleIds, setRoleIds] = useState(row.roleIds);
   // the dialog hides at once (the table already shows the new roles); it stays mounted until the save has answered
   const [sent, setSent] = useState(false);
@@ -143,15 +139,15 @@ function EditRolesDialog({ row, roles, t, onClose }: { row: UserRow; roles: Role
         }}
       >
         <Checklist legend={t('admin.users.roles')} items={roles.map(roleItem)} value={roleIds} onChange={setRoleIds} />
-        <DialogActions t={t} onCancel={onClose} label={t('admin.save')} />
+        <DialogActions onCancel={onClose} label={t('admin.save')} />
       </form>
     </AdminDialog>
   );
 }
 
 /** A new access end for a temporary user, in days from now (AB-4.09). */
-function ExpiryDialog({ row, t, onClose }: { row: UserRow; t: Translate; onClose: () => void }) {
-  const { resources, toasts } = useSection();
+function ExpiryDialog({ row, onClose }: { row: UserRow; onClose: () => void }) {
+  const { t, resources, toasts } = useSection();
   const dateText = useDateTime();
   const [days, setDays] = useState(30);
   const { busy, error, run } = useSave();
@@ -184,8 +180,8 @@ function ExpiryDialog({ row, t, onClose }: { row: UserRow; t: Translate; onClose
           onChange={(e) => setDays(Math.max(1, Number(e.target.value) || 1))}
           autoFocus
         />
-        <ErrorSlot error={error} t={t} />
-        <DialogActions t={t} onCancel={onClose} busy={busy} label={t('admin.save')} busyLabel={t('admin.saving')} />
+        <ErrorSlot error={error} />
+        <DialogActions onCancel={onClose} busy={busy} label={t('admin.save')} busyLabel={t('admin.saving')} />
       </form>
     </AdminDialog>
   );

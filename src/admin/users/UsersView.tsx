@@ -13,6 +13,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { createUsersResource, isPendingInvitation, type UserRow } from '../resources/users.ts';
 import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as usersCss from './users.css.ts';
 import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Chips } from '../ui/chips.tsx';
@@ -154,7 +155,7 @@ function columns(
                   <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(row.original) })}</span>
                 </span>
               ) : (
-                <UserRowMenu row={row.original} t={t} onAction={onAction} rights={rights} />
+                <UserRowMenu row={row.original} onAction={onAction} rights={rights} />
               ),
           } satisfies ColumnDef<UserRow, unknown>,
         ]
@@ -167,7 +168,8 @@ function columns(
  * A pending invitation (someone who never joined) offers "Resend invitation" and "Revoke invitation" instead of the
  * member's activation email, disable and delete; a temporary user "Make permanent" and "Change access end".
  */
-function UserRowMenu({ row, t, onAction, rights }: { row: UserRow; t: Translate; onAction: (row: UserRow, action: UserAction) => void; rights: RowRights }) {
+function UserRowMenu({ row, onAction, rights }: { row: UserRow; onAction: (row: UserRow, action: UserAction) => void; rights: RowRights }) {
+  const { t } = useSection();
   const invitation = isPendingInvitation(row);
   const temporary: { id: UserAction; label: string }[] = row.temporaryExpirationDate
     ? [
@@ -295,7 +297,7 @@ export function UsersView() {
         />
       </div>
       {canSelect && chosen.length > 0 ? (
-        <div className={css.bulkBar} role="group" aria-label={t('admin.users.bulk.actions')}>
+        <div className={usersCss.bulkBar} role="group" aria-label={t('admin.users.bulk.actions')}>
           <span role="status">{t('admin.users.bulk.selected', { count: chosen.length })}</span>
           {canWrite ? (
             <>
@@ -318,7 +320,7 @@ export function UsersView() {
         </div>
       ) : null}
       {(canWrite || canDelete) && state.data?.items.some(isScimUser) ? <p className={css.hint}>{t('admin.users.scimNote')}</p> : null}
-      <LoadStates t={t} state={state} retry={list.retry}>
+      <LoadStates state={state} retry={list.retry}>
         <>
           <DataTable
             selection={
@@ -364,7 +366,6 @@ export function UsersView() {
             totalPages={data?.totalPages ?? 1}
             total={total}
             onPage={list.setPage}
-            t={t}
             busy={state.loading}
             pageSize={query.pageSize}
             onPageSize={list.setPageSize}
@@ -397,21 +398,20 @@ export function UsersView() {
           label={t('admin.users.tabs')}
           tabs={[
             { id: 'account', label: t('admin.users.tab.account'), content: accountUsers },
-            { id: 'subAccounts', label: t('admin.users.tab.subAccounts'), content: <SubTenantUsers t={t} /> },
+            { id: 'subAccounts', label: t('admin.users.tab.subAccounts'), content: <SubTenantUsers /> },
           ]}
         />
       ) : (
         accountUsers
       )}
-      <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} t={t} toasts={toasts} />
-      <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} t={t} />
-      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} t={t} />
+      <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} toasts={toasts} />
+      <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} />
+      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} />
       {bulk ? (
         <BulkUsersDialog
           action={bulk}
           users={chosen.map((u) => ({ id: u.id, email: u.email }))}
           roles={roles.data ?? []}
-          t={t}
           onClose={(applied) => {
             setBulk(null);
             if (applied.length) setSelected((prev) => new Set([...prev].filter((id) => !applied.includes(id))));
@@ -419,7 +419,7 @@ export function UsersView() {
         />
       ) : null}
       {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' || open.action === 'revoke' ? canDelete : canWrite) ? (
-        <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} t={t} onClose={closeDialog} />
+        <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} onClose={closeDialog} />
       ) : null}
     </section>
   );
