@@ -54,7 +54,9 @@ describe('the login box in the loading order (emulator)', () => {
     expect(box.querySelector('form input[name=email]'), 'the email field').to.not.equal(null);
     const entries = () => performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const named = (part: string) => entries().find((e) => new URL(e.name).pathname.endsWith(part));
-    await waitUntil(() => named('/auth/strategies/public')?.responseEnd && named('/sso/v2')?.responseEnd && named('/__fixture/slow')?.responseEnd, 'the strategies asked for', { timeout: 10000 });
+    await waitUntil(() => named('/auth/strategies/public')?.responseEnd && named('/sso/v2')?.responseEnd && named('/__fixture/slow')?.responseEnd, 'the strategies asked for', {
+      timeout: 10000,
+    });
     const overrides = named('/__fixture/slow')!;
     const refresh = named('/user/token/refresh')!;
     expect(fieldAt, 'the field before the metadata has answered').to.be.below(overrides.responseEnd);
