@@ -54,18 +54,37 @@ export function sectionLoader(id: SectionId, locale: () => string): (() => Promi
 
 /**
  * The views of the built sections (the portal's chunks, each with its texts); `locale` is read when one loads. In
- * `preview` mode (`<fe-app preview>`) a section's chunk comes with every other built chunk: each registers its canned
- * answers (src/preview/section-routes.ts), and a section shows other sections' data (the users table names roles and
- * groups, every date follows the account settings).
+ * `preview` mode (`<fe-app preview>`) a section's chunk comes with every section's preview answers
+ * ({@link loadPreviewAnswers}): a section shows other sections' data (the users table names roles and groups, every
+ * date follows the account settings), and no other section's chunk loads.
  */
 export function sectionViews(locale: () => string, preview = false): SectionViews {
   const loaders: Partial<Record<SectionId, () => Promise<SectionModule>>> = {};
-  const everyChunk = () => Promise.all(Object.values(SECTIONS).map((s) => s.load?.()));
   for (const id of Object.keys(SECTIONS) as SectionId[]) {
     const load = sectionLoader(id, locale);
-    if (load) loaders[id] = preview ? () => Promise.all([load(), everyChunk()]).then(([chunk]) => chunk) : load;
+    if (load) loaders[id] = preview ? () => Promise.all([load(), loadPreviewAnswers()]).then(([chunk]) => chunk) : load;
   }
   return lazySectionViews(loaders);
+}
+
+let previewAnswers: Promise<void> | undefined;
+
+/**
+ * Loads every built section's preview answers (the registry's `preview`: each section's `preview.ts`, small modules)
+ * and registers them with the preview transport (src/preview/section-routes.ts), once; a failed load is tried again on
+ * the next call (a chunk's retry). Preview mode only: outside it, no preview answer is ever loaded.
+ */
+export function loadPreviewAnswers(): Promise<void> {
+  previewAnswers ??= Promise.all([import('../../preview/section-routes.ts'), ...Object.values(SECTIONS).map((s) => s.preview?.() ?? [])]).then(
+    ([{ addPreviewRoutes }, ...answers]) => {
+      for (const answer of answers.flat()) addPreviewRoutes(answer);
+    },
+    (error: unknown) => {
+      previewAnswers = undefined;
+      throw error;
+    },
+  );
+  return previewAnswers;
 }
 
 const viewsOfApp = new WeakMap<object, SectionViews>();
