@@ -1,7 +1,7 @@
 /**
  * Preview answers of the admin sections: each section's canned data is the default export of its own
  * `src/admin/<section>/preview.ts`, which the shell loads and registers here in preview mode only, before the first
- * section renders (src/admin/shell/SectionHost.tsx `loadPreviewAnswers`, by the registry's `preview` loader), so the
+ * section renders (src/admin/shell/preview-answers.ts, by their file pattern), so the
  * preview transport keeps no list of sections and a section's chunk carries no canned data.
  * Tiny on purpose: a section's `preview.ts` imports this module, never the preview transport.
  */

@@ -155,7 +155,7 @@ describe('npm run new:section', () => {
       );
     assert.match(
       next.get('src/admin/shell/sections.ts')!,
-      /webhooks: section\('webhooks', \{\s*load: \(\) => import\('\.\.\/webhooks\/index\.ts'\),\s*preview: previews\('webhooks'\),\s*messages: texts\('webhooks'\),\s*\}\)/,
+      /webhooks: section\('webhooks', \{\s*load: \(\) => import\('\.\.\/webhooks\/index\.ts'\),\s*messages: texts\('webhooks'\),\s*\}\)/,
     );
     assert.match(next.get('emulator/src/app.ts')!, /app\.route\(API_PREFIX, adminWebhooksRoutes\);\n\s*\/\/ new:section route-mounts/);
     assert.match(next.get('elements/index.ts')!, /export \{ FeAdminWebhooksElement \} from '\.\/admin\/fe-admin-webhooks\.ts';/);

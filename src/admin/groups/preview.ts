@@ -16,5 +16,5 @@ export const previewGroups: SectionPreviewRoutes = (req) => {
   return writeWorks(req, ['/identity/resources/groups/']);
 };
 
-/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/sections.ts). */
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
 export default previewGroups;

@@ -45,6 +45,6 @@ export const previewPrivacy: SectionPreviewRoutes = (req) => {
 
 /**
  * The section's preview answers, its own and its phone numbers' (./phone-numbers-preview.ts), loaded and registered by the
- * shell in preview mode only (src/admin/shell/sections.ts).
+ * shell in preview mode only (src/admin/shell/preview-answers.ts).
  */
 export default [previewPrivacy, previewPhoneNumbers];

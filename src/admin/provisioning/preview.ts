@@ -65,5 +65,5 @@ export const previewProvisioning: SectionPreviewRoutes = (req) => {
   return null;
 };
 
-/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/sections.ts). */
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
 export default previewProvisioning;

@@ -44,5 +44,5 @@ export const previewRoles: SectionPreviewRoutes = (req) => {
   return writeWorks(req, AREAS);
 };
 
-/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/sections.ts). */
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
 export default previewRoles;

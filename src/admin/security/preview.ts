@@ -114,6 +114,6 @@ export const previewSecurity: SectionPreviewRoutes = (req) => {
 
 /**
  * The section's preview answers, its own and its restriction tabs' (./preview-restrictions.ts), loaded and registered by
- * the shell in preview mode only (src/admin/shell/sections.ts).
+ * the shell in preview mode only (src/admin/shell/preview-answers.ts).
  */
 export default [previewSecurity, ...previewRestrictions];

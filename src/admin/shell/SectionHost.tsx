@@ -67,24 +67,13 @@ export function sectionViews(locale: () => string, preview = false): SectionView
   return lazySectionViews(loaders);
 }
 
-let previewAnswers: Promise<void> | undefined;
-
 /**
- * Loads every built section's preview answers (the registry's `preview`: each section's `preview.ts`, small modules)
- * and registers them with the preview transport (src/preview/section-routes.ts), once; a failed load is tried again on
- * the next call (a chunk's retry). Preview mode only: outside it, no preview answer is ever loaded.
+ * Loads every section's preview answers (each section's `preview.ts`, small modules: ./preview-answers.ts) and
+ * registers them with the preview transport (src/preview/section-routes.ts). Preview mode only: outside it, no preview
+ * answer is ever loaded.
  */
 export function loadPreviewAnswers(): Promise<void> {
-  previewAnswers ??= Promise.all([import('../../preview/section-routes.ts'), ...Object.values(SECTIONS).map((s) => s.preview?.() ?? [])]).then(
-    ([{ addPreviewRoutes }, ...answers]) => {
-      for (const answer of answers.flat()) addPreviewRoutes(answer);
-    },
-    (error: unknown) => {
-      previewAnswers = undefined;
-      throw error;
-    },
-  );
-  return previewAnswers;
+  return import('./preview-answers.ts').then((m) => m.registerPreviewAnswers());
 }
 
 const viewsOfApp = new WeakMap<object, SectionViews>();

@@ -1,8 +1,7 @@
 /**
  * The admin portal's sections — THE one list a section edits (house-style §9) — and its navigation model (admin spec
  * §2, §6; SI-2.29–SI-2.36, SI-6.01): which sections exist, their permission keys, their lazy chunk and texts, which
- * one a user sees, in which order, and how a host overrides it (`options.adminPortal`, then metadata `navigation`); and
- * each section's preview answers (its `preview.ts`), which the shell loads in preview mode only.
+ * one a user sees, in which order, and how a host overrides it (`options.adminPortal`, then metadata `navigation`).
  * No React: the frame view, the section elements and the kit's `can()` read it. Sections never import this module
  * (it loads them); they import `ids.ts` and `context.ts`.
  */
@@ -10,18 +9,11 @@ import type { ComponentType } from 'react';
 import { holdsAllKeys } from '../../entitlements/permissions.ts';
 import type { MessageKey, Messages } from '../../i18n/index.ts';
 import type { PartLoaders } from '../../i18n/parts.ts';
-import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
 import { SECTION_ACCESS, SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
 import { hashOfPlace, matchSubRoute, placeOfHash, subRoute as route, type RouteMatch, type SubRouteSpec } from './routes.ts';
 
 /** A section chunk: its default export is the section's view. */
 export type SectionModule = { default: ComponentType };
-
-/**
- * A section's preview module (`src/admin/<folder>/preview.ts`): its default export is its canned answers
- * (src/preview/section-routes.ts), one function or several (privacy: its own and its phone numbers').
- */
-export type SectionPreviewModule = { default: SectionPreviewRoutes | readonly SectionPreviewRoutes[] };
 
 /** A section's texts: the catalogue part's id (`src/i18n/parts.ts`) and its loader per language. */
 export interface SectionMessagesEntry {
@@ -46,11 +38,6 @@ export interface SectionInfo {
   /** The section's own texts in every locale, loaded with its chunk. */
   messages?: SectionMessagesEntry;
   /**
-   * Its canned answers in preview mode (`<fe-app preview>`): the shell loads every section's before the first section
-   * renders (./SectionHost.tsx); a section's chunk never imports them, so outside preview mode they never load.
-   */
-  preview?: () => Promise<readonly SectionPreviewRoutes[]>;
-  /**
    * Its sub-routes (issue 30 item 2), matched in order: the pages, tabs and dialogs a URL (`#/admin/<id>/<sub-path>`)
    * or a story's `dialog` may open, each with what the user must be allowed to see it (./routes.ts).
    */
@@ -66,24 +53,14 @@ export interface SectionInfo {
 }
 
 /**
- * What a registry entry adds to the access table: when built, its chunk with its texts, preview answers and sub-routes
- * (a chunk never comes without its texts and preview answers); the emulator area serving its API when not its own
- * ({@link SectionInfo.api}).
+ * What a registry entry adds to the access table: when built, its chunk with its texts and sub-routes (a chunk never
+ * comes without its texts); the emulator area serving its API when not its own ({@link SectionInfo.api}).
  */
 type SectionParts = { api?: string } & (
-  | { load?: undefined; messages?: undefined; preview?: undefined; routes?: undefined }
-  | {
-      load: () => Promise<SectionModule>;
-      messages: SectionMessagesEntry;
-      preview: () => Promise<readonly SectionPreviewRoutes[]>;
-      routes?: readonly SubRouteSpec[];
-    }
+  { load?: undefined; messages?: undefined; routes?: undefined } | { load: () => Promise<SectionModule>; messages: SectionMessagesEntry; routes?: readonly SubRouteSpec[] }
 );
 
-/**
- * A section of the registry: its access (ids.ts `SECTION_ACCESS`) and, when built (it has a chunk), its chunk, texts,
- * preview answers and sub-routes.
- */
+/** A section of the registry: its access (ids.ts `SECTION_ACCESS`) and, when built (it has a chunk), its chunk, texts and sub-routes. */
 function section(id: SectionId, parts: SectionParts = {}): SectionInfo {
   const access = SECTION_ACCESS[id];
   return {
@@ -95,7 +72,6 @@ function section(id: SectionId, parts: SectionParts = {}): SectionInfo {
     defaultVisible: access.defaultVisible,
     load: parts.load,
     messages: parts.messages,
-    preview: parts.preview,
     routes: parts.routes ?? [],
     built: !!parts.load,
     api: parts.api,
@@ -111,15 +87,6 @@ function texts(folder: string): SectionMessagesEntry {
   return { id: `admin-${folder}`, loaders: { en: load('en'), de: load('de'), he: load('he') } };
 }
 
-/**
- * The preview answers of one section: the default export of `src/admin/<folder>/preview.ts`
- * ({@link SectionPreviewModule}), its own chunk (the bundler turns the import's pattern into one chunk per matching
- * file), as a list. Only the shell loads it, in preview mode.
- */
-function previews(folder: string): () => Promise<readonly SectionPreviewRoutes[]> {
-  return () => (import(`../${folder}/preview.ts`) as Promise<SectionPreviewModule>).then((m) => ([] as SectionPreviewRoutes[]).concat(m.default));
-}
-
 /** Row dialogs of the links `<action>:<id>` (`#/admin/users/delete:<userId>`): one route per action, each with its own right. */
 const rowRoutes = (param: string, actions: Record<string, SectionAction>): SubRouteSpec[] => Object.entries(actions).map(([action, needs]) => route(`${action}::${param}`, needs));
 
@@ -127,29 +94,25 @@ const rowRoutes = (param: string, actions: Record<string, SectionAction>): SubRo
 const tokenRoutes = [route('create', 'write'), route('delete', 'write')];
 
 /**
- * The registry (SI-2.29–SI-2.32, SI-6.01): each section's access (ids.ts `SECTION_ACCESS`), and the chunks, texts,
- * preview answers and sub-routes (issue 30 item 2) of the built sections. A sub-route's right mirrors the control that
- * opens it in the view.
+ * The registry (SI-2.29–SI-2.32, SI-6.01): each section's access (ids.ts `SECTION_ACCESS`), and the chunks, texts and
+ * sub-routes (issue 30 item 2) of the built sections. A sub-route's right mirrors the control that opens it in the view.
  */
 export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze({
-  profile: section('profile', { load: () => import('../profile/index.ts'), messages: texts('profile'), preview: previews('profile'), routes: [route('password'), route('email')] }),
+  profile: section('profile', { load: () => import('../profile/index.ts'), messages: texts('profile'), routes: [route('password'), route('email')] }),
   privacy: section('privacy', {
     load: () => import('../privacy/index.ts'),
     messages: texts('privacy'),
-    preview: previews('privacy'),
     routes: [route('authenticator'), route('sms'), route('securityKey'), route('revokeAll')],
   }),
   personalApiTokens: section('personalApiTokens', {
     load: () => import('../api-tokens/index.ts'),
     messages: texts('api-tokens'),
-    preview: previews('api-tokens'),
     routes: tokenRoutes,
   }),
-  account: section('account', { load: () => import('../account/index.ts'), messages: texts('account'), preview: previews('account') }),
+  account: section('account', { load: () => import('../account/index.ts'), messages: texts('account') }),
   users: section('users', {
     load: () => import('../users/index.ts'),
     messages: texts('users'),
-    preview: previews('users'),
     routes: [
       route('add', 'write'),
       route('bulk', 'write'),
@@ -164,7 +127,6 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   groups: section('groups', {
     load: () => import('../groups/index.ts'),
     messages: texts('groups'),
-    preview: previews('groups'),
     routes: [
       route('create', 'write'),
       route('members'),
@@ -176,7 +138,6 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   security: section('security', {
     load: () => import('../security/index.ts'),
     messages: texts('security'),
-    preview: previews('security'),
     routes: [
       ...['securityCenter', 'generalSettings', 'sessionManagement', 'ipRestrictions', 'domainRestrictions'].map((tab) => route(tab)),
       // the IP tab with one of its dialogs open
@@ -185,16 +146,15 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
       route('ip-lockout', 'write'),
     ],
   }),
-  sso: section('sso', { load: () => import('../sso/index.ts'), messages: texts('sso'), preview: previews('sso'), routes: [route('add', 'write'), route(':id')] }),
-  audits: section('audits', { load: () => import('../audits/index.ts'), messages: texts('audits'), preview: previews('audits'), routes: [route('json::rowId')] }),
+  sso: section('sso', { load: () => import('../sso/index.ts'), messages: texts('sso'), routes: [route('add', 'write'), route(':id')] }),
+  audits: section('audits', { load: () => import('../audits/index.ts'), messages: texts('audits'), routes: [route('json::rowId')] }),
   webhooks: section('webhooks', {
     // new:section webhooks (npm run new:section -- webhooks writes the section and its entry here)
   }),
-  apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('api-tokens'), preview: previews('api-tokens'), routes: tokenRoutes }),
+  apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('api-tokens'), routes: tokenRoutes }),
   roles: section('roles', {
     load: () => import('../roles/index.ts'),
     messages: texts('roles'),
-    preview: previews('roles'),
     routes: [route('add', 'write'), route('permissions'), ...rowRoutes('roleId', { edit: 'read', delete: 'write' }), route('attach::permissionId', 'write')],
   }),
   subscription: section('subscription', {
@@ -212,7 +172,6 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   provisioning: section('provisioning', {
     load: () => import('../provisioning/index.ts'),
     messages: texts('provisioning'),
-    preview: previews('provisioning'),
     // `:id`: a connection's request log
     routes: [route('create', 'write'), route('delete', 'write'), route(':id')],
   }),

@@ -134,5 +134,5 @@ export const previewSso: SectionPreviewRoutes = (req) => {
   return writeWorks(req, AREAS);
 };
 
-/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/sections.ts). */
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
 export default previewSso;

@@ -70,5 +70,5 @@ export const previewUsers: SectionPreviewRoutes = (req) => {
   return writeWorks(req, AREAS);
 };
 
-/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/sections.ts). */
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
 export default previewUsers;
