@@ -11,6 +11,7 @@ import type { FeAppElement } from '../elements/fe-app.ts';
 import '../elements/fe-login-box.ts';
 import type { StateSpec } from '../stories/support/flow-story.tsx';
 import '../stories/support/flows.ts';
+import { loadPreviewAnswers } from '../src/admin/shell/SectionHost.tsx';
 import { AUTH_PATHS } from '../src/api/auth.ts';
 import { PREVIEW_FEATURE_FLAGS, PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../src/preview/data.ts';
 import { NOT_IN_PREVIEW, previewFetch } from '../src/preview/transport.ts';
@@ -199,11 +200,15 @@ describe('preview mode (<fe-app preview>)', () => {
     expect(config.json).to.include({ minLength: 6, maxLength: 128, allowPassphrases: true, minPhraseLength: 6, minOptionalTestsToPass: 1 });
   });
 
-  it('SI-1.09 an admin section answers with its chunk: its reads, and {} for a write in its own API areas; a write preview does not know stays 404', async () => {
+  it('SI-1.09 an admin section’s preview answers load apart from its chunk, by the shell: its reads, and {} for a write in its own API areas; a write preview does not know stays 404', async () => {
     const groups = '/identity/resources/groups/v1';
     // nothing of the portal loaded yet: the groups answers are not there
     expect((await call('GET', groups)).status).to.equal(404);
+    // the section's chunk alone brings no canned data (outside preview mode it never loads any)
     await import('../src/admin/groups/index.ts');
+    expect((await call('GET', groups)).status).to.equal(404);
+    // what the shell does in preview mode before the first section renders
+    await loadPreviewAnswers();
     const list = await call('GET', groups);
     expect(list.status).to.equal(200);
     expect(list.json.map((g: { name: string }) => g.name)).to.include('Engineering');

@@ -1,7 +1,9 @@
 /**
- * Preview answers that sections bring with their chunk (every section registers its canned data when it loads:
- * `src/admin/<section>/preview.ts`, registered by its `index.ts`), so the preview transport keeps no list of sections.
- * Tiny on purpose: a section chunk imports this module, never the preview transport or its data.
+ * Preview answers of the admin sections: each section's canned data is the default export of its own
+ * `src/admin/<section>/preview.ts`, which the shell loads and registers here in preview mode only, before the first
+ * section renders (src/admin/shell/preview-answers.ts, by their file pattern), so the
+ * preview transport keeps no list of sections and a section's chunk carries no canned data.
+ * Tiny on purpose: a section's `preview.ts` imports this module, never the preview transport.
  */
 
 /** The parts of a preview request a section's answers read (./transport.ts). */

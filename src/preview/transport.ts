@@ -12,8 +12,9 @@
  *   enrolment (QR code + secret, then a recovery code) and recovery work.
  * - After sign-in: me, authorization, tenants v3, entitlements; logout → `{}`;
  *   the user's passkeys (one) and an authenticator-app enrolment (step-up).
- * - Admin calls: the answers each section registers with its chunk
- *   (./section-routes.ts; a write in a section's own API areas answers `{}`).
+ * - Admin calls: each section's answers (its `preview.ts`), registered by
+ *   the portal's shell in preview mode (./section-routes.ts; a write in a
+ *   section's own API areas answers `{}`).
  * - Anything else: 404 `{errors: ['Not available in preview']}`.
  *
  * Every answer carries JSON and a `frontegg-trace-id` header. Paths are
@@ -169,7 +170,7 @@ export function previewAnswer(req: PreviewRequest): PreviewAnswer {
   const path = req.path.replace(/\/+$/, '');
   const route = routes.find((r) => r.method === method && r.match(path));
   if (route) return route.answer(req);
-  // the admin sections' calls: each section registers its answers with its chunk (./section-routes.ts)
+  // the admin sections' calls: the answers the shell registered from each section's preview.ts (./section-routes.ts)
   return sectionPreviewAnswer({ ...req, method, path: path.replace(/^\/frontegg/, '') }) ?? fail(404, NOT_IN_PREVIEW);
 }
 

@@ -1,7 +1,2 @@
-/** The account section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewAccount } from './preview.ts';
-
-addPreviewRoutes(previewAccount);
-
+/** The account section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { AccountView as default } from './AccountView.tsx';

@@ -24,3 +24,6 @@ const PREVIEW_ACCOUNT_SETTINGS: AccountSettings = {
 /** The account section's reads and writes. */
 export const previewAccount: SectionPreviewRoutes = (req) =>
   req.method === 'GET' && req.path === SETTINGS ? { status: 200, body: PREVIEW_ACCOUNT_SETTINGS } : writeWorks(req, ['/tenants/resources/account-settings/']);
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewAccount;

@@ -1,7 +1,2 @@
-/** The api-tokens section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewTokens } from './preview.ts';
-
-addPreviewRoutes(previewTokens);
-
+/** The api-tokens section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { ApiTokensView as default } from './ApiTokensView.tsx';

@@ -40,3 +40,6 @@ export const previewTokens: SectionPreviewRoutes = (req) => {
     return made({ id: 'preview-access-token-new' }, 'preview-access-token-shown-once');
   return writeWorks(req, AREAS);
 };
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewTokens;

@@ -1,7 +1,2 @@
-/** The audits section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewAudits } from './preview.ts';
-
-addPreviewRoutes(previewAudits);
-
+/** The audits section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { AuditsView as default } from './AuditsView.tsx';

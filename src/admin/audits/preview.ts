@@ -74,3 +74,6 @@ export const previewAudits: SectionPreviewRoutes = (req) => {
   }
   return null;
 };
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewAudits;

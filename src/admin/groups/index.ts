@@ -1,7 +1,2 @@
-/** The groups section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewGroups } from './preview.ts';
-
-addPreviewRoutes(previewGroups);
-
+/** The groups section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { GroupsView as default } from './GroupsView.tsx';

@@ -15,3 +15,6 @@ export const previewGroups: SectionPreviewRoutes = (req) => {
   if (req.method === 'POST' && req.path === GROUPS) return { status: 200, body: { id: 'group-new', managedBy: 'frontegg', ...req.body } };
   return writeWorks(req, ['/identity/resources/groups/']);
 };
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewGroups;

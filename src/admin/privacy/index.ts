@@ -1,9 +1,2 @@
-/** The privacy section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewPhoneNumbers } from './phone-numbers-preview.ts';
-import { previewPrivacy } from './preview.ts';
-
-addPreviewRoutes(previewPrivacy);
-addPreviewRoutes(previewPhoneNumbers);
-
+/** The privacy section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { PrivacyView as default } from './PrivacyView.tsx';

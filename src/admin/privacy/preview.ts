@@ -8,6 +8,7 @@ import type { MfaDevices, UserSession } from '../../api/admin-types.ts';
 import { PREVIEW_RECOVERY_CODE } from '../../preview/data.ts';
 import { previewDay as at } from '../../preview/directory.ts';
 import { writeWorks, type SectionPreviewRoutes } from '../../preview/section-routes.ts';
+import { previewPhoneNumbers } from './phone-numbers-preview.ts';
 
 const R = '/identity/resources';
 
@@ -41,3 +42,9 @@ export const previewPrivacy: SectionPreviewRoutes = (req) => {
     return ok({ otcToken: 'preview-otc', phoneNumber: '+1 ••• ••• 0100' });
   return writeWorks(req, AREAS);
 };
+
+/**
+ * The section's preview answers, its own and its phone numbers' (./phone-numbers-preview.ts), loaded and registered by the
+ * shell in preview mode only (src/admin/shell/preview-answers.ts).
+ */
+export default [previewPrivacy, previewPhoneNumbers];

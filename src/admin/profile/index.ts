@@ -1,7 +1,2 @@
-/** The profile section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewProfile } from './preview.ts';
-
-addPreviewRoutes(previewProfile);
-
+/** The profile section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { ProfileView as default } from './ProfileView.tsx';

@@ -9,3 +9,6 @@ const R = '/identity/resources';
 
 /** The profile section's writes. */
 export const previewProfile: SectionPreviewRoutes = (req) => writeWorks(req, [`${R}/users/v2/me`, `${R}/users/v1/email/me`, '/team/resources/profile/']);
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewProfile;

@@ -1,7 +1,2 @@
-/** The provisioning section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewProvisioning } from './preview.ts';
-
-addPreviewRoutes(previewProvisioning);
-
+/** The provisioning section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { ProvisioningView as default } from './ProvisioningView.tsx';

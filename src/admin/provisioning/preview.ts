@@ -64,3 +64,6 @@ export const previewProvisioning: SectionPreviewRoutes = (req) => {
   if (req.method === 'PATCH' || req.method === 'DELETE') return { status: 200, body: {} };
   return null;
 };
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewProvisioning;

@@ -1,7 +1,2 @@
-/** The roles section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewRoles } from './preview.ts';
-
-addPreviewRoutes(previewRoles);
-
+/** The roles section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { RolesView as default } from './RolesView.tsx';

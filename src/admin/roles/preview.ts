@@ -43,3 +43,6 @@ export const previewRoles: SectionPreviewRoutes = (req) => {
   if (m === 'POST' && p === `${R}/roles/v2`) return ok({ ...PREVIEW_ROLES[4], id: 'role-new', ...req.body, permissions: (req.body?.permissionIds as string[]) ?? [] });
   return writeWorks(req, AREAS);
 };
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewRoles;

@@ -1,9 +1,2 @@
-/** The security section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewSecurity } from './preview.ts';
-import { previewRestrictions } from './preview-restrictions.ts';
-
-addPreviewRoutes(previewSecurity);
-for (const answer of previewRestrictions) addPreviewRoutes(answer);
-
+/** The security section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { SecurityView as default } from './SecurityView.tsx';

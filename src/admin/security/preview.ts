@@ -11,6 +11,7 @@ import type { InsightsResponse, LockoutPolicy, MfaPolicy, PasswordHistoryPolicy,
 import { SECURITY_PATHS } from '../resources/security.ts';
 import { PREVIEW_USERS } from '../../preview/directory.ts';
 import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
+import { previewRestrictions } from './preview-restrictions.ts';
 
 const AT = '2030-01-01T00:00:00.000Z';
 
@@ -110,3 +111,9 @@ export const previewSecurity: SectionPreviewRoutes = (req) => {
   if (req.method === 'POST' && req.path === SECURITY_PATHS.resetBreachedPasswords) return { status: 200, body: {} };
   return null;
 };
+
+/**
+ * The section's preview answers, its own and its restriction tabs' (./preview-restrictions.ts), loaded and registered by
+ * the shell in preview mode only (src/admin/shell/preview-answers.ts).
+ */
+export default [previewSecurity, ...previewRestrictions];

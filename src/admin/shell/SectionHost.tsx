@@ -54,18 +54,26 @@ export function sectionLoader(id: SectionId, locale: () => string): (() => Promi
 
 /**
  * The views of the built sections (the portal's chunks, each with its texts); `locale` is read when one loads. In
- * `preview` mode (`<fe-app preview>`) a section's chunk comes with every other built chunk: each registers its canned
- * answers (src/preview/section-routes.ts), and a section shows other sections' data (the users table names roles and
- * groups, every date follows the account settings).
+ * `preview` mode (`<fe-app preview>`) a section's chunk comes with every section's preview answers
+ * ({@link loadPreviewAnswers}): a section shows other sections' data (the users table names roles and groups, every
+ * date follows the account settings), and no other section's chunk loads.
  */
 export function sectionViews(locale: () => string, preview = false): SectionViews {
   const loaders: Partial<Record<SectionId, () => Promise<SectionModule>>> = {};
-  const everyChunk = () => Promise.all(Object.values(SECTIONS).map((s) => s.load?.()));
   for (const id of Object.keys(SECTIONS) as SectionId[]) {
     const load = sectionLoader(id, locale);
-    if (load) loaders[id] = preview ? () => Promise.all([load(), everyChunk()]).then(([chunk]) => chunk) : load;
+    if (load) loaders[id] = preview ? () => Promise.all([load(), loadPreviewAnswers()]).then(([chunk]) => chunk) : load;
   }
   return lazySectionViews(loaders);
+}
+
+/**
+ * Loads every section's preview answers (each section's `preview.ts`, small modules: ./preview-answers.ts) and
+ * registers them with the preview transport (src/preview/section-routes.ts). Preview mode only: outside it, no preview
+ * answer is ever loaded.
+ */
+export function loadPreviewAnswers(): Promise<void> {
+  return import('./preview-answers.ts').then((m) => m.registerPreviewAnswers());
 }
 
 const viewsOfApp = new WeakMap<object, SectionViews>();

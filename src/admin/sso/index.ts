@@ -1,7 +1,2 @@
-/** The sso section chunk (loaded on demand by the portal and its section element), with its preview answers. */
-import { addPreviewRoutes } from '../../preview/section-routes.ts';
-import { previewSso } from './preview.ts';
-
-addPreviewRoutes(previewSso);
-
+/** The sso section chunk (loaded on demand by the portal and its section element); its preview answers are its `preview.ts`, loaded by the shell in preview mode only. */
 export { SsoView as default } from './SsoView.tsx';

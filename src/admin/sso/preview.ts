@@ -133,3 +133,6 @@ export const previewSso: SectionPreviewRoutes = (req) => {
   if (rest.startsWith('/domains/')) return ok(rest.endsWith('/validate') ? { validated: true } : {});
   return writeWorks(req, AREAS);
 };
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewSso;

@@ -69,3 +69,6 @@ export const previewUsers: SectionPreviewRoutes = (req) => {
   if ((m === 'POST' || m === 'PATCH') && p === `${R}/tenants/invites/v1/user`) return ok(previewInviteLink(req.now, Number(req.body?.expiresInMinutes ?? 43_200)));
   return writeWorks(req, AREAS);
 };
+
+/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
+export default previewUsers;
