@@ -67,18 +67,7 @@ function MfaBlock({ canWrite }: { canWrite: boolean }) {
   };
 
   return (
-    <PolicyForm
-      id="fe-security-mfa"
-      title={t('admin.security.mfa.title')}
-      intro={t('admin.security.mfa.intro')}
-      state={state}
-      retry={() => security.$mfa.revalidate()}
-      busy={save.busy}
-      error={save.error}
-      canWrite={canWrite}
-      saveLabel={t('admin.security.mfa.save')}
-      onSubmit={submit}
-    >
+    <PolicyForm kind="mfa" state={state} retry={() => security.$mfa.revalidate()} save={save} canWrite={canWrite} onSubmit={submit}>
       {policy ? (
         <>
           <fieldset className={securityCss.choices}>
@@ -185,18 +174,7 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
   };
 
   return (
-    <PolicyForm
-      id={id}
-      title={t(`admin.security.${kind}.title`)}
-      intro={t(`admin.security.${kind}.intro`)}
-      state={state}
-      retry={() => props.$policy.revalidate()}
-      busy={save.busy}
-      error={save.error}
-      canWrite={canWrite}
-      saveLabel={t(`admin.security.${kind}.save`)}
-      onSubmit={submit}
-    >
+    <PolicyForm kind={kind} state={state} retry={() => props.$policy.revalidate()} save={save} canWrite={canWrite} onSubmit={submit}>
       {draft.value ? (
         <>
           <CheckboxRow name="enabled" role="switch" checked={draft.value.enabled} disabled={!canWrite} onChange={(enabled) => draft.edit({ enabled })}>
