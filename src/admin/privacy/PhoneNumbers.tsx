@@ -13,7 +13,7 @@ import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { DialogActions } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
@@ -65,21 +65,15 @@ export function PhoneNumbersPanel() {
           ),
       },
       { id: 'createdAt', header: t('admin.privacy.phones.added'), size: 150, enableSorting: false, cell: ({ row }) => dateText(row.original.createdAt) },
-      {
-        id: 'actions',
-        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-        size: 200,
-        enableSorting: false,
-        cell: ({ row }) => (
-          <span className={css.toolbar}>
-            {rowActions(row.original).map((a) => (
-              <button key={a.label} type="button" className={css.secondaryButton} aria-label={a.name} onClick={() => setOpen(a.open)}>
-                {a.label}
-              </button>
-            ))}
-          </span>
-        ),
-      },
+      actionsColumn(t('admin.actions'), 200, (item) => (
+        <span className={css.toolbar}>
+          {rowActions(item).map((a) => (
+            <button key={a.label} type="button" className={css.secondaryButton} aria-label={a.name} onClick={() => setOpen(a.open)}>
+              {a.label}
+            </button>
+          ))}
+        </span>
+      )),
     ];
   }, [t, dateText]);
 

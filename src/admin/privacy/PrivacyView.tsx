@@ -13,7 +13,7 @@ import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import * as privacyCss from './privacy.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
@@ -173,26 +173,21 @@ function SessionsPanel() {
         enableSorting: true,
         cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
       },
-      {
-        id: 'actions',
-        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-        size: 120,
-        enableSorting: false,
-        cell: ({ row }) =>
-          row.original.current ? null : (
-            <button
-              type="button"
-              className={css.secondaryButton}
-              aria-label={t('admin.privacy.sessions.revokeFor', { device: deviceOf(row.original), ip: row.original.ipAddress || t('admin.privacy.sessions.unknownIp') })}
-              onClick={() => {
-                setError(null);
-                setConfirm({ session: row.original });
-              }}
-            >
-              {t('admin.privacy.sessions.revoke')}
-            </button>
-          ),
-      },
+      actionsColumn(t('admin.actions'), 120, (item) =>
+        item.current ? null : (
+          <button
+            type="button"
+            className={css.secondaryButton}
+            aria-label={t('admin.privacy.sessions.revokeFor', { device: deviceOf(item), ip: item.ipAddress || t('admin.privacy.sessions.unknownIp') })}
+            onClick={() => {
+              setError(null);
+              setConfirm({ session: item });
+            }}
+          >
+            {t('admin.privacy.sessions.revoke')}
+          </button>
+        ),
+      ),
     ],
     // setError and setConfirm are state setters (stable)
     [t, dateText, deviceOf, setError, setConfirm],

@@ -14,7 +14,7 @@ import { createProvisioningResource, type ScimConnection } from '../resources/pr
 import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -123,22 +123,13 @@ function columns(opts: {
     },
   ];
   if (canWrite) {
-    cols.push({
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 80,
-      enableSorting: false,
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className={css.iconButton}
-          aria-label={t('admin.provisioning.deleteFor', { name: row.original.connectionName })}
-          onClick={() => onDelete(row.original)}
-        >
+    cols.push(
+      actionsColumn(t('admin.actions'), 80, (item) => (
+        <button type="button" className={css.iconButton} aria-label={t('admin.provisioning.deleteFor', { name: item.connectionName })} onClick={() => onDelete(item)}>
           {t('admin.provisioning.delete')}
         </button>
-      ),
-    });
+      )),
+    );
   }
   return cols;
 }

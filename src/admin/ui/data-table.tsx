@@ -64,6 +64,20 @@ export interface DataTableProps<T> {
   selection?: { selected: ReadonlySet<string>; onChange: (selected: Set<string>) => void; allLabel: string; rowLabel: (row: T) => string };
 }
 
+/**
+ * A row's actions column (id `actions`: it never leaves a narrow table): its header `label` is read by assistive
+ * technology only, it does not sort, it is `size` px wide, and `cell` draws a row's buttons or menu.
+ */
+export function actionsColumn<T>(label: string, size: number, cell: (row: T) => ReactNode): ColumnDef<T, unknown> {
+  return {
+    id: 'actions',
+    header: () => <span className={css.visuallyHidden}>{label}</span>,
+    size,
+    enableSorting: false,
+    cell: ({ row }) => cell(row.original),
+  };
+}
+
 /** The id of the checkbox column of a table with a `selection`. */
 const SELECT = 'select';
 /** The checkbox column's width, in px. */

@@ -8,7 +8,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { SubTenantUser } from '../../api/sub-tenants.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, TextField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
@@ -57,16 +57,11 @@ export function SubTenantUsers() {
           </span>
         ),
       },
-      {
-        id: 'actions',
-        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-        size: 160,
-        cell: ({ row }) => (
-          <button type="button" className={css.secondaryButton} onClick={() => setRemoving(row.original)} aria-label={`${t('admin.users.sub.remove')}: ${row.original.email}`}>
-            {t('admin.users.sub.remove')}
-          </button>
-        ),
-      },
+      actionsColumn(t('admin.actions'), 160, (item) => (
+        <button type="button" className={css.secondaryButton} onClick={() => setRemoving(item)} aria-label={`${t('admin.users.sub.remove')}: ${item.email}`}>
+          {t('admin.users.sub.remove')}
+        </button>
+      )),
     ],
     [t, nameOf],
   );

@@ -14,7 +14,7 @@ import { createUsersResource, isPendingInvitation, type UserRow } from '../resou
 import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as usersCss from './users.css.ts';
-import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { TextField } from '../ui/form.tsx';
@@ -142,22 +142,17 @@ function columns(
     // a read-only admin has no row action: no actions column at all
     ...(rights.write || rights.delete
       ? [
-          {
-            id: 'actions',
-            header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-            size: 64,
-            enableSorting: false,
-            // a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): no menu, the reason instead
-            cell: ({ row }) =>
-              isScimUser(row.original) ? (
-                <span className={css.chip} data-scim-managed="">
-                  <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
-                  <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(row.original) })}</span>
-                </span>
-              ) : (
-                <UserRowMenu row={row.original} onAction={onAction} rights={rights} />
-              ),
-          } satisfies ColumnDef<UserRow, unknown>,
+          // a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): no menu, the reason instead
+          actionsColumn<UserRow>(t('admin.actions'), 64, (item) =>
+            isScimUser(item) ? (
+              <span className={css.chip} data-scim-managed="">
+                <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
+                <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(item) })}</span>
+              </span>
+            ) : (
+              <UserRowMenu row={item} onAction={onAction} rights={rights} />
+            ),
+          ),
         ]
       : []),
   ];
