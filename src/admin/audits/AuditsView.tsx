@@ -18,7 +18,7 @@ import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { downloadText } from '../ui/download.ts';
-import { TextField } from '../ui/form.tsx';
+import { SearchField, TextField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
@@ -83,7 +83,7 @@ export function AuditsView() {
         </p>
       ) : null}
       <div className={css.toolbar} role="search" aria-label={t('admin.audits.filters')}>
-        <TextField label={t('admin.audits.searchLabel')} fieldId="fe-audits-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        <SearchField label={t('admin.audits.searchLabel')} fieldId="fe-audits-search" value={search} onSearch={setSearch} />
         <TextField
           label={t('admin.audits.filter.user')}
           fieldId="fe-audits-user"

@@ -100,6 +100,17 @@ export function TextField({ label, fieldId, hint, error, ...input }: FieldTextPr
   );
 }
 
+/**
+ * A labelled search box (`type="search"`, no autocomplete): `onSearch` gets the text at each change; other props go
+ * to the input. Put it in a toolbar with `role="search"`.
+ */
+export function SearchField({
+  onSearch,
+  ...field
+}: FieldTextProps & { value: string; onSearch: (text: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'>) {
+  return <TextField type="search" autoComplete="off" {...field} onChange={(e) => onSearch(e.target.value)} />;
+}
+
 /** A labelled `<textarea>` with an optional hint and error; other props go to the textarea. */
 export function TextAreaField({ label, fieldId, hint, error, ...textarea }: FieldTextProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const text = { label, fieldId, hint, error };

@@ -10,7 +10,7 @@ import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
-import { CheckboxRow, DialogActions, TextField } from '../ui/form.tsx';
+import { CheckboxRow, DialogActions, SearchField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
@@ -68,14 +68,7 @@ export function SubTenantUsers() {
   return (
     <div className={css.section}>
       <div className={css.toolbar} role="search">
-        <TextField
-          label={t('admin.users.sub.searchLabel')}
-          fieldId="fe-sub-users-search"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          autoComplete="off"
-        />
+        <SearchField label={t('admin.users.sub.searchLabel')} fieldId="fe-sub-users-search" value={search} onSearch={setSearch} />
       </div>
       <LoadStates state={state} retry={list.retry}>
         <>

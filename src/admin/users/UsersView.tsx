@@ -17,7 +17,7 @@ import * as usersCss from './users.css.ts';
 import { actionsColumn, DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Chips } from '../ui/chips.tsx';
-import { TextField } from '../ui/form.tsx';
+import { SearchField } from '../ui/form.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
@@ -261,7 +261,7 @@ export function UsersView() {
   const accountUsers = (
     <>
       <div className={css.toolbar} role="search">
-        <TextField label={t('admin.users.searchLabel')} fieldId="fe-users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        <SearchField label={t('admin.users.searchLabel')} fieldId="fe-users-search" value={search} onSearch={setSearch} />
         <Select
           label={t('admin.users.preset')}
           name="preset"
