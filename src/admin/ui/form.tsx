@@ -111,6 +111,14 @@ export function SearchField({
   return <TextField type="search" autoComplete="off" {...field} onChange={(e) => onSearch(e.target.value)} />;
 }
 
+/**
+ * A labelled one-time-code box: a numeric keyboard, the OS's code autofill (`autocomplete="one-time-code"`), named
+ * `code`, required, focused when it mounts unless `autoFocus` is false; `onValue` gets the text at each change.
+ */
+export function OneTimeCodeField({ onValue, autoFocus = true, ...field }: FieldTextProps & { value: string; onValue: (text: string) => void; autoFocus?: boolean }) {
+  return <TextField {...field} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" onChange={(e) => onValue(e.target.value)} required autoFocus={autoFocus} />;
+}
+
 /** A labelled `<textarea>` with an optional hint and error; other props go to the textarea. */
 export function TextAreaField({ label, fieldId, hint, error, ...textarea }: FieldTextProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const text = { label, fieldId, hint, error };
