@@ -147,7 +147,6 @@ export function GroupsView() {
             label={t('admin.groups.table')}
             columns={cols}
             data={groups}
-            getRowId={(g) => g.id}
             empty={
               <EmptyState title={t('admin.groups.empty')}>
                 <p className={css.muted}>{t('admin.groups.emptyHint')}</p>

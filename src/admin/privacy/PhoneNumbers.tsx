@@ -96,7 +96,6 @@ export function PhoneNumbersPanel() {
           label={t('admin.privacy.phones.list')}
           columns={columns}
           data={page?.items ?? []}
-          getRowId={(p) => p.id}
           rowHeight={56}
           busy={state.stale}
           empty={<EmptyState title={t('admin.privacy.phones.empty')} />}

@@ -228,14 +228,7 @@ function SessionsPanel() {
         </button>
       </div>
       <LoadStates state={sessions} retry={() => resources.use(createProfileResource).$sessions.revalidate()}>
-        <DataTable
-          label={t('admin.privacy.sessions.table')}
-          columns={columns}
-          data={list}
-          getRowId={(s) => s.id}
-          rowHeight={64}
-          empty={<EmptyState title={t('admin.privacy.sessions.empty')} />}
-        />
+        <DataTable label={t('admin.privacy.sessions.table')} columns={columns} data={list} rowHeight={64} empty={<EmptyState title={t('admin.privacy.sessions.empty')} />} />
       </LoadStates>
       {confirm ? (
         <ConfirmDialog

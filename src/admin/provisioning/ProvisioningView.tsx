@@ -193,7 +193,6 @@ function Connections({ canWrite, onOpenLog }: { canWrite: boolean; onOpenLog: (i
           label={t('admin.provisioning.table')}
           columns={cols}
           data={rows}
-          getRowId={(r) => r.id}
           empty={
             <EmptyState title={t('admin.provisioning.empty')}>
               <p className={css.muted}>{t(canWrite ? 'admin.provisioning.emptyHint' : 'admin.provisioning.emptyReadOnly')}</p>

@@ -111,7 +111,6 @@ export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: b
           label={t('admin.perms.table')}
           columns={cols}
           data={rows}
-          getRowId={(p) => p.id}
           rowHeight={64}
           empty={query ? <EmptyState title={t('admin.perms.noMatch', { query: search.trim() })} /> : <EmptyState title={t('admin.perms.empty')} />}
         />

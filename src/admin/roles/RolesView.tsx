@@ -145,7 +145,6 @@ export function RolesView() {
               label={t('admin.roles.table')}
               columns={cols}
               data={rows}
-              getRowId={(r) => r.id}
               rowHeight={64}
               empty={
                 query ? (

@@ -139,7 +139,6 @@ export function DomainRestrictionsTab() {
           label={listType === 'ALLOW' ? t('admin.security.domain.table.allow') : t('admin.security.domain.table.block')}
           columns={columns}
           data={shown}
-          getRowId={(d) => d.id}
           empty={
             <EmptyState title={listType === 'ALLOW' ? t('admin.security.domain.empty.allow') : t('admin.security.domain.empty.block')}>
               <p>{listType === 'ALLOW' ? t('admin.security.domain.empty.allowHint') : t('admin.security.domain.empty.blockHint')}</p>

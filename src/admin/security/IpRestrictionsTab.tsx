@@ -195,7 +195,6 @@ export function IpRestrictionsTab() {
             label={strategy === 'ALLOW' ? t('admin.security.ip.table.allow') : t('admin.security.ip.table.block')}
             columns={columns}
             data={state.data?.items ?? []}
-            getRowId={(x) => x.id}
             busy={state.stale}
             empty={
               <EmptyState title={strategy === 'ALLOW' ? t('admin.security.ip.empty.allow') : t('admin.security.ip.empty.block')}>

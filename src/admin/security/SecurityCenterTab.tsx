@@ -263,7 +263,6 @@ function UsersTable({ table }: { table: SecurityCenterTable }) {
           label={t(`admin.security.table.${table}`)}
           columns={columns}
           data={state.data?.items ?? []}
-          getRowId={(u) => u.id}
           busy={state.stale}
           rowHeight={56}
           empty={<EmptyState title={t(`admin.security.table.${table}.empty`)} />}

@@ -45,7 +45,8 @@ export interface DataTableProps<T> {
   /** The columns; the first is the row's identity; `size` is a width in px (the growing column's minimum). */
   columns: ColumnDef<T, unknown>[];
   data: T[];
-  getRowId: (row: T) => string;
+  /** A row's id (selection, focus after a delete); default: the row's `id` (required for rows without one). */
+  getRowId?: (row: T) => string;
   /** Controlled sorting (server-sorted tables pass `manualSorting`). Default: the table sorts itself. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
@@ -163,8 +164,17 @@ function scrollParent(el: Element): HTMLElement | null {
   return null;
 }
 
+/** A row's own `id`: the default `getRowId`. */
+const ownId = (row: unknown) => (row as { id: string }).id;
+
+/**
+ * The props of {@link DataTable}: `getRowId` may be left out only where a row has a string `id`.
+ */
+export type DataTableOwnProps<T> = T extends { id: string } ? DataTableProps<T> : DataTableProps<T> & { getRowId: (row: T) => string };
+
 /** A sortable, virtualised table that fits its width and grows with the page. */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T>(props: DataTableOwnProps<T>) {
+  const getRowId = props.getRowId ?? ownId;
   const [ownSorting, setOwnSorting] = useState<SortingState>([]);
   const sorting = props.sorting ?? ownSorting;
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -206,7 +216,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
   // the checkbox column (made once) reads the selection of this render
   const selectionNow = useRef<{ selection: NonNullable<DataTableProps<T>['selection']>; ids: string[] } | null>(null);
-  selectionNow.current = props.selection ? { selection: props.selection, ids: props.data.map(props.getRowId) } : null;
+  selectionNow.current = props.selection ? { selection: props.selection, ids: props.data.map(getRowId) } : null;
   const [checkboxes] = useState(() =>
     selectColumn<T>({
       get value() {
@@ -220,7 +230,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const table = useReactTable<T>({
     data: props.data,
     columns,
-    getRowId: props.getRowId,
+    getRowId,
     state: { sorting, columnVisibility: hidden },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;

@@ -77,7 +77,6 @@ export function SubTenantUsers() {
             label={t('admin.users.sub.table')}
             columns={columns}
             data={data?.items ?? []}
-            getRowId={(u) => u.id}
             empty={query.search ? <EmptyState title={t('admin.users.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.users.sub.empty')} />}
           />
           <Pagination page={query.page} totalPages={data?.totalPages ?? 1} onPage={list.setPage} busy={state.loading} />

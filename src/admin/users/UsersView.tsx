@@ -331,7 +331,6 @@ export function UsersView() {
             label={t('admin.users.table')}
             columns={cols}
             data={rows}
-            getRowId={(u) => u.id}
             sorting={sorting}
             onSortingChange={(s) => list.setSort(s[0] ?? null)}
             manualSorting
