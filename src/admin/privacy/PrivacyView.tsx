@@ -42,9 +42,7 @@ export function PrivacyView() {
 
 /** The device list, its add buttons, and the add / remove dialogs. */
 function MfaDevicesPanel() {
-  const section = useSection();
-  const { t } = section;
-  const { resources, toasts } = section;
+  const { t, resources, toasts } = useSection();
   const dateText = useDateTime();
   const devices = useStore(resources.use(createProfileResource).$mfaDevices);
   const passkeys = useStore(resources.use(createProfileResource).$passkeys);
@@ -123,9 +121,7 @@ function MfaDevicesPanel() {
 
 /** The sessions table, sign out one, sign out all others. */
 function SessionsPanel() {
-  const section = useSection();
-  const { t } = section;
-  const { resources, toasts } = section;
+  const { t, resources, toasts } = useSection();
   const dateText = useDateTime();
   const sessions = useStore(resources.use(createProfileResource).$sessions);
   const [confirm, setConfirm] = useRouteState<{ all: true } | { session: UserSession } | null>(({ route }) => (route === 'revokeAll' ? { all: true } : null));

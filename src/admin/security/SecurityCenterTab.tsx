@@ -8,7 +8,7 @@
  * score reloads (the resource refreshes the security center).
  */
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { TenantUser } from '../../api/admin-types.ts';
 import type { Recommendation, RecommendationActionKey, RecommendationSeverity } from '../../api/security.ts';
 import type { Translate } from '../../i18n/index.ts';
@@ -50,10 +50,7 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
           {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} /> : null}
         </LoadStates>
       </div>
-      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-recommendations">
-        <h3 id="fe-security-recommendations" className={css.subtitle}>
-          {t('admin.security.center.recommendations')}
-        </h3>
+      <Card id="fe-security-recommendations" title={t('admin.security.center.recommendations')}>
         <LoadStates state={recommendations} retry={() => security.$recommendations.revalidate()}>
           {items.length === 0 ? (
             <EmptyState title={t('admin.security.center.noRecommendations')} />
@@ -65,11 +62,8 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
             </ul>
           )}
         </LoadStates>
-      </section>
-      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-insights">
-        <h3 id="fe-security-insights" className={css.subtitle}>
-          {t('admin.security.center.insights')}
-        </h3>
+      </Card>
+      <Card id="fe-security-insights" title={t('admin.security.center.insights')}>
         <LoadStates state={insights} retry={() => security.$insights.revalidate()}>
           {insights.data?.insights.items.length ? (
             <ul className={securityCss.insights}>
@@ -84,7 +78,7 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
             <EmptyState title={t('admin.security.center.noInsights')} />
           )}
         </LoadStates>
-      </section>
+      </Card>
       <UsersTable table="breachedPasswords" />
       <UsersTable table="mfaUnenrolled" />
       <UsersTable table="inactive" />
@@ -269,6 +263,18 @@ function UsersTable({ table }: { table: SecurityCenterTable }) {
         />
         {totalPages > 1 ? <Pagination page={query.page} totalPages={totalPages} total={state.data?.total} onPage={list.setPage} busy={state.loading} /> : null}
       </LoadStates>
+    </section>
+  );
+}
+
+/** One card of the tab: a section named by its heading (`id` is the heading's), then `children`. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={`${css.section} ${securityCss.card}`} aria-labelledby={id}>
+      <h3 id={id} className={css.subtitle}>
+        {title}
+      </h3>
+      {children}
     </section>
   );
 }
