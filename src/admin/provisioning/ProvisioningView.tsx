@@ -14,7 +14,7 @@ import { createProvisioningResource, type ScimConnection } from '../resources/pr
 import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
-import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -124,11 +124,12 @@ function columns(opts: {
   ];
   if (canWrite) {
     cols.push(
-      actionsColumn(t('admin.actions'), 80, (item) => (
-        <button type="button" className={css.iconButton} aria-label={t('admin.provisioning.deleteFor', { name: item.connectionName })} onClick={() => onDelete(item)}>
-          {t('admin.provisioning.delete')}
-        </button>
-      )),
+      buttonColumn<ScimConnection>(t('admin.actions'), 80, {
+        icon: true,
+        text: t('admin.provisioning.delete'),
+        label: (row) => t('admin.provisioning.deleteFor', { name: row.connectionName }),
+        onClick: onDelete,
+      }),
     );
   }
   return cols;

@@ -12,7 +12,7 @@ import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, TextField } from '../ui/form.tsx';
-import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { EmptyState, ErrorSlot, LoadStates, Loading } from '../ui/states.tsx';
 import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
@@ -73,19 +73,14 @@ export function DomainRestrictionsTab() {
     { id: 'domain', accessorKey: 'domain', header: t('admin.security.domain.col.domain'), size: 320 },
     ...(canWrite
       ? [
-          actionsColumn<DomainRestriction>(t('admin.security.domain.col.actions'), 110, (d) => (
-            <button
-              type="button"
-              className={css.secondaryButton}
-              aria-label={t('admin.security.domain.deleteLabel', { domain: d.domain })}
-              onClick={() => {
-                remove.setError(null);
-                setDeleting(d);
-              }}
-            >
-              {t('admin.security.domain.delete')}
-            </button>
-          )),
+          buttonColumn<DomainRestriction>(t('admin.security.domain.col.actions'), 110, {
+            text: t('admin.security.domain.delete'),
+            label: (d) => t('admin.security.domain.deleteLabel', { domain: d.domain }),
+            onClick: (d) => {
+              remove.setError(null);
+              setDeleting(d);
+            },
+          }),
         ]
       : []),
   ];

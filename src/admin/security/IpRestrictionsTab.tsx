@@ -14,7 +14,7 @@ import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
-import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
 import { EmptyState, LoadStates, Loading } from '../ui/states.tsx';
@@ -130,11 +130,11 @@ export function IpRestrictionsTab() {
     },
     ...(canWrite
       ? [
-          actionsColumn<IpRestriction>(t('admin.security.ip.col.actions'), 110, (rule) => (
-            <button type="button" className={css.secondaryButton} aria-label={t('admin.security.ip.deleteLabel', { ip: rule.ip })} onClick={() => askDelete(rule)}>
-              {t('admin.security.ip.delete')}
-            </button>
-          )),
+          buttonColumn<IpRestriction>(t('admin.security.ip.col.actions'), 110, {
+            text: t('admin.security.ip.delete'),
+            label: (rule) => t('admin.security.ip.deleteLabel', { ip: rule.ip }),
+            onClick: askDelete,
+          }),
         ]
       : []),
   ];

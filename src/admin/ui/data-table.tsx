@@ -79,6 +79,22 @@ export function actionsColumn<T>(label: string, size: number, cell: (row: T) => 
   };
 }
 
+/**
+ * An {@link actionsColumn} of one button a row: `text` shows, `label(row)` is its accessible name (which row it acts
+ * on), `onClick(row)` runs; a quiet icon-style button when `icon`, else a secondary one.
+ */
+export function buttonColumn<T>(
+  header: string,
+  size: number,
+  button: { text: string; label: (row: T) => string; onClick: (row: T) => void; icon?: boolean },
+): ColumnDef<T, unknown> {
+  return actionsColumn<T>(header, size, (row) => (
+    <button type="button" className={button.icon ? css.iconButton : css.secondaryButton} aria-label={button.label(row)} onClick={() => button.onClick(row)}>
+      {button.text}
+    </button>
+  ));
+}
+
 /** The id of the checkbox column of a table with a `selection`. */
 const SELECT = 'select';
 /** The checkbox column's width, in px. */

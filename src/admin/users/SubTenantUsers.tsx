@@ -8,7 +8,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { SubTenantUser } from '../../api/sub-tenants.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
-import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, SearchField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
@@ -57,11 +57,11 @@ export function SubTenantUsers() {
           </span>
         ),
       },
-      actionsColumn(t('admin.actions'), 160, (item) => (
-        <button type="button" className={css.secondaryButton} onClick={() => setRemoving(item)} aria-label={`${t('admin.users.sub.remove')}: ${item.email}`}>
-          {t('admin.users.sub.remove')}
-        </button>
-      )),
+      buttonColumn<SubTenantUser>(t('admin.actions'), 160, {
+        text: t('admin.users.sub.remove'),
+        label: (row) => `${t('admin.users.sub.remove')}: ${row.email}`,
+        onClick: setRemoving,
+      }),
     ],
     [t, nameOf],
   );
