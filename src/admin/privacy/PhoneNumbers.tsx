@@ -12,6 +12,7 @@ import { createPhoneNumbersResource, type UserPhoneNumber } from '../resources/p
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import { PanelHeader } from '../ui/section-header.tsx';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
 import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { DialogActions } from '../ui/form.tsx';
@@ -80,17 +81,11 @@ export function PhoneNumbersPanel() {
   const close = () => setOpen(null);
   return (
     <section className={css.form} aria-labelledby="fe-privacy-phones" data-panel="phone-numbers">
-      <div className={css.header}>
-        <span className={css.cellStack}>
-          <h3 id="fe-privacy-phones" className={css.subtitle}>
-            {t('admin.privacy.phones.title')}
-          </h3>
-          <span className={css.muted}>{t('admin.privacy.phones.intro')}</span>
-        </span>
+      <PanelHeader titleId="fe-privacy-phones" title={t('admin.privacy.phones.title')} intro={t('admin.privacy.phones.intro')}>
         <button type="button" className={css.secondaryButton} onClick={() => setOpen({ add: true })}>
           {t('admin.privacy.phones.add')}
         </button>
-      </div>
+      </PanelHeader>
       <LoadStates state={state} retry={list.retry}>
         <DataTable
           label={t('admin.privacy.phones.list')}

@@ -14,7 +14,7 @@ import * as css from '../ui/admin.css.ts';
 import * as privacyCss from './privacy.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
-import { SectionHeader } from '../ui/section-header.tsx';
+import { PanelHeader, SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { deviceRows, failureText, type DeviceRow } from './devices.ts';
@@ -204,13 +204,7 @@ function SessionsPanel() {
 
   return (
     <section className={css.form} aria-labelledby="fe-privacy-sessions">
-      <div className={css.header}>
-        <span className={css.cellStack}>
-          <h3 id="fe-privacy-sessions" className={css.subtitle}>
-            {t('admin.privacy.sessions.title')}
-          </h3>
-          <span className={css.muted}>{t('admin.privacy.sessions.intro')}</span>
-        </span>
+      <PanelHeader titleId="fe-privacy-sessions" title={t('admin.privacy.sessions.title')} intro={t('admin.privacy.sessions.intro')}>
         <button
           type="button"
           className={css.secondaryButton}
@@ -222,7 +216,7 @@ function SessionsPanel() {
         >
           {t('admin.privacy.sessions.revokeAll')}
         </button>
-      </div>
+      </PanelHeader>
       <LoadStates state={sessions} retry={() => resources.use(createProfileResource).$sessions.revalidate()}>
         <DataTable label={t('admin.privacy.sessions.table')} columns={columns} data={list} rowHeight={64} empty={<EmptyState title={t('admin.privacy.sessions.empty')} />} />
       </LoadStates>
