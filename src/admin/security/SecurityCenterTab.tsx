@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
-import { UserCell } from '../ui/user-cell.tsx';
+import { userColumn } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
 import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
 
@@ -227,12 +227,7 @@ function UsersTable({ table }: { table: SecurityCenterTable }) {
   const titleId = `fe-security-table-${table}`;
   const columns = useMemo<ColumnDef<TenantUser, unknown>[]>(
     () => [
-      {
-        id: 'user',
-        header: t('admin.security.col.user'),
-        size: 260,
-        cell: ({ row }) => <UserCell user={row.original} />,
-      },
+      userColumn(t('admin.security.col.user'), 260),
       {
         id: 'lastLogin',
         header: t('admin.security.col.lastLogin'),

@@ -16,7 +16,7 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { useSave } from '../ui/use-save.ts';
 import { createSubTenantsResource } from '../resources/sub-tenants.ts';
-import { UserCell, userName } from '../ui/user-cell.tsx';
+import { userColumn, userName } from '../ui/user-cell.tsx';
 
 /** The sub-account users view (a tab of the users section). */
 export function SubTenantUsers() {
@@ -36,12 +36,7 @@ export function SubTenantUsers() {
   }, [subTenants.data, tenants.activeTenant]);
   const columns = useMemo<ColumnDef<SubTenantUser, unknown>[]>(
     () => [
-      {
-        id: 'user',
-        header: t('admin.users.col.user'),
-        size: 240,
-        cell: ({ row }) => <UserCell user={row.original} />,
-      },
+      userColumn(t('admin.users.col.user'), 240),
       {
         id: 'accounts',
         header: t('admin.users.sub.col.accounts'),

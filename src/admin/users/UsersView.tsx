@@ -258,38 +258,31 @@ export function UsersView() {
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
   const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
   const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
+  /** One filter of the list: a select of `items` bound to the query's filter `key` (`''`: all). */
+  const filterSelect = (key: string, name: string, label: string, items: { key: string; label: string }[]) => (
+    <Select label={label} name={name} items={items} value={query.filters[key] ?? ''} onChange={(value) => list.setFilter(key, value)} />
+  );
   const accountUsers = (
     <>
       <div className={css.toolbar} role="search">
         <SearchField label={t('admin.users.searchLabel')} fieldId="fe-users-search" value={search} onSearch={setSearch} />
-        <Select
-          label={t('admin.users.preset')}
-          name="preset"
-          items={PRESETS.map((p) => ({ key: p, label: t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all') }))}
-          value={preset}
-          onChange={(value) => list.setFilter('preset', value)}
-        />
-        <Select
-          label={t('admin.users.status')}
-          name="status"
-          items={STATUSES.map((s) => ({ key: s, label: t(s ? `admin.users.status.${s}` : 'admin.users.status.all') }))}
-          value={status}
-          onChange={(value) => list.setFilter('status', value)}
-        />
-        <Select
-          label={t('admin.users.role')}
-          name="role"
-          items={[{ key: '', label: t('admin.users.role.all') }, ...(roles.data ?? []).map((r) => ({ key: r.id, label: r.name }))]}
-          value={query.filters.roleId ?? ''}
-          onChange={(value) => list.setFilter('roleId', value)}
-        />
-        <Select
-          label={t('admin.users.group')}
-          name="group"
-          items={[{ key: '', label: t('admin.users.group.all') }, ...(groups.data ?? []).map((g) => ({ key: g.id, label: g.name }))]}
-          value={query.filters.groupId ?? ''}
-          onChange={(value) => list.setFilter('groupId', value)}
-        />
+        {filterSelect(
+          'preset',
+          'preset',
+          t('admin.users.preset'),
+          PRESETS.map((p) => ({ key: p, label: t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all') })),
+        )}
+        {filterSelect(
+          'status',
+          'status',
+          t('admin.users.status'),
+          STATUSES.map((s) => ({ key: s, label: t(s ? `admin.users.status.${s}` : 'admin.users.status.all') })),
+        )}
+        {filterSelect('roleId', 'role', t('admin.users.role'), [{ key: '', label: t('admin.users.role.all') }, ...(roles.data ?? []).map((r) => ({ key: r.id, label: r.name }))])}
+        {filterSelect('groupId', 'group', t('admin.users.group'), [
+          { key: '', label: t('admin.users.group.all') },
+          ...(groups.data ?? []).map((g) => ({ key: g.id, label: g.name })),
+        ])}
       </div>
       {canSelect && chosen.length > 0 ? (
         <div className={usersCss.bulkBar} role="group" aria-label={t('admin.users.bulk.actions')}>
