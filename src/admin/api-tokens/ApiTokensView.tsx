@@ -17,7 +17,7 @@ import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import * as apiTokensCss from './api-tokens.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -96,17 +96,14 @@ function columns(opts: {
     },
   );
   if (canWrite) {
-    cols.push({
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 96,
-      enableSorting: false,
-      cell: ({ row }) => (
-        <button type="button" className={css.iconButton} aria-label={t('admin.tokens.deleteFor', { description: row.original.description })} onClick={() => onDelete(row.original)}>
-          {t('admin.tokens.delete')}
-        </button>
-      ),
-    });
+    cols.push(
+      buttonColumn<TokenRow>(t('admin.actions'), 96, {
+        icon: true,
+        text: t('admin.tokens.delete'),
+        label: (row) => t('admin.tokens.deleteFor', { description: row.description }),
+        onClick: onDelete,
+      }),
+    );
   }
   return cols;
 }

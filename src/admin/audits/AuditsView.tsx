@@ -18,7 +18,7 @@ import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { downloadText } from '../ui/download.ts';
-import { TextField } from '../ui/form.tsx';
+import { SearchField, TextField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
@@ -83,23 +83,18 @@ export function AuditsView() {
         </p>
       ) : null}
       <div className={css.toolbar} role="search" aria-label={t('admin.audits.filters')}>
-        <TextField label={t('admin.audits.searchLabel')} fieldId="fe-audits-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        <TextField
-          label={t('admin.audits.filter.user')}
-          fieldId="fe-audits-user"
-          name="user"
-          value={filter('user')}
-          onChange={(e) => list.setFilter('user', e.target.value.trim())}
-          autoComplete="off"
-        />
-        <TextField
-          label={t('admin.audits.filter.action')}
-          fieldId="fe-audits-action"
-          name="action"
-          value={filter('action')}
-          onChange={(e) => list.setFilter('action', e.target.value.trim())}
-          autoComplete="off"
-        />
+        <SearchField label={t('admin.audits.searchLabel')} fieldId="fe-audits-search" value={search} onSearch={setSearch} />
+        {(['user', 'action'] as const).map((key) => (
+          <TextField
+            key={key}
+            label={t(`admin.audits.filter.${key}`)}
+            fieldId={`fe-audits-${key}`}
+            name={key}
+            value={filter(key)}
+            onChange={(e) => list.setFilter(key, e.target.value.trim())}
+            autoComplete="off"
+          />
+        ))}
         <label className={css.field}>
           <span className={css.label}>{t('admin.audits.filter.severity')}</span>
           <select className={css.input} name="severity" value={filter('severity')} onChange={(e) => list.setFilter('severity', e.target.value)}>
@@ -111,22 +106,22 @@ export function AuditsView() {
             ))}
           </select>
         </label>
-        <TextField
-          label={t('admin.audits.filter.from')}
-          fieldId="fe-audits-from"
-          name="from"
-          type="date"
-          value={localDay(filter('startDate'))}
-          onChange={(e) => list.setFilter('startDate', dayRange(e.target.value).start)}
-        />
-        <TextField
-          label={t('admin.audits.filter.to')}
-          fieldId="fe-audits-to"
-          name="to"
-          type="date"
-          value={localDay(filter('endDate'))}
-          onChange={(e) => list.setFilter('endDate', dayRange(e.target.value).end)}
-        />
+        {(
+          [
+            ['from', 'startDate', 'start'],
+            ['to', 'endDate', 'end'],
+          ] as const
+        ).map(([name, key, edge]) => (
+          <TextField
+            key={name}
+            label={t(`admin.audits.filter.${name}`)}
+            fieldId={`fe-audits-${name}`}
+            name={name}
+            type="date"
+            value={localDay(filter(key))}
+            onChange={(e) => list.setFilter(key, dayRange(e.target.value)[edge])}
+          />
+        ))}
         {filtered ? (
           <button
             type="button"

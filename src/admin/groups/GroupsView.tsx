@@ -14,7 +14,7 @@ import { createGroupsResource, isScimGroup } from '../resources/groups.ts';
 import { type SubRoute, useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as groupsCss from './groups.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -85,13 +85,7 @@ function columns(t: Translate, canWrite: boolean, onAction: (group: Group, actio
       enableSorting: false,
       cell: ({ row }) => t(isScimGroup(row.original) ? 'admin.groups.managedBy.scim2' : 'admin.groups.managedBy.frontegg'),
     },
-    {
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 56,
-      enableSorting: false,
-      cell: ({ row }) => <GroupRowMenu group={row.original} canWrite={canWrite} onAction={onAction} />,
-    },
+    actionsColumn(t('admin.actions'), 56, (item) => <GroupRowMenu group={item} canWrite={canWrite} onAction={onAction} />),
   ];
 }
 
@@ -153,7 +147,6 @@ export function GroupsView() {
             label={t('admin.groups.table')}
             columns={cols}
             data={groups}
-            getRowId={(g) => g.id}
             empty={
               <EmptyState title={t('admin.groups.empty')}>
                 <p className={css.muted}>{t('admin.groups.emptyHint')}</p>

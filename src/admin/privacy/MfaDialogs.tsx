@@ -15,7 +15,7 @@ import { enrollMfaFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
 import * as privacyCss from './privacy.css.ts';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
-import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
+import { DialogActions, DoneActions, OneTimeCodeField, TextField } from '../ui/form.tsx';
 import { Loading } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { failureText, type DeviceRow } from './devices.ts';
@@ -47,17 +47,12 @@ function Failure({ error }: { error: unknown }) {
 export function CodeField({ value, onChange, error, autoFocus = true }: { value: string; onChange: (v: string) => void; error: boolean; autoFocus?: boolean }) {
   const { t } = useSection();
   return (
-    <TextField
+    <OneTimeCodeField
       label={t('admin.privacy.code')}
       fieldId="fe-mfa-code"
       error={error ? t('admin.privacy.codeRequired') : null}
-      name="code"
-      type="text"
-      inputMode="numeric"
-      autoComplete="one-time-code"
       value={value}
-      onChange={(e) => onChange(e.target.value)}
-      required
+      onValue={onChange}
       autoFocus={autoFocus}
     />
   );

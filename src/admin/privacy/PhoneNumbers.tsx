@@ -12,8 +12,9 @@ import { createPhoneNumbersResource, type UserPhoneNumber } from '../resources/p
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
+import { PanelHeader } from '../ui/section-header.tsx';
 import { AdminDialog, ConfirmDialog } from '../ui/dialog.tsx';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { DialogActions } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
@@ -65,44 +66,31 @@ export function PhoneNumbersPanel() {
           ),
       },
       { id: 'createdAt', header: t('admin.privacy.phones.added'), size: 150, enableSorting: false, cell: ({ row }) => dateText(row.original.createdAt) },
-      {
-        id: 'actions',
-        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-        size: 200,
-        enableSorting: false,
-        cell: ({ row }) => (
-          <span className={css.toolbar}>
-            {rowActions(row.original).map((a) => (
-              <button key={a.label} type="button" className={css.secondaryButton} aria-label={a.name} onClick={() => setOpen(a.open)}>
-                {a.label}
-              </button>
-            ))}
-          </span>
-        ),
-      },
+      actionsColumn(t('admin.actions'), 200, (item) => (
+        <span className={css.toolbar}>
+          {rowActions(item).map((a) => (
+            <button key={a.label} type="button" className={css.secondaryButton} aria-label={a.name} onClick={() => setOpen(a.open)}>
+              {a.label}
+            </button>
+          ))}
+        </span>
+      )),
     ];
   }, [t, dateText]);
 
   const close = () => setOpen(null);
   return (
     <section className={css.form} aria-labelledby="fe-privacy-phones" data-panel="phone-numbers">
-      <div className={css.header}>
-        <span className={css.cellStack}>
-          <h3 id="fe-privacy-phones" className={css.subtitle}>
-            {t('admin.privacy.phones.title')}
-          </h3>
-          <span className={css.muted}>{t('admin.privacy.phones.intro')}</span>
-        </span>
+      <PanelHeader titleId="fe-privacy-phones" title={t('admin.privacy.phones.title')} intro={t('admin.privacy.phones.intro')}>
         <button type="button" className={css.secondaryButton} onClick={() => setOpen({ add: true })}>
           {t('admin.privacy.phones.add')}
         </button>
-      </div>
+      </PanelHeader>
       <LoadStates state={state} retry={list.retry}>
         <DataTable
           label={t('admin.privacy.phones.list')}
           columns={columns}
           data={page?.items ?? []}
-          getRowId={(p) => p.id}
           rowHeight={56}
           busy={state.stale}
           empty={<EmptyState title={t('admin.privacy.phones.empty')} />}

@@ -13,8 +13,8 @@ import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import * as privacyCss from './privacy.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
-import { SectionHeader } from '../ui/section-header.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { PanelHeader, SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { deviceRows, failureText, type DeviceRow } from './devices.ts';
@@ -42,9 +42,7 @@ export function PrivacyView() {
 
 /** The device list, its add buttons, and the add / remove dialogs. */
 function MfaDevicesPanel() {
-  const section = useSection();
-  const { t } = section;
-  const { resources, toasts } = section;
+  const { t, resources, toasts } = useSection();
   const dateText = useDateTime();
   const devices = useStore(resources.use(createProfileResource).$mfaDevices);
   const passkeys = useStore(resources.use(createProfileResource).$passkeys);
@@ -123,9 +121,7 @@ function MfaDevicesPanel() {
 
 /** The sessions table, sign out one, sign out all others. */
 function SessionsPanel() {
-  const section = useSection();
-  const { t } = section;
-  const { resources, toasts } = section;
+  const { t, resources, toasts } = useSection();
   const dateText = useDateTime();
   const sessions = useStore(resources.use(createProfileResource).$sessions);
   const [confirm, setConfirm] = useRouteState<{ all: true } | { session: UserSession } | null>(({ route }) => (route === 'revokeAll' ? { all: true } : null));
@@ -173,26 +169,21 @@ function SessionsPanel() {
         enableSorting: true,
         cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
       },
-      {
-        id: 'actions',
-        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-        size: 120,
-        enableSorting: false,
-        cell: ({ row }) =>
-          row.original.current ? null : (
-            <button
-              type="button"
-              className={css.secondaryButton}
-              aria-label={t('admin.privacy.sessions.revokeFor', { device: deviceOf(row.original), ip: row.original.ipAddress || t('admin.privacy.sessions.unknownIp') })}
-              onClick={() => {
-                setError(null);
-                setConfirm({ session: row.original });
-              }}
-            >
-              {t('admin.privacy.sessions.revoke')}
-            </button>
-          ),
-      },
+      actionsColumn(t('admin.actions'), 120, (item) =>
+        item.current ? null : (
+          <button
+            type="button"
+            className={css.secondaryButton}
+            aria-label={t('admin.privacy.sessions.revokeFor', { device: deviceOf(item), ip: item.ipAddress || t('admin.privacy.sessions.unknownIp') })}
+            onClick={() => {
+              setError(null);
+              setConfirm({ session: item });
+            }}
+          >
+            {t('admin.privacy.sessions.revoke')}
+          </button>
+        ),
+      ),
     ],
     // setError and setConfirm are state setters (stable)
     [t, dateText, deviceOf, setError, setConfirm],
@@ -213,13 +204,7 @@ function SessionsPanel() {
 
   return (
     <section className={css.form} aria-labelledby="fe-privacy-sessions">
-      <div className={css.header}>
-        <span className={css.cellStack}>
-          <h3 id="fe-privacy-sessions" className={css.subtitle}>
-            {t('admin.privacy.sessions.title')}
-          </h3>
-          <span className={css.muted}>{t('admin.privacy.sessions.intro')}</span>
-        </span>
+      <PanelHeader titleId="fe-privacy-sessions" title={t('admin.privacy.sessions.title')} intro={t('admin.privacy.sessions.intro')}>
         <button
           type="button"
           className={css.secondaryButton}
@@ -231,16 +216,9 @@ function SessionsPanel() {
         >
           {t('admin.privacy.sessions.revokeAll')}
         </button>
-      </div>
+      </PanelHeader>
       <LoadStates state={sessions} retry={() => resources.use(createProfileResource).$sessions.revalidate()}>
-        <DataTable
-          label={t('admin.privacy.sessions.table')}
-          columns={columns}
-          data={list}
-          getRowId={(s) => s.id}
-          rowHeight={64}
-          empty={<EmptyState title={t('admin.privacy.sessions.empty')} />}
-        />
+        <DataTable label={t('admin.privacy.sessions.table')} columns={columns} data={list} rowHeight={64} empty={<EmptyState title={t('admin.privacy.sessions.empty')} />} />
       </LoadStates>
       {confirm ? (
         <ConfirmDialog

@@ -12,7 +12,7 @@ import { useSectionFlow } from '../shell/use-section-flow.ts';
 import { changeEmailFlow } from './flows.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
-import { DialogActions, DoneActions, TextField } from '../ui/form.tsx';
+import { DialogActions, DoneActions, OneTimeCodeField, TextField } from '../ui/form.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { createProfileResource } from '../resources/profile.ts';
@@ -163,19 +163,7 @@ function ChangeEmailFlow({ onClose }: { onClose: () => void }) {
   return (
     <form className={css.form} onSubmit={submitCode} noValidate aria-busy={busy} data-step="code">
       <p role="status">{t('admin.profile.email.sent', { email: context.email })}</p>
-      <TextField
-        label={t('admin.profile.email.code')}
-        fieldId="fe-email-code"
-        error={invalid ? t(invalid) : null}
-        name="code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        required
-        autoFocus
-      />
+      <OneTimeCodeField label={t('admin.profile.email.code')} fieldId="fe-email-code" error={invalid ? t(invalid) : null} value={code} onValue={setCode} />
       <ErrorSlot error={context.error} />
       <div className={css.toolbar}>
         <button type="button" className={css.iconButton} onClick={() => actor.send({ type: 'code.resend' })} disabled={busy}>

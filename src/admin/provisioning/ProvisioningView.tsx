@@ -14,7 +14,7 @@ import { createProvisioningResource, type ScimConnection } from '../resources/pr
 import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -123,22 +123,14 @@ function columns(opts: {
     },
   ];
   if (canWrite) {
-    cols.push({
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 80,
-      enableSorting: false,
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className={css.iconButton}
-          aria-label={t('admin.provisioning.deleteFor', { name: row.original.connectionName })}
-          onClick={() => onDelete(row.original)}
-        >
-          {t('admin.provisioning.delete')}
-        </button>
-      ),
-    });
+    cols.push(
+      buttonColumn<ScimConnection>(t('admin.actions'), 80, {
+        icon: true,
+        text: t('admin.provisioning.delete'),
+        label: (row) => t('admin.provisioning.deleteFor', { name: row.connectionName }),
+        onClick: onDelete,
+      }),
+    );
   }
   return cols;
 }
@@ -202,7 +194,6 @@ function Connections({ canWrite, onOpenLog }: { canWrite: boolean; onOpenLog: (i
           label={t('admin.provisioning.table')}
           columns={cols}
           data={rows}
-          getRowId={(r) => r.id}
           empty={
             <EmptyState title={t('admin.provisioning.empty')}>
               <p className={css.muted}>{t(canWrite ? 'admin.provisioning.emptyHint' : 'admin.provisioning.emptyReadOnly')}</p>

@@ -83,6 +83,34 @@ async function optimistic(cache: CacheTools, id: string, apply: (g: Group) => Gr
   }
 }
 
+/** The linked lists a group holds (members and roles), each a list of rows with an `id`. */
+type Linked = 'users' | 'roles';
+
+/** Links `items` (members or roles) to group `id` through `call`, optimistically; rolled back on failure. */
+function link<K extends Linked>(cache: CacheTools, id: string, field: K, items: NonNullable<Group[K]>, call: () => Promise<void>) {
+  const ids = new Set(items.map((i) => i.id));
+  const rows = (g: Group) => (g[field] ?? []) as { id: string }[];
+  return optimistic(
+    cache,
+    id,
+    (g) => ({ ...g, [field]: [...rows(g).filter((i) => !ids.has(i.id)), ...items] }),
+    (now, before) => ({ ...now, [field]: rows(now).filter((i) => !ids.has(i.id) || rows(before).some((b) => b.id === i.id)) }),
+    call,
+  );
+}
+
+/** Unlinks the rows `ids` (members or roles) from group `id` through `call`, optimistically; rolled back on failure. */
+function unlink(cache: CacheTools, id: string, field: Linked, ids: ReadonlySet<string>, call: () => Promise<void>) {
+  const rows = (g: Group) => (g[field] ?? []) as { id: string }[];
+  return optimistic(
+    cache,
+    id,
+    (g) => ({ ...g, [field]: rows(g).filter((i) => !ids.has(i.id)) }),
+    (now, before) => ({ ...now, [field]: [...rows(now), ...rows(before).filter((i) => ids.has(i.id) && !rows(now).some((n) => n.id === i.id))] }),
+    call,
+  );
+}
+
 /** Builds the groups resource of one app (its API from `client`); sections read it with `resources.use(createGroupsResource)`. */
 export function createGroupsResource(q: QueryContext, client: ApiClient) {
   const groups = createGroupsApi(client);
@@ -135,16 +163,11 @@ export function createGroupsResource(q: QueryContext, client: ApiClient) {
     /** Adds members (`POST groups/v1/{id}/users`), optimistically, rolled back on failure. @throws FeApiError */
     addUsers: q.mutation<{ id: string; users: GroupMember[] }>(async ({ id, users }, cache) => {
       const ids = new Set(users.map((u) => u.id));
-      await optimistic(
-        cache,
-        id,
-        (g) => ({ ...g, users: [...(g.users ?? []).filter((u) => !ids.has(u.id)), ...users] }),
-        (now, before) => ({ ...now, users: (now.users ?? []).filter((u) => !ids.has(u.id) || (before.users ?? []).some((b) => b.id === u.id)) }),
-        () =>
-          groups.addUsers(
-            id,
-            users.map((u) => u.id),
-          ),
+      await link(cache, id, 'users', users, () =>
+        groups.addUsers(
+          id,
+          users.map((u) => u.id),
+        ),
       );
       setMembership(cache, id, ids, true);
     }),
@@ -152,42 +175,23 @@ export function createGroupsResource(q: QueryContext, client: ApiClient) {
     /** Removes members (`DELETE groups/v1/{id}/users`), optimistically, rolled back on failure. @throws FeApiError */
     removeUsers: q.mutation<{ id: string; userIds: string[] }>(async ({ id, userIds }, cache) => {
       const ids = new Set(userIds);
-      await optimistic(
-        cache,
-        id,
-        (g) => ({ ...g, users: (g.users ?? []).filter((u) => !ids.has(u.id)) }),
-        (now, before) => ({ ...now, users: [...(now.users ?? []), ...(before.users ?? []).filter((u) => ids.has(u.id) && !(now.users ?? []).some((n) => n.id === u.id))] }),
-        () => groups.removeUsers(id, userIds),
-      );
+      await unlink(cache, id, 'users', ids, () => groups.removeUsers(id, userIds));
       setMembership(cache, id, ids, false);
     }),
 
     /** Gives the group roles (`POST groups/v1/{id}/roles`), optimistically, rolled back on failure. @throws FeApiError */
     addRoles: q.mutation<{ id: string; roles: Role[] }>(async ({ id, roles }, cache) => {
-      const ids = new Set(roles.map((r) => r.id));
-      await optimistic(
-        cache,
-        id,
-        (g) => ({ ...g, roles: [...(g.roles ?? []).filter((r) => !ids.has(r.id)), ...roles] }),
-        (now, before) => ({ ...now, roles: (now.roles ?? []).filter((r) => !ids.has(r.id) || (before.roles ?? []).some((b) => b.id === r.id)) }),
-        () =>
-          groups.addRoles(
-            id,
-            roles.map((r) => r.id),
-          ),
+      await link(cache, id, 'roles', roles, () =>
+        groups.addRoles(
+          id,
+          roles.map((r) => r.id),
+        ),
       );
     }),
 
     /** Takes roles from the group (`DELETE groups/v1/{id}/roles`), optimistically, rolled back on failure. @throws FeApiError */
     removeRoles: q.mutation<{ id: string; roleIds: string[] }>(async ({ id, roleIds }, cache) => {
-      const ids = new Set(roleIds);
-      await optimistic(
-        cache,
-        id,
-        (g) => ({ ...g, roles: (g.roles ?? []).filter((r) => !ids.has(r.id)) }),
-        (now, before) => ({ ...now, roles: [...(now.roles ?? []), ...(before.roles ?? []).filter((r) => ids.has(r.id) && !(now.roles ?? []).some((n) => n.id === r.id))] }),
-        () => groups.removeRoles(id, roleIds),
-      );
+      await unlink(cache, id, 'roles', new Set(roleIds), () => groups.removeRoles(id, roleIds));
     }),
   };
 }

@@ -76,23 +76,13 @@ export function createProfileResource(q: QueryContext, client: ApiClient) {
     /** Ends one session (AB-7.39): gone from the cached list once the server agrees. @throws FeApiError */
     revokeSession: q.mutation<{ id: string }>(async ({ id }, cache) => {
       await profile.revokeSession(id);
-      const list = cache.read<UserSession[]>(SESSIONS_KEY);
-      if (list)
-        cache.write(
-          SESSIONS_KEY,
-          list.filter((s) => s.id !== id),
-        );
+      cache.edit<UserSession[]>(SESSIONS_KEY, (list) => list.filter((s) => s.id !== id));
     }),
 
     /** Ends every session but this one (AB-7.39): the cached list keeps only the current one. @throws FeApiError */
     revokeOtherSessions: q.mutation<void>(async (_none, cache) => {
       await profile.revokeOtherSessions();
-      const list = cache.read<UserSession[]>(SESSIONS_KEY);
-      if (list)
-        cache.write(
-          SESSIONS_KEY,
-          list.filter((s) => s.current),
-        );
+      cache.edit<UserSession[]>(SESSIONS_KEY, (list) => list.filter((s) => s.current));
     }),
 
     /** Starts an authenticator-app enrolment: a QR code (PNG data URL) and the base32 secret. @throws FeApiError — already enrolled */
@@ -160,12 +150,7 @@ export function createProfileResource(q: QueryContext, client: ApiClient) {
     /** Removes a passkey: gone from the cached list once the server agrees. @throws FeApiError */
     removePasskey: q.mutation<{ deviceId: string }>(async ({ deviceId }, cache) => {
       await profile.deletePasskey(deviceId);
-      const list = cache.read<PasskeyDevice[]>(PASSKEYS_KEY);
-      if (list)
-        cache.write(
-          PASSKEYS_KEY,
-          list.filter((d) => d.id !== deviceId),
-        );
+      cache.edit<PasskeyDevice[]>(PASSKEYS_KEY, (list) => list.filter((d) => d.id !== deviceId));
     }),
   };
 }

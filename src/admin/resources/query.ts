@@ -28,6 +28,8 @@ export interface CacheTools {
   keys(): string[];
   read<T>(key: string): T | undefined;
   write<T>(key: string, value: T): void;
+  /** Writes `edit(value)` over the value cached at `key`; a key not loaded yet is left alone. */
+  edit<T>(key: string, edit: (value: T) => T): void;
   invalidate(selector: (key: string) => boolean): void;
   revalidate(selector: (key: string) => boolean): void;
 }
@@ -58,6 +60,10 @@ export function createQueryContext() {
     keys: () => [...cache.keys()],
     read: <T>(key: string) => cache.get(key)?.data as T | undefined,
     write: (key, value) => controls.mutateCache(key, value),
+    edit: <T>(key: string, edit: (value: T) => T) => {
+      const value = cache.get(key)?.data as T | undefined;
+      if (value !== undefined) controls.mutateCache(key, edit(value));
+    },
     invalidate: (selector) => controls.invalidateKeys(selector),
     revalidate: (selector) => controls.revalidateKeys(selector),
   };

@@ -66,12 +66,7 @@ export function createRolesResource(q: QueryContext, client: ApiClient) {
      */
     deleteRole: q.mutation<{ id: string }>(async ({ id }, cache) => {
       await roles.deleteRole(id);
-      const list = cache.read<Role[]>(ROLES_KEY);
-      if (list)
-        cache.write(
-          ROLES_KEY,
-          list.filter((r) => r.id !== id),
-        );
+      cache.edit<Role[]>(ROLES_KEY, (list) => list.filter((r) => r.id !== id));
       invalidateRolesAndPermissions(cache);
       cache.invalidate((k) => k.startsWith(USERS_KEY));
     }),

@@ -11,10 +11,10 @@ import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as rolesCss from './roles.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
-import { DialogActions, TextField } from '../ui/form.tsx';
+import { DialogActions, SearchField } from '../ui/form.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useLastData } from '../ui/use-last-data.ts';
 import { useSave } from '../ui/use-save.ts';
@@ -67,22 +67,16 @@ function columns(
   if (!canWrite) return cols;
   return [
     ...cols,
-    {
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 130,
-      enableSorting: false,
-      cell: ({ row }) => {
-        const p = row.original;
-        if (p.assignmentType === 'ALWAYS') return <span className={css.muted}>{t('admin.perms.alwaysShort')}</span>;
-        if (p.assignmentType === 'NEVER') return <span className={css.muted}>{t('admin.perms.neverShort')}</span>;
-        return (
-          <button type="button" className={css.iconButton} aria-label={t('admin.perms.rolesLabel', { name: p.name })} onClick={() => onRoles(p)}>
-            {t('admin.perms.roles')}
-          </button>
-        );
-      },
-    },
+    actionsColumn(t('admin.actions'), 130, (item) => {
+      const p = item;
+      if (p.assignmentType === 'ALWAYS') return <span className={css.muted}>{t('admin.perms.alwaysShort')}</span>;
+      if (p.assignmentType === 'NEVER') return <span className={css.muted}>{t('admin.perms.neverShort')}</span>;
+      return (
+        <button type="button" className={css.iconButton} aria-label={t('admin.perms.rolesLabel', { name: p.name })} onClick={() => onRoles(p)}>
+          {t('admin.perms.roles')}
+        </button>
+      );
+    }),
   ];
 }
 
@@ -107,15 +101,7 @@ export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: b
     <div className={css.section}>
       {canWrite ? <p className={css.muted}>{t('admin.perms.intro')}</p> : null}
       <div className={css.toolbar} role="search">
-        <TextField
-          label={t('admin.perms.searchLabel')}
-          fieldId="fe-permissions-search"
-          type="search"
-          name="permission-search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          autoComplete="off"
-        />
+        <SearchField label={t('admin.perms.searchLabel')} fieldId="fe-permissions-search" name="permission-search" value={search} onSearch={setSearch} />
       </div>
       <LoadStates
         state={{ data: permissionList, loading: permissions.loading, error }}
@@ -125,7 +111,6 @@ export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: b
           label={t('admin.perms.table')}
           columns={cols}
           data={rows}
-          getRowId={(p) => p.id}
           rowHeight={64}
           empty={query ? <EmptyState title={t('admin.perms.noMatch', { query: search.trim() })} /> : <EmptyState title={t('admin.perms.empty')} />}
         />

@@ -15,9 +15,9 @@ import { useT } from '../../i18n/use-t.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as rolesCss from './roles.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { TextField } from '../ui/form.tsx';
+import { SearchField } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useLastData } from '../ui/use-last-data.ts';
@@ -67,38 +67,32 @@ function columns(t: Translate, canWrite: boolean, open: (d: RolesDialog) => void
           <span className={row.original.usersCount ? undefined : css.muted}>{t('admin.roles.userCount', { count: row.original.usersCount })}</span>
         ),
     },
-    {
-      id: 'actions',
-      header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-      size: 150,
-      enableSorting: false,
-      cell: ({ row }) => {
-        const role = row.original;
-        const editable = canWrite && !isVendorRole(role);
-        return (
-          <span className={rolesCss.rowActions}>
+    actionsColumn(t('admin.actions'), 150, (item) => {
+      const role = item;
+      const editable = canWrite && !isVendorRole(role);
+      return (
+        <span className={rolesCss.rowActions}>
+          <button
+            type="button"
+            className={css.iconButton}
+            aria-label={t(editable ? 'admin.roles.editLabel' : 'admin.roles.viewLabel', { name: role.name })}
+            onClick={() => open({ kind: 'edit', roleId: role.id })}
+          >
+            {t(editable ? 'admin.roles.edit' : 'admin.roles.view')}
+          </button>
+          {editable ? (
             <button
               type="button"
               className={css.iconButton}
-              aria-label={t(editable ? 'admin.roles.editLabel' : 'admin.roles.viewLabel', { name: role.name })}
-              onClick={() => open({ kind: 'edit', roleId: role.id })}
+              aria-label={t('admin.roles.deleteLabel', { name: role.name })}
+              onClick={() => open({ kind: 'delete', roleId: role.id })}
             >
-              {t(editable ? 'admin.roles.edit' : 'admin.roles.view')}
+              {t('admin.roles.delete')}
             </button>
-            {editable ? (
-              <button
-                type="button"
-                className={css.iconButton}
-                aria-label={t('admin.roles.deleteLabel', { name: role.name })}
-                onClick={() => open({ kind: 'delete', roleId: role.id })}
-              >
-                {t('admin.roles.delete')}
-              </button>
-            ) : null}
-          </span>
-        );
-      },
-    },
+          ) : null}
+        </span>
+      );
+    }),
   ];
 }
 
@@ -144,22 +138,13 @@ export function RolesView() {
         </TabList>
         <TabPanel id="roles" className={css.section}>
           <div className={css.toolbar} role="search">
-            <TextField
-              label={t('admin.roles.searchLabel')}
-              fieldId="fe-roles-search"
-              type="search"
-              name="role-search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              autoComplete="off"
-            />
+            <SearchField label={t('admin.roles.searchLabel')} fieldId="fe-roles-search" name="role-search" value={search} onSearch={setSearch} />
           </div>
           <LoadStates state={{ ...roles, data: roleList }} retry={() => resources.use(createRolesResource).$roles.revalidate()}>
             <DataTable
               label={t('admin.roles.table')}
               columns={cols}
               data={rows}
-              getRowId={(r) => r.id}
               rowHeight={64}
               empty={
                 query ? (

@@ -8,17 +8,16 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import type { DomainRestriction, DomainRestrictionsConfig } from '../../api/restrictions.ts';
-import { useT } from '../../i18n/use-t.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, TextField } from '../ui/form.tsx';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { EmptyState, ErrorSlot, LoadStates, Loading } from '../ui/states.tsx';
 import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { isDomain, normaliseDomain } from './restrictions-model.ts';
-import { Fieldset, RadioRow, useRestrictions } from './restrictions-parts.tsx';
+import { AllowBlockFieldset, useRestrictions } from './restrictions-parts.tsx';
 
 /** The config before the server has one (nothing enforced, an allow list). */
 const NO_CONFIG: DomainRestrictionsConfig = { active: false, listType: 'ALLOW', blockPublicDomains: false };
@@ -26,8 +25,7 @@ const NO_CONFIG: DomainRestrictionsConfig = { active: false, listType: 'ALLOW', 
 /** The email-domain restrictions tab (no props: reads the section through `useSection()`). */
 export function DomainRestrictionsTab() {
   const section = useSection();
-  const { app, toasts } = section;
-  const t = useT(app);
+  const { toasts, t } = section;
   const r = useRestrictions();
   const configState = useStore(r.$domainConfig);
   const config = configState.data;
@@ -75,25 +73,14 @@ export function DomainRestrictionsTab() {
     { id: 'domain', accessorKey: 'domain', header: t('admin.security.domain.col.domain'), size: 320 },
     ...(canWrite
       ? [
-          {
-            id: 'actions',
-            enableSorting: false,
-            header: () => <span className={css.visuallyHidden}>{t('admin.security.domain.col.actions')}</span>,
-            size: 110,
-            cell: ({ row }: { row: { original: DomainRestriction } }) => (
-              <button
-                type="button"
-                className={css.secondaryButton}
-                aria-label={t('admin.security.domain.deleteLabel', { domain: row.original.domain })}
-                onClick={() => {
-                  remove.setError(null);
-                  setDeleting(row.original);
-                }}
-              >
-                {t('admin.security.domain.delete')}
-              </button>
-            ),
-          } satisfies ColumnDef<DomainRestriction, unknown>,
+          buttonColumn<DomainRestriction>(t('admin.security.domain.col.actions'), 110, {
+            text: t('admin.security.domain.delete'),
+            label: (d) => t('admin.security.domain.deleteLabel', { domain: d.domain }),
+            onClick: (d) => {
+              remove.setError(null);
+              setDeleting(d);
+            },
+          }),
         ]
       : []),
   ];
@@ -108,24 +95,14 @@ export function DomainRestrictionsTab() {
             <CheckboxRow name="domainActive" checked={config.active} disabled={!canWrite} onChange={(active) => changeConfig({ active })}>
               {t('admin.security.domain.active')}
             </CheckboxRow>
-            <Fieldset legend={t('admin.security.domain.listType.legend')} busy={saveConfig.busy} disabled={!canWrite}>
-              <RadioRow
-                name="domainListType"
-                value="ALLOW"
-                checked={listType === 'ALLOW'}
-                onChange={() => changeConfig({ listType: 'ALLOW' })}
-                label={t('admin.security.domain.listType.allow')}
-                description={t('admin.security.domain.listType.allowHint')}
-              />
-              <RadioRow
-                name="domainListType"
-                value="BLOCK"
-                checked={listType === 'BLOCK'}
-                onChange={() => changeConfig({ listType: 'BLOCK' })}
-                label={t('admin.security.domain.listType.block')}
-                description={t('admin.security.domain.listType.blockHint')}
-              />
-            </Fieldset>
+            <AllowBlockFieldset
+              texts="admin.security.domain.listType"
+              name="domainListType"
+              value={listType}
+              onChange={(listType) => changeConfig({ listType })}
+              busy={saveConfig.busy}
+              disabled={!canWrite}
+            />
             <CheckboxRow name="blockPublicDomains" checked={config.blockPublicDomains} disabled={!canWrite} onChange={(blockPublicDomains) => changeConfig({ blockPublicDomains })}>
               {t('admin.security.domain.blockPublic')}
             </CheckboxRow>
@@ -157,7 +134,6 @@ export function DomainRestrictionsTab() {
           label={listType === 'ALLOW' ? t('admin.security.domain.table.allow') : t('admin.security.domain.table.block')}
           columns={columns}
           data={shown}
-          getRowId={(d) => d.id}
           empty={
             <EmptyState title={listType === 'ALLOW' ? t('admin.security.domain.empty.allow') : t('admin.security.domain.empty.block')}>
               <p>{listType === 'ALLOW' ? t('admin.security.domain.empty.allowHint') : t('admin.security.domain.empty.blockHint')}</p>

@@ -6,6 +6,7 @@
  * the server's message while the block keeps what the admin typed.
  */
 import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
 import { useState } from 'react';
 import type { LockoutPolicy, MfaPolicy, PasswordHistoryPolicy } from '../../api/security.ts';
 import { ENFORCE_MFA_TYPES } from '../resources/security.ts';
@@ -23,8 +24,8 @@ export function GeneralSettingsTab({ canWrite }: { canWrite: boolean }) {
   return (
     <div className={css.section}>
       <MfaBlock canWrite={canWrite} />
-      <LockoutBlock canWrite={canWrite} />
-      <PasswordHistoryBlock canWrite={canWrite} />
+      <SwitchAndNumberBlock kind="lockout" canWrite={canWrite} />
+      <SwitchAndNumberBlock kind="history" canWrite={canWrite} />
     </div>
   );
 }
@@ -67,18 +68,7 @@ function MfaBlock({ canWrite }: { canWrite: boolean }) {
   };
 
   return (
-    <PolicyForm
-      id="fe-security-mfa"
-      title={t('admin.security.mfa.title')}
-      intro={t('admin.security.mfa.intro')}
-      state={state}
-      retry={() => security.$mfa.revalidate()}
-      busy={save.busy}
-      error={save.error}
-      canWrite={canWrite}
-      saveLabel={t('admin.security.mfa.save')}
-      onSubmit={submit}
-    >
+    <PolicyForm kind="mfa" state={state} retry={() => security.$mfa.revalidate()} save={save} canWrite={canWrite} onSubmit={submit}>
       {policy ? (
         <>
           <fieldset className={securityCss.choices}>
@@ -145,17 +135,22 @@ function daysOf(policy: MfaPolicy): string | undefined {
   return policy.mfaDeviceExpiration === undefined ? undefined : String(Math.max(1, Math.round(policy.mfaDeviceExpiration / DAY_SECONDS)));
 }
 
+/** The policies of a {@link SwitchAndNumberBlock}. */
+type NumberPolicy = LockoutPolicy | PasswordHistoryPolicy;
+
+/** Each number block's field, its bounds, and its store and save in the security resource. */
+const NUMBER_BLOCKS = {
+  lockout: { field: 'maxAttempts', bounds: MAX_ATTEMPTS, store: '$lockout', save: 'saveLockout' },
+  history: { field: 'historySize', bounds: HISTORY_SIZE, store: '$passwordHistory', save: 'savePasswordHistory' },
+} as const;
+
 /** The lockout (AB-3.25) or password-history (AB-3.26) block: an on/off switch and a bounded number. */
-function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props: {
-  kind: 'lockout' | 'history';
-  field: 'maxAttempts' | 'historySize';
-  bounds: { min: number; max: number };
-  $policy: { revalidate(): void };
-  state: { data?: P; loading: boolean; error?: unknown };
-  saveMutation: { run(body: P): Promise<P> };
-  canWrite: boolean;
-}) {
-  const { kind, field, bounds, state, canWrite } = props;
+function SwitchAndNumberBlock({ kind, canWrite }: { kind: keyof typeof NUMBER_BLOCKS; canWrite: boolean }) {
+  const security = useSection().resources.use(createSecurityResource);
+  const { field, bounds, store, save: saveName } = NUMBER_BLOCKS[kind];
+  const $policy = security[store] as ReadableAtom<{ data?: NumberPolicy; loading: boolean; error?: unknown }> & { revalidate(): void };
+  const saveMutation = security[saveName] as unknown as { run(body: NumberPolicy): Promise<NumberPolicy> };
+  const state = useStore($policy);
   const { t, toasts } = useSection();
   const save = useSave();
   const stored = state.data ? { enabled: state.data.enabled, value: String((state.data as unknown as Record<string, number>)[field]) } : undefined;
@@ -174,9 +169,9 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
     }
     setProblem(false);
     const value = ok ? Number(form.value) : (state.data as unknown as Record<string, number>)[field];
-    const body = { id: state.data.id, enabled: form.enabled, [field]: value } as unknown as P;
+    const body = { id: state.data.id, enabled: form.enabled, [field]: value } as unknown as NumberPolicy;
     void save.run(
-      () => props.saveMutation.run(body),
+      () => saveMutation.run(body),
       () => {
         draft.clear();
         toasts.show(t(`admin.security.${kind}.saved`));
@@ -185,18 +180,7 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
   };
 
   return (
-    <PolicyForm
-      id={id}
-      title={t(`admin.security.${kind}.title`)}
-      intro={t(`admin.security.${kind}.intro`)}
-      state={state}
-      retry={() => props.$policy.revalidate()}
-      busy={save.busy}
-      error={save.error}
-      canWrite={canWrite}
-      saveLabel={t(`admin.security.${kind}.save`)}
-      onSubmit={submit}
-    >
+    <PolicyForm kind={kind} state={state} retry={() => $policy.revalidate()} save={save} canWrite={canWrite} onSubmit={submit}>
       {draft.value ? (
         <>
           <CheckboxRow name="enabled" role="switch" checked={draft.value.enabled} disabled={!canWrite} onChange={(enabled) => draft.edit({ enabled })}>
@@ -220,37 +204,5 @@ function SwitchAndNumberBlock<P extends { id?: string; enabled: boolean }>(props
         </>
       ) : null}
     </PolicyForm>
-  );
-}
-
-function LockoutBlock({ canWrite }: { canWrite: boolean }) {
-  const security = useSection().resources.use(createSecurityResource);
-  const state = useStore(security.$lockout);
-  return (
-    <SwitchAndNumberBlock<LockoutPolicy>
-      kind="lockout"
-      field="maxAttempts"
-      bounds={MAX_ATTEMPTS}
-      $policy={security.$lockout}
-      state={state}
-      saveMutation={security.saveLockout}
-      canWrite={canWrite}
-    />
-  );
-}
-
-function PasswordHistoryBlock({ canWrite }: { canWrite: boolean }) {
-  const security = useSection().resources.use(createSecurityResource);
-  const state = useStore(security.$passwordHistory);
-  return (
-    <SwitchAndNumberBlock<PasswordHistoryPolicy>
-      kind="history"
-      field="historySize"
-      bounds={HISTORY_SIZE}
-      $policy={security.$passwordHistory}
-      state={state}
-      saveMutation={security.savePasswordHistory}
-      canWrite={canWrite}
-    />
   );
 }

@@ -8,14 +8,13 @@
  */
 import { useStore } from '@nanostores/react';
 import type { IpRestriction, IpRestrictionsConfig, RestrictionType } from '../../api/restrictions.ts';
-import { useT } from '../../i18n/use-t.ts';
 import { IP_PAGE_SIZES, SECURITY_CENTER_FLAG } from '../resources/restrictions.ts';
 import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
 import { EmptyState, LoadStates, Loading } from '../ui/states.tsx';
@@ -23,7 +22,7 @@ import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { AddIpDialog, BulkAddIpDialog, LockOutDialog, type NewIpRule } from './restrictions-ip-dialogs.tsx';
 import { lockOutOnConfig, lockOutOnDelete, type LockOut } from './restrictions-model.ts';
-import { Fieldset, RadioRow, useRestrictions } from './restrictions-parts.tsx';
+import { AllowBlockFieldset, useRestrictions } from './restrictions-parts.tsx';
 
 /** The dialog open on the tab: add, add many, delete one rule, or the lock-out warning before `proceed`. */
 type IpDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'delete'; rule: IpRestriction } | { kind: 'lockOut'; reason: Exclude<LockOut, null>; proceed: () => Promise<void> };
@@ -31,8 +30,7 @@ type IpDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'delete'; rule: IpR
 /** The IP restrictions tab (no props: reads the section through `useSection()`). */
 export function IpRestrictionsTab() {
   const section = useSection();
-  const { app, toasts } = section;
-  const t = useT(app);
+  const { app, toasts, t } = section;
   const dateText = useDateTime();
   const r = useRestrictions();
   const flags = useStore(app.stores.$featureFlags);
@@ -132,22 +130,11 @@ export function IpRestrictionsTab() {
     },
     ...(canWrite
       ? [
-          {
-            id: 'actions',
-            enableSorting: false,
-            header: () => <span className={css.visuallyHidden}>{t('admin.security.ip.col.actions')}</span>,
-            size: 110,
-            cell: ({ row }: { row: { original: IpRestriction } }) => (
-              <button
-                type="button"
-                className={css.secondaryButton}
-                aria-label={t('admin.security.ip.deleteLabel', { ip: row.original.ip })}
-                onClick={() => askDelete(row.original)}
-              >
-                {t('admin.security.ip.delete')}
-              </button>
-            ),
-          } satisfies ColumnDef<IpRestriction, unknown>,
+          buttonColumn<IpRestriction>(t('admin.security.ip.col.actions'), 110, {
+            text: t('admin.security.ip.delete'),
+            label: (rule) => t('admin.security.ip.deleteLabel', { ip: rule.ip }),
+            onClick: askDelete,
+          }),
         ]
       : []),
   ];
@@ -162,24 +149,14 @@ export function IpRestrictionsTab() {
             <CheckboxRow name="ipActive" checked={config.isActive} disabled={!canWrite} onChange={(isActive) => changeConfig({ isActive })}>
               {t('admin.security.ip.active')}
             </CheckboxRow>
-            <Fieldset legend={t('admin.security.ip.strategy.legend')} busy={configAction.busy} disabled={!canWrite}>
-              <RadioRow
-                name="ipStrategy"
-                value="ALLOW"
-                checked={(config.strategy ?? 'ALLOW') === 'ALLOW'}
-                onChange={() => changeConfig({ strategy: 'ALLOW' })}
-                label={t('admin.security.ip.strategy.allow')}
-                description={t('admin.security.ip.strategy.allowHint')}
-              />
-              <RadioRow
-                name="ipStrategy"
-                value="BLOCK"
-                checked={config.strategy === 'BLOCK'}
-                onChange={() => changeConfig({ strategy: 'BLOCK' })}
-                label={t('admin.security.ip.strategy.block')}
-                description={t('admin.security.ip.strategy.blockHint')}
-              />
-            </Fieldset>
+            <AllowBlockFieldset
+              texts="admin.security.ip.strategy"
+              name="ipStrategy"
+              value={config.strategy ?? 'ALLOW'}
+              onChange={(strategy) => changeConfig({ strategy })}
+              busy={configAction.busy}
+              disabled={!canWrite}
+            />
             {configAction.busy ? <Loading label={t('admin.security.ip.saving')} /> : null}
           </div>
         ) : null}
@@ -218,7 +195,6 @@ export function IpRestrictionsTab() {
             label={strategy === 'ALLOW' ? t('admin.security.ip.table.allow') : t('admin.security.ip.table.block')}
             columns={columns}
             data={state.data?.items ?? []}
-            getRowId={(x) => x.id}
             busy={state.stale}
             empty={
               <EmptyState title={strategy === 'ALLOW' ? t('admin.security.ip.empty.allow') : t('admin.security.ip.empty.block')}>

@@ -12,20 +12,18 @@ import { useSection } from '../shell/context.ts';
 
 /** Props of {@link PolicyForm}. */
 export interface PolicyFormProps {
-  /** The id prefix of the block (`<id>-title` labels the form). */
-  id: string;
-  title: string;
-  intro: string;
+  /**
+   * Which policy: the block's id prefix is `fe-security-<kind>` (`<id>-title` labels the form), its title, intro
+   * and save button read `admin.security.<kind>.title`, `.intro` and `.save`.
+   */
+  kind: 'mfa' | 'sessions' | 'lockout' | 'history';
   /** The policy's read (a fetcher store's value). */
   state: ReadState;
   retry: () => void;
-  /** The save is running (progress on the button, `aria-busy` on the form). */
-  busy: boolean;
-  /** The last save's failure (or a problem of the fields), shown as an alert. */
-  error: unknown;
+  /** The save (`useSave()`): `busy` shows progress on the button and `aria-busy` on the form; `error`, the last save's failure (or a problem of the fields), is shown as an alert. */
+  save: { busy: boolean; error: unknown };
   /** The admin may write: the save button is shown. */
   canWrite: boolean;
-  saveLabel: string;
   onSubmit: () => void;
   children: ReactNode;
 }
@@ -33,27 +31,29 @@ export interface PolicyFormProps {
 /** A settings block (see the module comment). */
 export function PolicyForm(p: PolicyFormProps) {
   const { t } = useSection();
+  const { busy, error } = p.save;
+  const id = `fe-security-${p.kind}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!p.busy && p.canWrite) p.onSubmit();
+    if (!busy && p.canWrite) p.onSubmit();
   };
   return (
-    <form className={`${css.form} ${securityCss.card}`} aria-labelledby={`${p.id}-title`} aria-busy={p.busy || undefined} onSubmit={submit} noValidate>
+    <form className={`${css.form} ${securityCss.card}`} aria-labelledby={`${id}-title`} aria-busy={busy || undefined} onSubmit={submit} noValidate>
       <div className={css.cellStack}>
-        <h3 id={`${p.id}-title`} className={css.subtitle}>
-          {p.title}
+        <h3 id={`${id}-title`} className={css.subtitle}>
+          {t(`admin.security.${p.kind}.title`)}
         </h3>
-        <p className={`${css.muted} ${css.flush}`}>{p.intro}</p>
+        <p className={`${css.muted} ${css.flush}`}>{t(`admin.security.${p.kind}.intro`)}</p>
       </div>
       <LoadStates state={p.state} retry={p.retry}>
         {p.state.data ? (
           <>
             {p.children}
-            <ErrorSlot error={p.error} />
+            <ErrorSlot error={error} />
             {p.canWrite ? (
               <div className={css.toolbar}>
-                <button type="submit" className={css.button} aria-disabled={p.busy || undefined}>
-                  {p.busy ? t('admin.saving') : p.saveLabel}
+                <button type="submit" className={css.button} aria-disabled={busy || undefined}>
+                  {busy ? t('admin.saving') : t(`admin.security.${p.kind}.save`)}
                 </button>
               </div>
             ) : null}

@@ -8,7 +8,7 @@
  * score reloads (the resource refreshes the security center).
  */
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { TenantUser } from '../../api/admin-types.ts';
 import type { Recommendation, RecommendationActionKey, RecommendationSeverity } from '../../api/security.ts';
 import type { Translate } from '../../i18n/index.ts';
@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
-import { UserCell } from '../ui/user-cell.tsx';
+import { userColumn } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
 import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
 
@@ -50,10 +50,7 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
           {recommendations.data ? <Score score={recommendations.data.scoring.score} refreshing={recommendations.loading} /> : null}
         </LoadStates>
       </div>
-      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-recommendations">
-        <h3 id="fe-security-recommendations" className={css.subtitle}>
-          {t('admin.security.center.recommendations')}
-        </h3>
+      <Card id="fe-security-recommendations" title={t('admin.security.center.recommendations')}>
         <LoadStates state={recommendations} retry={() => security.$recommendations.revalidate()}>
           {items.length === 0 ? (
             <EmptyState title={t('admin.security.center.noRecommendations')} />
@@ -65,11 +62,8 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
             </ul>
           )}
         </LoadStates>
-      </section>
-      <section className={`${css.section} ${securityCss.card}`} aria-labelledby="fe-security-insights">
-        <h3 id="fe-security-insights" className={css.subtitle}>
-          {t('admin.security.center.insights')}
-        </h3>
+      </Card>
+      <Card id="fe-security-insights" title={t('admin.security.center.insights')}>
         <LoadStates state={insights} retry={() => security.$insights.revalidate()}>
           {insights.data?.insights.items.length ? (
             <ul className={securityCss.insights}>
@@ -84,7 +78,7 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
             <EmptyState title={t('admin.security.center.noInsights')} />
           )}
         </LoadStates>
-      </section>
+      </Card>
       <UsersTable table="breachedPasswords" />
       <UsersTable table="mfaUnenrolled" />
       <UsersTable table="inactive" />
@@ -233,12 +227,7 @@ function UsersTable({ table }: { table: SecurityCenterTable }) {
   const titleId = `fe-security-table-${table}`;
   const columns = useMemo<ColumnDef<TenantUser, unknown>[]>(
     () => [
-      {
-        id: 'user',
-        header: t('admin.security.col.user'),
-        size: 260,
-        cell: ({ row }) => <UserCell user={row.original} />,
-      },
+      userColumn(t('admin.security.col.user'), 260),
       {
         id: 'lastLogin',
         header: t('admin.security.col.lastLogin'),
@@ -263,13 +252,24 @@ function UsersTable({ table }: { table: SecurityCenterTable }) {
           label={t(`admin.security.table.${table}`)}
           columns={columns}
           data={state.data?.items ?? []}
-          getRowId={(u) => u.id}
           busy={state.stale}
           rowHeight={56}
           empty={<EmptyState title={t(`admin.security.table.${table}.empty`)} />}
         />
         {totalPages > 1 ? <Pagination page={query.page} totalPages={totalPages} total={state.data?.total} onPage={list.setPage} busy={state.loading} /> : null}
       </LoadStates>
+    </section>
+  );
+}
+
+/** One card of the tab: a section named by its heading (`id` is the heading's), then `children`. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={`${css.section} ${securityCss.card}`} aria-labelledby={id}>
+      <h3 id={id} className={css.subtitle}>
+        {title}
+      </h3>
+      {children}
     </section>
   );
 }

@@ -95,18 +95,7 @@ export function SessionManagementTab({ canWrite }: { canWrite: boolean }) {
     ) : null;
 
   return (
-    <PolicyForm
-      id="fe-security-sessions"
-      title={t('admin.security.sessions.title')}
-      intro={t('admin.security.sessions.intro')}
-      state={state}
-      retry={() => security.$sessions.revalidate()}
-      busy={save.busy}
-      error={save.error}
-      canWrite={canWrite}
-      saveLabel={t('admin.security.sessions.save')}
-      onSubmit={submit}
-    >
+    <PolicyForm kind="sessions" state={state} retry={() => security.$sessions.revalidate()} save={save} canWrite={canWrite} onSubmit={submit}>
       {form ? (
         <>
           {timeout('idle')}

@@ -1,6 +1,7 @@
 /**
  * Pieces the two restriction tabs share: their resource (its IP list at 50 rules a page in preview mode, AB-9.03), a
- * fieldset without the browser's frame, and a radio row (a ≥ 24 px target: the label is part of it).
+ * fieldset without the browser's frame, a radio row (a ≥ 24 px target: the label is part of it), and the allow-or-block
+ * choice of a list.
  */
 import type { ReactNode } from 'react';
 import { createRestrictionsResource, IP_PAGE_SIZE_PREVIEW, type RestrictionsResource } from '../resources/restrictions.ts';
@@ -58,5 +59,27 @@ export function RadioRow(props: { name: string; value: string; checked: boolean;
         ) : null}
       </span>
     </label>
+  );
+}
+
+/**
+ * The choice between an allow list and a block list, as two radio rows in a {@link Fieldset}. `texts` names the
+ * messages: `<texts>.legend`, `.allow`, `.allowHint`, `.block`, `.blockHint`; `name` is the radios' name.
+ */
+export function AllowBlockFieldset(props: {
+  texts: 'admin.security.domain.listType' | 'admin.security.ip.strategy';
+  name: string;
+  value: 'ALLOW' | 'BLOCK';
+  onChange: (value: 'ALLOW' | 'BLOCK') => void;
+  busy?: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useSection();
+  const { texts, name, value, onChange } = props;
+  return (
+    <Fieldset legend={t(`${texts}.legend`)} busy={props.busy} disabled={props.disabled}>
+      <RadioRow name={name} value="ALLOW" checked={value === 'ALLOW'} onChange={() => onChange('ALLOW')} label={t(`${texts}.allow`)} description={t(`${texts}.allowHint`)} />
+      <RadioRow name={name} value="BLOCK" checked={value === 'BLOCK'} onChange={() => onChange('BLOCK')} label={t(`${texts}.block`)} description={t(`${texts}.blockHint`)} />
+    </Fieldset>
   );
 }

@@ -45,7 +45,8 @@ export interface DataTableProps<T> {
   /** The columns; the first is the row's identity; `size` is a width in px (the growing column's minimum). */
   columns: ColumnDef<T, unknown>[];
   data: T[];
-  getRowId: (row: T) => string;
+  /** A row's id (selection, focus after a delete); default: the row's `id` (required for rows without one). */
+  getRowId?: (row: T) => string;
   /** Controlled sorting (server-sorted tables pass `manualSorting`). Default: the table sorts itself. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
@@ -62,6 +63,36 @@ export interface DataTableProps<T> {
    * (mixed when some are). `selected` holds row ids; `onChange` gets the new set.
    */
   selection?: { selected: ReadonlySet<string>; onChange: (selected: Set<string>) => void; allLabel: string; rowLabel: (row: T) => string };
+}
+
+/**
+ * A row's actions column (id `actions`: it never leaves a narrow table): its header `label` is read by assistive
+ * technology only, it does not sort, it is `size` px wide, and `cell` draws a row's buttons or menu.
+ */
+export function actionsColumn<T>(label: string, size: number, cell: (row: T) => ReactNode): ColumnDef<T, unknown> {
+  return {
+    id: 'actions',
+    header: () => <span className={css.visuallyHidden}>{label}</span>,
+    size,
+    enableSorting: false,
+    cell: ({ row }) => cell(row.original),
+  };
+}
+
+/**
+ * An {@link actionsColumn} of one button a row: `text` shows, `label(row)` is its accessible name (which row it acts
+ * on), `onClick(row)` runs; a quiet icon-style button when `icon`, else a secondary one.
+ */
+export function buttonColumn<T>(
+  header: string,
+  size: number,
+  button: { text: string; label: (row: T) => string; onClick: (row: T) => void; icon?: boolean },
+): ColumnDef<T, unknown> {
+  return actionsColumn<T>(header, size, (row) => (
+    <button type="button" className={button.icon ? css.iconButton : css.secondaryButton} aria-label={button.label(row)} onClick={() => button.onClick(row)}>
+      {button.text}
+    </button>
+  ));
 }
 
 /** The id of the checkbox column of a table with a `selection`. */
@@ -149,8 +180,17 @@ function scrollParent(el: Element): HTMLElement | null {
   return null;
 }
 
+/** A row's own `id`: the default `getRowId`. */
+const ownId = (row: unknown) => (row as { id: string }).id;
+
+/**
+ * The props of {@link DataTable}: `getRowId` may be left out only where a row has a string `id`.
+ */
+export type DataTableOwnProps<T> = T extends { id: string } ? DataTableProps<T> : DataTableProps<T> & { getRowId: (row: T) => string };
+
 /** A sortable, virtualised table that fits its width and grows with the page. */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T>(props: DataTableOwnProps<T>) {
+  const getRowId = props.getRowId ?? ownId;
   const [ownSorting, setOwnSorting] = useState<SortingState>([]);
   const sorting = props.sorting ?? ownSorting;
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -192,7 +232,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
   // the checkbox column (made once) reads the selection of this render
   const selectionNow = useRef<{ selection: NonNullable<DataTableProps<T>['selection']>; ids: string[] } | null>(null);
-  selectionNow.current = props.selection ? { selection: props.selection, ids: props.data.map(props.getRowId) } : null;
+  selectionNow.current = props.selection ? { selection: props.selection, ids: props.data.map(getRowId) } : null;
   const [checkboxes] = useState(() =>
     selectColumn<T>({
       get value() {
@@ -206,7 +246,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const table = useReactTable<T>({
     data: props.data,
     columns,
-    getRowId: props.getRowId,
+    getRowId,
     state: { sorting, columnVisibility: hidden },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;

@@ -100,6 +100,25 @@ export function TextField({ label, fieldId, hint, error, ...input }: FieldTextPr
   );
 }
 
+/**
+ * A labelled search box (`type="search"`, no autocomplete): `onSearch` gets the text at each change; other props go
+ * to the input. Put it in a toolbar with `role="search"`.
+ */
+export function SearchField({
+  onSearch,
+  ...field
+}: FieldTextProps & { value: string; onSearch: (text: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'>) {
+  return <TextField type="search" autoComplete="off" {...field} onChange={(e) => onSearch(e.target.value)} />;
+}
+
+/**
+ * A labelled one-time-code box: a numeric keyboard, the OS's code autofill (`autocomplete="one-time-code"`), named
+ * `code`, required, focused when it mounts unless `autoFocus` is false; `onValue` gets the text at each change.
+ */
+export function OneTimeCodeField({ onValue, autoFocus = true, ...field }: FieldTextProps & { value: string; onValue: (text: string) => void; autoFocus?: boolean }) {
+  return <TextField {...field} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" onChange={(e) => onValue(e.target.value)} required autoFocus={autoFocus} />;
+}
+
 /** A labelled `<textarea>` with an optional hint and error; other props go to the textarea. */
 export function TextAreaField({ label, fieldId, hint, error, ...textarea }: FieldTextProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const text = { label, fieldId, hint, error };

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import * as css from './admin.css.ts';
+import type { ColumnDef } from './data-table.tsx';
 
 /** What a user cell reads of a user: the email, and the name when there is one (`''`, null or absent: none). */
 export interface UserLike {
@@ -30,4 +31,9 @@ export function UserCell({ user, children }: { user: UserLike; children?: ReactN
       {children}
     </span>
   );
+}
+
+/** A table's `user` column: the {@link UserCell} of each row (not sortable: no accessor), `size` px wide at least. */
+export function userColumn<T extends UserLike>(header: string, size: number): ColumnDef<T, unknown> {
+  return { id: 'user', header, size, cell: ({ row }) => <UserCell user={row.original} /> };
 }

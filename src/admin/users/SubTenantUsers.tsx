@@ -8,15 +8,15 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { SubTenantUser } from '../../api/sub-tenants.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
-import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
-import { CheckboxRow, DialogActions, TextField } from '../ui/form.tsx';
+import { CheckboxRow, DialogActions, SearchField } from '../ui/form.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { useSave } from '../ui/use-save.ts';
 import { createSubTenantsResource } from '../resources/sub-tenants.ts';
-import { UserCell, userName } from '../ui/user-cell.tsx';
+import { userColumn, userName } from '../ui/user-cell.tsx';
 
 /** The sub-account users view (a tab of the users section). */
 export function SubTenantUsers() {
@@ -36,12 +36,7 @@ export function SubTenantUsers() {
   }, [subTenants.data, tenants.activeTenant]);
   const columns = useMemo<ColumnDef<SubTenantUser, unknown>[]>(
     () => [
-      {
-        id: 'user',
-        header: t('admin.users.col.user'),
-        size: 240,
-        cell: ({ row }) => <UserCell user={row.original} />,
-      },
+      userColumn(t('admin.users.col.user'), 240),
       {
         id: 'accounts',
         header: t('admin.users.sub.col.accounts'),
@@ -57,30 +52,18 @@ export function SubTenantUsers() {
           </span>
         ),
       },
-      {
-        id: 'actions',
-        header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-        size: 160,
-        cell: ({ row }) => (
-          <button type="button" className={css.secondaryButton} onClick={() => setRemoving(row.original)} aria-label={`${t('admin.users.sub.remove')}: ${row.original.email}`}>
-            {t('admin.users.sub.remove')}
-          </button>
-        ),
-      },
+      buttonColumn<SubTenantUser>(t('admin.actions'), 160, {
+        text: t('admin.users.sub.remove'),
+        label: (row) => `${t('admin.users.sub.remove')}: ${row.email}`,
+        onClick: setRemoving,
+      }),
     ],
     [t, nameOf],
   );
   return (
     <div className={css.section}>
       <div className={css.toolbar} role="search">
-        <TextField
-          label={t('admin.users.sub.searchLabel')}
-          fieldId="fe-sub-users-search"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          autoComplete="off"
-        />
+        <SearchField label={t('admin.users.sub.searchLabel')} fieldId="fe-sub-users-search" value={search} onSearch={setSearch} />
       </div>
       <LoadStates state={state} retry={list.retry}>
         <>
@@ -89,7 +72,6 @@ export function SubTenantUsers() {
             label={t('admin.users.sub.table')}
             columns={columns}
             data={data?.items ?? []}
-            getRowId={(u) => u.id}
             empty={query.search ? <EmptyState title={t('admin.users.noMatch', { query: query.search })} /> : <EmptyState title={t('admin.users.sub.empty')} />}
           />
           <Pagination page={query.page} totalPages={data?.totalPages ?? 1} onPage={list.setPage} busy={state.loading} />

@@ -35,34 +35,24 @@ export function UserActionDialog({ action, row, roles, onClose }: { action: User
 
   switch (action) {
     case 'delete':
-      return (
-        <ConfirmDialog
-          open
-          title={t('admin.users.deleteTitle', { name })}
-          body={t('admin.users.deleteBody', { email: row.email })}
-          action={t('admin.users.delete')}
-          busyAction={t('admin.deleting')}
-          busy={busy}
-          error={error}
-          onClose={onClose}
-          onConfirm={() => run(() => users.deleteUser.run({ userId: row.id }), t('admin.users.deleted', { email: row.email }))}
-        />
-      );
-    case 'revoke':
+    case 'revoke': {
       // Frontegg revokes an invitation by removing the invitee from the account (deleteUser): its link stops working
+      const revoke = action === 'revoke';
+      const email = row.email;
       return (
         <ConfirmDialog
           open
-          title={t('admin.users.revokeTitle', { email: row.email })}
-          body={t('admin.users.revokeBody', { email: row.email })}
-          action={t('admin.users.revokeInvitation')}
-          busyAction={t('admin.users.revoking')}
+          title={revoke ? t('admin.users.revokeTitle', { email }) : t('admin.users.deleteTitle', { name })}
+          body={t(revoke ? 'admin.users.revokeBody' : 'admin.users.deleteBody', { email })}
+          action={t(revoke ? 'admin.users.revokeInvitation' : 'admin.users.delete')}
+          busyAction={t(revoke ? 'admin.users.revoking' : 'admin.deleting')}
           busy={busy}
           error={error}
           onClose={onClose}
-          onConfirm={() => run(() => users.deleteUser.run({ userId: row.id }), t('admin.users.revoked', { email: row.email }))}
+          onConfirm={() => run(() => users.deleteUser.run({ userId: row.id }), t(revoke ? 'admin.users.revoked' : 'admin.users.deleted', { email }))}
         />
       );
+    }
     case 'disable':
     case 'enable': {
       const disable = action === 'disable';

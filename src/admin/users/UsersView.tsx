@@ -14,10 +14,10 @@ import { createUsersResource, isPendingInvitation, type UserRow } from '../resou
 import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as usersCss from './users.css.ts';
-import { DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
+import { actionsColumn, DataTable, type ColumnDef, type SortingState } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Chips } from '../ui/chips.tsx';
-import { TextField } from '../ui/form.tsx';
+import { SearchField } from '../ui/form.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
@@ -142,22 +142,17 @@ function columns(
     // a read-only admin has no row action: no actions column at all
     ...(rights.write || rights.delete
       ? [
-          {
-            id: 'actions',
-            header: () => <span className={css.visuallyHidden}>{t('admin.actions')}</span>,
-            size: 64,
-            enableSorting: false,
-            // a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): no menu, the reason instead
-            cell: ({ row }) =>
-              isScimUser(row.original) ? (
-                <span className={css.chip} data-scim-managed="">
-                  <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
-                  <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(row.original) })}</span>
-                </span>
-              ) : (
-                <UserRowMenu row={row.original} onAction={onAction} rights={rights} />
-              ),
-          } satisfies ColumnDef<UserRow, unknown>,
+          // a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): no menu, the reason instead
+          actionsColumn<UserRow>(t('admin.actions'), 64, (item) =>
+            isScimUser(item) ? (
+              <span className={css.chip} data-scim-managed="">
+                <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
+                <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(item) })}</span>
+              </span>
+            ) : (
+              <UserRowMenu row={item} onAction={onAction} rights={rights} />
+            ),
+          ),
         ]
       : []),
   ];
@@ -263,38 +258,31 @@ export function UsersView() {
   // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
   const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
   const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
+  /** One filter of the list: a select of `items` bound to the query's filter `key` (`''`: all). */
+  const filterSelect = (key: string, name: string, label: string, items: { key: string; label: string }[]) => (
+    <Select label={label} name={name} items={items} value={query.filters[key] ?? ''} onChange={(value) => list.setFilter(key, value)} />
+  );
   const accountUsers = (
     <>
       <div className={css.toolbar} role="search">
-        <TextField label={t('admin.users.searchLabel')} fieldId="fe-users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        <Select
-          label={t('admin.users.preset')}
-          name="preset"
-          items={PRESETS.map((p) => ({ key: p, label: t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all') }))}
-          value={preset}
-          onChange={(value) => list.setFilter('preset', value)}
-        />
-        <Select
-          label={t('admin.users.status')}
-          name="status"
-          items={STATUSES.map((s) => ({ key: s, label: t(s ? `admin.users.status.${s}` : 'admin.users.status.all') }))}
-          value={status}
-          onChange={(value) => list.setFilter('status', value)}
-        />
-        <Select
-          label={t('admin.users.role')}
-          name="role"
-          items={[{ key: '', label: t('admin.users.role.all') }, ...(roles.data ?? []).map((r) => ({ key: r.id, label: r.name }))]}
-          value={query.filters.roleId ?? ''}
-          onChange={(value) => list.setFilter('roleId', value)}
-        />
-        <Select
-          label={t('admin.users.group')}
-          name="group"
-          items={[{ key: '', label: t('admin.users.group.all') }, ...(groups.data ?? []).map((g) => ({ key: g.id, label: g.name }))]}
-          value={query.filters.groupId ?? ''}
-          onChange={(value) => list.setFilter('groupId', value)}
-        />
+        <SearchField label={t('admin.users.searchLabel')} fieldId="fe-users-search" value={search} onSearch={setSearch} />
+        {filterSelect(
+          'preset',
+          'preset',
+          t('admin.users.preset'),
+          PRESETS.map((p) => ({ key: p, label: t(p ? `admin.users.preset.${p}` : 'admin.users.preset.all') })),
+        )}
+        {filterSelect(
+          'status',
+          'status',
+          t('admin.users.status'),
+          STATUSES.map((s) => ({ key: s, label: t(s ? `admin.users.status.${s}` : 'admin.users.status.all') })),
+        )}
+        {filterSelect('roleId', 'role', t('admin.users.role'), [{ key: '', label: t('admin.users.role.all') }, ...(roles.data ?? []).map((r) => ({ key: r.id, label: r.name }))])}
+        {filterSelect('groupId', 'group', t('admin.users.group'), [
+          { key: '', label: t('admin.users.group.all') },
+          ...(groups.data ?? []).map((g) => ({ key: g.id, label: g.name })),
+        ])}
       </div>
       {canSelect && chosen.length > 0 ? (
         <div className={usersCss.bulkBar} role="group" aria-label={t('admin.users.bulk.actions')}>
@@ -336,7 +324,6 @@ export function UsersView() {
             label={t('admin.users.table')}
             columns={cols}
             data={rows}
-            getRowId={(u) => u.id}
             sorting={sorting}
             onSortingChange={(s) => list.setSort(s[0] ?? null)}
             manualSorting
