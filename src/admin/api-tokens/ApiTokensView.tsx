@@ -17,7 +17,7 @@ import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import * as apiTokensCss from './api-tokens.css.ts';
-import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { withButtonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { Chips } from '../ui/chips.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -95,17 +95,11 @@ function columns(opts: {
       },
     },
   );
-  if (canWrite) {
-    cols.push(
-      buttonColumn<TokenRow>(t('admin.actions'), 96, {
-        icon: true,
-        text: t('admin.tokens.delete'),
-        label: (row) => t('admin.tokens.deleteFor', { description: row.description }),
-        onClick: onDelete,
-      }),
-    );
-  }
-  return cols;
+  return withButtonColumn(cols, canWrite, t('admin.actions'), 96, {
+    text: t('admin.tokens.delete'),
+    label: (row) => t('admin.tokens.deleteFor', { description: row.description }),
+    onClick: onDelete,
+  });
 }
 
 /** The tokens section view (personal or tenant, by `useSection().section`). */

@@ -14,7 +14,7 @@ import { createProvisioningResource, type ScimConnection } from '../resources/pr
 import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
-import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { withButtonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
@@ -122,17 +122,11 @@ function columns(opts: {
       ),
     },
   ];
-  if (canWrite) {
-    cols.push(
-      buttonColumn<ScimConnection>(t('admin.actions'), 80, {
-        icon: true,
-        text: t('admin.provisioning.delete'),
-        label: (row) => t('admin.provisioning.deleteFor', { name: row.connectionName }),
-        onClick: onDelete,
-      }),
-    );
-  }
-  return cols;
+  return withButtonColumn(cols, canWrite, t('admin.actions'), 80, {
+    text: t('admin.provisioning.delete'),
+    label: (row) => t('admin.provisioning.deleteFor', { name: row.connectionName }),
+    onClick: onDelete,
+  });
 }
 
 /** The connections table with its states, the add flow and the delete confirmation. */

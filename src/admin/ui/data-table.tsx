@@ -95,6 +95,20 @@ export function buttonColumn<T>(
   ));
 }
 
+/**
+ * `columns`, and after them a {@link buttonColumn} of one quiet icon-style button a row when `shown` (e.g. Delete, for
+ * an admin who may write): the column a row acts through, left out for an admin who may not use it.
+ */
+export function withButtonColumn<T>(
+  columns: ColumnDef<T, unknown>[],
+  shown: boolean,
+  header: string,
+  size: number,
+  button: { text: string; label: (row: T) => string; onClick: (row: T) => void },
+): ColumnDef<T, unknown>[] {
+  return shown ? [...columns, buttonColumn<T>(header, size, { ...button, icon: true })] : columns;
+}
+
 /** The id of the checkbox column of a table with a `selection`. */
 const SELECT = 'select';
 /** The checkbox column's width, in px. */

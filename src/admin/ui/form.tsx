@@ -90,14 +90,18 @@ function FieldFrame({ label, fieldId, hint, error, children }: FieldTextProps & 
   );
 }
 
-/** A labelled `<input>` with an optional hint and error; other props go to the input. */
-export function TextField({ label, fieldId, hint, error, ...input }: FieldTextProps & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A field's frame around the control `render` makes from the control's own props (`id` and the `aria-*` that tie it
+ * to its label, hint and error added): one shape for every labelled control of the kit.
+ */
+function framed<P extends FieldTextProps>({ label, fieldId, hint, error, ...own }: P, render: (control: Omit<P, keyof FieldTextProps> & { id: string }) => ReactNode) {
   const text = { label, fieldId, hint, error };
-  return (
-    <FieldFrame {...text}>
-      <input className={css.input} id={fieldId} {...input} {...described(text)} />
-    </FieldFrame>
-  );
+  return <FieldFrame {...text}>{render({ ...own, id: fieldId, ...described(text) })}</FieldFrame>;
+}
+
+/** A labelled `<input>` with an optional hint and error; other props go to the input. */
+export function TextField(props: FieldTextProps & InputHTMLAttributes<HTMLInputElement>) {
+  return framed(props, (input) => <input className={css.input} {...input} />);
 }
 
 /**
@@ -120,13 +124,8 @@ export function OneTimeCodeField({ onValue, autoFocus = true, ...field }: FieldT
 }
 
 /** A labelled `<textarea>` with an optional hint and error; other props go to the textarea. */
-export function TextAreaField({ label, fieldId, hint, error, ...textarea }: FieldTextProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const text = { label, fieldId, hint, error };
-  return (
-    <FieldFrame {...text}>
-      <textarea className={css.textarea} id={fieldId} {...textarea} {...described(text)} />
-    </FieldFrame>
-  );
+export function TextAreaField(props: FieldTextProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return framed(props, (textarea) => <textarea className={css.textarea} {...textarea} />);
 }
 
 /** Props of {@link CheckboxRow}: the label, the checked state and the change; other props go to the checkbox. */
