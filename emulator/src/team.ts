@@ -28,6 +28,7 @@ import {
 import { badRequest, notFound } from './http/errors.ts';
 import { emulatorDate } from './clock.ts';
 import { removeMfaDevices, usersWithMfa } from './mfa-devices.ts';
+import { userRowFields } from './session/accounts.ts';
 import { permDto, roleDto } from './session/authorization.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -332,28 +333,14 @@ const iso = (d: Date | null | undefined) => d?.toISOString();
 export function userV3Dto(u: UserRow, m: MembershipRow, d: Details) {
   const tenantIds = d.tenantIds(u.id);
   return {
-    id: u.id,
-    sub: u.id,
-    email: u.email,
-    name: u.name,
-    profileImage: u.profilePictureUrl ?? undefined,
-    profilePictureUrl: u.profilePictureUrl ?? undefined,
-    verified: u.verified,
+    ...userRowFields(u),
     mfaEnrolled: d.mfaEnrolled(u.id),
-    mfaBypass: u.mfaBypass,
-    phoneNumber: u.phoneNumber ?? undefined,
     provider: d.source(u.id).provider,
     tenantId: m.tenantId,
     tenantIds,
     activatedForTenant: m.activated,
-    isLocked: u.isLocked,
     tenants: tenantIds.map((tid) => ({ tenantId: tid, roles: d.rolesIn(u.id, tid) })),
     managedBy: d.source(u.id).managedBy,
-    superUser: u.superUser,
-    metadata: u.metadata ?? '{}',
-    createdAt: u.createdAt.toISOString(),
-    lastLogin: iso(u.lastLogin),
-    subAccountAccessAllowed: false,
     temporaryExpirationDate: iso(m.temporaryExpiresAt),
     isDisabled: m.disabled,
   };

@@ -9,6 +9,30 @@ import { HttpError, unauthorized } from '../http/errors.ts';
 import { emulatorNow } from '../clock.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The fields of a user's DTO that come from the user's own row, the same in every account (the signed-in user's
+ * profile, `users/v2/me`, and the users tables UV3/UP of api-contract §5): identity, picture, flags and dates (ISO).
+ */
+export function userRowFields(u: UserRow) {
+  return {
+    id: u.id,
+    sub: u.id,
+    email: u.email,
+    name: u.name,
+    profileImage: u.profilePictureUrl ?? undefined,
+    profilePictureUrl: u.profilePictureUrl ?? undefined,
+    verified: u.verified,
+    mfaBypass: u.mfaBypass,
+    phoneNumber: u.phoneNumber ?? undefined,
+    isLocked: u.isLocked,
+    superUser: u.superUser,
+    metadata: u.metadata ?? '{}',
+    createdAt: u.createdAt.toISOString(),
+    lastLogin: u.lastLogin?.toISOString(),
+    subAccountAccessAllowed: false,
+  };
+}
 export type TenantRow = typeof tenants.$inferSelect;
 
 export async function getVendor(db: Db, vendorId: string) {

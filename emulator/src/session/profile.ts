@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authenticators } from '../db/schema.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
-import { type UserRow, userTenantList } from './accounts.ts';
+import { type UserRow, userRowFields, userTenantList } from './accounts.ts';
 import { authorizationFor } from './authorization.ts';
 
 export async function hasAuthenticator(db: Db, userId: string): Promise<{ id: string }[]> {
@@ -23,29 +23,15 @@ export async function userProfile(db: Db, user: UserRow, tenantId: string) {
   for (const tid of tenantIds) perTenant.push({ tenantId: tid, roles: tid === tenantId ? auth.roles : (await authorizationFor(db, user.id, tid)).roles });
   const mfaEnrolled = (await mfaDeviceCount(db, user.id)) > 0;
   return {
-    id: user.id,
-    sub: user.id,
-    email: user.email,
-    name: user.name,
-    profileImage: user.profilePictureUrl ?? undefined,
-    profilePictureUrl: user.profilePictureUrl ?? undefined,
-    verified: user.verified,
+    ...userRowFields(user),
     mfaEnrolled,
-    mfaBypass: user.mfaBypass,
-    phoneNumber: user.phoneNumber ?? undefined,
     provider: 'local',
     tenantId,
     tenantIds,
     activatedForTenant: true,
-    isLocked: user.isLocked,
     tenants: perTenant,
     managedBy: 'frontegg' as const,
     invisible: false,
-    superUser: user.superUser,
-    metadata: user.metadata ?? '{}',
-    createdAt: user.createdAt.toISOString(),
-    lastLogin: user.lastLogin?.toISOString(),
-    subAccountAccessAllowed: false,
     isDisabled: false,
     // profile fields beside the columns (admin §3 "Profile fields"; PUT users/v2/me stores them)
     address: user.profile?.address,
