@@ -117,6 +117,9 @@ const signedInEmail = (page: Page) => page.getByTestId('email');
 
 /** The page has exactly one `<h1>` (light DOM) and axe finds nothing (WCAG 2.2 A/AA and best practices). */
 async function assertAccessible(page: Page, where: string): Promise<void> {
+  // a framework's client navigation (Next.js after the sign-in) writes the <head> after the view: axe reads the page
+  // once the title is back (a page that never has one still fails below, on axe's document-title rule)
+  await page.waitForFunction(() => document.title !== '', null, { timeout: 5000 }).catch(() => undefined);
   assert.equal(await page.locator('h1').count(), 1, `${where}: one <h1>`);
   assert.deepEqual(await axeViolations(page), [], `${where}: no axe violations`);
 }

@@ -186,13 +186,22 @@ describe('npm run new:section', () => {
     const port = Number(process.env.WTR_PORT ?? 8200 + Math.floor(Math.random() * 200) * 2);
     const emulatorPort = Number(process.env.WTR_EMULATOR_PORT ?? port + 1);
     const files = ['test/admin/webhooks.test.ts', 'test/admin/sections.test.ts', 'test/admin/portal.test.ts'];
-    const wtr = spawnSync(process.execPath, [join(repo, 'node_modules/@web/test-runner/dist/bin.js'), '--config', 'web-test-runner.config.mjs', '--files', ...files], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...childEnv(), WTR_PORT: String(port), WTR_EMULATOR_PORT: String(emulatorPort) },
-      timeout: 410_000,
-    });
-    const out = stripVTControlCharacters(wtr.stdout + wtr.stderr);
+    const wtr = () => {
+      const child = spawnSync(process.execPath, [join(repo, 'node_modules/@web/test-runner/dist/bin.js'), '--config', 'web-test-runner.config.mjs', '--files', ...files], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...childEnv(), WTR_PORT: String(port), WTR_EMULATOR_PORT: String(emulatorPort) },
+        timeout: 200_000,
+      });
+      return stripVTControlCharacters(child.stdout + child.stderr);
+    };
+    let out = wtr();
+    // a run the browser interrupted (a page that left for about:blank on a loaded 2-core machine) is run once more, as
+    // scripts/test.mjs retries a browser file; any other failure stands
+    if (/Tests were interrupted/.test(out)) {
+      process.stdout.write(`# the browser interrupted the first run; once more\n${out.slice(-1500).replace(/^/gm, '# ')}\n`);
+      out = wtr();
+    }
     const counts = [...out.matchAll(/(\d+)\/3 test files \| (\d+) passed, (\d+) failed/g)];
     assert.ok(counts.length, out.slice(-2000));
     assert.equal(Number(counts.at(-1)![3]), 0, out.slice(-3000));
