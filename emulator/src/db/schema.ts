@@ -794,8 +794,11 @@ export const ssoStates = pgTable('sso_states', {
   codeVerifier: text('code_verifier'),
   /** SAML: the AuthnRequest ID the response must answer (InResponseTo). */
   requestId: text('request_id'),
-  /** SAML: the identity the ACS verified, waiting for postlogin. */
-  identity: jsonb('identity').$type<{ email: string; name?: string }>(),
+  /**
+   * SAML: the identity the ACS verified, waiting for postlogin. A test sign-in's state (`callbackUrl` =
+   * federation/test-sign-in.ts `TEST_CALLBACK`) keeps its result here: the identity with its attributes, or `error`.
+   */
+  identity: jsonb('identity').$type<{ email: string; name?: string; groups?: string[]; attributes?: Record<string, string[]>; error?: string }>(),
   /** SAML: hash of the one-time code the ACS handed to the browser. */
   codeHash: text('code_hash'),
   expiresAt: ts('expires_at').notNull(),
@@ -1133,6 +1136,8 @@ export const ssoConfigSettings = pgTable(
     legacyVerification: text('legacy_verification'),
     legacyValidated: boolean('legacy_validated').notNull().default(false),
     isLegacySaml: boolean('is_legacy_saml').notNull().default(false),
+    /** Free key/values kept with the configuration (Frontegg's `configMetadata`): `vendor` is the IdP the admin chose (okta, azure, …). */
+    configMetadata: jsonb('config_metadata').$type<Record<string, string>>(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [cascade('sso_config_settings_config_id_fkey', t.configId, () => ssoConfigurations.id)],
