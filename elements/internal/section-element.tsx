@@ -6,7 +6,7 @@
  * element's shadow root, where its styles are.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import type { SectionValue } from '../../src/admin/shell/context.ts';
@@ -44,9 +44,6 @@ if (typeof document !== 'undefined' && !document.getElementById('react-aria-pres
   document.head.append(marker);
 }
 
-/** The question before leaving unsaved edits (issue 31 item 2): its own chunk, loaded the first time it is asked. */
-const UnsavedChangesDialog = lazy(() => import('../../src/admin/ui/unsaved-dialog.tsx').then((m) => ({ default: m.UnsavedChangesDialog })));
-
 /** The navigation options of an app: the host's `adminPortal` option over the metadata's `navigation`. */
 export function adminOptionsOf(app: FeApp, metadataNavigation: Record<string, unknown> | undefined): AdminPortalOptions {
   return mergeOptions(app.options.adminPortal, fromMetadataNavigation(metadataNavigation));
@@ -58,7 +55,8 @@ export type AdminBody = (parts: { app: FeApp; base: Omit<SectionValue, 'section'
 /**
  * The React root of an admin element: the app from context (outside `<fe-app>`: the "place inside" card), a
  * progress line until the session is known, "sign in" when signed out, then `body`, with a toast region, the question
- * before leaving unsaved edits (src/admin/ui/unsaved.ts) and the overlay container inside the shadow root. `resources` replaces the app's resource cache (stories: canned answers).
+ * before leaving unsaved edits (src/admin/ui/unsaved.ts) and the overlay container inside the shadow root.
+ * `resources` replaces the app's resource cache (stories: canned answers).
  */
 export function AdminRoot({ container, body, resources }: { container?: ShadowRoot | HTMLElement; body: AdminBody; resources?: (app: FeApp) => AdminResources }) {
   const host = hostOf(container);
@@ -74,7 +72,8 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   const metadata = useStore(app.stores.$metadata);
   const [toasts] = useState(createToasts);
   const [unsaved] = useState(createUnsavedChanges);
-  const asking = useStore(unsaved.$question) !== null;
+  // the question before leaving unsaved edits (issue 31 item 2): its dialog comes with the first section that marks edits
+  const UnsavedDialog = useStore(unsaved.$dialog);
   const overlays = useRef<HTMLDivElement>(null);
   const [resources] = useState(() => resourcesOf(app));
   const permissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
@@ -97,11 +96,9 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
     <UNSAFE_PortalProvider getContainer={() => overlays.current}>
       {content}
       <ToastArea toasts={toasts} t={t} />
-      {asking ? (
-        <Suspense fallback={null}>
-          <UnsavedChangesDialog unsaved={unsaved} t={t} />
-        </Suspense>
-      ) : null}
+      {/* set once per element by the first form that marks edits (src/admin/ui/unsaved.ts); the rule cannot see through the store */}
+      {/* eslint-disable-next-line react-hooks/static-components */}
+      {UnsavedDialog ? <UnsavedDialog unsaved={unsaved} app={app} t={t} /> : null}
       <div ref={overlays} />
     </UNSAFE_PortalProvider>
   );
@@ -162,21 +159,25 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
     setAttribute(props.section);
     if (props.section) setPlace({ section: props.section, sub: null });
   }
-  // the place shown, as a hash (read by the hash listener: Back onto it again, or our own restore, is no move)
-  const here = useRef<string | null>(null);
+  const asked = place?.section ?? null;
+  // nothing asked: the first visible section; asked and visible: that one; else none ("not available", issue 21 item 9)
+  const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : null;
+  const sub = current && current === asked ? (place?.sub ?? null) : null;
+  // the place shown, as a hash
+  const shown = current ? hashOfPlace(current, sub) : '';
   const { unsaved } = base;
   // the one hash listener: back/forward and links elsewhere on the page move section and sub-path together; with
-  // unsaved edits it asks first (the URL already moved: "Stay" puts the shown place back as a new entry)
+  // unsaved edits (issue 31 item 2) it asks first — the URL has moved already: "Stay" puts the shown place back as a
+  // new entry
   useLayoutEffect(() => {
     if (!hashRouting) return;
     const onHash = () => {
       const next = placeOfHash(location.hash);
-      if (!next || location.hash === here.current) return;
-      const shown = here.current;
-      unsaved.ask(
-        () => setPlace(next),
-        () => shown !== null && history.pushState(history.state, '', shown),
-      );
+      if (next && location.hash !== shown)
+        unsaved.ask(
+          () => setPlace(next),
+          () => history.pushState(history.state, '', shown),
+        );
     };
     addEventListener('hashchange', onHash);
     addEventListener('popstate', onHash);
@@ -184,38 +185,25 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
       removeEventListener('hashchange', onHash);
       removeEventListener('popstate', onHash);
     };
-  }, [hashRouting, unsaved]);
-  const asked = place?.section ?? null;
-  // nothing asked: the first visible section; asked and visible: that one; else none ("not available", issue 21 item 9)
-  const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : null;
+  }, [hashRouting, unsaved, shown]);
   const previous = useRef<SectionId | null>(null);
   useLayoutEffect(() => {
     if (!current || previous.current === current) return;
     host.dispatchEvent(new FeAdminSectionChangeEvent({ section: current, previous: previous.current }));
     previous.current = current;
   }, [current, host]);
-  const sub = current && current === asked ? (place?.sub ?? null) : null;
-  const shownHash = current ? hashOfPlace(current, sub) : null;
-  useLayoutEffect(() => {
-    here.current = shownHash;
-  }, [shownHash]);
-  // one history rule: a section or a sub-page opened here is a history entry (Back leaves it); `routing="none"`: state
-  // only. With unsaved edits (issue 31 item 2) a move asks first; the place shown again is no move.
+  // one history rule: a section or a sub-page opened here is a history entry (Back leaves it); `routing="none"`: state only
   const show = useCallback(
-    (section: SectionId, next: string | null) => {
-      const hash = hashOfPlace(section, next);
-      const move = () => {
-        if (hashRouting && location.hash !== hash) history.pushState(history.state, '', hash);
-        setPlace({ section, sub: next });
-      };
-      if (hash === shownHash) move();
-      else unsaved.ask(move);
+    (section: SectionId, sub: string | null) => {
+      const hash = hashOfPlace(section, sub);
+      if (hashRouting && location.hash !== hash) history.pushState(history.state, '', hash);
+      setPlace({ section, sub });
     },
-    [hashRouting, shownHash, unsaved],
+    [hashRouting],
   );
-  // a section opened from the navigation starts at its start
-  const open = (id: SectionId) => show(id, null);
-  const go = useCallback((next: string | null) => current && show(current, next), [current, show]);
+  // a section opened from the navigation starts at its start; with unsaved edits it asks first (a sub-route asks in SectionHost)
+  const open = (id: SectionId) => unsaved.ask(() => show(id, null));
+  const go = useCallback((sub: string | null) => current && show(current, sub), [current, show]);
   const router = useMemo(() => ({ sub, go }), [sub, go]);
   return <PortalView sections={sections} value={current ? { ...base, section: current, router } : null} t={t} onOpen={open} />;
 }

@@ -40,6 +40,15 @@ function asksBeforeUnload(): boolean {
   dispatchEvent(e);
   return e.defaultPrevented;
 }
+/** Checks "Enforce email-domain restrictions", then "Allow list", one after the other as a person does (a render between). */
+async function enforceAllowList(el: HTMLElement): Promise<void> {
+  input(root(el), 'domainActive')!.click();
+  await waitUntil(() => input(root(el), 'domainActive')!.checked, 'enforce checked');
+  const allow = root(el).querySelector<HTMLInputElement>('input[name=domainListType][value=ALLOW]')!;
+  await new Promise((r) => requestAnimationFrame(r));
+  allow.click();
+  await waitUntil(() => allow.checked, 'allow list chosen');
+}
 /** The emulator at its start, the admin signed in: their token. */
 async function startOver(): Promise<string> {
   await resetEmulator();
@@ -200,8 +209,7 @@ describe('issue 31 item 1: a restriction that would shut the saving admin out wa
   it('an email-domain allow list with no domain cannot be enforced: Save says why and sends nothing', async () => {
     const el = await portalAt('#/admin/security/domainRestrictions');
     await waitUntil(() => input(root(el), 'domainActive') && root(el).querySelector('table'), 'domain tab', WAIT);
-    input(root(el), 'domainActive')!.click();
-    root(el).querySelector<HTMLInputElement>('input[name=domainListType][value=ALLOW]')!.click();
+    await enforceAllowList(el);
     const save = button(root(el), 'Save email-domain restrictions')!;
     await waitUntil(() => save.getAttribute('aria-disabled') === 'true', 'Save disabled', WAIT);
     expect(root(el).getElementById(save.getAttribute('aria-describedby')!)?.textContent).to.equal(
@@ -217,8 +225,7 @@ describe('issue 31 item 1: a restriction that would shut the saving admin out wa
     await api(token, 'POST', DOMAINS, { domain: 'partner.example', type: 'ALLOW' });
     const el = await portalAt('#/admin/security/domainRestrictions');
     await waitUntil(() => input(root(el), 'domainActive') && root(el).querySelector('table'), 'domain tab', WAIT);
-    input(root(el), 'domainActive')!.click();
-    root(el).querySelector<HTMLInputElement>('input[name=domainListType][value=ALLOW]')!.click();
+    await enforceAllowList(el);
     button(root(el), 'Save email-domain restrictions')!.click();
     await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'warned', WAIT);
     expect(dialogTitle(el)).to.equal('Your own domain is not allowed');

@@ -11,7 +11,7 @@ import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
 import { ErrorSlot, LoadStates, type ReadState } from '../ui/states.tsx';
 import { useSection } from '../shell/context.ts';
-import { useUnsavedChanges } from '../ui/unsaved.ts';
+import { useUnsavedChanges } from '../ui/use-unsaved-changes.ts';
 
 /** Props of {@link PolicyForm}. */
 export interface PolicyFormProps {
@@ -130,7 +130,8 @@ export function NumberField(props: {
 export function useDraft<T>(stored: T | undefined) {
   const [draft, setDraft] = useState<T | null>(null);
   const value = draft ?? stored;
-  const edit = (patch: Partial<T>) => setDraft({ ...(value as T), ...patch });
+  // over the latest draft (two changes before a render — preact batches them — both count)
+  const edit = (patch: Partial<T>) => setDraft((d) => ({ ...((d ?? stored) as T), ...patch }));
   const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(stored);
   useUnsavedChanges(dirty);
   return { value, edit, dirty, clear: () => setDraft(null) };

@@ -10,7 +10,7 @@
  * controls; a list entry (an IP rule, a domain) is added and deleted by its own button or dialog, each confirmed with a
  * toast, and a security-center action by its button. While a block holds edits not saved (or a domain is typed and not
  * added), leaving — another tab, another section, Back or Forward, closing the page — asks first
- * (src/admin/ui/unsaved.ts).
+ * (src/admin/ui/use-unsaved-changes.ts, src/admin/ui/unsaved.ts).
  */
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';

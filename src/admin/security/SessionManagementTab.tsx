@@ -14,7 +14,7 @@ import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
 import { CheckboxRow } from '../ui/form.tsx';
 import { useSave } from '../ui/use-save.ts';
-import { useUnsavedChanges } from '../ui/unsaved.ts';
+import { useUnsavedChanges } from '../ui/use-unsaved-changes.ts';
 import { DURATION_UNITS, MAX_SESSIONS, sessionBody, sessionForm, type DurationUnit, type SessionForm, type SessionProblems } from './model.ts';
 import { NumberField, PolicyForm } from './PolicyForm.tsx';
 
@@ -32,7 +32,11 @@ export function SessionManagementTab({ canWrite }: { canWrite: boolean }) {
   useUnsavedChanges(draft !== null && JSON.stringify(draft) !== JSON.stringify(stored));
   const edit = <K extends keyof SessionForm>(key: K, patch: Partial<SessionForm[K]>) => {
     if (!form) return;
-    setDraft({ ...form, [key]: { ...form[key], ...patch } });
+    // over the latest draft (two changes before a render — preact batches them — both count)
+    setDraft((d) => {
+      const f = d ?? form;
+      return { ...f, [key]: { ...f[key], ...patch } };
+    });
     if (problems[key]) setProblems((p) => ({ ...p, [key]: undefined }));
   };
 

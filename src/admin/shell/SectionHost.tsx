@@ -126,8 +126,8 @@ function useSubRouteOf(input: SectionValue): { subRoute: SubRoute; refused: bool
   const [memory, setMemory] = useState<{ section: SectionId; sub: string | null }>(() => ({ section, sub: input.dialog ?? null }));
   const sub = router ? router.sub : memory.section === section ? memory.sub : null;
   const move = router?.go;
-  // the portal's router asks before it moves (unsaved edits, issue 31 item 2); in memory the host asks
-  const navigate = useCallback((next: string | null) => (move ? move(next) : next !== sub && unsaved.ask(() => setMemory({ section, sub: next }))), [move, section, sub, unsaved]);
+  // a move asks first while edits are unsaved (issue 31 item 2)
+  const navigate = useCallback((next: string | null) => next !== sub && unsaved.ask(() => (move ? move(next) : setMemory({ section, sub: next }))), [move, section, sub, unsaved]);
   const { match, refused } = useMemo(() => resolveSubRoute(section, sub, permissions, options), [section, sub, permissions, options]);
   const subRoute = useMemo<SubRoute>(
     () => ({

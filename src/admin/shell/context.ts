@@ -21,7 +21,7 @@ export interface SectionView {
   toasts: Toasts;
   /**
    * The element's unsaved-edits registry (issue 31 item 2): a form marks its edits with `useUnsavedChanges(dirty)`
-   * (src/admin/ui/unsaved.ts), and the shell asks before it changes place while any are marked.
+   * (src/admin/ui/use-unsaved-changes.ts; the registry: src/admin/ui/unsaved.ts), and the shell asks before it changes place while any are marked.
    */
   unsaved: UnsavedChanges;
   /**
