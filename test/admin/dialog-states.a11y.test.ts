@@ -4,7 +4,6 @@
  * no network — shows its state and has no axe violations, in the light and the dark scheme.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import { enAdminPrivacy } from '../../src/admin/privacy/messages/en.ts';
 import { enAdminProfile } from '../../src/admin/profile/messages/en.ts';
 import { enAdminProvisioning } from '../../src/admin/provisioning/messages/en.ts';
@@ -18,7 +17,7 @@ import { PREVIEW_MFA_ENROLLMENT, PREVIEW_RECOVERY_CODE } from '../../src/preview
 import type { AdminStoriesParameter, AdminStoryArgs } from '../../stories/support/admin-story.tsx';
 import '../../stories/support/admin-dialogs.ts';
 import type { FlowStoriesParameter } from '../../stories/support/flow-story.tsx';
-import { alertText, dialog, renderStory, SLOW, text, toasts } from './helpers.ts';
+import { alertText, dialog, expectAccessibleLightAndDark, renderStory, SLOW, text, toasts } from './helpers.ts';
 
 interface StoryObject {
   args?: Partial<AdminStoryArgs>;
@@ -190,15 +189,8 @@ describe('admin dialogs in every state of their flow: the state shown, no axe vi
       expect(shown, `what ${tag} ${state} shows (SHOWN in this file)`).to.be.an('object');
       const el = await renderStory(parameters.admin!.section, args.scenario ?? 'filled', args.dialog, { tag, state: states[state] });
       await waitUntil(() => el.shadowRoot && shows(el, shown!), `${tag} ${state} shown`, SLOW);
-      await expect(el).to.be.accessible();
       // and in the dark scheme (issue 21: axe on every dialog in both schemes, colour contrast included)
-      await emulateMedia({ colorScheme: 'dark' });
-      try {
-        await waitUntil(() => getComputedStyle(el).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', SLOW);
-        await expect(el).to.be.accessible();
-      } finally {
-        await emulateMedia({ colorScheme: 'light' });
-      }
+      await expectAccessibleLightAndDark(el);
     });
   }
 });
