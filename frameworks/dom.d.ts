@@ -287,7 +287,7 @@ export interface FeImpersonateEvents {
 export interface FeLoginBoxAttributes {
   /** Set by `<fe-routes>` on the social, OIDC, SAML and magic-link callback routes: the box shows progress (no sign-in form) while it finds the callback and finishes the sign-in. */
   'callback-page'?: boolean;
-  /** Where to go after sign-in; default the page's `redirectUrl` query parameter, else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5). */
+  /** Where to go after sign-in; default the page's `redirectUrl` query parameter, else the page the user was on when a sign-out they did not ask for ended their session (idle, session expired, address refused by IP restrictions; the box then also says why), else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5). */
   'redirect-url'?: string;
   /** Pre-filled email address. */
   email?: string;

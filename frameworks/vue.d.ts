@@ -192,7 +192,7 @@ export type FeImpersonateVueProps = dom.FeImpersonateProperties & {
 export type FeLoginBoxVueProps = dom.FeLoginBoxProperties & {
   /** Set by `<fe-routes>` on the social, OIDC, SAML and magic-link callback routes: the box shows progress (no sign-in form) while it finds the callback and finishes the sign-in. */
   callbackPage?: dom.FeLoginBoxAttributes['callback-page'];
-  /** Where to go after sign-in; default the page's `redirectUrl` query parameter, else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5). */
+  /** Where to go after sign-in; default the page's `redirectUrl` query parameter, else the page the user was on when a sign-out they did not ask for ended their session (idle, session expired, address refused by IP restrictions; the box then also says why), else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5). */
   redirectUrl?: dom.FeLoginBoxAttributes['redirect-url'];
   /** Pre-filled email address. */
   email?: dom.FeLoginBoxAttributes['email'];
