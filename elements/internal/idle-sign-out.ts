@@ -41,7 +41,7 @@ export function startIdleSignOut(root: HTMLElement, app: FeApp, key: string): Id
     root.dispatchEvent(new FeLogoutEvent(detail));
   }
   // the other sign-outs the user did not ask for: a refusal that ends the session is noted, one for the address signs out
-  app.onRefused = (error) => refusedBy(app, key, error);
+  app.onRefused = (error) => void refusedBy(app, key, error)?.then(() => root.dispatchEvent(new FeLogoutEvent({ reason: 'ipRestricted' })));
   const tracker = trackIdle(app, key, {
     warn(secondsLeft) {
       wanted = secondsLeft;

@@ -80,10 +80,11 @@ export function takeSignOut(key: string, now = Date.now()): SignOutNote | null {
  * session; a call refused for the address also signs out (the session is of no use from here: a clear signed-out
  * state with the reason, not every view failing on its own). Other errors, and any while signed out, pass.
  * @param key the app's key (src/app/app.ts `sessionSyncKey`)
+ * @returns the sign-out for the address (settles once signed out), else undefined
  */
-export function refusedBy(app: FeApp, key: string, error: unknown): void {
+export function refusedBy(app: FeApp, key: string, error: unknown): Promise<void> | undefined {
   const reason = signOutReasonOf(error);
   if (!reason || !app.stores.$session.get().isAuthenticated || app.loggingOut) return;
   noteSignOut(key, reason);
-  if (reason === 'ipRestricted') void app.logout();
+  if (reason === 'ipRestricted') return app.logout();
 }

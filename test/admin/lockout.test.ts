@@ -112,7 +112,9 @@ describe('issue 31 item 1: no self-lock-out by a session policy or IP rules', ()
     await api(token, 'POST', IP, { ip: ELSEWHERE, strategy: 'ALLOW', isActive: true, description: 'Elsewhere' });
     await api(token, 'POST', `${IP}/config`, { isActive: true, strategy: 'ALLOW' });
     // the admin's next click
+    const loggedOut = oneEvent(el.closest('fe-app')!, 'fe-logout');
     await openTab(el, 'IP restrictions');
+    expect(((await loggedOut) as CustomEvent).detail).to.deep.equal({ reason: 'ipRestricted' });
     await waitUntil(() => !app.stores.$session.get().isAuthenticated, 'signed out', SLOW);
     await waitUntil(() => shown(el, 'Sign in to manage your account.'), 'the portal says to sign in, not blank', SLOW);
     const place = location.hash;
