@@ -401,6 +401,32 @@ describe('IP restrictions enforced', () => {
     assert.equal(again.status, 200, again.text);
   });
 
+  it('issue 31 recovery: POST /_emulator/tenants/:id/ip-restrictions/lift lets a locked-out admin sign in again, keeps the rules, audits it as System', async () => {
+    const { api } = await officeOnly();
+    const c = new Client(harness.emu);
+    const signIn = () => c.post(`${P}/auth/v1/user`, { email: SEED.adminEmail, password: SEED.adminPassword }, { 'x-forwarded-for': ELSEWHERE });
+    assert.equal((await signIn()).status, 403, 'locked out by its own rules');
+    const lifted = await c.post(`/_emulator/tenants/${SEED.tenantId}/ip-restrictions/lift`);
+    assert.equal(lifted.status, 200, lifted.text);
+    assert.deepEqual(lifted.body, { isActive: false, strategy: ALLOW });
+    const again = await signIn();
+    assert.equal(again.status, 200, again.text);
+    const awayApi = await apiFrom(again.body.accessToken, ELSEWHERE);
+    assert.deepEqual(await awayApi.securityPolicy.getIPRestrictionsConfig(), { isActive: false, strategy: ALLOW }, 'the restrictions page is reachable, the list not enforced');
+    assert.deepEqual(
+      (await ipList(api, 0, 10, '')).items.map((r) => r.ip),
+      [OFFICE],
+      'the rules stay',
+    );
+    const [row] = await rowsOf('ip-restriction.config.updated').then((rows) => rows.filter((r) => (r.details as { recovery?: boolean }).recovery));
+    assert.equal(row.actorId, null, 'System');
+    assert.equal(row.severity, 'WARNING');
+    assert.equal(row.tenantId, SEED.tenantId);
+    const unknown = await c.post('/_emulator/tenants/no-such-account/ip-restrictions/lift');
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(unknown.body.errors, ['Tenant not found']);
+  });
+
   it("an account's rules bind its own sign-ins and tokens only", async () => {
     await officeOnly();
     const globex = await new Client(harness.emu).post('/_emulator/tenants', { name: 'Globex' });

@@ -155,6 +155,12 @@ export interface TenantSettings {
   domainRestrictionConfig?: { active: boolean; listType: 'ALLOW' | 'BLOCK'; blockPublicDomains: boolean };
 }
 
+/** A session's forced re-login and idle timeout (policies.ts `SessionConfigurations`, its two timeouts), seconds. */
+export interface SessionPolicyStamp {
+  sessionTimeoutConfiguration: { isActive: boolean; timeout: number };
+  sessionIdleTimeoutConfiguration: { isActive: boolean; timeout: number };
+}
+
 /** Profile fields beside the columns (admin spec §3 "Profile fields"): address, jobTitle, and what else the profile update sends. */
 export interface UserProfileFields {
   address?: string;
@@ -295,6 +301,12 @@ export const refreshTokens = pgTable(
     /** The client that signed in (a session's IP and user agent, api-contract S). */
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * The account's forced re-login and idle timeout in force when the session signed in (or moved into this
+     * account), copied to every later token of the session: a policy change applies from the next sign-in (issue
+     * 31 item 1). Null on rows written before: the account's policy now.
+     */
+    sessionPolicy: jsonb('session_policy').$type<SessionPolicyStamp>(),
   },
   (t) => [cascade('refresh_tokens_user_id_fkey', t.userId, () => users.id), index('refresh_tokens_family').on(t.familyId)],
 );
