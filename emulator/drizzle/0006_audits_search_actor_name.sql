@@ -1,0 +1,2 @@
+ALTER TABLE "audits" ADD COLUMN "actor_name" text;--> statement-breakpoint
+CREATE INDEX "audits_search_trgm_idx" ON "audits" USING gin ((coalesce("actor_email", '') || E'\n' || coalesce("actor_id", '') || E'\n' || coalesce("actor_name", '') || E'\n' || "action" || E'\n' || "description" || E'\n' || coalesce("ip", '') || E'\n' || coalesce("user_agent", '')) gin_trgm_ops);
