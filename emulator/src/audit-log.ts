@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from './db/client.ts';
-import { audits, auditSearchText } from './db/schema.ts';
+import { audits, auditActorLabel, auditSearchText } from './db/schema.ts';
 import { SEED } from './db/seed.ts';
 import { emulatorNow } from './clock.ts';
 import { SCIM_ACTOR_PREFIX, type AuditSeverity } from './audit.ts';
@@ -153,13 +153,12 @@ export interface AuditSelection {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** The actor of a row as the log shows it, in SQL: the email (lower case), else the id; "SCIM: <name>"; "System" (as `userTextOf`). */
-function actorLabel(): SQL<string> {
-  const scim = sql.raw(`'${SCIM_ACTOR_PREFIX}%'`);
-  return sql<string>`(case
-    when ${audits.actorId} like ${scim} then 'SCIM: ' || coalesce(${audits.actorName}, substr(${audits.actorId}, ${sql.raw(String(SCIM_ACTOR_PREFIX.length + 1))}))
-    when ${audits.actorId} is null and ${audits.actorEmail} is null then 'System'
-    else coalesce(lower(${audits.actorEmail}), ${audits.actorId}) end)`;
+/**
+ * The rows whose actor's label contains `text`, any case: the search index narrows them (`auditSearchText` holds the
+ * label, so every match is one of its matches too), the label's own ILIKE decides.
+ */
+function partOf(column: SQL, text: string): SQL | undefined {
+  return and(auditSearchCondition(text), ilike(column, `%${likeEscape(text)}%`));
 }
 
 /** The rows of the actor `user`: an id, an email (any case), or the system's ({@link SYSTEM_ACTOR}: no id, no email). */
@@ -186,7 +185,7 @@ function whereOf(tenantId: string, s: AuditSelection): SQL | undefined {
     s.user ? userIs(s.user) : undefined,
     s.action?.length ? inArray(audits.action, s.action) : undefined,
     s.actionContains?.trim() ? ilike(audits.action, `%${likeEscape(s.actionContains.trim())}%`) : undefined,
-    s.userContains?.trim() ? ilike(actorLabel(), `%${likeEscape(s.userContains.trim())}%`) : undefined,
+    s.userContains?.trim() ? partOf(auditActorLabel(audits), s.userContains.trim()) : undefined,
     s.severity?.length ? inArray(audits.severity, s.severity) : undefined,
     s.startDate ? gte(audits.createdAt, s.startDate) : undefined,
     s.endDate ? lte(audits.createdAt, s.endDate) : undefined,
@@ -273,35 +272,42 @@ export interface AuditFilterValue {
   name?: string;
 }
 
+/** How many of a tenant's latest rows (of those containing the text) the filters' values are read from. */
+export const AUDIT_VALUES_SCAN = 10_000;
+
 /**
  * The values of the `field` filter present in the log of `tenantId` (issue 31 item 6), those containing `search`
  * (case-insensitive; `''` all), sorted by label, at most `limit`; `more` when there are others. Actions are the
  * distinct `action`s; users are the distinct actors — a user by email (value: the email, else the id), a SCIM
- * connection by name (value `scim:<id>`), and the system ({@link SYSTEM_ACTOR}, label "System"). One grouped read
- * of the tenant's rows (its `(tenant_id, action…)` / `(tenant_id, actor_id…)` indexes), `limit + 1` rows back.
+ * connection by name (value `scim:<id>`), and the system ({@link SYSTEM_ACTOR}, label "System"). A bounded read:
+ * the values of the tenant's latest {@link AUDIT_VALUES_SCAN} rows (its `(tenant_id, created_at)` index), so a value
+ * only older rows hold is not offered (typed text still filters the whole log: `actionContains`, `userContains`).
  */
 export async function auditFilterValues(db: Db, tenantId: string, field: AuditValueField, search: string, limit: number): Promise<{ values: AuditFilterValue[]; more: boolean }> {
-  const like = `%${likeEscape(search.trim())}%`;
-  if (field === 'action') {
-    const rows = await db
-      .selectDistinct({ action: audits.action })
-      .from(audits)
-      .where(and(eq(audits.tenantId, tenantId), search.trim() ? ilike(audits.action, like) : undefined))
-      .orderBy(asc(audits.action))
-      .limit(limit + 1);
-    return { values: rows.slice(0, limit).map((r) => ({ value: r.action, label: r.action })), more: rows.length > limit };
-  }
-  const label = actorLabel();
-  const rows = await db
-    .selectDistinct({ label, actorId: sql<string | null>`case when ${audits.actorEmail} is null then ${audits.actorId} end` })
+  const text = search.trim();
+  const column = field === 'action' ? sql<string>`${audits.action}` : auditActorLabel(audits);
+  const recent = db
+    .select({
+      label: sql<string>`${column}`.as('label'),
+      // a user without an email, or a SCIM connection: its id is the filter's value
+      ref: sql<string | null>`case when ${audits.actorEmail} is null then ${audits.actorId} end`.as('ref'),
+    })
     .from(audits)
-    .where(and(eq(audits.tenantId, tenantId), search.trim() ? ilike(label, like) : undefined))
-    .orderBy(sql`1`) // the label (a DISTINCT orders by what it selects; the expression's parameters would differ)
+    .where(eq(audits.tenantId, tenantId))
+    .orderBy(desc(audits.createdAt))
+    .limit(AUDIT_VALUES_SCAN)
+    .as('recent');
+  const rows = await db
+    .selectDistinct({ label: recent.label, ref: recent.ref })
+    .from(recent)
+    .where(text ? ilike(recent.label, `%${likeEscape(text)}%`) : undefined)
+    .orderBy(asc(recent.label), asc(recent.ref))
     .limit(limit + 1);
   const values = rows.slice(0, limit).map((r): AuditFilterValue => {
-    const kind: AuditActorKind = r.actorId?.startsWith(SCIM_ACTOR_PREFIX) ? 'scim' : r.label === 'System' && !r.actorId ? 'system' : 'user';
-    if (kind === 'scim') return { value: r.actorId!, label: r.label, kind, name: r.label.slice('SCIM: '.length) };
-    return { value: kind === 'system' ? SYSTEM_ACTOR : (r.actorId ?? r.label), label: r.label, kind };
+    if (field === 'action') return { value: r.label, label: r.label };
+    if (r.ref?.startsWith(SCIM_ACTOR_PREFIX)) return { value: r.ref, label: r.label, kind: 'scim', name: r.label.slice('SCIM: '.length) };
+    if (r.label === 'System' && !r.ref) return { value: SYSTEM_ACTOR, label: r.label, kind: 'system' };
+    return { value: r.ref ?? r.label, label: r.label, kind: 'user' };
   });
   return { values, more: rows.length > limit };
 }

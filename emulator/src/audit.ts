@@ -28,7 +28,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Db } from './db/client.ts';
-import { audits } from './db/schema.ts';
+import { audits, SCIM_ACTOR_PREFIX } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { clientIp } from './http/client-ip.ts';
 import { emulatorNow } from './clock.ts';
@@ -81,8 +81,8 @@ export function withoutSecrets(value: unknown): unknown {
   return value;
 }
 
-/** The id prefix of a SCIM connection acting (an audit row's `actor_id`). */
-export const SCIM_ACTOR_PREFIX = 'scim:';
+/** The id prefix of a SCIM connection acting (an audit row's `actor_id`; schema.ts). */
+export { SCIM_ACTOR_PREFIX };
 
 /** The actor of a SCIM connection's push: its id (`scim:<connection id>`) and its name. */
 export function scimActor(conn: { id: string; connectionName: string }): { id: string; email: null; name: string } {

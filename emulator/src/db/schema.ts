@@ -656,14 +656,30 @@ export const impersonationSessions = pgTable(
  */
 export const SCHEMA_EXTENSIONS = ['pg_trgm'] as const;
 
+/** The id prefix of a SCIM connection acting (an audit row's `actor_id` is `scim:<connection id>`; src/audit.ts). */
+export const SCIM_ACTOR_PREFIX = 'scim:';
+
+/** The columns of an audit row that say who acted. */
+type AuditActorColumns = { actorEmail: PgColumn; actorId: PgColumn; actorName: PgColumn };
+
 /**
- * The text the audit log's free-text search reads (src/audit-log.ts): actor email, id and name, action, description, IP and
- * user agent, one line each, in one expression so that one pg_trgm GIN index (`audits_search_trgm_idx`) serves an
- * `ILIKE '%…%'` over all of them (a search is trimmed text typed in one field: it never holds a newline, so a match
- * never spans two columns). The query must write this very expression (the planner matches it by shape).
+ * Who acted on an audit row, as the log shows it (src/audit-log.ts): the email (lower case), else the id, of a user;
+ * "SCIM: <connection name>" for a SCIM connection; "System" for a row without an actor.
  */
-export function auditSearchText(t: { actorEmail: PgColumn; actorId: PgColumn; actorName: PgColumn; action: PgColumn; description: PgColumn; ip: PgColumn; userAgent: PgColumn }) {
-  return sql`(coalesce(${t.actorEmail}, '') || E'\\n' || coalesce(${t.actorId}, '') || E'\\n' || coalesce(${t.actorName}, '') || E'\\n' || ${t.action} || E'\\n' || ${t.description} || E'\\n' || coalesce(${t.ip}, '') || E'\\n' || coalesce(${t.userAgent}, ''))`;
+export function auditActorLabel(t: AuditActorColumns) {
+  return sql<string>`(case when ${t.actorId} like ${sql.raw(`'${SCIM_ACTOR_PREFIX}%'`)} then 'SCIM: ' || coalesce(${t.actorName}, substr(${t.actorId}, ${sql.raw(String(SCIM_ACTOR_PREFIX.length + 1))})) when ${t.actorId} is null and ${t.actorEmail} is null then 'System' else coalesce(lower(${t.actorEmail}), ${t.actorId}) end)`;
+}
+
+/**
+ * The text the audit log's free-text search reads (src/audit-log.ts): the actor's id and label ({@link
+ * auditActorLabel}: email, "SCIM: <name>", "System"), action, description, IP and user agent, one line each, in one
+ * expression so that one pg_trgm GIN index (`audits_search_trgm_idx`) serves an `ILIKE '%…%'` over all of them — and,
+ * with a second condition, a part of the actor or of the action alone (every such match is a match of this text). A
+ * search is trimmed text typed in one field: it never holds a newline, so a match never spans two columns. The
+ * queries must write this very expression (the planner matches it by shape).
+ */
+export function auditSearchText(t: AuditActorColumns & { action: PgColumn; description: PgColumn; ip: PgColumn; userAgent: PgColumn }) {
+  return sql`(coalesce(${t.actorId}, '') || E'\\n' || ${auditActorLabel(t)} || E'\\n' || ${t.action} || E'\\n' || ${t.description} || E'\\n' || coalesce(${t.ip}, '') || E'\\n' || coalesce(${t.userAgent}, ''))`;
 }
 
 /** The audit log (src/audit.ts writes it, routes/admin/audits.ts reads it). Columns in the order the database has them. */

@@ -20,11 +20,11 @@
  *   no row cap) and the body `{ properties }` (the columns, in order; default the metadata's), streamed (audit-log.ts
  *   `auditCsv`), `text/csv`, `attachment; filename="audits.csv"`.
  *
- * - `GET /audits/values?field=action|user&search=&limit=` — an EXTENSION (Frontegg's API has no such route; its
- *   portal's filters are free text): the values of the `action` or `user` filter present in the caller's tenant's log
- *   (never another tenant's), those containing `search` (case-insensitive, so "sso" finds the SSO actions), sorted,
- *   at most `limit` (default and most 100) → `{ values: [{ value, label, kind? }], more }` (audit-log.ts
- *   `auditFilterValues`): the admin portal's filter pickers (issue 31 item 6). A user is listed by email (its
+ * - `GET /audits/values?field=action|user&search=&limit=` — an EXTENSION (Frontegg's audits API, api-contract §X, has
+ *   no such call): the values of the `action` or `user` filter present in the caller's tenant's log (never another
+ *   tenant's), those containing `search` (case-insensitive, so "sso" finds the SSO actions), sorted, at most `limit`
+ *   (default and most 100), read from the tenant's latest 10,000 rows (a bounded read) → `{ values: [{ value, label,
+ *   kind?, name? }], more }` (audit-log.ts `auditFilterValues`): the admin portal's filter pickers (issue 31 item 6). A user is listed by email (its
  *   `value` goes to the list's `user` filter), a SCIM connection as "SCIM: <name>" (`scim:<id>`), rows without an
  *   actor as "System" (`system`). 400 `ER-AUDITS-QUERY` for another field or a bad limit.
  *
