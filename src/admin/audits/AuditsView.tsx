@@ -222,7 +222,7 @@ const rowActor = (row: AuditRow) => ({ kind: row.actorKind ?? 'user', name: row.
  * in which columns leave a narrow table: user agent, IP, severity, description, user (time, action and Details stay).
  * At 1280 px Time, User, Action, Description, IP and Severity fit.
  */
-const SIZES: Record<string, number> = { createdAt: 120, user: 150, action: 135, description: 100, ip: 110, severity: 85, userAgent: 140, json: 85 };
+const SIZES: Record<string, number> = { createdAt: 120, user: 150, action: 130, description: 100, ip: 110, severity: 85, userAgent: 140, json: 90 };
 const PRIORITIES: Record<string, number> = { userAgent: 5, ip: 4, severity: 3, description: 2, user: 1 };
 
 /** The table's columns: those the metadata shows, in its order; Json Data as a Details button that opens the row's every field. */
