@@ -461,6 +461,39 @@ describe('team members: update, delete, resend, stats', () => {
 });
 
 describe('enable, disable, counts and temporary users', () => {
+  it('unlockUser: a user the lockout policy locked is unlocked by the admin and signs in again; a pending invitee is never locked (issue 31 item 4)', async () => {
+    const alice = await makeUser('alice@example.test');
+    const c = new Client(harness.emu);
+    await c.put('/_emulator/lockout-policy', { enabled: true, maxAttempts: 3 });
+    for (let i = 0; i < 3; i++) await c.login('alice@example.test', 'bad-password');
+    assert.deepEqual((await c.login('alice@example.test', PASSWORD)).body.errors, ['User is locked']);
+    const token = await harness.tokenOf();
+    const unlock = (userId: string, bearer = token) => c.post(`${P}/users/v1/${userId}/unlock`, {}, c.bearer(bearer));
+    const done = await unlock(alice);
+    assert.equal(done.status, 200, done.text);
+    assert.deepEqual(done.body, {});
+    const api = await adminApi();
+    assert.equal((await api.users.getUsersV3({ _email: 'alice' })).items[0].isLocked, false);
+    assert.equal((await c.login('alice@example.test', PASSWORD)).status, 200, 'alice signs in again');
+    await assertAudited('user.unlocked', alice, 'WARNING');
+    // the failed attempts start again from 0: two wrong passwords do not lock her at once
+    for (let i = 0; i < 2; i++) assert.deepEqual((await c.login('alice@example.test', 'bad-password')).body.errors, ['Invalid authentication']);
+    const again = await unlock(alice);
+    assert.equal(again.status, 400);
+    assert.deepEqual(again.body.errors, ['User is not locked']);
+    assert.equal((await unlock(randomUUID())).status, 404, 'not a member of the tenant');
+    assert.equal((await unlock('not an id')).status, 400, 'the id is validated before the database');
+    assert.equal((await c.post(`${P}/users/v1/${alice}/unlock`, {})).status, 401, 'signed in only');
+    await makeUser('viewer@example.test', ['ReadOnly']);
+    const viewer = await harness.tokenOf('viewer@example.test', PASSWORD);
+    assert.equal((await unlock(alice, viewer)).status, 403, 'fe.secure.write.users only');
+    // an invitee has no password yet: wrong ones are refused, never counted
+    const dave: ITeamUser = await api.teams.addUser({ email: 'dave@example.test', name: 'Dave Dunn', roleIds: [] });
+    for (let i = 0; i < 5; i++) assert.deepEqual((await c.login('dave@example.test', 'bad-password')).body.errors, ['Invalid authentication']);
+    assert.equal((await api.users.getUsersV3({ _email: 'dave' })).items[0].isLocked, false, 'the invitee is not locked');
+    assert.equal((await unlock(dave.id)).status, 400);
+  });
+
   it('AB-4.02 AB-7.08 disableUser and enableUser toggle isDisabled, and a disabled user loses the session', async () => {
     const alice = await makeUser('alice@example.test');
     const aliceSession = await signIn('alice@example.test', PASSWORD);

@@ -627,6 +627,52 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(rowOf(el, 'locked@acme.test')!.textContent).to.contain('Locked');
     expect(rowOf(el, ADMIN.email)!.textContent).not.to.contain('Locked');
   });
+
+  it('AB-2.01 a locked user is unlocked from the row menu (a toast, the chip goes) and signs in again; the bulk bar unlocks the locked users among those selected (issue 31 item 4)', async () => {
+    await callEmulator('PUT', '/_emulator/lockout-policy', { enabled: true, maxAttempts: 1 });
+    const lockOut = (email: string) =>
+      fetch('/frontegg/identity/resources/auth/v1/user', {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'not-the-password' }),
+      });
+    for (const email of ['locked1@acme.test', 'locked2@acme.test', 'locked3@acme.test']) {
+      await createUser(email, 'Locked-Passw0rd!');
+      await lockOut(email);
+    }
+    await signIn(ADMIN);
+    const el = await renderUsers();
+    await waitUntil(() => rowOf(el, 'locked1@acme.test')?.textContent?.includes('Locked'), 'listed, locked', SLOW);
+    // the admin's own row (not locked) offers no Unlock
+    const own = (await openMenu(el, rowOf(el, ADMIN.email)!.querySelector<HTMLButtonElement>('button[aria-label^="Actions for"]')!)).map((m) => m.textContent);
+    expect(own).not.to.include('Unlock user');
+    await sendKeys({ press: 'Escape' });
+    await menuItem(el, rowOf(el, 'locked1@acme.test')!, 'Unlock user');
+    await waitUntil(() => toasts(el).includes('locked1@acme.test was unlocked and can sign in again.'), 'toast', SLOW);
+    await waitUntil(() => !rowOf(el, 'locked1@acme.test')?.textContent?.includes('Locked'), 'the chip went', SLOW);
+    const again = await fetch('/frontegg/identity/resources/auth/v1/user', {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'locked1@acme.test', password: 'Locked-Passw0rd!' }),
+    });
+    expect(again.status, 'unlocked: the right password signs in').to.equal(200);
+
+    // bulk: two locked and the admin selected; the bar offers "Unlock 2 locked users", and the dialog names only them
+    const box = (email: string) => rowOf(el, email)!.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+    for (const email of ['locked2@acme.test', 'locked3@acme.test', ADMIN.email]) box(email).click();
+    const bar = () => root(el).querySelector<HTMLElement>('[role=group][aria-label="Actions on the selected users"]');
+    await waitUntil(() => bar()?.textContent?.includes('3 selected'), 'the bulk bar');
+    button(bar()!, 'Unlock 2 locked users')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('Unlock 2 users'), 'one confirmation');
+    expect(dialog(el)!.textContent).to.contain('locked2@acme.test').and.to.contain('locked3@acme.test').and.not.to.contain(ADMIN.email);
+    button(dialog(el)!, 'Unlock 2 users')!.click();
+    await waitUntil(() => dialog(el)?.textContent?.includes('2 unlocked'), 'the result', SLOW);
+    button(dialog(el)!, 'Done')!.click();
+    await waitUntil(() => !dialog(el), 'closed');
+    await waitUntil(() => ['locked2@acme.test', 'locked3@acme.test'].every((e) => !rowOf(el, e)?.textContent?.includes('Locked')), 'both unlocked', SLOW);
+  });
 });
 
 describe('users table query and resource', () => {

@@ -161,7 +161,8 @@ function columns(
 /**
  * The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes): only what the admin may do.
  * A pending invitation (someone who never joined) offers "Resend invitation" and "Revoke invitation" instead of the
- * member's activation email, disable and delete; a temporary user "Make permanent" and "Change access end".
+ * member's activation email, disable and delete; a temporary user "Make permanent" and "Change access end"; a locked
+ * user "Unlock user" (issue 31 item 4).
  */
 function UserRowMenu({ row, onAction, rights }: { row: UserRow; onAction: (row: UserRow, action: UserAction) => void; rights: RowRights }) {
   const { t } = useSection();
@@ -172,9 +173,12 @@ function UserRowMenu({ row, onAction, rights }: { row: UserRow; onAction: (row: 
         { id: 'expiry', label: t('admin.users.setExpiry') },
       ]
     : [];
+  // a locked user (the lockout policy) is unlocked first of all: it is what stands between them and the account
+  const unlock: { id: UserAction; label: string }[] = row.isLocked ? [{ id: 'unlock', label: t('admin.users.unlock') }] : [];
   const writes: { id: UserAction; label: string }[] = invitation
-    ? [{ id: 'roles', label: t('admin.users.editRoles') }, { id: 'resend', label: t('admin.users.resendInvitation') }, ...temporary]
+    ? [...unlock, { id: 'roles', label: t('admin.users.editRoles') }, { id: 'resend', label: t('admin.users.resendInvitation') }, ...temporary]
     : [
+        ...unlock,
         { id: 'roles', label: t('admin.users.editRoles') },
         ...(row.verified ? [] : [{ id: 'resend' as const, label: t('admin.users.resendActivation') }]),
         ...temporary,
@@ -246,6 +250,8 @@ export function UsersView() {
     setSelected(new Set());
   }
   const chosen = rows.filter((r) => selected.has(r.id));
+  // Unlock (issue 31 item 4) acts on the locked users among those selected, and shows only when there are any
+  const chosenLocked = chosen.filter((r) => r.isLocked);
   const canSelect = canWrite || canDelete;
   // `bulk-delete`, `bulk-disable`, `bulk-roles` (stories, deep links): the first three users of the page, that action
   const [bulkLink, setBulkLink] = useRouteState((sub) => /^bulk-(delete|disable|roles)$/.exec(sub.route ?? '')?.[1] as BulkUserAction | undefined);
@@ -295,6 +301,11 @@ export function UsersView() {
               <button type="button" className={css.secondaryButton} onClick={() => setBulk('disable')}>
                 {t('admin.users.bulk.disable')}
               </button>
+              {chosenLocked.length ? (
+                <button type="button" className={css.secondaryButton} onClick={() => setBulk('unlock')}>
+                  {t('admin.users.bulk.unlock', { count: chosenLocked.length })}
+                </button>
+              ) : null}
             </>
           ) : null}
           {canDelete ? (
@@ -397,7 +408,7 @@ export function UsersView() {
       {bulk ? (
         <BulkUsersDialog
           action={bulk}
-          users={chosen.map((u) => ({ id: u.id, email: u.email }))}
+          users={(bulk === 'unlock' ? chosenLocked : chosen).map((u) => ({ id: u.id, email: u.email }))}
           roles={roles.data ?? []}
           onClose={(applied) => {
             setBulk(null);
