@@ -292,12 +292,12 @@ describe('users v3 filters: search, status, role, group (issue 21 item 11, emula
     assert.deepEqual(bad.body.errors, ['_status must be one of active, disabled, pending, temporary, locked']);
   });
 
-  it('AB-7.01 getUsersV3 _roleId lists the users holding the role directly; _groupId the members of the group', async () => {
+  it('AB-7.01 getUsersV3 _roleId lists the users holding the role directly or through a group (issue 31 item 7); _groupId the members of the group', async () => {
     const { api, groupId } = await fourStatuses();
     const readOnly = await v3(api, { ...byEmailAsc, _roleId: SEED.readOnlyRoleId });
     // dave, invited without roles, got the tenant's default role (ReadOnly); carol has it only through the group
-    assert.deepEqual(emails(readOnly), ['alice@example.test', 'bob@example.test', 'dave@example.test'], 'not carol');
-    assert.deepEqual(readOnly._metadata, { totalItems: 3, totalPages: 1 });
+    assert.deepEqual(emails(readOnly), ['alice@example.test', 'bob@example.test', 'carol@example.test', 'dave@example.test'], 'carol too');
+    assert.deepEqual(readOnly._metadata, { totalItems: 4, totalPages: 1 });
     assert.deepEqual(emails(await v3(api, { _roleId: SEED.adminRoleId })), ['admin@acme.test']);
     assert.deepEqual((await v3(api, { _roleId: 'no-such-role' }))._metadata, { totalItems: 0, totalPages: 0 });
     const members = await v3(api, { ...byEmailAsc, _groupId: groupId });
@@ -308,13 +308,13 @@ describe('users v3 filters: search, status, role, group (issue 21 item 11, emula
 
   it('AB-7.01 AB-9.09 getUsersV3 filters combine with each other and with paging; totals count the filtered set', async () => {
     const { api, groupId } = await fourStatuses();
-    const roleAndGroup = await v3(api, { _roleId: SEED.readOnlyRoleId, _groupId: groupId });
-    assert.deepEqual(emails(roleAndGroup), ['bob@example.test']);
+    const roleAndGroup = await v3(api, { ...byEmailAsc, _roleId: SEED.readOnlyRoleId, _groupId: groupId });
+    assert.deepEqual(emails(roleAndGroup), ['bob@example.test', 'carol@example.test'], 'the group gives the role');
     const searchAndStatus = await v3(api, { ...byEmailAsc, _filter: 'o', _status: 'active' });
     assert.deepEqual(emails(searchAndStatus), ['carol@example.test'], 'active and "o" in the name or email');
     const groupAndStatus = await v3(api, { _groupId: groupId, _status: 'temporary' });
     assert.deepEqual(emails(groupAndStatus), ['carol@example.test']);
-    assert.deepEqual(emails(await v3(api, { _roleId: SEED.readOnlyRoleId, _status: 'active' })), [], 'alice is disabled, bob locked');
+    assert.deepEqual(emails(await v3(api, { _roleId: SEED.readOnlyRoleId, _status: 'active' })), ['carol@example.test'], 'alice is disabled, bob locked; carol through the group');
     const withEmail = await v3(api, { _filter: 'example', _email: 'bob' });
     assert.deepEqual(emails(withEmail), ['bob@example.test'], '_filter and _email together');
     const withPreset = await v3(api, { ...byEmailAsc, _filter: 'example', _preset: GetUsersFilterPreset.BREACHED_PASSWORDS });

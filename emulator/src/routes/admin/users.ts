@@ -152,7 +152,7 @@ async function listQuery(c: Ctx): Promise<UserListQuery> {
  * - emulator additions (issue 21 item 11; Frontegg's v3 has no such parameters, its client passes them through
  *   `getUsersV3`): `_filter` (case-insensitive substring of the name OR the email, as v2's `_filter`), `_status`
  *   active | disabled | pending | temporary | locked (one value, see team.ts `USER_STATUSES`), `_roleId` (holds that
- *   role in the tenant directly, not through a group), `_groupId` (a member of that group of the tenant);
+ *   role in the tenant, directly or through one of its groups: issue 31 item 7), `_groupId` (a member of that group of the tenant);
  * - `_tenantId` (only the caller's own), `_includeSubTenants` (no hierarchy: ignored).
  */
 adminUserRoutes.get(`${USERS}/v3`, READ, async (c) => {
