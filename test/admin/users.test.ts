@@ -154,7 +154,15 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(dialogTitle(el)).to.equal(long);
     const fields = () =>
       Object.fromEntries([...dialog(el)!.querySelectorAll('[data-row-details] > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
-    expect(fields()).to.include({ Name: long, Email: email, Applications: 'All applications', Roles: 'Read only', 'Last seen': 'Never signed in', 'Managed by': 'This portal' });
+    expect(fields()).to.include({
+      Name: long,
+      Email: email,
+      State: 'Active',
+      Applications: 'All applications',
+      Roles: 'Read only',
+      'Last seen': 'Never signed in',
+      'Managed by': 'This portal',
+    });
     expect(fields()).to.have.property('Joined').that.matches(/\d/);
     await expect(el).to.be.accessible();
     await emulateMedia({ colorScheme: 'dark' });
@@ -175,6 +183,14 @@ describe('<fe-admin-users> against the emulator', () => {
       await expect(el).to.be.accessible();
       await emulateMedia({ colorScheme: 'dark' });
       await expect(el).to.be.accessible();
+      // the details on a phone: the dialog scrolls as a whole, its Close reachable
+      rowOf(el, email)!.querySelector<HTMLButtonElement>('[data-user-cell] button')!.click();
+      await waitUntil(() => dialog(el), 'details on a phone');
+      await expect(el).to.be.accessible();
+      await emulateMedia({ colorScheme: 'light' });
+      await expect(el).to.be.accessible();
+      button(dialog(el)!, 'Close')!.click();
+      await waitUntil(() => !dialog(el), 'closed');
     } finally {
       await emulateMedia({ colorScheme: 'light' });
       await setViewport(ADMIN_VIEWPORT);

@@ -450,7 +450,8 @@ export const detailsTrigger = style([
   },
 ]);
 /** A row's fields in its details dialog: label over value, each value whole (wrapped anywhere, line breaks kept). */
-export const detailsList = style({ display: 'flex', flexDirection: 'column', gap: u(1.5), margin: 0, maxHeight: '60vh', overflowY: 'auto' });
+// (the dialog scrolls as a whole when they do not fit: its Close stays reachable, no scrolling region without a control)
+export const detailsList = style({ display: 'flex', flexDirection: 'column', gap: u(1.5), margin: 0 });
 export const detailsItem = style({ display: 'flex', flexDirection: 'column', gap: u(0.25) });
 export const detailsLabel = style({ fontWeight: 600, fontSize: '0.875em', color: theme.color.textMuted });
 export const detailsValue = style({ margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });

@@ -97,6 +97,18 @@ function StateChips({ row, text: { t, dateText } }: { row: UserRow; text: RowTex
   );
 }
 
+/** A row's states in words, for its details ("Locked, Temporary until …"); a member in none of them is "Active". */
+function stateWords(row: UserRow, { t, dateText }: RowText): string {
+  const words = [
+    isPendingInvitation(row) ? t('admin.users.pending') : !row.verified ? t('admin.users.unverified') : '',
+    row.isDisabled ? t('admin.users.disabled') : '',
+    row.isLocked ? t('admin.users.locked') : '',
+    row.temporaryExpirationDate ? t('admin.users.temporary', { date: dateText(row.temporaryExpirationDate) }) : '',
+    isScimUser(row) ? t('admin.users.scimNoteFor', { name: userName(row) }) : '',
+  ].filter(Boolean);
+  return words.length ? words.join(', ') : t('admin.users.status.active');
+}
+
 /**
  * What the cells read that arrives after the rows (roles, groups) or may change (formats): given by the view around the
  * table, so the columns stay the same when it arrives and no cell is drawn anew (a focused name, an open menu keep
@@ -207,7 +219,7 @@ function detailsOf(row: UserRow, text: RowText): RowDetailsField[] {
   return [
     { label: t('admin.users.details.name'), value: row.name ?? '' },
     { label: t('admin.users.details.email'), value: row.email },
-    { label: t('admin.users.details.state'), value: <StateChips row={row} text={text} /> },
+    { label: t('admin.users.details.state'), value: stateWords(row, text) },
     { label: t('admin.users.col.applications'), value: t('admin.users.allApplications') },
     { label: t('admin.users.col.groups'), value: row.groupIds.map(groupName).join(', ') },
     { label: t('admin.users.col.roles'), value: roles.map((r) => r.label).join(', ') },
