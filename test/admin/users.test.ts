@@ -740,7 +740,7 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(rowOf(el, ADMIN.email)!.textContent).not.to.contain('Locked');
   });
 
-  it('AB-2.01 a locked user is unlocked from the row menu (a toast, the chip goes) and signs in again; the bulk bar unlocks the locked users among those selected (issue 31 item 4)', async () => {
+  it('AB-2.01 a locked user is unlocked from the row menu (a toast, the chip goes) and signs in again; the bulk bar unlocks the locked users among those selected, axe light and dark (issue 31 item 4)', async () => {
     await callEmulator('PUT', '/_emulator/lockout-policy', { enabled: true, maxAttempts: 1 });
     const lockOut = (email: string) =>
       fetch('/frontegg/identity/resources/auth/v1/user', {
@@ -779,6 +779,14 @@ describe('<fe-admin-users> against the emulator', () => {
     button(bar()!, 'Unlock 2 locked users')!.click();
     await waitUntil(() => dialog(el)?.textContent?.includes('Unlock 2 users'), 'one confirmation');
     expect(dialog(el)!.textContent).to.contain('locked2@acme.test').and.to.contain('locked3@acme.test').and.not.to.contain(ADMIN.email);
+    // a new dialog state: axe in the light and the dark scheme
+    await expect(el).to.be.accessible();
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      await expect(el).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
     button(dialog(el)!, 'Unlock 2 users')!.click();
     await waitUntil(() => dialog(el)?.textContent?.includes('2 unlocked'), 'the result', SLOW);
     button(dialog(el)!, 'Done')!.click();
