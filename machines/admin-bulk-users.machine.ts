@@ -10,8 +10,8 @@ import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
 import { setup } from './setup.ts';
 import { toFlowError, type FlowError } from './errors.ts';
 
-/** What a bulk action does to each user: remove it from the account, disable its membership, or set its roles. */
-export type BulkUserAction = 'delete' | 'disable' | 'roles';
+/** What a bulk action does to each user: remove it from the account, disable its membership, set its roles, or unlock it. */
+export type BulkUserAction = 'delete' | 'disable' | 'roles' | 'unlock';
 
 /** A selected user as the run needs it: its id, and its email to name it in the results. */
 export interface BulkUser {

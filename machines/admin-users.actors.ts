@@ -41,7 +41,9 @@ export function adminBulkUsersActors(resources: AdminResources) {
         ? users.deleteUser.run({ userId: input.userId })
         : input.action === 'disable'
           ? users.setDisabled.run({ userId: input.userId, disabled: true })
-          : users.setRoles.run({ userId: input.userId, roleIds: input.roleIds }),
+          : input.action === 'unlock'
+            ? users.unlock.run({ userId: input.userId })
+            : users.setRoles.run({ userId: input.userId, roleIds: input.roleIds }),
     ),
   };
 }

@@ -8,14 +8,21 @@ export function isUnsafeUrlError(error: unknown): boolean {
   return (error as { name?: string } | undefined)?.name === 'UnsafeUrlError';
 }
 
+/** `errorCode` of a sign-in refused because the lockout policy locked the user (the emulator's; src/api sends it through). */
+const USER_LOCKED = 'ER-USER-LOCKED';
+
 /**
  * Turns anything thrown by an actor into a {@link FlowError}. Status 0 (unreachable) maps to `error.network`, a refused
- * redirect (`UnsafeUrlError`) to `error.unsafeUrl`; an error that names its catalogue `key` (an actor's own sentence)
- * keeps it.
+ * redirect (`UnsafeUrlError`) to `error.unsafeUrl`, a locked user (`ER-USER-LOCKED`, or the server's "User is locked")
+ * to `error.userLocked` — the way forward (the unlock email) instead of a dead end (issue 31 item 4; the server's
+ * message is kept in `message`); an error that names its catalogue `key` (an actor's own sentence) keeps it.
  */
 export function toFlowError(error: unknown): FlowError {
-  const e = error as { message?: string; statusCode?: number; traceId?: string } | undefined;
+  const e = error as { message?: string; statusCode?: number; traceId?: string; errorCode?: string } | undefined;
   if (e?.statusCode === 0) return { key: 'error.network', statusCode: 0 };
+  if (e?.errorCode === USER_LOCKED || /^User is locked/.test(e?.message ?? '')) {
+    return { key: 'error.userLocked', message: e?.message, statusCode: e?.statusCode, traceId: e?.traceId };
+  }
   // a redirect the app refused (src/auth/safe-url.ts): our own text, not the raw address
   if (isUnsafeUrlError(error)) return { key: 'error.unsafeUrl' };
   // an actor that said the failure in the catalogue's words (a FlowError already): kept as it is

@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import type { FeAppElement } from '../elements/fe-app.ts';
 import {
   ADMIN,
@@ -10,6 +11,7 @@ import {
   renderLoginBox,
   resetEmulator,
   setMetadata,
+  setLockoutPolicy,
   setMfaPolicy,
   signInWithPassword,
   stepOf,
@@ -76,6 +78,46 @@ describe('<fe-login-box> against the emulator', () => {
     expect(box.shadowRoot!.querySelector('[role=alert]')).to.exist;
     expect(input(box, 'email')!.value).to.equal(ADMIN.email);
     expect(stepOf(box)).to.equal('loginWithPassword');
+  });
+
+  it('a locked user is told to check the unlock email, and the box keeps the way to reset the password (issue 31 item 4); axe light and dark', async () => {
+    await setLockoutPolicy(3);
+    await createUser('locked@acme.test', 'Right-Passw0rd!');
+    const { box } = await renderLoginBox();
+    let refused = oneEvent(box, 'fe-error');
+    await signInWithPassword(box, 'locked@acme.test', 'wrong-one');
+    await refused;
+    await waitUntil(() => alertText(box) === 'Invalid authentication', 'first refusal');
+    // the form takes a submit again once its button is no longer busy
+    const ready = () => waitUntil(() => box.querySelector('button[type=submit]:not([aria-disabled])'), 'form ready');
+    for (let i = 0; i < 2; i++) {
+      await ready();
+      refused = oneEvent(box, 'fe-error');
+      type(input(box, 'password')!, 'wrong-again');
+      submit(box);
+      await refused;
+    }
+    const locked =
+      'Your account is locked after too many failed sign-in attempts. We emailed you a link to unlock it: check your inbox. You can also reset your password, or ask your administrator to unlock you.';
+    await waitUntil(() => alertText(box) === locked, `locked text (now "${alertText(box)}")`);
+    // the right password changes nothing until unlocked: the same guidance, not a dead end
+    await ready();
+    refused = oneEvent(box, 'fe-error');
+    type(input(box, 'password')!, 'Right-Passw0rd!');
+    submit(box);
+    await refused;
+    await waitUntil(() => alertText(box) === locked, 'still locked');
+    const mails = (await outbox()) as { to: string; subject: string }[];
+    expect(mails.some((m) => m.to === 'locked@acme.test' && m.subject === 'Your account has been locked')).to.equal(true, 'the unlock email it names was sent');
+    const forgot = [...box.querySelectorAll('button'), ...box.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Forgot password?');
+    expect(forgot, 'the reset-password way forward').to.exist;
+    await expect(box).to.be.accessible();
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      await expect(box).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('empty and malformed emails get a field error and focus, without a call', async () => {

@@ -75,7 +75,7 @@ export interface UserListQuery {
   preset?: Preset;
   /** Only members in this status (v3 `_status`, see `USER_STATUSES`). */
   status?: UserStatus;
-  /** Only members holding this role in the tenant directly, not through a group (v3 `_roleId`, an emulator addition). */
+  /** Only members holding this role in the tenant, directly or through one of its groups (v3 `_roleId`, an emulator addition). */
   roleId?: string;
   /** Only members of this group (v3 `_groupId`, an emulator addition). */
   groupId?: string;
@@ -142,13 +142,24 @@ function listConditions(db: Db, q: UserListQuery): SQL {
   }
   if (q.status) conds.push(STATUS_CONDITIONS[q.status]);
   if (q.roleId) {
+    // held directly, or given through a group of the tenant the user is in (issue 31 item 7: the table shows both)
     conds.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(userTenantRoles)
-          .where(and(eq(userTenantRoles.userId, users.id), eq(userTenantRoles.tenantId, q.tenantId), eq(userTenantRoles.roleId, q.roleId))),
-      ),
+      or(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(userTenantRoles)
+            .where(and(eq(userTenantRoles.userId, users.id), eq(userTenantRoles.tenantId, q.tenantId), eq(userTenantRoles.roleId, q.roleId))),
+        ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(userGroupMembers)
+            .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+            .innerJoin(userGroupRoles, eq(userGroupRoles.groupId, userGroupMembers.groupId))
+            .where(and(eq(userGroupMembers.userId, users.id), eq(userGroups.tenantId, q.tenantId), eq(userGroupRoles.roleId, q.roleId))),
+        ),
+      )!,
     );
   }
   if (q.groupId) {

@@ -292,12 +292,12 @@ describe('users v3 filters: search, status, role, group (issue 21 item 11, emula
     assert.deepEqual(bad.body.errors, ['_status must be one of active, disabled, pending, temporary, locked']);
   });
 
-  it('AB-7.01 getUsersV3 _roleId lists the users holding the role directly; _groupId the members of the group', async () => {
+  it('AB-7.01 getUsersV3 _roleId lists the users holding the role directly or through a group (issue 31 item 7); _groupId the members of the group', async () => {
     const { api, groupId } = await fourStatuses();
     const readOnly = await v3(api, { ...byEmailAsc, _roleId: SEED.readOnlyRoleId });
     // dave, invited without roles, got the tenant's default role (ReadOnly); carol has it only through the group
-    assert.deepEqual(emails(readOnly), ['alice@example.test', 'bob@example.test', 'dave@example.test'], 'not carol');
-    assert.deepEqual(readOnly._metadata, { totalItems: 3, totalPages: 1 });
+    assert.deepEqual(emails(readOnly), ['alice@example.test', 'bob@example.test', 'carol@example.test', 'dave@example.test'], 'carol too');
+    assert.deepEqual(readOnly._metadata, { totalItems: 4, totalPages: 1 });
     assert.deepEqual(emails(await v3(api, { _roleId: SEED.adminRoleId })), ['admin@acme.test']);
     assert.deepEqual((await v3(api, { _roleId: 'no-such-role' }))._metadata, { totalItems: 0, totalPages: 0 });
     const members = await v3(api, { ...byEmailAsc, _groupId: groupId });
@@ -308,13 +308,13 @@ describe('users v3 filters: search, status, role, group (issue 21 item 11, emula
 
   it('AB-7.01 AB-9.09 getUsersV3 filters combine with each other and with paging; totals count the filtered set', async () => {
     const { api, groupId } = await fourStatuses();
-    const roleAndGroup = await v3(api, { _roleId: SEED.readOnlyRoleId, _groupId: groupId });
-    assert.deepEqual(emails(roleAndGroup), ['bob@example.test']);
+    const roleAndGroup = await v3(api, { ...byEmailAsc, _roleId: SEED.readOnlyRoleId, _groupId: groupId });
+    assert.deepEqual(emails(roleAndGroup), ['bob@example.test', 'carol@example.test'], 'the group gives the role');
     const searchAndStatus = await v3(api, { ...byEmailAsc, _filter: 'o', _status: 'active' });
     assert.deepEqual(emails(searchAndStatus), ['carol@example.test'], 'active and "o" in the name or email');
     const groupAndStatus = await v3(api, { _groupId: groupId, _status: 'temporary' });
     assert.deepEqual(emails(groupAndStatus), ['carol@example.test']);
-    assert.deepEqual(emails(await v3(api, { _roleId: SEED.readOnlyRoleId, _status: 'active' })), [], 'alice is disabled, bob locked');
+    assert.deepEqual(emails(await v3(api, { _roleId: SEED.readOnlyRoleId, _status: 'active' })), ['carol@example.test'], 'alice is disabled, bob locked; carol through the group');
     const withEmail = await v3(api, { _filter: 'example', _email: 'bob' });
     assert.deepEqual(emails(withEmail), ['bob@example.test'], '_filter and _email together');
     const withPreset = await v3(api, { ...byEmailAsc, _filter: 'example', _preset: GetUsersFilterPreset.BREACHED_PASSWORDS });
@@ -461,6 +461,39 @@ describe('team members: update, delete, resend, stats', () => {
 });
 
 describe('enable, disable, counts and temporary users', () => {
+  it('unlockUser: a user the lockout policy locked is unlocked by the admin and signs in again; a pending invitee is never locked (issue 31 item 4)', async () => {
+    const alice = await makeUser('alice@example.test');
+    const c = new Client(harness.emu);
+    await c.put('/_emulator/lockout-policy', { enabled: true, maxAttempts: 3 });
+    for (let i = 0; i < 3; i++) await c.login('alice@example.test', 'bad-password');
+    assert.deepEqual((await c.login('alice@example.test', PASSWORD)).body.errors, ['User is locked']);
+    const token = await harness.tokenOf();
+    const unlock = (userId: string, bearer = token) => c.post(`${P}/users/v1/${userId}/unlock`, {}, c.bearer(bearer));
+    const done = await unlock(alice);
+    assert.equal(done.status, 200, done.text);
+    assert.deepEqual(done.body, {});
+    const api = await adminApi();
+    assert.equal((await api.users.getUsersV3({ _email: 'alice' })).items[0].isLocked, false);
+    assert.equal((await c.login('alice@example.test', PASSWORD)).status, 200, 'alice signs in again');
+    await assertAudited('user.unlocked', alice, 'WARNING');
+    // the failed attempts start again from 0: two wrong passwords do not lock her at once
+    for (let i = 0; i < 2; i++) assert.deepEqual((await c.login('alice@example.test', 'bad-password')).body.errors, ['Invalid authentication']);
+    const again = await unlock(alice);
+    assert.equal(again.status, 400);
+    assert.deepEqual(again.body.errors, ['User is not locked']);
+    assert.equal((await unlock(randomUUID())).status, 404, 'not a member of the tenant');
+    assert.equal((await unlock('not an id')).status, 400, 'the id is validated before the database');
+    assert.equal((await c.post(`${P}/users/v1/${alice}/unlock`, {})).status, 401, 'signed in only');
+    await makeUser('viewer@example.test', ['ReadOnly']);
+    const viewer = await harness.tokenOf('viewer@example.test', PASSWORD);
+    assert.equal((await unlock(alice, viewer)).status, 403, 'fe.secure.write.users only');
+    // an invitee has no password yet: wrong ones are refused, never counted
+    const dave: ITeamUser = await api.teams.addUser({ email: 'dave@example.test', name: 'Dave Dunn', roleIds: [] });
+    for (let i = 0; i < 5; i++) assert.deepEqual((await c.login('dave@example.test', 'bad-password')).body.errors, ['Invalid authentication']);
+    assert.equal((await api.users.getUsersV3({ _email: 'dave' })).items[0].isLocked, false, 'the invitee is not locked');
+    assert.equal((await unlock(dave.id)).status, 400);
+  });
+
   it('AB-4.02 AB-7.08 disableUser and enableUser toggle isDisabled, and a disabled user loses the session', async () => {
     const alice = await makeUser('alice@example.test');
     const aliceSession = await signIn('alice@example.test', PASSWORD);

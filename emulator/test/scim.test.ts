@@ -341,6 +341,31 @@ describe('SCIM: isolation, lists, errors, log', () => {
     );
   });
 
+  it('AB-7.53 the request log names the user of each /Users/<id> request by name and email, a removed one by the email of its push, never another account’s (issue 31 item 7)', async () => {
+    const api = await adminApi();
+    const okta = await connect(api);
+    const ann = (await okta.post('/Users', oktaUser('ann@acme.test'))).body.id as string;
+    const bob = (await okta.post('/Users', oktaUser('bob@acme.test', { name: { givenName: 'Bob', familyName: 'Ray' }, displayName: 'Bob Ray' }))).body.id as string;
+    await okta.req('PATCH', `/Users/${ann}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: true }] });
+    await okta.req('DELETE', `/Users/${bob}`);
+    const other = new Client(harness.emu);
+    assert.equal((await other.post('/_emulator/tenants', { tenantId: 'globex', name: 'Globex' })).status, 201);
+    const outsider = await makeUser('eve@globex.test', ['ReadOnly'], { name: 'Eve Outsider', tenantId: 'globex' });
+    await okta.get(`/Users/${outsider}`);
+    const http = new Client(harness.emu);
+    const log = (await http.get(`/frontegg/directory/resources/v1/configurations/scim2/${okta.id}/logs`, http.bearer(await harness.tokenOf()))).body as Json[];
+    assert.deepEqual(
+      log.map((l) => [l.method, l.resource === '/Users' ? '/Users' : 'by id', l.user ?? null]),
+      [
+        ['GET', 'by id', null],
+        ['DELETE', 'by id', { id: bob, name: null, email: 'bob@acme.test' }],
+        ['PATCH', 'by id', { id: ann, name: 'Ann Lee', email: 'ann@acme.test' }],
+        ['POST', '/Users', null],
+        ['POST', '/Users', null],
+      ],
+    );
+  });
+
   it('AB-7.53 the request log keeps the newest 100 requests of a connection and answers 50', async () => {
     const api = await adminApi();
     const okta = await connect(api);

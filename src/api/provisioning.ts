@@ -60,6 +60,8 @@ export interface ScimRequestLogEntry {
   /** The SCIM error's `detail`, when the request failed. */
   error?: string | null;
   createdAt: string;
+  /** The user a `Users/<id>` request names, when the account knows them (emulator addition; name null when unknown). */
+  user?: { id: string; name?: string | null; email: string } | null;
 }
 
 /** Creates the provisioning calls on top of `client`. */

@@ -20,6 +20,7 @@ export const TEAM_PATHS = Object.freeze({
   members: '/team/resources/members/v1',
   stats: '/team/resources/stats/v1/members',
   tenantUser: (userId: string) => `${ID}/tenants/users/v1/${encodeURIComponent(userId)}`,
+  unlock: (userId: string) => `${ID}/users/v1/${encodeURIComponent(userId)}/unlock`,
   temporary: (userId: string) => `${ID}/users/temporary/v1/${encodeURIComponent(userId)}`,
   temporaryConfiguration: `${ID}/users/temporary/v1/configuration`,
   resendInvitationAll: `${ID}/users/v1/invitation/reset/all`,
@@ -99,6 +100,13 @@ export function createTeamApi(client: ApiClient) {
     /** `POST tenants/users/v1/{userId}/disable` (AB-7.08, AB-4.02). */
     async disableUser(userId: string, o?: CallOptions): Promise<void> {
       await client.post(`${TEAM_PATHS.tenantUser(userId)}/disable`, undefined, adminOptions(o));
+    },
+    /**
+     * `POST users/v1/{userId}/unlock` (Frontegg's management API; issue 31 item 4): unlocks a member the lockout policy
+     * locked. @throws FeApiError 400 `User is not locked`, 404 for a user outside the account.
+     */
+    async unlockUser(userId: string, o?: CallOptions): Promise<void> {
+      await client.post(TEAM_PATHS.unlock(userId), undefined, adminOptions(o));
     },
     /** `PUT users/temporary/v1/{userId}` with `{ expirationInSeconds }` (AB-7.11, AB-4.09): a new expiry, seconds from now. */
     async setExpiration(userId: string, expirationInSeconds: number, o?: CallOptions): Promise<void> {

@@ -51,6 +51,7 @@ export const deAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.deleting': 'Wird gelöscht…',
   'admin.actions': 'Aktionen',
   'admin.actionsFor': 'Aktionen für {name}',
+  'admin.rowDetails.open': 'Details zu {name}',
   'admin.toasts': 'Benachrichtigungen',
   'admin.errorToasts': 'Fehlermeldungen',
   'admin.pagination': 'Seiten',

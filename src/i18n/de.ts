@@ -32,6 +32,8 @@ export const de: Partial<FlowMessages> = {
   'common.loading': 'Wird geladen…',
   'error.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'error.userLocked':
+    'Ihr Konto ist nach zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt. Wir haben Ihnen einen Link zum Entsperren gesendet: Sehen Sie in Ihrem Posteingang nach. Sie können auch Ihr Passwort zurücksetzen oder Ihre Administratorin bzw. Ihren Administrator bitten, Sie zu entsperren.',
   'error.unsafeUrl': 'Wir konnten Sie nicht weiterleiten: Die Adresse ist keine sichere Webadresse.',
 
   'login.success.title': 'Angemeldet',

@@ -48,6 +48,7 @@ export const enAdmin = {
   'admin.deleting': 'Deleting…',
   'admin.actions': 'Actions',
   'admin.actionsFor': 'Actions for {name}',
+  'admin.rowDetails.open': 'Details of {name}',
   'admin.toasts': 'Notifications',
   'admin.errorToasts': 'Error notifications',
   'admin.pagination': 'Pages',

@@ -29,6 +29,8 @@ export const en = {
   'common.loading': 'Loading…',
   'error.generic': 'Something went wrong. Please try again.',
   'error.network': 'We can’t reach the server. Check your connection and try again.',
+  'error.userLocked':
+    'Your account is locked after too many failed sign-in attempts. We emailed you a link to unlock it: check your inbox. You can also reset your password, or ask your administrator to unlock you.',
   'error.unsafeUrl': 'We couldn’t take you there: the address is not a safe web address.',
 } as const;
 

@@ -51,6 +51,7 @@ export const heAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.deleting': 'מוחקים…',
   'admin.actions': 'פעולות',
   'admin.actionsFor': 'פעולות עבור {name}',
+  'admin.rowDetails.open': 'פרטים של {name}',
   'admin.toasts': 'התראות',
   'admin.errorToasts': 'התראות שגיאה',
   'admin.pagination': 'עמודים',

@@ -224,6 +224,32 @@ describe('<fe-admin-privacy> against the emulator', () => {
     await waitUntil(() => rowsOf(again).length === 1, 'read back');
   });
 
+  it('sessions in the portal at 1280 px: the "Signed in" date and time whole, the Sign out button clear of the table’s edge (issue 31 item 7)', async () => {
+    await signIn(ADMIN, 'omit');
+    await signIn(ADMIN);
+    await import('../../elements/fe-admin-portal.ts');
+    history.replaceState(null, '', '#/admin/privacy');
+    try {
+      const portal = await renderSection('fe-admin-portal');
+      await waitUntil(() => rowsOf(portal).length === 2, 'two sessions', SLOW);
+      const col = columnHeaders(portal).indexOf('Signed in');
+      for (const row of rowsOf(portal)) {
+        const cell = row.querySelectorAll('td')[col];
+        expect(cell.textContent, 'date and time').to.match(/\d{4}.*\d{1,2}:\d{2}/);
+        for (const e of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) expect(e.scrollWidth, `"${cell.textContent}" is not cut`).to.be.at.most(e.clientWidth + 1);
+      }
+      const signOut = rowsOf(portal)
+        .map((r) => r.querySelector('button'))
+        .find(Boolean)!;
+      const td = signOut.closest('td')!;
+      expect(td.scrollWidth, 'the button fits its cell').to.be.at.most(td.clientWidth + 1);
+      const table = root(portal).querySelector('table')!.getBoundingClientRect();
+      expect(signOut.getBoundingClientRect().right, 'clear of the table’s edge').to.be.at.most(table.right - 8);
+    } finally {
+      history.replaceState(null, '', location.pathname);
+    }
+  });
+
   it('SI-6.01 gating: privacy needs no permission key (a user with no roles sees it); a host that restricts it gets "You don’t have access"', async () => {
     await signInWithoutRoles();
     await ready(await renderPrivacy());

@@ -231,6 +231,62 @@ describe('<fe-admin-provisioning> against the emulator', () => {
     await expectNoAccess(el, 'table');
   });
 
+  it('AB-7.53 the request log shows users by name and email, never a UUID; the error and the time whole; a request’s details by keyboard; axe light and dark (issue 31 item 7)', async () => {
+    const token = await signIn(ADMIN);
+    const conn = await create(token, 'Okta prod');
+    const base = `/frontegg/scim/v2/${conn.id}`;
+    const pushed = await scim(base, conn.token, 'POST', '/Users', {
+      schemas: [USER_SCHEMA],
+      userName: 'ann.lee@acme.test',
+      name: { givenName: 'Ann', familyName: 'Lee' },
+      emails: [{ primary: true, value: 'ann.lee@acme.test' }],
+      active: true,
+    });
+    const annId = pushed.body.id as string;
+    await scim(base, conn.token, 'PATCH', `/Users/${annId}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: true }] });
+    const refused = await scim(base, conn.token, 'POST', '/Users', {
+      schemas: [USER_SCHEMA],
+      userName: 'not an email, and long enough that its reason takes more than one line',
+      active: true,
+    });
+    expect(refused.status).to.equal(400);
+    history.replaceState(null, '', `#/admin/provisioning/${conn.id}`);
+    const portal = await renderSection('fe-admin-portal');
+    await waitUntil(() => rowsOf(portal).length === 3, 'three requests', SLOW);
+    const [failedRow, patchRow] = rowsOf(portal);
+    // the user by name and email; their id nowhere in the table
+    expect(patchRow.textContent).to.contain('PATCH /Users').and.to.contain('Ann Lee').and.to.contain('ann.lee@acme.test');
+    expect(root(portal).querySelector('table')!.textContent).to.not.contain(annId);
+    // the error whole: no line is cut (it wraps), no tooltip needed
+    const error = [...failedRow.querySelectorAll('td')].find((td) => td.textContent?.includes('The user needs an email'))!;
+    expect(error.textContent).to.equal('The user needs an email: emails[primary] or a userName that is an email');
+    for (const e of [error, ...error.querySelectorAll<HTMLElement>('*')]) expect(e.scrollHeight, 'not clamped').to.be.at.most(e.clientHeight + 1);
+    // the time whole (date and time)
+    const time = failedRow.querySelector('time')!;
+    expect(time.textContent).to.match(/\d{1,2}:\d{2}/);
+    expect(time.closest('td')!.scrollWidth).to.be.at.most(time.closest('td')!.clientWidth + 1);
+    expect(time.scrollHeight).to.be.at.most(time.clientHeight + 1);
+
+    // the request opens its details with the keyboard: the full path with the id, the user, the status, the time
+    const trigger = patchRow.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
+    expect(trigger.getAttribute('aria-label')).to.equal('Details of PATCH /Users');
+    trigger.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => dialog(portal), 'details', SLOW);
+    const fields = Object.fromEntries(
+      [...dialog(portal)!.querySelectorAll('[data-row-details] > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
+    );
+    expect(fields).to.include({ Method: 'PATCH', Resource: `/Users/${annId}`, Status: '200 OK', Error: 'None' });
+    expect(fields.User).to.contain('Ann Lee').and.to.contain('ann.lee@acme.test').and.to.contain(annId);
+    await expect(portal).to.be.accessible();
+    await emulateMedia({ colorScheme: 'dark' });
+    await waitUntil(() => getComputedStyle(portal).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', SLOW);
+    await expect(portal).to.be.accessible();
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !dialog(portal), 'closed');
+    await waitUntil(() => active(portal)?.getAttribute('aria-label') === 'Details of PATCH /Users', 'focus back on the request');
+  });
+
   it('AB-7.53 deep link #/admin/provisioning/<id> opens the connection’s request log; back to all connections', async () => {
     const token = await signIn(ADMIN);
     const { id } = await create(token, 'Okta prod');

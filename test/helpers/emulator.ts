@@ -30,6 +30,8 @@ export async function resetEmulator(): Promise<void> {
 }
 
 export const setMfaPolicy = (enforceMFAType: 'DontForce' | 'Force') => call('PUT', '/_emulator/mfa-policy', { enforceMFAType });
+/** The vendor's lockout policy: a user is locked at `maxAttempts` wrong passwords (the unlock email goes to the outbox). */
+export const setLockoutPolicy = (maxAttempts: number) => call('PUT', '/_emulator/lockout-policy', { enabled: true, maxAttempts });
 export const setMetadata = (configuration: Record<string, unknown>) => call('PUT', '/_emulator/metadata', { configuration });
 export const createUser = (email: string, password: string) => call('POST', '/_emulator/users', { email, password });
 export const outbox = () => call('GET', '/_emulator/outbox');

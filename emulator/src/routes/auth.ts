@@ -56,6 +56,7 @@ const loginBody = z.object({
  * for the user's account (AB-3.25; its own over the vendor's): at `maxAttempts`
  * the user is locked (401 "User is locked", audited SEVERE) and the unlock email
  * goes to the outbox. The counter is committed even though the answer is an error.
+ * A user without a password (a pending invitee) is never counted, so never locked.
  */
 authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
   const { email, password } = await parseBody(c, loginBody);
@@ -83,6 +84,12 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
     return c.json(errorBody('User is locked', 'ER-USER-LOCKED'), 401);
   }
   const vendor = await getVendor(db, c.var.rt.vendorId);
+  // a user with no password yet (a pending invitee, an SSO-only user) has none to guess: a wrong one is only refused,
+  // it never counts towards the lockout (issue 31 item 4: invitees were locked before they ever joined)
+  if (!ok && !user.passwordHash) {
+    await refused('no password');
+    return c.json(errorBody('Invalid authentication'), 401);
+  }
   if (!ok) {
     // the lockout policy in force for the user's account: its own over the vendor's (policies.ts)
     const { lockout } = await effectivePolicies(db, c.var.rt.vendorId, user.activeTenantId);

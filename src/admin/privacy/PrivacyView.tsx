@@ -167,9 +167,10 @@ function SessionsPanel() {
         header: t('admin.privacy.sessions.created'),
         size: 170,
         enableSorting: true,
-        cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
+        // the date and time whole: it wraps rather than be cut (issue 31 item 7)
+        cell: ({ row }) => <span className={css.wraps}>{dateText(row.original.createdAt, { time: true })}</span>,
       },
-      actionsColumn(t('admin.actions'), 120, (item) =>
+      actionsColumn(t('admin.actions'), 128, (item) =>
         item.current ? null : (
           <button
             type="button"

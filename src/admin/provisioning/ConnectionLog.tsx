@@ -1,20 +1,62 @@
 /**
  * One connection's request log (issue 23 item 6: "so an admin can see why a push failed"): the SCIM requests its
- * identity provider made, newest first — method, resource, status (a failed one marked with the word "Failed" and an
- * icon, not by colour alone), the error detail, and when — with Refresh and Back, and an empty state that says what
- * to do. Deep link `#/admin/provisioning/<id>`.
+ * identity provider made, newest first — the request (method and resource), the user it is about by name and email
+ * (issue 31 item 7: a person, not a UUID), status (a failed one marked with the word "Failed" and an icon, not by colour
+ * alone), the error detail in full, and when (date over time) — with Refresh and Back, and an empty state that says
+ * what to do. A request's whole content (the full resource path, the user's id) is one keyboard press away: the
+ * request opens its details (the kit's RowDetails). Deep link `#/admin/provisioning/<id>`.
  */
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
+import type { Translate } from '../../i18n/index.ts';
 import { createProvisioningResource, type ScimRequestLogEntry } from '../resources/provisioning.ts';
 import { useSection } from '../shell/context.ts';
-import { useDateTime } from '../shell/use-date-time.ts';
+import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import * as provisioningCss from './provisioning.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
+import { RowDetails, RowDetailsTrigger, useRowDetails, type RowDetailsField } from '../ui/row-details.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
-import { isFailedRequest } from './model.ts';
+import { UserCell, userName } from '../ui/user-cell.tsx';
+import { isFailedRequest, requestPath } from './model.ts';
+
+/** A request's status: "200 OK", or the word "Failed" with an icon (not colour alone). */
+function Status({ entry, t }: { entry: ScimRequestLogEntry; t: Translate }) {
+  return isFailedRequest(entry.status) ? (
+    <span className={css.badgeDanger} data-failed="">
+      <span aria-hidden="true">⚠ </span>
+      {t('admin.provisioning.log.failed', { status: entry.status })}
+    </span>
+  ) : (
+    <span>{t('admin.provisioning.log.ok', { status: entry.status })}</span>
+  );
+}
+
+/** The words of a request in its row: its method and path, the user's id left out when the user is shown by name. */
+const requestText = (entry: ScimRequestLogEntry) => `${entry.method} ${requestPath(entry.resource, entry.user?.id)}`;
+
+/** Every field of a logged request in full, for its details dialog. */
+function detailsOf(entry: ScimRequestLogEntry, t: Translate, dateText: DateText): RowDetailsField[] {
+  return [
+    { label: t('admin.provisioning.log.col.method'), value: <code>{entry.method}</code> },
+    { label: t('admin.provisioning.log.col.resource'), value: <code className={provisioningCss.resource}>{entry.resource}</code> },
+    {
+      label: t('admin.provisioning.log.col.user'),
+      value: entry.user ? (
+        <>
+          <UserCell user={entry.user} />
+          <span className={css.muted}>{t('admin.provisioning.log.userId', { id: entry.user.id })}</span>
+        </>
+      ) : (
+        ''
+      ),
+    },
+    { label: t('admin.provisioning.log.col.status'), value: <Status entry={entry} t={t} /> },
+    { label: t('admin.provisioning.log.col.error'), value: entry.error ?? '' },
+    { label: t('admin.provisioning.log.col.time'), value: dateText(entry.createdAt, { time: true }) },
+  ];
+}
 
 /** The log of connection `id`, with a way back to the connections. */
 export function ConnectionLog({ id, onBack }: { id: string; onBack: () => void }) {
@@ -24,77 +66,76 @@ export function ConnectionLog({ id, onBack }: { id: string; onBack: () => void }
   const $log = provisioning.log(id);
   const log = useStore($log);
   const dateText = useDateTime();
+  const details = useRowDetails<ScimRequestLogEntry>();
+  const openDetails = details.open;
   const connection = connections.data?.find((c) => c.id === id);
   const name = connection?.connectionName ?? id;
   const cols = useMemo<ColumnDef<ScimRequestLogEntry, unknown>[]>(
     () => [
-      // the resource grows (the first column); the status never leaves; on a narrow screen time, then method, then the error leave
+      // the request grows (the first column) and opens the details; the status never leaves; on a narrow screen the
+      // time, then the user, then the error leave (the details hold them)
       {
         id: 'resource',
         accessorKey: 'resource',
-        header: t('admin.provisioning.log.col.resource'),
-        size: 180,
+        header: t('admin.provisioning.log.col.request'),
+        size: 160,
         enableSorting: true,
         cell: ({ row }) => (
-          <code title={row.original.resource} className={provisioningCss.resource}>
-            {row.original.resource}
-          </code>
+          <span className={css.cellStack}>
+            <code>
+              <RowDetailsTrigger name={requestText(row.original)} onOpen={() => openDetails(row.original)} />
+            </code>
+            {/* a phone: the user and the time, under the request (the details hold the rest) */}
+            <span className={`${css.muted} ${css.ellipsis} ${css.narrowOnly}`}>
+              {[row.original.user ? `${userName(row.original.user)}` : '', dateText(row.original.createdAt, { time: true })].filter(Boolean).join(' · ')}
+            </span>
+          </span>
         ),
       },
       {
-        id: 'method',
-        accessorKey: 'method',
-        header: t('admin.provisioning.log.col.method'),
-        size: 80,
+        id: 'user',
+        accessorFn: (r) => (r.user ? userName(r.user) : ''),
+        header: t('admin.provisioning.log.col.user'),
+        size: 168,
         meta: { priority: 2 },
         enableSorting: true,
-        cell: ({ row }) => <code>{row.original.method}</code>,
+        cell: ({ row }) => (row.original.user ? <UserCell user={row.original.user} /> : <span className={css.muted}>{t('admin.none')}</span>),
       },
       {
         id: 'status',
         accessorKey: 'status',
         header: t('admin.provisioning.log.col.status'),
-        size: 120,
+        size: 144,
         meta: { priority: 0 },
         enableSorting: true,
-        cell: ({ row }) =>
-          isFailedRequest(row.original.status) ? (
-            <span className={css.badgeDanger} data-failed="">
-              <span aria-hidden="true">⚠ </span>
-              {t('admin.provisioning.log.failed', { status: row.original.status })}
-            </span>
-          ) : (
-            <span>{t('admin.provisioning.log.ok', { status: row.original.status })}</span>
-          ),
+        cell: ({ row }) => <Status entry={row.original} t={t} />,
       },
       {
         id: 'error',
         accessorFn: (r) => r.error ?? '',
         header: t('admin.provisioning.log.col.error'),
-        size: 240,
+        size: 208,
         meta: { priority: 1 },
         enableSorting: false,
-        // at most two lines in the row; the whole text in its title
-        cell: ({ row }) =>
-          row.original.error ? (
-            <span title={row.original.error} className={provisioningCss.errorText}>
-              {row.original.error}
-            </span>
-          ) : (
-            <span className={css.muted}>{t('admin.none')}</span>
-          ),
+        // the whole text, on as many lines as it needs
+        cell: ({ row }) => (row.original.error ? <span className={css.wraps}>{row.original.error}</span> : <span className={css.muted}>{t('admin.none')}</span>),
       },
       {
         id: 'createdAt',
         accessorKey: 'createdAt',
         header: t('admin.provisioning.log.col.time'),
-        size: 150,
+        size: 152,
         meta: { priority: 3 },
         enableSorting: true,
-        cell: ({ row }) => dateText(row.original.createdAt, { time: true }),
+        // the date over the time: both whole in a narrow column
+        cell: ({ row }) => (
+          <time dateTime={row.original.createdAt} className={`${css.cellStack} ${css.wraps}`}>
+            {dateText(row.original.createdAt, { time: true })}
+          </time>
+        ),
       },
     ],
-    [t, dateText],
+    [t, dateText, openDetails],
   );
   return (
     <>
@@ -119,6 +160,7 @@ export function ConnectionLog({ id, onBack }: { id: string; onBack: () => void }
           }
         />
       </LoadStates>
+      {details.row ? <RowDetails title={requestText(details.row)} fields={detailsOf(details.row, t, dateText)} onClose={details.close} /> : null}
     </>
   );
 }

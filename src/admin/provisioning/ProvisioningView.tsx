@@ -56,7 +56,7 @@ function columns(opts: {
       id: 'connectionName',
       accessorKey: 'connectionName',
       header: t('admin.provisioning.col.name'),
-      size: 160,
+      size: 144,
       enableSorting: true,
       // a link to the connection's request log (its deep link), followed in place
       cell: ({ row }) => (
@@ -77,7 +77,7 @@ function columns(opts: {
       id: 'source',
       accessorKey: 'source',
       header: t('admin.provisioning.col.source'),
-      size: 160,
+      size: 144,
       meta: { priority: 4 },
       enableSorting: true,
       cell: ({ row }) => t(`admin.provisioning.source.${row.original.source}`),
@@ -88,7 +88,8 @@ function columns(opts: {
       id: 'lastSync',
       accessorFn: (r) => r.lastSync ?? '',
       header: t('admin.provisioning.col.lastSync'),
-      size: 140,
+      // wide enough for a date and time at 1280 px (issue 31 item 7: it was cut), and may wrap rather than be cut
+      size: 160,
       meta: { priority: 2 },
       enableSorting: true,
       cell: ({ row }) => {
@@ -97,7 +98,7 @@ function columns(opts: {
         return (
           <span className={css.cellStack}>
             <time dateTime={at}>{timeAgo(at, now, locale)}</time>
-            <span className={css.muted}>{dateText(at, { time: true })}</span>
+            <span className={`${css.muted} ${css.wraps}`}>{dateText(at, { time: true })}</span>
           </span>
         );
       },
@@ -122,7 +123,7 @@ function columns(opts: {
       ),
     },
   ];
-  return withButtonColumn(cols, canWrite, t('admin.actions'), 80, {
+  return withButtonColumn(cols, canWrite, t('admin.actions'), 104, {
     text: t('admin.provisioning.delete'),
     label: (row) => t('admin.provisioning.deleteFor', { name: row.connectionName }),
     onClick: onDelete,

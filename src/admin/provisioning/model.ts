@@ -42,5 +42,13 @@ export function isFailedRequest(status: number): boolean {
   return status >= 400;
 }
 
+/**
+ * A logged request's path as its row shows it: `resource` with the segment of `userId` left out when the row shows that
+ * user by name and email (`/Users/<id>` → `/Users`; issue 31 item 7: a person, not a UUID). The details keep it whole.
+ */
+export function requestPath(resource: string, userId?: string): string {
+  return userId ? resource.replace(`/${userId}`, '') : resource;
+}
+
 /** The sub-route of a connection's request log (`#/admin/provisioning/<id>`; the registry's `:id`, after `create` and `delete`). */
 export const LOG_LINK = ':id';

@@ -3,5 +3,3 @@ import { style } from '@vanilla-extract/css';
 
 /** A request's resource path: broken anywhere when it does not fit its column. */
 export const resource = style({ overflowWrap: 'anywhere' });
-/** A request's error: at most two lines in the row (the whole text in its title). */
-export const errorText = style({ display: '-webkit-box', WebkitLineClamp: '2', WebkitBoxOrient: 'vertical', overflow: 'hidden' });

@@ -139,6 +139,12 @@ export function createUsersResource(q: QueryContext, client: ApiClient) {
       list.edit(withRow(userId, (u) => ({ ...u, isDisabled: disabled })));
     }),
 
+    /** Unlocks a user the lockout policy locked (issue 31 item 4): `isLocked` false wherever a cached page holds the user. @throws FeApiError */
+    unlock: q.mutation<{ userId: string }>(async ({ userId }) => {
+      await team.unlockUser(userId);
+      list.edit(withRow(userId, (u) => ({ ...u, isLocked: false })));
+    }),
+
     /**
      * Sets a user's roles, optimistically (AB-4.05): the pages show the new roles at once and get the old ones back
      * if the server refuses (AB-4.06). A user who had roles and is left with none is sent `['']` (AB-4.07).

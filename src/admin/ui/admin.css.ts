@@ -211,6 +211,8 @@ export const status = style({ display: 'flex', alignItems: 'center', color: them
 /** The frame of a data table: it grows with the page (no scrollbar of its own; data-table.tsx virtualises the rows). */
 export const tableWrap = style({
   position: 'relative',
+  // a size container: a cell can tell a narrow table (a phone) from a wide one (narrowOnly)
+  containerType: 'inline-size',
   border: `1px solid ${theme.color.border}`,
   borderRadius: theme.radius,
   minWidth: 0,
@@ -415,3 +417,41 @@ export const bareFieldset = style({ border: 'none', padding: 0, margin: 0 });
 export const block = style({ display: 'block' });
 /** A row (a checkbox or radio row, a toolbar) whose items sit at its top: a label that wraps keeps its box on its first line. */
 export const alignStart = style({ alignItems: 'flex-start' });
+
+// ---------------------------------------------------------------- a row's details (row-details.tsx, issue 31 item 7)
+
+/** One line of a table cell cut by an ellipsis (the cell's own ellipsis reaches only its direct text). */
+export const ellipsis = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, maxWidth: '100%' });
+/**
+ * A table cell's text that wraps onto the lines it needs instead of being cut (issue 31 item 7: a request's error, a
+ * date and time in a narrow column, "All applications").
+ */
+export const wraps = style({ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 });
+/**
+ * A line of a table cell shown only while the table is narrow (under 600 px: a phone), where columns have left: the
+ * row's identity cell then says what they said (issue 31 item 7). `display: none` otherwise, so it is never read twice.
+ */
+export const narrowOnly = style({ display: 'none', '@container': { '(max-width: 599px)': { display: 'block' } } });
+/** The button that opens a row's details: the row's identity as quiet text (a link's underline on hover), one line. */
+export const detailsTrigger = style([
+  ellipsis,
+  {
+    display: 'block',
+    font: 'inherit',
+    fontWeight: 600,
+    textAlign: 'start',
+    color: 'inherit',
+    background: 'none',
+    border: 'none',
+    padding: 0,
+    minHeight: '24px',
+    cursor: 'pointer',
+    selectors: { '&:hover': { textDecoration: 'underline' }, '&:focus-visible': focus },
+  },
+]);
+/** A row's fields in its details dialog: label over value, each value whole (wrapped anywhere, line breaks kept). */
+// (the dialog scrolls as a whole when they do not fit: its Close stays reachable, no scrolling region without a control)
+export const detailsList = style({ display: 'flex', flexDirection: 'column', gap: u(1.5), margin: 0 });
+export const detailsItem = style({ display: 'flex', flexDirection: 'column', gap: u(0.25) });
+export const detailsLabel = style({ fontWeight: 600, fontSize: '0.875em', color: theme.color.textMuted });
+export const detailsValue = style({ margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });

@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import * as css from './admin.css.ts';
 import type { ColumnDef } from './data-table.tsx';
+import { RowDetailsTrigger } from './row-details.tsx';
 
 /** What a user cell reads of a user: the email, and the name when there is one (`''`, null or absent: none). */
 export interface UserLike {
@@ -21,13 +22,26 @@ export function userName(user: UserLike): string {
 
 /**
  * The cell of `user`: {@link userName} over the email (only when the name is shown, so the email never stands twice),
- * then `children` (e.g. the user's state chips). Marked `data-user-cell`.
+ * then `children` (e.g. the user's state chips). Marked `data-user-cell`. Each line is cut by an ellipsis when it does
+ * not fit (the whole text on hover); with `onDetails` the name is the button that opens the row's details
+ * (row-details.tsx), where the whole of it is reachable without a mouse.
  */
-export function UserCell({ user, children }: { user: UserLike; children?: ReactNode }) {
+export function UserCell({ user, children, onDetails }: { user: UserLike; children?: ReactNode; onDetails?: () => void }) {
+  const name = userName(user);
   return (
     <span className={css.cellStack} data-user-cell="">
-      <span>{userName(user)}</span>
-      {user.name ? <span className={css.muted}>{user.email}</span> : null}
+      {onDetails ? (
+        <RowDetailsTrigger name={name} onOpen={onDetails} />
+      ) : (
+        <span className={css.ellipsis} title={name}>
+          {name}
+        </span>
+      )}
+      {user.name ? (
+        <span className={`${css.muted} ${css.ellipsis}`} title={user.email}>
+          {user.email}
+        </span>
+      ) : null}
       {children}
     </span>
   );

@@ -82,7 +82,13 @@ function BulkUsersFlow({ action, users, roles, onClose, onApplied }: BulkUsersDi
         </p>
       ) : null}
       {/* Cancel has the focus (a destructive action must not run on Enter) */}
-      <DialogActions onCancel={() => onClose([])} busy={busy} label={t(`admin.users.bulk.${action}.action`, { count: users.length })} danger={action !== 'roles'} autoFocusCancel />
+      <DialogActions
+        onCancel={() => onClose([])}
+        busy={busy}
+        label={t(`admin.users.bulk.${action}.action`, { count: users.length })}
+        danger={action === 'delete' || action === 'disable'}
+        autoFocusCancel
+      />
     </form>
   );
 }

@@ -18,10 +18,10 @@ import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { userName } from '../ui/user-cell.tsx';
 
-/** What the row menu asks for (`revoke`: a pending invitation's "Revoke invitation"). */
-export type UserAction = 'roles' | 'resend' | 'permanent' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
+/** What the row menu asks for (`revoke`: a pending invitation's "Revoke invitation"; `unlock`: a locked user's "Unlock user"). */
+export type UserAction = 'roles' | 'resend' | 'permanent' | 'unlock' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
 
-/** One open dialog for `row` ('resend' and 'permanent' have none: they run at once, see {@link RunNow}). */
+/** One open dialog for `row` ('resend', 'permanent' and 'unlock' have none: they run at once, see {@link RunNow}). */
 export function UserActionDialog({ action, row, roles, onClose }: { action: UserAction; row: UserRow; roles: Role[]; onClose: () => void }) {
   const { t, resources, toasts } = useSection();
   const users = resources.use(createUsersResource);
@@ -79,25 +79,36 @@ export function UserActionDialog({ action, row, roles, onClose }: { action: User
       return <ExpiryDialog row={row} onClose={onClose} />;
     case 'resend':
     case 'permanent':
+    case 'unlock':
       return <RunNow action={action} row={row} onClose={onClose} />;
   }
 }
 
-/** Resend and make-permanent ask nothing: they run as soon as the menu chooses them (the kit's inline action), progress announced, then a toast. */
-function RunNow({ action, row, onClose }: { action: 'resend' | 'permanent'; row: UserRow; onClose: () => void }) {
+/**
+ * Resend, make-permanent and unlock ask nothing (an unlock only gives back what the lockout took): they run as soon as
+ * the menu chooses them (the kit's inline action), progress announced, then a toast.
+ */
+function RunNow({ action, row, onClose }: { action: 'resend' | 'permanent' | 'unlock'; row: UserRow; onClose: () => void }) {
   const { t, resources } = useSection();
+  const users = resources.use(createUsersResource);
   // a refusal is toasted in the server's words
-  const resend = useInlineAction(resources.use(createUsersResource).resend, { failed: (reason) => reason });
-  const permanent = useInlineAction(resources.use(createUsersResource).setExpiration, { failed: (reason) => reason });
+  const resend = useInlineAction(users.resend, { failed: (reason) => reason });
+  const permanent = useInlineAction(users.setExpiration, { failed: (reason) => reason });
+  const unlock = useInlineAction(users.unlock, { failed: (reason) => reason });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const done = t(action === 'resend' ? 'admin.users.resent' : 'admin.users.madePermanent', { email: row.email });
-    const running = action === 'resend' ? resend.run({ user: row }, done) : permanent.run({ userId: row.id, expirationInSeconds: null }, done);
+    const email = row.email;
+    const running =
+      action === 'resend'
+        ? resend.run({ user: row }, t('admin.users.resent', { email }))
+        : action === 'unlock'
+          ? unlock.run({ userId: row.id }, t('admin.users.unlocked', { email }))
+          : permanent.run({ userId: row.id, expirationInSeconds: null }, t('admin.users.madePermanent', { email }));
     void running.then(onClose);
   });
-  return resend.running || permanent.running ? (
+  return resend.running || permanent.running || unlock.running ? (
     <p role="status" className={css.muted}>
       {t('admin.saving')}
     </p>

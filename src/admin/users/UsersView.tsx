@@ -6,7 +6,7 @@
  * empty, error and no-match states.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Group, Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -29,6 +29,7 @@ import { SubTenantUsers } from './SubTenantUsers.tsx';
 import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
 import { Select } from '../ui/select.tsx';
 import { UserCell, userName } from '../ui/user-cell.tsx';
+import { RowDetails, useRowDetails, type RowDetailsField } from '../ui/row-details.tsx';
 import { isScimUser, managedByKey, shownRoles } from './user-roles.ts';
 import { BulkUsersDialog } from './BulkUsersDialog.tsx';
 import type { BulkUserAction } from '../../../machines/admin-bulk-users.machine.ts';
@@ -56,112 +57,183 @@ interface RowRights {
   delete: boolean;
 }
 
-function columns(
-  t: Translate,
-  dateText: DateText,
-  rolesById: Map<string, Role>,
-  groups: Group[],
-  groupName: (id: string) => string,
-  onAction: (row: UserRow, action: UserAction) => void,
-  rights: RowRights,
-): ColumnDef<UserRow, unknown>[] {
+/** What a row shows, for its cells and its details alike (issue 31 item 7: the details list every column in full). */
+interface RowText {
+  t: Translate;
+  dateText: DateText;
+  rolesById: Map<string, Role>;
+  groups: Group[];
+  groupName: (id: string) => string;
+}
+
+/** A user's roles as the table writes them: direct ones, then those through groups marked "via <group>". */
+function roleLabels(row: UserRow, { t, rolesById, groups }: RowText): { key: string; label: string }[] {
+  return shownRoles(row.roleIds, row.groupIds, rolesById, groups).map((r) => ({
+    key: r.id,
+    label: r.via.length ? t('admin.users.roleViaGroups', { role: r.name, groups: r.via.join(', ') }) : r.name,
+  }));
+}
+
+/** The state chips of a row (pending or unverified, disabled, locked, temporary, SCIM-managed), in the identity cell. */
+function StateChips({ row, text: { t, dateText } }: { row: UserRow; text: RowText }) {
+  return (
+    <span className={css.chips}>
+      {isPendingInvitation(row) ? (
+        <span className={css.chip}>{t('admin.users.pending')}</span>
+      ) : !row.verified ? (
+        <span className={css.chip}>{t('admin.users.unverified')}</span>
+      ) : null}
+      {row.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
+      {row.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
+      {row.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.temporaryExpirationDate) })}</span> : null}
+      {/* a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): the mark, and the reason said */}
+      {isScimUser(row) ? (
+        <span className={css.chip} data-scim-managed="">
+          <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
+          <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(row) })}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** A row's states in words, for its details ("Locked, Temporary until …"); a member in none of them is "Active". */
+function stateWords(row: UserRow, { t, dateText }: RowText): string {
+  const words = [
+    isPendingInvitation(row) ? t('admin.users.pending') : !row.verified ? t('admin.users.unverified') : '',
+    row.isDisabled ? t('admin.users.disabled') : '',
+    row.isLocked ? t('admin.users.locked') : '',
+    row.temporaryExpirationDate ? t('admin.users.temporary', { date: dateText(row.temporaryExpirationDate) }) : '',
+    isScimUser(row) ? t('admin.users.scimNoteFor', { name: userName(row) }) : '',
+  ].filter(Boolean);
+  return words.length ? words.join(', ') : t('admin.users.status.active');
+}
+
+/**
+ * What the cells read that arrives after the rows (roles, groups) or may change (formats): given by the view around the
+ * table, so the columns stay the same when it arrives and no cell is drawn anew (a focused name, an open menu keep
+ * their element).
+ */
+const RowTextContext = createContext<RowText | null>(null);
+const useRowText = (): RowText => useContext(RowTextContext)!;
+
+/** The identity cell: the name (it opens the row's details) over the email, the state chips, and on a phone a summary. */
+function IdentityCell({ row, onDetails }: { row: UserRow; onDetails: (row: UserRow) => void }) {
+  const text = useRowText();
+  const { t, dateText } = text;
+  return (
+    <UserCell user={row} onDetails={() => onDetails(row)}>
+      <StateChips row={row} text={text} />
+      {/* a phone: the roles and when last seen, under the name (the details hold the rest) */}
+      <span className={`${css.muted} ${css.ellipsis} ${css.narrowOnly}`} data-narrow-summary="">
+        {[
+          roleLabels(row, text)
+            .map((r) => r.label)
+            .join(', ') || t('admin.users.noRoles'),
+          row.lastLogin ? t('admin.users.lastSeenOn', { date: dateText(row.lastLogin) }) : t('admin.users.neverSeen'),
+        ].join(' · ')}
+      </span>
+    </UserCell>
+  );
+}
+
+/** The groups cell: a chip a group. */
+function GroupsCell({ row }: { row: UserRow }) {
+  const { groupName } = useRowText();
+  return <Chips items={row.groupIds.map((id) => ({ key: id, label: groupName(id) }))} />;
+}
+
+/** The roles cell: direct roles, then those given through the user's groups, marked "via <group>". */
+function RolesCell({ row }: { row: UserRow }) {
+  const text = useRowText();
+  return <Chips none={text.t('admin.none')} items={roleLabels(row, text)} />;
+}
+
+/** When the user joined (the sort key) over when they were last seen. */
+function ActivityCell({ row }: { row: UserRow }) {
+  const { t, dateText } = useRowText();
+  return (
+    <span className={css.cellStack}>
+      <span className={css.ellipsis}>{t('admin.users.joinedOn', { date: dateText(row.createdAt) })}</span>
+      <span className={`${css.muted} ${css.ellipsis}`}>{row.lastLogin ? t('admin.users.lastSeenOn', { date: dateText(row.lastLogin) }) : t('admin.users.neverSeen')}</span>
+    </span>
+  );
+}
+
+/**
+ * The table's columns. Their sizes fit the portal at 1280 px, 928 px of table (issue 31 item 7: every column shows at
+ * desktop widths; the user column takes what is left, about 270 px), two facts to a column where they belong together
+ * (joined over last seen; managed by over the applications); narrower, they leave by priority, and the name opens the
+ * row's details, which hold every field in full. The cells read the roles, groups and formats from `RowTextContext`.
+ */
+function columns(t: Translate, onDetails: (row: UserRow) => void, onAction: (row: UserRow, action: UserAction) => void, rights: RowRights): ColumnDef<UserRow, unknown>[] {
   return [
     {
       id: 'email',
       // sortable columns need an accessor (the server sorts: manualSorting)
       accessorKey: 'email',
       header: t('admin.users.col.user'),
-      size: 200,
+      size: 136,
       enableSorting: true,
-      cell: ({ row }) => (
-        <UserCell user={row.original}>
-          <span className={css.chips}>
-            {isPendingInvitation(row.original) ? (
-              <span className={css.chip}>{t('admin.users.pending')}</span>
-            ) : !row.original.verified ? (
-              <span className={css.chip}>{t('admin.users.unverified')}</span>
-            ) : null}
-            {row.original.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
-            {row.original.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
-            {row.original.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.original.temporaryExpirationDate) })}</span> : null}
-          </span>
-        </UserCell>
-      ),
+      cell: ({ row }) => <IdentityCell row={row.original} onDetails={onDetails} />,
     },
-    {
-      id: 'applications',
-      meta: { priority: 6 },
-      header: t('admin.users.col.applications'),
-      size: 140,
-      enableSorting: false,
-      cell: () => <span className={css.muted}>{t('admin.users.allApplications')}</span>,
-    },
-    {
-      id: 'groups',
-      meta: { priority: 3 },
-      header: t('admin.users.col.groups'),
-      size: 140,
-      enableSorting: false,
-      cell: ({ row }) => <Chips items={row.original.groupIds.map((id) => ({ key: id, label: groupName(id) }))} />,
-    },
-    {
-      id: 'roles',
-      meta: { priority: 1 },
-      header: t('admin.users.col.roles'),
-      size: 180,
-      enableSorting: false,
-      // direct roles, then those given through the user's groups, marked "via <group>"
-      cell: ({ row }) => (
-        <Chips
-          none={t('admin.none')}
-          items={shownRoles(row.original.roleIds, row.original.groupIds, rolesById, groups).map((r) => ({
-            key: r.id,
-            label: r.via.length ? t('admin.users.roleViaGroups', { role: r.name, groups: r.via.join(', ') }) : r.name,
-          }))}
-        />
-      ),
-    },
+    { id: 'groups', meta: { priority: 3 }, header: t('admin.users.col.groups'), size: 88, enableSorting: false, cell: ({ row }) => <GroupsCell row={row.original} /> },
+    { id: 'roles', meta: { priority: 1 }, header: t('admin.users.col.roles'), size: 104, enableSorting: false, cell: ({ row }) => <RolesCell row={row.original} /> },
     {
       id: 'createdAt',
       meta: { priority: 2 },
       accessorKey: 'createdAt',
-      header: t('admin.users.col.joinedAt'),
-      size: 136,
+      header: t('admin.users.col.activity'),
+      size: 192,
       enableSorting: true,
-      cell: ({ row }) => dateText(row.original.createdAt),
+      cell: ({ row }) => <ActivityCell row={row.original} />,
     },
     {
-      id: 'lastSeen',
+      // who manages the user over the applications they may use: one column, two lines
+      id: 'managedBy',
       meta: { priority: 4 },
-      header: t('admin.users.col.lastSeen'),
-      size: 136,
+      header: t('admin.users.col.managedBy'),
+      size: 152,
       enableSorting: false,
-      cell: ({ row }) => (row.original.lastLogin ? dateText(row.original.lastLogin) : <span className={css.muted}>{t('admin.never')}</span>),
+      cell: ({ row }) => (
+        <span className={css.cellStack}>
+          <span className={css.ellipsis}>{t(managedByKey(row.original.managedBy))}</span>
+          <span className={`${css.muted} ${css.ellipsis}`}>{t('admin.users.allApplications')}</span>
+        </span>
+      ),
     },
-    { id: 'managedBy', meta: { priority: 5 }, header: t('admin.users.col.managedBy'), size: 110, enableSorting: false, cell: ({ row }) => t(managedByKey(row.original.managedBy)) },
     // a read-only admin has no row action: no actions column at all
     ...(rights.write || rights.delete
       ? [
-          // a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): no menu, the reason instead
-          actionsColumn<UserRow>(t('admin.actions'), 64, (item) =>
-            isScimUser(item) ? (
-              <span className={css.chip} data-scim-managed="">
-                <span aria-hidden="true">{t('admin.users.managedBy.scim')}</span>
-                <span className={css.visuallyHidden}>{t('admin.users.scimNoteFor', { name: userName(item) })}</span>
-              </span>
-            ) : (
-              <UserRowMenu row={item} onAction={onAction} rights={rights} />
-            ),
-          ),
+          // a user pushed by SCIM has no menu: the SCIM mark in its identity cell says why
+          actionsColumn<UserRow>(t('admin.actions'), 72, (item) => (isScimUser(item) ? null : <UserRowMenu row={item} onAction={onAction} rights={rights} />)),
         ]
       : []),
+  ];
+}
+
+/** Every column of a row in full, for its details dialog (row-details.tsx). */
+function detailsOf(row: UserRow, text: RowText): RowDetailsField[] {
+  const { t, dateText, groupName } = text;
+  const roles = roleLabels(row, text);
+  return [
+    { label: t('admin.users.details.name'), value: row.name ?? '' },
+    { label: t('admin.users.details.email'), value: row.email },
+    { label: t('admin.users.details.state'), value: stateWords(row, text) },
+    { label: t('admin.users.col.applications'), value: t('admin.users.allApplications') },
+    { label: t('admin.users.col.groups'), value: row.groupIds.map(groupName).join(', ') },
+    { label: t('admin.users.col.roles'), value: roles.map((r) => r.label).join(', ') },
+    { label: t('admin.users.col.joinedAt'), value: dateText(row.createdAt, { time: true }) },
+    { label: t('admin.users.col.lastSeen'), value: row.lastLogin ? dateText(row.lastLogin, { time: true }) : t('admin.users.neverSeen') },
+    { label: t('admin.users.col.managedBy'), value: t(managedByKey(row.managedBy)) },
   ];
 }
 
 /**
  * The actions menu of one row (keyboard: Enter/Space opens, arrows move, Escape closes): only what the admin may do.
  * A pending invitation (someone who never joined) offers "Resend invitation" and "Revoke invitation" instead of the
- * member's activation email, disable and delete; a temporary user "Make permanent" and "Change access end".
+ * member's activation email, disable and delete; a temporary user "Make permanent" and "Change access end"; a locked
+ * user "Unlock user" (issue 31 item 4).
  */
 function UserRowMenu({ row, onAction, rights }: { row: UserRow; onAction: (row: UserRow, action: UserAction) => void; rights: RowRights }) {
   const { t } = useSection();
@@ -172,9 +244,12 @@ function UserRowMenu({ row, onAction, rights }: { row: UserRow; onAction: (row: 
         { id: 'expiry', label: t('admin.users.setExpiry') },
       ]
     : [];
+  // a locked user (the lockout policy) is unlocked first of all: it is what stands between them and the account
+  const unlock: { id: UserAction; label: string }[] = row.isLocked ? [{ id: 'unlock', label: t('admin.users.unlock') }] : [];
   const writes: { id: UserAction; label: string }[] = invitation
-    ? [{ id: 'roles', label: t('admin.users.editRoles') }, { id: 'resend', label: t('admin.users.resendInvitation') }, ...temporary]
+    ? [...unlock, { id: 'roles', label: t('admin.users.editRoles') }, { id: 'resend', label: t('admin.users.resendInvitation') }, ...temporary]
     : [
+        ...unlock,
         { id: 'roles', label: t('admin.users.editRoles') },
         ...(row.verified ? [] : [{ id: 'resend' as const, label: t('admin.users.resendActivation') }]),
         ...temporary,
@@ -225,10 +300,14 @@ export function UsersView() {
   // may this admin change users, remove them (admin spec §6: fe.secure.write.users, fe.secure.delete.users)
   const canWrite = section.can('write');
   const canDelete = section.can('delete');
-  const cols = useMemo(
-    () => columns(t, dateText, rolesById, groups.data ?? [], (id) => groupsById.get(id) ?? id, onAction, { write: canWrite, delete: canDelete }),
-    [t, dateText, rolesById, groups.data, groupsById, onAction, canWrite, canDelete],
+  // a row's details (its whole content, keyboard reachable: issue 31 item 7), opened from its name
+  const details = useRowDetails<UserRow>();
+  const openDetails = details.open;
+  const text = useMemo<RowText>(
+    () => ({ t, dateText, rolesById, groups: groups.data ?? [], groupName: (id) => groupsById.get(id) ?? id }),
+    [t, dateText, rolesById, groups.data, groupsById],
   );
+  const cols = useMemo(() => columns(t, openDetails, onAction, { write: canWrite, delete: canDelete }), [t, openDetails, onAction, canWrite, canDelete]);
   // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
   const data = state.data;
   const rows = data?.items ?? [];
@@ -246,6 +325,8 @@ export function UsersView() {
     setSelected(new Set());
   }
   const chosen = rows.filter((r) => selected.has(r.id));
+  // Unlock (issue 31 item 4) acts on the locked users among those selected, and shows only when there are any
+  const chosenLocked = chosen.filter((r) => r.isLocked);
   const canSelect = canWrite || canDelete;
   // `bulk-delete`, `bulk-disable`, `bulk-roles` (stories, deep links): the first three users of the page, that action
   const [bulkLink, setBulkLink] = useRouteState((sub) => /^bulk-(delete|disable|roles)$/.exec(sub.route ?? '')?.[1] as BulkUserAction | undefined);
@@ -295,6 +376,11 @@ export function UsersView() {
               <button type="button" className={css.secondaryButton} onClick={() => setBulk('disable')}>
                 {t('admin.users.bulk.disable')}
               </button>
+              {chosenLocked.length ? (
+                <button type="button" className={css.secondaryButton} onClick={() => setBulk('unlock')}>
+                  {t('admin.users.bulk.unlock', { count: chosenLocked.length })}
+                </button>
+              ) : null}
             </>
           ) : null}
           {canDelete ? (
@@ -309,7 +395,7 @@ export function UsersView() {
       ) : null}
       {(canWrite || canDelete) && state.data?.items.some(isScimUser) ? <p className={css.hint}>{t('admin.users.scimNote')}</p> : null}
       <LoadStates state={state} retry={list.retry}>
-        <>
+        <RowTextContext.Provider value={text}>
           <DataTable
             selection={
               canSelect
@@ -357,7 +443,7 @@ export function UsersView() {
             pageSize={query.pageSize}
             onPageSize={list.setPageSize}
           />
-        </>
+        </RowTextContext.Provider>
       </LoadStates>
     </>
   );
@@ -397,7 +483,7 @@ export function UsersView() {
       {bulk ? (
         <BulkUsersDialog
           action={bulk}
-          users={chosen.map((u) => ({ id: u.id, email: u.email }))}
+          users={(bulk === 'unlock' ? chosenLocked : chosen).map((u) => ({ id: u.id, email: u.email }))}
           roles={roles.data ?? []}
           onClose={(applied) => {
             setBulk(null);
@@ -405,6 +491,7 @@ export function UsersView() {
           }}
         />
       ) : null}
+      {details.row ? <RowDetails title={userName(details.row)} fields={detailsOf(details.row, text)} onClose={details.close} /> : null}
       {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' || open.action === 'revoke' ? canDelete : canWrite) ? (
         <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} onClose={closeDialog} />
       ) : null}

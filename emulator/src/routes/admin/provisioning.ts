@@ -18,7 +18,8 @@
  *   the connection pushed are removed from the account too; false (the default) leaves them, managed by frontegg.
  * - `GET directory/resources/scim/temp/{id}/Users/count` → `{ count }` (countConfigurationUsers).
  * - `GET …/scim2/{id}/logs` (emulator addition) → the newest 50 SCIM requests of the connection, newest first:
- *   `[{ id, method, resource, status, error, createdAt }]`.
+ *   `[{ id, method, resource, status, error, createdAt, user? }]`; `user` `{ id, name, email }` names the person of a
+ *   `/Users/<id>` request (a member of the account, or one the connection removed; issue 31 item 7).
  *
  * Reads need `fe.secure.read.provisioningConfiguration`, changes `fe.secure.write.provisioningConfiguration`
  * (403 `Not authorized`); a connection of another account is 404 `Connection not found`. Every change writes one
@@ -75,10 +76,10 @@ adminProvisioningRoutes.post(CONFIGS, WRITE, async (c) => {
   return c.json({ id: row.id, connectionName: row.connectionName, token }, 201);
 });
 
-/** The request log of a connection (emulator addition): its newest 50 SCIM requests, newest first. */
+/** The request log of a connection (emulator addition): its newest 50 SCIM requests, newest first, users named. */
 adminProvisioningRoutes.get(`${CONFIGS}/:id/logs`, READ, idParams('id'), async (c) => {
   const conn = await connectionOf(c.var.db, c.var.auth.tenantId, c.req.param('id'));
-  return c.json(await requestLog(c.var.db, conn.id));
+  return c.json(await requestLog(c.var.db, conn));
 });
 
 /** updateConfiguration (api-contract §W): `syncToUserManagement`. */

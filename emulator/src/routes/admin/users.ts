@@ -66,7 +66,18 @@ const TENANT_USERS = '/identity/resources/tenants/users/v1';
 const TEMPORARY = `${USERS}/temporary/v1`;
 const STATS = '/team/resources/stats/v1/members';
 
-guard(adminUserRoutes, `${USERS}/v3`, `${USERS}/v2`, `${USERS}/v3/roles`, `${USERS}/v3/groups`, `${MEMBERS}/*`, STATS, `${TENANT_USERS}/*`, `${TEMPORARY}/*`);
+guard(
+  adminUserRoutes,
+  `${USERS}/v1/:userId/unlock`,
+  `${USERS}/v3`,
+  `${USERS}/v2`,
+  `${USERS}/v3/roles`,
+  `${USERS}/v3/groups`,
+  `${MEMBERS}/*`,
+  STATS,
+  `${TENANT_USERS}/*`,
+  `${TEMPORARY}/*`,
+);
 
 const READ = requirePermission('fe.secure.read.users');
 const WRITE = requirePermission('fe.secure.write.users');
@@ -141,7 +152,7 @@ async function listQuery(c: Ctx): Promise<UserListQuery> {
  * - emulator additions (issue 21 item 11; Frontegg's v3 has no such parameters, its client passes them through
  *   `getUsersV3`): `_filter` (case-insensitive substring of the name OR the email, as v2's `_filter`), `_status`
  *   active | disabled | pending | temporary | locked (one value, see team.ts `USER_STATUSES`), `_roleId` (holds that
- *   role in the tenant directly, not through a group), `_groupId` (a member of that group of the tenant);
+ *   role in the tenant, directly or through one of its groups: issue 31 item 7), `_groupId` (a member of that group of the tenant);
  * - `_tenantId` (only the caller's own), `_includeSubTenants` (no hierarchy: ignored).
  */
 adminUserRoutes.get(`${USERS}/v3`, READ, async (c) => {
@@ -356,6 +367,22 @@ async function setDisabled(c: Ctx, disabled: boolean) {
 adminUserRoutes.post(`${TENANT_USERS}/:userId/disable`, WRITE, idParams('userId'), (c) => setDisabled(c, true));
 /** enableUser (api-contract §G; AB-7.08, AB-4.02): `POST tenants/users/v1/{userId}/enable` → `{}`. */
 adminUserRoutes.post(`${TENANT_USERS}/:userId/enable`, WRITE, idParams('userId'), (c) => setDisabled(c, false));
+
+/**
+ * unlockUser (Frontegg's management API `POST /identity/resources/users/v1/{userId}/unlock`; issue 31 item 4): the
+ * admin unlocks a member of their tenant that the lockout policy locked (`isLocked` false, failed attempts back to 0)
+ * → `{}`. The unlock link already emailed to the user stays good until used or expired (it then finds the user
+ * unlocked). 404 for a user outside the tenant; 400 `User is not locked` (`ER-USER-NOT-LOCKED`) when there is nothing
+ * to unlock. A user SCIM manages may be unlocked: the lock is the sign-in's, not the directory's. Audited
+ * `user.unlocked` (WARNING).
+ */
+adminUserRoutes.post(`${USERS}/v1/:userId/unlock`, WRITE, idParams('userId'), async (c) => {
+  const { u } = await member(c.var.db, c.req.param('userId'), c.var.auth.tenantId);
+  if (!u.isLocked) throw badRequest('User is not locked', 'ER-USER-NOT-LOCKED');
+  await c.var.db.update(users).set({ isLocked: false, failedLoginAttempts: 0 }).where(eq(users.id, u.id));
+  await audit(c, { action: 'user.unlocked', targetId: u.id, details: { userEmail: u.email }, severity: 'WARNING' });
+  return c.json({});
+});
 
 const countBody = z.object({
   tenantIds: z.array(z.string().min(1)).min(1, 'must list at least one tenant').max(MAX_PAGE_SIZE),
