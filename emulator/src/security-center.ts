@@ -7,7 +7,8 @@
  * - the members of the account (every `user_tenants` row of the tenant, invited ones included): how many, how many
  *   have an MFA device of any kind, a breached password (`users.isBreachedPassword`, kept from the common-password
  *   dictionary whenever a password is set or used) or are inactive (the users list's `inactive` preset with its
- *   90-day default: never signed in, or not for 7,776,000 s). The counts use the users list's own preset conditions
+ *   90-day default: no sign-in for 7,776,000 s, or, never signed in, a member for that long — a pending invitation
+ *   sent recently is not inactive and does not lower the score). The counts use the users list's own preset conditions
  *   (team.ts `presetCondition`), so the three tables of the security center always agree with them;
  * - the policies in force (policies.ts `effectivePolicies`: the account's own over the vendor's): MFA, lockout,
  *   password history;

@@ -3,17 +3,20 @@
  * label; the recommendations, most severe first, each with its severity and category badges, a human title and
  * description, and its action — "Send reset emails" for breached passwords (confirmed first, progress, then "Reset
  * emails sent to N users"), or the recommended session value applied through the session configurations
- * (ADJUST_FORCE_RELOGIN, ADJUST_MAX_CONCURRENT_SESSIONS, ADJUST_IDLE_TIMEOUT); the insights; and three tables —
+ * (ADJUST_FORCE_RELOGIN, ADJUST_MAX_CONCURRENT_SESSIONS, ADJUST_IDLE_TIMEOUT), or, for one fixed by hand in this
+ * section, the button that opens its tab (MFA, lockout and password history in general settings, the IP and email-domain
+ * tabs: issue 31 item 3); the insights; and three tables —
  * users with breached passwords, users without MFA, users inactive for 90 days — 10 a page. After any action the
- * score reloads (the resource refreshes the security center).
+ * score reloads (the resource refreshes the security center). What the MFA texts say follows the counts sent in
+ * `metadata` (nobody, some or everybody enrolled), so no statement is untrue of the account.
  */
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { TenantUser } from '../../api/admin-types.ts';
-import type { Recommendation, RecommendationActionKey, RecommendationSeverity } from '../../api/security.ts';
+import type { Insight, Recommendation, RecommendationActionKey, RecommendationSeverity } from '../../api/security.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource, type SecurityCenterTable } from '../resources/security.ts';
-import { useSection } from '../shell/context.ts';
+import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
@@ -24,7 +27,7 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { userColumn } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
-import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
+import { actionOf, bySeverity, fixPlaceOf, mfaUsage, scoreBand, toDurationInput } from './model.ts';
 
 /** A duration in seconds as words ("30 minutes", "1 day"). */
 export function durationText(seconds: number, t: Translate): string {
@@ -70,7 +73,7 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
               {insights.data.insights.items.map((i) => (
                 <li key={i.code} className={css.toolbar}>
                   <span className={css.chip}>{t(`admin.security.category.${i.category}`)}</span>
-                  <span>{t(`admin.security.insight.${i.code}`)}</span>
+                  <span>{insightText(i, t)}</span>
                 </li>
               ))}
             </ul>
@@ -85,6 +88,21 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
       {resetting ? <ResetDialog count={breachedCount} onClose={() => setResetting(false)} /> : null}
     </div>
   );
+}
+
+/** What an insight says, true of the counts it carries (PARTIAL_MFA_USAGE is Frontegg's code for nobody enrolled too). */
+function insightText(i: Insight, t: Translate): string {
+  if (i.code !== 'PARTIAL_MFA_USAGE') return t(`admin.security.insight.${i.code}`);
+  const usage = mfaUsage(i.metadata);
+  if (usage === 'none') return t('admin.security.insight.PARTIAL_MFA_USAGE.none');
+  if (usage === 'some') return t('admin.security.insight.PARTIAL_MFA_USAGE.some', { enrolled: i.metadata!.mfa!.enrolledUsersCount!, total: i.metadata!.totalUsers! });
+  return t('admin.security.insight.PARTIAL_MFA_USAGE');
+}
+
+/** What a recommendation's text says, true of its counts (FORCE_MFA when everybody is enrolled but nothing requires it). */
+function recommendationText(r: Recommendation, t: Translate): string {
+  if (r.code === 'FORCE_MFA' && mfaUsage(r.metadata) === 'all') return t('admin.security.rec.FORCE_MFA.text.all');
+  return t(`admin.security.rec.${r.code}.text`);
 }
 
 /** The score: a meter (0–100) with its label, the value in words and its band. */
@@ -127,6 +145,8 @@ const SEVERITY_BADGE: Record<RecommendationSeverity, string> = { SEVERE: css.bad
 function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void }) {
   const { t } = useSection();
   const action = actionOf(r.code);
+  const place = action ? null : fixPlaceOf(r.code);
+  const { go } = useSubRoute();
   const titleId = useId();
   return (
     <li className={securityCss.recommendation} aria-labelledby={titleId} data-code={r.code}>
@@ -135,8 +155,15 @@ function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommen
         <span className={css.chip}>{t(`admin.security.category.${r.category}`)}</span>
       </span>
       <strong id={titleId}>{t(`admin.security.rec.${r.code}`)}</strong>
-      <span className={css.muted}>{t(`admin.security.rec.${r.code}.text`)}</span>
+      <span className={css.muted}>{recommendationText(r, t)}</span>
       {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} /> : null}
+      {canWrite && place ? (
+        <span className={securityCss.recommendationAction}>
+          <button type="button" className={css.secondaryButton} onClick={() => go(place.tab)}>
+            {t(`admin.security.fix.${place.label}`)}
+          </button>
+        </span>
+      ) : null}
     </li>
   );
 }
