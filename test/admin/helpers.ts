@@ -4,7 +4,7 @@
  * the way a user sees it (rows, dialogs, buttons, menus, toasts).
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { FeAppElement } from '../../elements/fe-app.ts';
 import type { AdminPortalOptions } from '../../src/admin/shell/ids.ts';
 import { createApiClient, type ApiClient } from '../../src/api/client.ts';
@@ -116,6 +116,21 @@ export async function renderStory(section: string, scenario: string, dialogName?
 export async function expectAccessibleWhen(el: HTMLElement, ready: (el: HTMLElement) => unknown, what: string): Promise<void> {
   await waitUntil(() => el.shadowRoot && ready(el), what, SLOW);
   await expect(el).to.be.accessible();
+}
+
+/**
+ * Checks `el` with axe in the light scheme, then in the dark one (once its tokens are dark), and leaves the page light
+ * again even when a check fails.
+ */
+export async function expectAccessibleLightAndDark(el: HTMLElement): Promise<void> {
+  try {
+    await expect(el).to.be.accessible();
+    await emulateMedia({ colorScheme: 'dark' });
+    await waitUntil(() => getComputedStyle(el).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', SLOW);
+    await expect(el).to.be.accessible();
+  } finally {
+    await emulateMedia({ colorScheme: 'light' });
+  }
 }
 
 /**

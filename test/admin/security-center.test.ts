@@ -5,11 +5,10 @@
  * place it is fixed; with those buttons the tab has no axe violation in the light and the dark scheme.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-security.ts';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import { panel, tabOf } from './security-helpers.ts';
-import { api, renderSection, root, shown, signIn, SLOW } from './helpers.ts';
+import { api, expectAccessibleLightAndDark, renderSection, root, shown, signIn, SLOW } from './helpers.ts';
 
 const CENTER = '/frontegg/security-center/resources';
 
@@ -23,9 +22,6 @@ const recommendation = (el: HTMLElement, code: string) => root(el).querySelector
 describe('<fe-admin-security> the security center says what is true (issue 31 item 3)', () => {
   beforeEach(async () => {
     await resetEmulator();
-  });
-  afterEach(async () => {
-    await emulateMedia({ colorScheme: 'light' });
   });
 
   it('AB-3.30 with nobody enrolled the MFA insight says so, not "Some users have set up MFA, others have not"', async () => {
@@ -63,10 +59,7 @@ describe('<fe-admin-security> the security center says what is true (issue 31 it
     expect(recommendation(el, 'ENABLE_PASSWORD_HISTORY')!.querySelector('button')!.textContent).to.equal('Open password history');
     expect(recommendation(el, 'ENABLE_IP_RESTRICTIONS')!.querySelector('button')!.textContent).to.equal('Open IP restrictions');
     expect(recommendation(el, 'ENABLE_DOMAIN_RESTRICTIONS')!.querySelector('button')!.textContent).to.equal('Open email domains');
-    await expect(el).to.be.accessible();
-    await emulateMedia({ colorScheme: 'dark' });
-    await waitUntil(() => getComputedStyle(el).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', SLOW);
-    await expect(el).to.be.accessible();
+    await expectAccessibleLightAndDark(el);
 
     const requireMfa = recommendation(el, 'FORCE_MFA')!.querySelector('button')!;
     expect(requireMfa.textContent).to.equal('Open the MFA policy');

@@ -33,6 +33,11 @@ export interface SectionView {
    * write here". A control the user may not use is not shown.
    */
   can(action: SectionAction, other?: SectionId): boolean;
+  /**
+   * Whether the portal offers what permission `key` allows (issue 31 item 8; the registry's `isPermissionOffered`):
+   * false for a key only sections not built yet need, which a permission picker leaves out.
+   */
+  offers(key: string): boolean;
 }
 
 /**
@@ -60,10 +65,10 @@ export interface SubRouter {
 }
 
 /**
- * What an element hands the section host; the host adds `t`, `can` and `subRoute`: from `router` (the portal), else from
+ * What an element hands the section host; the host adds `t`, `can`, `offers` and `subRoute`: from `router` (the portal), else from
  * memory starting at `dialog` (a story's sub-path, e.g. `add` in users; none in a section element).
  */
-export type SectionValue = Omit<SectionView, 'can' | 'subRoute' | 't'> & { dialog?: string; router?: SubRouter };
+export type SectionValue = Omit<SectionView, 'can' | 'offers' | 'subRoute' | 't'> & { dialog?: string; router?: SubRouter };
 
 /** Provided by the section element (or the portal) around a section view. */
 export const SectionContext = createContext<SectionView | null>(null);
