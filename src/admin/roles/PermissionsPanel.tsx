@@ -47,7 +47,7 @@ function columns(t: Translate, rolesById: Map<string, Role>, canWrite: boolean, 
       id: 'category',
       accessorFn: (p) => p.categoryName,
       header: t('admin.perms.col.category'),
-      size: 150,
+      size: 190, // "Account hierarchy", "User management" whole at desktop widths
       cell: ({ getValue }) => String(getValue() || t('admin.roles.otherCategory')),
     },
     {
