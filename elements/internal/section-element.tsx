@@ -187,7 +187,7 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
   const open = (id: SectionId) => show(id, null);
   const go = useCallback((sub: string | null) => current && show(current, sub), [current, show]);
   const sub = current && current === asked ? (place?.sub ?? null) : null;
-  const router = useMemo(() => ({ sub, go }), [sub, go]);
+  const router = useMemo(() => ({ sub, go, open: show }), [sub, go, show]);
   return <PortalView sections={sections} value={current ? { ...base, section: current, router } : null} t={t} onOpen={open} />;
 }
 

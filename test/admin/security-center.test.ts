@@ -1,14 +1,16 @@
 /**
  * The security center tells the truth (issue 31 item 3), against the emulator: the MFA insight says what the counts
  * are (nobody enrolled is not "some users"), pending invitations sent today are not "no sign-in for 90 days" and do
- * not lower the score, and each recommendation fixed by hand in the security section has the button that opens the
- * place it is fixed; with those buttons the tab has no axe violation in the light and the dark scheme.
+ * not lower the score, and each recommendation fixed by hand in the portal has the button that opens the place it is
+ * fixed (a tab of the section; in the portal, the SSO section's new connection); with those buttons the tab has no
+ * axe violation in the light and the dark scheme.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../elements/admin/fe-admin-security.ts';
+import '../../elements/fe-admin-portal.ts';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import { panel, tabOf } from './security-helpers.ts';
-import { api, expectAccessibleLightAndDark, renderSection, root, shown, signIn, SLOW } from './helpers.ts';
+import { api, dialog, expectAccessibleLightAndDark, renderSection, root, shown, signIn, SLOW } from './helpers.ts';
 
 const CENTER = '/frontegg/security-center/resources';
 
@@ -71,5 +73,23 @@ describe('<fe-admin-security> the security center says what is true (issue 31 it
     await waitUntil(() => recommendation(el, 'ENABLE_IP_RESTRICTIONS')?.querySelector('button'), 'back in the center', SLOW);
     recommendation(el, 'ENABLE_IP_RESTRICTIONS')!.querySelector('button')!.click();
     await waitUntil(() => tabOf(el, 'IP restrictions')?.getAttribute('aria-selected') === 'true', 'IP restrictions', SLOW);
+  });
+
+  it('AB-3.29 in the portal "Set up single sign-on" has its button too: it opens the SSO section’s new connection (a history entry, Back returns)', async () => {
+    await signIn(ADMIN);
+    history.replaceState(null, '', '#/admin/security');
+    try {
+      const portal = await renderSection('fe-admin-portal');
+      const sso = () => recommendation(portal, 'CONFIGURE_SSO')?.querySelector('button');
+      await waitUntil(sso, 'Set up single sign-on has a button', SLOW);
+      expect(sso()!.textContent).to.equal('Set up a connection');
+      sso()!.click();
+      await waitUntil(() => location.hash === '#/admin/sso/add', 'the SSO section’s new connection', SLOW);
+      await waitUntil(() => dialog(portal), 'its dialog', SLOW);
+      history.back();
+      await waitUntil(() => location.hash === '#/admin/security' && recommendation(portal, 'CONFIGURE_SSO'), 'back in the security center', SLOW);
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
   });
 });

@@ -5,7 +5,8 @@
  * emails sent to N users"), or the recommended session value applied through the session configurations
  * (ADJUST_FORCE_RELOGIN, ADJUST_MAX_CONCURRENT_SESSIONS, ADJUST_IDLE_TIMEOUT), or, for one fixed by hand in this
  * section, the button that opens its tab (MFA, lockout and password history in general settings, the IP and email-domain
- * tabs: issue 31 item 3); the insights; and three tables —
+ * tabs; in the portal, single sign-on's opens the SSO section's new connection: issue 31 item 3); the insights; and
+ * three tables —
  * users with breached passwords, users without MFA, users inactive for 90 days — 10 a page. After any action the
  * score reloads (the resource refreshes the security center). What the MFA texts say follows the counts sent in
  * `metadata` (nobody, some or everybody enrolled), so no statement is untrue of the account.
@@ -27,7 +28,7 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { userColumn } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
-import { actionOf, bySeverity, fixPlaceOf, mfaUsage, scoreBand, toDurationInput } from './model.ts';
+import { actionOf, bySeverity, fixPlaceOf, mfaUsage, scoreBand, toDurationInput, type FixPlace } from './model.ts';
 
 /** A duration in seconds as words ("30 minutes", "1 day"). */
 export function durationText(seconds: number, t: Translate): string {
@@ -144,9 +145,9 @@ const SEVERITY_BADGE: Record<RecommendationSeverity, string> = { SEVERE: css.bad
 /** One recommendation: badges, title, description, and its action for an admin who may write. */
 function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void }) {
   const { t } = useSection();
+  const { can, sectionOpener } = useSection();
   const action = actionOf(r.code);
-  const place = action ? null : fixPlaceOf(r.code);
-  const { go } = useSubRoute();
+  const fix = useFix(r, canWrite && !action, can('write', 'sso') ? sectionOpener('sso') : null);
   const titleId = useId();
   return (
     <li className={securityCss.recommendation} aria-labelledby={titleId} data-code={r.code}>
@@ -157,15 +158,28 @@ function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommen
       <strong id={titleId}>{t(`admin.security.rec.${r.code}`)}</strong>
       <span className={css.muted}>{recommendationText(r, t)}</span>
       {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} /> : null}
-      {canWrite && place ? (
+      {fix ? (
         <span className={securityCss.recommendationAction}>
-          <button type="button" className={css.secondaryButton} onClick={() => go(place.tab)}>
-            {t(`admin.security.fix.${place.label}`)}
+          <button type="button" className={css.secondaryButton} onClick={fix.run}>
+            {t(`admin.security.fix.${fix.label}`)}
           </button>
         </span>
       ) : null}
     </li>
   );
+}
+
+/**
+ * The button that takes the admin to where recommendation `r` is fixed by hand (issue 31 item 3): its tab of this
+ * section when `here` (the admin may write here and no action fixes it at once), or, for CONFIGURE_SSO, the SSO
+ * section's new connection through `openSso` (the portal's, when the admin may set up SSO); null when there is none.
+ */
+function useFix(r: Recommendation, here: boolean, openSso: ((sub: string | null) => void) | null): { label: FixPlace['label'] | 'sso'; run: () => void } | null {
+  const { go } = useSubRoute();
+  const place = here ? fixPlaceOf(r.code) : null;
+  if (place) return { label: place.label, run: () => go(place.tab) };
+  if (r.code === 'CONFIGURE_SSO' && openSso) return { label: 'sso', run: () => openSso('add') };
+  return null;
 }
 
 /** What an action's button says, with the recommended value of `metadata.sessions`. */

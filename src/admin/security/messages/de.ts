@@ -155,6 +155,7 @@ export const deAdminSecurity: Record<keyof typeof enAdminSecurity, string> = {
   'admin.security.fix.passwordHistory': 'Passwortverlauf öffnen',
   'admin.security.fix.ip': 'IP-Beschränkungen öffnen',
   'admin.security.fix.domain': 'E-Mail-Domains öffnen',
+  'admin.security.fix.sso': 'Verbindung einrichten',
   'admin.security.action.sending': 'Wird gesendet …',
   'admin.security.action.applying': 'Wird übernommen …',
   'admin.security.action.ADJUST_FORCE_RELOGIN': 'Erneute Anmeldung auf {value} setzen',

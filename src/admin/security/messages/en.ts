@@ -164,6 +164,7 @@ export const enAdminSecurity = {
   'admin.security.fix.passwordHistory': 'Open password history',
   'admin.security.fix.ip': 'Open IP restrictions',
   'admin.security.fix.domain': 'Open email domains',
+  'admin.security.fix.sso': 'Set up a connection',
   'admin.security.action.sending': 'Sending…',
   'admin.security.action.applying': 'Applying…',
   'admin.security.action.ADJUST_FORCE_RELOGIN': 'Set force re-login to {value}',

@@ -151,6 +151,7 @@ export const heAdminSecurity: Record<keyof typeof enAdminSecurity, string> = {
   'admin.security.fix.passwordHistory': 'פתיחת היסטוריית הסיסמאות',
   'admin.security.fix.ip': 'פתיחת הגבלות IP',
   'admin.security.fix.domain': 'פתיחת דומיינים של דוא״ל',
+  'admin.security.fix.sso': 'הגדרת חיבור',
   'admin.security.action.sending': 'שולח…',
   'admin.security.action.applying': 'מחיל…',
   'admin.security.action.ADJUST_FORCE_RELOGIN': 'להגדיר כניסה מחדש כל {value}',
