@@ -181,6 +181,18 @@ describe('security center: recommendations, insights and score (api-contract R)'
     assert.ok(forced.score > partly.score);
   });
 
+  it('AB-3.29 AB-3.30 MFA: pending invitations keep the score (they cannot sign in yet) and count, truly, as users without MFA (issue 31 item 3)', async () => {
+    const admin = await adminApi();
+    await enrolTotp(admin);
+    const enrolled = await center(admin);
+    assert.ok(enrolled.insights.includes('FULL_MFA_USAGE'));
+    for (const email of ['ivy@example.test', 'ian@example.test', 'ida@example.test']) await admin.teams.addUser({ email, roleIds: [] });
+    const invited = await center(admin);
+    assert.equal(invited.score, enrolled.score, 'inviting people does not lower the score');
+    assert.deepEqual([invited.metadata?.totalUsers, invited.metadata?.mfa?.enrolledUsersCount], [4, 1]);
+    assert.ok(invited.insights.includes('PARTIAL_MFA_USAGE'), '1 of 4 members has MFA');
+  });
+
   it('AB-3.29 AB-3.33 PASSWORD: a dictionary password raises BREACHED_PASSWORDS_EXIST; SEND_RESET_BREACHED_PASSWORD_EMAIL mails exactly the breached users, the link opens the reset flow and the new password clears it', async () => {
     const carol = await userWithPassword('carol@example.test', BREACHED);
     await makeUser('dave@example.test');
