@@ -73,13 +73,18 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   const [resources] = useState(() => resourcesOf(app));
   const permissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
   const options = useMemo(() => adminOptionsOf(app, metadata.navigation), [app, metadata.navigation]);
-  // a new user or tenant must not see the previous one's data: the cache starts over
+  // a new user or tenant must not see the previous one's data: the cache starts over — signed out, without fetching
+  // again (no request goes out without a session)
   const who = `${session.user?.sub ?? session.user?.id ?? ''}@${session.user?.tenantId ?? ''}`;
+  const signedIn = session.isAuthenticated;
   const seen = useRef(who);
   useLayoutEffect(() => {
-    if (seen.current !== who) resources.query.invalidateAll();
+    if (seen.current !== who) {
+      if (signedIn) resources.query.invalidateAll();
+      else resources.query.forgetAll();
+    }
     seen.current = who;
-  }, [who, resources]);
+  }, [who, signedIn, resources]);
   const content = session.isLoading ? (
     <Loading label={t('admin.loading')} />
   ) : !session.isAuthenticated ? (

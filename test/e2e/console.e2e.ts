@@ -20,7 +20,7 @@ function watch(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(`exception: ${e.message}`));
   page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()} (after ${r.request().headers()['authorization'] ? 'a bearer' : 'no bearer'})`);
   });
   return errors;
 }
