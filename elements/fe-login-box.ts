@@ -21,7 +21,7 @@ export { loginBoxFlow, type LoginBoxProps } from './internal/login-box-flow.ts';
  * @summary Sign in with password and two-factor authentication.
  *
  * @attr {boolean} callback-page - Set by `<fe-routes>` on the social, OIDC, SAML and magic-link callback routes: the box shows progress (no sign-in form) while it finds the callback and finishes the sign-in.
- * @attr {string} redirect-url - Where to go after sign-in; default the page's `redirectUrl` query parameter, else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5).
+ * @attr {string} redirect-url - Where to go after sign-in; default the page's `redirectUrl` query parameter, else the page the user was on when a sign-out they did not ask for ended their session (idle, session expired, address refused by IP restrictions; the box then also says why), else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5).
  * @attr {string} email - Pre-filled email address.
  * @attr {boolean} autofocus - Focus the first field when the box first renders (focus always moves to the first field of later steps).
  *

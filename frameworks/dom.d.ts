@@ -216,7 +216,7 @@ export interface FeAppEvents {
   'fe-session-change': fe.FeSessionChangeEvent;
   /** When a session starts that no element of this tab started (`detail: { user, restored: true }`): restored by the start-up refresh, or signed in in another tab (a sign-in through `<fe-login-box>` fires its own `fe-login`). */
   'fe-login': fe.FeLoginEvent;
-  /** After `logout()` on this element; (`detail: { reason: 'idle' }`) when this element signed an idle user out: the account's idle session timeout passed without activity in any tab of the app, after a warning dialog a minute before ("Stay signed in" keeps the session); or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed. */
+  /** After `logout()` on this element; (`detail: { reason: 'idle' }`) when this element signed an idle user out: the account's idle session timeout passed without activity in any tab of the app, after a warning dialog a minute before ("Stay signed in" keeps the session); (`detail: { reason: 'ipRestricted' }`) when it signed the user out because the server refused a call for the address (the account's IP restrictions); or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed. */
   'fe-logout': fe.FeLogoutEvent;
   /** When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`. */
   'fe-error': fe.FeErrorEvent;
@@ -287,7 +287,7 @@ export interface FeImpersonateEvents {
 export interface FeLoginBoxAttributes {
   /** Set by `<fe-routes>` on the social, OIDC, SAML and magic-link callback routes: the box shows progress (no sign-in form) while it finds the callback and finishes the sign-in. */
   'callback-page'?: boolean;
-  /** Where to go after sign-in; default the page's `redirectUrl` query parameter, else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5). */
+  /** Where to go after sign-in; default the page's `redirectUrl` query parameter, else the page the user was on when a sign-out they did not ask for ended their session (idle, session expired, address refused by IP restrictions; the box then also says why), else the app's authenticated URL. Must be same-origin or an allowed origin (sign-in §5). */
   'redirect-url'?: string;
   /** Pre-filled email address. */
   email?: string;

@@ -93,7 +93,7 @@ export type FeAppReactProps = FeReactBaseProps<fe.FeAppElement> &
     'onfe-session-change'?: (event: fe.FeSessionChangeEvent) => void;
     /** When a session starts that no element of this tab started (`detail: { user, restored: true }`): restored by the start-up refresh, or signed in in another tab (a sign-in through `<fe-login-box>` fires its own `fe-login`). */
     'onfe-login'?: (event: fe.FeLoginEvent) => void;
-    /** After `logout()` on this element; (`detail: { reason: 'idle' }`) when this element signed an idle user out: the account's idle session timeout passed without activity in any tab of the app, after a warning dialog a minute before ("Stay signed in" keeps the session); or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed. */
+    /** After `logout()` on this element; (`detail: { reason: 'idle' }`) when this element signed an idle user out: the account's idle session timeout passed without activity in any tab of the app, after a warning dialog a minute before ("Stay signed in" keeps the session); (`detail: { reason: 'ipRestricted' }`) when it signed the user out because the server refused a call for the address (the account's IP restrictions); or (`detail: { remote: true }`) when the session ended elsewhere: signed out in another tab, or a refresh failed. */
     'onfe-logout'?: (event: fe.FeLogoutEvent) => void;
     /** When the app cannot start (`detail: { message }`): no base URL, or "Mismatch in store names" when another connected `<fe-app>` has the same `name`. */
     'onfe-error'?: (event: fe.FeErrorEvent) => void;

@@ -3,16 +3,22 @@
  * provisioning"; AB-3.20–3.22, AB-6.08, AB-7.51), in the flow dialect of machines/flow.ts:
  *
  * `vendor` (choose the IdP: SAML generic, Okta, Entra ID, Google Workspace, OIDC; `vendor.choose`)
+ * → `provider` (what to paste into the IdP first, issue 31 item 5: SAML our ACS URL and SP entity ID, OIDC our
+ *   redirect URI; `provider.next`, `provider.back` returns to `vendor`)
  * → `configure` (`idle` ⇄ `submitting`: SAML by metadata URL, metadata file or fields, OIDC by issuer + client id +
- *   client secret; `configure.submit` with a valid draft; `configure.back` returns to `vendor`)
+ *   client secret; `configure.submit` with a valid draft; `configure.back` returns to `provider`). The connection is
+ *   made disabled, the IdP chosen kept with it (`configMetadata.vendor`).
  * → `review` (the IdP certificate and our ACS URL / SP entity ID, read from the configuration made; `review.next`)
  * → `domains` (domains claimed and proven one by one: machines/admin-sso-domain.machine.ts; `domains.next`)
  * → `authorization` (`idle` ⇄ `submitting`: default roles and group mappings; `authorization.submit`,
- *   `authorization.skip`) → `done` (`setup.close`) → `closed` (final). `setup.cancel` closes from any step.
+ *   `authorization.skip`)
+ * → `enable` (`idle` ⇄ `submitting`: the admin may test the sign-in, then enables the connection, `enable.submit`,
+ *   or leaves it disabled, `enable.skip`) → `done` (`setup.close`) → `closed` (final). `setup.cancel` closes from
+ *   any step.
  *
  * A refused step goes back to its `idle` with the error (a {@link FlowError}) and the draft as typed. Emits
  * `created` once the configuration exists (the list shows it from then on, even if the admin leaves the flow).
- * Actors (machines/admin-sso-setup.actors.ts): `createConfiguration`, `saveAuthorization`.
+ * Actors (machines/admin-sso-setup.actors.ts): `createConfiguration`, `saveAuthorization`, `enableConfiguration`.
  */
 import { assign, emit, fromPromise, type SnapshotFrom } from 'xstate';
 import { setup } from './setup.ts';
@@ -113,18 +119,26 @@ export function setupProblem(vendor: SsoVendor, d: SetupDraft): SetupProblem | n
   return samlFieldsProblem(d);
 }
 
-/** The create call of a draft (trimmed): metadata URL, metadata XML, SAML fields, or OIDC fields (the issuer in `ssoEndpoint`). */
+/**
+ * The create call of a draft (trimmed): metadata URL, metadata XML, SAML fields, or OIDC fields (the issuer in
+ * `ssoEndpoint`). Each makes the connection disabled (enabled at the setup's end) and keeps the IdP chosen.
+ */
 export function createInput(vendor: SsoVendor, d: SetupDraft): SsoCreateInput {
+  const configMetadata = { vendor };
   if (protocolOf(vendor) === 'oidc') {
-    return { method: 'fields', body: { type: 'oidc', enabled: true, ssoEndpoint: d.issuer.trim(), oidcClientId: d.clientId.trim(), oidcSecret: d.clientSecret } };
+    return {
+      method: 'fields',
+      body: { type: 'oidc', enabled: false, ssoEndpoint: d.issuer.trim(), oidcClientId: d.clientId.trim(), oidcSecret: d.clientSecret, configMetadata },
+    };
   }
   if (d.method === 'metadataUrl') return { method: 'metadataUrl', url: d.metadataUrl.trim(), vendor };
-  if (d.method === 'metadataFile') return { method: 'metadataFile', metadata: d.metadataXml };
+  if (d.method === 'metadataFile') return { method: 'metadataFile', metadata: d.metadataXml, vendor };
   return {
     method: 'fields',
     body: {
       type: 'saml',
-      enabled: true,
+      enabled: false,
+      configMetadata,
       ssoEndpoint: d.ssoEndpoint.trim(),
       ...(d.idpEntityId.trim() ? { idpEntityId: d.idpEntityId.trim() } : {}),
       publicCertificate: d.publicCertificate.trim(),
@@ -173,10 +187,14 @@ export type SsoSetupEvent =
   | { type: 'domains.next' }
   | { type: 'authorization.submit'; draft: AuthorizationDraft }
   | { type: 'authorization.skip' }
+  | { type: 'provider.next' }
+  | { type: 'provider.back' }
+  | { type: 'enable.submit' }
+  | { type: 'enable.skip' }
   | { type: 'setup.close' }
   | { type: 'setup.cancel' };
 
-export type SsoSetupEmitted = { type: 'created'; configuration: SsoConfiguration } | { type: 'saved' };
+export type SsoSetupEmitted = { type: 'created'; configuration: SsoConfiguration } | { type: 'saved' } | { type: 'enabled' };
 
 const ssoSetup = setup({
   types: {
@@ -194,6 +212,10 @@ const ssoSetup = setup({
     saveAuthorization: fromPromise<void, SsoAuthorizationInput>(async () => {
       throw new Error('saveAuthorization not provided');
     }),
+    /** Switches the configuration made on (the setup's last step); resolves with it as stored. */
+    enableConfiguration: fromPromise<SsoConfiguration, { id: string }>(async () => {
+      throw new Error('enableConfiguration not provided');
+    }),
   },
   guards: {
     validDraft: ({ context, event }) => event.type === 'configure.submit' && context.vendor !== null && setupProblem(context.vendor, event.draft) === null,
@@ -203,6 +225,7 @@ const ssoSetup = setup({
     storeError: assign({ error: (_, params: { error: unknown }) => toFlowError(params.error) }),
     emitCreated: emit((_, params: { configuration: SsoConfiguration }) => ({ type: 'created' as const, configuration: params.configuration })),
     emitSaved: emit({ type: 'saved' as const }),
+    emitEnabled: emit({ type: 'enabled' as const }),
   },
 });
 
@@ -219,10 +242,13 @@ export const adminSsoSetupMachine = ssoSetup.createMachine({
   on: { 'setup.cancel': '.closed' },
   states: {
     vendor: {
-      on: { 'vendor.choose': { target: 'configure', actions: assign({ vendor: ({ event }) => event.vendor, error: null }) } },
+      on: { 'vendor.choose': { target: 'provider', actions: assign({ vendor: ({ event }) => event.vendor, error: null }) } },
+    },
+    provider: {
+      on: { 'provider.next': 'configure', 'provider.back': 'vendor' },
     },
     configure: {
-      on: { 'configure.back': { target: 'vendor', actions: assign({ error: null }) } },
+      on: { 'configure.back': { target: 'provider', actions: assign({ error: null }) } },
       ...formStep(
         ssoSetup,
         'configure.submit',
@@ -258,18 +284,35 @@ export const adminSsoSetupMachine = ssoSetup.createMachine({
       on: { 'domains.next': 'authorization' },
     },
     authorization: {
-      on: { 'authorization.skip': 'done' },
+      on: { 'authorization.skip': 'enable' },
       ...formStep(
         ssoSetup,
         'authorization.submit',
         {
           src: 'saveAuthorization',
           input: ({ context }: { context: SsoSetupContext }) => ({ configId: context.configuration?.id ?? '', ...context.authorization }),
-          onDone: { target: '#adminSsoSetup.done', actions: 'emitSaved' },
+          onDone: { target: '#adminSsoSetup.enable', actions: 'emitSaved' },
           onError: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
         },
         assign({ authorization: ({ event }: { event: { draft: AuthorizationDraft } }) => event.draft, error: null }),
         'validAuthorization',
+      ),
+    },
+    enable: {
+      on: { 'enable.skip': 'done' },
+      ...formStep(
+        ssoSetup,
+        'enable.submit',
+        {
+          src: 'enableConfiguration',
+          input: ({ context }: { context: SsoSetupContext }) => ({ id: context.configuration?.id ?? '' }),
+          onDone: {
+            target: '#adminSsoSetup.done',
+            actions: [assign({ configuration: ({ event }: { event: { output: SsoConfiguration } }) => event.output }), 'emitEnabled'],
+          },
+          onError: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+        },
+        assign({ error: null }),
       ),
     },
     done: {

@@ -8,12 +8,19 @@ export function isUnsafeUrlError(error: unknown): boolean {
   return (error as { name?: string } | undefined)?.name === 'UnsafeUrlError';
 }
 
-/** Turns anything thrown by an actor into a {@link FlowError}. Status 0 (unreachable) maps to `error.network`, a refused redirect (`UnsafeUrlError`) to `error.unsafeUrl`. */
+/**
+ * Turns anything thrown by an actor into a {@link FlowError}. Status 0 (unreachable) maps to `error.network`, a refused
+ * redirect (`UnsafeUrlError`) to `error.unsafeUrl`; an error that names its catalogue `key` (an actor's own sentence)
+ * keeps it.
+ */
 export function toFlowError(error: unknown): FlowError {
   const e = error as { message?: string; statusCode?: number; traceId?: string } | undefined;
   if (e?.statusCode === 0) return { key: 'error.network', statusCode: 0 };
   // a redirect the app refused (src/auth/safe-url.ts): our own text, not the raw address
   if (isUnsafeUrlError(error)) return { key: 'error.unsafeUrl' };
+  // an actor that said the failure in the catalogue's words (a FlowError already): kept as it is
+  const said = error as { key?: unknown } | undefined;
+  if (said && typeof said.key === 'string' && said.key) return { key: said.key as MessageKey, statusCode: e?.statusCode };
   if (e && typeof e.message === 'string' && e.message) return { message: e.message, statusCode: e.statusCode, traceId: e.traceId };
   return { key: 'error.generic' };
 }

@@ -32,6 +32,9 @@ import { PENDING_KEY, SSO_RETURN_KEY } from '../src/federation/keys.ts';
 import { addMessages } from '../src/i18n/index.ts';
 import { enLoginMore } from '../src/i18n/en-login-more.ts';
 import { enPasswordless } from '../src/i18n/en-passwordless.ts';
+import { enSignedOut } from '../src/i18n/en-signed-out.ts';
+import { sessionSyncKey } from '../src/app/app.ts';
+import { takeSignOut } from '../src/app/signed-out.ts';
 import type { AfterSignInChildLogic, AuthStrategy, FirstFactor, LoginCallback, LoginStart, MfaChildLogic, PasswordlessType } from './login.machine.ts';
 import type { MfaInput, SignedIn } from './mfa.machine.ts';
 
@@ -216,8 +219,12 @@ export function loginCalls(app: FeApp, provide: LazyChildren): LoginCallFunction
       } catch {
         /* no pending login or storage: nowhere special to go */
       }
+      // a sign-out the user did not ask for (src/app/signed-out.ts): the first step says why (issue 31)
+      const signedOut = callback ? null : takeSignOut(sessionSyncKey(app.options));
+      if (signedOut) addMessages('en', enSignedOut);
       return {
         ...(redirectUrl ? { redirectUrl } : {}),
+        ...(signedOut ? { notice: `login.signedOut.${signedOut.reason}` as const, returnTo: signedOut.returnTo } : {}),
         authStrategy,
         passkeys: !!strategies?.secondaryAuthStrategies?.some((x) => x.strategy === 'Passkeys' && x.isActive),
         ...(ssoActive === undefined ? {} : { ssoActive }),

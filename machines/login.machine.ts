@@ -127,6 +127,10 @@ export interface LoginStart {
   quickLoginUserId?: string | null;
   /** Where to go after a callback sign-in (kept while the browser was away). */
   redirectUrl?: string;
+  /** After a sign-out the user did not ask for (issue 31): the first step says why (`login.signedOut.*`)… */
+  notice?: MessageKey;
+  /** …and, without a redirect of its own, the sign-in returns to this page (path, query and hash). */
+  returnTo?: string;
 }
 
 /** Steps of the login flow, as named in sign-in §4 (those this machine implements), and ours. */
@@ -316,11 +320,12 @@ const loginSetup = setup({
     emitError: emit(({ context }) => ({ type: 'error' as const, error: context.error ?? { key: 'error.generic' as const } })),
     /** A code or link was sent: the resend countdown starts; "We sent a new one" when one was sent before. */
     noteResent: assign({ notice: ({ context }) => (context.sentAt ? ('passwordless.resent' as const) : null), sentAt: () => Date.now() }),
-    /** The `start` output: a strategy or callback given in the input wins. */
-    applyStart: assign(({ context }, start: LoginStart) => ({
+    /** The `start` output: a strategy or callback given in the input wins; `returnTo` only stands in for no redirect. */
+    applyStart: assign(({ context }, { returnTo, ...start }: LoginStart) => ({
       ...start,
       authStrategy: context.authStrategy ?? start.authStrategy,
       callback: context.callback ?? start.callback,
+      redirectUrl: start.redirectUrl ?? context.redirectUrl ?? returnTo ?? null,
     })),
     storeNoSso: assign({ error: { key: 'login.noSso' as const }, notice: null }),
     signedOut: assign({ user: null, error: null, notice: null }),

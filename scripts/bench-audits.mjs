@@ -2,7 +2,7 @@
  * The audit log at scale (issue 20 item 14; figures, not timed tests): the emulator (a child process, PGlite in
  * memory) seeded with 100,000 audit rows (`POST /_emulator/seed-audits`), then
  * 1. the first page as the portal asks for it (20 rows, createdAt descending): the first answer and the median of 10
- *    (aim: at most 300 ms), and a free-text search;
+ *    (aim: at most 300 ms), a free-text search (aim: at most 100 ms; its pg_trgm index), and the user picker's options;
  * 2. the CSV export of every row (`POST /frontegg/audits/export/csv/v2`), streamed: rows/s, and the growth of the
  *    emulator's resident memory over its level before the export (sampled every 20 ms from /proc), which stays flat
  *    when the rows are streamed in batches rather than held.
@@ -57,6 +57,10 @@ export async function benchAudits() {
     const search = await timePage('sortDirection=desc&sortBy=createdAt&filter=user42%40example.com&offset=0&count=20');
     const severe = await timePage('sortDirection=desc&sortBy=createdAt&offset=0&count=20&severity=SEVERE');
     const deep = await timePage('sortDirection=desc&sortBy=createdAt&offset=99000&count=20');
+    // the pickers' options (GET /audits/values, the emulator's extension) as the admin types "user4"
+    const valuesStart = performance.now();
+    const values = await (await fetch(`${emulator.url}/frontegg/audits/values?field=user&search=user4&limit=50`, { headers: auth })).json();
+    const valuesMs = performance.now() - valuesStart;
 
     // the export, streamed; the emulator's RSS sampled meanwhile
     const before = rssOf(emulator.pid);
@@ -86,9 +90,12 @@ export async function benchAudits() {
     console.log(
       `  first page (20 rows, createdAt desc)   first ${first.ms.toFixed(1)} ms, median of 10 ${median(pages).toFixed(1)} ms (aim: at most 300 ms); total ${first.total}`,
     );
-    console.log(`  free-text search, first page           ${search.ms.toFixed(1)} ms (${search.total} rows match)`);
+    console.log(
+      `  free-text search over ${(seeded.created ?? 0).toLocaleString('en')} rows, first page ${search.ms.toFixed(1)} ms (aim: at most 100 ms; ${search.total} rows match)`,
+    );
     console.log(`  severity = SEVERE, first page          ${severe.ms.toFixed(1)} ms (${severe.total} rows match)`);
     console.log(`  page at offset 99,000                  ${deep.ms.toFixed(1)} ms`);
+    console.log(`  user picker's options for "user4"      ${valuesMs.toFixed(1)} ms (${values.values?.length ?? '?'} offered)`);
     console.log(
       `  CSV export (${res.status}, ${res.headers.get('content-disposition')}): ${rows.toLocaleString('en')} rows, ${mib(bytes)} in ${exportMs.toFixed(0)} ms` +
         ` → ${Math.round(rows / (exportMs / 1000)).toLocaleString('en')} rows/s; first byte after ${firstByteMs.toFixed(0)} ms`,

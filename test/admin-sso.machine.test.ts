@@ -13,6 +13,7 @@ import {
   type SetupDraft,
 } from '../machines/admin-sso-setup.machine.ts';
 import { adminSsoDomainMachine, domainName } from '../machines/admin-sso-domain.machine.ts';
+import { setupErrorKey } from '../src/admin/sso/model.ts';
 import { adminSamlMachine, IllegalStateError, prepareSamlSave, type SamlCallback } from '../machines/admin-saml.machine.ts';
 
 const configuration: SsoConfiguration = {
@@ -33,12 +34,17 @@ const configuration: SsoConfiguration = {
 };
 const refused = (message: string, statusCode = 400) => Object.assign(new Error(message), { statusCode });
 
-function startSetup(create: (input: SsoCreateInput) => Promise<SsoConfiguration>, save: (input: SsoAuthorizationInput) => Promise<void> = async () => {}) {
-  const calls: { create: SsoCreateInput[]; save: SsoAuthorizationInput[] } = { create: [], save: [] };
+function startSetup(
+  create: (input: SsoCreateInput) => Promise<SsoConfiguration>,
+  save: (input: SsoAuthorizationInput) => Promise<void> = async () => {},
+  enable: (input: { id: string }) => Promise<SsoConfiguration> = async () => ({ ...configuration, enabled: true }),
+) {
+  const calls: { create: SsoCreateInput[]; save: SsoAuthorizationInput[]; enable: { id: string }[] } = { create: [], save: [], enable: [] };
   const machine = adminSsoSetupMachine.provide({
     actors: {
       createConfiguration: fromPromise<SsoConfiguration, SsoCreateInput>(({ input }) => (calls.create.push(input), create(input))),
       saveAuthorization: fromPromise<void, SsoAuthorizationInput>(({ input }) => (calls.save.push(input), save(input))),
+      enableConfiguration: fromPromise<SsoConfiguration, { id: string }>(({ input }) => (calls.enable.push(input), enable(input))),
     },
   });
   const actor = createActor(machine, { input: {} });
@@ -46,6 +52,22 @@ function startSetup(create: (input: SsoCreateInput) => Promise<SsoConfiguration>
   actor.on('created', (e) => created.push(e.configuration));
   actor.start();
   return { actor, calls, created };
+}
+
+/** A SAML connection made from a metadata URL, its review and domains passed: the actor is at the roles. */
+async function toRoles(actor: ReturnType<typeof startSetup>['actor']) {
+  choose(actor, 'saml');
+  actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, metadataUrl: 'https://idp.test/md' } });
+  await waitFor(actor, (s) => s.matches('review'));
+  actor.send({ type: 'review.next' });
+  actor.send({ type: 'domains.next' });
+}
+
+/** Chooses `vendor` and passes the step of what to paste into the IdP (issue 31 item 5). */
+function choose(actor: ReturnType<typeof startSetup>['actor'], vendor: 'saml' | 'okta' | 'oidc') {
+  actor.send({ type: 'vendor.choose', vendor });
+  expect(actor.getSnapshot().matches('provider')).to.equal(true);
+  actor.send({ type: 'provider.next' });
 }
 
 describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
@@ -59,10 +81,11 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
     expect(setupProblem('saml', { ...d, method: 'fields', ssoEndpoint: 'https://idp.test/sso' })).to.equal('publicCertificate');
     expect(createInput('oidc', { ...d, issuer: ' https://idp.test ', clientId: 'c', clientSecret: 's' })).to.deep.equal({
       method: 'fields',
-      body: { type: 'oidc', enabled: true, ssoEndpoint: 'https://idp.test', oidcClientId: 'c', oidcSecret: 's' },
+      // issue 31 item 5: made disabled, the IdP chosen kept
+      body: { type: 'oidc', enabled: false, ssoEndpoint: 'https://idp.test', oidcClientId: 'c', oidcSecret: 's', configMetadata: { vendor: 'oidc' } },
     });
     expect(createInput('okta', { ...d, metadataUrl: 'https://idp.test/md' })).to.deep.equal({ method: 'metadataUrl', url: 'https://idp.test/md', vendor: 'okta' });
-    expect(createInput('google', { ...d, method: 'metadataFile', metadataXml: '<xml/>' })).to.deep.equal({ method: 'metadataFile', metadata: '<xml/>' });
+    expect(createInput('google', { ...d, method: 'metadataFile', metadataXml: '<xml/>' })).to.deep.equal({ method: 'metadataFile', metadata: '<xml/>', vendor: 'google' });
   });
 
   it('AB-7.51 the SSO fields’ checks: a new connection needs an http(s) SSO URL and a certificate (OIDC: issuer, client id, secret); a saved one may leave the SAML fields empty and keep its secret', () => {
@@ -79,10 +102,17 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
     expect(oidcFieldsProblem({ issuer: 'https://login.test', clientId: 'c', clientSecret: '' }, false)).to.equal(null);
   });
 
-  it('AB-7.51 vendor → configure → review → domains → authorization → done; the configuration made is emitted once', async () => {
-    const { actor, calls, created } = startSetup(async () => configuration);
+  it('AB-7.51 issue 31 item 5 vendor → what to paste into the IdP → configure → review → domains → authorization → enable → done; the configuration made is emitted once and enabled at the end', async () => {
+    const { actor, calls, created } = startSetup(async () => ({ ...configuration, enabled: false }));
     actor.send({ type: 'vendor.choose', vendor: 'okta' });
+    expect(actor.getSnapshot().matches('provider')).to.equal(true);
+    actor.send({ type: 'provider.back' });
+    expect(actor.getSnapshot().matches('vendor')).to.equal(true);
+    choose(actor, 'okta');
     expect(actor.getSnapshot().matches({ configure: 'idle' })).to.equal(true);
+    actor.send({ type: 'configure.back' });
+    expect(actor.getSnapshot().matches('provider')).to.equal(true);
+    actor.send({ type: 'provider.next' });
     actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, metadataUrl: 'https://idp.test/md' } });
     await waitFor(actor, (s) => s.matches('review'));
     expect(calls.create).to.deep.equal([{ method: 'metadataUrl', url: 'https://idp.test/md', vendor: 'okta' }]);
@@ -92,8 +122,13 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
     actor.send({ type: 'review.next' });
     actor.send({ type: 'domains.next' });
     actor.send({ type: 'authorization.submit', draft: { roleIds: ['r1', 'r3'], groups: [{ group: 'ops', roleIds: ['r2'] }] } });
-    await waitFor(actor, (s) => s.matches('done'));
+    await waitFor(actor, (s) => s.matches({ enable: 'idle' }));
     expect(calls.save).to.deep.equal([{ configId: 'c1', roleIds: ['r1', 'r3'], groups: [{ group: 'ops', roleIds: ['r2'] }] }]);
+    expect(calls.enable).to.deep.equal([]);
+    actor.send({ type: 'enable.submit' });
+    const done = await waitFor(actor, (s) => s.matches('done'));
+    expect(calls.enable).to.deep.equal([{ id: 'c1' }]);
+    expect(done.context.configuration?.enabled).to.equal(true);
     actor.send({ type: 'setup.close' });
     expect(actor.getSnapshot().status).to.equal('done');
   });
@@ -102,7 +137,7 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
     const { actor, calls } = startSetup(async () => {
       throw refused('OIDC discovery failed: https://idp.test/.well-known/openid-configuration answered 404');
     });
-    actor.send({ type: 'vendor.choose', vendor: 'oidc' });
+    choose(actor, 'oidc');
     actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, issuer: 'nope' } });
     expect(calls.create).to.have.length(0);
     const draft = { ...EMPTY_SETUP_DRAFT, issuer: 'https://idp.test', clientId: 'portal', clientSecret: 's3cret' };
@@ -114,7 +149,7 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
 
   it('the OIDC client secret is not kept once the configuration is made (write-only)', async () => {
     const { actor } = startSetup(async () => ({ ...configuration, type: 'oidc', oidcSecretSet: true }));
-    actor.send({ type: 'vendor.choose', vendor: 'oidc' });
+    choose(actor, 'oidc');
     actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, issuer: 'https://idp.test', clientId: 'portal', clientSecret: 's3cret' } });
     const s = await waitFor(actor, (x) => x.matches('review'));
     expect(JSON.stringify(s.context)).not.to.contain('s3cret');
@@ -127,11 +162,7 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
         throw refused('Role not found', 404);
       },
     );
-    actor.send({ type: 'vendor.choose', vendor: 'saml' });
-    actor.send({ type: 'configure.submit', draft: { ...EMPTY_SETUP_DRAFT, metadataUrl: 'https://idp.test/md' } });
-    await waitFor(actor, (s) => s.matches('review'));
-    actor.send({ type: 'review.next' });
-    actor.send({ type: 'domains.next' });
+    await toRoles(actor);
     actor.send({ type: 'authorization.submit', draft: { roleIds: [], groups: [{ group: ' ', roleIds: [] }] } });
     expect(calls.save).to.have.length(0);
     const draft = { roleIds: ['r1'], groups: [{ group: 'eng', roleIds: ['missing'] }] };
@@ -140,7 +171,44 @@ describe('SSO setup machine (machines/admin-sso-setup.machine.ts)', () => {
     expect(s.context.error).to.deep.include({ message: 'Role not found' });
     expect(s.context.authorization).to.deep.equal(draft);
     actor.send({ type: 'authorization.skip' });
+    expect(actor.getSnapshot().matches({ enable: 'idle' })).to.equal(true);
+  });
+
+  it('issue 31 item 5 a refused enable stays on the last step with the message; "Leave disabled" finishes without enabling', async () => {
+    const { actor, calls } = startSetup(
+      async () => ({ ...configuration, enabled: false }),
+      async () => {},
+      async () => {
+        throw refused('SSO configuration not found', 404);
+      },
+    );
+    await toRoles(actor);
+    actor.send({ type: 'authorization.skip' });
+    actor.send({ type: 'enable.submit' });
+    const s = await waitFor(actor, (x) => x.matches({ enable: 'idle' }) && x.context.error !== null);
+    expect(s.context.error).to.deep.include({ message: 'SSO configuration not found' });
+    actor.send({ type: 'enable.skip' });
     expect(actor.getSnapshot().matches('done')).to.equal(true);
+    expect(actor.getSnapshot().context.configuration?.enabled).to.equal(false);
+    expect(calls.enable).to.have.length(1);
+  });
+
+  it('issue 31 item 5 every create makes the connection disabled and keeps the IdP chosen; an unreachable address is said as a sentence of the catalogue', () => {
+    const d = EMPTY_SETUP_DRAFT;
+    expect(createInput('okta', { ...d, metadataUrl: ' https://idp.test/md ' })).to.deep.equal({ method: 'metadataUrl', url: 'https://idp.test/md', vendor: 'okta' });
+    expect(createInput('google', { ...d, method: 'metadataFile', metadataXml: '<xml/>' })).to.deep.equal({ method: 'metadataFile', metadata: '<xml/>', vendor: 'google' });
+    const oidc = createInput('oidc', { ...d, issuer: 'https://idp.test', clientId: 'c', clientSecret: 's' });
+    expect(oidc.method === 'fields' && [oidc.body.enabled, oidc.body.configMetadata]).to.deep.equal([false, { vendor: 'oidc' }]);
+    const saml = createInput('azure', { ...d, method: 'fields', ssoEndpoint: 'https://idp.test/sso', publicCertificate: 'PEM' });
+    expect(saml.method === 'fields' && [saml.body.enabled, saml.body.configMetadata]).to.deep.equal([false, { vendor: 'azure' }]);
+    const answer = (errorCode: string, context: Record<string, unknown>) => ({ statusCode: 400, errorCode, errorContext: context });
+    expect(setupErrorKey(answer('ER-SSO-OIDC-DISCOVERY', { reason: 'NO_SUCH_HOST' }))).to.equal('admin.sso.error.issuer.noHost');
+    expect(setupErrorKey(answer('ER-SSO-OIDC-DISCOVERY', { reason: 'HTTP', status: 404 }))).to.equal('admin.sso.error.issuer.notFound');
+    expect(setupErrorKey(answer('ER-SSO-METADATA-URL', { reason: 'HTTP', status: 500 }))).to.equal('admin.sso.error.metadata.http');
+    expect(setupErrorKey(answer('ER-SSO-METADATA-URL', { reason: 'REFUSED' }))).to.equal('admin.sso.error.metadata.refused');
+    expect(setupErrorKey(answer('ER-SSO-METADATA-URL', { reason: 'SOMETHING_NEW' }))).to.equal(null);
+    expect(setupErrorKey(answer('ER-SSO-INVALID-METADATA', { reason: 'NO_SUCH_HOST' }))).to.equal(null);
+    expect(setupErrorKey(new Error('x'))).to.equal(null);
   });
 
   it('the review warns about a certificate that expires within 30 days or has expired', () => {

@@ -2,11 +2,14 @@
  * `<fe-app>`'s idle sign-out (issue 22 item 2 "In the browser", SI-3.11): the tracker (src/app/idle.ts) with its
  * user interface: the warning dialog (elements/internal/idle-warning.tsx, loaded the first time it shows) and the
  * sign-out through the app's logout path (the refresh token revoked, every tab signed out), then `fe-logout` with
- * `{ reason: 'idle' }` on `<fe-app>`. Loaded by elements/internal/app-runtime.ts once a user is signed in.
+ * `{ reason: 'idle' }` on `<fe-app>`; and the other sign-outs the user did not ask for (src/app/signed-out.ts
+ * `refusedBy`: a refresh refused for the session policy, a call refused for the address). Each is noted for the login
+ * box (issue 31). Loaded by elements/internal/app-runtime.ts once a user is signed in.
  */
 import type { FeApp } from '../../src/app/types.ts';
 import { trackIdle, type IdleTracker } from '../../src/app/idle.ts';
 import { FeLogoutEvent } from '../../src/events/session.ts';
+import { noteSignOut, refusedBy } from '../../src/app/signed-out.ts';
 import type { IdleWarningMount } from './idle-warning.tsx';
 
 /**
@@ -32,9 +35,13 @@ export function startIdleSignOut(root: HTMLElement, app: FeApp, key: string): Id
   async function signOut(detail: { reason?: 'idle' }): Promise<void> {
     wanted = null;
     if (warning) apply();
+    // an idle sign-out is noted: the login box says why and, after the next sign-in, returns here (issue 31)
+    if (detail.reason) noteSignOut(key, detail.reason);
     await app.logout();
     root.dispatchEvent(new FeLogoutEvent(detail));
   }
+  // the other sign-outs the user did not ask for: a refusal that ends the session is noted, one for the address signs out
+  app.onRefused = (error) => void refusedBy(app, key, error)?.then(() => root.dispatchEvent(new FeLogoutEvent({ reason: 'ipRestricted' })));
   const tracker = trackIdle(app, key, {
     warn(secondsLeft) {
       wanted = secondsLeft;
@@ -46,5 +53,11 @@ export function startIdleSignOut(root: HTMLElement, app: FeApp, key: string): Id
     },
     timeout: () => signOut({ reason: 'idle' }),
   });
-  return tracker;
+  return {
+    ...tracker,
+    stop() {
+      if (app.onRefused) app.onRefused = undefined;
+      tracker.stop();
+    },
+  };
 }

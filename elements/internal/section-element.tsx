@@ -18,6 +18,7 @@ import { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
 import { adminResourcesOf, type AdminResources } from '../../src/admin/resources/index.ts';
 import { createToasts, ToastArea } from '../../src/admin/ui/toast.tsx';
+import { createUnsavedChanges } from '../../src/admin/ui/unsaved.ts';
 import { EmptyState, Loading } from '../../src/admin/ui/states.tsx';
 import { appContext } from '../../src/app/context.ts';
 import type { FeApp } from '../../src/app/types.ts';
@@ -53,8 +54,9 @@ export type AdminBody = (parts: { app: FeApp; base: Omit<SectionValue, 'section'
 
 /**
  * The React root of an admin element: the app from context (outside `<fe-app>`: the "place inside" card), a
- * progress line until the session is known, "sign in" when signed out, then `body`, with a toast region and the
- * overlay container inside the shadow root. `resources` replaces the app's resource cache (stories: canned answers).
+ * progress line until the session is known, "sign in" when signed out, then `body`, with a toast region, the question
+ * before leaving unsaved edits (src/admin/ui/unsaved.ts) and the overlay container inside the shadow root.
+ * `resources` replaces the app's resource cache (stories: canned answers).
  */
 export function AdminRoot({ container, body, resources }: { container?: ShadowRoot | HTMLElement; body: AdminBody; resources?: (app: FeApp) => AdminResources }) {
   const host = hostOf(container);
@@ -69,6 +71,9 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   const session = useStore(app.stores.$session);
   const metadata = useStore(app.stores.$metadata);
   const [toasts] = useState(createToasts);
+  const [unsaved] = useState(createUnsavedChanges);
+  // the question before leaving unsaved edits (issue 31 item 2): its dialog comes with the first section that marks edits
+  const UnsavedDialog = useStore(unsaved.$dialog);
   const overlays = useRef<HTMLDivElement>(null);
   const [resources] = useState(() => resourcesOf(app));
   const permissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
@@ -90,12 +95,15 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   ) : !session.isAuthenticated ? (
     <EmptyState title={t('admin.signedOut')} />
   ) : (
-    body({ app, host, base: { app, resources, options, toasts, permissions } })
+    body({ app, host, base: { app, resources, options, toasts, unsaved, permissions } })
   );
   return (
     <UNSAFE_PortalProvider getContainer={() => overlays.current}>
       {content}
       <ToastArea toasts={toasts} t={t} />
+      {/* set once per element by the first form that marks edits (src/admin/ui/unsaved.ts); the rule cannot see through the store */}
+      {/* eslint-disable-next-line react-hooks/static-components */}
+      {UnsavedDialog ? <UnsavedDialog unsaved={unsaved} app={app} t={t} /> : null}
       <div ref={overlays} />
     </UNSAFE_PortalProvider>
   );
@@ -156,12 +164,25 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
     setAttribute(props.section);
     if (props.section) setPlace({ section: props.section, sub: null });
   }
-  // the one hash listener: back/forward and links elsewhere on the page move section and sub-path together
+  const asked = place?.section ?? null;
+  // nothing asked: the first visible section; asked and visible: that one; else none ("not available", issue 21 item 9)
+  const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : null;
+  const sub = current && current === asked ? (place?.sub ?? null) : null;
+  // the place shown, as a hash
+  const shown = current ? hashOfPlace(current, sub) : '';
+  const { unsaved } = base;
+  // the one hash listener: back/forward and links elsewhere on the page move section and sub-path together; with
+  // unsaved edits (issue 31 item 2) it asks first — the URL has moved already: "Stay" puts the shown place back as a
+  // new entry
   useLayoutEffect(() => {
     if (!hashRouting) return;
     const onHash = () => {
       const next = placeOfHash(location.hash);
-      if (next) setPlace(next);
+      if (next && location.hash !== shown)
+        unsaved.ask(
+          () => setPlace(next),
+          () => history.pushState(history.state, '', shown),
+        );
     };
     addEventListener('hashchange', onHash);
     addEventListener('popstate', onHash);
@@ -169,10 +190,7 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
       removeEventListener('hashchange', onHash);
       removeEventListener('popstate', onHash);
     };
-  }, [hashRouting]);
-  const asked = place?.section ?? null;
-  // nothing asked: the first visible section; asked and visible: that one; else none ("not available", issue 21 item 9)
-  const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : null;
+  }, [hashRouting, unsaved, shown]);
   const previous = useRef<SectionId | null>(null);
   useLayoutEffect(() => {
     if (!current || previous.current === current) return;
@@ -188,11 +206,12 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
     },
     [hashRouting],
   );
-  // a section opened from the navigation starts at its start
-  const open = (id: SectionId) => show(id, null);
+  // a section opened from the navigation starts at its start; with unsaved edits it asks first (a sub-route asks in SectionHost)
+  const open = (id: SectionId) => unsaved.ask(() => show(id, null));
   const go = useCallback((sub: string | null) => current && show(current, sub), [current, show]);
-  const sub = current && current === asked ? (place?.sub ?? null) : null;
-  const router = useMemo(() => ({ sub, go, open: show }), [sub, go, show]);
+  // another section opened from inside one (a security recommendation fixed in SSO): as the navigation, it asks first
+  const openFromSection = useCallback((section: SectionId, to: string | null) => unsaved.ask(() => show(section, to)), [unsaved, show]);
+  const router = useMemo(() => ({ sub, go, open: openFromSection }), [sub, go, openFromSection]);
   return <PortalView sections={sections} value={current ? { ...base, section: current, router } : null} t={t} onOpen={open} />;
 }
 

@@ -300,7 +300,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      return c.json(err.errorCode ? { errors: err.errors, errorCode: err.errorCode } : { errors: err.errors }, err.status);
+      return c.json({ errors: err.errors, ...(err.errorCode ? { errorCode: err.errorCode } : {}), ...(err.context ? { context: err.context } : {}) }, err.status);
     }
     console.error(`[emulator] ${c.req.method} ${c.req.path} failed (trace ${c.var.traceId}):`, err);
     return c.json(errorBody('Internal server error', 'ER-INTERNAL'), 500);

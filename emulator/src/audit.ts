@@ -28,7 +28,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Db } from './db/client.ts';
-import { audits } from './db/schema.ts';
+import { audits, SCIM_ACTOR_PREFIX } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { clientIp } from './http/client-ip.ts';
 import { emulatorNow } from './clock.ts';
@@ -51,8 +51,12 @@ export interface AuditEvent {
   description?: string;
   /** Default the signed-in user's tenant (`c.var.auth`). */
   tenantId?: string | null;
-  /** Default the signed-in user (`c.var.auth`); a sign-in event names the user signing in. */
-  actor?: { id?: string | null; email?: string | null } | null;
+  /**
+   * Default the signed-in user (`c.var.auth`); a sign-in event names the user signing in. `null` (or no id, email and
+   * name): the system acted (the log shows "System"). An actor that is not a user gives its `name` and an id of its
+   * kind: a SCIM connection is `{ id: 'scim:<connection id>', name: <connection name> }` ({@link scimActor}).
+   */
+  actor?: { id?: string | null; email?: string | null; name?: string | null } | null;
   /** Keep the row even when the request's transaction is rolled back (refusals). */
   durable?: boolean;
 }
@@ -77,12 +81,34 @@ export function withoutSecrets(value: unknown): unknown {
   return value;
 }
 
-/** "user.sub-tenant-roles.added" → "User sub-tenant roles added", with the payload's best name for the target. */
+/** The id prefix of a SCIM connection acting (an audit row's `actor_id`; schema.ts). */
+export { SCIM_ACTOR_PREFIX };
+
+/** The actor of a SCIM connection's push: its id (`scim:<connection id>`) and its name. */
+export function scimActor(conn: { id: string; connectionName: string }): { id: string; email: null; name: string } {
+  return { id: `${SCIM_ACTOR_PREFIX}${conn.id}`, email: null, name: conn.connectionName };
+}
+
+/** Words of an action written as the product writes them (acronyms upper-case). */
+const ACRONYMS: Record<string, string> = { sso: 'SSO', scim: 'SCIM', mfa: 'MFA', ip: 'IP', api: 'API', oidc: 'OIDC', saml: 'SAML', csv: 'CSV' };
+
+/** The payload keys that name the thing acted on, best first (a user, a role or group, a connection, a domain…). */
+const NAME_KEYS = ['userEmail', 'email', 'name', 'group', 'connectionName', 'domain', 'key', 'description'];
+
+/**
+ * The default description of a row: the action as words — "user.sub-tenant-roles.added" → "User sub tenant roles
+ * added", "sso.group.created" → "SSO group created" — and, after a colon, the payload's best name for the object
+ * (`NAME_KEYS`: "SSO group created: Engineering", "SCIM connection created: Okta").
+ */
 export function describe(action: string, details: Record<string, unknown>): string {
-  const words = action.replace(/[.]/g, ' ').replace(/-/g, ' ');
-  const text = words.charAt(0).toUpperCase() + words.slice(1);
-  const name = ['userEmail', 'email', 'name', 'key', 'description'].map((k) => details[k]).find((v) => typeof v === 'string' && v);
-  return name ? `${text}: ${String(name)}` : text;
+  const words = action
+    .split(/[.-]/)
+    .filter(Boolean)
+    .map((w) => ACRONYMS[w] ?? w);
+  const text = words.join(' ');
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  const name = NAME_KEYS.map((k) => details[k]).find((v) => typeof v === 'string' && v);
+  return name ? `${sentence}: ${String(name)}` : sentence;
 }
 
 /** Writes one audit row for the request `c` (see the module comment). */
@@ -97,6 +123,7 @@ export async function audit(c: Context<AppEnv>, event: AuditEvent): Promise<void
     tenantId: event.tenantId === undefined ? (auth?.tenantId ?? null) : event.tenantId,
     actorId: actor?.id ?? null,
     actorEmail: actor?.email ?? null,
+    actorName: actor?.name ?? null,
     action: event.action,
     targetId: event.targetId ?? null,
     description: event.description ?? describe(event.action, details),

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import type { IAudits, IAuditsStats, HeaderProps, FronteggApiClient } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
+import { PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { BASELINE_ID, generatedMigrations, runMigrations } from '../src/db/migrations.ts';
 import { audits, users } from '../src/db/schema.ts';
 import { AUDIT_COLUMNS, type AuditDto } from '../src/routes/admin/audits.ts';
@@ -430,7 +431,7 @@ describe('migration 0012_audit_log', () => {
     const page = globalThis as { window?: unknown };
     const window = page.window;
     delete page.window;
-    const client = await PGlite.create('memory://').finally(() => (page.window = window));
+    const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS }).finally(() => (page.window = window));
     try {
       const exec = async (text: string) => {
         const results = await client.exec(text);

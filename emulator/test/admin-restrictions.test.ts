@@ -21,6 +21,7 @@ import type { AppEnv } from '../src/http/env.ts';
 import { clientIp } from '../src/http/client-ip.ts';
 import { assertEmailDomainAllowed, compileIps, matchesAny, normaliseDomain, parseIpRule, PUBLIC_EMAIL_DOMAINS } from '../src/restrictions.ts';
 import { HttpError } from '../src/http/errors.ts';
+import { EMPTY_DOMAIN_ALLOW_LIST, EMPTY_IP_ALLOW_LIST, LAST_ALLOW_ENTRY } from '../src/routes/admin/restrictions.ts';
 import { Client, P } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator, type AuditRow } from './admin-harness.ts';
 import { startOidcIdp, type OidcIdp } from '../../tools/idp-oidc.js';
@@ -400,6 +401,32 @@ describe('IP restrictions enforced', () => {
     assert.equal(again.status, 200, again.text);
   });
 
+  it('issue 31 recovery: POST /_emulator/tenants/:id/ip-restrictions/lift lets a locked-out admin sign in again, keeps the rules, audits it as System', async () => {
+    const { api } = await officeOnly();
+    const c = new Client(harness.emu);
+    const signIn = () => c.post(`${P}/auth/v1/user`, { email: SEED.adminEmail, password: SEED.adminPassword }, { 'x-forwarded-for': ELSEWHERE });
+    assert.equal((await signIn()).status, 403, 'locked out by its own rules');
+    const lifted = await c.post(`/_emulator/tenants/${SEED.tenantId}/ip-restrictions/lift`);
+    assert.equal(lifted.status, 200, lifted.text);
+    assert.deepEqual(lifted.body, { isActive: false, strategy: ALLOW });
+    const again = await signIn();
+    assert.equal(again.status, 200, again.text);
+    const awayApi = await apiFrom(again.body.accessToken, ELSEWHERE);
+    assert.deepEqual(await awayApi.securityPolicy.getIPRestrictionsConfig(), { isActive: false, strategy: ALLOW }, 'the restrictions page is reachable, the list not enforced');
+    assert.deepEqual(
+      (await ipList(api, 0, 10, '')).items.map((r) => r.ip),
+      [OFFICE],
+      'the rules stay',
+    );
+    const [row] = await rowsOf('ip-restriction.config.updated').then((rows) => rows.filter((r) => (r.details as { recovery?: boolean }).recovery));
+    assert.equal(row.actorId, null, 'System');
+    assert.equal(row.severity, 'WARNING');
+    assert.equal(row.tenantId, SEED.tenantId);
+    const unknown = await c.post('/_emulator/tenants/no-such-account/ip-restrictions/lift');
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(unknown.body.errors, ['Tenant not found']);
+  });
+
   it("an account's rules bind its own sign-ins and tokens only", async () => {
     await officeOnly();
     const globex = await new Client(harness.emu).post('/_emulator/tenants', { name: 'Globex' });
@@ -431,10 +458,55 @@ describe('IP restrictions enforced', () => {
 
 // ---------------------------------------------------------------- email domains
 
+describe('an empty allow list cannot be enforced (issue 31 item 1)', () => {
+  it('IP: enforcing an allow list without an active rule is refused (400, nothing stored); the last rule of an enforced list cannot be deleted', async () => {
+    const api = await apiFrom(await tokenOf(), OFFICE);
+    await rejectsWith(api.securityPolicy.updateIPRestrictionConfig({ isActive: true, strategy: ALLOW }), 400, EMPTY_IP_ALLOW_LIST);
+    assert.deepEqual(await api.securityPolicy.getIPRestrictionsConfig(), { isActive: false, strategy: ALLOW });
+    assert.equal((await rowsOf('ip-restriction.config.updated')).length, 0, 'not audited');
+    // an inactive rule does not count
+    await api.securityPolicy.createIPRestriction({ ip: '192.0.2.1', strategy: ALLOW, isActive: false });
+    await rejectsWith(api.securityPolicy.updateIPRestrictionConfig({ isActive: true, strategy: ALLOW }), 400, EMPTY_IP_ALLOW_LIST);
+    // a block list may be enforced empty (it refuses no one)
+    await api.securityPolicy.updateIPRestrictionConfig({ isActive: true, strategy: BLOCK });
+    await api.securityPolicy.createIPRestriction({ ip: OFFICE, strategy: ALLOW, isActive: true });
+    await api.securityPolicy.updateIPRestrictionConfig({ isActive: true, strategy: ALLOW });
+    const office = (await ipList(api, 0, 10, ALLOW)).items.find((r) => r.ip === OFFICE)!;
+    await rejectsWith(api.securityPolicy.deleteIPRestriction(office.id), 400, LAST_ALLOW_ENTRY);
+    assert.ok(
+      (await ipList(api, 0, 10, ALLOW)).items.some((r) => r.id === office.id),
+      'the rule stays',
+    );
+    await api.securityPolicy.updateIPRestrictionConfig({ isActive: false });
+    await api.securityPolicy.deleteIPRestriction(office.id);
+  });
+
+  it('email domains: enforcing an allow list without a domain is refused (400, nothing stored); the last allowed domain of an enforced list cannot be deleted', async () => {
+    const api = await apiFrom(await tokenOf(), OFFICE);
+    await rejectsWith(api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: ALLOW }), 400, EMPTY_DOMAIN_ALLOW_LIST);
+    assert.deepEqual(await api.securityPolicy.getDomainRestrictionsConfig(), { active: false, listType: BLOCK, blockPublicDomains: false });
+    // a blocked domain is not an allowed one; an empty block list may be enforced
+    await api.securityPolicy.createDomainRestriction({ domain: 'evil.test', type: BLOCK });
+    await rejectsWith(api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: ALLOW }), 400, EMPTY_DOMAIN_ALLOW_LIST);
+    await api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: BLOCK });
+    const acme = await api.securityPolicy.createDomainRestriction({ domain: 'acme.test', type: ALLOW });
+    await api.securityPolicy.updateDomainRestrictionConfig({ active: true, type: ALLOW });
+    await rejectsWith(api.securityPolicy.deleteDomainRestriction(acme.id), 400, LAST_ALLOW_ENTRY);
+    assert.ok(
+      (await api.securityPolicy.getDomainRestrictions()).items.some((d) => d.id === acme.id),
+      'the domain stays',
+    );
+    await api.securityPolicy.updateDomainRestrictionConfig({ active: false });
+    await api.securityPolicy.deleteDomainRestriction(acme.id);
+  });
+});
+
 describe('email-domain restrictions: routes', () => {
   it('AB-3.18 AB-7.36 the config answers active, listType and blockPublicDomains; inactive BLOCK list until set', async () => {
     const api = await apiFrom(await tokenOf(), OFFICE);
     assert.deepEqual(await api.securityPolicy.getDomainRestrictionsConfig(), { active: false, listType: BLOCK, blockPublicDomains: false });
+    // an allow list is enforced only with a domain on it (issue 31 item 1)
+    await api.securityPolicy.createDomainRestriction({ domain: 'acme.test', type: ALLOW });
     const saved = await api.securityPolicy.updateDomainRestrictionConfig({ active: true, blockPublicDomains: true, type: ALLOW });
     assert.deepEqual(saved, { active: true, listType: ALLOW, blockPublicDomains: true });
     assert.deepEqual(await api.securityPolicy.getDomainRestrictionsConfig(), saved);

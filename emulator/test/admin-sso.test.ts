@@ -11,7 +11,7 @@ import { X509Certificate } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FronteggApiClient, ISSOConfiguration } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
-import { audits, ssoDomains, userSources, userTenantRoles } from '../src/db/schema.ts';
+import { audits, refreshTokens, ssoDomains, userSources, userTenantRoles, users } from '../src/db/schema.ts';
 import { checkTxtRecord, DNS_NOT_FOUND_REASON } from '../src/sso/dns.ts';
 import { freePort } from './free-port.ts';
 import { Client, ORIGIN, P } from './helpers.ts';
@@ -478,5 +478,125 @@ describe('sign-in through a configuration made by these routes', () => {
     assert.deepEqual([source.provider, source.sourceId], ['saml', cfg.id]);
     const [signedUp] = await harness.auditRows('user.signed-up', userId);
     assert.deepEqual((signedUp.details as { groups: string[] }).groups, ['engineering', 'everyone']);
+  });
+});
+
+describe('issue 31 item 5: the setup in the IdP’s order', () => {
+  const CONFIGS = '/frontegg/team/resources/sso/v1/configurations';
+  type Answer = { id: string; enabled: boolean; configMetadata: Record<string, string> };
+  type Refusal = { errors: string[]; errorCode: string; context?: { reason: string; status?: number } };
+  /** The admin's client and bearer header. */
+  const asAdmin = async () => {
+    const token = await harness.tokenOf();
+    return { client: new Client(harness.emu), auth: { authorization: `Bearer ${token}` } };
+  };
+
+  it('the IdP chosen is kept as configMetadata.vendor by every create (fields, metadata, metadata URL) and answered; the metadata creates may start disabled', async () => {
+    const { client, auth } = await asAdmin();
+    const byUrl = await client.post<Answer>(`${CONFIGS}/metadata-url`, { url: `${saml.url}/metadata`, configMetadata: { vendor: 'okta' }, enabled: false }, auth);
+    assert.equal(byUrl.status, 201, byUrl.text);
+    assert.deepEqual([byUrl.body.enabled, byUrl.body.configMetadata], [false, { vendor: 'okta' }]);
+    const byXml = await client.post<Answer>(`${CONFIGS}/metadata`, { metadata: saml.metadata, configMetadata: { vendor: 'google', n: 1 }, enabled: false }, auth);
+    assert.deepEqual([byXml.body.enabled, byXml.body.configMetadata], [false, { vendor: 'google' }], 'string values only');
+    const byFields = await client.post<Answer>(
+      CONFIGS,
+      { type: 'oidc', ssoEndpoint: oidc.issuer, oidcClientId: CORP.client_id, oidcSecret: CORP.client_secret, enabled: false, configMetadata: { vendor: 'oidc' } },
+      auth,
+    );
+    assert.deepEqual([byFields.body.enabled, byFields.body.configMetadata], [false, { vendor: 'oidc' }]);
+    // without the emulator addition the metadata create stays enabled, as before; no configMetadata is {}
+    const plain = await client.post<Answer>(`${CONFIGS}/metadata`, { metadata: saml.metadata }, auth);
+    assert.deepEqual([plain.body.enabled, plain.body.configMetadata], [true, {}]);
+    const listed = (await client.get<Answer[]>(CONFIGS, auth)).body;
+    assert.deepEqual(
+      listed.map((c) => c.configMetadata.vendor ?? null),
+      ['okta', 'google', 'oidc', null],
+    );
+    // a PATCH with configMetadata replaces it
+    const changed = await client.req<Answer>('PATCH', `${CONFIGS}/${plain.body.id}`, { configMetadata: { vendor: 'azure' } }, auth);
+    assert.deepEqual(changed.body.configMetadata, { vendor: 'azure' });
+  });
+
+  it('an issuer or metadata address that cannot be reached answers why as context.reason (NO_SUCH_HOST, REFUSED, HTTP with status), the message as before', async () => {
+    const { client, auth } = await asAdmin();
+    const unknownHost = await client.post<Refusal>(CONFIGS, { type: 'oidc', ssoEndpoint: 'https://idp.invalid', oidcClientId: 'x', oidcSecret: 'y' }, auth);
+    assert.equal(unknownHost.status, 400);
+    assert.equal(unknownHost.body.errorCode, 'ER-SSO-OIDC-DISCOVERY');
+    assert.match(unknownHost.body.errors[0], /^OIDC discovery failed for https:\/\/idp\.invalid: /);
+    assert.deepEqual(unknownHost.body.context, { reason: 'NO_SUCH_HOST' });
+    const refused = await client.post<Refusal>(CONFIGS, { type: 'oidc', ssoEndpoint: 'http://127.0.0.1:1', oidcClientId: 'x', oidcSecret: 'y' }, auth);
+    assert.deepEqual(refused.body.context, { reason: 'REFUSED' });
+    const notOidc = await client.post<Refusal>(CONFIGS, { type: 'oidc', ssoEndpoint: `${saml.url}/nope`, oidcClientId: 'x', oidcSecret: 'y' }, auth);
+    assert.deepEqual(notOidc.body.context, { reason: 'HTTP', status: 404 });
+    const metadata = await client.post<Refusal>(`${CONFIGS}/metadata-url`, { url: `${saml.url}/nope` }, auth);
+    assert.deepEqual(
+      [metadata.body.errorCode, metadata.body.errors[0], metadata.body.context],
+      ['ER-SSO-METADATA-URL', `Could not fetch the IdP metadata from ${saml.url}/nope: HTTP 404`, { reason: 'HTTP', status: 404 }],
+    );
+    const nowhere = await client.post<Refusal>(`${CONFIGS}/metadata-url`, { url: 'https://idp.invalid/metadata' }, auth);
+    assert.deepEqual(nowhere.body.context, { reason: 'NO_SUCH_HOST' });
+    assert.deepEqual((await client.get<Answer[]>(CONFIGS, auth)).body, [], 'nothing made');
+  });
+
+  it('a test sign-in (SAML) of a disabled connection: the IdP answers at the ACS, the result and the attributes are kept for the portal; nobody is signed in, no user is made, the state signs nothing in afterwards', async () => {
+    const { client, auth } = await asAdmin();
+    const cfg = (await client.post<Answer>(`${CONFIGS}/metadata`, { metadata: saml.metadata, enabled: false }, auth)).body;
+    const usersBefore = (await harness.emu.db.select().from(users)).length;
+    const sessionsBefore = (await harness.emu.db.select().from(refreshTokens)).length;
+    const test = await client.post<{ id: string; url: string }>(`${CONFIGS}/${cfg.id}/test`, {}, auth);
+    assert.equal(test.status, 201, test.text);
+    assert.ok(test.body.url.startsWith(`${saml.url}/sso?`), test.body.url);
+    type Result = { status: string; email?: string; groups?: string[]; attributes?: Record<string, string[]>; reason?: string };
+    assert.equal((await client.get<Result>(`${CONFIGS}/${cfg.id}/test/${test.body.id}`, auth)).body.status, 'pending');
+    const posted = await saml.respond(test.body.url, 'sam@saml.test');
+    const browser = new Client(harness.emu);
+    const form = new URLSearchParams({ SAMLResponse: posted.SAMLResponse, RelayState: posted.RelayState }).toString();
+    const acs = await browser.req('POST', '/frontegg/auth/saml/callback', form, { 'content-type': 'application/x-www-form-urlencoded' });
+    assert.equal(acs.status, 200, acs.text);
+    assert.match(acs.text, /Test sign-in finished/);
+    assert.deepEqual(acs.headers.getSetCookie(), [], 'no cookie: no session');
+    const result = (await client.get<Result>(`${CONFIGS}/${cfg.id}/test/${test.body.id}`, auth)).body;
+    assert.deepEqual([result.status, result.email, result.groups], ['succeeded', 'sam@saml.test', ['engineering', 'everyone']]);
+    assert.deepEqual(result.attributes?.groups, ['engineering', 'everyone']);
+    assert.equal((await harness.emu.db.select().from(users)).length, usersBefore, 'no user made');
+    assert.equal((await harness.emu.db.select().from(refreshTokens)).length, sessionsBefore, 'no session made');
+    // the answer cannot be replayed, and the test's state signs nothing in
+    const again = await browser.req('POST', '/frontegg/auth/saml/callback', form, { 'content-type': 'application/x-www-form-urlencoded' });
+    assert.equal(again.status, 400);
+    const post = await browser.post(`${P}/auth/v1/user/saml/postlogin`, { RelayState: posted.RelayState, SAMLResponse: posted.SAMLResponse });
+    assert.equal(post.status, 400, post.text);
+    assert.equal((await client.get<Answer[]>(CONFIGS, auth)).body[0].enabled, false, 'still disabled');
+    assert.equal((await harness.auditRows('sso.configuration.test-started', cfg.id)).length, 1);
+  });
+
+  it('a test sign-in whose answer fails validation reports why; OIDC connections, readers and other accounts are refused', async () => {
+    const { client, auth } = await asAdmin();
+    const cfg = (await client.post<Answer>(`${CONFIGS}/metadata`, { metadata: saml.metadata, enabled: false }, auth)).body;
+    const test = (await client.post<{ id: string; url: string }>(`${CONFIGS}/${cfg.id}/test`, {}, auth)).body;
+    const posted = await saml.respond(test.url, 'sam@saml.test');
+    const tampered = Buffer.from(Buffer.from(posted.SAMLResponse, 'base64').toString('utf8').replace('sam@saml.test', 'eve@saml.test')).toString('base64');
+    const acs = await new Client(harness.emu).req(
+      'POST',
+      '/frontegg/auth/saml/callback',
+      new URLSearchParams({ SAMLResponse: tampered, RelayState: posted.RelayState }).toString(),
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    );
+    assert.equal(acs.status, 400);
+    const result = (await client.get<{ status: string; reason?: string }>(`${CONFIGS}/${cfg.id}/test/${test.id}`, auth)).body;
+    assert.equal(result.status, 'failed');
+    assert.ok(result.reason, 'a reason');
+    const openId = (
+      await client.post<Answer>(CONFIGS, { type: 'oidc', ssoEndpoint: oidc.issuer, oidcClientId: CORP.client_id, oidcSecret: CORP.client_secret, enabled: false }, auth)
+    ).body;
+    const refused = await client.post<{ errorCode: string }>(`${CONFIGS}/${openId.id}/test`, {}, auth);
+    assert.deepEqual([refused.status, refused.body.errorCode], [400, 'ER-SSO-TEST-UNSUPPORTED']);
+    await harness.makeUser('reader@acme.test', ['ReadOnly']);
+    const reader = { authorization: `Bearer ${await harness.tokenOf('reader@acme.test', 'Str0ng-Passw0rd!')}` };
+    assert.equal((await client.post(`${CONFIGS}/${cfg.id}/test`, {}, reader)).status, 403);
+    assert.equal((await client.get(`${CONFIGS}/${cfg.id}/test/${test.id}`, reader)).status, 403);
+    assert.equal((await client.get(`${CONFIGS}/${cfg.id}/test/nope`, auth)).status, 404);
+    assert.equal((await new Client(harness.emu).post(`${CONFIGS}/${cfg.id}/test`, {})).status, 401);
   });
 });

@@ -8,10 +8,11 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { runMigrations } from '../src/db/migrations.ts';
+import { PGLITE_EXTENSIONS } from '../src/db/client.ts';
 
 const [file] = process.argv.slice(2);
 if (!file) throw new Error('usage: node --import tsx emulator/test/pglite-template.ts <file>');
-const db = await PGlite.create('memory://');
+const db = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
 await runMigrations(async (sql) => {
   const results = await db.exec(sql);
   return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];

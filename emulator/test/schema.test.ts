@@ -105,6 +105,8 @@ function fresh(store: 'pglite' | 'postgres') {
 /** The SQL drizzle-kit writes for `schema.ts` from nothing (no snapshot involved), and the log table the runner adds. */
 async function fromSchemaTs(exec: RawExec): Promise<void> {
   await exec(`create table emulator_migrations (id text primary key, applied_at timestamptz not null default now())`);
+  // what custom migrations create and drizzle-kit does not model (an index's operator class needs its extension)
+  for (const name of schema.SCHEMA_EXTENSIONS) await exec(`create extension if not exists ${name}`);
   const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema as Record<string, unknown>));
   await exec(statements.join('\n'));
 }

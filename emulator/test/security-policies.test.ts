@@ -339,6 +339,31 @@ describe('enforced: session management (SI-3.11)', () => {
     assert.equal((await auditRows('session.refresh.refused', sid)).length, 1);
   });
 
+  it('SI-3.11 issue 31: a stricter idle timeout or forced re-login saved during a session applies from the next sign-in, not to the session itself', async () => {
+    await makeUser('worker@acme.test');
+    const browser = new Client(harness.emu);
+    await passwordSignIn(browser, 'worker@acme.test', PASSWORD);
+    await configure({ sessionIdleTimeoutConfiguration: { isActive: true, timeout: 120 }, sessionTimeoutConfiguration: { isActive: true, timeout: 300 } });
+    await advanceClock(600);
+    assert.equal((await browser.refresh()).status, 200, 'the session signed in before the change keeps its policy (none)');
+    const next = new Client(harness.emu);
+    await passwordSignIn(next, 'worker@acme.test', PASSWORD);
+    await advanceClock(121);
+    const refused = await next.refresh();
+    assert.equal(refused.status, 401);
+    assert.deepEqual(refused.body.errors, ['Session has expired (idle timeout)'], 'the next sign-in has the new policy');
+  });
+
+  it('SI-3.11 issue 31: a looser idle timeout saved during a session applies from the next sign-in too', async () => {
+    await makeUser('worker@acme.test');
+    await configure({ sessionIdleTimeoutConfiguration: { isActive: true, timeout: 600 } });
+    const browser = new Client(harness.emu);
+    await passwordSignIn(browser, 'worker@acme.test', PASSWORD);
+    await configure({ sessionIdleTimeoutConfiguration: OFF });
+    await advanceClock(601);
+    assert.deepEqual((await browser.refresh()).body.errors, ['Session has expired (idle timeout)']);
+  });
+
   it('SI-3.11 without session settings a session refreshes after long idle (the refresh token’s own lifetime only)', async () => {
     await makeUser('worker@acme.test');
     const browser = new Client(harness.emu);

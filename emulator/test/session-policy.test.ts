@@ -27,13 +27,19 @@ describe('the idle session timeout of the signed-in user (issue 22)', () => {
     assert.equal((await client.get(`${P}/configurations/sessions/v1`, auth)).status, 403, 'the full configurations still need the permission');
   });
 
-  it("SI-3.11 the admin's change (POST session configurations) shows for every member of the account", async () => {
+  it("SI-3.11 the admin's change (POST session configurations) shows for every member of the account from their next sign-in (issue 31)", async () => {
     const admin = await harness.adminApi();
     await admin.auth.createOrUpdateSessionConfigrations({ sessionIdleTimeoutConfiguration: { isActive: true, timeout: 120 } });
     const { client, auth } = await member();
     assert.deepEqual((await client.get(ME, auth)).body, { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 120 } });
     await admin.auth.createOrUpdateSessionConfigrations({ sessionIdleTimeoutConfiguration: { isActive: false, timeout: 600 } });
-    assert.deepEqual((await client.get(ME, auth)).body, { sessionIdleTimeoutConfiguration: { isActive: false, timeout: 600 } });
+    assert.deepEqual((await client.get(ME, auth)).body, { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 120 } }, 'the session keeps the policy of its sign-in');
+    const refreshed = await client.refresh();
+    assert.equal(refreshed.status, 200, refreshed.text);
+    const again = { authorization: `Bearer ${refreshed.body.accessToken}` };
+    assert.deepEqual((await client.get(ME, again)).body, { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 120 } }, 'a refresh is no sign-in');
+    const next = await harness.signIn('member@acme.test', PASSWORD);
+    assert.deepEqual((await next.client.get(ME, { authorization: `Bearer ${next.token}` })).body, { sessionIdleTimeoutConfiguration: { isActive: false, timeout: 600 } });
   });
 
   it('SI-3.11 401 without a session (no bearer, or a forged one)', async () => {

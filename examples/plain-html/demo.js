@@ -76,7 +76,8 @@ document.addEventListener('fe-navigate', (e) => {
     console.warn('fe-navigate: not a URL, ignored', e.detail?.url);
     return;
   }
-  if (url.origin === location.origin && (url.protocol === 'http:' || url.protocol === 'https:')) go(url.pathname + url.search);
+  // the hash too: a sign-in after an idle or policy sign-out returns to the portal's place (#/admin/security/…)
+  if (url.origin === location.origin && (url.protocol === 'http:' || url.protocol === 'https:')) go(url.pathname + url.search + url.hash);
   else if (mayLeaveFor(url))
     location.assign(url.href); // another origin (an SSO identity provider): leave the page
   else console.warn('fe-navigate: refusing to leave the page for', url.protocol, 'URL');

@@ -14,7 +14,11 @@ export const AUDITS_PATHS = Object.freeze({
   stats: '/audits/stats',
   metadata: '/metadata',
   exportCsv: '/audits/export/csv/v2',
+  values: '/audits/values',
 });
+
+/** Who acted on an audit row (the emulator's `actorKind`): a user, a SCIM connection, or the system. */
+export type AuditActorKind = 'user' | 'scim' | 'system';
 
 /** One row of the audit log (AuditRowData, with the emulator's `userAgent` and `description`). Times are ISO dates. */
 export interface AuditRow {
@@ -36,11 +40,26 @@ export interface AuditRow {
   actorMail?: string;
   userAgent?: string;
   description?: string;
+  /** The emulator's: who acted (absent: a user) and, for a SCIM connection, its name. */
+  actorKind?: AuditActorKind;
+  actorName?: string;
+}
+
+/** The filters whose values {@link AuditsApi.getFilterValues} lists. */
+export type AuditValueField = 'action' | 'user';
+
+/** A value of the action or user filter: `value` goes to the filter, `label` is shown; an actor's `kind` and SCIM `name`. */
+export interface AuditFilterValue {
+  value: string;
+  label: string;
+  kind?: AuditActorKind;
+  name?: string;
 }
 
 /**
  * The list query (IGetAuditsParams): `offset` and `count` are rows, `filter` free text; the emulator also filters by
- * `user` (id or email), `action` and `severity` (comma lists) and a time range `startDate` / `endDate` (ISO dates).
+ * `user` (id or email), `action` and `severity` (comma lists), a time range `startDate` / `endDate` (ISO dates), and
+ * what a picker was typed into (`actionContains`, `userContains`: a part of the action or the actor, any case).
  */
 export interface AuditsQuery {
   sortDirection: 'asc' | 'desc';
@@ -49,7 +68,11 @@ export interface AuditsQuery {
   offset: number;
   count: number;
   user?: string;
+  /** The emulator's: the actor as shown (email, "SCIM: <name>", "System") contains this text. */
+  userContains?: string;
   action?: string;
+  /** The emulator's: the action contains this text ("sso" finds the SSO actions). */
+  actionContains?: string;
   severity?: string;
   startDate?: string;
   endDate?: string;
@@ -95,6 +118,13 @@ export function createAuditsApi(client: ApiClient) {
       const { rows } = await client.get<{ rows: { properties?: AuditColumn[] }[] }>(AUDITS_PATHS.metadata, adminOptions(o, { query: { entityName: 'audits' } }));
       if (!rows?.[0]) throw new Error('metadata not found: audits');
       return rows[0].properties ?? [];
+    },
+    /**
+     * `GET /audits/values` (the emulator's extension; Frontegg's API has none): the values of the `field` filter present
+     * in the account's log that contain `search` (any case), sorted, at most `limit` (1–100); `more` when there are others.
+     */
+    getFilterValues(field: AuditValueField, search: string, limit = 50, o?: CallOptions): Promise<{ values: AuditFilterValue[]; more: boolean }> {
+      return client.get(AUDITS_PATHS.values, adminOptions(o, { query: { field, search, limit } }));
     },
     /**
      * `POST /audits/export/csv/v2` (exportAudits, endpoint `csv/v2`): the whole log of `query` (its filters and sort;

@@ -15,7 +15,7 @@
 import type { $Fetch } from 'ofetch';
 import { assertSafeUrl } from '../auth/safe-url.ts';
 import type { RefreshState } from './unauthorized.ts';
-import { errorFromResponse, networkError, TRACE_ID_HEADER } from './errors.ts';
+import { errorFromResponse, networkError, TRACE_ID_HEADER, type FeApiError } from './errors.ts';
 import { createLogger, DEFAULT_LOG_LEVEL, logHttpError, type Logger, type LogLevel } from './logger.ts';
 
 /** The default API prefix (contract §1, SI-7.08). */
@@ -77,6 +77,12 @@ export interface ApiClientConfig {
    * likewise answer `false` for its own calls rather than wait for itself.
    */
   onUnauthorized?: () => Promise<boolean>;
+  /**
+   * Told of every error answer (after the one refresh of a 401), before the error is thrown to the caller: the app
+   * notes a refusal that ends the session, and ends a session the server no longer serves (a 403 `IP address is not
+   * allowed`, issue 31) whatever view made the call. Its own errors are not caught.
+   */
+  onRefused?: (error: FeApiError) => void;
 }
 
 /** Options of one request. */
@@ -363,6 +369,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         traceId: response.headers.get(TRACE_ID_HEADER),
       });
       logHttpError(logger, response.status, error.message, `${method} ${target}`);
+      cfg.onRefused?.(error);
       throw error;
     }
     if (options.responseType === 'text') return text as T;

@@ -140,6 +140,8 @@ export interface SsoConfiguration {
   idpEntityId?: string;
   /** Emulator addition: the configuration is the account's legacy single SAML configuration (edited through `saml/configurations`). */
   isLegacySaml?: boolean;
+  /** Free key/values kept with the configuration (Frontegg's `configMetadata`): `vendor` is the IdP chosen at setup. */
+  configMetadata?: Record<string, string>;
 }
 
 /** The body of `createSSOConfiguration` / `updateSSOConfiguration` (IUpdateSSOConfiguration): any field but id, dates and domains. */
@@ -149,7 +151,18 @@ export type SsoConfigurationInput = Partial<Omit<SsoConfiguration, 'id' | 'creat
 export interface MetadataUrlInput {
   url: string;
   configMetadata?: Record<string, string>;
+  /** Emulator addition: the configuration made starts off (`false`) or on (default). */
+  enabled?: boolean;
 }
+
+/** Emulator additions to `createSSOConfigurationByMetadata`'s body: the key/values kept with it, whether it starts on (default) or off. */
+export interface MetadataExtras {
+  configMetadata?: Record<string, string>;
+  enabled?: boolean;
+}
+
+/** The key of `configMetadata` that names the IdP the admin chose (an {@link SsoVendor}). */
+export const VENDOR_METADATA_KEY = 'vendor';
 
 /**
  * The answer of a domain validation. Frontegg's client types it `void`; the emulator answers the domain with
@@ -162,6 +175,16 @@ export interface SsoDomainValidation {
   domain?: string;
   txtRecord?: string;
 }
+
+/**
+ * The result of a test sign-in (emulator addition, issue 31 item 5; emulator/src/federation/test-sign-in.ts):
+ * `pending` until the IdP answers, then `succeeded` with what it asserted (email, name, groups, every attribute as
+ * name → values) or `failed` with the reason; `expired` after 10 minutes without an answer.
+ */
+export type SsoTestResult =
+  | { id: string; status: 'pending' | 'expired' }
+  | { id: string; status: 'succeeded'; email: string; name: string | null; groups: string[]; attributes: Record<string, string[]> }
+  | { id: string; status: 'failed'; reason: string };
 
 /** Creates the SSO calls on top of `client`. */
 export function createSsoApi(client: ApiClient) {
@@ -235,9 +258,9 @@ export function createSsoApi(client: ApiClient) {
     async deleteConfiguration(id: string, o?: CallOptions): Promise<void> {
       await client.delete(config(id), undefined, adminOptions(o));
     },
-    /** `POST configurations/metadata` with `{ metadata }` (createSSOConfigurationByMetadata): a SAML configuration from the IdP's XML. */
-    createByMetadata(metadata: string, o?: CallOptions): Promise<SsoConfiguration> {
-      return client.post<SsoConfiguration>(SSO_PATHS.configurationsByMetadata, { metadata }, adminOptions(o));
+    /** `POST configurations/metadata` with `{ metadata }` and the emulator's {@link MetadataExtras} (createSSOConfigurationByMetadata): a SAML configuration from the IdP's XML. */
+    createByMetadata(metadata: string, extras: MetadataExtras = {}, o?: CallOptions): Promise<SsoConfiguration> {
+      return client.post<SsoConfiguration>(SSO_PATHS.configurationsByMetadata, { metadata, ...extras }, adminOptions(o));
     },
     /** `PUT configurations/{id}/metadata` with `{ metadata }` (updateSSOConfigurationByMetadata). */
     updateByMetadata(id: string, metadata: string, o?: CallOptions): Promise<SsoConfiguration> {
@@ -250,6 +273,16 @@ export function createSsoApi(client: ApiClient) {
     /** `PUT configurations/{id}/metadata-url` with `{ url, configMetadata }` (updateSSOConfigurationByMetadataUrl). */
     updateByMetadataUrl(id: string, input: MetadataUrlInput, o?: CallOptions): Promise<SsoConfiguration> {
       return client.put<SsoConfiguration>(`${config(id)}/metadata-url`, input, adminOptions(o));
+    },
+
+    // ---- test sign-in (emulator addition, issue 31 item 5) ----
+    /** `POST configurations/{id}/test`: starts a test sign-in (SAML); answers its id and the IdP address to open. @throws FeApiError 400 `ER-SSO-TEST-UNSUPPORTED` (OIDC) */
+    startTestSignIn(id: string, o?: CallOptions): Promise<{ id: string; url: string }> {
+      return client.post<{ id: string; url: string }>(`${config(id)}/test`, {}, adminOptions(o));
+    },
+    /** `GET configurations/{id}/test/{testId}`: the test's result so far. */
+    getTestSignIn(id: string, testId: string, o?: CallOptions): Promise<SsoTestResult> {
+      return client.get<SsoTestResult>(`${config(id)}/test/${encodeURIComponent(testId)}`, adminOptions(o));
     },
 
     // ---- domains of a configuration (AB-7.52) ----

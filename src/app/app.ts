@@ -103,6 +103,7 @@ export function createFeApp(options: FeAppOptions): FeApp {
     // (architecture "How data flows" 5); not for the calls completeLogin makes itself: the refresh
     // would wait for them, and a fresh token refused is no expired session
     onUnauthorized: () => (completing ? Promise.resolve(false) : refresh().then((r) => !!r)),
+    onRefused: (error) => app.onRefused?.(error),
   });
   const auth = createAuthApi(client);
   // the session transport, chosen once: hosted login's code loads on first use

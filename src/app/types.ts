@@ -3,6 +3,7 @@
  * machines and actors name `FeApp` without importing the app's code.
  */
 import type { ApiClient, Logger } from '../api/index.ts';
+import type { FeApiError } from '../api/errors.ts';
 import type { AuthApi } from '../api/auth.ts';
 import type { LoginResponse, Tenant } from '../api/types.ts';
 import type { I18n } from '../i18n/index.ts';
@@ -67,6 +68,13 @@ export interface FeApp {
    * @throws UnsafeUrlError for anything else (`javascript:`, `data:`, …); nothing navigates.
    */
   navigate(url: string): void;
+  /**
+   * Told of every error answer of the API, before the caller gets it (src/api/client.ts `onRefused`); unset until
+   * `<fe-app>` has a user signed in, then src/app/signed-out.ts `refusedBy`: a refusal that ends the session (idle or
+   * forced re-login on refresh, the address refused by IP restrictions) is noted for the login box, and a call refused
+   * for the address signs out (issue 31).
+   */
+  onRefused?: (error: FeApiError) => void;
   /** True while `logout()` of this tab runs (elements use it to tell a local sign-out from one in another tab). */
   readonly loggingOut: boolean;
   /** Where the current session came from: `interactive` (an element of this tab), `refresh`, or `tab` (another tab). */

@@ -20,11 +20,13 @@ export class FeLoginEvent extends eventClass<FeLoginDetail>('fe-login', SESSION)
 /**
  * Detail of `fe-logout`. `remote`: the session ended elsewhere (another tab, a failed refresh). `reason: 'idle'`:
  * `<fe-app>` signed the user out after the account's idle session timeout without activity in any tab (issue 22,
- * SI-3.11 `idleSessionTimeout`; the tab that signed out fires it, the other tabs fire `remote`).
+ * SI-3.11 `idleSessionTimeout`; the tab that signed out fires it, the other tabs fire `remote`). `reason:
+ * 'ipRestricted'`: `<fe-app>` signed the user out because the server refused a call for the address under the
+ * account's IP restrictions (issue 31). Either way the next `<fe-login-box>` says why.
  */
 export interface FeLogoutDetail {
   remote?: true;
-  reason?: 'idle';
+  reason?: 'idle' | 'ipRestricted';
 }
 /** `fe-logout`: the session ended. */
 export class FeLogoutEvent extends eventClass<FeLogoutDetail>('fe-logout', SESSION) {}

@@ -6,7 +6,6 @@ import type { enAdmin } from './en-admin.ts';
  * `src/admin/<section>/messages/de.ts`, loaded with the section. Never part of the login box's chunks.
  */
 export const deAdmin: Record<keyof typeof enAdmin, string> = {
-  'admin.portal.label': 'Verwaltung',
   'admin.nav.label': 'Bereiche',
   'admin.nav.menu': 'Bereiche: {section}',
   'admin.section.profile': 'Profil',
@@ -50,7 +49,6 @@ export const deAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.retry': 'Erneut versuchen',
   'admin.delete': 'Löschen',
   'admin.deleting': 'Wird gelöscht…',
-  'admin.edit': 'Bearbeiten',
   'admin.actions': 'Aktionen',
   'admin.actionsFor': 'Aktionen für {name}',
   'admin.toasts': 'Benachrichtigungen',
@@ -63,14 +61,11 @@ export const deAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.first': 'Erste',
   'admin.last': 'Letzte',
   'admin.pageSize': 'Zeilen pro Seite',
-  'admin.search': 'Suchen',
   'admin.required': 'Dieses Feld ist erforderlich.',
   'admin.error.generic': 'Es gibt gerade Schwierigkeiten. Bitte versuchen Sie es erneut.',
   'admin.error.chunkTimeout': 'Dieser Bereich konnte nicht rechtzeitig geladen werden.',
   'admin.error.chunkFailed': 'Dieser Bereich konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'admin.noChanges': 'Keine Änderungen zum Speichern',
-  'admin.sortAsc': 'aufsteigend',
-  'admin.sortDesc': 'absteigend',
   'admin.never': 'Nie',
   'admin.none': 'Keine',
 };

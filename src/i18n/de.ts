@@ -25,6 +25,10 @@ export const de: Partial<FlowMessages> = {
   'login.backToLogin': 'Zurück zur Anmeldung',
   'login.noAccount': 'Noch kein Konto?',
   'login.signUpLink': 'Registrieren',
+  'login.signedOut.idle': 'Sie wurden abgemeldet, weil Sie eine Weile nicht aktiv waren. Melden Sie sich erneut an, um dorthin zurückzukehren, wo Sie waren.',
+  'login.signedOut.expired': 'Ihre Sitzung wurde gemäß der Sitzungsrichtlinie Ihres Kontos beendet. Melden Sie sich erneut an, um dorthin zurückzukehren, wo Sie waren.',
+  'login.signedOut.ipRestricted':
+    'Sie wurden abgemeldet: Die IP-Beschränkungen Ihres Kontos lassen die Adresse, die Sie gerade verwenden, nicht zu. Melden Sie sich aus einem zugelassenen Netzwerk an oder bitten Sie eine Administratorin oder einen Administrator, diese Adresse zuzulassen.',
   'common.loading': 'Wird geladen…',
   'error.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',

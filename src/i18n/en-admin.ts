@@ -3,7 +3,6 @@
  * elements register them). Spec texts of admin §8 are verbatim: "Not authorized", "No changes to update".
  */
 export const enAdmin = {
-  'admin.portal.label': 'Administration',
   'admin.nav.label': 'Sections',
   'admin.nav.menu': 'Sections: {section}',
   'admin.section.profile': 'Profile',
@@ -47,7 +46,6 @@ export const enAdmin = {
   'admin.retry': 'Try again',
   'admin.delete': 'Delete',
   'admin.deleting': 'Deleting…',
-  'admin.edit': 'Edit',
   'admin.actions': 'Actions',
   'admin.actionsFor': 'Actions for {name}',
   'admin.toasts': 'Notifications',
@@ -60,15 +58,12 @@ export const enAdmin = {
   'admin.first': 'First',
   'admin.last': 'Last',
   'admin.pageSize': 'Rows per page',
-  'admin.search': 'Search',
   'admin.required': 'This field is required.',
   'admin.error.generic': 'We’re facing some difficulties, Please try again',
   /** A section chunk not mounted within 4000 ms (SI-8.02; the spec's "theme setter", verbatim). */
   'admin.error.chunkTimeout': 'Failed to load Renderer with themeSetter',
   'admin.error.chunkFailed': 'This section could not be loaded. Check your connection and try again.',
   'admin.noChanges': 'No changes to update',
-  'admin.sortAsc': 'ascending',
-  'admin.sortDesc': 'descending',
   'admin.never': 'Never',
   'admin.none': 'None',
 } as const;

@@ -47,6 +47,7 @@ export type MessageKey =
   | keyof typeof import('./en-sign-up.ts').enSignUp
   | keyof typeof import('./en-step-up.ts').enStepUp
   | keyof typeof import('./en-idle.ts').enIdle
+  | keyof typeof import('./en-signed-out.ts').enSignedOut
   | keyof typeof import('./en-password.ts').enPassword
   | keyof typeof import('./en-forgot-password.ts').enForgotPassword
   | keyof typeof import('./en-reset-password.ts').enResetPassword

@@ -6,7 +6,6 @@ import type { enAdmin } from './en-admin.ts';
  * `src/admin/<section>/messages/he.ts`, loaded with the section. Never part of the login box's chunks.
  */
 export const heAdmin: Record<keyof typeof enAdmin, string> = {
-  'admin.portal.label': 'ניהול',
   'admin.nav.label': 'אזורים',
   'admin.nav.menu': 'אזורים: {section}',
   'admin.section.profile': 'פרופיל',
@@ -50,7 +49,6 @@ export const heAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.retry': 'ניסיון נוסף',
   'admin.delete': 'מחיקה',
   'admin.deleting': 'מוחקים…',
-  'admin.edit': 'עריכה',
   'admin.actions': 'פעולות',
   'admin.actionsFor': 'פעולות עבור {name}',
   'admin.toasts': 'התראות',
@@ -63,14 +61,11 @@ export const heAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.first': 'ראשון',
   'admin.last': 'אחרון',
   'admin.pageSize': 'שורות בעמוד',
-  'admin.search': 'חיפוש',
   'admin.required': 'זהו שדה חובה.',
   'admin.error.generic': 'אנחנו נתקלים בקשיים. נסו שוב.',
   'admin.error.chunkTimeout': 'לא הצלחנו לטעון את האזור הזה בזמן.',
   'admin.error.chunkFailed': 'לא הצלחנו לטעון את האזור הזה. בדקו את החיבור ונסו שוב.',
   'admin.noChanges': 'אין שינויים לעדכון',
-  'admin.sortAsc': 'בסדר עולה',
-  'admin.sortDesc': 'בסדר יורד',
   'admin.never': 'אף פעם',
   'admin.none': 'אין',
 };

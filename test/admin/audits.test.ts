@@ -62,7 +62,7 @@ describe('<fe-admin-audits> against the emulator', () => {
     await resetEmulator();
   });
 
-  it('AB-2.03 AB-7.54 a user the admin adds shows as a row with the eight columns, newest first, and opens its JSON', async () => {
+  it('AB-2.03 AB-7.54 a user the admin adds shows as a row with the eight columns, newest first, and opens its details and JSON', async () => {
     // all eight, on a wide page (narrower, the user agent and the IP leave first: data-table.test.ts)
     await setViewport({ width: 1440, height: 900 });
     const token = await signIn(ADMIN);
@@ -75,8 +75,8 @@ describe('<fe-admin-audits> against the emulator', () => {
     expect(actions.indexOf('user.invited')).to.be.lessThan(actions.lastIndexOf('user.signed-in'));
     const row = rowsWith(el, 'user.invited')[0];
     expect(row.textContent).to.contain(ADMIN.email);
-    row.querySelector<HTMLButtonElement>('button[aria-label^="View the JSON data"]')!.click();
-    await waitUntil(() => dialog(el), 'JSON dialog');
+    row.querySelector<HTMLButtonElement>('button[aria-label^="View the details of"]')!.click();
+    await waitUntil(() => dialog(el), 'details dialog');
     expect(dialog(el)!.querySelector('pre')!.textContent).to.contain('audited.person@acme.test');
     await expect(el).to.be.accessible();
     await setViewport(ADMIN_VIEWPORT);

@@ -118,15 +118,12 @@ export async function expectAccessibleWhen(el: HTMLElement, ready: (el: HTMLElem
   await expect(el).to.be.accessible();
 }
 
-/**
- * Checks `el` with axe in the light scheme, then in the dark one (once its tokens are dark), and leaves the page light
- * again even when a check fails.
- */
+/** Checks `el` with axe-core in the light scheme, then in the dark one (its tokens switched), and back to light. */
 export async function expectAccessibleLightAndDark(el: HTMLElement): Promise<void> {
+  await expect(el).to.be.accessible();
+  await emulateMedia({ colorScheme: 'dark' });
   try {
-    await expect(el).to.be.accessible();
-    await emulateMedia({ colorScheme: 'dark' });
-    await waitUntil(() => getComputedStyle(el).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', SLOW);
+    await waitUntil(() => getComputedStyle(el).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', { timeout: 30000 });
     await expect(el).to.be.accessible();
   } finally {
     await emulateMedia({ colorScheme: 'light' });

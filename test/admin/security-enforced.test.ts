@@ -142,6 +142,7 @@ describe('security policies set in the portal are enforced by the emulator (issu
     // the tab tells the admin the address the emulator sees for this session
     await waitUntil(() => root(el).textContent?.includes('Your current address: 127.0.0.1'), 'current address', SLOW);
     input(root(el), 'ipActive')!.click();
+    button(root(el), 'Save IP restrictions')!.click();
     await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'warned first');
     button(dialog(el)!, 'Add my IP')!.click();
     await waitUntil(() => !dialog(el) && input(root(el), 'ipActive')!.checked, 'list active', SLOW);
@@ -162,6 +163,7 @@ describe('security policies set in the portal are enforced by the emulator (issu
     button(root(el), 'Add domain')!.click();
     await waitUntil(() => toasts(el).includes('blocked.test added.'), 'added', SLOW);
     input(root(el), 'domainActive')!.click();
+    button(root(el), 'Save email-domain restrictions')!.click();
     await waitUntil(() => toasts(el).includes('Email-domain restrictions saved.'), 'enforced', SLOW);
     await waitUntil(
       async () => (await api<{ active: boolean }>(token, 'GET', '/frontegg/identity/resources/configurations/restrictions/v1/email-domain/config')).active,

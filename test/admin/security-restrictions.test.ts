@@ -8,7 +8,7 @@
  * records for the session — and shows the admin — is the loopback one, 127.0.0.1.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import type { FeAppElement } from '../../elements/fe-app.ts';
 import { adminResourcesOf } from '../../src/admin/resources/index.ts';
 import '../../stories/admin-security-restrictions.stories.ts';
@@ -22,6 +22,7 @@ import {
   byLabel,
   callEmulator,
   dialog,
+  expectAccessibleLightAndDark,
   expectAccessibleWhen,
   fill,
   input,
@@ -161,12 +162,14 @@ describe('IP restrictions tab against the emulator', function () {
     const activeBox = input(root(el), 'ipActive')!;
     expect(activeBox.checked).to.equal(false);
     activeBox.click();
+    // the block saves on its Save (issue 31 item 2)
+    button(root(el), 'Save IP restrictions')!.click();
     await waitUntil(() => dialog(el)?.getAttribute('role') === 'alertdialog', 'lock-out warning');
     expect(dialog(el)!.textContent).to.include(`Your address (${MY_IP}) is not on the allow list.`);
     // nothing changed yet
     expect(await api(token, 'GET', `${IP}/config`)).to.deep.equal({ isActive: false, strategy: 'ALLOW' });
-    // Cancel has the focus: Enter must not lock anyone out
-    await waitUntil(() => active(el)?.textContent === 'Cancel', 'Cancel focused');
+    // the safe choice has the focus: Enter must not lock anyone out (issue 31 item 1)
+    await waitUntil(() => active(el)?.textContent === 'Add my IP', 'Add my IP focused');
     button(dialog(el)!, 'Add my IP')!.click();
     await waitUntil(() => !dialog(el) && toasts(el).includes(`${MY_IP} added to the allow list as “My IP”`), 'added', SLOW);
     expect(await api(token, 'GET', `${IP}/config`)).to.deep.equal({ isActive: true, strategy: 'ALLOW' });
@@ -218,7 +221,7 @@ describe('IP restrictions tab against the emulator', function () {
     }
   });
 
-  it('a refused config change (the kit inline action) goes back and says why in an error toast', async () => {
+  it('a refused config save says why in its block and keeps the edit (issue 31 item 2: the block saves on Save)', async () => {
     const token = await signIn(ADMIN);
     const el = await renderTab('ip');
     await loaded(el);
@@ -227,9 +230,13 @@ describe('IP restrictions tab against the emulator', function () {
       faults: [{ method: 'POST', path: `${IP}/config`, status: 400, body: { errors: ['Restrictions are locked by the vendor'] }, delayMs: 400, times: 1 }],
     });
     block().click();
-    await waitUntil(() => block().checked && shown(el, 'Saving…'), 'at once, saving', SLOW);
-    await waitUntil(() => toasts(el).includes('IP restrictions not saved: Restrictions are locked by the vendor'), 'error toast', SLOW);
-    await waitUntil(() => !block().checked, 'rolled back', SLOW);
+    expect(block().checked).to.equal(true);
+    // a click saves nothing
+    expect((await api<{ strategy?: string }>(token, 'GET', `${IP}/config`)).strategy ?? 'ALLOW').to.equal('ALLOW');
+    button(root(el), 'Save IP restrictions')!.click();
+    await waitUntil(() => shown(el, 'Saving…'), 'saving', SLOW);
+    await waitUntil(() => alertText(el).includes('Restrictions are locked by the vendor'), 'refusal in the block', SLOW);
+    expect(block().checked).to.equal(true);
     expect((await api<{ strategy?: string }>(token, 'GET', `${IP}/config`)).strategy ?? 'ALLOW').to.equal('ALLOW');
   });
 
@@ -307,11 +314,19 @@ describe('Email-domain restrictions tab against the emulator', function () {
     await waitUntil(() => shown(el, 'No blocked domains yet.'), 'block list explained', SLOW);
     expect(shown(el, 'People with an email address at these domains may not join.')).to.equal(true);
     input(root(el), 'domainActive')!.click();
+    // the block saves on its Save (issue 31 item 2)
+    expect((await api<{ active: boolean }>(token, 'GET', `${DOMAINS}/config`)).active).to.equal(false);
+    button(root(el), 'Save email-domain restrictions')!.click();
     await waitUntil(() => toasts(el).includes('Email-domain restrictions saved.'), 'saved', SLOW);
     root(el).querySelector<HTMLInputElement>('input[name=domainListType][value=ALLOW]')!.click();
     await waitUntil(() => shown(el, 'No allowed domains yet.'), 'allow list explained', SLOW);
     expect(shown(el, 'Block public email domains (gmail.com, outlook.com …)')).to.equal(true);
     input(root(el), 'blockPublicDomains')!.click();
+    // an allow list is enforced with a domain on it: the admin's own
+    fill(input(root(el), 'domain')!, 'acme.test');
+    button(root(el), 'Add domain')!.click();
+    await waitUntil(() => toasts(el).includes('acme.test added.'), 'added', SLOW);
+    button(root(el), 'Save email-domain restrictions')!.click();
     await waitUntil(
       async () => {
         const c = await api<{ active: boolean; listType: string; blockPublicDomains: boolean }>(token, 'GET', `${DOMAINS}/config`);
@@ -345,14 +360,15 @@ describe('Email-domain restrictions tab against the emulator', function () {
     expect((await api<{ items: unknown[] }>(token, 'GET', DOMAINS)).items).to.deep.equal([]);
   });
 
-  it('a failed config save rolls back and says why (optimistic edit undone)', async () => {
+  it('a failed config save says why in its block and keeps the edit', async () => {
     await signIn(ADMIN);
     const el = await renderTab('domain');
     await domainsLoaded(el);
     await callEmulator('PUT', '/_emulator/faults', { faults: [{ method: 'POST', path: `${DOMAINS}/config`, status: 500, times: 1 }] });
     input(root(el), 'domainActive')!.click();
-    await waitUntil(() => toasts(el).includes('Email-domain restrictions not saved'), 'error toast', SLOW);
-    await waitUntil(() => !input(root(el), 'domainActive')!.checked, 'rolled back', SLOW);
+    button(root(el), 'Save email-domain restrictions')!.click();
+    await waitUntil(() => alertText(el) !== '', 'the failure in the block', SLOW);
+    expect(input(root(el), 'domainActive')!.checked).to.equal(true);
   });
 
   it('read-only without the write permission: no add field, no delete, the config disabled', async () => {
@@ -399,13 +415,7 @@ describe('restriction tabs: designed states (preview), axe clean in light and da
     it(`AB-9.03 ${tab} ${scenario} ${JSON.stringify(extra)}: shown, no axe violation in light and dark`, async () => {
       const el = await story(tab, scenario, extra);
       await expectAccessibleWhen(el, ready, `${tab} ${scenario}`);
-      await emulateMedia({ colorScheme: 'dark' });
-      try {
-        await waitUntil(() => getComputedStyle(el).getPropertyValue('--fe-color-scheme').trim() === 'dark', 'dark tokens', SLOW);
-        await expect(el).to.be.accessible();
-      } finally {
-        await emulateMedia({ colorScheme: 'light' });
-      }
+      await expectAccessibleLightAndDark(el);
     });
   }
 });

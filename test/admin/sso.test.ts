@@ -59,15 +59,27 @@ async function next(el: HTMLElement, label: string, step: string): Promise<void>
   await waitUntil(() => dialog(el)?.querySelector('[aria-current=step]')?.textContent?.includes(step), step, SLOW);
 }
 
-/** Opens the setup dialog from the section's Add button and chooses `vendor`. */
+/** Opens the setup dialog from the section's Add button, chooses `vendor` and passes the step of what to paste into the IdP. */
 async function startSetup(el: HTMLElement, vendor: string): Promise<HTMLElement> {
   await waitUntil(() => button(root(el), 'Add SSO connection'), 'add button', SLOW);
   button(root(el), 'Add SSO connection')!.click();
   await waitUntil(() => dialog(el), 'setup dialog', SLOW);
   choice(dialog(el)!, vendor)!.click();
-  button(dialog(el)!, 'Next')!.click();
-  await waitUntil(() => dialog(el)?.querySelector('[aria-current=step]')?.textContent?.includes('Configure'), 'configure step', SLOW);
+  await next(el, 'Next', 'Prepare your IdP');
+  await waitUntil(() => dialog(el)?.querySelector('[data-copy-value]'), 'the values to paste', SLOW);
+  await next(el, 'Next', 'Configure');
   return dialog(el)!;
+}
+
+/** Starts an OIDC setup with the issuer `issuer` (client `portal`), continues, and expects the refusal `sentence`. */
+async function refusedIssuer(el: HTMLElement, issuer: string, sentence: string): Promise<void> {
+  const d = await startSetup(el, 'OpenID Connect');
+  fill(input(d, 'issuer')!, issuer);
+  fill(input(d, 'clientId')!, 'portal');
+  fill(input(d, 'clientSecret')!, 'oidc-s3cret');
+  button(d, 'Continue')!.click();
+  await waitUntil(() => alertText(el), 'discovery refused', SLOW);
+  expect(alertText(el)).to.equal(sentence);
 }
 
 /** Checks `el` with axe in the light, then the dark scheme. */
@@ -108,6 +120,14 @@ describe('<fe-admin-sso> designed states (preview), light and dark', () => {
       await lightAndDark(el, (x) => dialog(x)?.querySelector('ol [aria-current=step]'), state);
     });
   }
+  it('issue 31 item 5 the test sign-in’s result (the preview answers it: ann@acme.example and her groups) has no axe violations', async () => {
+    const el = await renderStory('sso', 'filled', 'add', { tag: 'fe-admin-sso-setup', state: adminSsoSetupStates.enable });
+    await waitUntil(() => dialog(el) && button(dialog(el)!, 'Test sign-in'), 'the enable step', SLOW);
+    button(dialog(el)!, 'Test sign-in')!.click();
+    await waitUntil(() => shown(el, 'Test sign-in succeeded: your identity provider signed in ann@acme.example.'), 'the result', SLOW);
+    expect(dialog(el)!.querySelector('[data-test-attributes] dd')?.textContent).to.equal('engineering');
+    await lightAndDark(el, (x) => shown(x, 'Attributes received'), 'test sign-in result');
+  });
   for (const state of Object.keys(adminSsoDomainStates)) {
     it(`domain ${state} has no axe violations`, async () => {
       const el = await renderStory('sso', 'filled', 'preview-sso-okta', { tag: 'fe-admin-sso-domain', state: adminSsoDomainStates[state as keyof typeof adminSsoDomainStates] });
@@ -124,6 +144,7 @@ describe('<fe-admin-sso> designed states (preview), light and dark', () => {
 
 describe('<fe-admin-sso> against the emulator', () => {
   beforeEach(async () => {
+    await emulateMedia({ colorScheme: 'light' });
     await resetEmulator();
     await executeServerCommand('dns-clear');
     history.replaceState(null, '', location.pathname + location.search);
@@ -174,7 +195,12 @@ describe('<fe-admin-sso> against the emulator', () => {
     await waitUntil(() => roleBox(dialog(el)!, 'Roles for engineering', 'Admin'), 'the row’s roles', SLOW);
     roleBox(dialog(el)!, 'Roles for engineering', 'Admin')!.click();
     button(dialog(el)!, 'Save roles')!.click();
-    await waitUntil(() => shown(el, 'Your SSO connection is set up.'), 'done', SLOW);
+    await waitUntil(() => dialog(el)?.querySelector('[aria-current=step]')?.textContent?.includes('Test and enable'), 'enable step', SLOW);
+    // issue 31 item 5: made disabled, enabled only at the end
+    expect((await configurations(token))[0].enabled).to.equal(false);
+    await next(el, 'Enable connection', 'Test and enable');
+    await waitUntil(() => shown(el, 'Your SSO connection is enabled.'), 'done', SLOW);
+    expect((await configurations(token))[0].enabled).to.equal(true);
     button(dialog(el)!, 'Done')!.click();
     await waitUntil(() => !dialog(el), 'closed', SLOW);
 
@@ -202,12 +228,8 @@ describe('<fe-admin-sso> against the emulator', () => {
     })) as { issuer: string };
     const token = await signIn(ADMIN);
     const el = await renderSso();
-    const d = await startSetup(el, 'OpenID Connect');
-    fill(input(d, 'issuer')!, 'http://127.0.0.1:9');
-    fill(input(d, 'clientId')!, 'portal');
-    fill(input(d, 'clientSecret')!, 'oidc-s3cret');
-    button(d, 'Continue')!.click();
-    await waitUntil(() => alertText(el), 'discovery refused', SLOW);
+    // said as a sentence, not the network code
+    await refusedIssuer(el, 'http://127.0.0.1:9', 'The issuer could not be reached: the connection was refused');
     // what was typed stays
     expect(input(dialog(el)!, 'issuer')!.value).to.equal('http://127.0.0.1:9');
     expect(input(dialog(el)!, 'clientId')!.value).to.equal('portal');
@@ -221,7 +243,10 @@ describe('<fe-admin-sso> against the emulator', () => {
     // its page: a "Replace secret" field, empty
     await next(el, 'Next', 'Domains');
     await next(el, 'Next', 'Roles');
-    await next(el, 'Skip for now', 'Done');
+    await next(el, 'Skip for now', 'Test and enable');
+    button(dialog(el)!, 'Leave disabled')!.click();
+    await waitUntil(() => shown(el, 'Your SSO connection is set up.'), 'done, left disabled', SLOW);
+    expect((await configurations(token))[0].enabled).to.equal(false);
     button(dialog(el)!, 'Open the connection')!.click();
     await waitUntil(() => input(root(el), 'clientSecret'), 'connection page', SLOW);
     expect(input(root(el), 'clientSecret')!.value).to.equal('');
@@ -312,13 +337,16 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect(['ssoEndpoint', 'idpEntityId', 'publicCertificate', 'signRequest'].every((n) => d().querySelector(`[name=${n}]`))).to.equal(true);
     await refused(d, 'Continue', 'ssoEndpoint', URL_TEXT);
     await refused(d, 'Continue', 'publicCertificate', REQUIRED, ['ssoEndpoint', 'https://idp.new.test/sso']);
+    await next(el, 'Back', 'Prepare your IdP');
     button(d(), 'Back')!.click();
     // the setup, OIDC: issuer, client id, secret
     await waitUntil(() => choice(d(), 'OpenID Connect'), 'vendor step');
     choice(d(), 'OpenID Connect')!.click();
+    await next(el, 'Next', 'Prepare your IdP');
     await next(el, 'Next', 'Configure');
     await refused(d, 'Continue', 'clientId', REQUIRED, ['issuer', 'https://login.new.test']);
     await refused(d, 'Continue', 'clientSecret', REQUIRED, ['clientId', 'portal']);
+    await next(el, 'Back', 'Prepare your IdP');
     button(d(), 'Back')!.click();
     await waitUntil(() => button(d(), 'Cancel'), 'vendor step again');
     button(d(), 'Cancel')!.click();
@@ -492,6 +520,10 @@ describe('<fe-admin-sso> against the emulator', () => {
     expect((active(el) as HTMLInputElement).value).to.equal('okta');
     await tabTo((a) => a.textContent === 'Next', 'Next');
     await sendKeys({ press: 'Enter' });
+    // what to paste into the IdP first: Next has the focus
+    await waitUntil(() => dialog(el)?.querySelector('[data-copy-value]') && active(el)?.textContent === 'Next', 'values to paste, Next focused', SLOW);
+    visible();
+    await sendKeys({ press: 'Enter' });
     await waitUntil(() => (active(el) as HTMLInputElement | null)?.name === 'method', 'method focused', SLOW);
     await tabTo((a) => (a as HTMLInputElement).name === 'metadataUrl', 'metadata URL');
     await sendKeys({ type: metadataUrl });
@@ -507,10 +539,95 @@ describe('<fe-admin-sso> against the emulator', () => {
     await sendKeys({ press: 'Space' });
     await tabTo((a) => a.textContent === 'Save roles', 'Save roles');
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => shown(el, 'Your SSO connection is set up.') && active(el)?.textContent === 'Done', 'done, Done focused', SLOW);
+    await waitUntil(() => button(dialog(el)!, 'Enable connection'), 'enable step', SLOW);
+    await tabTo((a) => a.textContent === 'Enable connection', 'Enable connection');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => shown(el, 'Your SSO connection is enabled.') && active(el)?.textContent === 'Done', 'done, Done focused', SLOW);
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => !dialog(el), 'closed', SLOW);
     const [saved] = await configurations(token);
     expect(saved.roleIds).to.have.length(1);
+  });
+
+  it('issue 31 item 5: what to paste into the IdP comes first, with copy buttons — SAML our ACS URL and entity ID, OIDC our redirect URI — before anything is asked; nothing is made until the IdP’s details are given', async function () {
+    this.timeout(40000);
+    const token = await signIn(ADMIN);
+    const vendorConfig = await api<{ acsUrl: string; spEntityId: string }>(token, 'GET', `${SSO}/saml/configurations/vendor-config`);
+    const { redirectUri } = await api<{ redirectUri: string }>(token, 'GET', `${SSO}/oidc/configurations`);
+    const el = await renderSso();
+    await waitUntil(() => button(root(el), 'Add SSO connection'), 'add button', SLOW);
+    button(root(el), 'Add SSO connection')!.click();
+    await waitUntil(() => dialog(el), 'setup dialog', SLOW);
+    choice(dialog(el)!, 'Okta')!.click();
+    await next(el, 'Next', 'Prepare your IdP');
+    await waitUntil(() => dialog(el)?.querySelector('[data-copy-value^="fe-sso-entity"]'), 'SAML values', SLOW);
+    expect(dialog(el)!.querySelector('[data-copy-value^="fe-sso-acs"]')?.textContent).to.equal(vendorConfig.acsUrl);
+    expect(dialog(el)!.querySelector('[data-copy-value^="fe-sso-entity"]')?.textContent).to.equal(vendorConfig.spEntityId);
+    expect(byLabel(dialog(el)!, 'Copy ACS URL (reply URL)')).to.exist;
+    expect(byLabel(dialog(el)!, 'Copy Entity ID (audience)')).to.exist;
+    expect(shown(el, 'Audience URI (SP Entity ID)')).to.equal(true);
+    // nothing asked of the IdP yet
+    expect(input(dialog(el)!, 'metadataUrl')).to.equal(null);
+    await lightAndDark(el, (x) => dialog(x)?.querySelector('[data-copy-value^="fe-sso-entity"]'), 'SAML values to paste');
+    await emulateMedia({ colorScheme: 'light' });
+    // OIDC: the redirect URI the IdP must allow
+    await next(el, 'Back', 'Identity provider');
+    choice(dialog(el)!, 'OpenID Connect')!.click();
+    await next(el, 'Next', 'Prepare your IdP');
+    await waitUntil(() => byLabel(dialog(el)!, 'Copy Redirect URI'), 'redirect URI', SLOW);
+    expect(dialog(el)!.querySelector('[data-copy-value^="fe-sso-acs"]')?.textContent).to.equal(redirectUri);
+    expect(dialog(el)!.querySelector('[data-copy-value^="fe-sso-entity"]')).to.equal(null);
+    expect(await configurations(token)).to.deep.equal([]);
+  });
+
+  it('issue 31 item 5: an unknown issuer or metadata host is said as a sentence ("The issuer could not be reached: no such host"), light and dark', async function () {
+    this.timeout(40000);
+    await signIn(ADMIN);
+    const el = await renderSso();
+    await refusedIssuer(el, 'https://idp.invalid', 'The issuer could not be reached: no such host');
+    await lightAndDark(el, (x) => alertText(x), 'the sentence');
+    await emulateMedia({ colorScheme: 'light' });
+    await next(el, 'Back', 'Prepare your IdP');
+    await next(el, 'Back', 'Identity provider');
+    choice(dialog(el)!, 'Okta')!.click();
+    await next(el, 'Next', 'Prepare your IdP');
+    await next(el, 'Next', 'Configure');
+    fill(input(dialog(el)!, 'metadataUrl')!, 'https://idp.invalid/metadata');
+    button(dialog(el)!, 'Continue')!.click();
+    await waitUntil(() => alertText(el), 'refused', SLOW);
+    expect(alertText(el)).to.equal('The metadata URL could not be reached: no such host');
+  });
+
+  it('issue 31 item 5: the IdP chosen is listed ("Okta · SAML", not "SAML") and a new connection stays disabled until enabled at the end; its page says so', async function () {
+    this.timeout(60000);
+    const { metadataUrl } = (await executeServerCommand('idp-saml-start', {})) as { metadataUrl: string };
+    const token = await signIn(ADMIN);
+    const el = await renderSso();
+    const d = await startSetup(el, 'Okta');
+    fill(input(d, 'metadataUrl')!, metadataUrl);
+    button(d, 'Continue')!.click();
+    await waitUntil(() => shown(el, 'SHA-256 fingerprint'), 'review', SLOW);
+    const [made] = await configurations(token);
+    expect([made.enabled, made.configMetadata]).to.deep.equal([false, { vendor: 'okta' }]);
+    await next(el, 'Next', 'Domains');
+    await next(el, 'Next', 'Roles');
+    await next(el, 'Skip for now', 'Test and enable');
+    expect(shown(el, 'The connection is set up but not enabled')).to.equal(true);
+    expect(button(dialog(el)!, 'Test sign-in')).to.exist;
+    await lightAndDark(el, (x) => button(dialog(x)!, 'Enable connection'), 'test and enable step');
+    await emulateMedia({ colorScheme: 'light' });
+    button(dialog(el)!, 'Leave disabled')!.click();
+    await waitUntil(() => shown(el, 'Your SSO connection is set up.'), 'done', SLOW);
+    button(dialog(el)!, 'Done')!.click();
+    await waitUntil(() => !dialog(el) && root(el).querySelector(`[data-connection="${made.id}"]`), 'listed', SLOW);
+    const card = root(el).querySelector(`[data-connection="${made.id}"]`)!;
+    expect(card.querySelector('[data-kind]')?.textContent).to.equal('Okta · SAML');
+    expect(card.querySelector<HTMLInputElement>('input[role=switch]')!.checked).to.equal(false);
+    button(card as HTMLElement, 'Manage')!.click();
+    await waitUntil(() => root(el).querySelector('#fe-sso-connection-title'), 'its page', SLOW);
+    expect(root(el).querySelector('[data-kind]')?.textContent).to.equal('Okta · SAML');
+    expect(shown(el, 'Disabled: nobody signs in through this connection until it is enabled.')).to.equal(true);
+    expect(button(root(el), 'Test sign-in')).to.exist;
+    await lightAndDark(el, (x) => button(root(x), 'Test sign-in'), 'a disabled connection’s page');
   });
 });

@@ -49,11 +49,24 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     return { page, close: () => context.close() };
   }
 
+  /** Chooses the IdP `vendor`, then passes the step that shows what to paste into it (issue 31 item 5). */
+  async function chooseVendor(page: Page, vendor: string) {
+    const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
+    await dlg.getByLabel(vendor).check();
+    await dlg.getByRole('button', { name: 'Next' }).click();
+    await dlg
+      .getByRole('button', { name: /^Copy / })
+      .first()
+      .waitFor({ timeout: 15000 });
+    await dlg.getByRole('button', { name: 'Next' }).click();
+  }
+
   /**
    * From the configure step on: review → the domain proven by DNS → the default role Read only and the IdP group
-   * `engineering` mapped to Admin → done.
+   * `engineering` mapped to Admin → (`test`: a test sign-in of `test.email` in a new window, its result and
+   * attributes reported) → enabled → done.
    */
-  async function finishSetup(page: Page, domain: string) {
+  async function finishSetup(page: Page, domain: string, test?: { email: string; groups: string }) {
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
     await dlg.getByRole('button', { name: 'Continue' }).click();
     await dlg.getByRole('heading', { name: 'Give these to your identity provider' }).waitFor({ timeout: 15000 });
@@ -71,8 +84,34 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     await dlg.getByLabel('Group in your identity provider').fill('engineering');
     await dlg.getByRole('group', { name: 'Roles for engineering' }).getByLabel('Admin').check();
     await dlg.getByRole('button', { name: 'Save roles' }).click();
-    await dlg.getByText('Your SSO connection is set up.').waitFor({ timeout: 15000 });
+    await dlg.getByRole('button', { name: 'Enable connection' }).waitFor({ timeout: 15000 });
+    // still disabled: its domain does not send anyone to the IdP yet
+    assert.equal(await preLoginAddress(`someone@${domain}`), null);
+    if (test) {
+      const [popup] = await Promise.all([page.waitForEvent('popup'), dlg.getByRole('button', { name: 'Test sign-in' }).click()]);
+      await popup.getByLabel('Email').fill(test.email);
+      await popup.getByRole('button', { name: 'Sign in' }).click();
+      await popup.getByRole('heading', { name: 'Test sign-in finished' }).waitFor({ timeout: 15000 });
+      await dlg.getByText(`Test sign-in succeeded: your identity provider signed in ${test.email}.`).waitFor({ timeout: 15000 });
+      assert.equal(await dlg.locator('[data-test-attributes] dt').first().textContent(), 'groups');
+      assert.equal(await dlg.locator('[data-test-attributes] dd').first().textContent(), test.groups);
+      await popup.close();
+      // a test signs nobody in: still no SSO for the domain, and no user was made
+      assert.equal(await preLoginAddress(test.email), null);
+    }
+    await dlg.getByRole('button', { name: 'Enable connection' }).click();
+    await dlg.getByText('Your SSO connection is enabled.').waitFor({ timeout: 15000 });
     await dlg.getByRole('button', { name: 'Done' }).click();
+  }
+
+  /** Where pre-login sends `email` (null: no SSO). */
+  async function preLoginAddress(email: string): Promise<string | null> {
+    const r = await fetch(`${h.emulatorUrl}/frontegg/identity/resources/auth/v2/user/sso/prelogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    return r.ok ? (((await r.json()) as { address?: string } | null)?.address ?? null) : null;
   }
 
   /** Signs `email` in through the login box and the IdP at `idpOrigin`; resolves with the roles (keys) of the session's token. */
@@ -106,8 +145,7 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     await h.api('POST', '/_emulator/reset');
     const { page, close } = await setupAsAdmin();
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
-    await dlg.getByLabel('OpenID Connect').check();
-    await dlg.getByRole('button', { name: 'Next' }).click();
+    await chooseVendor(page, 'OpenID Connect');
     await dlg.getByLabel('Issuer').fill(oidc.issuer);
     await dlg.getByLabel('Client ID').fill(CORP.client_id);
     await dlg.getByLabel('Client secret').fill(CORP.client_secret);
@@ -116,14 +154,13 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     assert.deepEqual((await signInThroughSso('ann@corp.test', oidc.issuer)).sort(), ['Admin', 'ReadOnly']);
   });
 
-  it('AB-3.20 AB-7.51 SAML from the local IdP’s metadata URL, saml.test proven by DNS, Read only by default and engineering mapped to Admin: sam@saml.test (in engineering) signs in through it with both roles', async () => {
+  it('AB-3.20 AB-7.51 SAML from the local IdP’s metadata URL, saml.test proven by DNS, Read only by default and engineering mapped to Admin, a test sign-in in a new window reports sam@saml.test and its groups without signing in (issue 31 item 5), then enabled: sam@saml.test (in engineering) signs in through it with both roles', async () => {
     await h.api('POST', '/_emulator/reset');
     const { page, close } = await setupAsAdmin();
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
-    await dlg.getByLabel('SAML (any provider)').check();
-    await dlg.getByRole('button', { name: 'Next' }).click();
+    await chooseVendor(page, 'SAML (any provider)');
     await dlg.getByLabel('Metadata URL', { exact: true }).fill(`${saml.url}/metadata`);
-    await finishSetup(page, 'saml.test');
+    await finishSetup(page, 'saml.test', { email: 'sam@saml.test', groups: 'engineering' });
     await close();
     assert.deepEqual((await signInThroughSso('sam@saml.test', saml.url)).sort(), ['Admin', 'ReadOnly']);
   });

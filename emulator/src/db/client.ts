@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,6 +17,12 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** Runs raw SQL (several statements allowed, no parameters) and returns rows of the last one. */
 export type RawExec = (sql: string) => Promise<Record<string, unknown>[]>;
+
+/**
+ * The Postgres extensions a PGlite database loads (its contrib; a Postgres server has them installed): `pg_trgm`, for
+ * the audit log's search index (migration 0007_pg_trgm). Every `PGlite.create` of the emulator's schema passes them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface Database {
   db: Db;
@@ -54,7 +61,10 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, opts.migratedTemplate && dataDir === 'memory://' ? memoryTemplate() : {});
+  const client = await PGlite.create(dataDir, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(opts.migratedTemplate && dataDir === 'memory://' ? memoryTemplate() : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const exec: RawExec = async (sql) => {
     const results = await client.exec(sql);

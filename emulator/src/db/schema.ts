@@ -155,6 +155,12 @@ export interface TenantSettings {
   domainRestrictionConfig?: { active: boolean; listType: 'ALLOW' | 'BLOCK'; blockPublicDomains: boolean };
 }
 
+/** A session's forced re-login and idle timeout (policies.ts `SessionConfigurations`, its two timeouts), seconds. */
+export interface SessionPolicyStamp {
+  sessionTimeoutConfiguration: { isActive: boolean; timeout: number };
+  sessionIdleTimeoutConfiguration: { isActive: boolean; timeout: number };
+}
+
 /** Profile fields beside the columns (admin spec §3 "Profile fields"): address, jobTitle, and what else the profile update sends. */
 export interface UserProfileFields {
   address?: string;
@@ -295,6 +301,12 @@ export const refreshTokens = pgTable(
     /** The client that signed in (a session's IP and user agent, api-contract S). */
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * The account's forced re-login and idle timeout in force when the session signed in (or moved into this
+     * account), copied to every later token of the session: a policy change applies from the next sign-in (issue
+     * 31 item 1). Null on rows written before: the account's policy now.
+     */
+    sessionPolicy: jsonb('session_policy').$type<SessionPolicyStamp>(),
   },
   (t) => [cascade('refresh_tokens_user_id_fkey', t.userId, () => users.id), index('refresh_tokens_family').on(t.familyId)],
 );
@@ -649,6 +661,39 @@ export const impersonationSessions = pgTable(
   (t) => [cascade('impersonation_sessions_impersonated_user_id_fkey', t.impersonatedUserId, () => users.id)],
 );
 
+/**
+ * The Postgres extensions the schema needs. drizzle-kit does not model extensions: each is created by a custom
+ * migration (pg_trgm: `0007_pg_trgm`, for `audits_search_trgm_idx`), PGlite loads it (src/db/client.ts
+ * `PGLITE_EXTENSIONS`), and `test/schema.test.ts` creates them before the schema it builds from this file.
+ */
+export const SCHEMA_EXTENSIONS = ['pg_trgm'] as const;
+
+/** The id prefix of a SCIM connection acting (an audit row's `actor_id` is `scim:<connection id>`; src/audit.ts). */
+export const SCIM_ACTOR_PREFIX = 'scim:';
+
+/** The columns of an audit row that say who acted. */
+type AuditActorColumns = { actorEmail: PgColumn; actorId: PgColumn; actorName: PgColumn };
+
+/**
+ * Who acted on an audit row, as the log shows it (src/audit-log.ts): the email (lower case), else the id, of a user;
+ * "SCIM: <connection name>" for a SCIM connection; "System" for a row without an actor.
+ */
+export function auditActorLabel(t: AuditActorColumns) {
+  return sql<string>`(case when ${t.actorId} like ${sql.raw(`'${SCIM_ACTOR_PREFIX}%'`)} then 'SCIM: ' || coalesce(${t.actorName}, substr(${t.actorId}, ${sql.raw(String(SCIM_ACTOR_PREFIX.length + 1))})) when ${t.actorId} is null and ${t.actorEmail} is null then 'System' else coalesce(lower(${t.actorEmail}), ${t.actorId}) end)`;
+}
+
+/**
+ * The text the audit log's free-text search reads (src/audit-log.ts): the actor's id and label ({@link
+ * auditActorLabel}: email, "SCIM: <name>", "System"), action, description, IP and user agent, one line each, in one
+ * expression so that one pg_trgm GIN index (`audits_search_trgm_idx`) serves an `ILIKE '%…%'` over all of them — and,
+ * with a second condition, a part of the actor or of the action alone (every such match is a match of this text). A
+ * search is trimmed text typed in one field: it never holds a newline, so a match never spans two columns. The
+ * queries must write this very expression (the planner matches it by shape).
+ */
+export function auditSearchText(t: AuditActorColumns & { action: PgColumn; description: PgColumn; ip: PgColumn; userAgent: PgColumn }) {
+  return sql`(coalesce(${t.actorId}, '') || E'\\n' || ${auditActorLabel(t)} || E'\\n' || ${t.action} || E'\\n' || ${t.description} || E'\\n' || coalesce(${t.ip}, '') || E'\\n' || coalesce(${t.userAgent}, ''))`;
+}
+
 /** The audit log (src/audit.ts writes it, routes/admin/audits.ts reads it). Columns in the order the database has them. */
 export const audits = pgTable(
   'audits',
@@ -670,6 +715,8 @@ export const audits = pgTable(
     actorEmail: text('actor_email'),
     /** A sentence for the audit log. */
     description: text('description').notNull().default(''),
+    /** The name of an actor that is not a user (a SCIM connection's, with `actor_id` `scim:<connection id>`; src/audit.ts). */
+    actorName: text('actor_name'),
   },
   (t) => [
     // the tenant's log, newest first (the list's default order, keyset batches of the CSV), and its filters; DESC is
@@ -678,6 +725,9 @@ export const audits = pgTable(
     index('audits_tenant_action_created_at_idx').on(t.tenantId, t.action, t.createdAt.desc().nullsFirst()),
     index('audits_tenant_severity_created_at_idx').on(t.tenantId, t.severity, t.createdAt.desc().nullsFirst()),
     index('audits_tenant_actor_created_at_idx').on(t.tenantId, t.actorId, t.createdAt.desc().nullsFirst()),
+    // the free-text search (issue 31 item 6): trigrams of auditSearchText; needs the pg_trgm extension (migration
+    // 0007_pg_trgm; PGlite loads it from its contrib, src/db/client.ts)
+    index('audits_search_trgm_idx').using('gin', sql`${auditSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -794,8 +844,11 @@ export const ssoStates = pgTable('sso_states', {
   codeVerifier: text('code_verifier'),
   /** SAML: the AuthnRequest ID the response must answer (InResponseTo). */
   requestId: text('request_id'),
-  /** SAML: the identity the ACS verified, waiting for postlogin. */
-  identity: jsonb('identity').$type<{ email: string; name?: string }>(),
+  /**
+   * SAML: the identity the ACS verified, waiting for postlogin. A test sign-in's state (`callbackUrl` =
+   * federation/test-sign-in.ts `TEST_CALLBACK`) keeps its result here: the identity with its attributes, or `error`.
+   */
+  identity: jsonb('identity').$type<{ email: string; name?: string; groups?: string[]; attributes?: Record<string, string[]>; error?: string }>(),
   /** SAML: hash of the one-time code the ACS handed to the browser. */
   codeHash: text('code_hash'),
   expiresAt: ts('expires_at').notNull(),
@@ -1133,6 +1186,8 @@ export const ssoConfigSettings = pgTable(
     legacyVerification: text('legacy_verification'),
     legacyValidated: boolean('legacy_validated').notNull().default(false),
     isLegacySaml: boolean('is_legacy_saml').notNull().default(false),
+    /** Free key/values kept with the configuration (Frontegg's `configMetadata`): `vendor` is the IdP the admin chose (okta, azure, …). */
+    configMetadata: jsonb('config_metadata').$type<Record<string, string>>(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [cascade('sso_config_settings_config_id_fkey', t.configId, () => ssoConfigurations.id)],

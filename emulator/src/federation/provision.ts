@@ -47,6 +47,8 @@ export interface AssertedIdentity {
   picture?: string;
   /** The groups the IdP asserted (OIDC: the `groups` claim; SAML: the `groups` attribute). */
   groups?: string[];
+  /** SAML: every attribute of the assertion as sent (name → values), shown by a test sign-in (issue 31 item 5). */
+  attributes?: Record<string, string[]>;
 }
 
 /** A claim or attribute value as a list of group names (a string, or an array of strings; others dropped). */

@@ -338,5 +338,6 @@ function assertedIdentity(extract: Record<string, unknown>): AssertedIdentity {
     email,
     name: attr('name', 'displayName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name'),
     groups: groupNames(attributes.groups ?? attributes['http://schemas.microsoft.com/ws/2008/06/identity/claims/groups']),
+    attributes: Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, asArray(v)])),
   };
 }

@@ -62,6 +62,23 @@ export class OutboundError extends Error {
   }
 }
 
+/** Why an outbound fetch failed, as a client maps it to its own words (an error answer's `context`, issue 31 item 5). */
+export type OutboundReason = 'NO_SUCH_HOST' | 'REFUSED' | 'CONNECT' | 'TIMEOUT' | 'HTTP' | 'ADDRESS' | 'TOO_LARGE' | 'CONTENT' | 'REDIRECT' | 'URL';
+
+/**
+ * The reason of an {@link OutboundError}: resolver codes (`ENOTFOUND`, `EAI_AGAIN`, `EAI_NONAME`) are `NO_SUCH_HOST`,
+ * `ECONNREFUSED` is `REFUSED`, other connection failures `CONNECT`; the rest is the error's own kind. `status` with
+ * `HTTP` (the status the server answered).
+ */
+export function outboundReason(e: OutboundError): { reason: OutboundReason; status?: number } {
+  if (e.code === 'CONNECT') {
+    if (/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_NODATA|EAI_FAIL)$/.test(e.message)) return { reason: 'NO_SUCH_HOST' };
+    return { reason: e.message === 'ECONNREFUSED' ? 'REFUSED' : 'CONNECT' };
+  }
+  if (e.code === 'HTTP') return { reason: 'HTTP', status: Number(/HTTP (\d+)/.exec(e.message)?.[1] ?? 0) };
+  return { reason: e.code };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Addresses
 

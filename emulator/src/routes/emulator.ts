@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { httpUrl, parseBody } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
@@ -16,6 +16,8 @@ import { hashPassword, isBreachedPassword } from '../crypto/passwords.ts';
 import { getVendor } from '../session/accounts.ts';
 import { applyRememberPolicy } from '../mfa-devices.ts';
 import { emulatorDate } from '../clock.ts';
+import { restrictionsChanged, tenantIpRules } from '../restrictions.ts';
+import { audit } from '../audit.ts';
 
 export const emulatorRoutes = new Hono<AppEnv>();
 
@@ -226,6 +228,39 @@ emulatorRoutes.post('/users/:userId/unlock', async (c) => {
     .returning({ id: users.id });
   if (res.length === 0) throw notFound('User not found');
   return c.json({});
+});
+
+/**
+ * The recovery of an account locked out by its own IP rules (issue 31 item 1; emulator/README.md "Locked out by IP
+ * restrictions"): turns the account's IP restriction config off (`isActive: false`; the strategy and the rules stay,
+ * so the admin can fix the list and enforce it again), effective at once, audited as `ip-restriction.config.updated`
+ * by "System" (WARNING). Like every `/_emulator` route, reachable from loopback only.
+ * @returns `{ isActive: false, strategy }`; 404 `Tenant not found` for an unknown account
+ */
+emulatorRoutes.post('/tenants/:tenantId/ip-restrictions/lift', async (c) => {
+  const tenantId = c.req.param('tenantId');
+  const { config: before } = await tenantIpRules(c, tenantId);
+  const config = { isActive: false, strategy: before.strategy };
+  const [row] = await c.var.db
+    .update(tenants)
+    .set({
+      settings: sql`coalesce(${tenants.settings}, '{}'::jsonb) || ${JSON.stringify({ ipRestrictionConfig: config })}::jsonb`,
+      updatedAt: await emulatorDate(c.var.db),
+    })
+    .where(eq(tenants.tenantId, tenantId))
+    .returning({ id: tenants.id });
+  if (!row) throw notFound('Tenant not found', 'ER-TENANT-NOT-FOUND');
+  restrictionsChanged(c, tenantId);
+  await audit(c, {
+    action: 'ip-restriction.config.updated',
+    tenantId,
+    actor: null,
+    targetId: tenantId,
+    description: `IP restrictions lifted by the emulator's recovery route (${config.strategy} list kept, not enforced)`,
+    details: { ...config, recovery: true },
+    severity: 'WARNING',
+  });
+  return c.json(config);
 });
 
 emulatorRoutes.get('/tenants', async (c) => c.json((await c.var.db.select().from(tenants)).map((t) => ({ tenantId: t.tenantId, name: t.name }))));

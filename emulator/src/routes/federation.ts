@@ -51,6 +51,8 @@
  *   `{RelayState, SAMLResponse}` instead: it gets the same full validation.
  *   A response that fails validation at the ACS sends the browser to the
  *   callback with `error` (the login box shows loginWithSSOFailed).
+ *   A test sign-in's state (federation/test-sign-in.ts, issue 31 item 5) is answered at the ACS with a page and its
+ *   result kept for the portal; the post-login routes never take it (nobody signs in, no user is made).
  * - `GET /frontegg/auth/saml/metadata`: the SP metadata (its URL is the SP
  *   entity id). `GET …/team/resources/sso/v2/configurations/public`: `{isActive}`.
  *
@@ -63,7 +65,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
 import { parseBody, optStr, httpUrl, optHttpUrl, isHttpUrl } from '../http/body.ts';
@@ -88,6 +90,7 @@ import {
 } from '../sso/configurations.ts';
 import { parseIdpMetadata } from '../sso/saml-metadata.ts';
 import { bindStateToBrowser, stateBoundToBrowser } from '../federation/browser-binding.ts';
+import { finishTestSignIn, TEST_CALLBACK } from '../federation/test-sign-in.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -264,7 +267,7 @@ async function takeState(c: Ctx, kind: 'oidc' | 'saml', state: string | undefine
   const [row] = await c.var.db
     .update(ssoStates)
     .set({ consumedAt: new Date(now) })
-    .where(and(eq(ssoStates.stateHash, sha256(state)), eq(ssoStates.kind, kind), isNull(ssoStates.consumedAt)))
+    .where(and(eq(ssoStates.stateHash, sha256(state)), eq(ssoStates.kind, kind), isNull(ssoStates.consumedAt), ne(ssoStates.callbackUrl, TEST_CALLBACK)))
     .returning();
   if (!row || row.expiresAt.getTime() <= now) return undefined;
   return row;
@@ -366,6 +369,8 @@ federationRoutes.post(ACS_PATH.replace(/^\/frontegg/, ''), async (c) => {
     // unsolicited (IdP-initiated) or replayed responses are refused: no state to answer
     return c.text('This SAML response does not answer a login in progress.', 400);
   }
+  // an administrator's test sign-in (issue 31 item 5): the result is kept for the portal, nobody signs in
+  if (row.callbackUrl === TEST_CALLBACK) return finishTestSignIn(c, row, await loadConfig(c, row.configId), samlResponse);
   try {
     const config = await activeConfig(c, row.configId);
     const identity = await validateSamlResponse(c.var.rt.issuer, config, samlResponse, row.requestId!, c.var.db);

@@ -8,7 +8,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { guard } from '../http/auth.ts';
-import { sessionConfigurationsOf, tenantSettings, type SessionConfigurations } from '../policies.ts';
+import type { SessionConfigurations } from '../policies.ts';
+import { sessionPolicyOf } from '../session/families.ts';
 
 /** The answer of `GET …/configurations/sessions/v1/me`: the account's idle timeout, `timeout` in seconds. */
 export interface SessionIdlePolicy {
@@ -23,11 +24,12 @@ guard(sessionPolicyRoutes, ME);
 
 /**
  * `GET …/configurations/sessions/v1/me` (bearer, no permission): `{ sessionIdleTimeoutConfiguration: { isActive,
- * timeout } }` of the token's account (`tenants.settings.sessions`, else the default: inactive, 1800 s). 401
- * `Unauthorized` without a valid access token.
+ * timeout } }` of the token's session: the account's (`tenants.settings.sessions`, else the default: inactive,
+ * 1800 s) as it was when the session signed in (issue 31 item 1: a change applies from the next sign-in; the server
+ * enforces the same, session/refresh.ts). 401 `Unauthorized` without a valid access token.
  */
 sessionPolicyRoutes.get(ME, async (c) => {
-  const settings = await tenantSettings(c.var.db, c.var.auth.tenantId);
-  const body: SessionIdlePolicy = { sessionIdleTimeoutConfiguration: sessionConfigurationsOf(settings).sessionIdleTimeoutConfiguration };
+  const policy = await sessionPolicyOf(c.var.db, c.var.auth.sid, c.var.auth.tenantId);
+  const body: SessionIdlePolicy = { sessionIdleTimeoutConfiguration: policy.sessionIdleTimeoutConfiguration };
   return c.json(body);
 });

@@ -37,7 +37,7 @@ import type { AppEnv } from '../http/env.ts';
 import { scimResources, userGroupMembers, userGroups, userSources, userTenants, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { emulatorDate } from '../clock.ts';
-import { audit, type AuditEvent } from '../audit.ts';
+import { audit, scimActor, type AuditEvent } from '../audit.ts';
 import { assertEmailDomainAllowed, emailDomainOf } from '../restrictions.ts';
 import { identityRefusal, type IdentityChange } from '../identity-owner.ts';
 import { findUserByEmail } from '../session/accounts.ts';
@@ -280,7 +280,7 @@ async function domainAllowed(ctx: ScimContext, email: string): Promise<void> {
       ctx.refusals.push({
         action: 'user.email-domain.refused',
         tenantId: ctx.conn.tenantId,
-        actor: null,
+        actor: scimActor(ctx.conn),
         severity: 'WARNING',
         description: `${e.message} (${email})`,
         details: { userEmail: email, domain: emailDomainOf(email), reason: e.message, via: 'scim2', connectionId: ctx.conn.id },
@@ -299,7 +299,7 @@ async function assertIdentityOwned(ctx: ScimContext, user: { id: string; email: 
   const refusal = await identityRefusal(ctx.c.var.db, ctx.c.var.rt.vendorId, user, ctx.conn.tenantId, { ...change, via: 'scim2' });
   if (!refusal) return;
   const { connectionName, id: connectionId } = ctx.conn;
-  ctx.refusals.push({ ...refusal.event, actor: null, details: { ...refusal.event.details, connectionId, connectionName } });
+  ctx.refusals.push({ ...refusal.event, actor: scimActor(ctx.conn), details: { ...refusal.event.details, connectionId, connectionName } });
   throw scimError(409, 'uniqueness', refusal.message);
 }
 
@@ -329,7 +329,7 @@ function auditPush(ctx: ScimContext, action: string, targetId: string, details: 
     action,
     targetId,
     tenantId: ctx.conn.tenantId,
-    actor: null,
+    actor: scimActor(ctx.conn),
     severity,
     details: { ...details, via: 'scim2', connectionId: ctx.conn.id, connectionName: ctx.conn.connectionName },
   });

@@ -2,9 +2,9 @@
  * Sessions as records — a session is a refresh-token family; the live ones of a user, revoking one,
  * the account's session configurations, and the impersonation sessions (routes/tenants.ts) pinned to their tenant.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { impersonationSessions, refreshTokens } from '../db/schema.ts';
+import { impersonationSessions, refreshTokens, type SessionPolicyStamp } from '../db/schema.ts';
 import { forbidden } from '../http/errors.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
 import { sessionConfigurationsOf, tenantSettings, type SessionConfigurations } from '../policies.ts';
@@ -50,6 +50,29 @@ export async function liveSessionFamilies(db: Db, userId: string): Promise<LiveS
 /** The session configurations of account `tenantId` (routes/admin/sessions.ts stores them; defaults: all off). */
 export async function sessionConfigurationsFor(db: Db, tenantId: string): Promise<SessionConfigurations> {
   return sessionConfigurationsOf(await tenantSettings(db, tenantId));
+}
+
+/**
+ * The forced re-login and idle timeout of a session (issue 31 item 1): those stamped on its newest refresh token at
+ * its sign-in (session/issue.ts), else (a row from before the stamp, or no token) the account's now. A change of the
+ * account's policy so applies to a signed-in user from their next sign-in, never to the session they changed it in.
+ */
+export async function sessionPolicyOf(db: Db, familyId: string | undefined, tenantId: string): Promise<SessionPolicyStamp> {
+  if (familyId) {
+    const [row] = await db
+      .select({ stamp: refreshTokens.sessionPolicy, tenantId: refreshTokens.tenantId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, familyId))
+      .orderBy(desc(refreshTokens.createdAt))
+      .limit(1);
+    if (row?.stamp && row.tenantId === tenantId) return row.stamp;
+  }
+  return policyStamp(await sessionConfigurationsFor(db, tenantId));
+}
+
+/** The two timeouts of an account's session configurations, as a session keeps them (`refresh_tokens.session_policy`). */
+export function policyStamp(config: SessionConfigurations): SessionPolicyStamp {
+  return { sessionTimeoutConfiguration: config.sessionTimeoutConfiguration, sessionIdleTimeoutConfiguration: config.sessionIdleTimeoutConfiguration };
 }
 
 /** Revokes every refresh token of a family (a session). */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { impersonationSessions, refreshTokens, userTenants } from '../db/schema.ts';
+import { impersonationSessions, refreshTokens, userTenants, type SessionPolicyStamp } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { unauthorized } from '../http/errors.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
@@ -18,7 +18,7 @@ import { enforceIpRestriction } from '../restrictions.ts';
 import { mintAccessToken } from './access-token.ts';
 import { type UserRow, getVendor, userTenantList } from './accounts.ts';
 import { setRefreshCookie } from './cookie.ts';
-import { liveSessionFamilies, sessionConfigurationsFor, revokeFamily } from './families.ts';
+import { liveSessionFamilies, policyStamp, sessionConfigurationsFor, revokeFamily } from './families.ts';
 import { userProfile } from './profile.ts';
 
 type Ctx = Context<AppEnv>;
@@ -51,8 +51,11 @@ async function usableTenant(db: Db, user: UserRow, wanted: string): Promise<stri
  * session (no `familyId`) past the account's maximum of concurrent sessions ends
  * the user's oldest there (see {@link endSessionsPastMaximum}). The account's IP
  * restrictions are checked first: 403 for a refused address (restrictions.ts `enforceIpRestriction`).
+ * The refresh token carries `opts.sessionPolicy` (a refresh in the same account passes the session's own), else the
+ * account's forced re-login and idle timeout now (a sign-in, a step-up, a move into another account): the session
+ * keeps them until it ends (issue 31 item 1, session/families.ts `sessionPolicyOf`).
  */
-export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opts: { tenantId?: string; familyId?: string } = {}) {
+export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opts: { tenantId?: string; familyId?: string; sessionPolicy?: SessionPolicyStamp } = {}) {
   const db = c.var.db;
   const rt = c.var.rt;
   const vendor = await getVendor(db, rt.vendorId);
@@ -85,6 +88,7 @@ export async function issueSession(c: Ctx, user: UserRow, auth: SessionAuth, opt
     ipAddress: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
     createdAt: new Date(clockNow),
+    sessionPolicy: opts.sessionPolicy ?? policyStamp(await sessionConfigurationsFor(db, tenantId)),
   });
 
   const session = { amr: auth.amr, acr: auth.acr, authTime, sid: familyId, ...(imp ? { act: { sub: imp.actorId } } : {}) };

@@ -26,10 +26,11 @@ export const SESSION_IDLE_TIMEOUT = 'Session has expired (idle timeout)';
  * Forced re-login and idle timeout (SI-3.11; issue 22 item 2), by the emulator clock: the refresh token `row` may not
  * be spent when its session signed in more than `sessionTimeoutConfiguration.timeout` seconds ago, or was last
  * refreshed (the token's own `createdAt`) more than `sessionIdleTimeoutConfiguration.timeout` seconds ago, the active
- * configurations being those of the session's account. @returns the refusal reason, or null
+ * configurations being those stamped on the session at its sign-in (session/issue.ts; else, for a row from before the
+ * stamp, the account's now). @returns the refusal reason, or null
  */
 async function sessionPolicyRefusal(db: Db, row: RefreshTokenRow, now: number): Promise<string | null> {
-  const config = await sessionConfigurationsFor(db, row.tenantId);
+  const config = row.sessionPolicy ?? (await sessionConfigurationsFor(db, row.tenantId));
   const lifetime = config.sessionTimeoutConfiguration;
   if (lifetime.isActive) {
     const [first] = await db
@@ -110,7 +111,17 @@ export async function rotateRefreshToken(
   const requested = tenantId && memberOf.has(tenantId) ? tenantId : undefined;
   const fallback = memberOf.has(user.activeTenantId) ? user.activeTenantId : memberOf.has(row.tenantId) ? row.tenantId : [...memberOf][0];
   const target = pinned ?? requested ?? fallback;
-  const lr = await issueSession(c, user, { amr: row.amr, acr: row.acr, authTime: row.authTime }, { tenantId: target, familyId: row.familyId });
+  const lr = await issueSession(
+    c,
+    user,
+    { amr: row.amr, acr: row.acr, authTime: row.authTime },
+    {
+      tenantId: target,
+      familyId: row.familyId,
+      // the session keeps the policy of its sign-in while it stays in its account
+      sessionPolicy: target === row.tenantId ? (row.sessionPolicy ?? undefined) : undefined,
+    },
+  );
   await db
     .update(refreshTokens)
     .set({ replacedBy: sha256(lr.refreshToken) })

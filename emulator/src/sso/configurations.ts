@@ -18,7 +18,7 @@ import type { AppEnv } from '../http/env.ts';
 import type { Db } from '../db/client.ts';
 import { ssoConfigDomains, ssoConfigSettings, ssoConfigurations, ssoDomains, ssoGroupMappings } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { OutboundError, type OutboundPolicy } from '../http/outbound.ts';
+import { OutboundError, outboundReason, type OutboundPolicy } from '../http/outbound.ts';
 import { emulatorDate } from '../clock.ts';
 import { assignableRoleIds } from '../roles.ts';
 import { discover } from '../federation/oidc-client.ts';
@@ -122,6 +122,12 @@ export interface ConfigurationAdditions {
   oidcSecretSet: boolean;
   /** The IdP entity id (SAML): from the metadata, or the `idpEntityId` field. */
   idpEntityId: string;
+  /**
+   * The key/values given with the configuration (Frontegg's `configMetadata`, which its client sends with the
+   * metadata-URL calls; the emulator takes it on every create and update): `vendor` names the IdP the admin chose
+   * (`okta`, `azure`, `google`, `saml`, `oidc`). `{}` when none.
+   */
+  configMetadata: Record<string, string>;
 }
 
 /**
@@ -158,6 +164,7 @@ export async function configurationDto(c: Ctx, config: SsoConfigRow) {
     publicCertificateInfo: certificate ? certificateInfo(certificate) : null,
     oidcSecretSet: !!config.oidcClientSecret,
     idpEntityId: config.samlIdpEntityId ?? '',
+    configMetadata: settings?.configMetadata ?? {},
   } satisfies ConfigurationAdditions & Record<string, unknown>;
 }
 
@@ -211,6 +218,8 @@ export interface ConfigurationFields {
   /** SAML: the IdP entity id (the issuer its responses must name); metadata gives it too. */
   idpEntityId?: string;
   roleIds?: string[];
+  /** Key/values kept with the configuration (Frontegg's `configMetadata`; `vendor`: the IdP chosen). Replaces the stored ones when given. */
+  configMetadata?: Record<string, string>;
 }
 
 /**
@@ -249,7 +258,9 @@ async function columnsFor(c: Ctx, current: SsoConfigRow | undefined, fields: Con
 /**
  * OIDC discovery of `issuer` (`<issuer>/.well-known/openid-configuration`) through http/outbound.ts under `policy`.
  * @throws HttpError 400 `OIDC discovery failed for <issuer>: <reason>` (the reason never quotes the answer: `HTTP 404`,
- *   `not JSON (content type text/plain)`, `larger than 1 MiB`, `address not allowed: link-local`, `ECONNREFUSED`, …)
+ *   `not JSON (content type text/plain)`, `larger than 1 MiB`, `address not allowed: link-local`, `ECONNREFUSED`, …),
+ *   with `context: { reason, status? }` (http/outbound.ts `outboundReason`; `NOT_OIDC` when the document was read but is
+ *   no issuer's) for the client's sentence (issue 31 item 5)
  */
 export async function discoverIssuer(issuer: string, policy: OutboundPolicy): Promise<Pick<SsoConfigRow, 'oidcIssuer' | 'oidcAuthorizationUrl' | 'oidcTokenUrl' | 'oidcJwksUri'>> {
   try {
@@ -259,7 +270,8 @@ export async function discoverIssuer(issuer: string, policy: OutboundPolicy): Pr
     const err = e as Error & { detail?: unknown };
     // the detail is the OutboundError of the fetch, whose message is safe to show
     const reason = err.detail instanceof OutboundError ? err.detail.message : err.message;
-    throw badRequest(`OIDC discovery failed for ${issuer}: ${reason}`, 'ER-SSO-OIDC-DISCOVERY');
+    const context = err.detail instanceof OutboundError ? outboundReason(err.detail) : { reason: 'NOT_OIDC' };
+    throw badRequest(`OIDC discovery failed for ${issuer}: ${reason}`, 'ER-SSO-OIDC-DISCOVERY', context);
   }
 }
 
@@ -285,6 +297,7 @@ export async function createConfiguration(
     .returning();
   await mergeSettings(c.var.db, row.id, {
     signRequest: fields.signRequest ?? false,
+    ...(fields.configMetadata !== undefined ? { configMetadata: fields.configMetadata } : {}),
     ...(extra.metadataXml !== undefined ? { metadataXml: extra.metadataXml } : {}),
     ...(extra.metadataUrl !== undefined ? { metadataUrl: extra.metadataUrl } : {}),
   });
@@ -306,6 +319,7 @@ export async function updateConfiguration(
     .returning();
   const settings: Parameters<typeof mergeSettings>[2] = {};
   if (fields.signRequest !== undefined) settings.signRequest = fields.signRequest;
+  if (fields.configMetadata !== undefined) settings.configMetadata = fields.configMetadata;
   if (extra.metadataXml !== undefined) settings.metadataXml = extra.metadataXml;
   if (extra.metadataUrl !== undefined) settings.metadataUrl = extra.metadataUrl;
   if (Object.keys(settings).length) await mergeSettings(c.var.db, config.id, settings);

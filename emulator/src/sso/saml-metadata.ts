@@ -8,7 +8,7 @@ import { X509Certificate } from 'node:crypto';
 import samlify from 'samlify';
 import { badRequest } from '../http/errors.ts';
 import { isHttpUrl } from '../http/body.ts';
-import { contentTypeNote, OutboundError, outboundFetch, STRICT_POLICY, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
+import { contentTypeNote, OutboundError, outboundFetch, outboundReason, STRICT_POLICY, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
 
 /** How long fetching a metadata URL may take: 5000 ms. */
 export const METADATA_FETCH_TIMEOUT_MS = 5000;
@@ -103,11 +103,12 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
  * @returns the document (XML text; not yet parsed)
  * @throws HttpError 400 `url must be an absolute http: or https: URL`; 400 `Could not fetch the IdP metadata from
  *   <url>: <why>` where why is `HTTP 404`, `larger than 1 MiB`, `not XML metadata (content type …)`,
- *   `address not allowed: link-local`, `timed out after 5000 ms`, `ECONNREFUSED`, … (never the fetched content)
+ *   `address not allowed: link-local`, `timed out after 5000 ms`, `ECONNREFUSED`, … (never the fetched content), with
+ *   `context: { reason, status? }` (http/outbound.ts `outboundReason`) for the client's sentence (issue 31 item 5)
  */
 export async function fetchIdpMetadata(url: string, policy: OutboundPolicy = STRICT_POLICY): Promise<string> {
   if (!isHttpUrl(url)) throw badRequest('url must be an absolute http: or https: URL');
-  const failed = (why: string) => badRequest(`Could not fetch the IdP metadata from ${url}: ${why}`, 'ER-SSO-METADATA-URL');
+  const failed = (why: string, context: Record<string, unknown>) => badRequest(`Could not fetch the IdP metadata from ${url}: ${why}`, 'ER-SSO-METADATA-URL', context);
   let response: OutboundResponse;
   try {
     response = await outboundFetch(url, {
@@ -117,12 +118,12 @@ export async function fetchIdpMetadata(url: string, policy: OutboundPolicy = STR
       timeoutMs: METADATA_FETCH_TIMEOUT_MS,
     });
   } catch (e) {
-    if (e instanceof OutboundError) throw failed(e.message);
+    if (e instanceof OutboundError) throw failed(e.message, outboundReason(e));
     throw e;
   }
-  if (response.status < 200 || response.status > 299) throw failed(`HTTP ${response.status}`);
+  if (response.status < 200 || response.status > 299) throw failed(`HTTP ${response.status}`, { reason: 'HTTP', status: response.status });
   const text = response.body.toString('utf8');
   // XML starts with `<` (after a byte-order mark and blanks); anything else is not metadata, and is not quoted
-  if (!/^\uFEFF?\s*</.test(text)) throw failed(`not XML metadata${contentTypeNote(response)}`);
+  if (!/^\uFEFF?\s*</.test(text)) throw failed(`not XML metadata${contentTypeNote(response)}`, { reason: 'CONTENT' });
   return text;
 }

@@ -1,14 +1,18 @@
 /**
  * The audit log section (admin spec §2 "Audit log columns", §4 "Audits", §8, §9; AB-2.03, AB-3.51–AB-3.53,
- * AB-4.32–AB-4.33, AB-7.54–AB-7.56): the tenant's events in a server-paged table (20 a page, newest first), sortable
- * by the columns the `audits` metadata marks sortable, searched by free text and filtered by user, action, severity
- * and a time range; today's count and the severe events of the week; a row's JSON data in a dialog; and the CSV of
- * exactly the current filter and sort, saved as `audits.csv`. A load failure is shown with "Try again"; an export
- * failure is only logged (admin spec §4) and the busy flag reset. Read-only: the log has no write control.
+ * AB-4.32–AB-4.33, AB-7.54–AB-7.56; issue 31 item 6): the tenant's events in a server-paged table (20 a page, newest
+ * first), sortable by the columns the `audits` metadata marks sortable, searched by free text and filtered by user and
+ * action (pickers of the values present, typed text a partial match), severity and a time range; today's count and
+ * the severe events of the week; a row's every field (user agent and JSON data too) in its details dialog, reached
+ * by its Details button at any width; and the CSV of exactly the current filter and sort, saved as `audits.csv`. At
+ * 1280 px the table shows Time, User, Action, Description, IP and Severity (the description gives way first; the user
+ * agent leaves first). An actor that is not a user reads "System" or "SCIM: <connection>". A load failure is shown
+ * with "Try again"; an export failure is only logged (admin spec §4) and the busy flag reset. Read-only: the log has
+ * no write control.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { AuditColumn, AuditRow } from '../../api/audits.ts';
+import { Fragment, useCallback, useMemo, useRef, useState } from 'react';
+import type { AuditColumn, AuditFilterValue, AuditRow, AuditValueField } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { AUDIT_FILTERS, AUDITS_CSV, createAuditsResource } from '../resources/audits.ts';
@@ -19,12 +23,14 @@ import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { downloadText } from '../ui/download.ts';
 import { SearchField, TextField } from '../ui/form.tsx';
+import * as auditCss from './audits.css.ts';
+import { FilterPicker } from './FilterPicker.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
-import { AUDIT_SEVERITIES, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText, localDay, severityClass } from './model.ts';
+import { AUDIT_SEVERITIES, actorText, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText, localDay, severityClass } from './model.ts';
 
 /** The audit log section view. */
 export function AuditsView() {
@@ -53,8 +59,13 @@ export function AuditsView() {
   // times as the account shows them (its date and time formats and time zone)
   const dateText = useDateTime();
   const time = useCallback((iso: string) => dateText(iso, { time: true }), [dateText]);
-  const cols = useMemo(() => columns(shown, t, time, setViewing), [shown, t, time]);
+  const day = useCallback((iso: string) => dateText(iso), [dateText]);
+  const cols = useMemo(() => columns(shown, t, time, day, setViewing), [shown, t, time, day]);
   const filter = (name: string) => query.filters[name] ?? '';
+  // the pickers start again from empty when the filters are cleared (their text is their own)
+  const [cleared, setCleared] = useState(0);
+  const loadValues = useCallback((field: AuditValueField, search: string, o: { signal: AbortSignal }) => audits.filterValues(field, search, o), [audits]);
+  const valueLabel = useCallback((v: AuditFilterValue) => (v.kind ? actorText(t, { kind: v.kind, name: v.name, text: v.label }) : v.label), [t]);
   const filtered = AUDIT_FILTERS.some((f) => filter(f)) || query.search !== '';
 
   // admin spec §4: an export failure is logged and the busy flag reset (the mutation's state); besides, the table
@@ -85,14 +96,15 @@ export function AuditsView() {
       <div className={css.toolbar} role="search" aria-label={t('admin.audits.filters')}>
         <SearchField label={t('admin.audits.searchLabel')} fieldId="fe-audits-search" value={search} onSearch={setSearch} />
         {(['user', 'action'] as const).map((key) => (
-          <TextField
-            key={key}
+          <FilterPicker
+            key={`${key}-${cleared}`}
+            field={key}
             label={t(`admin.audits.filter.${key}`)}
-            fieldId={`fe-audits-${key}`}
-            name={key}
-            value={filter(key)}
-            onChange={(e) => list.setFilter(key, e.target.value.trim())}
-            autoComplete="off"
+            initial={filter(`${key}Contains`) || filter(key)}
+            load={loadValues}
+            labelOf={valueLabel}
+            onPick={(v) => list.setFilters({ [key]: v.value, [`${key}Contains`]: '' })}
+            onType={(text) => list.setFilters({ [key]: '', [`${key}Contains`]: text })}
           />
         ))}
         <label className={css.field}>
@@ -129,6 +141,7 @@ export function AuditsView() {
             onClick={() => {
               setSearch('');
               list.clearFilters();
+              setCleared((n) => n + 1);
             }}
           >
             {t('admin.audits.filter.clear')}
@@ -153,7 +166,15 @@ export function AuditsView() {
       </LoadStates>
       {open ? (
         <AdminDialog open onClose={close} title={t('admin.audits.jsonTitle', { action: open.action, time: time(open.createdAt) })}>
-          <pre className={css.secret} tabIndex={0}>
+          <dl className={auditCss.fields}>
+            {detailFields(open, t, time).map(([name, value]) => (
+              <Fragment key={name}>
+                <dt>{t(`admin.audits.col.${name}`)}</dt>
+                <dd>{value || '—'}</dd>
+              </Fragment>
+            ))}
+          </dl>
+          <pre className={`${css.secret} ${auditCss.json}`} tabIndex={0} aria-label={t('admin.audits.col.json')}>
             {jsonText(open)}
           </pre>
           <div className={css.dialogActions}>
@@ -167,23 +188,59 @@ export function AuditsView() {
   );
 }
 
-/** The table's columns: those the metadata shows, in its order; Json Data as a button that opens the row's JSON. */
-function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => string, view: (row: AuditRow) => void): ColumnDef<AuditRow, unknown>[] {
+/** A time cell: the day, and under it the rest of the full text (the time of day), muted. */
+function DayAndTime({ day, full }: { day: string; full: string }) {
+  const rest = full.startsWith(day) ? full.slice(day.length).replace(/^[\s,]+/, '') : '';
+  return (
+    <span className={css.cellStack} title={full}>
+      <span>{rest ? day : full}</span>
+      {rest ? <span className={css.muted}>{rest}</span> : null}
+    </span>
+  );
+}
+
+type DetailField = 'createdAt' | 'user' | 'action' | 'description' | 'ip' | 'severity' | 'userAgent';
+
+/** The fields of a row's details dialog, in the columns' order, as shown: every one, the user agent too. */
+function detailFields(row: AuditRow, t: Translate, time: (iso: string) => string): [DetailField, string][] {
+  return [
+    ['createdAt', time(row.createdAt)],
+    ['user', actorText(t, rowActor(row))],
+    ['action', row.action],
+    ['description', row.description ?? ''],
+    ['ip', row.ip],
+    ['severity', t(`admin.audits.severity.${row.severity}` as Parameters<Translate>[0]) || row.severity],
+    ['userAgent', row.userAgent ?? ''],
+  ];
+}
+
+/** A row's actor for {@link actorText}: its kind (a user unless the emulator says otherwise), SCIM name, email or user. */
+const rowActor = (row: AuditRow) => ({ kind: row.actorKind ?? 'user', name: row.actorName, text: row.email || row.user });
+
+/**
+ * Column widths in px (the description's is its minimum: it takes what is left, and gives way first), and the order
+ * in which columns leave a narrow table: user agent, IP, severity, description, user (time, action and Details stay).
+ * At 1280 px Time, User, Action, Description, IP and Severity fit.
+ */
+const SIZES: Record<string, number> = { createdAt: 120, user: 150, action: 130, description: 100, ip: 110, severity: 85, userAgent: 140, json: 90 };
+const PRIORITIES: Record<string, number> = { userAgent: 5, ip: 4, severity: 3, description: 2, user: 1 };
+
+/** The table's columns: those the metadata shows, in its order; Json Data as a Details button that opens the row's every field. */
+function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => string, day: (iso: string) => string, view: (row: AuditRow) => void): ColumnDef<AuditRow, unknown>[] {
   return shown.map((c): ColumnDef<AuditRow, unknown> => {
     const header = t(`admin.audits.col.${c.name}` as Parameters<Translate>[0]) || c.displayName;
-    // at a narrow width columns leave in this order: user agent, IP, severity, description, user (time, action, JSON stay)
-    const priority = ({ userAgent: 5, ip: 4, severity: 3, description: 2, user: 1 } as Record<string, number>)[c.name] ?? 0;
-    const base = { id: c.name, header, enableSorting: c.sortable, meta: { priority, grow: c.name === 'description' } };
+    const priority = PRIORITIES[c.name] ?? 0;
+    const base = { id: c.name, header, enableSorting: c.sortable, size: SIZES[c.name] ?? 140, meta: { priority, grow: c.name === 'description' } };
     switch (c.name) {
       case 'createdAt':
-        return { ...base, accessorKey: 'createdAt', size: 200, cell: ({ row }) => time(row.original.createdAt) };
+        // the day over the time of day (two short lines where one long one would be cut)
+        return { ...base, accessorKey: 'createdAt', cell: ({ row }) => <DayAndTime day={day(row.original.createdAt)} full={time(row.original.createdAt)} /> };
       case 'user':
-        return { ...base, accessorKey: 'user', size: 170, cell: ({ row }) => row.original.email || row.original.user };
+        return { ...base, accessorKey: 'user', cell: ({ row }) => actorText(t, rowActor(row.original)) };
       case 'severity':
         return {
           ...base,
           accessorKey: 'severity',
-          size: 100,
           cell: ({ row }) => (
             <span className={severityClass(row.original.severity) === 'danger' ? css.badgeDanger : css.chip}>
               {t(`admin.audits.severity.${row.original.severity}` as Parameters<Translate>[0])}
@@ -191,9 +248,10 @@ function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => stri
           ),
         };
       case 'json':
+        // its header is read by assistive technology only (each button says what it opens)
         return {
           ...base,
-          size: 110,
+          header: () => <span className={css.visuallyHidden}>{header}</span>,
           enableSorting: false,
           cell: ({ row }) => (
             <button
@@ -207,15 +265,10 @@ function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => stri
           ),
         };
       case 'userAgent':
-        // one line (the table's cells are), the whole text on hover and in the row's JSON
-        return {
-          ...base,
-          accessorKey: 'userAgent',
-          size: 140,
-          cell: ({ row }) => row.original.userAgent,
-        };
+        // one line (the table's cells are), the whole text on hover and in the row's details
+        return { ...base, accessorKey: 'userAgent', cell: ({ row }) => row.original.userAgent };
       default:
-        return { ...base, accessorKey: c.name, size: ({ description: 160, ip: 120, action: 130 } as Record<string, number>)[c.name] ?? 140 };
+        return { ...base, accessorKey: c.name };
     }
   });
 }

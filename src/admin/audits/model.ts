@@ -1,5 +1,6 @@
-/** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look. */
-import type { AuditColumn, AuditRow } from '../../api/audits.ts';
+/** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look, an actor's name. */
+import type { AuditActorKind, AuditColumn, AuditRow } from '../../api/audits.ts';
+import type { Translate } from '../../i18n/index.ts';
 
 /** The severities of the audit log, mildest first (the severity filter's choices). */
 export const AUDIT_SEVERITIES = ['INFO', 'WARNING', 'SEVERE'] as const;
@@ -62,4 +63,14 @@ export function jsonText(row: Pick<AuditRow, 'json'>): string {
 /** How a severity looks: SEVERE and WARNING as dangers, INFO plain. */
 export function severityClass(severity: string): 'danger' | 'plain' {
   return severity === 'SEVERE' || severity === 'WARNING' ? 'danger' : 'plain';
+}
+
+/**
+ * Who acted, as the log shows it (issue 31 item 6: never an empty cell): a user by `text` (the email), a SCIM
+ * connection as "SCIM: <name>", the system as "System" (in the admin's language).
+ */
+export function actorText(t: Translate, actor: { kind: AuditActorKind; name?: string; text: string }): string {
+  if (actor.kind === 'system') return t('admin.audits.actor.system');
+  if (actor.kind === 'scim') return t('admin.audits.actor.scim', { name: actor.name || actor.text });
+  return actor.text || t('admin.audits.actor.system');
 }

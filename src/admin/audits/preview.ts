@@ -43,20 +43,34 @@ export const PREVIEW_AUDITS: AuditRow[] = EVENTS.map(([action, severity, email, 
   };
 });
 
-/** The rows of a preview query: free text, severity and action filters, then the page. */
+/** Whether `value` contains the query parameter `name` (any case; an absent parameter: yes). */
+const contains = (q: URLSearchParams, name: string, value: string) => value.toLowerCase().includes((q.get(name) ?? '').toLowerCase());
+
+/** The rows of a preview query: free text, severity, action and user filters (picked or typed), then the page. */
 function matching(q: URLSearchParams): AuditRow[] {
   const text = (q.get('filter') ?? '').toLowerCase();
   const severity = q.get('severity');
   const action = q.get('action');
+  const user = q.get('user');
   return PREVIEW_AUDITS.filter(
     (r) =>
       (!text || [r.email, r.action, r.description, r.ip].some((v) => v?.toLowerCase().includes(text))) &&
       (!severity || severity.split(',').includes(r.severity)) &&
-      (!action || action.split(',').includes(r.action)),
+      (!action || action.split(',').includes(r.action)) &&
+      (!user || r.email === user) &&
+      contains(q, 'actionContains', r.action) &&
+      contains(q, 'userContains', r.email),
   );
 }
 
-/** GET /audits, /audits/stats and POST the CSV export (a small CSV of the matching rows). */
+/** The values of the action or user filter present in the canned rows that contain `search` (the pickers' options). */
+function filterValues(q: URLSearchParams): { values: { value: string; label: string; kind?: 'user' }[]; more: boolean } {
+  const field = q.get('field') === 'user' ? 'user' : 'action';
+  const present = [...new Set(PREVIEW_AUDITS.map((r) => (field === 'user' ? r.email : r.action)))].filter((v) => contains(q, 'search', v)).sort();
+  return { values: present.map((value) => ({ value, label: value, ...(field === 'user' ? { kind: 'user' as const } : {}) })), more: false };
+}
+
+/** GET /audits, /audits/values, /audits/stats and POST the CSV export (a small CSV of the matching rows). */
 export const previewAudits: SectionPreviewRoutes = (req) => {
   if (req.method === 'GET' && req.path === '/audits') {
     const rows = matching(req.query);
@@ -64,6 +78,7 @@ export const previewAudits: SectionPreviewRoutes = (req) => {
     const count = Number(req.query.get('count') ?? 20);
     return { status: 200, body: { data: rows.slice(offset, offset + count), total: rows.length } };
   }
+  if (req.method === 'GET' && req.path === '/audits/values') return { status: 200, body: filterValues(req.query) };
   if (req.method === 'GET' && req.path === '/audits/stats') return { status: 200, body: { totalToday: 4, severeThisWeek: 1 } };
   if (req.method === 'POST' && req.path.startsWith('/audits/export/')) {
     const head = DEFAULT_AUDIT_COLUMNS.filter((c) => c.name !== 'json').map((c) => c.displayName);

@@ -6,7 +6,8 @@
  * (shown with a retry); the export's busy flag is its mutation's `loading`.
  */
 import type { ApiClient } from '../../api/client.ts';
-import { createAuditsApi, type AuditColumn, type AuditRow, type AuditsQuery, type AuditsStats } from '../../api/audits.ts';
+import { createAuditsApi, type AuditColumn, type AuditRow, type AuditsQuery, type AuditsStats, type AuditValueField } from '../../api/audits.ts';
+import type { CallOptions } from '../../api/request.ts';
 import { pagedList, type ListQuery } from './paged.ts';
 import type { QueryContext } from './query.ts';
 
@@ -18,8 +19,11 @@ export const AUDITS_PAGE_SIZE = 20;
 export const AUDITS_SORT = { id: 'createdAt', desc: true } as const;
 /** The file the export is saved as (admin spec §9). */
 export const AUDITS_CSV = 'audits.csv';
-/** The list filters: the row's user (id or email), action, severity, and the time range (ISO dates, inclusive). */
-export const AUDIT_FILTERS = ['user', 'action', 'severity', 'startDate', 'endDate'] as const;
+/**
+ * The list filters: the row's user (id or email, picked), action (picked), what was typed into either picker (a part
+ * of the user or action, any case), severity, and the time range (ISO dates, inclusive).
+ */
+export const AUDIT_FILTERS = ['user', 'action', 'userContains', 'actionContains', 'severity', 'startDate', 'endDate'] as const;
 
 /** The getAudits query of a list query (no `count` when `all`: the export's). */
 export function auditsQuery(query: ListQuery): AuditsQuery {
@@ -64,6 +68,11 @@ export function createAuditsResource(q: QueryContext, client: ApiClient) {
       const { count: _count, ...query } = auditsQuery({ ...list.$query.get(), page: 1 });
       return api.exportCsv({ ...query, offset: 0, outputFileName: AUDITS_CSV }, columns);
     }),
+    /**
+     * The values of the action or user filter present in the log that contain `search` (the pickers' options; read
+     * afresh each time, not cached). @throws FeApiError
+     */
+    filterValues: (field: AuditValueField, search: string, o?: CallOptions) => api.getFilterValues(field, search, 50, o),
     /** Refetches the log and the stats (after a change elsewhere wrote rows). */
     refresh() {
       list.refresh();

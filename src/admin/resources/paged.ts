@@ -62,6 +62,8 @@ export interface PagedList<T> {
   setSort(sort: ListSort | null): void;
   /** One filter (`''` clears it); back to page 1. */
   setFilter(name: string, value: string): void;
+  /** Sets several filters in one query change (one request; `''` clears one); back to page 1. */
+  setFilters(changes: Record<string, string>): void;
   /** Clears the search and every filter in one query change (one request); back to page 1. */
   clearFilters(): void;
   /** Asks again for the current page (after a failure). */
@@ -131,6 +133,7 @@ export function pagedList<T>(q: QueryContext, spec: PagedListSpec<T>): PagedList
     },
     setSort: (sort) => set({ sort, page: 1 }),
     setFilter: (name, value) => set({ filters: { ...$query.get().filters, [name]: value }, page: 1 }),
+    setFilters: (changes) => set({ filters: { ...$query.get().filters, ...changes }, page: 1 }),
     clearFilters: () => set({ search: '', filters: {}, page: 1 }),
     retry: () => $fetch.revalidate(),
     refresh: () => {

@@ -31,6 +31,8 @@ export const IP_CONFIG_KEY = 'admin/restrictions/ip-config';
 export const CURRENT_IP_KEY = 'admin/restrictions/ip-current';
 /** Key of the email-domain rules. */
 export const DOMAINS_KEY = 'admin/restrictions/domains';
+/** Cache key of the number of allow rules (an allow list without one cannot be enforced, issue 31 item 1). */
+export const IP_ALLOW_COUNT_KEY = 'admin/restrictions/ip-allow-count';
 /** Key of the email-domain config. */
 export const DOMAIN_CONFIG_KEY = 'admin/restrictions/domain-config';
 /** Key prefix of the security section's resource (src/admin/resources/security.ts). */
@@ -118,6 +120,7 @@ export function createRestrictionsResource(q: QueryContext, client: ApiClient) {
   const afterIpChange = async (cache: CacheTools, after?: AfterIpChange) => {
     cache.write(CURRENT_IP_KEY, await checkCurrentIp());
     ipRules.refresh();
+    cache.revalidate((k) => k === IP_ALLOW_COUNT_KEY);
     if (after?.reloadSecurityCenter) cache.revalidate(isSecurityCenterKey);
   };
 
@@ -139,6 +142,10 @@ export function createRestrictionsResource(q: QueryContext, client: ApiClient) {
     ipRules,
     /** AB-3.16: the IP config `{ isActive, strategy }`. */
     $ipConfig: q.createFetcherStore<IpRestrictionsConfig>([IP_CONFIG_KEY], { fetcher: () => api.getIpConfig() }),
+    /** How many allow rules the account has (an allow list without one cannot be enforced, issue 31 item 1). */
+    $ipAllowCount: q.createFetcherStore<number>([IP_ALLOW_COUNT_KEY], {
+      fetcher: async () => (await api.getIpRestrictions({ _offset: 0, _limit: 1, _filter: 'ALLOW' }))._metadata.totalItems ?? 0,
+    }),
     /** What the server says of the caller's address (never fails: unknown parts are undefined). */
     $currentIp: q.createFetcherStore<CurrentIp>([CURRENT_IP_KEY], { fetcher: checkCurrentIp }),
 

@@ -12,7 +12,9 @@ import {
   createSsoApi,
   SSO_PATHS,
   SSO_VENDORS,
+  VENDOR_METADATA_KEY,
   type MetadataUrlInput,
+  type OidcConfiguration,
   type SamlConfiguration,
   type SamlConfigurationInput,
   type SamlVendorConfig,
@@ -22,7 +24,9 @@ import {
   type SsoDomainValidation,
   type SsoGroup,
   type SsoGroupInput,
+  type SsoTestResult,
 } from '../../api/sso.ts';
+export type { SsoTestResult };
 import type { CacheTools, QueryContext } from './query.ts';
 
 /** The area's paths and vendors, for the section's preview data and views (views take values from resources, not from src/api). */
@@ -32,6 +36,7 @@ export { SSO_PATHS, SSO_VENDORS };
 export const SSO_KEYS = Object.freeze({
   configurations: 'admin/sso/configurations',
   vendorConfig: 'admin/sso/vendor-config',
+  oidc: 'admin/sso/oidc',
   saml: 'admin/sso/saml',
   samlRoles: 'admin/sso/saml/roles',
   samlGroups: 'admin/sso/saml/groups',
@@ -39,7 +44,7 @@ export const SSO_KEYS = Object.freeze({
 
 /** How a new configuration is made (the setup flow's configure step). */
 export type SsoCreateInput =
-  { method: 'metadataUrl'; url: string; vendor: string } | { method: 'metadataFile'; metadata: string } | { method: 'fields'; body: SsoConfigurationInput };
+  { method: 'metadataUrl'; url: string; vendor: string } | { method: 'metadataFile'; metadata: string; vendor: string } | { method: 'fields'; body: SsoConfigurationInput };
 
 /** The authorization of one configuration (AB-6.08): default roles, and the group mappings as they should end up. */
 export interface SsoAuthorizationInput {
@@ -72,6 +77,8 @@ export function createSsoResource(q: QueryContext, client: ApiClient) {
     $configurations,
     /** Our SAML service provider's ACS URL and entity ID (`GET saml/configurations/vendor-config`). */
     $vendorConfig: q.createFetcherStore<SamlVendorConfig>([SSO_KEYS.vendorConfig], { fetcher: () => api.getSamlVendorConfiguration() }),
+    /** The OIDC side of the account: the redirect URI to register at the IdP (`GET oidc/configurations`). */
+    $oidcConfiguration: q.createFetcherStore<OidcConfiguration>([SSO_KEYS.oidc], { fetcher: () => api.getOidcConfiguration() }),
     /** The legacy single SAML configuration (`GET saml/configurations`; `{ enabled: false }` without one). */
     $saml: q.createFetcherStore<SamlConfiguration>([SSO_KEYS.saml], { fetcher: () => api.getSamlConfiguration() }),
     /** The legacy configuration's default roles (`GET saml/configurations/roles/default`). */
@@ -80,16 +87,17 @@ export function createSsoResource(q: QueryContext, client: ApiClient) {
     $samlGroups: q.createFetcherStore<SsoGroup[]>([SSO_KEYS.samlGroups], { fetcher: () => api.getSamlGroups() }),
 
     /**
-     * Creates a configuration by metadata URL (the server fetches and parses it; `configMetadata.vendor` keeps the
-     * IdP chosen), by metadata XML (a file read in the browser) or by fields (SAML or OIDC; the emulator runs OIDC
-     * discovery on the issuer). @throws FeApiError — the server's reason (unreachable URL, unparsable XML, discovery failed)
+     * Creates a configuration by metadata URL (the server fetches and parses it), by metadata XML (a file read in the
+     * browser) — both made disabled, `configMetadata.vendor` keeping the IdP chosen — or by fields (SAML or OIDC, the
+     * body as given; the emulator runs OIDC discovery on the issuer).
+     * @throws FeApiError — the server's reason (unreachable URL, unparsable XML, discovery failed; `errorContext.reason` says why, see ../sso/model.ts `setupErrorKey`)
      */
     create: q.mutation<SsoCreateInput, SsoConfiguration>(async (input, cache) => {
       const created =
         input.method === 'metadataUrl'
-          ? await api.createByMetadataUrl({ url: input.url, configMetadata: { vendor: input.vendor } } satisfies MetadataUrlInput)
+          ? await api.createByMetadataUrl({ url: input.url, configMetadata: { [VENDOR_METADATA_KEY]: input.vendor }, enabled: false } satisfies MetadataUrlInput)
           : input.method === 'metadataFile'
-            ? await api.createByMetadata(input.metadata)
+            ? await api.createByMetadata(input.metadata, { configMetadata: { [VENDOR_METADATA_KEY]: input.vendor }, enabled: false })
             : await api.createConfiguration(input.body);
       refetchConfigurations(cache);
       return created;
@@ -112,6 +120,10 @@ export function createSsoResource(q: QueryContext, client: ApiClient) {
         refetchConfigurations(cache);
       }
     }),
+    /** Starts a test sign-in of a SAML connection: its id and the IdP address to open in a new window (issue 31 item 5). @throws FeApiError */
+    startTest: q.mutation<string, { id: string; url: string }>(async (configId) => api.startTestSignIn(configId)),
+    /** Reads a test sign-in's result (`pending` until the IdP answers). @throws FeApiError */
+    testResult: q.mutation<{ configId: string; testId: string }, SsoTestResult>(async ({ configId, testId }) => api.getTestSignIn(configId, testId)),
     /** Deletes a configuration with its domains and mappings (`DELETE configurations/{id}`). @throws FeApiError */
     remove: q.mutation<string, void>(async (id, cache) => {
       await api.deleteConfiguration(id);

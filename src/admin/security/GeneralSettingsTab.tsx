@@ -17,7 +17,7 @@ import * as securityCss from './security.css.ts';
 import { CheckboxRow } from '../ui/form.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { DAY_SECONDS, HISTORY_SIZE, inRange, MAX_ATTEMPTS, REMEMBER_DAYS } from './model.ts';
-import { NumberField, PolicyForm } from './PolicyForm.tsx';
+import { NumberField, PolicyForm, useDraft } from './PolicyForm.tsx';
 
 /** The general settings tab: three blocks, each with its own state. */
 export function GeneralSettingsTab({ canWrite }: { canWrite: boolean }) {
@@ -28,14 +28,6 @@ export function GeneralSettingsTab({ canWrite }: { canWrite: boolean }) {
       <SwitchAndNumberBlock kind="history" canWrite={canWrite} />
     </div>
   );
-}
-
-/** The draft of a block: what the admin typed over the stored policy (null: nothing typed, the stored one shows). */
-function useDraft<T>(stored: T | undefined) {
-  const [draft, setDraft] = useState<T | null>(null);
-  const value = draft ?? stored;
-  const edit = (patch: Partial<T>) => setDraft({ ...(value as T), ...patch });
-  return { value, edit, clear: () => setDraft(null) };
 }
 
 /** The MFA policy block (AB-3.24). */

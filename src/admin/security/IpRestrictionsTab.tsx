@@ -2,8 +2,9 @@
  * The security section's IP restrictions tab (issue 22 item 3; AB-3.16–3.17, AB-4.18–4.19, AB-7.33–7.35, AB-8.12,
  * AB-9.01–9.04, AB-9.17): the config (enforced on/off; allow only the listed addresses, or block them), the caller's
  * address as the server sees it, the rules of one strategy (allow at first), paged (4 at first, 10 by default, 50 in
- * preview), and for an admin who may write: add one, add many, delete (confirmed). Before a change that would lock the
- * admin out the lock-out warning asks first. After every change the resource checks the caller's address again and,
+ * preview), and for an admin who may write: add one, add many, delete (confirmed). The config is a block saved with
+ * its Save button (issue 31 item 2; an allow list without an address cannot be enforced, item 1); before a change that
+ * would lock the admin out the lock-out warning asks first, "Add my IP" its default choice. After every change the resource checks the caller's address again and,
  * with the security-center flag on, reloads the security center.
  */
 import { useStore } from '@nanostores/react';
@@ -13,16 +14,15 @@ import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { CheckboxRow } from '../ui/form.tsx';
 import { buttonColumn, DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
-import { EmptyState, LoadStates, Loading } from '../ui/states.tsx';
-import { useInlineAction } from '../ui/use-inline-action.ts';
+import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { AddIpDialog, BulkAddIpDialog, LockOutDialog, type NewIpRule } from './restrictions-ip-dialogs.tsx';
 import { lockOutOnConfig, lockOutOnDelete, type LockOut } from './restrictions-model.ts';
-import { AllowBlockFieldset, useRestrictions } from './restrictions-parts.tsx';
+import { EnforcementBlock, useRestrictions } from './restrictions-parts.tsx';
+import { useDraft } from './PolicyForm.tsx';
 
 /** The dialog open on the tab: add, add many, delete one rule, or the lock-out warning before `proceed`. */
 type IpDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'delete'; rule: IpRestriction } | { kind: 'lockOut'; reason: Exclude<LockOut, null>; proceed: () => Promise<void> };
@@ -43,14 +43,17 @@ export function IpRestrictionsTab() {
   const canWrite = section.can('write');
   const strategy: RestrictionType = query.filters.strategy === 'BLOCK' ? 'BLOCK' : 'ALLOW';
 
-  // a config change saved at once from the form (optimistic; rolled back with an error toast by the resource and the kit)
-  const configAction = useInlineAction(r.saveIpConfig, {
-    done: () => t('admin.security.ip.configSaved'),
-    failed: (reason) => t('admin.security.ip.configFailed', { reason }),
-  });
-  // the same save after the lock-out warning, whose dialog shows progress and a refusal
+  // the config as the admin sets it, saved with the block's Save (issue 31 item 2: every block of the section saves on Save)
+  const draft = useDraft<IpRestrictionsConfig>(config ? { isActive: config.isActive, strategy: config.strategy ?? 'ALLOW' } : undefined);
+  const form = draft.value;
+  const save = useSave();
+  // an allow list without an address cannot be enforced (issue 31 item 1; the emulator refuses it too)
+  const allowCount = useStore(r.$ipAllowCount).data;
+  const emptyAllow = !!form?.isActive && form.strategy === 'ALLOW' && allowCount === 0;
+  // the save, after the lock-out warning too (whose dialog shows progress and a refusal)
   const saveConfig = async (next: IpRestrictionsConfig) => {
     await r.saveIpConfig.run({ config: next, reloadSecurityCenter });
+    draft.clear();
     toasts.show(t('admin.security.ip.configSaved'));
   };
   const addMyIp = async () => {
@@ -67,12 +70,15 @@ export function IpRestrictionsTab() {
   });
   const close = () => setDialog(null);
 
-  /** A config change from the form: the lock-out warning first when it would lock the admin out; else saved at once (optimistic). */
-  const changeConfig = (patch: Partial<IpRestrictionsConfig>) => {
-    const next: IpRestrictionsConfig = { isActive: config?.isActive ?? false, strategy: config?.strategy ?? 'ALLOW', ...patch };
-    const reason = lockOutOnConfig(config, next, me);
-    if (reason) return setDialog({ kind: 'lockOut', reason, proceed: () => saveConfig(next) });
-    void configAction.run({ config: next, reloadSecurityCenter });
+  /** Save: the lock-out warning first when the change would lock the admin out (AB-9.17), else saved. */
+  const submit = () => {
+    if (!form || emptyAllow) return;
+    const reason = lockOutOnConfig(config, form, me);
+    if (reason) return setDialog({ kind: 'lockOut', reason, proceed: () => saveConfig(form) });
+    void save.run(
+      () => saveConfig(form),
+      () => undefined,
+    );
   };
 
   const addRule = async (rule: NewIpRule) => {
@@ -141,26 +147,18 @@ export function IpRestrictionsTab() {
 
   return (
     <div className={css.section} data-tab="ipRestrictions">
-      <p className={css.muted}>{t('admin.security.ip.intro')}</p>
       {canWrite ? null : <p className={css.muted}>{t('admin.security.ip.readOnly')}</p>}
-      <LoadStates state={configState} retry={() => void r.$ipConfig.revalidate()}>
-        {config ? (
-          <div className={css.form}>
-            <CheckboxRow name="ipActive" checked={config.isActive} disabled={!canWrite} onChange={(isActive) => changeConfig({ isActive })}>
-              {t('admin.security.ip.active')}
-            </CheckboxRow>
-            <AllowBlockFieldset
-              texts="admin.security.ip.strategy"
-              name="ipStrategy"
-              value={config.strategy ?? 'ALLOW'}
-              onChange={(strategy) => changeConfig({ strategy })}
-              busy={configAction.busy}
-              disabled={!canWrite}
-            />
-            {configAction.busy ? <Loading label={t('admin.security.ip.saving')} /> : null}
-          </div>
-        ) : null}
-      </LoadStates>
+      <EnforcementBlock
+        kind="ip"
+        state={configState}
+        retry={() => void r.$ipConfig.revalidate()}
+        save={save}
+        canWrite={canWrite}
+        onSubmit={submit}
+        blocked={emptyAllow ? t('admin.security.ip.emptyAllow') : undefined}
+        value={form ? { active: form.isActive, list: form.strategy ?? 'ALLOW' } : undefined}
+        onChange={({ active, list }) => draft.edit({ ...(active === undefined ? {} : { isActive: active }), ...(list ? { strategy: list } : {}) })}
+      />
       {me.ip !== undefined ? (
         <p className={css.muted} data-current-ip={me.ip}>
           {t('admin.security.ip.currentAddress', { ip: me.ip })}
@@ -236,6 +234,8 @@ export function IpRestrictionsTab() {
           onContinue={dialog.proceed}
           onAddMyIp={async () => {
             await addMyIp();
+            // "Add my IP" enforces the allow list: the edit is saved
+            if (dialog.reason === 'activateAllow') draft.clear();
             // activating the allow list is what "Add my IP" does; another change (a deletion) still runs
             if (dialog.reason !== 'activateAllow') await dialog.proceed();
           }}

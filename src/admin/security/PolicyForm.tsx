@@ -2,13 +2,16 @@
  * One block of the security section's settings (AB-4.01: its own read, save, progress and error): a form labelled
  * by its heading, with an intro, the read's states (loading, failure with a retry), its fields once the policy is
  * there, the save's failure (an announced alert; the fields keep what was typed), and the save button — shown only
- * to an admin who may write — that shows progress while the save runs.
+ * to an admin who may write — that shows progress while the save runs, or says why the block cannot be saved as it
+ * stands. Every block of the security section saves on its Save (issue 31 item 2); while its draft differs from the
+ * stored policy ({@link useDraft}), leaving asks first.
  */
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
 import { ErrorSlot, LoadStates, type ReadState } from '../ui/states.tsx';
 import { useSection } from '../shell/context.ts';
+import { useUnsavedChanges } from '../ui/use-unsaved-changes.ts';
 
 /** Props of {@link PolicyForm}. */
 export interface PolicyFormProps {
@@ -16,7 +19,7 @@ export interface PolicyFormProps {
    * Which policy: the block's id prefix is `fe-security-<kind>` (`<id>-title` labels the form), its title, intro
    * and save button read `admin.security.<kind>.title`, `.intro` and `.save`.
    */
-  kind: 'mfa' | 'sessions' | 'lockout' | 'history';
+  kind: 'mfa' | 'sessions' | 'lockout' | 'history' | 'ip' | 'domain';
   /** The policy's read (a fetcher store's value). */
   state: ReadState;
   retry: () => void;
@@ -25,6 +28,8 @@ export interface PolicyFormProps {
   /** The admin may write: the save button is shown. */
   canWrite: boolean;
   onSubmit: () => void;
+  /** Why the block cannot be saved as it stands (e.g. an empty allow list enforced): shown, Save disabled and described by it. */
+  blocked?: string;
   children: ReactNode;
 }
 
@@ -35,7 +40,7 @@ export function PolicyForm(p: PolicyFormProps) {
   const id = `fe-security-${p.kind}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy && p.canWrite) p.onSubmit();
+    if (!busy && p.canWrite && !p.blocked) p.onSubmit();
   };
   return (
     <form className={`${css.form} ${securityCss.card}`} aria-labelledby={`${id}-title`} aria-busy={busy || undefined} onSubmit={submit} noValidate>
@@ -50,9 +55,14 @@ export function PolicyForm(p: PolicyFormProps) {
           <>
             {p.children}
             <ErrorSlot error={error} />
+            {p.canWrite && p.blocked ? (
+              <p id={`${id}-blocked`} className={`${css.notice} ${css.flush}`}>
+                {p.blocked}
+              </p>
+            ) : null}
             {p.canWrite ? (
               <div className={css.toolbar}>
-                <button type="submit" className={css.button} aria-disabled={busy || undefined}>
+                <button type="submit" className={css.button} aria-disabled={busy || !!p.blocked || undefined} aria-describedby={p.blocked ? `${id}-blocked` : undefined}>
                   {busy ? t('admin.saving') : t(`admin.security.${p.kind}.save`)}
                 </button>
               </div>
@@ -111,4 +121,18 @@ export function NumberField(props: {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The draft of a block: what the admin typed over the stored policy (null: nothing typed, the stored one shows). While
+ * it differs from the stored one, leaving asks first (issue 31 item 2, `useUnsavedChanges`).
+ */
+export function useDraft<T>(stored: T | undefined) {
+  const [draft, setDraft] = useState<T | null>(null);
+  const value = draft ?? stored;
+  // over the latest draft (two changes before a render — preact batches them — both count)
+  const edit = (patch: Partial<T>) => setDraft((d) => ({ ...((d ?? stored) as T), ...patch }));
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(stored);
+  useUnsavedChanges(dirty);
+  return { value, edit, dirty, clear: () => setDraft(null) };
 }

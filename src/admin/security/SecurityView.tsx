@@ -4,6 +4,13 @@
  * `#/admin/security/<tab>` in the portal, where choosing a tab is a history entry), as are the IP tab's dialogs
  * (`ip-add`, `ip-bulk`, `ip-lockout`: that tab, its dialog open); each tab keeps its own loading, saving and error
  * state (AB-4.01). Without `fe.secure.write.securityPolicy` every tab is read-only.
+ *
+ * One save rule for the whole section (issue 31 item 2): every settings block — MFA, lockout, password history,
+ * sessions, the IP and the email-domain enforcement — saves on its own Save button, never on a click of one of its
+ * controls; a list entry (an IP rule, a domain) is added and deleted by its own button or dialog, each confirmed with a
+ * toast, and a security-center action by its button. While a block holds edits not saved (or a domain is typed and not
+ * added), leaving — another tab, another section, Back or Forward, closing the page — asks first
+ * (src/admin/ui/use-unsaved-changes.ts, src/admin/ui/unsaved.ts).
  */
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';

@@ -14,6 +14,7 @@ import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
 import { CheckboxRow } from '../ui/form.tsx';
 import { useSave } from '../ui/use-save.ts';
+import { useUnsavedChanges } from '../ui/use-unsaved-changes.ts';
 import { DURATION_UNITS, MAX_SESSIONS, sessionBody, sessionForm, type DurationUnit, type SessionForm, type SessionProblems } from './model.ts';
 import { NumberField, PolicyForm } from './PolicyForm.tsx';
 
@@ -25,10 +26,17 @@ export function SessionManagementTab({ canWrite }: { canWrite: boolean }) {
   const save = useSave();
   const [draft, setDraft] = useState<SessionForm | null>(null);
   const [problems, setProblems] = useState<SessionProblems>({});
-  const form = draft ?? (state.data ? sessionForm(state.data) : null);
+  const stored = state.data ? sessionForm(state.data) : null;
+  const form = draft ?? stored;
+  // leaving with edits not saved asks first (issue 31 item 2)
+  useUnsavedChanges(draft !== null && JSON.stringify(draft) !== JSON.stringify(stored));
   const edit = <K extends keyof SessionForm>(key: K, patch: Partial<SessionForm[K]>) => {
     if (!form) return;
-    setDraft({ ...form, [key]: { ...form[key], ...patch } });
+    // over the latest draft (two changes before a render — preact batches them — both count)
+    setDraft((d) => {
+      const f = d ?? form;
+      return { ...f, [key]: { ...f[key], ...patch } };
+    });
     if (problems[key]) setProblems((p) => ({ ...p, [key]: undefined }));
   };
 

@@ -1,13 +1,14 @@
 /**
  * The IP tab's dialogs (issue 22 item 3): add one rule, add many (pasted lines; the refused ones named by line), and
- * the lock-out warning shown BEFORE a change that would lock the administrator out (AB-9.17: "Add my IP", continue
- * anyway, or cancel). A failed save keeps what the admin typed and shows the server's message.
+ * the lock-out warning shown BEFORE a change that would lock the administrator out (AB-9.17: "Add my IP" the default,
+ * save anyway, or cancel). A failed save keeps what the admin typed and shows the server's message.
  */
 import { useState, type FormEvent } from 'react';
 import type { RestrictionType } from '../../api/restrictions.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import * as css from '../ui/admin.css.ts';
 import { AdminDialog } from '../ui/dialog.tsx';
+import { WarningDialog } from '../ui/warning-dialog.tsx';
 import { DialogActions, DoneActions, TextAreaField, TextField } from '../ui/form.tsx';
 import { Select } from '../ui/select.tsx';
 import { ErrorSlot } from '../ui/states.tsx';
@@ -192,38 +193,32 @@ const LOCK_OUT_TEXT: Record<Exclude<LockOut, null>, MessageKey> = {
 };
 
 /**
- * The warning before a change that would lock the administrator out (AB-9.17): why, the caller's address when known,
- * then Cancel (focused: Enter must not lock anyone out), "Continue anyway", and — when the address is known and an
- * allow list is the cause — "Add my IP" (adds it as "My IP", allow, and activates the list, then does the change).
+ * The warning before a change that would lock the administrator out (AB-9.17; issue 31 item 1): why, the caller's
+ * address when known, then — as the emphasised default (Enter takes it) — "Add my IP" when the address is known and an
+ * allow list is the cause (adds it as "My IP", allow, and activates the list, then does the change), else Cancel; the
+ * risky "Save anyway" (or "Delete anyway") is a secondary button.
  */
 export function LockOutDialog(props: { reason: Exclude<LockOut, null>; me: CurrentIp; onContinue: () => Promise<void>; onAddMyIp: () => Promise<void>; onClose: () => void }) {
   const { t } = useSection();
   const { me } = props;
-  const save = useSave();
-  const [doing, setDoing] = useState<'continue' | 'addMyIp' | null>(null);
-  const run = (which: 'continue' | 'addMyIp') => {
-    setDoing(which);
-    void save.run(which === 'continue' ? props.onContinue : props.onAddMyIp, () => props.onClose());
-  };
   const canAddMyIp = me.ip !== undefined && props.reason !== 'blockRule';
+  const deleting = props.reason === 'deleteAllow';
   return (
-    <AdminDialog open onClose={props.onClose} title={t('admin.security.ip.lockOut.title')} busy={save.busy} role="alertdialog">
-      <p>{t(LOCK_OUT_TEXT[props.reason], { ip: me.ip ?? t('admin.security.ip.unknownAddress') })}</p>
-      {me.ip !== undefined ? <p className={css.muted}>{t('admin.security.ip.currentAddress', { ip: me.ip })}</p> : null}
-      <ErrorSlot error={save.error} />
-      <div className={css.dialogActions}>
-        <button type="button" className={css.secondaryButton} onClick={props.onClose} disabled={save.busy} autoFocus>
-          {t('admin.cancel')}
-        </button>
-        <button type="button" className={css.dangerButton} aria-disabled={save.busy} onClick={() => !save.busy && run('continue')}>
-          {save.busy && doing === 'continue' ? t('admin.security.ip.saving') : t('admin.security.ip.lockOut.continue')}
-        </button>
-        {canAddMyIp ? (
-          <button type="button" className={css.button} aria-disabled={save.busy} onClick={() => !save.busy && run('addMyIp')}>
-            {save.busy && doing === 'addMyIp' ? t('admin.security.ip.adding') : t('admin.security.ip.lockOut.addMyIp')}
-          </button>
-        ) : null}
-      </div>
-    </AdminDialog>
+    <WarningDialog
+      title={t('admin.security.ip.lockOut.title')}
+      body={
+        <>
+          <p>{t(LOCK_OUT_TEXT[props.reason], { ip: me.ip ?? t('admin.security.ip.unknownAddress') })}</p>
+          {me.ip !== undefined ? <p className={css.muted}>{t('admin.security.ip.currentAddress', { ip: me.ip })}</p> : null}
+        </>
+      }
+      safe={canAddMyIp ? { label: t('admin.security.ip.lockOut.addMyIp'), busyLabel: t('admin.security.ip.adding'), run: props.onAddMyIp } : undefined}
+      risky={{
+        label: deleting ? t('admin.security.ip.lockOut.deleteAnyway') : t('admin.security.ip.lockOut.saveAnyway'),
+        busyLabel: deleting ? t('admin.security.ip.deleting') : t('admin.security.ip.saving'),
+        run: props.onContinue,
+      }}
+      onClose={props.onClose}
+    />
   );
 }

@@ -1,9 +1,12 @@
 /**
  * Pieces the two restriction tabs share: their resource (its IP list at 50 rules a page in preview mode, AB-9.03), a
- * fieldset without the browser's frame, a radio row (a ≥ 24 px target: the label is part of it), and the allow-or-block
- * choice of a list.
+ * fieldset without the browser's frame, a radio row (a ≥ 24 px target: the label is part of it), the allow-or-block
+ * choice of a list, and the enforcement block (saved with its Save, issue 31 item 2).
  */
 import type { ReactNode } from 'react';
+import type { RestrictionType } from '../../api/restrictions.ts';
+import { CheckboxRow } from '../ui/form.tsx';
+import { PolicyForm, type PolicyFormProps } from './PolicyForm.tsx';
 import { createRestrictionsResource, IP_PAGE_SIZE_PREVIEW, type RestrictionsResource } from '../resources/restrictions.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -81,5 +84,43 @@ export function AllowBlockFieldset(props: {
       <RadioRow name={name} value="ALLOW" checked={value === 'ALLOW'} onChange={() => onChange('ALLOW')} label={t(`${texts}.allow`)} description={t(`${texts}.allowHint`)} />
       <RadioRow name={name} value="BLOCK" checked={value === 'BLOCK'} onChange={() => onChange('BLOCK')} label={t(`${texts}.block`)} description={t(`${texts}.blockHint`)} />
     </Fieldset>
+  );
+}
+
+/** The names of each tab's enforcement controls (`<kind>Active`, the list choice) and their texts. */
+const ENFORCEMENT = {
+  ip: { active: 'ipActive', list: 'ipStrategy', texts: 'admin.security.ip.strategy' },
+  domain: { active: 'domainActive', list: 'domainListType', texts: 'admin.security.domain.listType' },
+} as const;
+
+/**
+ * A restriction tab's enforcement block (a {@link PolicyForm}, saved with its Save button, issue 31 item 2): "Enforce …"
+ * and the allow-or-block choice as the admin has set them (`active`, `list`, each change through `onChange`), then
+ * `children` (more of the config). `blocked` says why it cannot be saved as set (an empty allow list enforced, item 1).
+ */
+export function EnforcementBlock(
+  props: Omit<PolicyFormProps, 'kind' | 'children'> & {
+    kind: 'ip' | 'domain';
+    /** The config as the admin has set it (undefined until read). */
+    value?: { active: boolean; list: RestrictionType };
+    onChange: (patch: { active?: boolean; list?: RestrictionType }) => void;
+    children?: ReactNode;
+  },
+) {
+  const { t } = useSection();
+  const names = ENFORCEMENT[props.kind];
+  const { value, canWrite } = props;
+  return (
+    <PolicyForm kind={props.kind} state={props.state} retry={props.retry} save={props.save} canWrite={canWrite} onSubmit={props.onSubmit} blocked={props.blocked}>
+      {value ? (
+        <>
+          <CheckboxRow name={names.active} checked={value.active} disabled={!canWrite} onChange={(active) => props.onChange({ active })}>
+            {t(`admin.security.${props.kind}.active`)}
+          </CheckboxRow>
+          <AllowBlockFieldset texts={names.texts} name={names.list} value={value.list} onChange={(list) => props.onChange({ list })} busy={props.save.busy} disabled={!canWrite} />
+          {props.children}
+        </>
+      ) : null}
+    </PolicyForm>
   );
 }

@@ -132,11 +132,12 @@ export function SectionHost({ value: input, allowed, t, views: given }: { value:
  * asked that the section does not have or the user may not see.
  */
 function useSubRouteOf(input: SectionValue): { subRoute: SubRoute; refused: boolean } {
-  const { section, router, permissions, options } = input;
+  const { section, router, permissions, options, unsaved } = input;
   const [memory, setMemory] = useState<{ section: SectionId; sub: string | null }>(() => ({ section, sub: input.dialog ?? null }));
   const sub = router ? router.sub : memory.section === section ? memory.sub : null;
   const move = router?.go;
-  const navigate = useCallback((next: string | null) => (move ? move(next) : setMemory({ section, sub: next })), [move, section]);
+  // a move asks first while edits are unsaved (issue 31 item 2)
+  const navigate = useCallback((next: string | null) => next !== sub && unsaved.ask(() => (move ? move(next) : setMemory({ section, sub: next }))), [move, section, sub, unsaved]);
   const { match, refused } = useMemo(() => resolveSubRoute(section, sub, permissions, options), [section, sub, permissions, options]);
   const subRoute = useMemo<SubRoute>(
     () => ({

@@ -10,6 +10,7 @@ import type { AdminResources } from '../resources/index.ts';
 import type { AdminPortalOptions, SectionAction, SectionId } from './ids.ts';
 import type { RouteParams } from './routes.ts';
 import type { Toasts } from '../ui/toast.tsx';
+import type { UnsavedChanges } from '../ui/unsaved.ts';
 
 /** The view-side context of one section. */
 export interface SectionView {
@@ -18,6 +19,11 @@ export interface SectionView {
   options: AdminPortalOptions;
   section: SectionId;
   toasts: Toasts;
+  /**
+   * The element's unsaved-edits registry (issue 31 item 2): a form marks its edits with `useUnsavedChanges(dirty)`
+   * (src/admin/ui/use-unsaved-changes.ts; the registry: src/admin/ui/unsaved.ts), and the shell asks before it changes place while any are marked.
+   */
+  unsaved: UnsavedChanges;
   /**
    * The app's translate function (follows the locale and the metadata `localizations`): views and the kit's pieces read
    * it here, `const { t } = useSection()`, instead of taking it as a prop (issue 30 item 3).

@@ -1,7 +1,8 @@
 /**
  * One SSO connection's page (`#/admin/sso/<connection id>`; admin spec §3, §6, §7): the IdP's settings (SAML: SSO URL,
  * certificate, sign requests; OIDC: issuer, client id and a "Replace secret" field — the stored secret is never shown),
- * the certificate read, our ACS URL / SP entity ID to copy, the enabled switch, the domains (each proven by DNS), the
+ * the certificate read, our ACS URL / SP entity ID (OIDC: redirect URI) to copy, the enabled switch (a note while it is
+ * off), a test sign-in (SAML, issue 31 item 5), the domains (each proven by DNS), the
  * authorization (default roles and group mappings, AB-6.08) and deletion. Saves show "Saving…" (AB-4.16); a refused
  * save keeps the form as typed and announces the server's message. Read-only without write permission.
  */
@@ -19,7 +20,8 @@ import { AuthorizationForm } from './AuthorizationForm.tsx';
 import { DomainsPanel } from './DomainsPanel.tsx';
 import { focusProblem, OidcFields, SamlFields, type OidcValues, type SamlValues } from './fields.tsx';
 import { LegacySamlPanel } from './LegacySamlPanel.tsx';
-import { hostOf } from './model.ts';
+import { hostOf, kindKey } from './model.ts';
+import { TestSignIn } from './TestSignIn.tsx';
 import { CertificateFacts, DeleteConnectionDialog, EnabledSwitch, ServiceProviderFacts } from './parts.tsx';
 
 /** The page of `configuration`; `onBack` returns to the list. */
@@ -41,14 +43,16 @@ export function ConnectionView({ configuration: c, roles, canWrite, onBack }: { 
           <h2 id="fe-sso-connection-title" className={css.title}>
             {name}
           </h2>
-          <span className={css.muted}>
-            {t(`admin.sso.type.${c.type}`)}
+          <span className={css.muted} data-kind="">
+            {t(kindKey(c))}
             {c.isLegacySaml ? ` · ${t('admin.sso.legacy')}` : ''}
           </span>
         </div>
         <EnabledSwitch configuration={c} canWrite={canWrite} />
       </header>
       {!canWrite ? <p className={css.muted}>{t('admin.sso.readOnly')}</p> : null}
+      {!c.enabled ? <p className={css.notice}>{t('admin.sso.disabledNote')}</p> : null}
+      {canWrite ? <TestSignIn configuration={c} /> : null}
       <div className={ssoCss.card}>
         <h3 className={css.subtitle}>{t('admin.sso.review.idp')}</h3>
         <CertificateFacts configuration={c} />

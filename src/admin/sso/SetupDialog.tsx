@@ -1,9 +1,11 @@
 /**
- * The SSO setup dialog (admin spec §3, §7; AB-3.20–3.22, AB-6.08, AB-7.51; machines/admin-sso-setup.machine.ts):
- * choose the IdP → configure (SAML by metadata URL, metadata file read in the browser, or fields; OIDC by issuer,
- * client id and client secret) → review (the IdP certificate's subject, expiry with a warning within 30 days, and
- * fingerprint; our ACS URL and SP entity ID to copy) → domains → authorization → done. Each step keeps what was typed
- * on failure and announces the server's error; slow steps show progress.
+ * The SSO setup dialog (admin spec §3, §7; AB-3.20–3.22, AB-6.08, AB-7.51; machines/admin-sso-setup.machine.ts), in
+ * the order the IdP needs it (issue 31 item 5): choose the IdP → prepare it (what to paste into it first, each value
+ * with a copy button: SAML our ACS URL and SP entity ID, OIDC our redirect URI) → configure (SAML by metadata URL,
+ * metadata file read in the browser, or fields; OIDC by issuer, client id and client secret; the connection is made
+ * disabled) → review (the IdP certificate's subject, expiry with a warning within 30 days, and fingerprint) → domains
+ * → authorization → test and enable (a test sign-in, then "Enable connection" or "Leave disabled") → done. Each step
+ * keeps what was typed on failure and says the server's error as a sentence; slow steps show progress.
  */
 import { useStore } from '@nanostores/react';
 import { useSelector } from '@xstate/react';
@@ -25,10 +27,11 @@ import { DomainsPanel } from './DomainsPanel.tsx';
 import { ssoSetupFlow } from './flows.ts';
 import { focusProblem, OidcFields, SamlFields } from './fields.tsx';
 import { CertificateFacts, ServiceProviderFacts } from './parts.tsx';
+import { TestSignIn } from './TestSignIn.tsx';
 
-/** The steps in order, as the step indicator names them. */
-const STEPS = ['vendor', 'configure', 'review', 'domains', 'authorization', 'done'] as const;
-type Step = (typeof STEPS)[number];
+/** The steps in order, as the step indicator names them (`done` is the last step's end). */
+const STEPS = ['vendor', 'provider', 'configure', 'review', 'domains', 'authorization', 'enable'] as const;
+type Step = (typeof STEPS)[number] | 'done';
 const METHODS: SamlMethod[] = ['metadataUrl', 'metadataFile', 'fields'];
 
 /** The setup dialog: open while mounted; `onOpen(id)` opens the connection made (its page). */
@@ -47,18 +50,22 @@ export function SetupDialog({ roles, onClose, onOpen }: { roles: Role[]; onClose
   }, [step, onClose]);
   if (step === 'closed') return null;
   const cancel = () => actor.send({ type: 'setup.cancel' });
-  const index = STEPS.indexOf(step);
+  const shownStep = step === 'done' ? 'enable' : step;
+  const index = STEPS.indexOf(shownStep);
 
   return (
     <AdminDialog open onClose={cancel} busy={busy} title={t('admin.sso.setup.title')}>
       <ol className={ssoCss.steps} aria-label={t('admin.sso.setup.progress', { step: index + 1, steps: STEPS.length })}>
         {STEPS.map((s, i) => (
-          <li key={s} aria-current={s === step ? 'step' : undefined}>
+          <li key={s} aria-current={s === shownStep ? 'step' : undefined}>
             {i + 1}. {t(`admin.sso.step.${s}`)}
           </li>
         ))}
       </ol>
       {step === 'vendor' ? <VendorStep initial={ctx.vendor} onChoose={(vendor) => actor.send({ type: 'vendor.choose', vendor })} onCancel={cancel} /> : null}
+      {step === 'provider' && ctx.vendor ? (
+        <ProviderStep vendor={ctx.vendor} onNext={() => actor.send({ type: 'provider.next' })} onBack={() => actor.send({ type: 'provider.back' })} />
+      ) : null}
       {step === 'configure' && ctx.vendor ? (
         <ConfigureStep
           vendor={ctx.vendor}
@@ -87,10 +94,19 @@ export function SetupDialog({ roles, onClose, onOpen }: { roles: Role[]; onClose
           </button>
         </AuthorizationForm>
       ) : null}
+      {step === 'enable' && ctx.configuration ? (
+        <EnableStep
+          configuration={ctx.configuration}
+          busy={busy}
+          error={ctx.error}
+          onEnable={() => actor.send({ type: 'enable.submit' })}
+          onLater={() => actor.send({ type: 'enable.skip' })}
+        />
+      ) : null}
       {step === 'done' && ctx.configuration ? (
         <div className={css.form}>
           <p role="status" className={css.flush}>
-            {t('admin.sso.setup.done')}
+            {t(ctx.configuration.enabled ? 'admin.sso.setup.doneEnabled' : 'admin.sso.setup.done')}
           </p>
           <div className={css.dialogActions}>
             <button
@@ -136,7 +152,47 @@ function VendorStep({ initial, onChoose, onCancel }: { initial: SsoVendor | null
   );
 }
 
-/** Step 2: the IdP's details. The draft stays as typed when the server refuses it. */
+/** Step 2: what to paste into the IdP before it can give us anything (issue 31 item 5), each value with a copy button. */
+function ProviderStep({ vendor, onNext, onBack }: { vendor: SsoVendor; onNext: () => void; onBack: () => void }) {
+  const { t } = useSection();
+  return (
+    <div className={css.form}>
+      <p className={css.flush}>{t(`admin.sso.provider.intro.${vendor}`)}</p>
+      <ServiceProviderFacts configuration={{ type: protocolOf(vendor) }} idSuffix="setup" />
+      <div className={css.dialogActions}>
+        <button type="button" className={css.secondaryButton} onClick={onBack}>
+          {t('admin.sso.back')}
+        </button>
+        <button type="button" className={css.button} onClick={onNext} autoFocus>
+          {t('admin.next')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The last step: the connection made is disabled; a test sign-in, then enable it (the emphasised choice) or leave it off. */
+function EnableStep(props: { configuration: SsoConfiguration; busy: boolean; error: unknown; onEnable: () => void; onLater: () => void }) {
+  const { t } = useSection();
+  const { busy } = props;
+  return (
+    <div className={css.form} aria-busy={busy || undefined}>
+      <p className={css.flush}>{t('admin.sso.enable.intro')}</p>
+      <TestSignIn configuration={props.configuration} />
+      <ErrorSlot error={props.error} />
+      <div className={css.dialogActions}>
+        <button type="button" className={css.secondaryButton} onClick={props.onLater} disabled={busy}>
+          {t('admin.sso.enable.later')}
+        </button>
+        <button type="button" className={css.button} aria-disabled={busy || undefined} onClick={() => !busy && props.onEnable()}>
+          {busy ? t('admin.sso.enable.submitting') : t('admin.sso.enable.submit')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Step 3: the IdP's details. The draft stays as typed when the server refuses it. */
 function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: boolean; error: unknown; onSubmit: (d: SetupDraft) => void; onBack: () => void }) {
   const { t } = useSection();
   const { vendor, busy } = props;
@@ -227,7 +283,7 @@ function ConfigureStep(props: { vendor: SsoVendor; initial: SetupDraft; busy: bo
   );
 }
 
-/** Step 3: what was read from the IdP, and what to give it. */
+/** Step 4: what was read from the IdP, and what to give it (again, for the record). */
 function ReviewStep({ configuration, onNext }: { configuration: SsoConfiguration; onNext: () => void }) {
   const { t } = useSection();
   const oidc = configuration.type === 'oidc';
@@ -259,7 +315,7 @@ function ReviewStep({ configuration, onNext }: { configuration: SsoConfiguration
   );
 }
 
-/** Step 4: the connection's domains, live from the list (each validated on its own). */
+/** Step 5: the connection's domains, live from the list (each validated on its own). */
 function DomainsStep({ configuration, onNext }: { configuration: SsoConfiguration; onNext: () => void }) {
   const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);

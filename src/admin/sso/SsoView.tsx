@@ -1,6 +1,6 @@
 /**
  * The SSO section (admin spec §2 "sso", §3, §4, §7; issue 23 items 1–5): the account's SSO connections — the IdP
- * (protocol and address), domains with validated / pending badges, an enabled switch (loading while it switches,
+ * (the IdP chosen at setup — "Okta · SAML" — or the protocol, and its address), domains with validated / pending badges, an enabled switch (loading while it switches,
  * AB-4.15), the default roles — with an empty state that invites "Add SSO connection", delete with confirmation, and
  * each connection's page (`#/admin/sso/<connection id>`: configuration, domains, authorization). "Add SSO connection"
  * (`#/admin/sso/add`) runs the setup flow (machines/admin-sso-setup.machine.ts). The account's legacy single SAML
@@ -21,7 +21,7 @@ import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { ConnectionView } from './ConnectionView.tsx';
 import { LegacySamlPanel } from './LegacySamlPanel.tsx';
-import { ADD_LINK, CONNECTION_LINK, hostOf } from './model.ts';
+import { ADD_LINK, CONNECTION_LINK, hostOf, kindKey } from './model.ts';
 import { DeleteConnectionDialog, DomainBadge, EnabledSwitch } from './parts.tsx';
 import { SetupDialog } from './SetupDialog.tsx';
 import { createRolesResource } from '../resources/roles.ts';
@@ -93,8 +93,8 @@ function ConnectionCard({ configuration: c, roles, canWrite, onOpen }: { configu
           <a id={`fe-sso-card-${c.id}`} href={`#/admin/sso/${c.id}`} className={css.subtitle} onClick={(e) => (e.preventDefault(), onOpen())}>
             {name}
           </a>
-          <span className={css.muted}>
-            {t(`admin.sso.type.${c.type}`)}
+          <span className={css.muted} data-kind="">
+            {t(kindKey(c))}
             {c.isLegacySaml ? ` · ${t('admin.sso.legacy')}` : ''}
           </span>
         </span>

@@ -14,7 +14,7 @@ import * as ssoCss from './sso.css.ts';
 import { CopyField } from '../ui/copy-field.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
-import { ErrorSlot } from '../ui/states.tsx';
+import { ErrorSlot, Loading } from '../ui/states.tsx';
 import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { hostOf } from './model.ts';
@@ -89,18 +89,36 @@ export function CertificateFacts({ configuration }: { configuration: SsoConfigur
   );
 }
 
-/** Our side, to give the IdP: the ACS URL (or OIDC redirect URI) and the SP entity ID, from the configuration or the vendor config. */
-export function ServiceProviderFacts({ configuration }: { configuration: SsoConfiguration }) {
+/**
+ * Our side, to give the IdP, each with the kit's copy button: SAML the ACS URL and the SP entity ID (from the
+ * configuration, else the vendor config); OIDC the redirect URI the IdP must allow (`GET oidc/configurations`). Ids
+ * `fe-sso-acs-<idSuffix>` / `fe-sso-entity-<idSuffix>`; `configuration` may be a connection not made yet (the setup's
+ * first steps: its `type` only). Shows loading while the values are read.
+ */
+export function ServiceProviderFacts({
+  configuration,
+  idSuffix = configuration.id ?? 'new',
+}: {
+  configuration: Pick<SsoConfiguration, 'type'> & Partial<SsoConfiguration>;
+  idSuffix?: string;
+}) {
   const { t } = useSection();
   const sso = useSection().resources.use(createSsoResource);
+  const oidc = configuration.type === 'oidc';
   const vendor = useStore(sso.$vendorConfig);
+  const openId = useStore(oidc ? sso.$oidcConfiguration : sso.$vendorConfig);
+  if (oidc) {
+    const redirectUri = (openId.data as { redirectUri?: string } | undefined)?.redirectUri ?? '';
+    if (!redirectUri) return openId.loading ? <Loading label={t('admin.loading')} /> : <ErrorSlot error={openId.error} />;
+    return <CopyField id={`fe-sso-acs-${idSuffix}`} label={t('admin.sso.sp.redirectUri')} value={redirectUri} />;
+  }
   const acsUrl = configuration.acsUrl || vendor.data?.acsUrl || '';
   const spEntityId = configuration.spEntityId || vendor.data?.spEntityId || '';
-  const oidc = configuration.type === 'oidc';
+  if (!acsUrl && !spEntityId) return vendor.loading ? <Loading label={t('admin.loading')} /> : <ErrorSlot error={vendor.error} />;
   return (
     <>
-      {acsUrl ? <CopyField id={`fe-sso-acs-${configuration.id}`} label={t(oidc ? 'admin.sso.sp.redirectUri' : 'admin.sso.sp.acsUrl')} value={acsUrl} /> : null}
-      {spEntityId && !oidc ? <CopyField id={`fe-sso-entity-${configuration.id}`} label={t('admin.sso.sp.entityId')} value={spEntityId} /> : null}
+      {acsUrl ? <CopyField id={`fe-sso-acs-${idSuffix}`} label={t('admin.sso.sp.acsUrl')} value={acsUrl} /> : null}
+      {spEntityId ? <CopyField id={`fe-sso-entity-${idSuffix}`} label={t('admin.sso.sp.entityId')} value={spEntityId} /> : null}
     </>
   );
 }

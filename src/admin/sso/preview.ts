@@ -40,6 +40,7 @@ export const PREVIEW_SSO: SsoConfiguration[] = [
     ],
     roleIds: ['role-viewer'],
     groups: [{ id: 'preview-group-eng', group: 'engineering', roleIds: ['role-editor'] }],
+    configMetadata: { vendor: 'okta' },
     createdAt: at(0),
     updatedAt: at(3),
   },
@@ -60,6 +61,7 @@ export const PREVIEW_SSO: SsoConfiguration[] = [
     domains: [],
     roleIds: [],
     groups: [],
+    configMetadata: { vendor: 'oidc' },
     createdAt: at(10),
     updatedAt: at(10),
   },
@@ -111,7 +113,9 @@ export const previewSso: SectionPreviewRoutes = (req) => {
     ...extra,
   });
   if (path === P.configurations) return method === 'GET' ? ok(PREVIEW_SSO) : ok(made(b as Partial<SsoConfiguration>), 201);
-  if (path === P.configurationsByMetadata || path === P.configurationsByMetadataUrl) return ok(made({}), 201);
+  if (path === P.configurationsByMetadata || path === P.configurationsByMetadataUrl) {
+    return ok(made({ enabled: b.enabled !== false, configMetadata: (b.configMetadata as Record<string, string> | undefined) ?? {} }), 201);
+  }
   const v = V2_VALIDATE.exec(path);
   if (v) {
     const domain = PREVIEW_SSO.flatMap((c) => c.domains).find((d) => d.id === v[2]);
@@ -123,6 +127,9 @@ export const previewSso: SectionPreviewRoutes = (req) => {
   const rest = m[2] ?? '';
   if (!rest) return method === 'DELETE' ? ok({}) : ok({ ...config, ...b });
   if (rest === '/metadata' || rest === '/metadata-url') return ok(config);
+  if (rest === '/test') return ok({ id: 'preview-test', url: 'about:blank' }, 201);
+  if (rest.startsWith('/test/'))
+    return ok({ id: 'preview-test', status: 'succeeded', email: 'ann@acme.example', name: 'Ann', groups: ['engineering'], attributes: { groups: ['engineering'] } });
   if (rest === '/roles') return ok(method === 'GET' ? { roleIds: config.roleIds } : {});
   if (rest === '/groups') return method === 'GET' ? ok(config.groups satisfies SsoGroup[]) : ok({}, 201);
   if (rest.startsWith('/groups/')) return ok({});

@@ -43,3 +43,17 @@ export const mappings = style([resultList, { maxHeight: 'none', gap: '16px' }]);
 export const domain = style([toolbar, { gap: '4px' }]);
 /** The add-a-domain row: its field and button aligned at their bottom. */
 export const addDomain = style([toolbar, { alignItems: 'flex-end' }]);
+/** The test sign-in block: its button, hint and result, 8 px apart. */
+export const testSignIn = style({ display: 'flex', flexDirection: 'column', gap: u(1), minWidth: 0 });
+/** A test sign-in that succeeded: who was signed in and the attributes, framed with the success colour on the start side. */
+export const testSucceeded = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: u(1),
+  margin: 0,
+  padding: `${u(1)} ${u(1.5)}`,
+  border: `1px solid ${theme.color.border}`,
+  borderInlineStart: `4px solid ${theme.color.success}`,
+  borderRadius: theme.radius,
+  minWidth: 0,
+});

@@ -6,8 +6,10 @@
  * - `GET /audits` — the caller's tenant only; `offset` (default 0), `count` (default 20, at most 1000), `sortBy`
  *   (createdAt | time | action | severity | user | email | ip | userAgent | description; default createdAt),
  *   `sortDirection` (asc | desc, default desc), `filter` (free text over user, email, action, description, IP and
- *   user agent), and the filters `user` (an id or email), `action`, `severity` (each a comma list) and a time range
- *   `startDate` / `endDate` (ISO dates or ms since the epoch, inclusive). Answers `{ data: AuditRowData[], total }`.
+ *   user agent), and the filters `user` (an id or email; `system`: rows without an actor), `action`, `severity` (each
+ *   a comma list) and a time range `startDate` / `endDate` (ISO dates or ms since the epoch, inclusive); and, an
+ *   extension for the portal's pickers typed into (issue 31 item 6), `actionContains` / `userContains`: the action /
+ *   the actor as shown (email, "SCIM: <name>", "System") contains the text, any case. Answers `{ data: AuditRowData[], total }`.
  *   A bad parameter is 400 (`ER-AUDITS-QUERY`), one message each.
  * - `GET /audits/stats` → `{ totalToday, severeThisWeek }` by the emulator clock (today since 00:00 UTC; the week is
  *   the last 7 days).
@@ -17,6 +19,14 @@
  * - `POST /audits/export/csv/v2` (and `csv`) — the client's `exportAudits`: the list's query (offset, sort, filters;
  *   no row cap) and the body `{ properties }` (the columns, in order; default the metadata's), streamed (audit-log.ts
  *   `auditCsv`), `text/csv`, `attachment; filename="audits.csv"`.
+ *
+ * - `GET /audits/values?field=action|user&search=&limit=` — an EXTENSION (Frontegg's audits API, api-contract §X, has
+ *   no such call): the values of the `action` or `user` filter present in the caller's tenant's log (never another
+ *   tenant's), those containing `search` (case-insensitive, so "sso" finds the SSO actions), sorted, at most `limit`
+ *   (default and most 100), read from the tenant's latest 10,000 rows (a bounded read) → `{ values: [{ value, label,
+ *   kind?, name? }], more }` (audit-log.ts `auditFilterValues`): the admin portal's filter pickers (issue 31 item 6). A user is listed by email (its
+ *   `value` goes to the list's `user` filter), a SCIM connection as "SCIM: <name>" (`scim:<id>`), rows without an
+ *   actor as "System" (`system`). 400 `ER-AUDITS-QUERY` for another field or a bad limit.
  *
  * Every route needs `fe.secure.read.audits` (403 `Not authorized`).
  *
@@ -35,9 +45,12 @@ import { AUDIT_SEVERITIES, type AuditSeverity } from '../../audit.ts';
 import {
   AUDIT_COLUMNS,
   AUDIT_SORT_KEYS,
+  AUDIT_VALUE_FIELDS,
+  AUDIT_VALUES_MAX,
   AUDITS_MAX_PAGE_SIZE,
   AUDITS_PAGE_SIZE,
   auditCsv,
+  auditFilterValues,
   auditStats,
   auditsMetadata,
   listAudits,
@@ -68,7 +81,9 @@ const auditQuery = z.object({
   sortDirection: q.oneOf(['asc', 'desc'], 'desc'),
   filter: q.text(),
   user: q.text(),
+  userContains: q.text(),
   action: q.list(),
+  actionContains: q.text(),
   severity: q.list().transform((v, ctx) => {
     const upper = v?.map((s) => s.toUpperCase());
     if (upper?.some((s) => !(AUDIT_SEVERITIES as readonly string[]).includes(s))) {
@@ -96,6 +111,18 @@ adminAuditRoutes.get(AUDITS, READ, async (c) => {
 
 /** getAuditsStats: today's rows (since 00:00 UTC on the emulator clock) and the SEVERE ones of the last 7 days. */
 adminAuditRoutes.get(`${AUDITS}/stats`, READ, async (c) => c.json(await auditStats(c.var.db, c.var.auth.tenantId)));
+
+const valuesQuery = z.object({
+  field: q.oneOf(AUDIT_VALUE_FIELDS, 'action'),
+  search: q.text(),
+  limit: q.int(AUDIT_VALUES_MAX, 1, AUDIT_VALUES_MAX),
+});
+
+/** The filters' values (an extension, see the module comment): the values present, containing `search`, bounded. */
+adminAuditRoutes.get(`${AUDITS}/values`, READ, async (c) => {
+  const { field, search, limit } = parseQuery(c, valuesQuery, 'ER-AUDITS-QUERY');
+  return c.json(await auditFilterValues(c.var.db, c.var.auth.tenantId, field, search ?? '', limit));
+});
 
 /** getAuditsMetadata (`GET /metadata?entityName=audits`); any other entity goes on to routes/metadata.ts. */
 adminAuditRoutes.get('/metadata', async (c, next) => {

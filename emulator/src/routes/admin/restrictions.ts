@@ -14,7 +14,10 @@
  *   `void`, so it cannot show which rules were added: one invalid address refuses the whole batch with 400, one
  *   message per invalid address (`Invalid IP address or CIDR: <ip>`), and nothing is added;
  * - `DELETE /{id}` (deleteIPRestriction) → `{}`; 404 for an id not of this account;
- * - `GET /config` → `{ isActive, strategy }` (AB-3.16); `POST /config` `{ isActive, strategy? }` → the config;
+ * - `GET /config` → `{ isActive, strategy }` (AB-3.16); `POST /config` `{ isActive, strategy? }` → the config; an
+ *   allow list without an active rule cannot be enforced (issue 31 item 1: it would refuse every address, the admin's
+ *   too): 400 {@link EMPTY_IP_ALLOW_LIST}, and deleting the last active allow rule of an enforced allow list is
+ *   refused the same way (400 {@link LAST_ALLOW_ENTRY});
  * - `POST /verify` (testCurrentIp) → `{ valid }`: whether the caller's address passes the rules as they stand;
  *   `POST /verify/allow` (testCurrentIpInAllowList) → `{ valid }` (AB-7.35): whether an active ALLOW rule matches it.
  *   Both answer even when the caller's address is refused (http/auth.ts skips them), so the admin can fix the rules.
@@ -25,7 +28,9 @@
  *   400 `Invalid domain: <domain>`; 409 when the account has that rule already;
  * - `DELETE /{id}` → `{}`; 404 for an id not of this account;
  * - `GET /config` → `{ active, listType, blockPublicDomains }` (AB-3.18, AB-7.36); `POST /config`
- *   `{ active, blockPublicDomains?, type? }` (type sets listType) → the config.
+ *   `{ active, blockPublicDomains?, type? }` (type sets listType) → the config. An allow list without a domain cannot
+ *   be enforced (issue 31 item 1: every add and invite would be refused): 400 {@link EMPTY_DOMAIN_ALLOW_LIST}, and
+ *   deleting the last allowed domain of an enforced allow list is refused (400 {@link LAST_ALLOW_ENTRY}).
  * There is no bulk call for domains in the reference client.
  *
  * The caller's address (public, api-contract §F): `GET /metadata/ipme` → IMetadataIp `{ ip, latitude, longitude, city,
@@ -75,6 +80,13 @@ const READ = requirePermission('fe.secure.read.securityPolicy');
 const WRITE = requirePermission('fe.secure.write.securityPolicy');
 
 guard(adminRestrictionRoutes, `${IP}/*`, `${DOMAINS}/*`);
+
+/** The refusal of enforcing an IP allow list without an active rule (issue 31 item 1). */
+export const EMPTY_IP_ALLOW_LIST = 'An allow list with no addresses cannot be enforced: add an address first';
+/** The refusal of enforcing an email-domain allow list without a domain (issue 31 item 1). */
+export const EMPTY_DOMAIN_ALLOW_LIST = 'An allow list with no domains cannot be enforced: add a domain first';
+/** The refusal of deleting the last entry of an enforced allow list (issue 31 item 1). */
+export const LAST_ALLOW_ENTRY = 'The last entry of an enforced allow list cannot be deleted: stop enforcing the list first';
 
 /** The largest bulk add: 1,000 rules. */
 export const MAX_BULK_IPS = 1000;
@@ -196,15 +208,21 @@ adminRestrictionRoutes.post(`${IP}/bulk`, WRITE, async (c) => {
 
 /** deleteIPRestriction → `{}`; 404 for an id not of this account. */
 adminRestrictionRoutes.delete(`${IP}/:id`, WRITE, idParams('id'), async (c) => {
+  const rules = await tenantIpRules(c, c.var.auth.tenantId);
   const [row] = await c.var.db
     .delete(ipRestrictions)
     .where(and(eq(ipRestrictions.id, c.req.param('id')), eq(ipRestrictions.tenantId, c.var.auth.tenantId)))
     .returning();
   if (!row) throw notFound('IP restriction not found', 'ER-IP-RESTRICTION-NOT-FOUND');
+  // the request's transaction is rolled back by the error: the rule stays
+  if (enforcedAllow(rules.config) && row.strategy === 'ALLOW' && row.isActive && rules.allow.size <= 1) throw badRequest(LAST_ALLOW_ENTRY, 'ER-ALLOW-LIST-EMPTY');
   restrictionsChanged(c, c.var.auth.tenantId);
   await audit(c, { action: 'ip-restriction.deleted', targetId: row.id, details: ruleDetails(row), severity: 'WARNING' });
   return c.json({});
 });
+
+/** Whether an IP config enforces an allow list. */
+const enforcedAllow = (config: { isActive: boolean; strategy?: string }) => config.isActive && config.strategy === 'ALLOW';
 
 /** getIPRestrictionsConfig (AB-3.16): `{ isActive, strategy }`. */
 adminRestrictionRoutes.get(`${IP}/config`, READ, async (c) => c.json((await tenantIpRules(c, c.var.auth.tenantId)).config));
@@ -220,6 +238,7 @@ adminRestrictionRoutes.post(`${IP}/config`, WRITE, async (c) => {
   const tenantId = c.var.auth.tenantId;
   const before = (await tenantIpRules(c, tenantId)).config;
   const config = { isActive: body.isActive, strategy: body.strategy ?? before.strategy };
+  if (enforcedAllow(config) && (await tenantIpRules(c, tenantId)).allow.size === 0) throw badRequest(EMPTY_IP_ALLOW_LIST, 'ER-ALLOW-LIST-EMPTY');
   await mergeSettings(c, { ipRestrictionConfig: config });
   restrictionsChanged(c, tenantId);
   await audit(c, {
@@ -316,6 +335,11 @@ adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, idParams('id'), async (c)
     .where(and(eq(emailDomainRestrictions.id, c.req.param('id')), eq(emailDomainRestrictions.tenantId, c.var.auth.tenantId)))
     .returning();
   if (!row) throw notFound('Domain restriction not found', 'ER-DOMAIN-RESTRICTION-NOT-FOUND');
+  // the request's transaction is rolled back by the error: the domain stays
+  if (row.type === 'ALLOW') {
+    const config = await domainRestrictionConfig(c.var.db, c.var.auth.tenantId);
+    if (config.active && config.listType === 'ALLOW' && (await allowedDomains(c)) === 0) throw badRequest(LAST_ALLOW_ENTRY, 'ER-ALLOW-LIST-EMPTY');
+  }
   await audit(c, {
     action: 'email-domain-restriction.deleted',
     targetId: row.id,
@@ -325,6 +349,15 @@ adminRestrictionRoutes.delete(`${DOMAINS}/:id`, WRITE, idParams('id'), async (c)
   });
   return c.json({});
 });
+
+/** How many domains the signed-in account allows (its allow list's length). */
+async function allowedDomains(c: Ctx): Promise<number> {
+  const [{ n }] = await c.var.db
+    .select({ n: count() })
+    .from(emailDomainRestrictions)
+    .where(and(eq(emailDomainRestrictions.tenantId, c.var.auth.tenantId), eq(emailDomainRestrictions.type, 'ALLOW')));
+  return n;
+}
 
 /** getDomainRestrictionsConfig (AB-7.36): `{ active, listType, blockPublicDomains }`. */
 adminRestrictionRoutes.get(`${DOMAINS}/config`, READ, async (c) => c.json(await domainRestrictionConfig(c.var.db, c.var.auth.tenantId)));
@@ -341,6 +374,7 @@ adminRestrictionRoutes.post(`${DOMAINS}/config`, WRITE, async (c) => {
   const tenantId = c.var.auth.tenantId;
   const before = await domainRestrictionConfig(c.var.db, tenantId);
   const config = { active: body.active, listType: body.type ?? before.listType, blockPublicDomains: body.blockPublicDomains ?? before.blockPublicDomains };
+  if (config.active && config.listType === 'ALLOW' && (await allowedDomains(c)) === 0) throw badRequest(EMPTY_DOMAIN_ALLOW_LIST, 'ER-ALLOW-LIST-EMPTY');
   await mergeSettings(c, { domainRestrictionConfig: config });
   await audit(c, {
     action: 'email-domain-restriction.config.updated',

@@ -10,7 +10,8 @@
  * Deleting a session revokes its refresh tokens (its access tokens expire on their own, as with the real API).
  * Session configurations are per tenant, in `tenants.settings.sessions` (shape and defaults: policies.ts), and
  * enforced by session/refresh.ts and session/issue.ts: a refresh past the forced re-login or the idle timeout is refused, a sign-in past the
- * maximum of concurrent sessions ends the oldest. Every mutation writes an audit row.
+ * maximum of concurrent sessions ends the oldest; the two timeouts as they stood at the session's sign-in (a change
+ * applies from each user's next sign-in, issue 31). Every mutation writes an audit row.
  *
  * Permissions: a user's own sessions need only the sign-in; revoking another user's needs `fe.secure.delete.sessions`;
  * the configurations `fe.secure.read|write.securityPolicy` (403 `Not authorized`).

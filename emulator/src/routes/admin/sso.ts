@@ -8,14 +8,23 @@
  *   `PATCH /{id}` → the configuration; `DELETE /{id}` → `{}` (its domains stop routing);
  * - `POST /metadata {metadata}` (IdP metadata XML) → 201; `PUT /{id}/metadata {metadata}`;
  *   `POST /metadata-url {url, configMetadata?}` / `PUT /{id}/metadata-url`: the emulator fetches the URL (5 s; loopback
- *   allowed) → 400 `Could not fetch the IdP metadata from <url>: <why>` when it cannot;
+ *   allowed) → 400 `Could not fetch the IdP metadata from <url>: <why>` when it cannot, with `context: {reason,
+ *   status?}` (http/outbound.ts `outboundReason`: `NO_SUCH_HOST`, `REFUSED`, `TIMEOUT`, `HTTP`, `ADDRESS`, …);
+ * - `configMetadata` (string key/values, Frontegg's; `vendor` = the IdP chosen) is taken by every create and update
+ *   (fields, metadata, metadata URL), stored and answered; the metadata creates take `enabled` too (an emulator
+ *   addition; default true) so a setup can keep a connection off until the admin enables it (issue 31 item 5);
  * - OIDC (`type: 'oidc'`): `oidcClientId`, `oidcSecret` (write-only: answered '' with `oidcSecretSet`), the issuer in
- *   `ssoEndpoint`; discovery on save → 400 `OIDC discovery failed for <issuer>: <reason>`;
+ *   `ssoEndpoint`; discovery on save → 400 `OIDC discovery failed for <issuer>: <reason>` with `context: {reason,
+ *   status?}` as above (`NOT_OIDC`: the document read names another issuer or lacks endpoints);
  * - domains: `POST /{id}/domains {domain}` → 201 `{id, domain, validated: false, txtRecord}`; `DELETE
  *   /{id}/domains/{domainId}` → `{}`; `PUT /{id}/domains/{domainId}/validate` (v1) and `…/sso/v2/configurations/…/validate`
  *   (v2) → 200 `{id, domain, validated, txtRecord}` plus `reason` ("not found yet, DNS can take a while") when the TXT
  *   record is not found; both answer the same (Frontegg's client types them void). 409 when another configuration
  *   routes the domain already;
+ * - test sign-in (issue 31 item 5; federation/test-sign-in.ts): `POST /{id}/test` → 201 `{id, url}` (SAML only: 400
+ *   `ER-SSO-TEST-UNSUPPORTED` for OIDC, `ER-SSO-TEST-INCOMPLETE` without SSO URL / entity id / certificate); `GET
+ *   /{id}/test/{testId}` → `{id, status: pending|succeeded|failed|expired, email, name, groups, attributes | reason}`;
+ *   a test signs nobody in and makes no user; both need the write permission;
  * - `GET /{id}/roles` → `{roleIds}`; `PUT /{id}/roles {roleIds}` → `{roleIds}`;
  * - `GET /{id}/groups` → `[{id, group, roleIds}]`; `POST {group, roleIds}` → 201 the group; `PATCH /{id}/groups/{groupId}`
  *   → the group; `DELETE …/{groupId}` → `{}`. Role ids must be roles of the account (400 `Unknown role id: …`).
@@ -72,6 +81,7 @@ import {
   type SsoConfigRow,
 } from '../../sso/configurations.ts';
 import { fetchIdpMetadata, parseIdpMetadata } from '../../sso/saml-metadata.ts';
+import { startTestSignIn, testSignInResult } from '../../federation/test-sign-in.ts';
 
 type Ctx = Context<AppEnv>;
 export const adminSsoRoutes = new Hono<AppEnv>();
@@ -93,6 +103,11 @@ const roleIdsField = z
   .array(z.string())
   .nullish()
   .transform((v) => v ?? undefined);
+/** Frontegg's `configMetadata`: string key/values kept with the configuration (other values are dropped). */
+const configMetadataField = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((v) => (v ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined));
 const fieldsIn = z.object({
   type: z
     .enum(['saml', 'oidc'])
@@ -112,9 +127,15 @@ const fieldsIn = z.object({
   oidcSecret: optStr(),
   idpEntityId: optStr(),
   roleIds: roleIdsField,
+  configMetadata: configMetadataField,
 });
-const metadataIn = z.object({ metadata: z.string().min(1, { message: 'metadata is required' }) });
-const metadataUrlIn = z.object({ url: z.string().min(1, { message: 'url is required' }), configMetadata: z.record(z.string(), z.unknown()).nullish() });
+/** `enabled` of a configuration made from metadata (an emulator addition: default true, as before). */
+const enabledField = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? undefined);
+const metadataIn = z.object({ metadata: z.string().min(1, { message: 'metadata is required' }), configMetadata: configMetadataField, enabled: enabledField });
+const metadataUrlIn = z.object({ url: z.string().min(1, { message: 'url is required' }), configMetadata: configMetadataField, enabled: enabledField });
 const domainIn = z.object({ domain: z.string().min(1, { message: 'domain is required' }) });
 const rolesIn = z.object({ roleIds: z.array(z.string()) });
 const groupIn = z.object({
@@ -146,17 +167,17 @@ adminSsoRoutes.post(CONFIGS, WRITE, async (c) => {
 
 /** createSSOConfigurationByMetadata: a SAML configuration from IdP metadata XML. */
 adminSsoRoutes.post(`${CONFIGS}/metadata`, WRITE, async (c) => {
-  const { metadata } = await parseBody(c, metadataIn);
-  const row = await createConfiguration(c, { type: 'saml' }, { metadata: parseIdpMetadata(metadata), metadataXml: metadata });
+  const { metadata, configMetadata, enabled } = await parseBody(c, metadataIn);
+  const row = await createConfiguration(c, { type: 'saml', configMetadata, enabled }, { metadata: parseIdpMetadata(metadata), metadataXml: metadata });
   await audit(c, { action: 'sso.configuration.created', targetId: row.id, details: described(row, { via: 'metadata' }) });
   return answer(c, row, 201);
 });
 
 /** createSSOConfigurationByMetadataUrl: the emulator fetches the metadata. */
 adminSsoRoutes.post(`${CONFIGS}/metadata-url`, WRITE, async (c) => {
-  const { url } = await parseBody(c, metadataUrlIn);
+  const { url, configMetadata, enabled } = await parseBody(c, metadataUrlIn);
   const xml = await fetchIdpMetadata(url, c.var.rt.outbound);
-  const row = await createConfiguration(c, { type: 'saml' }, { metadata: parseIdpMetadata(xml), metadataXml: xml, metadataUrl: url });
+  const row = await createConfiguration(c, { type: 'saml', configMetadata, enabled }, { metadata: parseIdpMetadata(xml), metadataXml: xml, metadataUrl: url });
   await audit(c, { action: 'sso.configuration.created', targetId: row.id, details: described(row, { via: 'metadata-url', url }) });
   return answer(c, row, 201);
 });
@@ -176,19 +197,19 @@ adminSsoRoutes.patch(`${CONFIGS}/:id`, WRITE, idParams('id'), async (c) => {
 
 /** updateSSOConfigurationByMetadata. */
 adminSsoRoutes.put(`${CONFIGS}/:id/metadata`, WRITE, idParams('id'), async (c) => {
-  const { metadata } = await parseBody(c, metadataIn);
+  const { metadata, configMetadata } = await parseBody(c, metadataIn);
   const config = await accountConfiguration(c, c.req.param('id'));
-  const row = await updateConfiguration(c, config, { type: 'saml' }, { metadata: parseIdpMetadata(metadata), metadataXml: metadata });
+  const row = await updateConfiguration(c, config, { type: 'saml', configMetadata }, { metadata: parseIdpMetadata(metadata), metadataXml: metadata });
   await audit(c, { action: 'sso.configuration.updated', targetId: row.id, details: described(row, { via: 'metadata' }) });
   return answer(c, row);
 });
 
 /** updateSSOConfigurationByMetadataUrl. */
 adminSsoRoutes.put(`${CONFIGS}/:id/metadata-url`, WRITE, idParams('id'), async (c) => {
-  const { url } = await parseBody(c, metadataUrlIn);
+  const { url, configMetadata } = await parseBody(c, metadataUrlIn);
   const config = await accountConfiguration(c, c.req.param('id'));
   const xml = await fetchIdpMetadata(url, c.var.rt.outbound);
-  const row = await updateConfiguration(c, config, { type: 'saml' }, { metadata: parseIdpMetadata(xml), metadataXml: xml, metadataUrl: url });
+  const row = await updateConfiguration(c, config, { type: 'saml', configMetadata }, { metadata: parseIdpMetadata(xml), metadataXml: xml, metadataUrl: url });
   await audit(c, { action: 'sso.configuration.updated', targetId: row.id, details: described(row, { via: 'metadata-url', url }) });
   return answer(c, row);
 });
@@ -199,6 +220,22 @@ adminSsoRoutes.delete(`${CONFIGS}/:id`, WRITE, idParams('id'), async (c) => {
   await deleteConfiguration(c, config);
   await audit(c, { action: 'sso.configuration.deleted', targetId: config.id, details: described(config, { domains: config.domains }) });
   return c.json({});
+});
+
+// ---------------------------------------------------------------- test sign-in (issue 31 item 5)
+
+/** Starts a test sign-in (SAML): `{ id, url }`, the IdP address to open in a new window. Audited. */
+adminSsoRoutes.post(`${CONFIGS}/:id/test`, WRITE, idParams('id'), async (c) => {
+  const config = await accountConfiguration(c, c.req.param('id'));
+  const test = await startTestSignIn(c, config);
+  await audit(c, { action: 'sso.configuration.test-started', targetId: config.id, details: described(config) });
+  return c.json(test, 201);
+});
+
+/** The result of a test sign-in (federation/test-sign-in.ts `TestResult`). */
+adminSsoRoutes.get(`${CONFIGS}/:id/test/:testId`, WRITE, idParams('id'), async (c) => {
+  const config = await accountConfiguration(c, c.req.param('id'));
+  return c.json(await testSignInResult(c, config, c.req.param('testId')));
 });
 
 // ---------------------------------------------------------------- domains

@@ -50,10 +50,11 @@ export const deAdminSecurity: Record<keyof typeof enAdminSecurity, string> = {
   'admin.security.sessions.intro': 'Wie lange Personen angemeldet bleiben und auf wie vielen Geräten gleichzeitig.',
   'admin.security.sessions.idle.title': 'Zeitlimit bei Inaktivität',
   'admin.security.sessions.idle.enabled': 'Inaktive Personen abmelden',
-  'admin.security.sessions.idle.hint': 'Wer so lange nichts tut, wird abgemeldet; eine Minute vorher erscheint eine Warnung.',
+  'admin.security.sessions.idle.hint':
+    'Wer so lange nichts tut, wird abgemeldet; eine Minute vorher erscheint eine Warnung. Eine Änderung gilt ab der nächsten Anmeldung jeder Person, auch Ihrer.',
   'admin.security.sessions.relogin.title': 'Erneute Anmeldung erzwingen',
   'admin.security.sessions.relogin.enabled': 'Nach einer festen Zeit erneut anmelden lassen',
-  'admin.security.sessions.relogin.hint': 'Eine Sitzung endet so lange nach der Anmeldung, ob aktiv oder nicht.',
+  'admin.security.sessions.relogin.hint': 'Eine Sitzung endet so lange nach der Anmeldung, ob aktiv oder nicht. Eine Änderung gilt ab der nächsten Anmeldung jeder Person.',
   'admin.security.sessions.concurrent.title': 'Höchstzahl gleichzeitiger Sitzungen',
   'admin.security.sessions.concurrent.enabled': 'Sitzungen pro Person begrenzen',
   'admin.security.sessions.concurrent.hint': 'Eine Anmeldung über das Limit hinaus beendet die älteste Sitzung der Person. Von 1 bis 1.000.',

@@ -56,10 +56,11 @@ export const enAdminSecurity = {
   'admin.security.sessions.intro': 'How long users stay signed in and on how many devices at once.',
   'admin.security.sessions.idle.title': 'Idle session timeout',
   'admin.security.sessions.idle.enabled': 'Sign out inactive users',
-  'admin.security.sessions.idle.hint': 'A user who does nothing for this long is signed out; a warning comes a minute before.',
+  'admin.security.sessions.idle.hint':
+    'A user who does nothing for this long is signed out; a warning comes a minute before. A change applies from each user’s next sign-in, yours too.',
   'admin.security.sessions.relogin.title': 'Force re-login',
   'admin.security.sessions.relogin.enabled': 'Make users sign in again after a set time',
-  'admin.security.sessions.relogin.hint': 'A session ends this long after the sign-in, active or not.',
+  'admin.security.sessions.relogin.hint': 'A session ends this long after the sign-in, active or not. A change applies from each user’s next sign-in.',
   'admin.security.sessions.concurrent.title': 'Maximum concurrent sessions',
   'admin.security.sessions.concurrent.enabled': 'Limit the sessions of each user',
   'admin.security.sessions.concurrent.hint': 'A sign-in beyond the limit ends the user’s oldest session. From 1 to 1,000.',

@@ -3,6 +3,10 @@ import type { enAdminSecurityRestrictions } from './en.ts';
 
 export const deAdminSecurityRestrictions: Record<keyof typeof enAdminSecurityRestrictions, string> = {
   'admin.security.ip.intro': 'Legen Sie fest, welche IP-Adressen dieses Konto nutzen dürfen. Regeln gelten für einzelne Adressen oder CIDR-Bereiche, IPv4 oder IPv6.',
+  'admin.security.ip.title': 'Durchsetzung',
+  'admin.security.ip.save': 'IP-Beschränkungen speichern',
+  'admin.security.ip.emptyAllow':
+    'Die Zulassungsliste enthält noch keine Adressen und kann daher nicht durchgesetzt werden: Fügen Sie zuerst eine Adresse hinzu oder sperren Sie stattdessen Adressen.',
   'admin.security.ip.readOnly': 'Sie können diese Regeln ansehen. Zum Ändern brauchen Sie die Berechtigung, Sicherheitsrichtlinien zu bearbeiten.',
   'admin.security.ip.active': 'IP-Beschränkungen durchsetzen',
   'admin.security.ip.strategy.legend': 'Für welche Adressen die Regeln gelten',
@@ -66,9 +70,19 @@ export const deAdminSecurityRestrictions: Record<keyof typeof enAdminSecurityRes
   'admin.security.ip.lockOut.blockRule': 'Diese Regel sperrt Ihre eigene Adresse ({ip}). Sobald sie gilt, werden Sie abgewiesen.',
   'admin.security.ip.lockOut.deleteAllow': 'Diese Regel lässt Ihre Adresse ({ip}) zu. Ohne sie werden Sie abgewiesen.',
   'admin.security.ip.lockOut.addMyIp': 'Meine IP hinzufügen',
-  'admin.security.ip.lockOut.continue': 'Trotzdem fortfahren',
+  'admin.security.ip.lockOut.saveAnyway': 'Trotzdem speichern',
+  'admin.security.ip.lockOut.deleteAnyway': 'Trotzdem löschen',
   'admin.security.ip.myIpAdded': '{ip} wurde als „My IP“ zur Zulassungsliste hinzugefügt; die Zulassungsliste gilt.',
   'admin.security.domain.intro': 'Legen Sie fest, welche E-Mail-Domains diesem Konto beitreten dürfen: Hinzugefügte Benutzer, Einladungen und Single Sign-on werden geprüft.',
+  'admin.security.domain.title': 'Durchsetzung',
+  'admin.security.domain.save': 'E-Mail-Domain-Beschränkungen speichern',
+  'admin.security.domain.emptyAllow':
+    'Die Zulassungsliste enthält noch keine Domains und kann daher nicht durchgesetzt werden: Fügen Sie zuerst eine Domain hinzu oder verwenden Sie stattdessen eine Sperrliste.',
+  'admin.security.domain.ownDomain.title': 'Ihre eigene Domain ist nicht zugelassen',
+  'admin.security.domain.ownDomain.body':
+    'Ihre E-Mail-Domain ({domain}) steht nicht auf der Zulassungsliste. Sobald die Liste gilt, kann niemand unter {domain} hinzugefügt oder eingeladen werden, auch nicht von Ihnen.',
+  'admin.security.domain.ownDomain.add': '{domain} hinzufügen',
+  'admin.security.domain.saveAnyway': 'Trotzdem speichern',
   'admin.security.domain.readOnly': 'Sie können diese Regeln ansehen. Zum Ändern brauchen Sie die Berechtigung, Sicherheitsrichtlinien zu bearbeiten.',
   'admin.security.domain.active': 'E-Mail-Domain-Beschränkungen durchsetzen',
   'admin.security.domain.listType.legend': 'Art der Liste',

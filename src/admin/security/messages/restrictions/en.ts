@@ -2,6 +2,9 @@
 export const enAdminSecurityRestrictions = {
   // IP restrictions (issue 22 item 3)
   'admin.security.ip.intro': 'Decide which IP addresses may use this account. Rules take single addresses or CIDR ranges, IPv4 or IPv6.',
+  'admin.security.ip.title': 'Enforcement',
+  'admin.security.ip.save': 'Save IP restrictions',
+  'admin.security.ip.emptyAllow': 'The allow list has no addresses yet, so it cannot be enforced: add an address first, or block addresses instead.',
   'admin.security.ip.readOnly': 'You can view these rules. Changing them needs the permission to edit security policies.',
   'admin.security.ip.active': 'Enforce IP restrictions',
   'admin.security.ip.strategy.legend': 'Which addresses the rules apply to',
@@ -65,10 +68,19 @@ export const enAdminSecurityRestrictions = {
   'admin.security.ip.lockOut.blockRule': 'This rule blocks your own address ({ip}). Once it applies, you will be refused.',
   'admin.security.ip.lockOut.deleteAllow': 'This rule is what lets your address ({ip}) in. Without it, you will be refused.',
   'admin.security.ip.lockOut.addMyIp': 'Add my IP',
-  'admin.security.ip.lockOut.continue': 'Continue anyway',
+  'admin.security.ip.lockOut.saveAnyway': 'Save anyway',
+  'admin.security.ip.lockOut.deleteAnyway': 'Delete anyway',
   'admin.security.ip.myIpAdded': '{ip} added to the allow list as “My IP”; the allow list is enforced.',
   // email-domain restrictions (issue 22 item 4)
   'admin.security.domain.intro': 'Decide which email domains may join this account: added users, invitations and single sign-on are checked.',
+  'admin.security.domain.title': 'Enforcement',
+  'admin.security.domain.save': 'Save email-domain restrictions',
+  'admin.security.domain.emptyAllow': 'The allow list has no domains yet, so it cannot be enforced: add a domain first, or use a block list instead.',
+  'admin.security.domain.ownDomain.title': 'Your own domain is not allowed',
+  'admin.security.domain.ownDomain.body':
+    'Your email domain ({domain}) is not on the allow list. Once the list is enforced, no one at {domain} can be added or invited, not even by you.',
+  'admin.security.domain.ownDomain.add': 'Add {domain}',
+  'admin.security.domain.saveAnyway': 'Save anyway',
   'admin.security.domain.readOnly': 'You can view these rules. Changing them needs the permission to edit security policies.',
   'admin.security.domain.active': 'Enforce email-domain restrictions',
   'admin.security.domain.listType.legend': 'List type',

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_config_settings" ADD COLUMN "config_metadata" jsonb;

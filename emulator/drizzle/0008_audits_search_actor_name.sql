@@ -1,0 +1,2 @@
+ALTER TABLE "audits" ADD COLUMN "actor_name" text;--> statement-breakpoint
+CREATE INDEX "audits_search_trgm_idx" ON "audits" USING gin ((coalesce("actor_id", '') || E'\n' || (case when "actor_id" like 'scim:%' then 'SCIM: ' || coalesce("actor_name", substr("actor_id", 6)) when "actor_id" is null and "actor_email" is null then 'System' else coalesce(lower("actor_email"), "actor_id") end) || E'\n' || "action" || E'\n' || "description" || E'\n' || coalesce("ip", '') || E'\n' || coalesce("user_agent", '')) gin_trgm_ops);
