@@ -78,13 +78,18 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   const [resources] = useState(() => resourcesOf(app));
   const permissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
   const options = useMemo(() => adminOptionsOf(app, metadata.navigation), [app, metadata.navigation]);
-  // a new user or tenant must not see the previous one's data: the cache starts over
+  // a new user or tenant must not see the previous one's data: the cache starts over — signed out, without fetching
+  // again (no request goes out without a session)
   const who = `${session.user?.sub ?? session.user?.id ?? ''}@${session.user?.tenantId ?? ''}`;
+  const signedIn = session.isAuthenticated;
   const seen = useRef(who);
   useLayoutEffect(() => {
-    if (seen.current !== who) resources.query.invalidateAll();
+    if (seen.current !== who) {
+      if (signedIn) resources.query.invalidateAll();
+      else resources.query.forgetAll();
+    }
     seen.current = who;
-  }, [who, resources]);
+  }, [who, signedIn, resources]);
   const content = session.isLoading ? (
     <Loading label={t('admin.loading')} />
   ) : !session.isAuthenticated ? (
@@ -204,7 +209,9 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
   // a section opened from the navigation starts at its start; with unsaved edits it asks first (a sub-route asks in SectionHost)
   const open = (id: SectionId) => unsaved.ask(() => show(id, null));
   const go = useCallback((sub: string | null) => current && show(current, sub), [current, show]);
-  const router = useMemo(() => ({ sub, go }), [sub, go]);
+  // another section opened from inside one (a security recommendation fixed in SSO): as the navigation, it asks first
+  const openFromSection = useCallback((section: SectionId, to: string | null) => unsaved.ask(() => show(section, to)), [unsaved, show]);
+  const router = useMemo(() => ({ sub, go, open: openFromSection }), [sub, go, openFromSection]);
   return <PortalView sections={sections} value={current ? { ...base, section: current, router } : null} t={t} onOpen={open} />;
 }
 

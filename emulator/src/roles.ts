@@ -214,7 +214,9 @@ export async function setMemberRoles(db: Db, userId: string, tenantId: string, r
 // ---------------------------------------------------------------- permissions and their categories
 
 /**
- * Frontegg's own permission categories (feCategory true). The seed files every `fe.*` permission under its key's
+ * Frontegg's own permission categories (feCategory true), one per area of the portal as Frontegg's are (users, roles,
+ * groups, API tokens, account settings, security, SSO, provisioning, audits, webhooks, subscriptions, usage, sub-accounts;
+ * issue 31 item 8). The seed files every `fe.*` permission under its key's
  * second segment ("secure", …), which names no category; a permission's category is therefore taken from its key when
  * its stored `category_id` is not a row of `permission_categories`. These are answered from code, not inserted by a
  * migration: migrations run before the seed, and reset truncates both tables and re-seeds.
@@ -224,16 +226,15 @@ export const FE_CATEGORIES: { id: string; name: string; description: string; key
   { id: 'fe-category-roles', name: 'Roles', description: 'Roles and permissions', keys: /^fe\.secure\.\w+\.roles$/ },
   { id: 'fe-category-groups', name: 'Groups', description: 'Groups of users', keys: /^fe\.secure\.\w+\.groups$/ },
   { id: 'fe-category-api-tokens', name: 'API tokens', description: 'Personal and account API tokens', keys: /^fe\.secure\.\w+\.(user|tenant)ApiTokens$/ },
-  { id: 'fe-category-account', name: 'Account', description: 'Account settings', keys: /^fe\.secure\.\w+\.accountSettings$/ },
-  {
-    id: 'fe-category-security',
-    name: 'Security',
-    description: 'Security policies, SSO, provisioning and sessions',
-    keys: /^fe\.secure\.\w+\.(securityPolicy|samlConfiguration|provisioningConfiguration|sessions)$/,
-  },
+  { id: 'fe-category-account', name: 'Account settings', description: 'The account’s name, address, locale and logo', keys: /^fe\.secure\.\w+\.accountSettings$/ },
+  { id: 'fe-category-security', name: 'Security', description: 'Security policies and sessions', keys: /^fe\.secure\.\w+\.(securityPolicy|sessions)$/ },
+  { id: 'fe-category-sso', name: 'SSO', description: 'Single sign-on', keys: /^fe\.secure\.\w+\.samlConfiguration$/ },
+  { id: 'fe-category-provisioning', name: 'Provisioning', description: 'Directory (SCIM) provisioning', keys: /^fe\.secure\.\w+\.provisioningConfiguration$/ },
   { id: 'fe-category-audits', name: 'Audits', description: 'The audit log', keys: /^fe\.secure\.\w+\.audits$/ },
-  { id: 'fe-category-connectivity', name: 'Connectivity', description: 'Webhooks and other integrations', keys: /^fe\.connectivity\./ },
-  { id: 'fe-category-billing', name: 'Billing', description: 'Subscriptions and usage', keys: /^fe\.(subscriptions|usage)\./ },
+  { id: 'fe-category-webhooks', name: 'Webhooks', description: 'Webhooks and their deliveries', keys: /^fe\.connectivity\.\w+\.webhooks$/ },
+  { id: 'fe-category-connectivity', name: 'Connectivity', description: 'Other integrations', keys: /^fe\.connectivity\./ },
+  { id: 'fe-category-subscriptions', name: 'Subscriptions', description: 'Plans, invoices and payment', keys: /^fe\.subscriptions\./ },
+  { id: 'fe-category-usage', name: 'Usage', description: 'Usage of the product', keys: /^fe\.usage\./ },
   { id: 'fe-category-account-hierarchy', name: 'Account hierarchy', description: 'Sub-accounts', keys: /^fe\.account-hierarchy\./ },
 ];
 

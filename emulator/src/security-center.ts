@@ -7,7 +7,8 @@
  * - the members of the account (every `user_tenants` row of the tenant, invited ones included): how many, how many
  *   have an MFA device of any kind, a breached password (`users.isBreachedPassword`, kept from the common-password
  *   dictionary whenever a password is set or used) or are inactive (the users list's `inactive` preset with its
- *   90-day default: never signed in, or not for 7,776,000 s). The counts use the users list's own preset conditions
+ *   90-day default: no sign-in for 7,776,000 s, or, never signed in, a member for that long — a pending invitation
+ *   sent recently is not inactive and does not lower the score). The counts use the users list's own preset conditions
  *   (team.ts `presetCondition`), so the three tables of the security center always agree with them;
  * - the policies in force (policies.ts `effectivePolicies`: the account's own over the vendor's): MFA, lockout,
  *   password history;
@@ -106,6 +107,9 @@ export type Level = 'off' | 'weak' | 'strong';
 export interface SecurityFacts {
   totalUsers: number;
   enrolledUsers: number;
+  /** Members who have joined (a pending invitation not accepted yet left out), and how many of them have MFA. */
+  joinedUsers: number;
+  joinedEnrolledUsers: number;
   breachedUsers: number;
   staleUsers: number;
   mfaPolicy: 'DontForce' | 'Force' | 'ForceExceptSAML';
@@ -156,9 +160,17 @@ function sessionLevels(s: SessionConfigurations): SecurityFacts['sessions'] {
  */
 export async function securityFacts(db: Db, vendorId: string, tenantId: string, now: number): Promise<SecurityFacts> {
   const filtered = (preset: Preset) => sql<number>`count(*) filter (where ${presetCondition(preset, now, DEFAULT_MAX_INACTIVE_SECONDS)})`.mapWith(Number);
+  const joined = sql`${userTenants.activated}`;
   const [[counts], policies, settings] = await Promise.all([
     db
-      .select({ total: count(), unenrolled: filtered('mfa-unenrolled'), breached: filtered('breached-passwords'), stale: filtered('inactive') })
+      .select({
+        total: count(),
+        unenrolled: filtered('mfa-unenrolled'),
+        breached: filtered('breached-passwords'),
+        stale: filtered('inactive'),
+        joined: sql<number>`count(*) filter (where ${joined})`.mapWith(Number),
+        joinedUnenrolled: sql<number>`count(*) filter (where ${joined} and ${presetCondition('mfa-unenrolled', now, DEFAULT_MAX_INACTIVE_SECONDS)})`.mapWith(Number),
+      })
       .from(userTenants)
       .innerJoin(users, eq(users.id, userTenants.userId))
       .where(eq(userTenants.tenantId, tenantId)),
@@ -187,6 +199,8 @@ export async function securityFacts(db: Db, vendorId: string, tenantId: string, 
   return {
     totalUsers: total,
     enrolledUsers: total - counts.unenrolled,
+    joinedUsers: counts.joined,
+    joinedEnrolledUsers: counts.joined - counts.joinedUnenrolled,
     breachedUsers: counts.breached,
     staleUsers: counts.stale,
     mfaPolicy: policies.mfa.enforceMFAType,
@@ -226,7 +240,8 @@ const levelPoints = (l: Level, weight: number) => (l === 'strong' ? weight : l =
 
 /**
  * The security score, 0–100 (whole number), the sum of the categories' points (README "Security center score"):
- * - MFA 25: the policy 10 (Force 10, ForceExceptSAML 5, DontForce 0) + 15 × the share of users enrolled;
+ * - MFA 25: the policy 10 (Force 10, ForceExceptSAML 5, DontForce 0) + 15 × the share of joined members enrolled (a
+ *   pending invitation cannot sign in yet: inviting people does not lower the score, issue 31 item 3);
  * - PASSWORD 20: 10 × the share of users without a breached password + lockout 5 + password history 5 (each full
  *   points as recommended, half when on but weaker, none when off);
  * - SESSIONS 15: force re-login, idle timeout and concurrent sessions 5 each (full, half, none as above);
@@ -238,7 +253,7 @@ const levelPoints = (l: Level, weight: number) => (l === 'strong' ? weight : l =
 export function securityScore(f: SecurityFacts): number {
   const listPoints = (l: 'none' | 'allow' | 'block') => (l === 'allow' ? 10 : l === 'block' ? 5 : 0);
   const points = {
-    MFA: (f.mfaPolicy === 'Force' ? 10 : f.mfaPolicy === 'ForceExceptSAML' ? 5 : 0) + 15 * cleanShare(f.totalUsers - f.enrolledUsers, f.totalUsers),
+    MFA: (f.mfaPolicy === 'Force' ? 10 : f.mfaPolicy === 'ForceExceptSAML' ? 5 : 0) + 15 * cleanShare(f.joinedUsers - f.joinedEnrolledUsers, f.joinedUsers),
     PASSWORD: 10 * cleanShare(f.breachedUsers, f.totalUsers) + levelPoints(f.lockout, 5) + levelPoints(f.passwordHistory, 5),
     SESSIONS: levelPoints(f.sessions.forceRelogin, 5) + levelPoints(f.sessions.idleTimeout, 5) + levelPoints(f.sessions.concurrency, 5),
     INACTIVITY: 10 * cleanShare(f.staleUsers, f.totalUsers),

@@ -117,13 +117,17 @@ export const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
  * security center's counts share (security-center.ts), so a table and its count always agree.
  * - `breached-passwords`: `users.isBreachedPassword` (set from the common-password dictionary whenever a password is
  *   set or used, crypto/passwords.ts `isBreachedPassword`);
- * - `inactive`: never signed in, or the last sign-in more than `maxInactiveSeconds` (seconds) before `now` (epoch ms,
- *   the emulator clock);
+ * - `inactive`: the last sign-in more than `maxInactiveSeconds` (seconds) before `now` (epoch ms, the emulator clock),
+ *   or, for a member who never signed in, the membership (the invitation or the add) that long ago: a pending
+ *   invitation sent minutes ago is not "no sign-in for 90 days" (issue 31 item 3), one left unanswered for 90 days is;
  * - `mfa-unenrolled`: no MFA device of any kind (mfa-devices.ts): authenticator app, phone, email, WebAuthn key.
  */
 export function presetCondition(preset: Preset, now: number, maxInactiveSeconds: number): SQL {
   if (preset === 'breached-passwords') return eq(users.isBreachedPassword, true);
-  if (preset === 'inactive') return or(isNull(users.lastLogin), lt(users.lastLogin, new Date(now - maxInactiveSeconds * 1000)))!;
+  if (preset === 'inactive') {
+    const since = new Date(now - maxInactiveSeconds * 1000);
+    return or(lt(users.lastLogin, since), and(isNull(users.lastLogin), lt(userTenants.createdAt, since)))!;
+  }
   // NOT IN one union of the device tables (user_id is never null there): Postgres hashes it once, where four NOT EXISTS
   // would probe four indexes per user (about 5x slower for the security center's count over 10,000 users)
   const devices = [authenticators, mfaPhones, mfaEmails, mfaWebauthn].map((t) => sql`select ${t.userId} from ${t}`);

@@ -90,9 +90,30 @@ describe('reading roles, permissions and categories', () => {
       assert.equal(homes[0].id, p.categoryId);
     }
     const names = categories.map((cat) => cat.name);
-    for (const name of ['User management', 'Roles', 'Groups', 'API tokens', 'Account', 'Security', 'Audits', 'Connectivity', 'Billing', 'Account hierarchy']) {
+    for (const name of [
+      'User management',
+      'Roles',
+      'Groups',
+      'API tokens',
+      'Account settings',
+      'Security',
+      'SSO',
+      'Provisioning',
+      'Audits',
+      'Webhooks',
+      'Subscriptions',
+      'Usage',
+      'Account hierarchy',
+    ]) {
       assert.ok(names.includes(name), `category ${name}`);
     }
+    // issue 31 item 8: each area its own category, as Frontegg's
+    const categoryOfKey = (key: string) => categories.find((cat) => cat.id === perms.find((p) => p.key === key)?.categoryId)?.name;
+    assert.equal(categoryOfKey('fe.secure.write.samlConfiguration'), 'SSO');
+    assert.equal(categoryOfKey('fe.secure.read.provisioningConfiguration'), 'Provisioning');
+    assert.equal(categoryOfKey('fe.secure.read.securityPolicy'), 'Security');
+    assert.equal(categoryOfKey('fe.connectivity.write.webhooks'), 'Webhooks');
+    assert.equal(categoryOfKey('fe.subscriptions.read'), 'Subscriptions');
     const byKey = (key: string) => perms.find((p) => p.key === key);
     const usersCategory = categories.find((cat) => cat.name === 'User management');
     assert.ok(usersCategory?.feCategory);

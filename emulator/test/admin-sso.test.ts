@@ -58,7 +58,7 @@ const rowsOf = (action: string) => harness.emu.db.select().from(audits).where(eq
 /** Where pre-login sends `email` (null: no SSO). */
 async function preLogin(email: string): Promise<string | null> {
   const r = await new Client(harness.emu).post(`${P}/auth/v2/user/sso/prelogin`, { email });
-  return r.status === 200 ? (r.body.address as string) : null;
+  return r.status === 200 ? ((r.body.address as string | undefined) ?? null) : null;
 }
 
 /** A domain claimed, published in the local DNS and validated through the client. */

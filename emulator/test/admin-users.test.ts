@@ -23,7 +23,7 @@ import {
   type PaginationResult,
 } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
-import { audits, authenticators, mfaPhones, userGroupMembers, userGroupRoles, userGroups, users } from '../src/db/schema.ts';
+import { audits, authenticators, mfaPhones, userGroupMembers, userGroupRoles, userGroups, users, userTenants } from '../src/db/schema.ts';
 import { SEEDED_USER_PASSWORD } from '../src/seed-users.ts';
 import { Client, P } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
@@ -47,7 +47,7 @@ const emails = (page: { items: { email: string }[] }) => page.items.map((u) => u
  * Three users besides the admin (who has signed in: lastLogin now, no MFA):
  * alice — ReadOnly, breached password, signed in 10 days ago, no MFA;
  * bob — ReadOnly, authenticator app, signed in 200 days ago;
- * carol — no role, SMS phone, never signed in.
+ * carol — no role, SMS phone, never signed in, a member for 120 days.
  */
 async function threeUsers() {
   const alice = await makeUser('alice@example.test', ['ReadOnly'], { name: 'Alice Able' });
@@ -64,6 +64,10 @@ async function threeUsers() {
     .where(eq(users.id, bob));
   await harness.emu.db.insert(authenticators).values({ id: randomUUID(), userId: bob, secret: 'JBSWY3DPEHPK3PXP', createdAt: new Date() });
   await harness.emu.db.insert(mfaPhones).values({ id: randomUUID(), userId: carol, phoneNumber: '+15550000001', createdAt: new Date() });
+  await harness.emu.db
+    .update(userTenants)
+    .set({ createdAt: new Date(now - 120 * DAY) })
+    .where(eq(userTenants.userId, carol));
   return { alice, bob, carol };
 }
 
@@ -131,7 +135,7 @@ describe('users v3 and v2 (the users table)', () => {
     const breached = await api.users.getUsersV3({ ...sorted, _preset: GetUsersFilterPreset.BREACHED_PASSWORDS });
     assert.deepEqual(emails(breached), ['alice@example.test']);
     const inactive = await api.users.getUsersV3({ ...sorted, _preset: GetUsersFilterPreset.INACTIVE });
-    assert.deepEqual(emails(inactive), ['bob@example.test', 'carol@example.test'], 'older than 90 days, or never signed in');
+    assert.deepEqual(emails(inactive), ['bob@example.test', 'carol@example.test'], 'older than 90 days, or never signed in and a member for longer');
     const fiveDays = await api.users.getUsersV3({ ...sorted, _preset: GetUsersFilterPreset.INACTIVE, _maxInactiveSeconds: 5 * 86400 });
     assert.deepEqual(emails(fiveDays), ['alice@example.test', 'bob@example.test', 'carol@example.test']);
     const byEmail = await api.users.getUsersV3({ _email: 'ALI', _offset: 0, _limit: 20, _includeSubTenants: true });

@@ -122,8 +122,9 @@ export function createAuthApi(client: ApiClient) {
      * with `{tenantId: tenantId ?? null}` and **no** Authorization header — the
      * refresh token travels in the httpOnly cookie (contract §4, C; SI-7.07, SI-7.12, SI-7.32).
      *
-     * @returns a {@link LoginResponse} with a new `accessToken`; `expiresIn` in seconds.
-     * @throws FeApiError — 401 when there is no valid refresh cookie.
+     * @returns a {@link LoginResponse} with a new `accessToken`; `expiresIn` in seconds. Without any refresh cookie
+     *   the emulator answers a response without `accessToken` (200 `{}`: no session, not an error; the app reads it so).
+     * @throws FeApiError — 401 when the refresh cookie is refused (expired, revoked, unknown).
      */
     refreshToken(params: { tenantId?: string | null } = {}, o?: CallOptions): Promise<LoginResponse> {
       return client.post<LoginResponse>(AUTH_PATHS.refreshToken, { tenantId: params.tenantId ?? null }, requestOptions(o, { withoutAuthorization: true }));

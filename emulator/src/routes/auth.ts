@@ -28,18 +28,26 @@ export const authRoutes = new Hono<AppEnv>();
 
 const preloginBody = z.object({ email: emailField(), username: optStr(), tenantId: optStr() });
 
+/** The SSO domain of `email`'s domain: `{ address, idpType, addressType }`, or null when none matches. */
 async function findSsoDomain(c: import('hono').Context<AppEnv>) {
   const { email } = await parseBody(c, preloginBody);
   const domain = email.split('@')[1] ?? '';
   const [row] = await c.var.db.select().from(ssoDomains).where(eq(ssoDomains.domain, domain));
-  if (!row) throw notFound('SSO domain was not found', 'ER-SSO-DOMAIN-NOT-FOUND');
-  return { address: row.address, idpType: row.idpType, addressType: row.addressType };
+  return row ? { address: row.address, idpType: row.idpType, addressType: row.addressType } : null;
 }
 
-/** preLoginV2: `{ address, idpType, addressType }`, or 404 when no SSO domain matches. */
-authRoutes.post('/identity/resources/auth/v2/user/sso/prelogin', async (c) => c.json(await findSsoDomain(c)));
-/** preLogin / preLoginWithIdpType (v1 SAML). */
-authRoutes.post('/identity/resources/auth/v1/user/saml/prelogin', async (c) => c.json(await findSsoDomain(c)));
+/**
+ * preLoginV2: `{ address, idpType, addressType }`, or `{}` (200) when no SSO domain matches — the usual answer for
+ * an email without SSO is not an error (issue 31 item 9: no red console line on every sign-in); Frontegg's client
+ * (`preLoginV2`, contract A: "… | null") and ours read an answer without `address` as "no SSO".
+ */
+authRoutes.post('/identity/resources/auth/v2/user/sso/prelogin', async (c) => c.json((await findSsoDomain(c)) ?? {}));
+/** preLogin / preLoginWithIdpType (v1 SAML): the domain, or 404 when none matches (Frontegg's `preLogin` turns any error into null). */
+authRoutes.post('/identity/resources/auth/v1/user/saml/prelogin', async (c) => {
+  const found = await findSsoDomain(c);
+  if (!found) throw notFound('SSO domain was not found', 'ER-SSO-DOMAIN-NOT-FOUND');
+  return c.json(found);
+});
 
 // ---------------------------------------------------------------- password login
 
@@ -130,14 +138,20 @@ const refreshBody = z.object({ tenantId: optStr() });
 /**
  * Rotates the refresh token from the cookie. A revoked token presented again
  * is treated as theft: the whole family (session) is revoked and 401 answered.
+ * Without any refresh cookie (a page of someone not signed in, its start-up
+ * refresh) the answer is 200 `{}`: a login response without an access token,
+ * which Frontegg's client (`generateLoginResponse`: no accessToken → returned
+ * as is, no session set) and ours read as "no session" — an expected outcome,
+ * not an error (issue 31 item 9). A cookie that is refused still answers 401.
  */
 authRoutes.post('/identity/resources/auth/v1/user/token/refresh', async (c) => {
   const { tenantId } = await parseBody(c, refreshBody);
   const token = readRefreshCookie(c);
+  // nothing to clear when none was sent: a signed-out page's start-up refresh, answered after a quick sign-in,
+  // must not clear the cookie that sign-in just set
+  if (!token) return c.json({});
   const fail = (msg: string) => {
-    // nothing to clear when none was sent: a signed-out page's start-up refresh, answered after a quick sign-in,
-    // must not clear the cookie that sign-in just set
-    if (token) clearRefreshCookie(c);
+    clearRefreshCookie(c);
     return c.json(errorBody(msg), 401);
   };
   const rotated = await rotateRefreshToken(c, token, tenantId);

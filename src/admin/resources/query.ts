@@ -87,7 +87,18 @@ export function createQueryContext() {
       },
     };
   }
-  return { createFetcherStore, mutation, cache: tools, invalidateAll: () => controls.invalidateKeys(() => true) };
+  return {
+    createFetcherStore,
+    mutation,
+    cache: tools,
+    /** Drops every cached answer; the stores still watched fetch theirs again (another user or tenant is shown). */
+    invalidateAll: () => controls.invalidateKeys(() => true),
+    /**
+     * Drops every cached answer without fetching anything again (signed out: a fetch now would go without a session and
+     * fail with a 401 in the console, issue 31 item 9); the next stores watched after a sign-in fetch afresh.
+     */
+    forgetAll: () => cache.clear(),
+  };
 }
 
 /** The query context type. */

@@ -2,7 +2,8 @@
  * The permissions of a role, picked by category (admin spec §3 "Permission", AB-3.02, AB-3.03, AB-6.02): one fieldset
  * per category with an "all of" checkbox, then a checkbox per permission. ALWAYS permissions show checked and disabled;
  * NEVER ones show disabled (checked when the role already holds one: it may keep it) with the reason, linked by
- * `aria-describedby`.
+ * `aria-describedby`. `groups` are the permissions offered (the dialog leaves out those of sections not built yet);
+ * `value` may hold others, which the picker keeps as they are and does not count.
  */
 import { useId } from 'react';
 import type { Permission } from '../../api/admin-types.ts';
@@ -21,12 +22,14 @@ export function PermissionPicker({ groups, value, onChange, readOnly }: { groups
   const { t } = useSection();
   const id = useId();
   const checked = new Set(value);
+  // the count is of the permissions shown: a role may also hold some the picker leaves out (issue 31 item 8)
+  const shownChecked = groups.reduce((n, g) => n + g.permissions.filter((p) => checked.has(p.id)).length, 0);
   const toggle = (ids: string[], on: boolean) => onChange(on ? [...new Set([...value, ...ids])] : value.filter((v) => !ids.includes(v)));
   return (
     <fieldset className={rolesCss.permissionGroup} disabled={readOnly} aria-describedby={`${id}-count`}>
       <legend className={css.label}>{t('admin.roles.permissions')}</legend>
       <span id={`${id}-count`} className={css.hint}>
-        {t('admin.roles.permissionsHint', { count: value.length })}
+        {t('admin.roles.permissionsHint', { count: shownChecked })}
       </span>
       {groups.map((group) => {
         const free = group.permissions.filter((p) => !isLocked(p)).map((p) => p.id);

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { Permission, PermissionCategory, Role } from '../../api/admin-types.ts';
+import type { Permission, Role } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
@@ -21,14 +21,15 @@ import { useSave } from '../ui/use-save.ts';
 import { isVendorRole } from './model.ts';
 import { createRolesResource } from '../resources/roles.ts';
 
-function columns(
-  t: Translate,
-  rolesById: Map<string, Role>,
-  categoriesById: Map<string, PermissionCategory>,
-  canWrite: boolean,
-  onRoles: (p: Permission) => void,
-): ColumnDef<Permission, unknown>[] {
-  const cols: ColumnDef<Permission, unknown>[] = [
+/**
+ * A row of the table: the permission with its category's name ('' for none known). The name is part of the row, not
+ * looked up by the column: the table keeps each row's values until its data changes, so a lookup made before the
+ * categories arrived would show "Other" for good (issue 31 item 8).
+ */
+type PermissionRow = Permission & { categoryName: string };
+
+function columns(t: Translate, rolesById: Map<string, Role>, canWrite: boolean, onRoles: (p: Permission) => void): ColumnDef<PermissionRow, unknown>[] {
+  const cols: ColumnDef<PermissionRow, unknown>[] = [
     {
       id: 'name',
       accessorFn: (p) => p.name,
@@ -44,9 +45,9 @@ function columns(
     },
     {
       id: 'category',
-      accessorFn: (p) => (p.categoryId ? (categoriesById.get(p.categoryId)?.name ?? '') : ''),
+      accessorFn: (p) => p.categoryName,
       header: t('admin.perms.col.category'),
-      size: 150,
+      size: 190, // "Account hierarchy", "User management" whole at desktop widths
       cell: ({ getValue }) => String(getValue() || t('admin.roles.otherCategory')),
     },
     {
@@ -92,9 +93,15 @@ export function PermissionsPanel({ canWrite, attachId, onAttach }: { canWrite: b
   const [search, setSearch] = useState('');
   const rolesById = useMemo(() => new Map((roleList ?? []).map((r) => [r.id, r])), [roleList]);
   const categoriesById = useMemo(() => new Map((categoryList ?? []).map((c) => [c.id, c])), [categoryList]);
-  const cols = useMemo(() => columns(t, rolesById, categoriesById, canWrite, (p) => onAttach(p.id)), [t, rolesById, categoriesById, canWrite, onAttach]);
+  const cols = useMemo(() => columns(t, rolesById, canWrite, (p) => onAttach(p.id)), [t, rolesById, canWrite, onAttach]);
   const query = search.trim().toLowerCase();
-  const rows = useMemo(() => (permissionList ?? []).filter((p) => !query || p.name.toLowerCase().includes(query) || p.key.toLowerCase().includes(query)), [permissionList, query]);
+  const rows = useMemo<PermissionRow[]>(
+    () =>
+      (permissionList ?? [])
+        .filter((p) => !query || p.name.toLowerCase().includes(query) || p.key.toLowerCase().includes(query))
+        .map((p) => ({ ...p, categoryName: (p.categoryId && categoriesById.get(p.categoryId)?.name) || '' })),
+    [permissionList, categoriesById, query],
+  );
   const attaching = attachId ? permissionList?.find((p) => p.id === attachId) : undefined;
   const error = permissions.error ?? roles.error;
   return (

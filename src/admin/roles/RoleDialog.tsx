@@ -24,14 +24,24 @@ import { createRolesResource } from '../resources/roles.ts';
 
 /** The role dialog: `role` absent = add; `readOnly` = view only (no write permission). */
 export function RoleDialog({ role, readOnly, onClose }: { role?: Role; readOnly: boolean; onClose: () => void }) {
-  const { t, resources } = useSection();
+  const { t, resources, offers } = useSection();
   const permissions = useStore(resources.use(createRolesResource).$permissions);
   const categories = useStore(resources.use(createRolesResource).$categories);
   const permissionList = useLastData(permissions.data);
   const categoryList = useLastData(categories.data);
   const vendor = role ? isVendorRole(role) : false;
   const viewOnly = readOnly || vendor;
-  const groups = useMemo(() => groupPermissions(permissionList ?? [], categoryList ?? [], t('admin.roles.otherCategory')), [permissionList, categoryList, t]);
+  // a permission of a section not built yet is not offered (issue 31 item 8); a role keeps it when it has it (the
+  // picker changes only the ids it shows)
+  const groups = useMemo(
+    () =>
+      groupPermissions(
+        (permissionList ?? []).filter((p) => offers(p.key)),
+        categoryList ?? [],
+        t('admin.roles.otherCategory'),
+      ),
+    [permissionList, categoryList, t, offers],
+  );
   const title = !role ? t('admin.roles.addTitle') : viewOnly ? t('admin.roles.viewTitle', { name: role.name }) : t('admin.roles.editTitle', { name: role.name });
   const error = permissions.error ?? categories.error;
   return (

@@ -3,17 +3,21 @@
  * label; the recommendations, most severe first, each with its severity and category badges, a human title and
  * description, and its action — "Send reset emails" for breached passwords (confirmed first, progress, then "Reset
  * emails sent to N users"), or the recommended session value applied through the session configurations
- * (ADJUST_FORCE_RELOGIN, ADJUST_MAX_CONCURRENT_SESSIONS, ADJUST_IDLE_TIMEOUT); the insights; and three tables —
+ * (ADJUST_FORCE_RELOGIN, ADJUST_MAX_CONCURRENT_SESSIONS, ADJUST_IDLE_TIMEOUT), or, for one fixed by hand in this
+ * section, the button that opens its tab (MFA, lockout and password history in general settings, the IP and email-domain
+ * tabs; in the portal, single sign-on's opens the SSO section's new connection: issue 31 item 3); the insights; and
+ * three tables —
  * users with breached passwords, users without MFA, users inactive for 90 days — 10 a page. After any action the
- * score reloads (the resource refreshes the security center).
+ * score reloads (the resource refreshes the security center). What the MFA texts say follows the counts sent in
+ * `metadata` (nobody, some or everybody enrolled), so no statement is untrue of the account.
  */
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { TenantUser } from '../../api/admin-types.ts';
-import type { Recommendation, RecommendationActionKey, RecommendationSeverity } from '../../api/security.ts';
+import type { Insight, Recommendation, RecommendationActionKey, RecommendationSeverity } from '../../api/security.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { createSecurityResource, type SecurityCenterTable } from '../resources/security.ts';
-import { useSection } from '../shell/context.ts';
+import { useSection, useSubRoute } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import * as securityCss from './security.css.ts';
@@ -24,7 +28,7 @@ import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useSave } from '../ui/use-save.ts';
 import { userColumn } from '../ui/user-cell.tsx';
 import { adjustedSessions } from '../resources/security.ts';
-import { actionOf, bySeverity, scoreBand, toDurationInput } from './model.ts';
+import { actionOf, bySeverity, fixPlaceOf, mfaUsage, scoreBand, toDurationInput, type FixPlace } from './model.ts';
 
 /** A duration in seconds as words ("30 minutes", "1 day"). */
 export function durationText(seconds: number, t: Translate): string {
@@ -70,7 +74,7 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
               {insights.data.insights.items.map((i) => (
                 <li key={i.code} className={css.toolbar}>
                   <span className={css.chip}>{t(`admin.security.category.${i.category}`)}</span>
-                  <span>{t(`admin.security.insight.${i.code}`)}</span>
+                  <span>{insightText(i, t)}</span>
                 </li>
               ))}
             </ul>
@@ -85,6 +89,21 @@ export function SecurityCenterTab({ canWrite }: { canWrite: boolean }) {
       {resetting ? <ResetDialog count={breachedCount} onClose={() => setResetting(false)} /> : null}
     </div>
   );
+}
+
+/** What an insight says, true of the counts it carries (PARTIAL_MFA_USAGE is Frontegg's code for nobody enrolled too). */
+function insightText(i: Insight, t: Translate): string {
+  if (i.code !== 'PARTIAL_MFA_USAGE') return t(`admin.security.insight.${i.code}`);
+  const usage = mfaUsage(i.metadata);
+  if (usage === 'none') return t('admin.security.insight.PARTIAL_MFA_USAGE.none');
+  if (usage === 'some') return t('admin.security.insight.PARTIAL_MFA_USAGE.some', { enrolled: i.metadata!.mfa!.enrolledUsersCount!, total: i.metadata!.totalUsers! });
+  return t('admin.security.insight.PARTIAL_MFA_USAGE');
+}
+
+/** What a recommendation's text says, true of its counts (FORCE_MFA when everybody is enrolled but nothing requires it). */
+function recommendationText(r: Recommendation, t: Translate): string {
+  if (r.code === 'FORCE_MFA' && mfaUsage(r.metadata) === 'all') return t('admin.security.rec.FORCE_MFA.text.all');
+  return t(`admin.security.rec.${r.code}.text`);
 }
 
 /** The score: a meter (0–100) with its label, the value in words and its band. */
@@ -126,7 +145,9 @@ const SEVERITY_BADGE: Record<RecommendationSeverity, string> = { SEVERE: css.bad
 /** One recommendation: badges, title, description, and its action for an admin who may write. */
 function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommendation: Recommendation; canWrite: boolean; onReset: () => void }) {
   const { t } = useSection();
+  const { can, sectionOpener } = useSection();
   const action = actionOf(r.code);
+  const fix = useFix(r, canWrite && !action, can('write', 'sso') ? sectionOpener('sso') : null);
   const titleId = useId();
   return (
     <li className={securityCss.recommendation} aria-labelledby={titleId} data-code={r.code}>
@@ -135,10 +156,30 @@ function RecommendationItem({ recommendation: r, canWrite, onReset }: { recommen
         <span className={css.chip}>{t(`admin.security.category.${r.category}`)}</span>
       </span>
       <strong id={titleId}>{t(`admin.security.rec.${r.code}`)}</strong>
-      <span className={css.muted}>{t(`admin.security.rec.${r.code}.text`)}</span>
+      <span className={css.muted}>{recommendationText(r, t)}</span>
       {canWrite && action ? <ActionButton action={action} recommendation={r} onReset={onReset} /> : null}
+      {fix ? (
+        <span className={securityCss.recommendationAction}>
+          <button type="button" className={css.secondaryButton} onClick={fix.run}>
+            {t(`admin.security.fix.${fix.label}`)}
+          </button>
+        </span>
+      ) : null}
     </li>
   );
+}
+
+/**
+ * The button that takes the admin to where recommendation `r` is fixed by hand (issue 31 item 3): its tab of this
+ * section when `here` (the admin may write here and no action fixes it at once), or, for CONFIGURE_SSO, the SSO
+ * section's new connection through `openSso` (the portal's, when the admin may set up SSO); null when there is none.
+ */
+function useFix(r: Recommendation, here: boolean, openSso: ((sub: string | null) => void) | null): { label: FixPlace['label'] | 'sso'; run: () => void } | null {
+  const { go } = useSubRoute();
+  const place = here ? fixPlaceOf(r.code) : null;
+  if (place) return { label: place.label, run: () => go(place.tab) };
+  if (r.code === 'CONFIGURE_SSO' && openSso) return { label: 'sso', run: () => openSso('add') };
+  return null;
 }
 
 /** What an action's button says, with the recommended value of `metadata.sessions`. */

@@ -3,7 +3,7 @@
  * value (AB-3.25, AB-3.26, SI-3.11), durations between the wire's seconds and the form's value + unit, the order of
  * the security center's recommendations (most severe first) and the action each one offers (AB-3.33).
  */
-import type { Recommendation, RecommendationActionKey, RecommendationCode, SessionConfigurations } from '../../api/security.ts';
+import type { Recommendation, RecommendationActionKey, RecommendationCode, SecurityMetadata, SessionConfigurations } from '../../api/security.ts';
 import { SEVERITIES } from '../resources/security.ts';
 
 /** The tabs of the security section, in order (admin spec §2 tab ids; the security center first). */
@@ -149,6 +149,46 @@ export function actionOf(code: RecommendationCode): RecommendationActionKey | nu
     default:
       return null;
   }
+}
+
+/** The tab of this section where a recommendation is fixed by hand, and what its button names there. */
+export interface FixPlace {
+  tab: Exclude<SecurityTab, 'securityCenter'>;
+  /** The message key suffix of the button (`admin.security.fix.<label>`). */
+  label: 'mfa' | 'lockout' | 'passwordHistory' | 'ip' | 'domain';
+}
+
+/**
+ * Where a recommendation without an action of its own (AB-3.33) is fixed in this section (issue 31 item 3): the MFA,
+ * lockout and password-history policies in general settings, the lists in their tabs; null for one fixed elsewhere
+ * (single sign-on is its own section) or by an action ({@link actionOf}).
+ */
+export function fixPlaceOf(code: RecommendationCode): FixPlace | null {
+  return FIX_PLACES[code] ?? null;
+}
+
+const GENERAL = 'generalSettings';
+const FIX_PLACES: Partial<Record<RecommendationCode, FixPlace>> = {
+  FORCE_MFA: { tab: GENERAL, label: 'mfa' },
+  ENABLE_USER_LOCKOUT: { tab: GENERAL, label: 'lockout' },
+  STRENGTHEN_USER_LOCKOUT: { tab: GENERAL, label: 'lockout' },
+  ENABLE_PASSWORD_HISTORY: { tab: GENERAL, label: 'passwordHistory' },
+  STRENGTHEN_PASSWORD_HISTORY: { tab: GENERAL, label: 'passwordHistory' },
+  ENABLE_IP_RESTRICTIONS: { tab: 'ipRestrictions', label: 'ip' },
+  CHANGE_IP_TO_ALLOWLIST: { tab: 'ipRestrictions', label: 'ip' },
+  ENABLE_DOMAIN_RESTRICTIONS: { tab: 'domainRestrictions', label: 'domain' },
+  CHANGE_DOMAIN_TO_ALLOWLIST: { tab: 'domainRestrictions', label: 'domain' },
+};
+
+/**
+ * The message key suffix of an MFA text that must be true of the counts in `metadata` (issue 31 item 3): `none` when
+ * nobody has set up MFA, `all` when everybody has, `some` otherwise; `unknown` when the server sent no counts.
+ */
+export function mfaUsage(metadata: SecurityMetadata | undefined): 'none' | 'some' | 'all' | 'unknown' {
+  const total = metadata?.totalUsers;
+  const enrolled = metadata?.mfa?.enrolledUsersCount;
+  if (total === undefined || enrolled === undefined) return 'unknown';
+  return enrolled === 0 ? 'none' : enrolled >= total ? 'all' : 'some';
 }
 
 /** A score's band, for its label: 0–49 low, 50–79 fair, 80–100 good. */

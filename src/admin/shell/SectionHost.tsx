@@ -15,7 +15,7 @@ import { EmptyState, ErrorSlot, Loading } from '../ui/states.tsx';
 import { SectionContext, type SectionValue, type SectionView, type SubRoute } from './context.ts';
 import type { SectionId } from './ids.ts';
 import { subPathOf } from './routes.ts';
-import { canDo, resolveSubRoute, SECTIONS, type SectionModule } from './sections.ts';
+import { canDo, isPermissionOffered, resolveSubRoute, SECTIONS, visibleSections, type SectionModule } from './sections.ts';
 
 /** How long a section chunk may take to mount before the failure shows, ms (SI-8.02). */
 export const CHUNK_WAIT_MS = 4000;
@@ -88,7 +88,17 @@ export function SectionHost({ value: input, allowed, t, views: given }: { value:
   const [attempt, setAttempt] = useState(0);
   const { subRoute, refused } = useSubRouteOf(input);
   const value = useMemo<SectionView>(
-    () => ({ ...input, t, subRoute, can: (action, other) => canDo(other ?? input.section, action, input.permissions, input.options) }),
+    () => ({
+      ...input,
+      t,
+      subRoute,
+      can: (action, other) => canDo(other ?? input.section, action, input.permissions, input.options),
+      offers: isPermissionOffered,
+      sectionOpener: (id) => {
+        const open = input.router?.open;
+        return open && visibleSections(input.options, input.permissions).includes(id) ? (sub) => open(id, sub) : null;
+      },
+    }),
     [input, subRoute, t],
   );
   const views = given ?? appViews(value);

@@ -39,6 +39,17 @@ export interface SectionView {
    * write here". A control the user may not use is not shown.
    */
   can(action: SectionAction, other?: SectionId): boolean;
+  /**
+   * Whether the portal offers what permission `key` allows (issue 31 item 8; the registry's `isPermissionOffered`):
+   * false for a key only sections not built yet need, which a permission picker leaves out.
+   */
+  offers(key: string): boolean;
+  /**
+   * How to open section `id` of the portal at a sub-path (null: its start) — a history entry, as the navigation's — or
+   * null where it cannot be opened from here: a section element (no portal around it), or a section the user may not
+   * see (issue 31 item 3: a recommendation fixed in another section links there).
+   */
+  sectionOpener(id: SectionId): ((sub: string | null) => void) | null;
 }
 
 /**
@@ -63,13 +74,15 @@ export interface SubRoute {
 export interface SubRouter {
   sub: string | null;
   go(sub: string | null): void;
+  /** Shows section `section` at `sub` (the portal's navigation: a history entry with hash routing). */
+  open?(section: SectionId, sub: string | null): void;
 }
 
 /**
- * What an element hands the section host; the host adds `t`, `can` and `subRoute`: from `router` (the portal), else from
+ * What an element hands the section host; the host adds `t`, `can`, `offers`, `sectionOpener` and `subRoute`: from `router` (the portal), else from
  * memory starting at `dialog` (a story's sub-path, e.g. `add` in users; none in a section element).
  */
-export type SectionValue = Omit<SectionView, 'can' | 'subRoute' | 't'> & { dialog?: string; router?: SubRouter };
+export type SectionValue = Omit<SectionView, 'can' | 'offers' | 'sectionOpener' | 'subRoute' | 't'> & { dialog?: string; router?: SubRouter };
 
 /** Provided by the section element (or the portal) around a section view. */
 export const SectionContext = createContext<SectionView | null>(null);

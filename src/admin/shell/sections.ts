@@ -6,7 +6,7 @@
  * (it loads them); they import `ids.ts` and `context.ts`.
  */
 import type { ComponentType } from 'react';
-import { holdsAllKeys } from '../../entitlements/permissions.ts';
+import { holdsAllKeys, matchesPermission } from '../../entitlements/permissions.ts';
 import type { MessageKey, Messages } from '../../i18n/index.ts';
 import type { PartLoaders } from '../../i18n/parts.ts';
 import { SECTION_ACCESS, SECTION_IDS, isSectionId, type AdminPortalOptions, type SectionAction, type SectionId } from './ids.ts';
@@ -187,6 +187,17 @@ export function canDo(id: SectionId, action: SectionAction, permissions: readonl
   const info = SECTIONS[id];
   const keys = action === 'read' ? (options[id]?.permissions ?? info.permissions) : action === 'write' ? info.write : info.delete;
   return holdsAllKeys(new Set(permissions), keys);
+}
+
+/**
+ * Whether the portal offers what permission `key` allows (issue 31 item 8), derived from the registry: false for a key
+ * that only sections not built yet need (their read, write or delete keys, `*` patterns matched as `can()` does — the
+ * webhooks, subscription, usage keys while those sections have no chunk), so the roles' permission picker leaves it
+ * out; true for a key a built section needs, and for one no section needs (the vendor's own, impersonation, sessions).
+ */
+export function isPermissionOffered(key: string): boolean {
+  const needing = SECTION_IDS.filter((id) => [...SECTIONS[id].permissions, ...SECTIONS[id].write, ...SECTIONS[id].delete].some((pattern) => matchesPermission(pattern, key)));
+  return needing.length === 0 || needing.some((id) => SECTIONS[id].built);
 }
 
 /**
