@@ -26,6 +26,9 @@ export const ConnectionReadOnly: AdminStory = { args: { scenario: READ_ONLY, dia
 
 const setup = dialogStateStory('fe-admin-sso-setup', adminSsoSetupStates, 'add');
 export const SetupVendor: AdminStory = setup('vendor');
+/** What to paste into the IdP first (SAML: ACS URL and entity ID; OIDC: redirect URI), each with copy (issue 31 item 5). */
+export const SetupProvider: AdminStory = setup('provider');
+export const SetupProviderOidc: AdminStory = setup('providerOidc');
 export const SetupConfigure: AdminStory = setup('configure');
 export const SetupConfigureOidc: AdminStory = setup('configureOidc');
 export const SetupConfiguring: AdminStory = setup('configuring');
@@ -37,7 +40,13 @@ export const SetupDomains: AdminStory = setup('domains');
 export const SetupAuthorization: AdminStory = setup('authorization');
 export const SetupAuthorizing: AdminStory = setup('authorizing');
 export const SetupAuthorizationFailed: AdminStory = setup('authorizationFailed');
+/** The last step: test sign-in, then enable (the emphasised button) or leave disabled. */
+export const SetupEnable: AdminStory = setup('enable');
+export const SetupEnabling: AdminStory = setup('enabling');
+export const SetupEnableFailed: AdminStory = setup('enableFailed');
 export const SetupDone: AdminStory = setup('done');
+/** Done without enabling: the connection stays disabled. */
+export const SetupDoneDisabled: AdminStory = setup('doneDisabled');
 /** Done: the dialog has closed. */
 export const SetupClosed: AdminStory = setup('closed');
 
