@@ -26,6 +26,7 @@ export function testRunnerConfig(viteConfig = {}) {
     filterBrowserLogs: ({ args }) => !/^(\[vite\]|Lit is in dev mode|Download the React DevTools)/.test(String(args[0])),
     browsers: [
       chromeLauncher({
+        createPage: watchedPage,
         launchOptions: {
           executablePath: '/usr/bin/chromium',
           headless: true,
@@ -34,6 +35,22 @@ export function testRunnerConfig(viteConfig = {}) {
       }),
     ],
   };
+}
+
+/**
+ * The test page, watched: a navigation the runner did not start (a file "interrupted because the page navigated to
+ * about:blank", seen in full runs of test/admin/sub-routes.test.ts) and a renderer crash are printed with their reason
+ * (CDP `Page.frameRequestedNavigation`: scriptInitiated, anchorClick, historyTraversal, …) so a run says what left.
+ */
+async function watchedPage({ context }) {
+  const page = await context.newPage();
+  const cdp = await page.createCDPSession();
+  cdp.on('Page.frameRequestedNavigation', (e) => {
+    if (!e.url.includes('wtr-session-id=')) console.warn(`[wtr] the test page asked to navigate (${e.reason}, ${e.disposition}) to ${e.url}`);
+  });
+  await cdp.send('Page.enable');
+  page.on('error', (error) => console.warn(`[wtr] the test page crashed: ${error.message}`));
+  return page;
 }
 
 export default testRunnerConfig();
