@@ -233,7 +233,7 @@ adminSsoRoutes.post(`${CONFIGS}/:id/test`, WRITE, idParams('id'), async (c) => {
 });
 
 /** The result of a test sign-in (federation/test-sign-in.ts `TestResult`). */
-adminSsoRoutes.get(`${CONFIGS}/:id/test/:testId`, WRITE, idParams('id'), async (c) => {
+adminSsoRoutes.get(`${CONFIGS}/:id/test/:testId`, WRITE, idParams('id', 'testId'), async (c) => {
   const config = await accountConfiguration(c, c.req.param('id'));
   return c.json(await testSignInResult(c, config, c.req.param('testId')));
 });
