@@ -107,7 +107,7 @@ function TestSucceeded({ result, oidc }: { result: Extract<SsoTestResult, { stat
       </p>
       {attributes.length ? (
         <>
-          <h3 className={`${css.label} ${css.flush}`}>{t(oidc ? 'admin.sso.test.claims' : 'admin.sso.test.attributes')}</h3>
+          <h3 className={css.subtitle}>{t(oidc ? 'admin.sso.test.claims' : 'admin.sso.test.attributes')}</h3>
           <dl className={ssoCss.facts} data-test-attributes="">
             {attributes.map(([name, values]) => (
               <Fragment key={name}>
