@@ -35,7 +35,7 @@ import { enPasswordless } from '../src/i18n/en-passwordless.ts';
 import { enSignedOut } from '../src/i18n/en-signed-out.ts';
 import { sessionSyncKey } from '../src/app/app.ts';
 import { takeSignOut } from '../src/app/signed-out.ts';
-import type { AfterSignInChildLogic, AuthStrategy, FirstFactor, LoginCallback, LoginStart, MfaChildLogic, PasswordlessType } from './login.machine.ts';
+import type { AfterSignInChildLogic, AuthStrategy, CallbackOutcome, FirstFactor, LoginCallback, LoginStart, MfaChildLogic, PasswordlessType } from './login.machine.ts';
 import type { MfaInput, SignedIn } from './mfa.machine.ts';
 
 // "Failed to authenticate" (sign-in §8) and the recovery notice show on steps whose views may not have loaded yet
@@ -96,7 +96,7 @@ export interface LoginCalls {
   login: [{ email: string; password: string }, FirstFactor];
   passwordlessPreLogin: [{ type: PasswordlessType; email?: string; userId?: string }, unknown];
   passwordlessPostLogin: [{ type: PasswordlessType; token: string }, FirstFactor];
-  postLogin: [LoginCallback, FirstFactor];
+  postLogin: [LoginCallback, CallbackOutcome];
   recoverMfa: [{ email: string; recoveryCode: string }, unknown];
   socialProviders: [void, SocialProviderEntry[]];
   socialLogin: [{ provider: string }, string];
@@ -241,12 +241,15 @@ export function loginCalls(app: FeApp, provide: LazyChildren): LoginCallFunction
     },
     /**
      * Kind `magicLink` → POST passwordless/MagicLink/postlogin with the link's `token`; other kinds →
-     * src/federation/callback.ts `runPostLogin`.
+     * src/federation/callback.ts `runPostLogin` (`ssoTest` when it finished an administrator's SSO test sign-in).
      */
     async postLogin(input, signal) {
       if (input.kind === 'magicLink') return settle(await (await passwordless()).postLogin({ type: 'MagicLink', token: input.params.token ?? '' }, { signal }));
       const { kind, params } = input;
-      return settle(await (await import('../src/federation/callback.ts')).runPostLogin(app, { kind, params }, signal));
+      const answer = await (await import('../src/federation/callback.ts')).runPostLogin(app, { kind, params }, signal);
+      // an administrator's SSO test sign-in (issue 31 item 5): finished, nobody signed in
+      if ('ssoTestSignIn' in answer) return { kind: 'ssoTest' };
+      return settle(answer);
     },
     async recoverMfa(input, signal) {
       return (await import('../src/api/mfa.ts')).createMfaApi(app.client).recoverMfa(input, { signal });

@@ -39,7 +39,9 @@
  *   `oidc`, `saml`) runs the `postLogin` actor. Failed: `oidc` / `saml` →
  *   `loginWithSSOFailed`, then after {@link SSO_FAILED_DELAY_MS} navigation to
  *   the authenticated URL; `social` / `magicLink` → `preLogin` with "Failed to
- *   authenticate".
+ *   authenticate". A callback that finished an administrator's SSO test
+ *   sign-in (actor output `ssoTest`, issue 31 item 5) → `ssoTestFinished`,
+ *   which stays: nobody signed in, the result is the portal's.
  * - Every first factor (password, passwordless code or link, callback,
  *   passkey) is an actor that answers a {@link FirstFactor}: MFA required (the
  *   actor cleared the stored session and holds the MFA token) →
@@ -114,6 +116,11 @@ export interface LoginCallback {
  * user is signed in (the actor stored the session). No token in either.
  */
 export type FirstFactor = { kind: 'mfa'; mfa: MfaInput } | { kind: 'signedIn'; signedIn: SignedIn };
+/**
+ * What a callback page's `postLogin` answers: a first factor, or `ssoTest` — the callback finished an administrator's
+ * test sign-in of an SSO connection (issue 31 item 5; the result is the portal's): nobody signed in.
+ */
+export type CallbackOutcome = FirstFactor | { kind: 'ssoTest' };
 
 /** What the box starts from (the `start` actor); what it does not name stays as the input gave it. */
 export interface LoginStart {
@@ -143,6 +150,7 @@ export type LoginStep =
   | 'loginWithSmsOtc'
   | 'loginWithQuickSmsOtc'
   | 'loginWithSSOFailed'
+  | 'ssoTestFinished'
   | 'loginWithPassword'
   | 'redirectToSSO'
   | 'loginWithTwoFactor'
@@ -275,7 +283,7 @@ const loginSetup = setup({
     /** POST passwordless/{type}/postlogin with the code or link token. */
     passwordlessPostLogin: PromiseActorLogic<FirstFactor, { type: PasswordlessType; token: string }>;
     /** A callback page's sign-in (interfaces §2). */
-    postLogin: PromiseActorLogic<FirstFactor, LoginCallback>;
+    postLogin: PromiseActorLogic<CallbackOutcome, LoginCallback>;
     recoverMfa: PromiseActorLogic<unknown, { email: string; recoveryCode: string }>;
     /** "Sign in with a passkey": the browser's passkey dialog. */
     passkeySignIn: PromiseActorLogic<FirstFactor>;
@@ -493,13 +501,18 @@ export const loginMachine = loginSetup.createMachine({
       invoke: {
         src: 'postLogin',
         input: ({ context }) => context.callback ?? { kind: 'magicLink', params: {} },
-        onDone: afterFirstFactor,
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'ssoTest', target: 'ssoTestFinished' },
+          { target: '#login.firstFactor', actions: { type: 'storeFirstFactor', params: ({ event }) => event.output as FirstFactor } },
+        ],
         onError: [
           { guard: 'isSsoCallback', target: 'loginWithSSOFailed', actions: authFailed },
           { target: 'preLogin', actions: authFailed },
         ],
       },
     },
+    // the callback finished an administrator's SSO test sign-in: the box says so and stays (the window may be closed)
+    ssoTestFinished: {},
     loginWithSSOFailed: {
       after: { ssoFailed: { actions: emit({ type: 'navigate', to: { redirectUrl: null } }) } },
     },

@@ -258,6 +258,8 @@ export const loginStates = {
   'loginWithQuickSmsOtc.register.submitting': register('submitting', texted),
   'loginWithQuickSmsOtc.register.error': register('code', { ...texted, error: { message: 'Invalid code', statusCode: 400 } }),
   loginWithSSOFailed: { value: 'loginWithSSOFailed', context: { callback: { kind: 'oidc', params: {} }, error: failed() } },
+  // the callback page of an administrator's SSO test sign-in (issue 31 item 5): over, nobody signed in
+  ssoTestFinished: { value: 'ssoTestFinished', context: { callback: { kind: 'oidc', params: {} } } },
   // social login providers (src/federation): the buttons, a sign-in starting (the browser is about to leave), a start that failed
   'preLogin.socialProviders': { value: { preLogin: 'idle' }, context: { socialProviders } },
   'preLogin.social': { value: { preLogin: 'social' }, context: { socialProviders, socialStarted: 'google' } },

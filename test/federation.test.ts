@@ -8,6 +8,7 @@
  * identity providers are in test/e2e/federation.e2e.ts and emulator/test/federation.test.ts.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { emulateMedia, executeServerCommand } from '@web/test-runner-commands';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
@@ -302,6 +303,47 @@ describe('<fe-routes> callback routes → <fe-login-box> finishing the sign-in',
     const { routes, box } = await open('/account/oidc/callback?code=c&state=unknown');
     expect(routes.getAttribute('route')).to.equal('oidcRedirectUrl');
     await waitUntil(() => step(box) === 'loginWithSSOFailed', 'loginWithSSOFailed', { timeout: 10000 });
+  });
+
+  it("issue 31 item 5 /account/oidc/callback of an administrator's OIDC test sign-in: the IdP's answer (here Cancel: error=access_denied) is handed to the emulator, the box says the test is over and signs nobody in; the portal's result is the failure as a sentence", async () => {
+    const { issuer } = (await executeServerCommand('idp-oidc-start', {})) as { issuer: string };
+    const cfg = (await call('POST', '/_emulator/sso-configurations', {
+      type: 'oidc',
+      domains: ['corp.test'],
+      enabled: false,
+      oidc: { issuer, clientId: 'corp-client', clientSecret: 'corp-secret' },
+    })) as { id: string };
+    // the administrator (no session cookie here: the box must not make one)
+    const login = (await (
+      await fetch('/frontegg/identity/resources/auth/v1/user', {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@acme.test', password: 'Admin-Passw0rd!' }),
+      })
+    ).json()) as { accessToken: string };
+    const auth = { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' };
+    const configs = `/frontegg/team/resources/sso/v1/configurations/${cfg.id}/test`;
+    const test = (await (await fetch(configs, { method: 'POST', headers: auth, body: '{}' })).json()) as { id: string; url: string };
+    const state = new URL(test.url).searchParams.get('state')!;
+    expect(state.startsWith('sso-test.')).to.equal(true);
+    await import('../elements/fe-routes.ts');
+    const query = new URLSearchParams({ error: 'access_denied', error_description: 'The user cancelled', state });
+    const { box } = await open(`/account/oidc/callback?${query}`);
+    await waitUntil(() => step(box) === 'ssoTestFinished', 'ssoTestFinished', { timeout: 10000 });
+    expect(box.shadowRoot!.textContent).to.include('Test sign-in finished').and.include('You can close this window.');
+    await expect(box.shadowRoot!.querySelector('[data-step]')).to.be.accessible();
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      await expect(box.shadowRoot!.querySelector('[data-step]')).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
+    const result = (await (await fetch(`${configs}/${test.id}`, { headers: auth })).json()) as { status: string; reason: string };
+    expect(result).to.deep.include({ status: 'failed', reason: 'The identity provider answered an error (access_denied: The user cancelled)' });
+    const refresh = await fetch('/frontegg/identity/resources/auth/v1/user/token/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(((await refresh.json()) as { accessToken?: string }).accessToken, 'nobody signed in').to.equal(undefined);
+    await executeServerCommand('idp-stop-all');
   });
 
   it('SI-2.17 SI-4.16 /account/saml/callback: the ACS refused the response (error) → loginWithSSOFailed', async () => {

@@ -16,6 +16,7 @@ import {
 import type { FlowEmitted } from '../machines/flow.ts';
 import { mfaMachine, type MfaActor, type MfaAnswer } from '../machines/mfa.machine.ts';
 import type { LoginResponse } from '../src/api/types.ts';
+import type { SsoTestFinished } from '../src/api/federation.ts';
 import type { PublicUser } from '../src/events/user.ts';
 
 type Calls = { name: string; args: unknown }[];
@@ -476,7 +477,7 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     preLogin?: () => Promise<unknown>;
     pre?: (i: unknown) => Promise<unknown>;
     post?: (i: { type: string; token: string }) => Promise<LoginResponse>;
-    postLogin?: (i: unknown) => Promise<LoginResponse>;
+    postLogin?: (i: unknown) => Promise<LoginResponse | SsoTestFinished>;
     quick?: (i: { op: string }) => Promise<unknown>;
     verifyCode?: () => Promise<LoginResponse>;
     input?: Record<string, unknown>;
@@ -497,7 +498,12 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
         preLogin: fromPromise(async ({ input }) => (rec('preLogin', { email: input.email }), (await (script.preLogin?.() ?? null)) as never)),
         passwordlessPreLogin: fromPromise(async ({ input }) => (rec('passwordlessPreLogin', input), script.pre ? script.pre(input) : {})),
         passwordlessPostLogin: fromPromise(async ({ input }) => (rec('passwordlessPostLogin', input), side.settle(script.post ? await script.post(input) : tokens))),
-        postLogin: fromPromise(async ({ input }) => (rec('postLogin', input), side.settle(script.postLogin ? await script.postLogin(input) : tokens))),
+        postLogin: fromPromise(async ({ input }) => {
+          rec('postLogin', input);
+          const answer = script.postLogin ? await script.postLogin(input) : tokens;
+          // as machines/login-more.actors.ts: an administrator's SSO test sign-in finished, nobody signed in
+          return 'ssoTestSignIn' in answer ? { kind: 'ssoTest' as const } : side.settle(answer);
+        }),
         ...afterSignInOn({
           quickLogin: fromPromise<unknown, { op: string }>(async ({ input }) => (rec(`quickLogin.${input.op}`, input), script.quick ? await script.quick(input) : undefined)),
         }),
@@ -691,6 +697,18 @@ describe('login machine: auth strategies, passwordless, callbacks and login mode
     const social = start({ input: { callback: { kind: 'social', params: {} } }, postLogin: async () => Promise.reject(new Error('x')) });
     await waitFor(social.actor, (s) => loginStep(s) === 'preLogin');
     expect(social.actor.getSnapshot().context.error?.key).to.equal('login.failedToAuthenticate');
+  });
+
+  it("issue 31 item 5 a callback that finished an administrator's SSO test sign-in stays on ssoTestFinished: nobody signed in, no navigation", async () => {
+    const { actor, clock, names } = start({
+      input: { callback: { kind: 'oidc', params: { code: 'c', state: 'sso-test.s' } } },
+      postLogin: async () => ({ ssoTestSignIn: { id: 't', status: 'succeeded' as const } }),
+    });
+    await waitFor(actor, (s) => loginStep(s) === 'ssoTestFinished');
+    clock.increment(60000);
+    expect(loginStep(actor.getSnapshot())).to.equal('ssoTestFinished');
+    expect(actor.getSnapshot().context.user ?? null).to.equal(null);
+    expect(names()).to.not.include('navigateAfterAuth');
   });
 
   it('SI-3.20 quick SMS sign-in: a remembered user gets a texted code without typing an email (loginWithQuickSmsOtc)', async () => {

@@ -569,7 +569,7 @@ describe('issue 31 item 5: the setup in the IdP’s order', () => {
     assert.equal((await harness.auditRows('sso.configuration.test-started', cfg.id)).length, 1);
   });
 
-  it('a test sign-in whose answer fails validation reports why; OIDC connections, readers and other accounts are refused', async () => {
+  it('a test sign-in whose answer fails validation reports why; readers and anonymous callers are refused', async () => {
     const { client, auth } = await asAdmin();
     const cfg = (await client.post<Answer>(`${CONFIGS}/metadata`, { metadata: saml.metadata, enabled: false }, auth)).body;
     const test = (await client.post<{ id: string; url: string }>(`${CONFIGS}/${cfg.id}/test`, {}, auth)).body;
@@ -587,16 +587,136 @@ describe('issue 31 item 5: the setup in the IdP’s order', () => {
     const result = (await client.get<{ status: string; reason?: string }>(`${CONFIGS}/${cfg.id}/test/${test.id}`, auth)).body;
     assert.equal(result.status, 'failed');
     assert.ok(result.reason, 'a reason');
-    const openId = (
-      await client.post<Answer>(CONFIGS, { type: 'oidc', ssoEndpoint: oidc.issuer, oidcClientId: CORP.client_id, oidcSecret: CORP.client_secret, enabled: false }, auth)
-    ).body;
-    const refused = await client.post<{ errorCode: string }>(`${CONFIGS}/${openId.id}/test`, {}, auth);
-    assert.deepEqual([refused.status, refused.body.errorCode], [400, 'ER-SSO-TEST-UNSUPPORTED']);
     await harness.makeUser('reader@acme.test', ['ReadOnly']);
     const reader = { authorization: `Bearer ${await harness.tokenOf('reader@acme.test', 'Str0ng-Passw0rd!')}` };
     assert.equal((await client.post(`${CONFIGS}/${cfg.id}/test`, {}, reader)).status, 403);
     assert.equal((await client.get(`${CONFIGS}/${cfg.id}/test/${test.id}`, reader)).status, 403);
     assert.equal((await client.get(`${CONFIGS}/${cfg.id}/test/nope`, auth)).status, 404);
     assert.equal((await new Client(harness.emu).post(`${CONFIGS}/${cfg.id}/test`, {})).status, 401);
+  });
+});
+
+describe('issue 31 item 5: the OIDC test sign-in (through the redirect URI already registered)', () => {
+  const CONFIGS = '/frontegg/team/resources/sso/v1/configurations';
+  const POSTLOGIN = `${P}/auth/v1/user/oidc/postlogin`;
+  type Result = { id: string; status: string; email?: string; name?: string | null; groups?: string[]; attributes?: Record<string, string[]>; reason?: string };
+  type Finished = { ssoTestSignIn: { id: string; status: string } };
+  // the portal and the callback page are the host page's (its origin makes the registered redirect URI)
+  const fromPage = { origin: PAGE };
+
+  /** An admin's client, bearer and a disabled OIDC connection of the corp IdP. */
+  async function disabledOidc() {
+    const client = new Client(harness.emu);
+    const auth = { authorization: `Bearer ${await harness.tokenOf()}`, ...fromPage };
+    const body = { type: 'oidc', ssoEndpoint: oidc.issuer, oidcClientId: CORP.client_id, oidcSecret: CORP.client_secret, enabled: false };
+    const cfg = await client.post<{ id: string; enabled: boolean }>(CONFIGS, body, auth);
+    assert.equal(cfg.status, 201, cfg.text);
+    return { client, auth, cfg: cfg.body };
+  }
+  async function startTest(client: Client, auth: Record<string, string>, id: string) {
+    const test = await client.post<{ id: string; url: string }>(`${CONFIGS}/${id}/test`, {}, auth);
+    assert.equal(test.status, 201, test.text);
+    return test.body;
+  }
+  const resultOf = async (client: Client, auth: Record<string, string>, cfgId: string, testId: string) =>
+    (await client.get<Result>(`${CONFIGS}/${cfgId}/test/${testId}`, auth)).body;
+
+  it('starts at the IdP with the registered redirect URI, PKCE, a nonce and a test state; the code posted by the callback page is exchanged and the id_token validated; the claims are kept; nobody is signed in, no user is made', async () => {
+    const { client, auth, cfg } = await disabledOidc();
+    const usersBefore = (await harness.emu.db.select().from(users)).length;
+    const sessionsBefore = (await harness.emu.db.select().from(refreshTokens)).length;
+    const test = await startTest(client, auth, cfg.id);
+    const url = new URL(test.url);
+    assert.equal(url.origin, oidc.issuer);
+    assert.deepEqual(
+      [url.searchParams.get('client_id'), url.searchParams.get('redirect_uri'), url.searchParams.get('code_challenge_method')],
+      [CORP.client_id, OIDC_CB, 'S256'],
+      'the redirect URI already registered at the IdP',
+    );
+    assert.ok(url.searchParams.get('state')?.startsWith('sso-test.') && url.searchParams.get('nonce') && url.searchParams.get('code_challenge'));
+    assert.equal((await resultOf(client, auth, cfg.id, test.id)).status, 'pending');
+    const back = await oidc.signIn(test.url, 'ann@corp.test');
+    assert.equal(back.origin + back.pathname, OIDC_CB);
+    const page = new Client(harness.emu);
+    const callback = { code: back.searchParams.get('code'), state: back.searchParams.get('state'), redirectUri: OIDC_CB };
+    const finished = await page.post<Finished>(POSTLOGIN, callback, fromPage);
+    assert.equal(finished.status, 200, finished.text);
+    assert.deepEqual(finished.body, { ssoTestSignIn: { id: test.id, status: 'succeeded' } });
+    assert.deepEqual(finished.headers.getSetCookie(), [], 'no cookie: no session');
+    const result = await resultOf(client, auth, cfg.id, test.id);
+    assert.deepEqual([result.status, result.email, result.name, result.groups], ['succeeded', 'ann@corp.test', 'Ann', ['engineering']]);
+    assert.deepEqual([result.attributes?.email, result.attributes?.aud, result.attributes?.iss], [['ann@corp.test'], [CORP.client_id], [oidc.issuer]], 'the claims received');
+    assert.equal((await harness.emu.db.select().from(users)).length, usersBefore, 'no user made');
+    assert.equal((await harness.emu.db.select().from(refreshTokens)).length, sessionsBefore, 'no session made');
+    // single use: the state is spent, through v1 or v2, and never signs in
+    const again = await page.post<{ errorCode: string }>(POSTLOGIN, callback, fromPage);
+    assert.deepEqual([again.status, again.body.errorCode], [400, 'ER-SSO-STATE-INVALID']);
+    const v2 = await page.post(`${P}/auth/v2/user/oidc/postlogin`, { code: callback.code, RelayState: callback.state, redirectUri: OIDC_CB }, fromPage);
+    assert.equal(v2.status, 400, v2.text);
+    assert.equal((await resultOf(client, auth, cfg.id, test.id)).status, 'succeeded', 'the result stays');
+    assert.equal((await client.get<{ enabled: boolean }[]>(CONFIGS, auth)).body[0].enabled, false, 'still disabled');
+    assert.equal((await harness.auditRows('sso.configuration.test-started', cfg.id)).length, 1);
+  });
+
+  it("failures are kept as a failed test with a sentence: the IdP's error, a bad code, a foreign callback", async () => {
+    const { client, auth, cfg } = await disabledOidc();
+    const page = new Client(harness.emu);
+    // the admin presses Cancel at the IdP: it sends the callback page error=access_denied
+    const cancelled = await startTest(client, auth, cfg.id);
+    const back = await oidc.signIn(cancelled.url, null);
+    assert.equal(back.searchParams.get('error'), 'access_denied');
+    const error = {
+      state: back.searchParams.get('state'),
+      error: 'access_denied',
+      error_description: back.searchParams.get('error_description') ?? undefined,
+      redirectUri: OIDC_CB,
+    };
+    assert.deepEqual((await page.post<Finished>(POSTLOGIN, error, fromPage)).body, { ssoTestSignIn: { id: cancelled.id, status: 'failed' } });
+    const r1 = await resultOf(client, auth, cfg.id, cancelled.id);
+    assert.equal(r1.status, 'failed');
+    assert.match(r1.reason!, /^The identity provider answered an error \(access_denied/);
+    // a code the IdP never issued
+    const badCode = await startTest(client, auth, cfg.id);
+    const state = new URL(badCode.url).searchParams.get('state');
+    assert.equal((await page.post<Finished>(POSTLOGIN, { code: 'not-a-code', state, redirectUri: OIDC_CB }, fromPage)).body.ssoTestSignIn.status, 'failed');
+    assert.match((await resultOf(client, auth, cfg.id, badCode.id)).reason!, /^The identity provider refused the code \(invalid_grant\)/);
+    // a callback that is not the registered redirect URI
+    const elsewhere = await startTest(client, auth, cfg.id);
+    const back3 = await oidc.signIn(elsewhere.url, 'ann@corp.test');
+    const foreign = { code: back3.searchParams.get('code'), state: back3.searchParams.get('state'), redirectUri: `${PAGE}/elsewhere` };
+    assert.equal((await page.post<Finished>(POSTLOGIN, foreign, fromPage)).body.ssoTestSignIn.status, 'failed');
+    assert.equal((await resultOf(client, auth, cfg.id, elsewhere.id)).reason, 'The callback is not the redirect URI registered for this connection');
+  });
+
+  it('a test state expires after 10 minutes: the late callback is refused and the result reads expired', async () => {
+    const { client, auth, cfg } = await disabledOidc();
+    const test = await startTest(client, auth, cfg.id);
+    const back = await oidc.signIn(test.url, 'ann@corp.test');
+    assert.equal((await new Client(harness.emu).req('PUT', '/_emulator/clock', { offsetSeconds: 11 * 60 })).status, 200);
+    try {
+      const late = await new Client(harness.emu).post<{ errorCode: string }>(
+        POSTLOGIN,
+        { code: back.searchParams.get('code'), state: back.searchParams.get('state'), redirectUri: OIDC_CB },
+        fromPage,
+      );
+      assert.deepEqual([late.status, late.body.errorCode], [400, 'ER-SSO-STATE-INVALID']);
+      const later = { authorization: `Bearer ${await harness.tokenOf()}`, ...fromPage }; // the first token expired too
+      assert.equal((await resultOf(client, later, cfg.id, test.id)).status, 'expired');
+    } finally {
+      await new Client(harness.emu).req('PUT', '/_emulator/clock', { offsetSeconds: 0 });
+    }
+  });
+
+  it("a test is its connection's and its account's: another account cannot start it or read it, another connection's id does not find it", async () => {
+    const { client, auth, cfg } = await disabledOidc();
+    const test = await startTest(client, auth, cfg.id);
+    const other = await new Client(harness.emu).post('/_emulator/tenants', { name: 'Globex' });
+    await harness.makeUser('boss@globex.test', ['Admin'], { tenantId: other.body.tenantId });
+    const globex = { authorization: `Bearer ${await harness.tokenOf('boss@globex.test', 'Str0ng-Passw0rd!')}`, ...fromPage };
+    assert.equal((await client.post(`${CONFIGS}/${cfg.id}/test`, {}, globex)).status, 404);
+    assert.equal((await client.get(`${CONFIGS}/${cfg.id}/test/${test.id}`, globex)).status, 404);
+    const second = (await disabledOidc()).cfg;
+    assert.equal((await client.get(`${CONFIGS}/${second.id}/test/${test.id}`, auth)).status, 404);
+    assert.equal((await resultOf(client, auth, cfg.id, test.id)).status, 'pending');
   });
 });

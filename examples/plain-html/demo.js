@@ -42,8 +42,10 @@ document.addEventListener('fe-login', (e) => {
   known = true;
   // a sign-in in an account page: that page navigates next (fe-navigate: the login's redirectUrl, else home)
   if (!e.detail.restored) return render();
-  // a session restored on the step-up page (stepUp() loads it) stays there: <fe-step-up> needs it
-  if (location.pathname === '/account/step-up' || location.pathname === '/admin') return render();
+  // a session restored on the step-up page (stepUp() loads it) stays there: <fe-step-up> needs it; on the OIDC
+  // callback the login box finishes what came back — an administrator's SSO test sign-in opens it in a window of the
+  // signed-in portal (issue 31 item 5)
+  if (['/account/step-up', '/admin', '/account/oidc/callback'].includes(location.pathname)) return render();
   go('/');
 });
 document.addEventListener('fe-logout', () => {

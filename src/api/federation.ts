@@ -20,6 +20,14 @@ export const FEDERATION_PATHS = {
   samlVendorConfiguration: '/team/resources/sso/v1/saml/configurations/vendor-config',
 } as const;
 
+/** How the state of an administrator's OIDC test sign-in starts (the emulator's federation/test-sign-in.ts). */
+export const SSO_TEST_STATE_PREFIX = 'sso-test.';
+
+/** The post-login's answer to an administrator's test sign-in (issue 31 item 5): the test is over, nobody signed in. */
+export interface SsoTestFinished {
+  ssoTestSignIn: { id: string; status: 'succeeded' | 'failed' };
+}
+
 /** Query of the social post-login (each sent only when set; contract A loginViaSocialLogin). */
 export interface SocialPostLoginQuery {
   code?: string;
@@ -53,6 +61,16 @@ export function createFederationApi(client: ApiClient) {
     /** `POST …/auth/v1/user/oidc/postlogin {code, state, redirectUri}` → the login response. */
     oidcPostLogin(body: { code: string; state: string; redirectUri: string }, o?: CallOptions): Promise<LoginResponse> {
       return client.post<LoginResponse>(FEDERATION_PATHS.oidcPostLogin, body, requestOptions(o, postLogin));
+    },
+    /**
+     * `POST …/auth/v1/user/oidc/postlogin {state, code?, error?, error_description?, redirectUri}` for an
+     * administrator's test sign-in of an OIDC SSO connection (issue 31 item 5; the state starts with
+     * {@link SSO_TEST_STATE_PREFIX}): the IdP's code, or its error, is handed over; nobody signs in.
+     * @returns `{ ssoTestSignIn: { id, status } }` (the result itself is the portal's)
+     * @throws FeApiError 400 `ER-SSO-STATE-INVALID` when the test's state is unknown, spent or expired
+     */
+    oidcTestPostLogin(body: { state: string; code?: string; error?: string; error_description?: string; redirectUri: string }, o?: CallOptions): Promise<SsoTestFinished> {
+      return client.post<SsoTestFinished>(FEDERATION_PATHS.oidcPostLogin, body, requestOptions(o, postLogin));
     },
     /**
      * `POST …/auth/v1/user/saml/postlogin` → the login response. Body `{RelayState, code}` with the one-time

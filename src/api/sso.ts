@@ -276,7 +276,10 @@ export function createSsoApi(client: ApiClient) {
     },
 
     // ---- test sign-in (emulator addition, issue 31 item 5) ----
-    /** `POST configurations/{id}/test`: starts a test sign-in (SAML); answers its id and the IdP address to open. @throws FeApiError 400 `ER-SSO-TEST-UNSUPPORTED` (OIDC) */
+    /**
+     * `POST configurations/{id}/test`: starts a test sign-in (SAML or OIDC); answers its id and the IdP address to open.
+     * @throws FeApiError 400 `ER-SSO-TEST-INCOMPLETE` when the IdP's address is not known yet
+     */
     startTestSignIn(id: string, o?: CallOptions): Promise<{ id: string; url: string }> {
       return client.post<{ id: string; url: string }>(`${config(id)}/test`, {}, adminOptions(o));
     },

@@ -5,6 +5,7 @@
  * callback's query string; the answer is a login response that continues
  * like a password login (MFA, or the session stored by the login actors). Loaded on demand.
  */
+import { SSO_TEST_STATE_PREFIX, type SsoTestFinished } from '../api/federation.ts';
 import type { LoginResponse } from '../api/types.ts';
 import type { FeApp } from '../app/types.ts';
 import { federationApi, federationError, takePendingSocialLogin } from './index.ts';
@@ -27,19 +28,22 @@ function currentCallbackUrl(): string {
  *   `POST …/user/sso/{provider}/postlogin?code&redirectUri&code_verifier&state`
  *   with body `{ invitationToken }` (SI-7.37).
  * - `oidc`: `?code&state` → `POST …/user/oidc/postlogin {code, state, redirectUri}`
- *   with this page's URL as redirectUri (SI-7.35).
+ *   with this page's URL as redirectUri (SI-7.35). A state that starts with
+ *   `sso-test.` is an administrator's test sign-in of the connection (issue 31
+ *   item 5): the code, or the IdP's `error`, is posted and the answer is
+ *   `{ ssoTestSignIn }` — nobody signs in, the result is the admin portal's.
  * - `saml`: `?RelayState&code` (the one-time code the emulator's ACS handed
  *   over after validating the SAML response) → `POST …/user/saml/postlogin
  *   {RelayState, code}`; a callback carrying `SAMLResponse` posts
  *   `{RelayState, SAMLResponse}` instead (SI-7.34).
  * `signal` aborts the call (the login machine left the step).
- * @returns the login response (tokens, or an MFA challenge).
+ * @returns the login response (tokens, or an MFA challenge), or {@link SsoTestFinished} for a test sign-in.
  * @throws FederationError (catalogue key `federation.error.*`) when the
  *   provider answered an error or the callback does not belong to a login of
  *   this tab; FeApiError when the identity API refuses (the login machine
  *   shows "Failed to authenticate" for social/OIDC, loginWithSSOFailed for SSO).
  */
-export async function runPostLogin(app: FeApp, input: FederationCallbackInput, signal?: AbortSignal): Promise<LoginResponse> {
+export async function runPostLogin(app: FeApp, input: FederationCallbackInput, signal?: AbortSignal): Promise<LoginResponse | SsoTestFinished> {
   const p = input.params ?? {};
   const api = federationApi(app);
   if (input.kind === 'social') {
@@ -52,6 +56,12 @@ export async function runPostLogin(app: FeApp, input: FederationCallbackInput, s
       pending.invitationToken ? { invitationToken: pending.invitationToken } : {},
       { signal },
     );
+  }
+  const testState = input.kind === 'oidc' ? (p.state ?? p.RelayState) : undefined;
+  if (testState?.startsWith(SSO_TEST_STATE_PREFIX)) {
+    // the IdP's answer to a test sign-in, an error too, is the test's result
+    const { code, error, error_description } = p;
+    return api.oidcTestPostLogin({ state: testState, code, error, error_description, redirectUri: currentCallbackUrl() }, { signal });
   }
   if (p.error) throw federationError(app, p.error === 'access_denied' ? 'federation.error.cancelled' : 'federation.failed');
   if (input.kind === 'oidc') {

@@ -38,6 +38,8 @@ export const de: Partial<FlowMessages> = {
 
   'login.success.title': 'Angemeldet',
   'login.success.body': 'Sie sind angemeldet. Sie werden zur App weitergeleitet…',
+  'login.ssoTestFinished.title': 'Testanmeldung abgeschlossen',
+  'login.ssoTestFinished.body': 'Sie können dieses Fenster schließen. Das Ergebnis steht im Admin-Portal.',
   'login.redirectToSSO.status': 'Weiterleitung…',
   'login.breachedPassword.sending': 'Link wird gesendet…',
   'login.recover.busy': 'Code wird geprüft…',

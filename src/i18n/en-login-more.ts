@@ -2,6 +2,9 @@
 export const enLoginMore = {
   'login.success.title': 'Signed in',
   'login.success.body': 'You are signed in. Taking you to the app…',
+  // a callback page that finished an administrator's test sign-in of an SSO connection (issue 31 item 5)
+  'login.ssoTestFinished.title': 'Test sign-in finished',
+  'login.ssoTestFinished.body': 'You can close this window. The result is shown in the admin portal.',
   'login.redirectToSSO.status': 'Redirecting…',
   'login.breachedPassword.sending': 'Sending the link…',
   'login.recover.busy': 'Checking the code…',

@@ -37,6 +37,8 @@ export const he: Partial<FlowMessages> = {
 
   'login.success.title': 'התחברתם',
   'login.success.body': 'התחברתם. מעבירים אתכם לאפליקציה…',
+  'login.ssoTestFinished.title': 'התחברות הבדיקה הסתיימה',
+  'login.ssoTestFinished.body': 'אפשר לסגור את החלון. התוצאה מוצגת בפורטל הניהול.',
   'login.redirectToSSO.status': 'מעבירים…',
   'login.breachedPassword.sending': 'שולחים את הקישור…',
   'login.recover.busy': 'בודקים את הקוד…',

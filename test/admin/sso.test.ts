@@ -128,6 +128,14 @@ describe('<fe-admin-sso> designed states (preview), light and dark', () => {
     expect(dialog(el)!.querySelector('[data-test-attributes] dd')?.textContent).to.equal('engineering');
     await lightAndDark(el, (x) => shown(x, 'Attributes received'), 'test sign-in result');
   });
+  it('issue 31 item 5 an OIDC connection has "Test sign-in" too; its result lists the claims received, with no axe violations', async () => {
+    const el = await renderStory('sso', 'filled', 'preview-sso-oidc');
+    await waitUntil(() => button(root(el), 'Test sign-in'), 'the OIDC connection’s Test sign-in', SLOW);
+    button(root(el), 'Test sign-in')!.click();
+    await waitUntil(() => shown(el, 'Test sign-in succeeded: your identity provider signed in ann@acme.example.'), 'the result', SLOW);
+    expect(shown(el, 'Claims received')).to.equal(true);
+    await lightAndDark(el, (x) => shown(x, 'Claims received'), 'OIDC test sign-in result');
+  });
   for (const state of Object.keys(adminSsoDomainStates)) {
     it(`domain ${state} has no axe violations`, async () => {
       const el = await renderStory('sso', 'filled', 'preview-sso-okta', { tag: 'fe-admin-sso-domain', state: adminSsoDomainStates[state as keyof typeof adminSsoDomainStates] });

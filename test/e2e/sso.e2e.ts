@@ -64,9 +64,10 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
   /**
    * From the configure step on: review → the domain proven by DNS → the default role Read only and the IdP group
    * `engineering` mapped to Admin → (`test`: a test sign-in of `test.email` in a new window, its result and
-   * attributes reported) → enabled → done.
+   * attributes (SAML) or claims (OIDC: back through the registered redirect URI, the login box's callback page)
+   * reported) → enabled → done.
    */
-  async function finishSetup(page: Page, domain: string, test?: { email: string; groups: string }) {
+  async function finishSetup(page: Page, domain: string, test?: { email: string; groups: string; heading: 'Attributes received' | 'Claims received' }) {
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
     await dlg.getByRole('button', { name: 'Continue' }).click();
     await dlg.getByRole('heading', { name: 'Give these to your identity provider' }).waitFor({ timeout: 15000 });
@@ -93,8 +94,11 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
       await popup.getByRole('button', { name: 'Sign in' }).click();
       await popup.getByRole('heading', { name: 'Test sign-in finished' }).waitFor({ timeout: 15000 });
       await dlg.getByText(`Test sign-in succeeded: your identity provider signed in ${test.email}.`).waitFor({ timeout: 15000 });
-      assert.equal(await dlg.locator('[data-test-attributes] dt').first().textContent(), 'groups');
-      assert.equal(await dlg.locator('[data-test-attributes] dd').first().textContent(), test.groups);
+      await dlg.getByRole('heading', { name: test.heading }).waitFor();
+      const names = await dlg.locator('[data-test-attributes] dt').allTextContents();
+      const values = await dlg.locator('[data-test-attributes] dd').allTextContents();
+      assert.equal(values[names.indexOf('groups')], test.groups, names.join());
+      if (test.heading === 'Claims received') assert.equal(values[names.indexOf('email')], test.email);
       await popup.close();
       // a test signs nobody in: still no SSO for the domain, and no user was made
       assert.equal(await preLoginAddress(test.email), null);
@@ -141,7 +145,7 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     return claims.roles ?? [];
   }
 
-  it('AB-7.51 AB-7.52 AB-6.08 OIDC from the local provider’s issuer, corp.test proven by DNS, Read only by default and the IdP group engineering mapped to Admin: ann@corp.test (in engineering) signs in through it with both roles', async () => {
+  it('AB-7.51 AB-7.52 AB-6.08 OIDC from the local provider’s issuer, corp.test proven by DNS, Read only by default and the IdP group engineering mapped to Admin, a test sign-in in a new window through the redirect URI already registered reports ann@corp.test and her claims without signing in (issue 31 item 5), then enabled: ann@corp.test (in engineering) signs in through it with both roles', async () => {
     await h.api('POST', '/_emulator/reset');
     const { page, close } = await setupAsAdmin();
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
@@ -149,7 +153,7 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     await dlg.getByLabel('Issuer').fill(oidc.issuer);
     await dlg.getByLabel('Client ID').fill(CORP.client_id);
     await dlg.getByLabel('Client secret').fill(CORP.client_secret);
-    await finishSetup(page, 'corp.test');
+    await finishSetup(page, 'corp.test', { email: 'ann@corp.test', groups: 'engineering', heading: 'Claims received' });
     await close();
     assert.deepEqual((await signInThroughSso('ann@corp.test', oidc.issuer)).sort(), ['Admin', 'ReadOnly']);
   });
@@ -160,7 +164,7 @@ describe('demo host: SSO configured in the portal, then used at sign-in', () => 
     const dlg = page.locator('fe-admin-portal').getByRole('dialog', { name: 'Add SSO connection' });
     await chooseVendor(page, 'SAML (any provider)');
     await dlg.getByLabel('Metadata URL', { exact: true }).fill(`${saml.url}/metadata`);
-    await finishSetup(page, 'saml.test', { email: 'sam@saml.test', groups: 'engineering' });
+    await finishSetup(page, 'saml.test', { email: 'sam@saml.test', groups: 'engineering', heading: 'Attributes received' });
     await close();
     assert.deepEqual((await signInThroughSso('sam@saml.test', saml.url)).sort(), ['Admin', 'ReadOnly']);
   });

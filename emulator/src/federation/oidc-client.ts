@@ -70,6 +70,33 @@ export const randomString = (bytes = 32) => randomBytes(bytes).toString('base64u
 /** The S256 PKCE challenge of `verifier` (RFC 7636 §4.2). */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
+/**
+ * An SSO connection's authorization request (the emulator is the RP): code flow, `openid email profile`, `state`, a
+ * fresh nonce and S256 PKCE.
+ * @returns the IdP address to send the browser to, and the nonce and PKCE verifier to keep with the state
+ */
+export function authorizationRequest(
+  idp: { authorizationUrl: string; clientId: string },
+  redirectUri: string,
+  state: string,
+): { url: string; nonce: string; codeVerifier: string } {
+  const nonce = randomString();
+  const codeVerifier = randomString(48);
+  const url = new URL(idp.authorizationUrl);
+  const params = {
+    response_type: 'code',
+    client_id: idp.clientId,
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    state,
+    nonce,
+    code_challenge: pkceChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  };
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return { url: url.href, nonce, codeVerifier };
+}
+
 /** The remote key sets, per policy (an emulator's) and JWKS URI; jose fetches them through http/outbound.ts. */
 const jwksCache = new WeakMap<OutboundPolicy, Map<string, ReturnType<typeof createRemoteJWKSet>>>();
 function jwks(uri: string, policy: OutboundPolicy) {

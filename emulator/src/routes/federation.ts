@@ -23,7 +23,8 @@
  *   state, nonce and S256 PKCE (the emulator is the RP); SAML: an
  *   AuthnRequest (HTTP-Redirect) with the state as RelayState. The callback
  *   is the configuration's `callbackUrl`, else the page's origin + the
- *   default route (`/account/oidc/callback`, `/account/saml/callback`).
+ *   default route (`/account/oidc/callback`, `/account/saml/callback`;
+ *   sso/configurations.ts `ssoCallbackUrl`).
  *   The start also sets a cookie binding the state to this browser
  *   (federation/browser-binding.ts; login CSRF, issue 29 item 6): the
  *   postlogin that brings the state back (OIDC, SAML) is refused 400
@@ -34,6 +35,11 @@
  *   `redirectUri` the one it was issued for; code exchange with the stored
  *   verifier; id_token validated (nonce too); the email must belong to one of
  *   the configuration's domains; find-or-create in its tenant; session.
+ *   A test sign-in's state (federation/test-sign-in.ts, issue 31 item 5) is
+ *   recognised here: the code is exchanged and the id_token validated as
+ *   above, the result (or the IdP's `error`, which the body may carry) is kept
+ *   for the portal and the answer is `{ ssoTestSignIn: { id, status } }` —
+ *   no session, no user.
  * - SAML: the IdP posts the SAMLResponse to the ACS
  *   (`POST /frontegg/auth/saml/callback`; `acsUrl` of
  *   `GET …/team/resources/sso/v1/saml/configurations/vendor-config`). The ACS
@@ -70,11 +76,10 @@ import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../http/auth.ts';
 import { parseBody, optStr, httpUrl, optHttpUrl, isHttpUrl } from '../http/body.ts';
 import { badRequest, errorBody, notFound } from '../http/errors.ts';
-import { hostOrigin } from '../http/origin.ts';
 import { socialProviders, ssoConfigurations, ssoDomains, ssoStates } from '../db/schema.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { SEED } from '../db/seed.ts';
-import { discover, exchangeCode, FederationError, pkceChallenge, randomString } from '../federation/oidc-client.ts';
+import { authorizationRequest, discover, exchangeCode, FederationError, randomString } from '../federation/oidc-client.ts';
 import { federatedLoginAnswer, groupNames, ProvisionError, provisionSocialUser, provisionSsoUser, type AssertedIdentity, type SsoConfigRow } from '../federation/provision.ts';
 import { ACS_PATH, authnRequest, SP_METADATA_PATH, spEndpoints, spMetadata, validateSamlResponse, warmUpSamlValidator } from '../federation/saml-sp.ts';
 import { emulatorDate, emulatorNow } from '../clock.ts';
@@ -84,13 +89,14 @@ import {
   changeGivenConfiguration,
   configurationById,
   deleteConfiguration,
+  ssoCallbackUrl,
   ssoStartPath,
   storeGivenConfiguration,
   type GivenIdp,
 } from '../sso/configurations.ts';
 import { parseIdpMetadata } from '../sso/saml-metadata.ts';
 import { bindStateToBrowser, stateBoundToBrowser } from '../federation/browser-binding.ts';
-import { finishTestSignIn, TEST_CALLBACK } from '../federation/test-sign-in.ts';
+import { finishOidcTestSignIn, finishTestSignIn, takeOidcTestState, TEST_CALLBACK } from '../federation/test-sign-in.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -99,7 +105,6 @@ export const SOCIAL_PROVIDER_TYPES = ['microsoft', 'facebook', 'google', 'github
 /** Lifetime of an SSO state (start → postlogin). */
 export const SSO_STATE_TTL_MS = 10 * 60 * 1000;
 export { ssoStartPath };
-const DEFAULT_CALLBACK = { oidc: '/account/oidc/callback', saml: '/account/saml/callback' } as const;
 
 export const federationRoutes = new Hono<AppEnv>();
 export const federationEmulatorRoutes = new Hono<AppEnv>();
@@ -215,10 +220,6 @@ async function loadConfig(c: Ctx, id: string): Promise<SsoConfigRow | undefined>
   return row;
 }
 
-function callbackFor(c: Ctx, config: SsoConfigRow): string {
-  return config.callbackUrl || `${hostOrigin(c)}${DEFAULT_CALLBACK[config.type]}`;
-}
-
 function withParams(url: string, params: Record<string, string>): string {
   const u = new URL(url);
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
@@ -229,26 +230,15 @@ function withParams(url: string, params: Record<string, string>): string {
 federationRoutes.get('/auth/sso/:configId/start', async (c) => {
   const config = await loadConfig(c, c.req.param('configId'));
   if (!config) throw notFound('SSO configuration was not found', 'ER-SSO-CONFIGURATION-NOT-FOUND');
-  const callbackUrl = callbackFor(c, config);
+  const callbackUrl = ssoCallbackUrl(c, config);
   if (!config.enabled) return c.redirect(withParams(callbackUrl, { error: 'sso_disabled', error_description: 'SSO is not active' }), 303);
   const state = randomString();
   // login CSRF (issue 29 item 6): the postlogin that brings this state back must come from this browser
   bindStateToBrowser(c, state, SSO_STATE_TTL_MS);
   const base = { stateHash: sha256(state), configId: config.id, callbackUrl, expiresAt: new Date((await emulatorNow(c.var.db)) + SSO_STATE_TTL_MS), consumedAt: null };
   if (config.type === 'oidc') {
-    const nonce = randomString();
-    const codeVerifier = randomString(48);
+    const { url, nonce, codeVerifier } = authorizationRequest({ authorizationUrl: config.oidcAuthorizationUrl!, clientId: config.oidcClientId! }, callbackUrl, state);
     await c.var.db.insert(ssoStates).values({ ...base, kind: 'oidc', nonce, codeVerifier });
-    const url = withParams(config.oidcAuthorizationUrl!, {
-      response_type: 'code',
-      client_id: config.oidcClientId!,
-      redirect_uri: callbackUrl,
-      scope: 'openid email profile',
-      state,
-      nonce,
-      code_challenge: pkceChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-    });
     return c.redirect(url, 302);
   }
   warmUpSamlValidator();
@@ -304,14 +294,19 @@ async function activeConfig(c: Ctx, id: string): Promise<SsoConfigRow> {
 
 // ---------------------------------------------------------------- OIDC postlogin
 
-const oidcBody = z.object({ code: optStr(), state: optStr(), RelayState: optStr(), redirectUri: optStr() });
+/** `error`, `error_description`: the IdP's error the callback brought back (an emulator addition, for a test's state). */
+const oidcBody = z.object({ code: optStr(), state: optStr(), RelayState: optStr(), redirectUri: optStr(), error: optStr(), error_description: optStr() });
 
 async function oidcPostLogin(c: Ctx) {
   const body = await parseBody(c, oidcBody);
   const state = body.state ?? body.RelayState;
+  // an administrator's test sign-in (issue 31 item 5): the result is kept for the portal, nobody signs in
+  const test = await takeOidcTestState(c, state);
+  if (test) return finishOidcTestSignIn(c, test, await loadConfig(c, test.configId), body);
   const row = await takeState(c, 'oidc', state);
   if (!row) return stateInvalid(c);
   if (!stateBoundToBrowser(c, state!)) return notThisBrowser(c, row);
+  if (body.error) return failed(c, new FederationError(`The identity provider answered an error (${body.error})`));
   if (!body.code) return c.json(errorBody('code is required'), 400);
   if (body.redirectUri !== row.callbackUrl) return c.json(errorBody('redirectUri is not the one this login started with'), 400);
   try {

@@ -18,6 +18,7 @@ import type { AppEnv } from '../http/env.ts';
 import type { Db } from '../db/client.ts';
 import { ssoConfigDomains, ssoConfigSettings, ssoConfigurations, ssoDomains, ssoGroupMappings } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { hostOrigin } from '../http/origin.ts';
 import { OutboundError, outboundReason, type OutboundPolicy } from '../http/outbound.ts';
 import { emulatorDate } from '../clock.ts';
 import { assignableRoleIds } from '../roles.ts';
@@ -439,6 +440,16 @@ export async function configurationById(db: Db, id: string): Promise<SsoConfigRo
 
 /** Path (under the prefix) of an SSO configuration's start URL; pre-login answers it as the address. */
 export const ssoStartPath = (configId: string) => `/auth/sso/${encodeURIComponent(configId)}/start`;
+
+/** The host page's default callback routes of an SSO sign-in (the login box's). */
+export const DEFAULT_SSO_CALLBACK = { oidc: '/account/oidc/callback', saml: '/account/saml/callback' } as const;
+
+/**
+ * The callback an SSO sign-in of `config` returns to — for OIDC the redirect URI registered at the IdP: the
+ * configuration's `callbackUrl`, else the requesting page's origin + {@link DEFAULT_SSO_CALLBACK}.
+ */
+export const ssoCallbackUrl = (c: Ctx, config: { type: 'oidc' | 'saml'; callbackUrl: string | null }): string =>
+  config.callbackUrl || `${hostOrigin(c)}${DEFAULT_SSO_CALLBACK[config.type]}`;
 
 /** The address pre-login answers for a domain of `configId`: the emulator's SSO start URL. */
 export const startAddress = (c: Ctx, configId: string) => `${c.var.rt.issuer}/frontegg${ssoStartPath(configId)}`;

@@ -1,10 +1,10 @@
 /**
- * "Test sign-in" of a SAML connection (issue 31 item 5; emulator/src/federation/test-sign-in.ts): opens the IdP in a new
- * window, then reports the result in the portal — the email the IdP signed in and every attribute it sent, or why its
- * answer was refused. Nobody is signed in and no user is made; a disabled connection can be tested. The window is
+ * "Test sign-in" of an SSO connection (issue 31 item 5; emulator/src/federation/test-sign-in.ts): opens the IdP in a new
+ * window, then reports the result in the portal — the email the IdP signed in and every attribute (SAML) or claim
+ * (OIDC) it sent, or why its answer was refused. An OIDC test returns through the redirect URI already registered at
+ * the IdP (the login box's callback page, which says the test is over and signs nobody in). Nobody is signed in and no user is made; a disabled connection can be tested. The window is
  * opened on the click (so no pop-up blocker stops it) and sent to the IdP once the emulator gave its address; the
  * result is read every second until the IdP answered, the test expired, or the window was closed without an answer.
- * OIDC connections have no test sign-in (nothing is rendered).
  */
 import { Fragment, useEffect, useRef, useState } from 'react';
 import type { SsoConfiguration } from '../../api/sso.ts';
@@ -26,7 +26,6 @@ export function TestSignIn({ configuration }: { configuration: SsoConfiguration 
   const [state, setState] = useState<TestState>({ phase: 'idle' });
   const stop = useRef<() => void>(() => undefined);
   useEffect(() => () => stop.current(), []);
-  if (configuration.type !== 'saml') return null;
 
   const start = () => {
     stop.current();
@@ -87,7 +86,7 @@ export function TestSignIn({ configuration }: { configuration: SsoConfiguration 
             {t('admin.sso.test.waiting')}
           </span>
         ) : null}
-        {state.phase === 'done' && state.result.status === 'succeeded' ? <TestSucceeded result={state.result} /> : null}
+        {state.phase === 'done' && state.result.status === 'succeeded' ? <TestSucceeded result={state.result} oidc={configuration.type === 'oidc'} /> : null}
         {state.phase === 'done' && state.result.status === 'expired' ? <p className={css.notice}>{t('admin.sso.test.expired')}</p> : null}
       </div>
       {state.phase === 'blocked' ? <ErrorSlot error={{ message: t('admin.sso.test.blocked') }} /> : null}
@@ -97,8 +96,8 @@ export function TestSignIn({ configuration }: { configuration: SsoConfiguration 
   );
 }
 
-/** A successful test: who the IdP signed in, and every attribute it sent. */
-function TestSucceeded({ result }: { result: Extract<SsoTestResult, { status: 'succeeded' }> }) {
+/** A successful test: who the IdP signed in, and every attribute (SAML) or claim of the ID token (OIDC) it sent. */
+function TestSucceeded({ result, oidc }: { result: Extract<SsoTestResult, { status: 'succeeded' }>; oidc: boolean }) {
   const { t } = useSection();
   const attributes = Object.entries(result.attributes);
   return (
@@ -108,7 +107,7 @@ function TestSucceeded({ result }: { result: Extract<SsoTestResult, { status: 's
       </p>
       {attributes.length ? (
         <>
-          <h4 className={`${css.label} ${css.flush}`}>{t('admin.sso.test.attributes')}</h4>
+          <h3 className={css.subtitle}>{t(oidc ? 'admin.sso.test.claims' : 'admin.sso.test.attributes')}</h3>
           <dl className={ssoCss.facts} data-test-attributes="">
             {attributes.map(([name, values]) => (
               <Fragment key={name}>

@@ -83,6 +83,9 @@ export default function LaterSteps(
       return <Card step={step} title={t('login.title')} busyText={t('common.loading')} />;
     case 'success':
       return <Card step="success" title={t('login.success.title')} subtitle={t('login.success.body')} />;
+    case 'ssoTestFinished':
+      // an administrator's SSO test sign-in (issue 31 item 5): nobody signed in, the result is in the portal
+      return <Card step={step} title={t('login.ssoTestFinished.title')} subtitle={t('login.ssoTestFinished.body')} />;
     default:
       // preLogin (NoLocalAuthentication), magicLinkPreLoginSuccess, loginWithOtc, loginWithSmsOtc, loginWithQuickSmsOtc, loginWithSSOFailed
       return (

@@ -21,8 +21,9 @@
  *   (v2) → 200 `{id, domain, validated, txtRecord}` plus `reason` ("not found yet, DNS can take a while") when the TXT
  *   record is not found; both answer the same (Frontegg's client types them void). 409 when another configuration
  *   routes the domain already;
- * - test sign-in (issue 31 item 5; federation/test-sign-in.ts): `POST /{id}/test` → 201 `{id, url}` (SAML only: 400
- *   `ER-SSO-TEST-UNSUPPORTED` for OIDC, `ER-SSO-TEST-INCOMPLETE` without SSO URL / entity id / certificate); `GET
+ * - test sign-in (issue 31 item 5; federation/test-sign-in.ts): `POST /{id}/test` → 201 `{id, url}` (SAML: the IdP
+ *   with an AuthnRequest; OIDC: the IdP's authorization URL with the registered redirect URI and a test's state; 400
+ *   `ER-SSO-TEST-INCOMPLETE` without SSO URL / entity id / certificate, or authorization endpoint / client id); `GET
  *   /{id}/test/{testId}` → `{id, status: pending|succeeded|failed|expired, email, name, groups, attributes | reason}`;
  *   a test signs nobody in and makes no user; both need the write permission;
  * - `GET /{id}/roles` → `{roleIds}`; `PUT /{id}/roles {roleIds}` → `{roleIds}`;
@@ -224,7 +225,7 @@ adminSsoRoutes.delete(`${CONFIGS}/:id`, WRITE, idParams('id'), async (c) => {
 
 // ---------------------------------------------------------------- test sign-in (issue 31 item 5)
 
-/** Starts a test sign-in (SAML): `{ id, url }`, the IdP address to open in a new window. Audited. */
+/** Starts a test sign-in (SAML or OIDC): `{ id, url }`, the IdP address to open in a new window. Audited. */
 adminSsoRoutes.post(`${CONFIGS}/:id/test`, WRITE, idParams('id'), async (c) => {
   const config = await accountConfiguration(c, c.req.param('id'));
   const test = await startTestSignIn(c, config);

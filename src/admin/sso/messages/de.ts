@@ -181,6 +181,7 @@ export const deAdminSso: Record<keyof typeof enAdminSso, string> = {
   'admin.sso.test.failed': 'Testanmeldung fehlgeschlagen: {reason}',
   'admin.sso.test.expired': 'Die Testanmeldung wurde nicht rechtzeitig abgeschlossen. Versuchen Sie es erneut.',
   'admin.sso.test.attributes': 'Empfangene Attribute',
+  'admin.sso.test.claims': 'Empfangene Claims',
   'admin.sso.error.issuer.noHost': 'Der Aussteller ist nicht erreichbar: Diesen Host gibt es nicht',
   'admin.sso.error.issuer.refused': 'Der Aussteller ist nicht erreichbar: Die Verbindung wurde abgelehnt',
   'admin.sso.error.issuer.timeout': 'Der Aussteller ist nicht erreichbar: Er hat nicht rechtzeitig geantwortet',

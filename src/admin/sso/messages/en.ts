@@ -174,6 +174,7 @@ export const enAdminSso = {
   'admin.sso.test.failed': 'Test sign-in failed: {reason}',
   'admin.sso.test.expired': 'The test sign-in was not finished in time. Try again.',
   'admin.sso.test.attributes': 'Attributes received',
+  'admin.sso.test.claims': 'Claims received',
   'admin.sso.error.issuer.noHost': 'The issuer could not be reached: no such host',
   'admin.sso.error.issuer.refused': 'The issuer could not be reached: the connection was refused',
   'admin.sso.error.issuer.timeout': 'The issuer could not be reached: it did not answer in time',

@@ -172,6 +172,7 @@ export const heAdminSso: Record<keyof typeof enAdminSso, string> = {
   'admin.sso.test.failed': 'ההתחברות לבדיקה נכשלה: {reason}',
   'admin.sso.test.expired': 'ההתחברות לבדיקה לא הסתיימה בזמן. נסו שוב.',
   'admin.sso.test.attributes': 'מאפיינים שהתקבלו',
+  'admin.sso.test.claims': 'טענות (claims) שהתקבלו',
   'admin.sso.error.issuer.noHost': 'לא ניתן להגיע למנפיק: אין מארח כזה',
   'admin.sso.error.issuer.refused': 'לא ניתן להגיע למנפיק: החיבור נדחה',
   'admin.sso.error.issuer.timeout': 'לא ניתן להגיע למנפיק: הוא לא ענה בזמן',
