@@ -71,7 +71,7 @@ export async function startTestSignIn(c: Ctx, config: SsoConfigRow): Promise<{ i
     await c.var.db
       .insert(ssoStates)
       .values({ stateHash, kind: 'oidc', configId: config.id, callbackUrl: TEST_CALLBACK, nonce: request.nonce, codeVerifier: request.codeVerifier, expiresAt, consumedAt: null });
-    return { id: stateHash, url: request.url };
+    return { id: testIdOf(stateHash), url: request.url };
   }
   const state = randomString();
   let request: { id: string; url: string };
@@ -92,18 +92,22 @@ export async function startTestSignIn(c: Ctx, config: SsoConfigRow): Promise<{ i
     expiresAt,
     consumedAt: null,
   });
-  return { id: stateHash, url: request.url };
+  return { id: testIdOf(stateHash), url: request.url };
 }
+
+/** A test's public id: its state's SHA-256 in hex (a path id: base64url's `-`/`_` would fail the path-id rule). */
+const testIdOf = (stateHash: string) => Buffer.from(stateHash, 'base64url').toString('hex');
 
 /**
  * The result of test `id` of `config`.
  * @throws HttpError 404 `ER-SSO-TEST-NOT-FOUND` for an unknown id or one of another connection
  */
 export async function testSignInResult(c: Ctx, config: SsoConfigRow, id: string): Promise<TestResult> {
+  if (!/^[0-9a-f]{64}$/.test(id)) throw notFound('Test sign-in not found', 'ER-SSO-TEST-NOT-FOUND');
   const [row] = await c.var.db
     .select()
     .from(ssoStates)
-    .where(and(eq(ssoStates.stateHash, id), eq(ssoStates.configId, config.id), eq(ssoStates.callbackUrl, TEST_CALLBACK)));
+    .where(and(eq(ssoStates.stateHash, Buffer.from(id, 'hex').toString('base64url')), eq(ssoStates.configId, config.id), eq(ssoStates.callbackUrl, TEST_CALLBACK)));
   if (!row) throw notFound('Test sign-in not found', 'ER-SSO-TEST-NOT-FOUND');
   const result = row.identity;
   if (!result) return { id, status: row.expiresAt.getTime() <= (await emulatorNow(c.var.db)) ? 'expired' : 'pending' };
@@ -209,5 +213,5 @@ export async function finishOidcTestSignIn(c: Ctx, row: StateRow, config: SsoCon
     result = { email: '', error: e.message };
   }
   await c.var.db.update(ssoStates).set({ identity: result }).where(eq(ssoStates.stateHash, row.stateHash));
-  return c.json({ ssoTestSignIn: { id: row.stateHash, status: result.error === undefined ? 'succeeded' : 'failed' } });
+  return c.json({ ssoTestSignIn: { id: testIdOf(row.stateHash), status: result.error === undefined ? 'succeeded' : 'failed' } });
 }
