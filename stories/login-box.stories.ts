@@ -94,6 +94,7 @@ export const QuickLoginRegisterCode = at('loginWithQuickSmsOtc.register.code', '
 export const QuickLoginRegisterSubmitting = at('loginWithQuickSmsOtc.register.submitting', 'registerQuickLogin: the code being checked.');
 export const QuickLoginRegisterError = at('loginWithQuickSmsOtc.register.error', 'registerQuickLogin: a wrong code.');
 export const LoginWithSsoFailed = at('loginWithSSOFailed', 'A failed OIDC/SAML callback; the authenticated URL follows.');
+export const SsoTestFinished = at('ssoTestFinished', 'An SSO connection’s test sign-in came back to the callback page: the result is the admin portal’s; close this window.');
 export const SigningOut = at('signingOut', 'The signed-in card: signing out.');
 
 /**
