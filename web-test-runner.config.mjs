@@ -48,6 +48,17 @@ async function watchedPage({ context }) {
   cdp.on('Page.frameRequestedNavigation', (e) => {
     if (!e.url.includes('wtr-session-id=')) console.warn(`[wtr] the test page asked to navigate (${e.reason}, ${e.disposition}) to ${e.url}`);
   });
+  // the runner's own about:blank between files adds an entry; one reached by Back/Forward (an entry before the end) is
+  // a test's history traversal leaving the page
+  cdp.on('Page.frameNavigated', async ({ frame }) => {
+    if (frame.parentId || frame.url !== 'about:blank') return;
+    const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory').catch(() => ({ currentIndex: -1, entries: [] }));
+    if (currentIndex >= 0 && currentIndex < entries.length - 1) {
+      console.warn(
+        `[wtr] the test page went back to about:blank (history entry ${currentIndex} of ${entries.length}: ${entries.map((e) => e.url.replace(/^.*?(#|\?wtr)/, '$1')).join(' | ')})`,
+      );
+    }
+  });
   await cdp.send('Page.enable');
   page.on('error', (error) => console.warn(`[wtr] the test page crashed: ${error.message}`));
   return page;
