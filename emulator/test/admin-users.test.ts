@@ -486,6 +486,13 @@ describe('enable, disable, counts and temporary users', () => {
     assert.equal(again.status, 400);
     assert.deepEqual(again.body.errors, ['User is not locked']);
     assert.equal((await unlock(randomUUID())).status, 404, 'not a member of the tenant');
+    // another account's user, locked there: Acme's admin can neither unlock nor learn of them
+    const globex = await c.post('/_emulator/tenants', { name: 'Globex' });
+    assert.equal(globex.status, 201, globex.text);
+    const bob = await makeUser('bob@globex.test', ['ReadOnly'], { tenantId: globex.body.tenantId });
+    for (let i = 0; i < 3; i++) await c.login('bob@globex.test', 'bad-password');
+    assert.equal((await unlock(bob)).status, 404, "another account's user");
+    assert.deepEqual((await c.login('bob@globex.test', PASSWORD)).body.errors, ['User is locked'], 'still locked');
     assert.equal((await unlock('not an id')).status, 400, 'the id is validated before the database');
     assert.equal((await c.post(`${P}/users/v1/${alice}/unlock`, {})).status, 401, 'signed in only');
     await makeUser('viewer@example.test', ['ReadOnly']);
