@@ -11,7 +11,7 @@
  * no write control.
  */
 import { useStore } from '@nanostores/react';
-import { Fragment, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditColumn, AuditFilterValue, AuditRow, AuditValueField } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -20,7 +20,7 @@ import { useRouteState, useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
-import { AdminDialog } from '../ui/dialog.tsx';
+import { RowDetails } from '../ui/row-details.tsx';
 import { downloadText } from '../ui/download.ts';
 import { SearchField, TextField } from '../ui/form.tsx';
 import * as auditCss from './audits.css.ts';
@@ -165,24 +165,15 @@ export function AuditsView() {
         </>
       </LoadStates>
       {open ? (
-        <AdminDialog open onClose={close} title={t('admin.audits.jsonTitle', { action: open.action, time: time(open.createdAt) })}>
-          <dl className={auditCss.fields}>
-            {detailFields(open, t, time).map(([name, value]) => (
-              <Fragment key={name}>
-                <dt>{t(`admin.audits.col.${name}`)}</dt>
-                <dd>{value || '—'}</dd>
-              </Fragment>
-            ))}
-          </dl>
+        <RowDetails
+          title={t('admin.audits.jsonTitle', { action: open.action, time: time(open.createdAt) })}
+          fields={detailFields(open, t, time).map(([name, value]) => ({ label: t(`admin.audits.col.${name}`), value: value || '—' }))}
+          onClose={close}
+        >
           <pre className={`${css.secret} ${auditCss.json}`} tabIndex={0} aria-label={t('admin.audits.col.json')}>
             {jsonText(open)}
           </pre>
-          <div className={css.dialogActions}>
-            <button type="button" className={css.button} onClick={close}>
-              {t('admin.close')}
-            </button>
-          </div>
-        </AdminDialog>
+        </RowDetails>
       ) : null}
     </section>
   );

@@ -17,8 +17,11 @@ export interface RowDetailsField {
   value: ReactNode;
 }
 
-/** The details dialog of one row: `title` names the row; `fields` in order, each label over its whole value. */
-export function RowDetails({ title, fields, onClose }: { title: string; fields: RowDetailsField[]; onClose: () => void }) {
+/**
+ * The details dialog of one row: `title` names the row; `fields` in order, each label over its whole value; `children`
+ * (e.g. the row's JSON) below them.
+ */
+export function RowDetails({ title, fields, onClose, children }: { title: string; fields: RowDetailsField[]; onClose: () => void; children?: ReactNode }) {
   const { t } = useSection();
   return (
     <AdminDialog open onClose={onClose} title={title}>
@@ -30,6 +33,7 @@ export function RowDetails({ title, fields, onClose }: { title: string; fields: 
           </div>
         ))}
       </dl>
+      {children}
       <DoneActions label={t('admin.close')} onDone={onClose} />
     </AdminDialog>
   );
