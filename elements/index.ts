@@ -17,4 +17,6 @@ export { FeAdminAuditsElement } from './admin/fe-admin-audits.ts';
 export { FeAdminSecurityElement } from './admin/fe-admin-security.ts';
 export { FeAdminSsoElement } from './admin/fe-admin-sso.ts';
 export { FeAdminProvisioningElement } from './admin/fe-admin-provisioning.ts';
+export { FeAdminSubscriptionElement } from './admin/fe-admin-subscription.ts';
+export { FeAdminUsageElement } from './admin/fe-admin-usage.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';

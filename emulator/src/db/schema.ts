@@ -421,6 +421,13 @@ export const schema = {
 
 /** Tables cleared by reset (everything except the signing key and the migration log). */
 export const resettableTables = [
+  'billing_invoices',
+  'billing_setup_intents',
+  'billing_subscriptions',
+  'billing_payment_methods',
+  'billing_tenant_configs',
+  'billing_plans',
+  'billing_settings',
   // new:section resettable-tables (npm run new:section adds a section's table above this line)
   'vendors',
   'tenants',
@@ -1308,6 +1315,172 @@ export const userPhoneNumbers = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [cascade('user_phone_numbers_user_id_fkey', t.userId, () => users.id), uniqueIndex('user_phone_numbers_user_id_phone_number_key').on(t.userId, t.phoneNumber)],
+);
+
+/**
+ * Billing (issue 32; admin spec §3 "Subscription", "Plan", "Invoice", "Payment method"; api-contract §AB). Money is in
+ * integer minor units of its currency (cents; yen for JPY: AB-9.18), never floats.
+ */
+export interface BillingPlanLimits {
+  /** Users in the account (active and invited). */
+  seats?: number;
+  /** Tenant and personal API tokens of the account. */
+  apiTokens?: number;
+  /** SSO connections of the account. */
+  ssoConnections?: number;
+}
+
+/** The vendor's billing settings: one row per vendor (api-contract AB vendor public configurations, Stripe configuration). */
+export const billingSettings = pgTable('billing_settings', {
+  vendorId: text('vendor_id').primaryKey(),
+  allowPlanDowngrade: boolean('allow_plan_downgrade').notNull().default(true),
+  allowPlanCancellation: boolean('allow_plan_cancellation').notNull().default(true),
+  /** The payment provider: 'stripe' (a Stripe account, or the emulator's test-mode card provider when no publishable key), null = none configured. */
+  provider: text('provider'),
+  providerName: text('provider_name').notNull().default('Stripe'),
+  /** Stripe's publishable key (`pk_test_…`); null = the emulator's own test-mode card provider serves checkout. */
+  publishableKey: text('publishable_key'),
+  /** Days of trial a new subscription on a paid plan starts with (0 = none). */
+  trialDays: integer('trial_days').notNull().default(0),
+});
+
+/** A plan the vendor sells (AB-3.44–3.46): in `tier` order; `isDefault` is every new account's plan. */
+export const billingPlans = pgTable(
+  'billing_plans',
+  {
+    id: text('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    slug: text('slug').notNull().unique('billing_plans_slug_key'),
+    /** Price per month in minor units of `currency`; 0 = a free plan. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    recurringInterval: text('recurring_interval').notNull().default('month'),
+    tier: integer('tier').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The entitlements plan (entitlement_plans) whose features this plan grants its accounts; null = none. */
+    entitlementPlanId: text('entitlement_plan_id'),
+    limits: jsonb('limits').$type<BillingPlanLimits>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [foreignKey({ name: 'billing_plans_entitlement_plan_id_fkey', columns: [t.entitlementPlanId], foreignColumns: [entitlementPlans.id] }).onDelete('set null')],
+);
+
+/** An account's billing configuration (api-contract AB tenant configuration): who manages its billing. */
+export const billingTenantConfigs = pgTable(
+  'billing_tenant_configs',
+  {
+    tenantId: text('tenant_id').primaryKey(),
+    id: text('id').notNull().unique('billing_tenant_configs_id_key'),
+    externallyManaged: boolean('externally_managed').notNull().default(false),
+    /** Who manages an externally managed subscription (shown by the portal), e.g. "Acme sales team". */
+    managedBy: text('managed_by'),
+    providerType: text('provider_type').notNull().default('Stripe'),
+    mappingId: text('mapping_id'),
+    stripeCustomerId: text('stripe_customer_id'),
+  },
+  (t) => [cascade('billing_tenant_configs_tenant_id_fkey', t.tenantId, () => tenants.tenantId)],
+);
+
+/** A card (or unknown method) of an account (AB-3.49); `billingDetails` = name, email, address. */
+export const billingPaymentMethods = pgTable(
+  'billing_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    type: text('type').notNull().default('card'),
+    brand: text('brand').notNull().default(''),
+    last4: text('last4').notNull().default(''),
+    expMonth: integer('exp_month').notNull().default(0),
+    expYear: integer('exp_year').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    billingDetails: jsonb('billing_details').$type<BillingDetails>().notNull().default({}),
+    /** Test card 4000 0000 0000 0341: attaches, but every later charge (a renewal) fails. */
+    failsCharges: boolean('fails_charges').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('billing_payment_methods_tenant_id_fkey', t.tenantId, () => tenants.tenantId), index('billing_payment_methods_tenant_id_idx').on(t.tenantId)],
+);
+
+/** Billing details of a payment method (api-contract AB getPaymentMethods `billingDetails`). */
+export interface BillingDetails {
+  name?: string;
+  email?: string;
+  address?: { addressLine1?: string; addressLine2?: string; city?: string; state?: string; postalCode?: string; country?: string };
+}
+
+/** An account's one subscription (AB-3.40–3.42): made with the account, on the vendor's default plan. */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    tenantId: text('tenant_id').notNull().unique('billing_subscriptions_tenant_id_key'),
+    planId: text('plan_id').notNull(),
+    /** Raw status: active, incomplete, canceled, expired, trialing, trialEnded (AB-3.41). */
+    status: text('status').notNull().default('active'),
+    startDate: ts('start_date').notNull(),
+    currentPeriodStart: ts('current_period_start').notNull(),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    /** 'atPeriodEnd' once cancelled (AB-3.42); null = not cancelled. */
+    cancellationPolicy: text('cancellation_policy'),
+    trialEnd: ts('trial_end'),
+    paymentMethodId: text('payment_method_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    cascade('billing_subscriptions_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    foreignKey({ name: 'billing_subscriptions_plan_id_fkey', columns: [t.planId], foreignColumns: [billingPlans.id] }),
+    foreignKey({ name: 'billing_subscriptions_payment_method_id_fkey', columns: [t.paymentMethodId], foreignColumns: [billingPaymentMethods.id] }).onDelete('set null'),
+  ],
+);
+
+/**
+ * A card setup intent of the test-mode card provider (Stripe's SetupIntent surface): `clientSecretHash` is the SHA-256
+ * of the `client_secret` handed out once; status requires_payment_method → requires_action (a challenge) → succeeded.
+ */
+export const billingSetupIntents = pgTable(
+  'billing_setup_intents',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    status: text('status').notNull().default('requires_payment_method'),
+    /** The card waiting for its challenge (brand, last4, expiry; never the number), then the payment method made. */
+    pendingCard: jsonb('pending_card').$type<Record<string, unknown>>(),
+    paymentMethodId: text('payment_method_id'),
+    /** The last error, in Stripe's shape `{ type, code, decline_code, message }`. */
+    lastError: jsonb('last_error').$type<Record<string, unknown>>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [cascade('billing_setup_intents_tenant_id_fkey', t.tenantId, () => tenants.tenantId)],
+);
+
+/** An invoice (AB-3.47–3.48): `totalAmount` in minor units here; the API answers it divided by 100 as the contract says. */
+export const billingInvoices = pgTable(
+  'billing_invoices',
+  {
+    id: text('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    planId: text('plan_id').notNull(),
+    paymentDate: ts('payment_date').notNull(),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    currency: text('currency').notNull(),
+    paid: boolean('paid').notNull(),
+    receiptNumber: text('receipt_number').notNull().unique('billing_invoices_receipt_number_key'),
+  },
+  (t) => [
+    cascade('billing_invoices_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    cascade('billing_invoices_subscription_id_fkey', t.subscriptionId, () => billingSubscriptions.id),
+    index('billing_invoices_tenant_payment_date_idx').on(t.tenantId, t.paymentDate.desc()),
+  ],
 );
 
 // new:section tables (npm run new:section adds a section's table above this line)

@@ -158,7 +158,8 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
     routes: [route('add', 'write'), route('permissions'), ...rowRoutes('roleId', { edit: 'read', delete: 'write' }), route('attach::permissionId', 'write')],
   }),
   subscription: section('subscription', {
-    // new:section subscription
+    load: () => import('../subscription/index.ts'),
+    messages: texts('subscription'),
   }),
   // SI-2.32: shown by permission, not by a default switch
   allAccounts: section('allAccounts', {
@@ -167,7 +168,8 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
     // new:section allAccounts
   }),
   usage: section('usage', {
-    // new:section usage
+    load: () => import('../usage/index.ts'),
+    messages: texts('usage'),
   }),
   provisioning: section('provisioning', {
     load: () => import('../provisioning/index.ts'),

@@ -1,0 +1,11 @@
+/** `<fe-admin-subscription>`: the subscription section in each designed state, preview mode (canned items), no network. */
+import { adminStoriesMeta, type AdminStory } from './support/admin-story.tsx';
+import '../elements/admin/fe-admin-subscription.ts';
+
+// an object literal with a literal title: Storybook's static indexer reads the default export
+export default { title: 'Admin/Subscription', component: 'fe-admin-subscription', ...adminStoriesMeta('Admin/Subscription', 'subscription') };
+
+export const Filled: AdminStory = { args: { scenario: 'filled' } };
+export const Empty: AdminStory = { args: { scenario: 'empty' } };
+export const Loading: AdminStory = { args: { scenario: 'loading' } };
+export const Failed: AdminStory = { args: { scenario: 'error' } };
