@@ -167,6 +167,24 @@ export interface FeAdminSsoProperties {}
 /** Events `<fe-admin-sso>` fires, by name, with their classes (typed `detail`). */
 export interface FeAdminSsoEvents {}
 
+/** Attributes of `<fe-admin-subscription>`, kebab-case as written in HTML. */
+export interface FeAdminSubscriptionAttributes {}
+
+/** Properties of `<fe-admin-subscription>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminSubscriptionProperties {}
+
+/** Events `<fe-admin-subscription>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminSubscriptionEvents {}
+
+/** Attributes of `<fe-admin-usage>`, kebab-case as written in HTML. */
+export interface FeAdminUsageAttributes {}
+
+/** Properties of `<fe-admin-usage>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminUsageProperties {}
+
+/** Events `<fe-admin-usage>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminUsageEvents {}
+
 /** Attributes of `<fe-admin-users>`, kebab-case as written in HTML. */
 export interface FeAdminUsersAttributes {}
 
@@ -477,6 +495,8 @@ export interface FeElementAttributes {
   'fe-admin-roles': FeAdminRolesAttributes;
   'fe-admin-security': FeAdminSecurityAttributes;
   'fe-admin-sso': FeAdminSsoAttributes;
+  'fe-admin-subscription': FeAdminSubscriptionAttributes;
+  'fe-admin-usage': FeAdminUsageAttributes;
   'fe-admin-users': FeAdminUsersAttributes;
   'fe-app': FeAppAttributes;
   'fe-authorized': FeAuthorizedAttributes;
@@ -508,6 +528,8 @@ export interface FeElementProperties {
   'fe-admin-roles': FeAdminRolesProperties;
   'fe-admin-security': FeAdminSecurityProperties;
   'fe-admin-sso': FeAdminSsoProperties;
+  'fe-admin-subscription': FeAdminSubscriptionProperties;
+  'fe-admin-usage': FeAdminUsageProperties;
   'fe-admin-users': FeAdminUsersProperties;
   'fe-app': FeAppProperties;
   'fe-authorized': FeAuthorizedProperties;
@@ -539,6 +561,8 @@ export interface FeElementEvents {
   'fe-admin-roles': FeAdminRolesEvents;
   'fe-admin-security': FeAdminSecurityEvents;
   'fe-admin-sso': FeAdminSsoEvents;
+  'fe-admin-subscription': FeAdminSubscriptionEvents;
+  'fe-admin-usage': FeAdminUsageEvents;
   'fe-admin-users': FeAdminUsersEvents;
   'fe-app': FeAppEvents;
   'fe-authorized': FeAuthorizedEvents;
@@ -586,6 +610,10 @@ declare global {
     'fe-admin-security': fe.FeAdminSecurityElement;
     /** The SSO section of the admin portal. */
     'fe-admin-sso': fe.FeAdminSsoElement;
+    /** The subscription section of the admin portal. */
+    'fe-admin-subscription': fe.FeAdminSubscriptionElement;
+    /** The usage section of the admin portal. */
+    'fe-admin-usage': fe.FeAdminUsageElement;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': fe.FeAdminUsersElement;
     /** Connects the elements inside it to the identity API. */

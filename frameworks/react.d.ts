@@ -82,6 +82,12 @@ export type FeAdminSecurityReactProps = FeReactBaseProps<fe.FeAdminSecurityEleme
 /** React 19 props of `<fe-admin-sso>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminSsoReactProps = FeReactBaseProps<fe.FeAdminSsoElement> & dom.FeAdminSsoAttributes & dom.FeAdminSsoProperties & {};
 
+/** React 19 props of `<fe-admin-subscription>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminSubscriptionReactProps = FeReactBaseProps<fe.FeAdminSubscriptionElement> & dom.FeAdminSubscriptionAttributes & dom.FeAdminSubscriptionProperties & {};
+
+/** React 19 props of `<fe-admin-usage>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminUsageReactProps = FeReactBaseProps<fe.FeAdminUsageElement> & dom.FeAdminUsageAttributes & dom.FeAdminUsageProperties & {};
+
 /** React 19 props of `<fe-admin-users>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminUsersReactProps = FeReactBaseProps<fe.FeAdminUsersElement> & dom.FeAdminUsersAttributes & dom.FeAdminUsersProperties & {};
 
@@ -288,6 +294,10 @@ declare module 'react' {
       'fe-admin-security': FeAdminSecurityReactProps;
       /** The SSO section of the admin portal. */
       'fe-admin-sso': FeAdminSsoReactProps;
+      /** The subscription section of the admin portal. */
+      'fe-admin-subscription': FeAdminSubscriptionReactProps;
+      /** The usage section of the admin portal. */
+      'fe-admin-usage': FeAdminUsageReactProps;
       /** Manage the users of the signed-in user's account. */
       'fe-admin-users': FeAdminUsersReactProps;
       /** Connects the elements inside it to the identity API. */

@@ -89,6 +89,12 @@ export type FeAdminSecurityVueProps = dom.FeAdminSecurityProperties & {};
 /** Vue props of `<fe-admin-sso>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminSsoVueProps = dom.FeAdminSsoProperties & {};
 
+/** Vue props of `<fe-admin-subscription>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminSubscriptionVueProps = dom.FeAdminSubscriptionProperties & {};
+
+/** Vue props of `<fe-admin-usage>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminUsageVueProps = dom.FeAdminUsageProperties & {};
+
 /** Vue props of `<fe-admin-users>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminUsersVueProps = dom.FeAdminUsersProperties & {};
 
@@ -334,6 +340,10 @@ declare module 'vue' {
     'fe-admin-security': DefineComponent<FeAdminSecurityVueProps>;
     /** The SSO section of the admin portal. */
     'fe-admin-sso': DefineComponent<FeAdminSsoVueProps>;
+    /** The subscription section of the admin portal. */
+    'fe-admin-subscription': DefineComponent<FeAdminSubscriptionVueProps>;
+    /** The usage section of the admin portal. */
+    'fe-admin-usage': DefineComponent<FeAdminUsageVueProps>;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': DefineComponent<FeAdminUsersVueProps>;
     /** Connects the elements inside it to the identity API. */
