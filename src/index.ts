@@ -15,7 +15,7 @@ export { stepUp } from './app/step-up.ts';
 export { logout } from './app/logout.ts';
 export { checkPassword } from './auth/password-rules.ts';
 export { isAuthorized, NAVIGATION_PERMISSIONS } from './auth/authorization.ts';
-export { isEntitledTo, getFeatureEntitlements, getPermissionEntitlements, entitlementStore, ENTITLEMENTS_OFF_MESSAGE } from './app/entitlements.ts';
+export { isEntitledTo, getFeatureEntitlements, getPermissionEntitlements, entitlementStore, reloadEntitlements, ENTITLEMENTS_OFF_MESSAGE } from './app/entitlements.ts';
 export { isImpersonated, impersonatorOf } from './auth/impersonation.ts';
 export { switchTenant, $switchingTenant, TenantSwitchError } from './app/tenants.ts';
 export type { TenantChangeDetail } from './app/tenants.ts';

@@ -86,6 +86,7 @@ export interface ErrorResponseParts {
  * | body not JSON (including empty) | `We're facing some difficulties, Please try again` |
  * | JSON object with an array `errors` | `errors.join(', ')` |
  * | JSON string | that string |
+ * | JSON object `{ error: { message, code, … } }` (a card provider's refusal, Stripe's shape) | `error.message`; `errorCode` its `code`, `errorContext` the whole `error` |
  * | any other JSON (`{message}`, `null`, numbers, non-array `errors`) | `Error <status> - <statusText>` |
  *
  * Deliberate fixes of the reference client's bugs: a JSON `null` body and a
@@ -116,11 +117,15 @@ export function errorFromResponse({ status, statusText, bodyText, traceId }: Err
   }
 
   const record = isRecord(body) ? body : undefined;
+  // a card provider's refusal in Stripe's shape, `{ error: { type, code, decline_code, message } }` (the billing
+  // test-mode provider's 402, issue 32): its message as is, its code, and the whole error as the context
+  const card = !errors && isRecord(record?.error) && typeof record.error.message === 'string' && record.error.message ? record.error : undefined;
+  if (card) message = card.message as string;
   return new FeApiError(message, {
     statusCode: status,
     traceId: trace,
-    errorCode: typeof record?.errorCode === 'string' ? record.errorCode : undefined,
-    errorContext: isRecord(record?.context) ? record.context : undefined,
+    errorCode: typeof record?.errorCode === 'string' ? record.errorCode : typeof card?.code === 'string' ? card.code : undefined,
+    errorContext: isRecord(record?.context) ? record.context : card,
     errors,
     errorCodes: Array.isArray(record?.errorCodes) ? (record.errorCodes as unknown[]).map(String) : undefined,
   });

@@ -63,3 +63,14 @@ export function entitlementStore(query: EntitlementQuery, customAttributes?: Rec
   assertOn(app);
   return computed(app.stores.$session, () => decide(app, query, customAttributes));
 }
+
+/**
+ * Reads the signed-in user's entitlements again and updates the session with them: every `<fe-authorized feature>`
+ * and {@link entitlementStore} follows without a reload (e.g. after the account's plan changed, issue 32 item 5).
+ * Does nothing while nobody is signed in.
+ * @throws Error {@link ENTITLEMENTS_OFF_MESSAGE} when entitlements are off; FeApiError when the call fails.
+ */
+export function reloadEntitlements(app: FeApp = defaultApp()): Promise<void> {
+  assertOn(app);
+  return app.reloadEntitlements();
+}

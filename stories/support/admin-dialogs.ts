@@ -4,6 +4,7 @@
  * stories/admin-<flow>-states.ts.
  */
 import { adminAddUserMachine } from '../../machines/admin-add-user.machine.ts';
+import { adminCheckoutMachine } from '../../machines/admin-checkout.machine.ts';
 import { adminBulkInviteMachine } from '../../machines/admin-bulk-invite.machine.ts';
 import { adminBulkUsersMachine } from '../../machines/admin-bulk-users.machine.ts';
 import { adminChangeEmailMachine } from '../../machines/admin-change-email.machine.ts';
@@ -14,12 +15,14 @@ import { adminSamlMachine } from '../../machines/admin-saml.machine.ts';
 import { adminSsoDomainMachine } from '../../machines/admin-sso-domain.machine.ts';
 import { adminSsoSetupMachine } from '../../machines/admin-sso-setup.machine.ts';
 import { adminScimConnectionMachine } from '../../machines/admin-scim-connection.machine.ts';
+import { CHECKOUT_STORY_INPUT } from '../admin-checkout-states.ts';
 import { defineDialogStory } from './admin-story.tsx';
 
 defineDialogStory('fe-admin-add-user-story', adminAddUserMachine);
 defineDialogStory('fe-admin-bulk-invite-story', adminBulkInviteMachine);
 defineDialogStory('fe-admin-bulk-users-story', adminBulkUsersMachine, { action: 'delete', users: [] });
 defineDialogStory('fe-admin-change-email-story', adminChangeEmailMachine);
+defineDialogStory('fe-admin-checkout-story', adminCheckoutMachine, CHECKOUT_STORY_INPUT);
 defineDialogStory('fe-admin-create-token-story', adminCreateTokenMachine, { owner: 'tenant', type: 'ClientCredentials' });
 defineDialogStory('fe-admin-edit-role-story', adminEditRoleMachine);
 defineDialogStory('fe-admin-enroll-mfa-story', adminEnrollMfaMachine, { kind: 'authenticator' });

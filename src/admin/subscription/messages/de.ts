@@ -1,8 +1,11 @@
 import type { enAdminSubscription } from './en.ts';
+import { deAdminCheckout } from '../checkout/messages/de.ts';
 
 /** German messages of the admin portal's subscription texts (every key of `./en.ts`), pure data, loaded with the section. */
 // scaffolded in English by `npm run new:section`: translate before release
 export const deAdminSubscription: Record<keyof typeof enAdminSubscription, string> = {
+  // the checkout's texts (src/admin/subscription/checkout/), loaded with the section's
+  ...deAdminCheckout,
   'admin.subscription.title': 'Subscription',
   'admin.subscription.table': 'Items of this account',
   'admin.subscription.searchLabel': 'Search by name',

@@ -1,5 +1,8 @@
+import { enAdminCheckout } from '../checkout/messages/en.ts';
 /** English messages of the admin portal's subscription section (pure data: loaded with the section, src/admin/shell/sections.ts). */
 export const enAdminSubscription = {
+  // the checkout's texts (src/admin/subscription/checkout/), loaded with the section's
+  ...enAdminCheckout,
   'admin.subscription.title': 'Subscription',
   'admin.subscription.table': 'Items of this account',
   'admin.subscription.searchLabel': 'Search by name',

@@ -1,8 +1,11 @@
 import type { enAdminSubscription } from './en.ts';
+import { heAdminCheckout } from '../checkout/messages/he.ts';
 
 /** Hebrew messages of the admin portal's subscription texts (every key of `./en.ts`), pure data, loaded with the section. */
 // scaffolded in English by `npm run new:section`: translate before release
 export const heAdminSubscription: Record<keyof typeof enAdminSubscription, string> = {
+  // the checkout's texts (src/admin/subscription/checkout/), loaded with the section's
+  ...heAdminCheckout,
   'admin.subscription.title': 'Subscription',
   'admin.subscription.table': 'Items of this account',
   'admin.subscription.searchLabel': 'Search by name',

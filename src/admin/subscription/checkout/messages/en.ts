@@ -1,0 +1,46 @@
+/** English messages of the checkout (src/admin/subscription/checkout/) and its test-mode card fields (../card/), loaded with the subscription section's texts. */
+export const enAdminCheckout = {
+  'admin.checkout.title': 'Change to {plan}',
+  'admin.checkout.current': 'You are on {plan} now.',
+  'admin.checkout.perMonth': '{price} per month',
+  'admin.checkout.changes': 'What changes',
+  'admin.checkout.adds': 'Adds',
+  'admin.checkout.removes': 'Removes',
+  'admin.checkout.limits': 'Limits',
+  'admin.checkout.sameGrants': 'The same features and limits as {plan}.',
+  'admin.checkout.limit.seats': 'Seats',
+  'admin.checkout.limit.apiTokens': 'API tokens',
+  'admin.checkout.limit.ssoConnections': 'SSO connections',
+  'admin.checkout.limitChange': '{limit}: {from} → {to}',
+  'admin.checkout.unlimited': 'unlimited',
+  'admin.checkout.noPayment': 'No payment is needed.',
+  'admin.checkout.onFile': 'The payment method on file is charged {price} per month.',
+  'admin.checkout.payment': 'Payment details',
+  'admin.checkout.name': 'Name on card',
+  'admin.checkout.email': 'Billing email',
+  'admin.checkout.pay': 'Subscribe to {plan}',
+  'admin.checkout.paying': 'Processing…',
+  'admin.checkout.confirm': 'Change to {plan}',
+  'admin.checkout.confirming': 'Changing the plan…',
+  'admin.checkout.loadingProvider': 'Loading the payment form…',
+  'admin.checkout.confirmingLocally': 'Starting {plan}…',
+  'admin.checkout.cardIncomplete': 'Enter the card number, expiry date and security code.',
+  'admin.checkout.done': 'You are now on {plan}.',
+  'admin.card.legend': 'Card',
+  'admin.card.testMode': 'Test mode: no real card is charged. Use a test card, e.g. 4242 4242 4242 4242.',
+  'admin.card.number': 'Card number',
+  'admin.card.expiry': 'Expiry date (MM / YY)',
+  'admin.card.cvc': 'Security code (CVC)',
+  'admin.card.numberInvalid': 'Enter the card number: 12 to 19 digits.',
+  'admin.card.expiryInvalid': 'Enter the expiry date as MM / YY.',
+  'admin.card.cvcInvalid': 'Enter the security code: 3 or 4 digits.',
+  'admin.card.challengeTitle': 'Confirm your card',
+  'admin.card.challengeHint': 'Your card issuer asks you to confirm this card.',
+  'admin.card.challengeFrame': 'Card authentication',
+  'admin.card.challengeCancelled': 'The card was not confirmed. Try again or use another card.',
+} as const;
+
+declare module '../../../../i18n/en.ts' {
+  /** The checkout's keys join the catalogue's keys (`MessageKey`). */
+  interface SectionMessages extends Record<keyof typeof enAdminCheckout, string> {}
+}
