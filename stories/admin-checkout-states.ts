@@ -1,19 +1,19 @@
 /**
  * Every state of the checkout machine (machines/admin-checkout.machine.ts) as data: the Admin/Checkout stories
- * share them. Free → Pro with the test-mode card provider (no publishable key), one story with Stripe's (a stub key:
+ * share them. The preview account (on Pro, src/admin/subscription/preview.ts) choosing Enterprise, with the test-mode card provider (no publishable key), one story with Stripe's (a stub key:
  * the chunk placeholder until the Stripe path lands). The setup intent's secret is never in the context.
  */
 import type { CheckoutInput } from '../machines/admin-checkout.machine.ts';
 import type { DialogStateSpec } from './support/admin-story.tsx';
 
-/** The input of the checkout outside a page (the no-tokens check): an active Free account choosing Pro, no card on file. */
+/** The input of the checkout outside a page (the no-tokens check): the preview account on Pro choosing Enterprise, no card on file. */
 export const CHECKOUT_STORY_INPUT: CheckoutInput = {
-  subscriptionId: 'preview-subscription',
+  subscriptionId: 'sub-preview',
   status: 'active',
-  currentPlanId: 'free',
+  currentPlanId: 'pro',
   paymentMethodId: null,
-  planId: 'pro',
-  planName: 'Pro',
+  planId: 'enterprise',
+  planName: 'Enterprise',
   free: false,
 };
 
@@ -21,7 +21,7 @@ const testMode = { provider: { kind: 'testMode' } };
 
 export const adminCheckoutStates = {
   /** AB-4.28: a trialing subscription with a card on file, checking out its own plan: confirmed locally, no call. */
-  confirmingLocally: { value: 'confirmingLocally', context: { status: 'trialing', paymentMethodId: 'preview-card' } },
+  confirmingLocally: { value: 'confirmingLocally', context: { status: 'trialing', paymentMethodId: 'pm-preview' } },
   loadingProvider: { value: 'loadingProvider' },
   /** The vendor has no payment provider: the server's text, and a retry. */
   providerFailed: { value: 'providerFailed', context: { error: { message: 'Payment provider not configured', statusCode: 404 } } },
@@ -34,10 +34,10 @@ export const adminCheckoutStates = {
   /** A decline: the provider's message as is, the form as typed. */
   declined: { value: { card: 'idle' }, context: { ...testMode, error: { message: 'Your card was declined.' } } },
   /** A payment method on file (or a free plan): the change confirmed, no card. */
-  review: { value: 'review', context: { paymentMethodId: 'preview-card' } },
+  review: { value: 'review', context: { paymentMethodId: 'pm-preview' } },
   /** The server refused the change: its message, the confirm again. */
-  reviewFailed: { value: 'review', context: { paymentMethodId: 'preview-card', error: { message: 'Plan downgrades are not allowed', statusCode: 400 } } },
-  updating: { value: 'updating', context: { paymentMethodId: 'preview-card' } },
+  reviewFailed: { value: 'review', context: { paymentMethodId: 'pm-preview', error: { message: 'Plan downgrades are not allowed', statusCode: 400 } } },
+  updating: { value: 'updating', context: { paymentMethodId: 'pm-preview' } },
   /** The card attached, the plan changed: the billing reads and the entitlements read again. */
   reloading: { value: 'reloading', context: { ...testMode, newPaymentMethodId: 'preview-card-new' } },
   /** Done: the page around has moved on (the toast says "You are now on Pro."). */

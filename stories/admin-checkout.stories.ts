@@ -1,7 +1,7 @@
 /**
  * The checkout of a plan in the subscription section (`#/admin/subscription/checkout:<planId>`; issue 32 items 2 and
  * 5; AB-1.04, AB-4.28, AB-4.29): a story per state of its flow (stories/admin-checkout-states.ts), preview mode, no
- * network. Free → Pro: what Pro adds (Advanced reports, Single sign-on; seats 50 → 200 …), its price per month, then
+ * network. Pro → Enterprise: what it adds (Audit export, Priority support; seats 200 → unlimited …), its price per month, then
  * the test-mode card fields (or Stripe's with a key), a decline kept as typed, the confirm-only step of an account
  * with a card on file.
  */
@@ -13,7 +13,7 @@ import '../elements/admin/fe-admin-subscription.ts';
 // an object literal with a literal title: Storybook's static indexer reads the default export
 export default { title: 'Admin/Checkout', component: 'fe-admin-subscription', ...adminStoriesMeta('Admin/Checkout', 'subscription') };
 
-const checkout = dialogStateStory('fe-admin-checkout', adminCheckoutStates, 'checkout:pro');
+const checkout = dialogStateStory('fe-admin-checkout', adminCheckoutStates, 'checkout:enterprise');
 /** AB-4.28: on trial with a card on file, its own plan: confirmed locally, no call. */
 export const ConfirmingLocally: AdminStory = checkout('confirmingLocally');
 export const LoadingProvider: AdminStory = checkout('loadingProvider');
