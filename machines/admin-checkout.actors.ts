@@ -5,6 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { FeApp } from '../src/app/types.ts';
+import { reloadEntitlements } from '../src/app/entitlements.ts';
 import type { AdminResources } from '../src/admin/resources/index.ts';
 import { createCheckoutResource } from '../src/admin/resources/checkout.ts';
 import type { CardSetupResult } from '../src/admin/subscription/card/provider.ts';
@@ -21,7 +22,10 @@ export function adminCheckoutActors(resources: AdminResources, app: FeApp) {
     updateSubscription: fromPromise<void, UpdateSubscriptionCall>(({ input }) => checkout().update.run(input)),
     reload: fromPromise<void>(async () => {
       checkout().reload();
-      await app.reloadEntitlements().catch((error: unknown) => app.logger.warn('entitlements not read again after the plan change', error));
+      // entitlements off (or not loaded): nothing follows; the plan changed anyway
+      if (app.options.entitlements?.enabled) {
+        await reloadEntitlements(app).catch((error: unknown) => app.logger.warn('entitlements not read again after the plan change', error));
+      }
     }),
   };
 }

@@ -262,15 +262,6 @@ export function createFeApp(options: FeAppOptions): FeApp {
     return started;
   }
 
-  async function reloadEntitlements(): Promise<void> {
-    const before = stores.$session.get().user;
-    if (!entitlementsOn || !before) return;
-    const entitlements = await auth.getEntitlements();
-    const now = stores.$session.get();
-    const same = (u: AuthUser) => (u.sub ?? u.id) === (before.sub ?? before.id) && u.tenantId === before.tenantId;
-    if (now.user && same(now.user)) stores.$session.set({ ...now, user: { ...now.user, entitlements } });
-  }
-
   let loggingOut = false;
   async function logout(): Promise<void> {
     loggingOut = true;
@@ -318,7 +309,6 @@ export function createFeApp(options: FeAppOptions): FeApp {
     start,
     refresh,
     completeLogin,
-    reloadEntitlements,
     logout,
     resolvePostAuthUrl,
     navigate,

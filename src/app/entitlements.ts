@@ -6,6 +6,7 @@
 import { decodeClaims } from '../auth/claims.ts';
 import { computed, type ReadableAtom } from 'nanostores';
 import { evaluateEntitlement, indexBundle, type EntitlementQuery, type EntitlementResult } from '../entitlements/index.ts';
+import type { AuthUser } from '../stores/index.ts';
 import { defaultApp, type FeApp } from './app.ts';
 
 /** Thrown by every entitlement function while entitlements are off (sign-in §8, named after `<fe-app>`). */
@@ -65,12 +66,19 @@ export function entitlementStore(query: EntitlementQuery, customAttributes?: Rec
 }
 
 /**
- * Reads the signed-in user's entitlements again and updates the session with them: every `<fe-authorized feature>`
- * and {@link entitlementStore} follows without a reload (e.g. after the account's plan changed, issue 32 item 5).
- * Does nothing while nobody is signed in.
- * @throws Error {@link ENTITLEMENTS_OFF_MESSAGE} when entitlements are off; FeApiError when the call fails.
+ * Reads the signed-in user's entitlements again (`GET /entitlements/api/v2/user-entitlements`, sign-in §4) and puts
+ * them into the session: every `<fe-authorized feature>` and {@link entitlementStore} follows without a reload (e.g.
+ * after the account's plan changed, issue 32 item 5). Does nothing while nobody is signed in; the answer is dropped
+ * when another user or account is signed in by the time it arrives.
+ * @throws Error {@link ENTITLEMENTS_OFF_MESSAGE} when entitlements are off; FeApiError when the call fails (the
+ * session keeps the entitlements it had).
  */
-export function reloadEntitlements(app: FeApp = defaultApp()): Promise<void> {
+export async function reloadEntitlements(app: FeApp = defaultApp()): Promise<void> {
   assertOn(app);
-  return app.reloadEntitlements();
+  const before = app.stores.$session.get().user;
+  if (!before) return;
+  const entitlements = await app.auth.getEntitlements();
+  const now = app.stores.$session.get();
+  const same = (u: AuthUser) => (u.sub ?? u.id) === (before.sub ?? before.id) && u.tenantId === before.tenantId;
+  if (now.user && same(now.user)) app.stores.$session.set({ ...now, user: { ...now.user, entitlements } });
 }

@@ -57,14 +57,6 @@ export interface FeApp {
    * `source` (default `interactive`: a sign-in in this tab, announced to the other tabs).
    */
   completeLogin(response: LoginResponse, source?: SessionSource): Promise<LoginResult | null>;
-  /**
-   * Reads the signed-in user's entitlements again (`GET /entitlements/api/v2/user-entitlements`, sign-in §4) and puts
-   * them into the session, so every `<fe-authorized feature>` and entitlement store follows at once (e.g. after a plan
-   * change, issue 32 item 5). Does nothing while entitlements are off or nobody is signed in; the answer is dropped
-   * when another user signed in meanwhile.
-   * @throws FeApiError when the call fails (the session keeps the entitlements it had)
-   */
-  reloadEntitlements(): Promise<void>;
   /** Calls the logout API (errors swallowed) and clears the session. */
   logout(): Promise<void>;
   /** Clears the user and the access token without calling the API (MFA required, sign-in §4). */
