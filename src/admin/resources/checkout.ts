@@ -30,10 +30,19 @@ function activated(value: unknown, id: string): unknown {
 /** Builds the checkout resource of one app. */
 export function createCheckoutResource(q: QueryContext, client: ApiClient) {
   const api = createBillingApi(client);
-  /** The API's origin (the test-mode challenge page is served there, and only its messages are heard). */
-  const apiOrigin = new URL(client.url('/'), typeof location === 'undefined' ? 'http://localhost' : location.href).origin;
+  /** The API's root (`<base>/<prefix>/`), absolute. */
+  const apiRoot = new URL(client.url('/'), typeof location === 'undefined' ? 'http://localhost' : location.href);
   return {
-    apiOrigin,
+    /**
+     * Where to frame the test-mode provider's challenge page (`next_action.redirect_to_url.url`): an API path, so it is
+     * framed through the API's own root — the host's same-origin proxy in a page whose CSP allows `frame-src 'self'` —
+     * whatever public address the provider named; a page outside the API's paths as given. Its messages are heard from
+     * the origin framed only.
+     */
+    challengePage(url: string): URL {
+      const page = new URL(url, apiRoot);
+      return page.pathname.startsWith(apiRoot.pathname) ? new URL(page.pathname + page.search, apiRoot.origin) : page;
+    },
     /**
      * Which card fields to show (AB-7.71): `GET stripe/public-configurations/v1`; a publishable key → Stripe, none →
      * the test-mode provider.

@@ -7,7 +7,7 @@
  * `confirm(intent, billingDetails)`: the provider's decline (a 402 `{ error }`) is `{ error }`, its message as is
  * ("Your card was declined."); a card that asks for authentication (`requires_action`) shows the provider's challenge
  * page (`next_action.redirect_to_url.url`) in a dialog, waits for its `{ type: 'fe-test-mode-challenge' }` message
- * (from that page's origin and frame only), reads the intent back and ends in its payment method or its error; the
+ * (framed through the API's root, heard from that origin and frame only), reads the intent back and ends in its payment method or its error; the
  * dialog closed first is an error of ours ("The card was not confirmed…"). A lost connection rejects.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -93,7 +93,7 @@ export function TestModeCardFields({ onReady, onCompleteChange, disabled }: Card
   const authenticate = useCallback(
     (url: string, setupIntentId: string) =>
       new Promise<boolean>((resolve) => {
-        const page = new URL(url, checkout.apiOrigin);
+        const page = checkout.challengePage(url);
         setChallenge({
           url: page.href,
           origin: page.origin,
