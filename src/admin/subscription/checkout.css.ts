@@ -23,18 +23,22 @@ export const changes = style({
   borderRadius: theme.radius,
 });
 export const changeTerm = style({ fontWeight: 600 });
-export const changeList = style({ margin: 0, paddingInlineStart: u(2.5) });
+/** A group's items: no bullets (an added or removed item carries its own + or − sign). */
+export const changeList = style({ margin: 0, padding: 0, listStyle: 'none' });
 /** An item the new plan adds (success colour and a sign not told by colour alone) or takes away. */
 export const added = style({ color: theme.color.success });
 export const removed = style({ color: theme.color.danger });
 /** The card fields: a bare fieldset, its fields stacked. */
 export const cardFields = style([bareFieldset, { display: 'flex', flexDirection: 'column', gap: u(2), minWidth: 0 }]);
+/** The fieldset's legend, as a field's label, with its note right under it. */
+export const cardLegend = style({ padding: 0, fontWeight: 600 });
 /** Expiry and security code side by side, stacked when narrow. */
 export const cardRow = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', gap: u(2) });
 /** The provider's challenge page in its dialog. */
 export const challengeFrame = style({
   width: '100%',
-  height: '22rem',
+  // the page's two answers in view at 390 px too
+  height: 'min(26rem, 60vh)',
   border: `1px solid ${theme.color.border}`,
   borderRadius: theme.radius,
   background: theme.color.surface,

@@ -154,8 +154,8 @@ export function TestModeCardFields({ onReady, onCompleteChange, disabled }: Card
 
   return (
     <fieldset className={checkoutCss.cardFields} disabled={disabled}>
-      <legend className={css.label}>{t('admin.card.legend')}</legend>
-      <p className={css.hint}>{t('admin.card.testMode')}</p>
+      <legend className={checkoutCss.cardLegend}>{t('admin.card.legend')}</legend>
+      <p className={`${css.hint} ${css.flush}`}>{t('admin.card.testMode')}</p>
       {field('number', FIELDS.number)}
       <div className={checkoutCss.cardRow}>
         {field('expiry', FIELDS.expiry)}
@@ -203,7 +203,7 @@ function ChallengeDialog({ challenge }: { challenge: Challenge }) {
   }, [challenge]);
   return (
     <AdminDialog open onClose={() => challenge.finish(false)} title={t('admin.card.challengeTitle')}>
-      <p id={hintId} className={css.muted}>
+      <p id={hintId} className={`${css.muted} ${css.flush}`}>
         {t('admin.card.challengeHint')}
       </p>
       {/* the provider's page: framed from its own origin, the only one whose message ends the wait */}

@@ -121,7 +121,7 @@ export function Checkout({ plan, current, subscription, onDone, onCancel }: Chec
             actor.send({ type: 'checkout.confirm' });
           }}
         >
-          <p className={css.muted}>{isFree(plan) ? t('admin.checkout.noPayment') : t('admin.checkout.onFile', { price })}</p>
+          <p className={`${css.muted} ${css.flush}`}>{isFree(plan) ? t('admin.checkout.noPayment') : t('admin.checkout.onFile', { price })}</p>
           <ErrorSlot error={error} />
           <DialogActions onCancel={onCancel} busy={busy} label={t('admin.checkout.confirm', { plan: plan.name })} busyLabel={t('admin.checkout.confirming')} autoFocus />
         </form>
