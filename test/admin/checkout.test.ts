@@ -190,6 +190,22 @@ describe('checkout against the emulator (<fe-admin-subscription>, test-mode card
     expect(await invoices(token)).to.have.length(2);
   });
 
+  it('AB-4.29 back to Free (price 0): no card, what goes away, and <fe-authorized feature="advanced-reports"> turns off without a reload', async () => {
+    const { el, gate } = await renderPage();
+    await openCheckout(el, 'Pro');
+    await cardFields(el);
+    await typeCard(el, CARDS.ok);
+    button(root(el), 'Subscribe to Pro')!.click();
+    await waitUntil(() => gate.hasAttribute('authorized') && byLabel(root(el), 'Downgrade to Free'), 'on Pro, the feature on', SLOW);
+    byLabel(root(el), 'Downgrade to Free')!.click();
+    await waitUntil(() => shown(el, 'Change to Free'), 'the checkout', SLOW);
+    for (const words of ['$0.00 per month', 'Removes', 'Advanced reports', 'Seats: 200 → 50', 'No payment is needed.']) expect(shown(el, words), words).to.equal(true);
+    expect(input(root(el), 'cardnumber')).to.equal(null);
+    button(root(el), 'Change to Free')!.click();
+    await waitUntil(() => toasts(el).includes('You are now on Free.'), 'the toast', SLOW);
+    await waitUntil(() => !gate.hasAttribute('authorized'), 'the Pro feature off, without a reload', SLOW);
+  });
+
   it('AB-1.04 keyboard only: Free → Pro with Tab, typing and Enter', async () => {
     const { el, gate } = await renderPage();
     const upgrade = byLabel(root(el), 'Upgrade to Pro')!;
