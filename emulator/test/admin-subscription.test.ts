@@ -633,6 +633,8 @@ describe('/_emulator/billing', () => {
     assert.deepEqual(settings, { allowPlanDowngrade: true, allowPlanCancellation: true, provider: 'stripe', providerName: 'Stripe', publishableKey: null, trialDays: 7 });
     assert.equal((await call('PUT', '/_emulator/billing/settings', { trialDays: -1 })).status, 400);
 
+    // even after every entitlement is removed (the billing plans lose theirs), a plan's features come back to its accounts
+    await emulator('DELETE', '/entitlements');
     const free = (await emulator('PUT', '/billing/plans/free', { limits: { seats: 2 }, features: [{ key: 'reports', name: 'Reports' }] })) as {
       limits: unknown;
       features: unknown;

@@ -141,6 +141,10 @@ billingEmulatorRoutes.put('/billing/plans/:id', idParams('id'), async (c) => {
   if (body.features || !plan.entitlementPlanId) plan.entitlementPlanId = await writeEntitlementPlan(db, plan, body.features ?? [], now);
   if (plan.isDefault) await db.update(billingPlans).set({ isDefault: false });
   await db.insert(billingPlans).values(plan).onConflictDoUpdate({ target: billingPlans.id, set: plan });
+  // the accounts on the plan have its entitlements at once (also when its entitlement plan is new)
+  for (const s of await db.select({ tenantId: billingSubscriptions.tenantId }).from(billingSubscriptions).where(eq(billingSubscriptions.planId, plan.id))) {
+    await grantPlanEntitlements(db, s.tenantId, plan, now);
+  }
   const [answer] = await planDtos(db, [plan]);
   return c.json(answer);
 });
