@@ -121,7 +121,7 @@ function pdfText(bytes: Uint8Array): string {
 }
 
 describe('plans and the subscription of every account (Frontegg client)', () => {
-  it('AB-3.44 AB-3.45 AB-3.46 AB-7.66 plans in tier order with prices in minor units (usd, month), features and limits; one plan by id; an unknown id is 404', async () => {
+  it('AB-1.02 AB-3.44 AB-3.45 AB-3.46 AB-7.66 plans in tier order with prices in minor units (usd, month), features and limits; one plan by id; an unknown id is 404', async () => {
     const api = await harness.adminApi();
     const plans = (await api.subscriptions.getSubscriptionPlans()) as unknown as {
       id: string;
@@ -341,7 +341,7 @@ describe('checkout, cancel and renew (Frontegg client)', () => {
     assert.equal((await stored()).status, 'active');
   });
 
-  it('AB-4.26 AB-4.27 AB-7.68 cancel then renew, on both paths, with and without the trailing slash; each only from its state; cancellation refused when the vendor does not allow it', async () => {
+  it('AB-1.03 AB-4.26 AB-4.27 AB-7.68 cancel then renew, on both paths, with and without the trailing slash; each only from its state; cancellation refused when the vendor does not allow it', async () => {
     const api = await harness.adminApi();
     const token = await harness.tokenOf();
     const subId = (await stored()).id;
@@ -351,6 +351,7 @@ describe('checkout, cancel and renew (Frontegg client)', () => {
     assert.deepEqual(canceled!.cancellation, { policy: 'atPeriodEnd' });
     assert.equal(canceled!.status, 'active', 'active until the period ends');
     await rejectsWith(api.subscriptions.cancelSubscription(subId), 400, 'Subscription cannot be canceled');
+    await rejectsWith(api.subscriptions.updateManagedSubscription(subId, { planId: 'free', paymentMethodId: '' }), 400, 'No changes to update');
     assert.equal((await harness.auditRows('subscription.canceled', subId)).length, 1);
     const renew = await call('PUT', `${B}/subscriptions/v1/${subId}/renewals`, {}, token);
     assert.deepEqual([renew.status, renew.body], [200, {}]);

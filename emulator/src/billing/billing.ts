@@ -316,7 +316,7 @@ export interface UpdateRequest {
  * Updates the account's subscription (AB-4.29, AB-7.69; rules of the contract): refused when externally managed,
  * for an unknown plan (404), when nothing changes, for a downgrade the vendor does not allow, for a paid plan without
  * a payment method, for another account's payment method (404). The same plan with another card only changes the
- * card. Otherwise the plan switches now: a new period from now, active, cancellation cleared, and a paid plan is
+ * card (an active or trialing subscription, a pending cancellation kept). Otherwise the plan switches now: a new period from now, active, cancellation cleared, and a paid plan is
  * charged now (unpaid + `incomplete` with a card that fails charges); with the vendor's `trialDays`, a first paid
  * plan starts a trial instead (no charge). The entitlements follow the plan at once.
  */
@@ -327,7 +327,8 @@ export async function updateSubscription(c: Ctx, tenantId: string, subscriptionI
   const plan = await planById(db, req.planId);
   if (req.paymentMethodId) await paymentMethodOf(db, tenantId, req.paymentMethodId);
   const paymentMethodId = req.paymentMethodId || s.paymentMethodId;
-  const standing = (s.status === 'active' || s.status === 'trialing') && !s.cancellationPolicy;
+  // a standing subscription (active or on trial; a pending cancellation is taken back with renew, not by buying the plan again)
+  const standing = s.status === 'active' || s.status === 'trialing';
   const now = await emulatorDate(db);
   if (standing && plan.id === s.planId) {
     if (paymentMethodId === s.paymentMethodId) throw badRequest(BILLING_ERRORS.noChanges);
