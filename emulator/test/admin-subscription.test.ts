@@ -310,6 +310,16 @@ describe('checkout, cancel and renew (Frontegg client)', () => {
     assert.equal((await api.subscriptions.getSubscriptionInvoices()).length, 2);
   });
 
+  it('no double charge on a double click: two updates to Pro at once charge once, the second is "No changes to update"', async () => {
+    const token = await harness.tokenOf();
+    const card = await addCard();
+    const subId = (await stored()).id;
+    const answers = await Promise.all([0, 1].map(() => call('PUT', `${F}/subscriptions/v1/${subId}`, { planId: 'pro', paymentMethodId: card }, token)));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 400]);
+    assert.deepEqual(answers.find((a) => a.status === 400)!.body.errors, ['No changes to update']);
+    assert.equal((await harness.emu.db.select().from(billingInvoices)).length, 1);
+  });
+
   it("AB-4.29 update rules: no change, a paid plan without a card, an unknown plan, another account's card, a downgrade the vendor refuses; a failing card leaves the plan incomplete with an unpaid invoice", async () => {
     const api = await harness.adminApi();
     const subId = (await stored()).id;
