@@ -603,6 +603,18 @@ describe('the emulator clock settles billing', () => {
     assert.equal((await stored()).status, 'active');
   });
 
+  it('the entitlements read settles too: a cancelled plan whose period has ended has taken its features with it', async () => {
+    const token = await harness.tokenOf();
+    const api = await harness.apiAs(token);
+    const subId = (await stored()).id;
+    await api.subscriptions.updateManagedSubscription(subId, { planId: 'pro', paymentMethodId: await addCard() });
+    await api.subscriptions.cancelManagedSubscription(subId);
+    assert.deepEqual(await features(token), ['advanced-reports', 'sso']);
+    await emulator('PUT', `/billing/tenants/${ACME}`, { currentPeriodEnd: new Date(Date.now() - 1000).toISOString() });
+    assert.deepEqual(await features(token), []);
+    assert.equal((await stored()).status, 'canceled');
+  });
+
   it('AB-3.41 a trial ends: with a card it becomes active and is charged; without one trialEnded on the default plan', async () => {
     const card = await addCard();
     const trialEnd = new Date(Date.now() + 5 * DAY).toISOString();
