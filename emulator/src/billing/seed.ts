@@ -1,5 +1,5 @@
 /**
- * The billing seed (issue 32 item 7; /work contract "Seeds"): the vendor's billing settings and the plans Free, Pro and
+ * The billing seed (issue 32 items 1 and 7): the vendor's billing settings and the plans Free, Pro and
  * Enterprise, each with the entitlement plan `billing-<slug>` that grants its features. Every account gets its
  * configuration and subscription from the trigger of migration `0010_billing_every_account` (`billing_open_account`);
  * the accounts written before the plans existed (the base seed's Acme) are opened here.

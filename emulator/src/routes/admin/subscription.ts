@@ -25,7 +25,7 @@
  *   the test-mode card provider); no provider: 404 `Payment provider not configured`.
  * - `GET …/stripe/customers/v1/{tenantId}` → `{ stripeCustomerId }` (404 before one is made); `POST …/customers/v1` makes it.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -343,7 +343,7 @@ adminSubscriptionRoutes.post(TENANT_CONFIGURATIONS, WRITE, async (c) => {
   const tenantId = ownTenant(c, body.tenantId, BILLING_ERRORS.tenantConfigurationNotFound);
   let row = await configOf(c, tenantId);
   if (!row) {
-    [row] = await c.var.db.insert(billingTenantConfigs).values({ tenantId, id: crypto.randomUUID() }).returning();
+    [row] = await c.var.db.insert(billingTenantConfigs).values({ tenantId, id: randomUUID() }).returning();
     await audit(c, { action: 'billing.tenant-configuration.created', targetId: row!.id });
   }
   return c.json({ id: row!.id });
@@ -378,7 +378,7 @@ adminSubscriptionRoutes.post(STRIPE_CUSTOMERS, WRITE, async (c) => {
   if (row?.stripeCustomerId) return c.json({ stripeCustomerId: row.stripeCustomerId });
   const stripeCustomerId = `cus_${randomBytes(7).toString('hex')}`;
   if (row) await c.var.db.update(billingTenantConfigs).set({ stripeCustomerId }).where(eq(billingTenantConfigs.tenantId, tenantId));
-  else await c.var.db.insert(billingTenantConfigs).values({ tenantId, id: crypto.randomUUID(), stripeCustomerId });
+  else await c.var.db.insert(billingTenantConfigs).values({ tenantId, id: randomUUID(), stripeCustomerId });
   await audit(c, { action: 'billing.customer.created', targetId: stripeCustomerId });
   return c.json({ stripeCustomerId });
 });
