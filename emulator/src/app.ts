@@ -66,6 +66,8 @@ import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
 import { adminPhoneNumberRoutes } from './routes/admin/phone-numbers.ts';
 import { adminSubscriptionRoutes } from './routes/admin/subscription.ts';
 import { adminUsageRoutes } from './routes/admin/usage.ts';
+import { billingEmulatorRoutes } from './routes/emulator-billing.ts';
+import { ensureBillingSeed } from './billing/seed.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -147,6 +149,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (startClock) await setClock(rootDb, startClock);
     const [existing] = await rootDb.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, SEED.vendorId));
     if (!existing) await rootDb.transaction(async (tx) => seed(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
+    // the billing seed and every account's subscription, also for a data directory made before billing existed
+    await rootDb.transaction(async (tx) => ensureBillingSeed(tx as unknown as Db, SEED.vendorId));
   } catch (e) {
     await database.close();
     throw e;
@@ -300,6 +304,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', adminUserEmulatorRoutes);
   app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
+  app.route('/_emulator', billingEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
   app.onError((err, c) => {
