@@ -193,6 +193,19 @@ describe("the plan's limits refuse what would pass them", () => {
     ]);
   });
 
+  it('seats: a sign-up by invite link into the account is refused over the limit; a sign-up making a new account is not', async () => {
+    const api = await adminApi();
+    await subscribe({ seats: 1 });
+    const link = await api.teams.createInviteUserLink({ expiresInMinutes: 60, shouldSendEmail: false, roleIds: [] });
+    const c = new Client(harness.emu);
+    const joined = await c.post('/frontegg/identity/resources/users/v1/signUp', { email: 'joiner@acme.test', password: PASSWORD, name: 'Joiner', invitationToken: link.token });
+    assert.equal(joined.status, 400, joined.text);
+    assert.deepEqual(joined.body.errors, ['Your plan allows 1 users. Upgrade the plan to add more.']);
+    const own = await c.post('/frontegg/identity/resources/users/v1/signUp', { email: 'founder@startup.test', password: PASSWORD, name: 'Founder', companyName: 'Startup' });
+    assert.equal(own.status, 200, own.text);
+    assert.equal(await seatsOf(), 1);
+  });
+
   it('seats: a SCIM create over the limit is a SCIM 400 with the text; nobody is added', async () => {
     const api = await adminApi();
     const scim = await connectScim(harness.emu, api, ScimConnectionSource.OKTA);
