@@ -85,6 +85,7 @@ describe('setup intents (AB-7.73)', () => {
 
   it('refused: externally managed (400 "Billing is externally managed."), no provider (404), a read-only user (403), a card of another account (404)', async () => {
     const api = await adminApi();
+    await configureProvider(null);
     await rejectsWith(api.subscriptions.createStripePaymentMethodSetupIntentSecret({}), 404, 'Payment provider not configured');
     await configureProvider();
     await harness.emu.db.insert(billingTenantConfigs).values({ tenantId: SEED.tenantId, id: 'btc-acme', externallyManaged: true, managedBy: 'Acme sales team' });

@@ -9,7 +9,8 @@
  *   (`paymentMethodId` '' when none was given; a given one is the account's card the intent replaces, else 404
  *   `Payment method not found`). The secret is answered once and stored as its SHA-256; it is good for
  *   {@link INTENT_TTL_MS} on the emulator clock. Refused with 400 `Billing is externally managed.` for an externally
- *   managed account and 404 `Payment provider not configured` when the vendor has no provider.
+ *   managed account and 404 `Payment provider not configured` when the vendor's billing settings have no provider (a
+ *   vendor without a settings row has the seeded defaults: Stripe without a key, i.e. this provider).
  * - `POST …/test-mode/setup-intents/v1/{id}/confirm` `{ client_secret, card: { number, exp_month, exp_year, cvc },
  *   billing_details? }` (bearer + `fe.subscriptions.write`) → 200 `TestModeSetupIntent`: `succeeded` with
  *   `payment_method` (a `billing_payment_methods` row: brand, last 4, expiry, billing details; the default card), or
@@ -232,7 +233,8 @@ adminCardProviderRoutes.post(SETUP_INTENTS, WRITE, async (c) => {
   const tenantId = c.var.auth.tenantId;
   await refuseExternallyManaged(c, tenantId);
   const [settings] = await db.select({ provider: billingSettings.provider }).from(billingSettings).where(eq(billingSettings.vendorId, c.var.rt.vendorId));
-  if (!settings?.provider) throw notFound('Payment provider not configured');
+  // a vendor without a settings row has the seeded defaults (provider 'stripe', no key: this provider)
+  if (settings && !settings.provider) throw notFound('Payment provider not configured');
   const replaces = body.paymentMethodId || null;
   if (replaces) {
     const [own] = await db
