@@ -24,7 +24,8 @@
  *   buttons of a form that posts to the same path; the answer page tells the window that shows it
  *   (`parent.postMessage({ type: 'fe-test-mode-challenge', setupIntentId, status }, '*')`, and `opener` too).
  *
- * The client secret is compared in constant time. An intent of another account, an unknown one and a wrong secret
+ * Every `{id}` goes through `idParams` (a malformed one is 400 before any handler, the page's too). The client secret
+ * is compared in constant time. An intent of another account, an unknown one and a wrong secret
  * are all 404 `Setup intent not found`; an expired secret is refused (400 `setup_intent_expired`), and so is a
  * confirmation or a challenge answer of an intent that is already past that step (400 / 409
  * `setup_intent_unexpected_state`): a secret cannot be replayed. Every change writes an audit row
@@ -39,7 +40,7 @@ import { guard } from '../../http/auth.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { parseBody, readJson } from '../../http/body.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { ID_PATTERN, idParams } from '../../http/params.ts';
+import { idParams } from '../../http/params.ts';
 import { pageCsp } from '../../http/csp.ts';
 import { pageAsset } from '../../pages/assets.ts';
 import { audit } from '../../audit.ts';
@@ -105,7 +106,7 @@ const unexpectedState = (status: string): CardError => ({
  * @returns the row, or undefined for an unknown id, another account's intent or a wrong secret (all alike)
  */
 async function intentBySecret(c: Ctx, id: string, secret: unknown, tenantId?: string): Promise<IntentRow | undefined> {
-  if (typeof secret !== 'string' || !secret || !ID_PATTERN.test(id)) return undefined;
+  if (typeof secret !== 'string' || !secret) return undefined;
   const [row] = await c.var.db
     .select()
     .from(billingSetupIntents)
@@ -371,7 +372,7 @@ adminCardProviderRoutes.get(`${ASSETS}/card-challenge.css`, pageAsset('card-chal
 adminCardProviderRoutes.get(`${ASSETS}/card-challenge.js`, pageAsset('card-challenge.js'));
 
 /** The challenge page of a `requires_action` intent: the card and the two answers. */
-adminCardProviderRoutes.get(`${CHALLENGES}/:id`, async (c) => {
+adminCardProviderRoutes.get(`${CHALLENGES}/:id`, idParams('id'), async (c) => {
   const secret = c.req.query('client_secret');
   const row = await intentBySecret(c, c.req.param('id'), secret);
   if (!row || !secret) return challengePage(c, 404, NOT_FOUND_PAGE);
@@ -393,7 +394,7 @@ adminCardProviderRoutes.get(`${CHALLENGES}/:id`, async (c) => {
 });
 
 /** The answer of the challenge (the page's form): Complete or Fail; once only. */
-adminCardProviderRoutes.post(`${CHALLENGES}/:id`, async (c) => {
+adminCardProviderRoutes.post(`${CHALLENGES}/:id`, idParams('id'), async (c) => {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const secret = typeof form.client_secret === 'string' ? form.client_secret : c.req.query('client_secret');
   const row = await intentBySecret(c, c.req.param('id'), secret);
