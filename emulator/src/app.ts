@@ -65,6 +65,7 @@ import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
 import { adminPhoneNumberRoutes } from './routes/admin/phone-numbers.ts';
 import { adminSubscriptionRoutes } from './routes/admin/subscription.ts';
+import { adminCardProviderRoutes } from './routes/admin/card-provider.ts';
 import { adminUsageRoutes } from './routes/admin/usage.ts';
 import { billingEmulatorRoutes } from './routes/emulator-billing.ts';
 import { ensureBillingSeed } from './billing/seed.ts';
@@ -283,6 +284,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminProvisioningRoutes);
   app.route(API_PREFIX, adminPhoneNumberRoutes);
   app.route(API_PREFIX, adminSubscriptionRoutes);
+  app.route(API_PREFIX, adminCardProviderRoutes);
   app.route(API_PREFIX, adminUsageRoutes);
   // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
