@@ -3,13 +3,13 @@
  * account's plan grants and what is in use (`GET billing/usage/v1`, `fe.usage.read`), and each limit refusing the
  * action that would pass it — users (invite, create, bulk invite = the portal's loop over the invite, SCIM create),
  * API tokens (tenant and personal), SSO configurations — with the contract's text. Calls go through Frontegg's own
- * client where it has the call. Plans and subscriptions are inserted directly here (the seeds make them elsewhere).
+ * client where it has the call. Plans' limits and the account's plan are set through `/_emulator/billing`.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ScimConnectionSource } from '@frontegg/rest-api';
 import { SEED } from '../src/db/seed.ts';
-import { billingPlans, billingSubscriptions, entitlementFeatures, entitlementPlanFeatures, entitlementPlans, userTenants, type BillingPlanLimits } from '../src/db/schema.ts';
+import { billingSubscriptions, userTenants, type BillingPlanLimits } from '../src/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { Client } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
@@ -20,39 +20,19 @@ const { tokenOf, apiAs, adminApi, makeUser } = harness;
 
 const USAGE = '/frontegg/subscriptions/resources/billing/usage/v1';
 
-/** A plan `slug` with `limits` (and, with `features`, an entitlement plan granting them), and account `tenantId` subscribed to it. */
+/**
+ * Plan `slug` (the seeded Free, Pro, Enterprise, or a new one) given `limits` (and, with `features`, exactly those
+ * features) through `/_emulator/billing/plans`, and account `tenantId` moved onto it through `/_emulator/billing/tenants`.
+ */
 async function subscribe(limits: BillingPlanLimits, opts: { slug?: string; features?: [string, string][]; tenantId?: string } = {}) {
-  const db = harness.emu.db;
+  const client = new Client(harness.emu);
   const slug = opts.slug ?? 'pro';
-  const now = new Date();
-  let entitlementPlanId: string | null = null;
-  if (opts.features) {
-    entitlementPlanId = `billing-${slug}`;
-    await db.insert(entitlementPlans).values({ id: entitlementPlanId, name: slug });
-    for (const [key, name] of opts.features) {
-      await db.insert(entitlementFeatures).values({ key, name }).onConflictDoNothing();
-      await db.insert(entitlementPlanFeatures).values({ planId: entitlementPlanId, featureKey: key });
-    }
-  }
-  const planId = `plan-${slug}`;
-  await db
-    .insert(billingPlans)
-    .values({ id: planId, externalId: planId, name: slug[0].toUpperCase() + slug.slice(1), slug, amount: 2900, tier: 1, entitlementPlanId, limits })
-    .onConflictDoUpdate({ target: billingPlans.id, set: { limits } });
-  const tenantId = opts.tenantId ?? SEED.tenantId;
-  await db
-    .insert(billingSubscriptions)
-    .values({
-      id: `sub-${tenantId}`,
-      externalId: `sub-${tenantId}`,
-      tenantId,
-      planId,
-      startDate: now,
-      currentPeriodStart: now,
-      currentPeriodEnd: new Date(now.getTime() + 30 * 86400_000),
-    })
-    .onConflictDoUpdate({ target: billingSubscriptions.tenantId, set: { planId } });
-  return planId;
+  const features = opts.features?.map(([key, name]) => ({ key, name }));
+  const plan = await client.put(`/_emulator/billing/plans/${slug}`, { limits, ...(features ? { features } : {}) });
+  assert.equal(plan.status, 200, plan.text);
+  const moved = await client.put(`/_emulator/billing/tenants/${opts.tenantId ?? SEED.tenantId}`, { planId: plan.body.id });
+  assert.equal(moved.status, 200, moved.text);
+  return plan.body.id as string;
 }
 
 const seatsOf = async (tenantId = SEED.tenantId) => (await harness.emu.db.select().from(userTenants).where(eq(userTenants.tenantId, tenantId))).length;
@@ -102,6 +82,7 @@ describe('GET billing/usage/v1', () => {
   });
 
   it('AB-6.01 an account without a subscription has no plan: every limit null, the counts still answered', async () => {
+    await harness.emu.db.delete(billingSubscriptions).where(eq(billingSubscriptions.tenantId, SEED.tenantId));
     const res = await usageAs(await tokenOf());
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(

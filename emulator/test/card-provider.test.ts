@@ -88,7 +88,7 @@ describe('setup intents (AB-7.73)', () => {
     await configureProvider(null);
     await rejectsWith(api.subscriptions.createStripePaymentMethodSetupIntentSecret({}), 404, 'Payment provider not configured');
     await configureProvider();
-    await harness.emu.db.insert(billingTenantConfigs).values({ tenantId: SEED.tenantId, id: 'btc-acme', externallyManaged: true, managedBy: 'Acme sales team' });
+    await harness.emu.db.update(billingTenantConfigs).set({ externallyManaged: true, managedBy: 'Acme sales team' }).where(eq(billingTenantConfigs.tenantId, SEED.tenantId));
     await rejectsWith(api.subscriptions.createStripePaymentMethodSetupIntentSecret({}), 400, 'Billing is externally managed.');
     await harness.emu.db.update(billingTenantConfigs).set({ externallyManaged: false });
     await makeUser('reader@acme.test');
@@ -386,7 +386,7 @@ describe('the client secret is the capability', () => {
     await configureProvider();
     const caller = await admin();
     const intent = await newIntent(caller);
-    await harness.emu.db.insert(billingTenantConfigs).values({ tenantId: SEED.tenantId, id: 'btc-acme', externallyManaged: true });
+    await harness.emu.db.update(billingTenantConfigs).set({ externallyManaged: true }).where(eq(billingTenantConfigs.tenantId, SEED.tenantId));
     const res = await confirm(caller, intent, { number: '4242424242424242' });
     assert.equal(res.status, 400, res.text);
     assert.deepEqual(res.body.errors, ['Billing is externally managed.']);

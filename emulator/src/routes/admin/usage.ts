@@ -8,7 +8,7 @@
  * tokens of the account) and `ssoConnections` (its SSO configurations): `{ key, limit, used, holders }`, `limit: null`
  * = unlimited, `holders` at most 50 (`{ id, name }`, oldest first). An account without a subscription has no plan:
  * `planId: ''`, no features, every limit null. The limits are enforced where things are added
- * (billing/plan-limits.ts).
+ * (billing/plan-limits.ts). Billing is settled first (billing.ts `settleBilling`), as on every billing read.
  */
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { entitlementFeatures, entitlementPlanFeatures } from '../../db/schema.ts';
+import { settleBilling } from '../../billing/billing.ts';
 import { LIMIT_KEYS, accountPlan, countInUse, holdersOf, limitOf } from '../../billing/plan-limits.ts';
 
 export const adminUsageRoutes = new Hono<AppEnv>();
@@ -25,6 +26,8 @@ const USAGE = '/subscriptions/resources/billing/usage/v1';
 guard(adminUsageRoutes, USAGE);
 
 adminUsageRoutes.get(USAGE, requirePermission('fe.usage.read'), async (c) => {
+  // a plan that ended by the emulator clock (a cancellation, a trial) is not the account's plan any more
+  await settleBilling(c);
   const db = c.var.db;
   const tenantId = c.var.auth.tenantId;
   const plan = await accountPlan(db, tenantId);
