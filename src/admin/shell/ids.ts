@@ -65,7 +65,7 @@ export const SECTION_ACCESS: Readonly<Record<SectionId, SectionAccess>> = Object
   webhooks: keys(['fe.connectivity.read.webhooks'], false, ['fe.connectivity.write.webhooks'], ['fe.connectivity.delete.webhooks']),
   apiTokens: secure('tenantApiTokens', false, true),
   roles: secure('roles', false, true),
-  subscription: keys(['fe.subscriptions.*'], false),
+  subscription: keys(['fe.subscriptions.*'], false, ['fe.subscriptions.write']),
   // SI-2.32: shown by permission, not by a default switch
   allAccounts: keys(['fe.account-hierarchy.read.subAccount'], true, ['fe.account-hierarchy.write.subAccount']),
   usage: keys(['fe.usage.read'], false),
