@@ -33,8 +33,6 @@ export const Filled: AdminStory = { args: { scenario: 'filled' } };
 export const Empty: AdminStory = { args: { scenario: 'empty' } };
 export const Loading: AdminStory = { args: { scenario: 'loading' } };
 export const Failed: AdminStory = { args: { scenario: 'error' } };
-/** For an admin with the read keys only: no actions. */
-export const ReadOnly: AdminStory = { args: { scenario: 'readOnly' } };
 /** On trial: "Trial ends on …". */
 export const Trialing: AdminStory = billing('trialing');
 /** Cancelled at period end: "Will be canceled on …" and Renew (AB-4.27). */
