@@ -41,9 +41,13 @@ export function InvoicesPanel() {
         cell: ({ row }) => (
           <span className={css.cellStack}>
             {dateText(row.original.paymentDate)}
-            {/* a phone: paid or not and the receipt number, under the date (their columns leave first) */}
+            {/* a phone: the amount, paid or not and the receipt number, under the date (their columns leave first) */}
             <span className={`${css.muted} ${css.ellipsis} ${css.narrowOnly}`}>
-              {[t(row.original.paid ? 'admin.subscription.paid' : 'admin.subscription.unpaid'), row.original.receiptNumber].join(' · ')}
+              {[
+                formatMoney(invoiceMinorUnits(row.original), row.original.currency, locale),
+                t(row.original.paid ? 'admin.subscription.paid' : 'admin.subscription.unpaid'),
+                row.original.receiptNumber,
+              ].join(' · ')}
             </span>
           </span>
         ),
@@ -65,7 +69,7 @@ export function InvoicesPanel() {
         ),
       },
       { id: 'receipt', header: t('admin.subscription.col.receipt'), size: 170, meta: { priority: 3 }, cell: ({ row }) => row.original.receiptNumber },
-      actionsColumn<Invoice>(t('admin.subscription.col.actions'), 80, (invoice) => (
+      actionsColumn<Invoice>(t('admin.subscription.col.actions'), 88, (invoice) => (
         <button
           type="button"
           className={css.secondaryButton}
