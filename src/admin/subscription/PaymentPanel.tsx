@@ -88,9 +88,16 @@ export function PaymentPanel({ subscription }: { subscription: Subscription }) {
             </h4>
             {hasBillingDetails(details) ? (
               <address className={subCss.lines}>
-                {details?.email ? <span>{details.email}</span> : null}
+                {/* what the admin typed, isolated in its own direction (an English address on a Hebrew page) */}
+                {details?.email ? (
+                  <span>
+                    <bdi>{details.email}</bdi>
+                  </span>
+                ) : null}
                 {[address.addressLine1, address.addressLine2, place, address.country].filter(Boolean).map((line, i) => (
-                  <span key={i}>{line}</span>
+                  <span key={i}>
+                    <bdi>{line}</bdi>
+                  </span>
                 ))}
               </address>
             ) : (

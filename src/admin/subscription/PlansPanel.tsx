@@ -58,17 +58,24 @@ function PlanCard({ plan, current, subscription }: { plan: Plan; current: Plan |
 
   return (
     <li className={subCss.plan} data-current={move === 'current' || undefined}>
+      {/* the vendor's texts, isolated in their own direction (English plans on a Hebrew page) */}
       <h4 id={headingId} className={subCss.planName}>
-        {plan.name}
+        <bdi>{plan.name}</bdi>
       </h4>
       <p className={css.flush}>
         {isFree(plan) ? t('admin.subscription.free') : t('admin.subscription.perMonth', { price: formatMoney(plan.price.amount, plan.price.currency, locale) })}
       </p>
-      {plan.description ? <p className={`${css.flush} ${css.muted}`}>{plan.description}</p> : null}
+      {plan.description ? (
+        <p className={`${css.flush} ${css.muted}`}>
+          <bdi>{plan.description}</bdi>
+        </p>
+      ) : null}
       {plan.features?.length ? (
         <ul className={subCss.planList} aria-label={t('admin.subscription.features', { plan: plan.name })}>
           {plan.features.map((f) => (
-            <li key={f.key}>{f.name}</li>
+            <li key={f.key}>
+              <bdi>{f.name}</bdi>
+            </li>
           ))}
         </ul>
       ) : null}
