@@ -235,21 +235,21 @@ describe('<fe-admin-subscription> in preview (each designed state)', () => {
 /** The subscription of acme, as its admin reads it. */
 const subscriptionOf = async (token: string) => (await api<Subscription[]>(token, 'GET', `${BILLING}/subscriptions/v1`))[0]!;
 
-/** Adds the test card 4242 4242 4242 4242 to acme through the test-mode card provider; resolves with its id. */
-async function addCard(token: string): Promise<string> {
+/** Adds a test card (default 4242 4242 4242 4242) to acme through the test-mode card provider; resolves with its id. */
+async function addCard(token: string, number = '4242424242424242'): Promise<string> {
   const intent = await api<{ id: string; setupIntentSecret: string }>(token, 'POST', `${BILLING}/payment-providers/stripe/setup-intents/v1`, {});
   const confirmed = await api<TestModeSetupIntent>(token, 'POST', `${BILLING}/payment-providers/test-mode/setup-intents/v1/${intent.id}/confirm`, {
     client_secret: intent.setupIntentSecret,
-    card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+    card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
     billing_details: { email: 'billing@acme.test', address: { addressLine1: '1 Rocket Road', city: 'Hawthorne', postalCode: '90250', country: 'US' } },
   });
   expect(confirmed.status).to.equal('succeeded');
   return confirmed.payment_method!;
 }
 
-/** acme on Pro with the card 4242: one paid invoice. */
-async function upgradeToPro(token: string): Promise<Subscription> {
-  const paymentMethodId = await addCard(token);
+/** acme on Pro with the card 4242 (one paid invoice), or with `number`'s card. */
+async function upgradeToPro(token: string, number?: string): Promise<Subscription> {
+  const paymentMethodId = await addCard(token, number);
   const sub = await subscriptionOf(token);
   await api(token, 'PUT', `${MANAGED}/${sub.id}`, { planId: 'pro', paymentMethodId });
   return subscriptionOf(token);
@@ -364,6 +364,31 @@ describe('<fe-admin-subscription> against the emulator', () => {
     expect(name).to.equal(invoiceFileName(invoice!.paymentDate));
     expect(name).to.match(/^invoice_\d{8}\.pdf$/);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).to.equal('%PDF-');
+    await expectAccessibleLightAndDark(el);
+  });
+
+  it('issue 32 item 4: the emulator clock a month on renews Pro: a second paid invoice, newest first, and the next renewal date', async () => {
+    await upgradeToPro(token);
+    const before = await subscriptionOf(token);
+    await callEmulator('PUT', '/_emulator/clock', { advance: 32 * 86_400_000 });
+    // a new session at the new time (the first one's tokens have expired there)
+    token = await signIn(ADMIN);
+    const el = await render();
+    await waitUntil(() => rowTexts(el).length === 2, 'two invoices', SLOW);
+    expect(rowTexts(el).every((row) => row.includes('$29.00') && row.includes('Paid') && !row.includes('Unpaid'))).to.equal(true);
+    const after = await subscriptionOf(token);
+    expect(Date.parse(after.currentPeriodEnd)).to.be.greaterThan(Date.parse(before.currentPeriodEnd));
+    expect(currentPlan(el)).to.include('Active').and.include('Renews on');
+  });
+
+  it('AB-4.24 a card whose charges fail (4000 0000 0000 0341): the subscription is Incomplete and its invoice Unpaid; light and dark have no axe violation', async () => {
+    await upgradeToPro(token, '4000000000000341');
+    const el = await render();
+    await waitUntil(() => rowTexts(el).length === 1, 'the invoice', SLOW);
+    expect(currentPlan(el)).to.include('Pro').and.include('Incomplete');
+    expect(currentPlan(el)).not.to.include('Renews on');
+    expect(rowTexts(el)[0]).to.include('Unpaid');
+    expect(button(root(el), 'Cancel subscription')).to.equal(undefined);
     await expectAccessibleLightAndDark(el);
   });
 
