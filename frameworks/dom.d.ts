@@ -610,7 +610,7 @@ declare global {
     'fe-admin-security': fe.FeAdminSecurityElement;
     /** The SSO section of the admin portal. */
     'fe-admin-sso': fe.FeAdminSsoElement;
-    /** The subscription section of the admin portal. */
+    /** The subscription section of the admin portal: plan, status, plans, payment details, invoices. */
     'fe-admin-subscription': fe.FeAdminSubscriptionElement;
     /** The usage section of the admin portal. */
     'fe-admin-usage': fe.FeAdminUsageElement;

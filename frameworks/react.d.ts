@@ -294,7 +294,7 @@ declare module 'react' {
       'fe-admin-security': FeAdminSecurityReactProps;
       /** The SSO section of the admin portal. */
       'fe-admin-sso': FeAdminSsoReactProps;
-      /** The subscription section of the admin portal. */
+      /** The subscription section of the admin portal: plan, status, plans, payment details, invoices. */
       'fe-admin-subscription': FeAdminSubscriptionReactProps;
       /** The usage section of the admin portal. */
       'fe-admin-usage': FeAdminUsageReactProps;

@@ -340,7 +340,7 @@ declare module 'vue' {
     'fe-admin-security': DefineComponent<FeAdminSecurityVueProps>;
     /** The SSO section of the admin portal. */
     'fe-admin-sso': DefineComponent<FeAdminSsoVueProps>;
-    /** The subscription section of the admin portal. */
+    /** The subscription section of the admin portal: plan, status, plans, payment details, invoices. */
     'fe-admin-subscription': DefineComponent<FeAdminSubscriptionVueProps>;
     /** The usage section of the admin portal. */
     'fe-admin-usage': DefineComponent<FeAdminUsageVueProps>;
