@@ -104,7 +104,7 @@ function LimitCard({ limit: l, onUpgrade, onHolders }: { limit: UsageLimit; onUp
         <span data-usage-count="">{l.limit === null ? t('admin.usage.usedUnlimited', { used: l.used }) : t('admin.usage.usedOf', { used: l.used, limit: l.limit })}</span>
       </div>
       {l.limit === null ? (
-        <span className={css.chip}>{t('admin.usage.unlimited')}</span>
+        <span className={`${css.chip} ${usageCss.cardChip}`}>{t('admin.usage.unlimited')}</span>
       ) : (
         <div
           role="meter"
@@ -124,17 +124,15 @@ function LimitCard({ limit: l, onUpgrade, onHolders }: { limit: UsageLimit; onUp
             {t(level === 'reached' ? 'admin.usage.reached' : 'admin.usage.near')}
           </span>
           {level === 'reached' && onUpgrade ? (
-            <button type="button" className={css.secondaryButton} onClick={() => onUpgrade(null)}>
+            <button type="button" className={css.button} onClick={() => onUpgrade(null)}>
               {t('admin.usage.upgrade')}
             </button>
           ) : null}
         </div>
       ) : null}
-      <span>
-        <button type="button" className={css.iconButton} aria-haspopup="dialog" onClick={onHolders}>
-          {t('admin.usage.holdersFor', { key: l.key })}
-        </button>
-      </span>
+      <button type="button" className={usageCss.holdersButton} aria-haspopup="dialog" onClick={onHolders}>
+        {t('admin.usage.holdersFor', { key: l.key })}
+      </button>
     </li>
   );
 }

@@ -1,7 +1,7 @@
 /** Styles of the usage section (its own classes; the kit's are in src/admin/ui/admin.css.ts), adopted with the kit's into each admin element's shadow root (src/admin/ui/styles.ts). */
 import { createVar, style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
-import { u } from '../ui/css-units.ts';
+import { focus, u } from '../ui/css-units.ts';
 
 /** A panel of the section (the plan, the limits): a titled block. */
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: u(1.5), minWidth: 0 });
@@ -61,6 +61,24 @@ export const meterFill = style({
   '@media': { '(forced-colors: active)': { background: 'Highlight' } },
 });
 /** The line under a meter: the state's words and, when reached, the way to upgrade. */
-export const limitFoot = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: u(1) });
-/** The list of holders in a limit's details. */
-export const holders = style({ margin: 0, paddingInlineStart: u(2.5), display: 'flex', flexDirection: 'column', gap: u(0.25) });
+export const limitFoot = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: u(1) });
+/** A chip in a card keeps its own width (the card's column would stretch it). */
+export const cardChip = style({ alignSelf: 'flex-start' });
+/** The button that lists a limit's holders: quiet underlined text at the card's foot (cards of a row end alike). */
+export const holdersButton = style({
+  marginTop: 'auto',
+  alignSelf: 'flex-start',
+  font: 'inherit',
+  textAlign: 'start',
+  color: 'inherit',
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  minHeight: '24px',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  cursor: 'pointer',
+  selectors: { '&:hover': { textDecorationThickness: '2px' }, '&:focus-visible': focus },
+});
+/** The holders in a limit's details: in columns at least 12em wide, so 50 names fit without a long scroll. */
+export const holders = style({ margin: 0, paddingInlineStart: u(2.5), columns: 'auto 12em', columnGap: u(4) });
