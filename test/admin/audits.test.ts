@@ -11,7 +11,12 @@ import { parse } from 'csv-parse/browser/esm/sync';
 import '../../elements/admin/fe-admin-audits.ts';
 import '../../stories/support/admin-story.tsx';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
-import { columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText } from '../../src/admin/audits/model.ts';
+import { BILLING_AUDIT_ACTIONS, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, describeAction, jsonText } from '../../src/admin/audits/model.ts';
+import { deAdminAudits } from '../../src/admin/audits/messages/de.ts';
+import { enAdminAudits } from '../../src/admin/audits/messages/en.ts';
+import { heAdminAudits } from '../../src/admin/audits/messages/he.ts';
+import type { Translate } from '../../src/i18n/index.ts';
+import { formatMessage } from '../../src/i18n/icu.ts';
 import { auditsQuery } from '../../src/admin/resources/audits.ts';
 import {
   ADMIN_VIEWPORT,
@@ -194,6 +199,32 @@ describe('audit log model', () => {
     expect(dayRange('')).to.deep.equal({ start: '', end: '' });
     expect(columnsShown(DEFAULT_AUDIT_COLUMNS).map((c) => c.name)).to.include('json');
     expect(jsonText({ json: [{ a: 1 }] })).to.equal('{\n  "a": 1\n}');
+  });
+
+  it('the billing actions (issue 32) are described in the admin’s language; any other action as the server wrote it', () => {
+    const translate = (messages: Record<string, string>, locale: string) =>
+      ((key: string, params?: Record<string, string | number>) => formatMessage(messages[key] ?? key, params, locale)) as Translate;
+    const [en, de, he] = [translate(enAdminAudits, 'en'), translate(deAdminAudits, 'de'), translate(heAdminAudits, 'he')];
+    const described = (t: Translate) => BILLING_AUDIT_ACTIONS.map((action) => describeAction(t, { action, description: 'Subscription updated' }));
+    expect(described(en)).to.deep.equal([
+      'Subscription changed: a new plan or payment method',
+      'Subscription canceled: it ends with the current period',
+      'Subscription renewed',
+      'Subscription renewal failed: the payment did not go through',
+      'Subscription ended',
+      'Billing details updated',
+      'Payment method added',
+      'Plan limit reached: the addition was refused',
+    ]);
+    expect(described(de)[1]).to.equal('Abonnement gekündigt: es endet mit dem laufenden Zeitraum');
+    expect(described(he)[6]).to.equal('נוסף אמצעי תשלום');
+    // each a sentence of its own in every language, none the action's key
+    for (const t of [en, de, he]) {
+      expect(new Set(described(t)).size).to.equal(BILLING_AUDIT_ACTIONS.length);
+      for (const text of described(t)) expect(text).to.not.match(/^admin\.|^subscription\.|^billingDetails|^paymentMethod/);
+    }
+    expect(describeAction(en, { action: 'user.invited', description: 'Invited katherine@acme.test' })).to.equal('Invited katherine@acme.test');
+    expect(describeAction(de, { action: 'user.invited' })).to.equal('');
   });
 });
 

@@ -1,4 +1,4 @@
-/** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look, an actor's name. */
+/** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look, an actor's name, an action's description. */
 import type { AuditActorKind, AuditColumn, AuditRow } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
 
@@ -73,4 +73,35 @@ export function actorText(t: Translate, actor: { kind: AuditActorKind; name?: st
   if (actor.kind === 'system') return t('admin.audits.actor.system');
   if (actor.kind === 'scim') return t('admin.audits.actor.scim', { name: actor.name || actor.text });
   return actor.text || t('admin.audits.actor.system');
+}
+
+/**
+ * The billing actions (issue 32: the subscription and usage sections; emulator/src/billing) whose description the log
+ * gives in the admin's language: a plan or payment method changed, a cancellation, a renewal (a cancellation undone,
+ * or a period paid), a failed renewal charge, the end of a cancelled subscription, billing details changed, a card
+ * added, an addition refused at a plan limit.
+ */
+export const BILLING_AUDIT_ACTIONS = [
+  'subscription.updated',
+  'subscription.canceled',
+  'subscription.renewed',
+  'subscription.renewal.failed',
+  'subscription.ended',
+  'billingDetails.updated',
+  'paymentMethod.added',
+  'subscription.limit.reached',
+] as const;
+
+/** One of {@link BILLING_AUDIT_ACTIONS}. */
+export type BillingAuditAction = (typeof BILLING_AUDIT_ACTIONS)[number];
+
+const isBillingAction = (action: string): action is BillingAuditAction => (BILLING_AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/**
+ * What a row's Description says: for a billing action ({@link BILLING_AUDIT_ACTIONS}) its sentence in the admin's
+ * language (`admin.audits.action.<action>`); for any other action the server's own description, as written ('' for
+ * none).
+ */
+export function describeAction(t: Translate, row: { action: string; description?: string | null }): string {
+  return isBillingAction(row.action) ? t(`admin.audits.action.${row.action}`) : (row.description ?? '');
 }

@@ -38,4 +38,12 @@ export const deAdminAudits: Record<keyof typeof enAdminAudits, string> = {
   'admin.audits.exportFailed': 'Der Export ist fehlgeschlagen: {reason}',
   'admin.audits.empty': 'Noch keine Ereignisse. Anmeldungen und Änderungen in diesem Konto erscheinen hier.',
   'admin.audits.noMatch': 'Keine Ereignisse passen zu diesen Filtern.',
+  'admin.audits.action.subscription.updated': 'Abonnement geändert: neuer Tarif oder neue Zahlungsmethode',
+  'admin.audits.action.subscription.canceled': 'Abonnement gekündigt: es endet mit dem laufenden Zeitraum',
+  'admin.audits.action.subscription.renewed': 'Abonnement verlängert',
+  'admin.audits.action.subscription.renewal.failed': 'Verlängerung des Abonnements fehlgeschlagen: die Zahlung ging nicht durch',
+  'admin.audits.action.subscription.ended': 'Abonnement beendet',
+  'admin.audits.action.billingDetails.updated': 'Rechnungsdaten aktualisiert',
+  'admin.audits.action.paymentMethod.added': 'Zahlungsmethode hinzugefügt',
+  'admin.audits.action.subscription.limit.reached': 'Tariflimit erreicht: das Hinzufügen wurde abgelehnt',
 };

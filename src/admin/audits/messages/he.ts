@@ -38,4 +38,12 @@ export const heAdminAudits: Record<keyof typeof enAdminAudits, string> = {
   'admin.audits.exportFailed': 'הייצוא נכשל: {reason}',
   'admin.audits.empty': 'אין עדיין אירועים. כניסות ושינויים בחשבון הזה יופיעו כאן.',
   'admin.audits.noMatch': 'אין אירועים שמתאימים למסננים האלה.',
+  'admin.audits.action.subscription.updated': 'המינוי שונה: תוכנית או אמצעי תשלום חדשים',
+  'admin.audits.action.subscription.canceled': 'המינוי בוטל: הוא יסתיים בסוף התקופה הנוכחית',
+  'admin.audits.action.subscription.renewed': 'המינוי חודש',
+  'admin.audits.action.subscription.renewal.failed': 'חידוש המינוי נכשל: התשלום לא עבר',
+  'admin.audits.action.subscription.ended': 'המינוי הסתיים',
+  'admin.audits.action.billingDetails.updated': 'פרטי החיוב עודכנו',
+  'admin.audits.action.paymentMethod.added': 'נוסף אמצעי תשלום',
+  'admin.audits.action.subscription.limit.reached': 'הגעתם למגבלת התוכנית: ההוספה נדחתה',
 };
