@@ -223,6 +223,14 @@ describe('audit log model', () => {
       expect(new Set(described(t)).size).to.equal(BILLING_AUDIT_ACTIONS.length);
       for (const text of described(t)) expect(text).to.not.match(/^admin\.|^subscription\.|^billingDetails|^paymentMethod/);
     }
+    // the plan the payload names, the card added
+    expect(describeAction(en, { action: 'subscription.canceled', json: [{ name: 'Pro', endsAt: '2030-02-01T00:00:00.000Z' }] })).to.equal(
+      'Subscription to Pro canceled: it ends with the current period',
+    );
+    expect(describeAction(de, { action: 'subscription.updated', json: [{ planId: 'p', name: 'Enterprise' }] })).to.equal('Abonnement auf den Tarif Enterprise geändert');
+    expect(describeAction(he, { action: 'subscription.renewed', json: [{ name: 'Pro' }] })).to.equal('המינוי לתוכנית Pro חודש');
+    expect(describeAction(en, { action: 'paymentMethod.added', json: [{ brand: 'visa', last4: '4242' }] })).to.equal('Payment method added: Visa ending in 4242');
+    expect(describeAction(en, { action: 'subscription.ended', json: [{ name: 'Pro' }] })).to.equal('Subscription ended');
     expect(describeAction(en, { action: 'user.invited', description: 'Invited katherine@acme.test' })).to.equal('Invited katherine@acme.test');
     expect(describeAction(de, { action: 'user.invited' })).to.equal('');
   });

@@ -97,11 +97,32 @@ export type BillingAuditAction = (typeof BILLING_AUDIT_ACTIONS)[number];
 
 const isBillingAction = (action: string): action is BillingAuditAction => (BILLING_AUDIT_ACTIONS as readonly string[]).includes(action);
 
+/** The billing actions whose payload names the plan (`name`): their sentence names it too. */
+const NAMING_THE_PLAN = ['subscription.updated', 'subscription.canceled', 'subscription.renewed', 'subscription.renewal.failed'] as const satisfies readonly BillingAuditAction[];
+const namesThePlan = (action: string): action is (typeof NAMING_THE_PLAN)[number] => (NAMING_THE_PLAN as readonly string[]).includes(action);
+
+/** A string field of a row's payload (its JSON data's one entry), or undefined. */
+function payloadText(row: { json?: unknown }, key: string): string | undefined {
+  const payload: unknown = Array.isArray(row.json) ? row.json[0] : undefined;
+  const value = payload && typeof payload === 'object' ? (payload as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' && value ? value : undefined;
+}
+
 /**
  * What a row's Description says: for a billing action ({@link BILLING_AUDIT_ACTIONS}) its sentence in the admin's
- * language (`admin.audits.action.<action>`); for any other action the server's own description, as written ('' for
- * none).
+ * language (`admin.audits.action.<action>`), naming the plan when the payload does (`name`: `….named`) and the card
+ * of an added payment method (`brand`, `last4`: `….card`); for any other action the server's own description, as
+ * written ('' for none).
  */
-export function describeAction(t: Translate, row: { action: string; description?: string | null }): string {
-  return isBillingAction(row.action) ? t(`admin.audits.action.${row.action}`) : (row.description ?? '');
+export function describeAction(t: Translate, row: { action: string; description?: string | null; json?: unknown }): string {
+  const action = row.action;
+  if (!isBillingAction(action)) return row.description ?? '';
+  const plan = payloadText(row, 'name');
+  if (plan && namesThePlan(action)) return t(`admin.audits.action.${action}.named`, { plan });
+  const brand = payloadText(row, 'brand');
+  const last4 = payloadText(row, 'last4');
+  if (action === 'paymentMethod.added' && brand && last4) {
+    return t('admin.audits.action.paymentMethod.added.card', { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4 });
+  }
+  return t(`admin.audits.action.${action}`);
 }
