@@ -45,8 +45,10 @@ export function testRunnerConfig(viteConfig = {}) {
 async function watchedPage({ context }) {
   const page = await context.newPage();
   const cdp = await page.createCDPSession();
+  // the page's own frame only: a test's iframe (the card challenge page) loading is no navigation of the test page
+  let mainFrameId;
   cdp.on('Page.frameRequestedNavigation', (e) => {
-    if (!e.url.includes('wtr-session-id=')) console.warn(`[wtr] the test page asked to navigate (${e.reason}, ${e.disposition}) to ${e.url}`);
+    if (e.frameId === mainFrameId && !e.url.includes('wtr-session-id=')) console.warn(`[wtr] the test page asked to navigate (${e.reason}, ${e.disposition}) to ${e.url}`);
   });
   // the runner's own about:blank between files adds an entry; one reached by Back/Forward (an entry before the end) is
   // a test's history traversal leaving the page
@@ -60,6 +62,7 @@ async function watchedPage({ context }) {
     }
   });
   await cdp.send('Page.enable');
+  mainFrameId = (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
   page.on('error', (error) => console.warn(`[wtr] the test page crashed: ${error.message}`));
   return page;
 }

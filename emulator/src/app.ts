@@ -65,7 +65,10 @@ import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
 import { adminPhoneNumberRoutes } from './routes/admin/phone-numbers.ts';
 import { adminSubscriptionRoutes } from './routes/admin/subscription.ts';
+import { adminCardProviderRoutes } from './routes/admin/card-provider.ts';
 import { adminUsageRoutes } from './routes/admin/usage.ts';
+import { billingEmulatorRoutes } from './routes/emulator-billing.ts';
+import { ensureBillingSeed } from './billing/seed.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -147,6 +150,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (startClock) await setClock(rootDb, startClock);
     const [existing] = await rootDb.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, SEED.vendorId));
     if (!existing) await rootDb.transaction(async (tx) => seed(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
+    // the billing seed and every account's subscription, also for a data directory made before billing existed
+    await rootDb.transaction(async (tx) => ensureBillingSeed(tx as unknown as Db, SEED.vendorId));
   } catch (e) {
     await database.close();
     throw e;
@@ -279,6 +284,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminProvisioningRoutes);
   app.route(API_PREFIX, adminPhoneNumberRoutes);
   app.route(API_PREFIX, adminSubscriptionRoutes);
+  app.route(API_PREFIX, adminCardProviderRoutes);
   app.route(API_PREFIX, adminUsageRoutes);
   // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
@@ -300,6 +306,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', adminUserEmulatorRoutes);
   app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
+  app.route('/_emulator', billingEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
   app.onError((err, c) => {

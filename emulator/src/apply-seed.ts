@@ -160,18 +160,13 @@ export async function applySeedFile(db: Db, seed: SeedFile, issuer: string): Pro
   const featureKeys = new Set(seed.features.map((f) => f.key));
   const implied = [...new Set(seed.plans.flatMap((p) => p.features))].filter((k) => !featureKeys.has(k)).map((key) => ({ key, description: '', linkedPermissions: [] }));
   const allFeatures = [...seed.features, ...implied];
-  if (allFeatures.length) {
-    await db.insert(entitlementFeatures).values(
-      allFeatures.map((f) => ({
-        key: f.key,
-        name: ('name' in f && f.name) || f.key,
-        description: f.description,
-        linkedPermissions: f.linkedPermissions,
-        featureFlag: null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+  // a key the billing seed has already (its plans' features, src/billing/seed.ts) takes the file's definition
+  for (const f of allFeatures) {
+    const row = { name: ('name' in f && f.name) || f.key, description: f.description, linkedPermissions: f.linkedPermissions, featureFlag: null, updatedAt: now };
+    await db
+      .insert(entitlementFeatures)
+      .values({ key: f.key, ...row, createdAt: now })
+      .onConflictDoUpdate({ target: entitlementFeatures.key, set: row });
   }
   for (const p of seed.plans) {
     await db.insert(entitlementPlans).values({

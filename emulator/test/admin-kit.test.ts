@@ -46,6 +46,11 @@ const PUBLIC_IN_ADMIN_MODULES = new Set([
   // the caller's address and an address's metadata (api-contract §F, public in Frontegg too)
   'GET /metadata/ipme',
   'GET /metadata/ip/:ip',
+  // the test-mode card provider's challenge page (its client secret is the capability) and the page's assets
+  'GET /subscriptions/resources/billing/payment-providers/test-mode/challenges/:id',
+  'POST /subscriptions/resources/billing/payment-providers/test-mode/challenges/:id',
+  'GET /subscriptions/resources/billing/payment-providers/test-mode/assets/card-challenge.css',
+  'GET /subscriptions/resources/billing/payment-providers/test-mode/assets/card-challenge.js',
 ]);
 
 /** Routes that answer for one query only (and pass any other on to a public module): that query is sent. */

@@ -504,13 +504,15 @@ describe('issue 31 item 5: the setup in the IdP’s order', () => {
       auth,
     );
     assert.deepEqual([byFields.body.enabled, byFields.body.configMetadata], [false, { vendor: 'oidc' }]);
+    // (the first one goes: the Free plan allows 3 SSO connections, issue 32)
+    assert.equal((await client.req('DELETE', `${CONFIGS}/${byUrl.body.id}`, undefined, auth)).status, 200);
     // without the emulator addition the metadata create stays enabled, as before; no configMetadata is {}
     const plain = await client.post<Answer>(`${CONFIGS}/metadata`, { metadata: saml.metadata }, auth);
     assert.deepEqual([plain.body.enabled, plain.body.configMetadata], [true, {}]);
     const listed = (await client.get<Answer[]>(CONFIGS, auth)).body;
     assert.deepEqual(
       listed.map((c) => c.configMetadata.vendor ?? null),
-      ['okta', 'google', 'oidc', null],
+      ['google', 'oidc', null],
     );
     // a PATCH with configMetadata replaces it
     const changed = await client.req<Answer>('PATCH', `${CONFIGS}/${plain.body.id}`, { configMetadata: { vendor: 'azure' } }, auth);

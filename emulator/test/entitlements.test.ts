@@ -2,6 +2,7 @@ import { describe, it, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Emulator } from '../src/app.ts';
 import { Client, startEmulator } from './helpers.ts';
+import { BILLING_FEATURES } from '../src/billing/seed.ts';
 
 let emu: Emulator;
 before(async () => {
@@ -28,6 +29,20 @@ async function bundle(c: Client, token: string) {
   const res = await c.get(ENT, c.bearer(token));
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body;
+}
+
+/**
+ * `GET /_emulator/entitlements` without the billing seed (src/billing/seed.ts): the entitlement plans `billing-<slug>`
+ * of the billing plans, their features, and each account's billing grant `billing:<tenantId>`.
+ */
+async function stored(c: Client) {
+  const all = await ok(c.get(E), 200);
+  const billingKeys = new Set<string>(Object.values(BILLING_FEATURES).map((f) => f.key));
+  return {
+    features: all.features.filter((f: { key: string }) => !billingKeys.has(f.key)),
+    plans: all.plans.filter((p: { id: string }) => !p.id.startsWith('billing-')),
+    grants: all.grants.filter((g: { id: string }) => !g.id.startsWith('billing:')),
+  };
 }
 
 async function ok<T>(res: Promise<{ status: number; body: T }>, status = 201): Promise<T> {
@@ -135,7 +150,7 @@ describe('entitlements v2 bundle', () => {
     assert.equal((await bundle(c, token)).features.legacy.expireTime, past);
     await ok(c.post(`${E}/tenants/${emu.seed.tenantId}/plans`, { planId: 'old' }));
     assert.equal((await bundle(c, token)).features.legacy.expireTime, -1);
-    assert.equal((await ok(c.get(E), 200)).grants.length, 1);
+    assert.equal((await stored(c)).grants.length, 1);
   });
 
   it('SI-4.38 a feature with a feature flag is in the bundle for everyone, with its flag and rules as stored (no direct grant: expireTime null)', async () => {
@@ -239,7 +254,7 @@ describe('entitlements admin routes', () => {
     await ok(c.post(`${E}/plans`, { id: 'pro', name: 'Pro', features: ['a', 'b'] }));
     await ok(c.post(`${E}/tenants/${emu.seed.tenantId}/plans`, { planId: 'pro' }));
     await ok(c.post(`${E}/users/${emu.seed.admin.userId}/features`, { featureKey: 'a', expireTime: 4102444800000 }));
-    const all = await ok(c.get(E), 200);
+    const all = await stored(c);
     assert.deepEqual(
       all.features.map((f: { key: string }) => f.key),
       ['a', 'b'],
@@ -249,7 +264,7 @@ describe('entitlements admin routes', () => {
     assert.equal(all.grants[1].expireTime, 4102444800000);
     await ok(c.del(`${E}/plans/pro`), 200);
     await ok(c.del(`${E}/features/a`), 200);
-    assert.deepEqual((await ok(c.get(E), 200)).grants, []);
+    assert.deepEqual((await stored(c)).grants, []);
     assert.equal((await c.del(`${E}/plans/pro`)).status, 404);
   });
 
@@ -261,12 +276,21 @@ describe('entitlements admin routes', () => {
     assert.deepEqual(direct, await bundle(c, await signIn(c)));
   });
 
-  it('reset restores the seed: no features, plans or grants', async () => {
+  it("reset restores the seed: no features, plans or grants but the billing plans' (src/billing/seed.ts)", async () => {
     const c = new Client(emu);
     await ok(c.post(`${E}/plans`, { id: 'pro', features: ['a'] }));
     await ok(c.post(`${E}/tenants/${emu.seed.tenantId}/plans`, { planId: 'pro' }));
     await ok(c.post('/_emulator/reset'), 200);
-    assert.deepEqual(await ok(c.get(E), 200), { features: [], plans: [], grants: [] });
+    assert.deepEqual(await stored(c), { features: [], plans: [], grants: [] });
+    const all = await ok(c.get(E), 200);
+    assert.deepEqual(
+      all.plans.map((p: { id: string }) => p.id),
+      ['billing-enterprise', 'billing-free', 'billing-pro'],
+    );
+    assert.deepEqual(
+      all.grants.map((g: { id: string; planId: string }) => [g.id, g.planId]),
+      [[`billing:${emu.seed.tenantId}`, 'billing-free']],
+    );
     const b = await bundle(c, await signIn(c));
     assert.deepEqual(b.features, {});
     assert.deepEqual(b.plans, {});

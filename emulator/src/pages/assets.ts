@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 const TYPES = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' } as const;
 
 /** A handler answering the page asset `name` (a file in emulator/src/pages/). */
-export function pageAsset(name: 'hosted-login.css' | 'hosted-login.js' | 'hosted-portal.js' | 'outbox.css') {
+export function pageAsset(name: 'hosted-login.css' | 'hosted-login.js' | 'hosted-portal.js' | 'outbox.css' | 'card-challenge.css' | 'card-challenge.js') {
   const type = TYPES[name.endsWith('.js') ? 'js' : 'css'];
   const url = new URL(`./${name}`, import.meta.url);
   return async (c: Context) => {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/body.ts';
 import { badRequest } from '../http/errors.ts';
+import { settleBilling } from '../billing/billing.ts';
 import { MAX_CLOCK_SKEW_MS, parseInstant, readClock, setClock, type ClockChange, type ClockReading } from '../clock.ts';
 
 export const clockEmulatorRoutes = new Hono<AppEnv>();
@@ -57,7 +58,7 @@ clockEmulatorRoutes.get('/clock', async (c) => c.json(clockBody(await readClock(
  * `{ now }` (ISO 8601 or epoch ms) sets the clock to read that instant; `{ offsetSeconds }` to real time + offset
  * (`0` = real time); `{ advance }` moves it forward that many milliseconds. `frozen: true` makes it stand still there,
  * `false` makes it run on from there; left out, the clock keeps its mode (`{ frozen }` alone only switches it).
- * Answers like GET; 400 `{ errors }` for a bad body or an instant more than 10 years from real time.
+ * Billing is settled for the new time (src/billing/billing.ts `settleBilling`). Answers like GET; 400 `{ errors }` for a bad body or an instant more than 10 years from real time.
  */
 clockEmulatorRoutes.put('/clock', async (c) => {
   const body = await parseBody(c, ClockBody);
@@ -70,5 +71,8 @@ clockEmulatorRoutes.put('/clock', async (c) => {
     if (Math.abs((await readClock(db)).now + body.advance - Date.now()) > MAX_CLOCK_SKEW_MS) throw badRequest(`advance: the clock must stay ${TEN_YEARS}`);
     change = { advanceMs: body.advance, ...frozen };
   } else change = { frozen: body.frozen! };
-  return c.json(clockBody(await setClock(db, change)));
+  const reading = await setClock(db, change);
+  // billing follows the clock: renewals (invoices), failed charges, cancellations and trials that ended by now
+  await settleBilling(c);
+  return c.json(clockBody(reading));
 });

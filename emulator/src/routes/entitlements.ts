@@ -49,6 +49,7 @@ import {
 } from '../db/schema.ts';
 import { authorizationFor } from '../session/authorization.ts';
 import { emulatorDate } from '../clock.ts';
+import { settleBilling } from '../billing/billing.ts';
 
 type Ctx = Context<AppEnv>;
 
@@ -162,8 +163,14 @@ export async function computeEntitlements(db: Db, userId: string, tenantId: stri
 
 export const entitlementRoutes = new Hono<AppEnv>();
 
-/** loadEntitlementsV2: the bundle of the caller in the token's tenant. */
-entitlementRoutes.get('/entitlements/api/v2/user-entitlements', requireAuth, async (c) => c.json(await computeEntitlements(c.var.db, c.var.auth.sub, c.var.auth.tenantId)));
+/**
+ * loadEntitlementsV2: the bundle of the caller in the token's tenant. Billing is settled first (src/billing/billing.ts),
+ * so a plan that ended by the emulator clock has taken its features with it.
+ */
+entitlementRoutes.get('/entitlements/api/v2/user-entitlements', requireAuth, async (c) => {
+  await settleBilling(c);
+  return c.json(await computeEntitlements(c.var.db, c.var.auth.sub, c.var.auth.tenantId));
+});
 
 // ---------------------------------------------------------------- test-only admin routes (/_emulator/entitlements)
 

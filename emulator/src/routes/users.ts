@@ -22,6 +22,7 @@ import { resolveInviteLink, sendActivationEmail } from '../lifecycle.ts';
 import { enforceEmailDomain } from '../restrictions.ts';
 import { inviteLinkRoleIds } from '../roles.ts';
 import { emulatorDate } from '../clock.ts';
+import { enforcePlanLimit } from '../billing/plan-limits.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -52,7 +53,8 @@ const isUniqueViolation = (e: unknown): boolean => {
  * before the user, so a duplicate email (unique violation) rolls the tenant back.
  * With an `invitationToken` (an invite link, §I) the user joins that tenant with
  * the link's roles (400 invalid/expired, 400 ER-01239 locked tenant, 403 when that account's email-domain
- * restrictions refuse the email: restrictions.ts). A sign-up that creates a new account is never refused so. With the
+ * restrictions refuse the email: restrictions.ts; 400 `Your plan allows <n> users. Upgrade the plan to add more.` over
+ * the seat limit of its plan: billing/plan-limits.ts). A sign-up that creates a new account is never refused so. With the
  * vendor setting `requireActivation` the user is created unverified, gets an
  * activation email and the answer is `{ shouldActivate: true, userId, tenantId }`.
  */
@@ -72,7 +74,11 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
   }
   const invite = body.invitationToken ? await resolveInviteLink(db, body.invitationToken) : undefined;
   // joining an account by its invite link: the account's email-domain restrictions apply (a new account's do not)
-  if (invite) await enforceEmailDomain(c, invite.tenant.tenantId, body.email, 'invite-link-sign-up');
+  if (invite) {
+    await enforceEmailDomain(c, invite.tenant.tenantId, body.email, 'invite-link-sign-up');
+    // and its plan's seat limit (billing/plan-limits.ts)
+    await enforcePlanLimit(db, invite.tenant.tenantId, 'seats');
+  }
   const requireActivation = vendor.publicConfig.requireActivation === true;
 
   const now = await emulatorDate(db);

@@ -43,6 +43,7 @@ import { identityRefusal, type IdentityChange } from '../identity-owner.ts';
 import { findUserByEmail } from '../session/accounts.ts';
 import { defaultRoleIdsFor } from '../session/authorization.ts';
 import { addMembership } from '../roles.ts';
+import { enforcePlanLimit } from '../billing/plan-limits.ts';
 import { removeFromTenants, revokeSessions } from '../team.ts';
 import { LOCAL_ID, touchLastSync, type ScimConnectionRow } from './connections.ts';
 
@@ -335,6 +336,16 @@ function auditPush(ctx: ScimContext, action: string, targetId: string, details: 
   });
 }
 
+/** Refuses a new member over the seat limit of the account's plan (billing/plan-limits.ts) as a SCIM 400 with its text. */
+async function seatAllowed(ctx: ScimContext): Promise<void> {
+  try {
+    await enforcePlanLimit(ctx.c.var.db, ctx.conn.tenantId, 'seats');
+  } catch (e) {
+    if (e instanceof HttpError) throw scimError(e.status, null, e.message);
+    throw e;
+  }
+}
+
 /** Whether a pushed `email` must pass the account's domain restrictions: yes unless its user is already a member of the account (as a push always answered). */
 async function isMember(db: Db, tenantId: string, email: string): Promise<boolean> {
   const user = await findUserByEmail(db, email);
@@ -402,6 +413,7 @@ async function syncUser(ctx: ScimContext, user: PushedUser, localId: string | nu
       .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, conn.tenantId)));
     if (!membership) {
       await domainAllowed(ctx, email);
+      await seatAllowed(ctx);
       await addMembership(db, userId, conn.tenantId, await defaultRoleIdsFor(db, ctx.c.var.rt.vendorId, conn.tenantId), true);
     } else if (!membership.activated) {
       await db
@@ -411,6 +423,7 @@ async function syncUser(ctx: ScimContext, user: PushedUser, localId: string | nu
     }
   } else {
     await domainAllowed(ctx, email);
+    await seatAllowed(ctx);
     userId = newId;
     // no password: a provisioned user signs in through the account's SSO (or sets one by a reset); the rest are defaults
     await db.insert(users).values({ id: userId, vendorId: ctx.c.var.rt.vendorId, email, name, verified: true, activeTenantId: conn.tenantId, createdAt: now });

@@ -26,6 +26,7 @@ import { discover } from '../federation/oidc-client.ts';
 import { spEndpoints } from '../federation/saml-sp.ts';
 import { certificateInfo, parseCertificate, type CertificateInfo, type IdpMetadata } from './saml-metadata.ts';
 import { checkTxtRecord, newVerificationValue, type TxtCheck } from './dns.ts';
+import { enforcePlanLimit } from '../billing/plan-limits.ts';
 
 type Ctx = Context<AppEnv>;
 export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
@@ -284,12 +285,16 @@ export function accountRoleIds(c: Ctx, ids: readonly string[]): Promise<string[]
   return assignableRoleIds(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, ids);
 }
 
-/** Creates a configuration of the signed-in account. */
+/**
+ * Creates a configuration of the signed-in account.
+ * @throws HttpError 400 `Your plan allows <n> SSO connections. Upgrade the plan to add more.` over the plan's limit
+ */
 export async function createConfiguration(
   c: Ctx,
   fields: ConfigurationFields,
   extra: { metadata?: IdpMetadata; metadataXml?: string; metadataUrl?: string } = {},
 ): Promise<SsoConfigRow> {
+  await enforcePlanLimit(c.var.db, c.var.auth.tenantId, 'ssoConnections');
   const now = await emulatorDate(c.var.db);
   const columns = await columnsFor(c, undefined, fields, extra.metadata);
   const [row] = await c.var.db

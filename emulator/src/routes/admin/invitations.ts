@@ -25,6 +25,7 @@ import { audit } from '../../audit.ts';
 import { addMembership, assignableRoleIds, roleIdsOrDefault } from '../../roles.ts';
 import { teamUser } from '../../team.ts';
 import { enforceEmailDomain } from '../../restrictions.ts';
+import { enforcePlanLimit } from '../../billing/plan-limits.ts';
 
 export const adminInvitationRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -70,6 +71,8 @@ const addUserBody = z.object({
  * - an email the account's domain restrictions refuse (restrictions.ts): 403 with the reason, audited. A bulk invite
  *   is the portal's loop over this call: a refused address lands in its "not invited" list with that reason.
  * With `expirationInSeconds` a new membership is temporary (`temporaryExpirationDate` of the TeamUser).
+ * A new member over the seat limit of the account's plan: 400 `Your plan allows <n> users. Upgrade the plan to add
+ * more.` (billing/plan-limits.ts; a resend adds no seat).
  */
 adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
   const body = await parseBody(c, addUserBody);
@@ -90,12 +93,14 @@ adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
       await audit(c, { action: 'user.invitation.resent', targetId: existing.id, details: { userEmail: existing.email } });
       return c.json(await teamUser(db, existing.id, tenantId), 200);
     }
+    await enforcePlanLimit(db, tenantId, 'seats');
     await addMembership(db, existing.id, tenantId, await roleIdsOrDefault(db, c.var.rt.vendorId, tenantId, body.roleIds), false, { temporaryExpiresAt });
     await sendInvitationEmail(c, existing, tenant, inviter.name);
     await audit(c, { action: 'user.invited', targetId: existing.id, details: { userEmail: existing.email } });
     return c.json(await teamUser(db, existing.id, tenantId), 201);
   }
   await enforceEmailDomain(c, tenantId, body.email, 'add-user');
+  await enforcePlanLimit(db, tenantId, 'seats');
   const roleIds = await roleIdsOrDefault(db, c.var.rt.vendorId, tenantId, body.roleIds);
   if (body.metadata) {
     try {

@@ -10,6 +10,8 @@
  * - Personal tokens need `fe.secure.read|write.userApiTokens`, tenant tokens `fe.secure.read|write.tenantApiTokens`;
  *   creation is refused (403 Not authorized) while the vendor's public policy has `apiTokensEnabled: false`.
  * - Every creation and deletion writes an audit row.
+ * - A token over the `apiTokens` limit of the account's plan (all four families count) is refused: 400 `Your plan
+ *   allows <n> API tokens. Upgrade the plan to add more.` (billing/plan-limits.ts).
  *
  * A client-credentials token is usable: `POST /identity/resources/auth/v1/api-token` `{ clientId, secret }` →
  * `{ accessToken, expiresIn, expires }`, an RS256 JWT (JWKS-verifiable, `aud` = the vendor's clientId) of the
@@ -34,6 +36,7 @@ import { assignableRoleIds } from '../../roles.ts';
 import { exchangeApiToken, signAccessTokenSecret, tokenDto } from '../../tokens.ts';
 import { enforceIpRestriction } from '../../restrictions.ts';
 import { decodeJwt } from 'jose';
+import { enforcePlanLimit } from '../../billing/plan-limits.ts';
 
 type Ctx = Context<AppEnv>;
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -138,6 +141,7 @@ for (const f of FAMILIES) {
     const db = c.var.db;
     const vendor = await getVendor(db, c.var.rt.vendorId);
     if (vendor.publicConfig.apiTokensEnabled === false) throw notAuthorized();
+    await enforcePlanLimit(db, c.var.auth.tenantId, 'apiTokens');
     const roleIds = f.owner === 'tenant' ? await assignableRoleIds(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, body.roleIds ?? []) : [];
     const now = await emulatorNow(db);
     const id = randomUUID();
