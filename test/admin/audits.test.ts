@@ -160,6 +160,17 @@ describe('<fe-admin-audits> against the emulator', () => {
     expect(root(el).querySelector('[part=error]')).to.equal(null);
   });
 
+  it('a billing change shows in the admin’s words: cancel then renew the subscription, each row names the plan (issue 32)', async () => {
+    const token = await signIn(ADMIN);
+    const [subscription] = await api<{ id: string }[]>(token, 'GET', '/frontegg/subscriptions/resources/subscriptions/v1');
+    await api(token, 'PUT', `/frontegg/subscriptions/resources/subscriptions/v1/${subscription.id}/cancellations/`, {});
+    await api(token, 'PUT', `/frontegg/subscriptions/resources/subscriptions/v1/${subscription.id}/renewals/`, {});
+    const el = await renderAudits();
+    await waitUntil(() => rowsWith(el, 'subscription.renewed').length > 0, 'the renewal row', SLOW);
+    expect(rowsWith(el, 'subscription.canceled')[0].textContent).to.contain('Subscription to Free canceled: it ends with the current period');
+    expect(rowsWith(el, 'subscription.renewed')[0].textContent).to.contain('Subscription to Free renewed');
+  });
+
   it('AB-2.03 a read-only admin (fe.secure.read.audits) reads the log; the log has no write control', async () => {
     await signInAsReader();
     const el = await renderAudits();
