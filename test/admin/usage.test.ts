@@ -206,6 +206,8 @@ describe('<fe-admin-usage> against the emulator', () => {
     expect(features(el)).to.deep.equal(answer.features.map((f) => f.name));
     for (const l of answer.limits) {
       expect(count(el, l.key), l.key).to.equal(l.limit === null ? `${l.used} in use` : `${l.used} of ${l.limit} in use`);
+      // who holds a limit is asked only where something is in use
+      expect(card(el, l.key)!.querySelector('button[aria-haspopup=dialog]') !== null, `${l.key} holders`).to.equal(l.used > 0);
     }
 
     // one more user: the section opened again counts it

@@ -14,7 +14,7 @@ import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { inlineVars } from '../ui/css-vars.ts';
 import { RowDetails, useRowDetails } from '../ui/row-details.tsx';
-import { PanelHeader, SectionHeader } from '../ui/section-header.tsx';
+import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { hasNoPlan, orderedLimits, usageLevel, usagePercent } from './model.ts';
 import * as usageCss from './usage.css.ts';
@@ -29,6 +29,7 @@ export function UsageView() {
   const openSubscription = sectionOpener('subscription');
   const details = useRowDetails<UsageLimit>();
   const planTitleId = useId();
+  const featuresId = useId();
   const limitsTitleId = useId();
   return (
     <section className={css.section} aria-labelledby="fe-usage-title" aria-busy={state.loading || undefined}>
@@ -46,18 +47,25 @@ export function UsageView() {
         ) : (
           <>
             <section className={usageCss.panel} aria-labelledby={planTitleId} data-plan={data.planId}>
-              <PanelHeader titleId={planTitleId} title={t('admin.usage.plan', { plan: data.planName })} intro={t('admin.usage.features')} />
+              <h3 id={planTitleId} className={css.subtitle}>
+                {t('admin.usage.plan', { plan: data.planName })}
+              </h3>
               {data.features.length ? (
-                <ul className={usageCss.features} aria-label={t('admin.usage.features')}>
-                  {data.features.map((f) => (
-                    <li key={f.key} className={`${css.chip} ${usageCss.feature}`} data-feature={f.key}>
-                      <span className={usageCss.check} aria-hidden="true">
-                        ✓
-                      </span>
-                      {f.name}
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <p id={featuresId} className={`${css.muted} ${css.flush}`}>
+                    {t('admin.usage.features')}
+                  </p>
+                  <ul className={usageCss.features} aria-labelledby={featuresId}>
+                    {data.features.map((f) => (
+                      <li key={f.key} className={`${css.chip} ${usageCss.feature}`} data-feature={f.key}>
+                        <span className={usageCss.check} aria-hidden="true">
+                          ✓
+                        </span>
+                        {f.name}
+                      </li>
+                    ))}
+                  </ul>
+                </>
               ) : (
                 <p className={`${css.muted} ${css.flush}`}>{t('admin.usage.noFeatures')}</p>
               )}
@@ -86,8 +94,8 @@ export function UsageView() {
 
 /**
  * One limit: its name, what is in use against it in words and as a meter (role meter, its value in words too), its
- * state in words when near or at the limit (with "Upgrade the plan" when `onUpgrade`), and the button that lists who
- * holds it.
+ * state in words when near or at the limit (with "Upgrade the plan" when `onUpgrade`), and, while any is in use, the
+ * button that lists who holds it.
  */
 function LimitCard({ limit: l, onUpgrade, onHolders }: { limit: UsageLimit; onUpgrade: ((sub: string | null) => void) | null; onHolders: () => void }) {
   const { t } = useSection();
@@ -130,9 +138,11 @@ function LimitCard({ limit: l, onUpgrade, onHolders }: { limit: UsageLimit; onUp
           ) : null}
         </div>
       ) : null}
-      <button type="button" className={usageCss.holdersButton} aria-haspopup="dialog" onClick={onHolders}>
-        {t('admin.usage.holdersFor', { key: l.key })}
-      </button>
+      {l.used > 0 ? (
+        <button type="button" className={usageCss.holdersButton} aria-haspopup="dialog" onClick={onHolders}>
+          {t('admin.usage.holdersFor', { key: l.key })}
+        </button>
+      ) : null}
     </li>
   );
 }
