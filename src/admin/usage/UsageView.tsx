@@ -51,7 +51,7 @@ export function UsageView() {
                 {t('admin.usage.plan', { plan: data.planName })}
               </h3>
               {data.features.length ? (
-                <>
+                <div className={usageCss.featureBlock}>
                   <p id={featuresId} className={`${css.muted} ${css.flush}`}>
                     {t('admin.usage.features')}
                   </p>
@@ -65,7 +65,7 @@ export function UsageView() {
                       </li>
                     ))}
                   </ul>
-                </>
+                </div>
               ) : (
                 <p className={`${css.muted} ${css.flush}`}>{t('admin.usage.noFeatures')}</p>
               )}

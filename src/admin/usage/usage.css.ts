@@ -6,6 +6,8 @@ import { focus, u } from '../ui/css-units.ts';
 /** A panel of the section (the plan, the limits): a titled block. */
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: u(1.5), minWidth: 0 });
 
+/** "Features included" over the list of features, close together. */
+export const featureBlock = style({ display: 'flex', flexDirection: 'column', gap: u(0.75) });
 /** The plan's features: one line each, a check mark before the name. */
 export const features = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: u(1) });
 /** One feature (its check mark is the chip's own text, hidden from assistive technology). */
