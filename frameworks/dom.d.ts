@@ -610,9 +610,9 @@ declare global {
     'fe-admin-security': fe.FeAdminSecurityElement;
     /** The SSO section of the admin portal. */
     'fe-admin-sso': fe.FeAdminSsoElement;
-    /** The subscription section of the admin portal. */
+    /** The subscription section of the admin portal: plan, status, plans, payment details, invoices. */
     'fe-admin-subscription': fe.FeAdminSubscriptionElement;
-    /** The usage section of the admin portal. */
+    /** What the account's plan grants and how much of each limit is in use. */
     'fe-admin-usage': fe.FeAdminUsageElement;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': fe.FeAdminUsersElement;

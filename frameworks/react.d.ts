@@ -294,9 +294,9 @@ declare module 'react' {
       'fe-admin-security': FeAdminSecurityReactProps;
       /** The SSO section of the admin portal. */
       'fe-admin-sso': FeAdminSsoReactProps;
-      /** The subscription section of the admin portal. */
+      /** The subscription section of the admin portal: plan, status, plans, payment details, invoices. */
       'fe-admin-subscription': FeAdminSubscriptionReactProps;
-      /** The usage section of the admin portal. */
+      /** What the account's plan grants and how much of each limit is in use. */
       'fe-admin-usage': FeAdminUsageReactProps;
       /** Manage the users of the signed-in user's account. */
       'fe-admin-users': FeAdminUsersReactProps;

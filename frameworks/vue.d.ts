@@ -340,9 +340,9 @@ declare module 'vue' {
     'fe-admin-security': DefineComponent<FeAdminSecurityVueProps>;
     /** The SSO section of the admin portal. */
     'fe-admin-sso': DefineComponent<FeAdminSsoVueProps>;
-    /** The subscription section of the admin portal. */
+    /** The subscription section of the admin portal: plan, status, plans, payment details, invoices. */
     'fe-admin-subscription': DefineComponent<FeAdminSubscriptionVueProps>;
-    /** The usage section of the admin portal. */
+    /** What the account's plan grants and how much of each limit is in use. */
     'fe-admin-usage': DefineComponent<FeAdminUsageVueProps>;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': DefineComponent<FeAdminUsersVueProps>;

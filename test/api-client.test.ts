@@ -267,6 +267,21 @@ describe('api client: answers and error normalisation', () => {
     expect(await client().get(status(204), { responseType: 'text' })).to.equal('');
   });
 
+  it("responseType 'blob' returns the body's bytes typed by the answer (a file to download); a refusal is still an FeApiError with the server's message", async () => {
+    const blob = await client().get<Blob>(status(200, 'text'), { responseType: 'blob' });
+    expect(blob).to.be.instanceOf(Blob);
+    expect(await blob.text()).to.equal('plain text answer');
+    expect(blob.type).to.match(/^text\/plain/);
+    const empty = await client().get<Blob>(status(204), { responseType: 'blob' });
+    expect(empty).to.be.instanceOf(Blob);
+    expect(empty.size).to.equal(0);
+    const e = await rejection(client({ logLevel: 'info' }).get(status(400, 'errors'), { responseType: 'blob' }));
+    expect(e).to.be.instanceOf(FeApiError);
+    expect(e.statusCode).to.equal(400);
+    const json = await rejection(client({ logLevel: 'info' }).get(status(400, 'errors')));
+    expect(e.message).to.equal(json.message);
+  });
+
   it('SI-8.05 AB-8.01 a body that is not JSON gives "We\'re facing some difficulties, Please try again"', async () => {
     const e = await rejection(client({ logLevel: 'info' }).get(status(502, 'invalid')));
     expect(e).to.be.instanceOf(FeApiError);

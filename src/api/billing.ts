@@ -218,6 +218,8 @@ export function createBillingApi(client: ApiClient) {
     plan: (planId: string, o?: CallOptions) => client.get<Plan>(`${BILLING_PATHS.plans}/${id(planId)}`, adminOptions(o)),
     /** `GET summaries/v1/{tenantId}` (AB-3.50). */
     summary: (tenantId: string, o?: CallOptions) => client.get<BillingSummary>(`${BILLING_PATHS.summaries}/${id(tenantId)}`, adminOptions(o)),
+    /** `GET billing/subscriptions/v1`: the caller's subscriptions (one: its account's; AB-7.67). */
+    subscriptions: (o?: CallOptions) => client.get<Subscription[]>(BILLING_PATHS.subscriptions, adminOptions(o)),
     /** `GET subscriptions/v1/{id}` (the managed path, as Frontegg's portal reads it). */
     subscription: (subscriptionId: string, o?: CallOptions) => client.get<Subscription>(`${BILLING_PATHS.managedSubscriptions}/${id(subscriptionId)}`, adminOptions(o)),
     /** `PUT subscriptions/v1/{id}` with `{ paymentMethodId, planId }` (AB-7.69). */
@@ -234,7 +236,13 @@ export function createBillingApi(client: ApiClient) {
     },
     /** `GET invoices/v1`: newest first. */
     invoices: (o?: CallOptions) => client.get<Invoice[]>(BILLING_PATHS.invoices, adminOptions(o)),
-    // invoicePdf(invoiceId, outputFileName): Promise<Blob> — `GET invoices/v1/{id}/pdf?outputFileName=…` (needs a `blob` responseType in client.ts)
+    /**
+     * `GET invoices/v1/{id}/pdf?outputFileName=…` (AB-7.67): the invoice as a PDF (`application/pdf`), its bytes as a
+     * `Blob`; `outputFileName` names the attachment the server offers (e.g. `invoice_31122025.pdf`).
+     * @throws FeApiError — 404 for an invoice that is not the account's
+     */
+    invoicePdf: (invoiceId: string, outputFileName: string, o?: CallOptions) =>
+      client.get<Blob>(`${BILLING_PATHS.invoices}/${id(invoiceId)}/pdf`, adminOptions(o, { query: { outputFileName }, responseType: 'blob' })),
     /** `GET payment-methods/v1`. */
     paymentMethods: (o?: CallOptions) => client.get<PaymentMethod[]>(BILLING_PATHS.paymentMethods, adminOptions(o)),
     /** `PATCH payment-methods/v1/{id}/billing-details` with `{ email, …address fields }` flattened (AB-7.70). */

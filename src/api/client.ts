@@ -111,8 +111,11 @@ export interface RequestOptions {
   noRefresh?: boolean;
   /** Overrides the config's `frontegg-source`. */
   source?: RequestSource;
-  /** `'json'` (default) parses the body; `'text'` returns the raw text. */
-  responseType?: 'json' | 'text';
+  /**
+   * `'json'` (default) parses the body; `'text'` returns the raw text; `'blob'` returns the body's bytes as a `Blob`
+   * (typed by the answer's `Content-Type`: a PDF, a file to download). A failure is read as text either way.
+   */
+  responseType?: 'json' | 'text' | 'blob';
   /** Aborts the request; the promise then rejects with the signal's reason (not an FeApiError). */
   signal?: AbortSignal;
 }
@@ -132,8 +135,8 @@ export interface ApiClient {
   url(path: string, query?: Record<string, unknown>): string;
   /**
    * Sends one request. Resolves with the parsed JSON (`{}` for an empty, 204
-   * or unparseable successful body, SI-8.19), or the text for
-   * `responseType: 'text'`. Rejects with an {@link FeApiError} (statusCode 0
+   * or unparseable successful body, SI-8.19), the text for
+   * `responseType: 'text'`, or a `Blob` for `responseType: 'blob'`. Rejects with an {@link FeApiError} (statusCode 0
    * when no answer arrived). A 302 answer calls `config.navigate` with the
    * response text and never settles (SI-7.59).
    */
@@ -333,7 +336,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           body,
           credentials: options.credentials ?? cfg.requestCredentials ?? 'same-origin',
           signal: options.signal,
-          responseType: 'text',
+          responseType: options.responseType === 'blob' ? 'blob' : 'text',
           retry: false,
           ignoreResponseError: true,
         });
@@ -354,7 +357,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         response = await send((await buildHeaders(options, rawBody)).headers);
       }
     }
-    const text = typeof response._data === 'string' ? response._data : '';
+    const data = response._data;
+    // a blob answer is read as text only when it is not the file asked for (a refusal, a redirect)
+    const blob = typeof Blob !== 'undefined' && data instanceof Blob ? data : null;
+    if (options.responseType === 'blob' && response.ok) return (blob ?? new Blob([])) as T;
+    const text = typeof data === 'string' ? data : blob ? await blob.text() : '';
 
     if (response.status === 302) {
       // the address comes from the server: only https, same-origin or loopback http (src/auth/safe-url.ts)

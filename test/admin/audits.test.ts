@@ -11,7 +11,12 @@ import { parse } from 'csv-parse/browser/esm/sync';
 import '../../elements/admin/fe-admin-audits.ts';
 import '../../stories/support/admin-story.tsx';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
-import { columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText } from '../../src/admin/audits/model.ts';
+import { BILLING_AUDIT_ACTIONS, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, describeAction, jsonText } from '../../src/admin/audits/model.ts';
+import { deAdminAudits } from '../../src/admin/audits/messages/de.ts';
+import { enAdminAudits } from '../../src/admin/audits/messages/en.ts';
+import { heAdminAudits } from '../../src/admin/audits/messages/he.ts';
+import type { Translate } from '../../src/i18n/index.ts';
+import { formatMessage } from '../../src/i18n/icu.ts';
 import { auditsQuery } from '../../src/admin/resources/audits.ts';
 import {
   ADMIN_VIEWPORT,
@@ -155,6 +160,17 @@ describe('<fe-admin-audits> against the emulator', () => {
     expect(root(el).querySelector('[part=error]')).to.equal(null);
   });
 
+  it('a billing change shows in the admin’s words: cancel then renew the subscription, each row names the plan (issue 32)', async () => {
+    const token = await signIn(ADMIN);
+    const [subscription] = await api<{ id: string }[]>(token, 'GET', '/frontegg/subscriptions/resources/subscriptions/v1');
+    await api(token, 'PUT', `/frontegg/subscriptions/resources/subscriptions/v1/${subscription.id}/cancellations/`, {});
+    await api(token, 'PUT', `/frontegg/subscriptions/resources/subscriptions/v1/${subscription.id}/renewals/`, {});
+    const el = await renderAudits();
+    await waitUntil(() => rowsWith(el, 'subscription.renewed').length > 0, 'the renewal row', SLOW);
+    expect(rowsWith(el, 'subscription.canceled')[0].textContent).to.contain('Subscription to Free canceled: it ends with the current period');
+    expect(rowsWith(el, 'subscription.renewed')[0].textContent).to.contain('Subscription to Free renewed');
+  });
+
   it('AB-2.03 a read-only admin (fe.secure.read.audits) reads the log; the log has no write control', async () => {
     await signInAsReader();
     const el = await renderAudits();
@@ -194,6 +210,40 @@ describe('audit log model', () => {
     expect(dayRange('')).to.deep.equal({ start: '', end: '' });
     expect(columnsShown(DEFAULT_AUDIT_COLUMNS).map((c) => c.name)).to.include('json');
     expect(jsonText({ json: [{ a: 1 }] })).to.equal('{\n  "a": 1\n}');
+  });
+
+  it('the billing actions (issue 32) are described in the admin’s language; any other action as the server wrote it', () => {
+    const translate = (messages: Record<string, string>, locale: string) =>
+      ((key: string, params?: Record<string, string | number>) => formatMessage(messages[key] ?? key, params, locale)) as Translate;
+    const [en, de, he] = [translate(enAdminAudits, 'en'), translate(deAdminAudits, 'de'), translate(heAdminAudits, 'he')];
+    const described = (t: Translate) => BILLING_AUDIT_ACTIONS.map((action) => describeAction(t, { action, description: 'Subscription updated' }));
+    expect(described(en)).to.deep.equal([
+      'Subscription changed: a new plan or payment method',
+      'Subscription canceled: it ends with the current period',
+      'Subscription renewed',
+      'Subscription renewal failed: the payment did not go through',
+      'Subscription ended',
+      'Billing details updated',
+      'Payment method added',
+      'Plan limit reached: the addition was refused',
+    ]);
+    expect(described(de)[1]).to.equal('Abonnement gekündigt: es endet mit dem laufenden Zeitraum');
+    expect(described(he)[6]).to.equal('נוסף אמצעי תשלום');
+    // each a sentence of its own in every language, none the action's key
+    for (const t of [en, de, he]) {
+      expect(new Set(described(t)).size).to.equal(BILLING_AUDIT_ACTIONS.length);
+      for (const text of described(t)) expect(text).to.not.match(/^admin\.|^subscription\.|^billingDetails|^paymentMethod/);
+    }
+    // the plan the payload names, the card added
+    expect(describeAction(en, { action: 'subscription.canceled', json: [{ name: 'Pro', endsAt: '2030-02-01T00:00:00.000Z' }] })).to.equal(
+      'Subscription to Pro canceled: it ends with the current period',
+    );
+    expect(describeAction(de, { action: 'subscription.updated', json: [{ planId: 'p', name: 'Enterprise' }] })).to.equal('Abonnement auf den Tarif Enterprise geändert');
+    expect(describeAction(he, { action: 'subscription.renewed', json: [{ name: 'Pro' }] })).to.equal('המינוי לתוכנית Pro חודש');
+    expect(describeAction(en, { action: 'paymentMethod.added', json: [{ brand: 'visa', last4: '4242' }] })).to.equal('Payment method added: Visa ending in 4242');
+    expect(describeAction(en, { action: 'subscription.ended', json: [{ name: 'Pro' }] })).to.equal('Subscription ended');
+    expect(describeAction(en, { action: 'user.invited', description: 'Invited katherine@acme.test' })).to.equal('Invited katherine@acme.test');
+    expect(describeAction(de, { action: 'user.invited' })).to.equal('');
   });
 });
 

@@ -30,7 +30,7 @@ import { SectionHeader } from '../ui/section-header.tsx';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useDebouncedSearch } from '../ui/use-search.ts';
-import { AUDIT_SEVERITIES, actorText, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, jsonText, localDay, severityClass } from './model.ts';
+import { AUDIT_SEVERITIES, actorText, columnsShown, dayRange, DEFAULT_AUDIT_COLUMNS, describeAction, jsonText, localDay, severityClass } from './model.ts';
 
 /** The audit log section view. */
 export function AuditsView() {
@@ -198,7 +198,7 @@ function detailFields(row: AuditRow, t: Translate, time: (iso: string) => string
     ['createdAt', time(row.createdAt)],
     ['user', actorText(t, rowActor(row))],
     ['action', row.action],
-    ['description', row.description ?? ''],
+    ['description', describeAction(t, row)],
     ['ip', row.ip],
     ['severity', t(`admin.audits.severity.${row.severity}` as Parameters<Translate>[0]) || row.severity],
     ['userAgent', row.userAgent ?? ''],
@@ -228,6 +228,9 @@ function columns(shown: AuditColumn[], t: Translate, time: (iso: string) => stri
         return { ...base, accessorKey: 'createdAt', cell: ({ row }) => <DayAndTime day={day(row.original.createdAt)} full={time(row.original.createdAt)} /> };
       case 'user':
         return { ...base, accessorKey: 'user', cell: ({ row }) => actorText(t, rowActor(row.original)) };
+      case 'description':
+        // a billing action in the admin's language, any other as the server wrote it
+        return { ...base, accessorKey: 'description', cell: ({ row }) => describeAction(t, row.original) };
       case 'severity':
         return {
           ...base,

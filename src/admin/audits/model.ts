@@ -1,4 +1,4 @@
-/** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look, an actor's name. */
+/** Pure helpers of the audit log section: its columns, a day's time range, a row's JSON, a severity's look, an actor's name, an action's description. */
 import type { AuditActorKind, AuditColumn, AuditRow } from '../../api/audits.ts';
 import type { Translate } from '../../i18n/index.ts';
 
@@ -73,4 +73,56 @@ export function actorText(t: Translate, actor: { kind: AuditActorKind; name?: st
   if (actor.kind === 'system') return t('admin.audits.actor.system');
   if (actor.kind === 'scim') return t('admin.audits.actor.scim', { name: actor.name || actor.text });
   return actor.text || t('admin.audits.actor.system');
+}
+
+/**
+ * The billing actions (issue 32: the subscription and usage sections; emulator/src/billing) whose description the log
+ * gives in the admin's language: a plan or payment method changed, a cancellation, a renewal (a cancellation undone,
+ * or a period paid), a failed renewal charge, the end of a cancelled subscription, billing details changed, a card
+ * added, an addition refused at a plan limit.
+ */
+export const BILLING_AUDIT_ACTIONS = [
+  'subscription.updated',
+  'subscription.canceled',
+  'subscription.renewed',
+  'subscription.renewal.failed',
+  'subscription.ended',
+  'billingDetails.updated',
+  'paymentMethod.added',
+  'subscription.limit.reached',
+] as const;
+
+/** One of {@link BILLING_AUDIT_ACTIONS}. */
+export type BillingAuditAction = (typeof BILLING_AUDIT_ACTIONS)[number];
+
+const isBillingAction = (action: string): action is BillingAuditAction => (BILLING_AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/** The billing actions whose payload names the plan (`name`): their sentence names it too. */
+const NAMING_THE_PLAN = ['subscription.updated', 'subscription.canceled', 'subscription.renewed', 'subscription.renewal.failed'] as const satisfies readonly BillingAuditAction[];
+const namesThePlan = (action: string): action is (typeof NAMING_THE_PLAN)[number] => (NAMING_THE_PLAN as readonly string[]).includes(action);
+
+/** A string field of a row's payload (its JSON data's one entry), or undefined. */
+function payloadText(row: { json?: unknown }, key: string): string | undefined {
+  const payload: unknown = Array.isArray(row.json) ? row.json[0] : undefined;
+  const value = payload && typeof payload === 'object' ? (payload as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/**
+ * What a row's Description says: for a billing action ({@link BILLING_AUDIT_ACTIONS}) its sentence in the admin's
+ * language (`admin.audits.action.<action>`), naming the plan when the payload does (`name`: `….named`) and the card
+ * of an added payment method (`brand`, `last4`: `….card`); for any other action the server's own description, as
+ * written ('' for none).
+ */
+export function describeAction(t: Translate, row: { action: string; description?: string | null; json?: unknown }): string {
+  const action = row.action;
+  if (!isBillingAction(action)) return row.description ?? '';
+  const plan = payloadText(row, 'name');
+  if (plan && namesThePlan(action)) return t(`admin.audits.action.${action}.named`, { plan });
+  const brand = payloadText(row, 'brand');
+  const last4 = payloadText(row, 'last4');
+  if (action === 'paymentMethod.added' && brand && last4) {
+    return t('admin.audits.action.paymentMethod.added.card', { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4 });
+  }
+  return t(`admin.audits.action.${action}`);
 }

@@ -1,50 +1,27 @@
 /**
- * The usage section's server data (scaffolded by `npm run new:section`): a paged list of items and the writes on
- * it. Read by the section through `resources.use(createUsageResource)`.
+ * The usage section's server data (AB-6.01; issue 32 item 6): what the account's plan grants (its features) and what
+ * is in use against each of its limits (seats, API tokens, SSO connections), with who holds them — one read,
+ * `GET …/billing/usage/v1` (src/api/billing.ts `usage`, needs `fe.usage.read`). Read by the section through
+ * `resources.use(createUsageResource)`.
  */
 import type { ApiClient } from '../../api/client.ts';
-import { createUsageApi, USAGE_PATHS, type UsageItem, type UsageQuery } from '../../api/usage.ts';
-import { pagedList, type ListQuery } from './paged.ts';
+import { BILLING_PATHS, createBillingApi, type Usage } from '../../api/billing.ts';
 import type { QueryContext } from './query.ts';
 
-/** The area's paths, for the section's preview data (views take values from resources, not from src/api). */
-export { USAGE_PATHS };
+/** The usage read's path, for the section's preview data (views take values from resources, not from src/api). */
+export const USAGE_PATH = BILLING_PATHS.usage;
 
-/** Key prefix of every usage page in the cache. */
-export const USAGE_KEY = 'admin/usage?';
-/** Rows a page (admin spec §9). */
-export const USAGE_PAGE_SIZE = 20;
+/** Cache key of the usage answer. */
+export const USAGE_KEY = 'admin/billing/usage';
 
-/** The API query of a list query. */
-export function usageQuery(query: ListQuery): UsageQuery {
-  return {
-    _offset: (query.page - 1) * query.pageSize,
-    _limit: query.pageSize,
-    _filter: query.search || undefined,
-    _sortBy: query.sort ? (query.sort.id as UsageQuery['_sortBy']) : undefined,
-    _order: query.sort ? (query.sort.desc ? 'DESC' : 'ASC') : undefined,
-  };
-}
-
-/** Builds the usage resource of one app. */
+/** Builds the usage resource of one app (its API from `client`). */
 export function createUsageResource(q: QueryContext, client: ApiClient) {
-  const api = createUsageApi(client);
-  const list = pagedList<UsageItem>(q, {
-    key: USAGE_KEY,
-    pageSize: USAGE_PAGE_SIZE,
-    load: async (query) => {
-      const page = await api.list(usageQuery(query));
-      return { items: page.items, total: page._metadata.totalItems, totalPages: page._metadata.totalPages };
-    },
-  });
+  const billing = createBillingApi(client);
   return {
-    /** The section's list: its query (page, search, sort) and state. */
-    list,
-    /** Adds an item: prepended to the page on screen. @throws FeApiError */
-    add: q.mutation<{ name: string }, UsageItem>(async (input) => {
-      const item = await api.add(input);
-      list.editCurrent((page) => ({ ...page, items: [item, ...page.items], total: page.total === undefined ? undefined : page.total + 1 }));
-      return item;
-    }),
+    /** The plan's features and limits with what is in use (`Usage`); read again each time the section is opened. */
+    $usage: q.createFetcherStore<Usage>([USAGE_KEY], { fetcher: () => billing.usage() }),
   };
 }
+
+/** The usage resource of one app. */
+export type UsageResource = ReturnType<typeof createUsageResource>;

@@ -160,6 +160,8 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   subscription: section('subscription', {
     load: () => import('../subscription/index.ts'),
     messages: texts('subscription'),
+    // the cancel confirmation, the billing details form, the checkout of a plan (issue 32)
+    routes: [route('cancel', 'write'), route('billing-details', 'write'), route('checkout::planId', 'write')],
   }),
   // SI-2.32: shown by permission, not by a default switch
   allAccounts: section('allAccounts', {

@@ -36,6 +36,19 @@ export const enAdminAudits = {
   'admin.audits.exportFailed': 'The export failed: {reason}',
   'admin.audits.empty': 'No events yet. Sign-ins and changes in this account will show here.',
   'admin.audits.noMatch': 'No events match these filters.',
+  'admin.audits.action.subscription.updated': 'Subscription changed: a new plan or payment method',
+  'admin.audits.action.subscription.updated.named': 'Subscription changed to the {plan} plan',
+  'admin.audits.action.subscription.canceled': 'Subscription canceled: it ends with the current period',
+  'admin.audits.action.subscription.canceled.named': 'Subscription to {plan} canceled: it ends with the current period',
+  'admin.audits.action.subscription.renewed': 'Subscription renewed',
+  'admin.audits.action.subscription.renewed.named': 'Subscription to {plan} renewed',
+  'admin.audits.action.subscription.renewal.failed': 'Subscription renewal failed: the payment did not go through',
+  'admin.audits.action.subscription.renewal.failed.named': 'Renewal of {plan} failed: the payment did not go through',
+  'admin.audits.action.subscription.ended': 'Subscription ended',
+  'admin.audits.action.billingDetails.updated': 'Billing details updated',
+  'admin.audits.action.paymentMethod.added': 'Payment method added',
+  'admin.audits.action.paymentMethod.added.card': 'Payment method added: {brand} ending in {last4}',
+  'admin.audits.action.subscription.limit.reached': 'Plan limit reached: the addition was refused',
 } as const;
 
 declare module '../../../i18n/en.ts' {
