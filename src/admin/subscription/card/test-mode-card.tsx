@@ -29,13 +29,13 @@ export interface CardText {
 }
 
 /** The card number's digits (spaces and dashes allowed as typed or pasted), or null when it is not 12–19 digits. */
-export function cardNumber(text: string): string | null {
+export function parseCardNumber(text: string): string | null {
   const digits = text.replace(/[\s-]/g, '');
   return /^\d{12,19}$/.test(digits) ? digits : null;
 }
 
 /** `MM / YY`, `MM/YYYY`, `MMYY` … as month and four-digit year, or null. */
-export function cardExpiry(text: string): { month: number; year: number } | null {
+export function parseExpiry(text: string): { month: number; year: number } | null {
   const m = /^\s*(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})\s*$/.exec(text) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(text);
   if (!m) return null;
   const month = Number(m[1]);
@@ -44,16 +44,16 @@ export function cardExpiry(text: string): { month: number; year: number } | null
 }
 
 /** The security code: 3 or 4 digits. */
-export function cardCvc(text: string): string | null {
+export function parseCvc(text: string): string | null {
   const cvc = text.trim();
   return /^\d{3,4}$/.test(cvc) ? cvc : null;
 }
 
 /** The card to send, or null while a field is incomplete. */
 export function testModeCard(text: CardText): TestModeCard | null {
-  const number = cardNumber(text.number);
-  const expiry = cardExpiry(text.expiry);
-  const cvc = cardCvc(text.cvc);
+  const number = parseCardNumber(text.number);
+  const expiry = parseExpiry(text.expiry);
+  const cvc = parseCvc(text.cvc);
   return number && expiry && cvc ? { number, exp_month: expiry.month, exp_year: expiry.year, cvc } : null;
 }
 
@@ -179,9 +179,9 @@ interface FieldSpec {
 
 /** The card number (spaces and dashes allowed: 19 digits and their separators), the expiry, the security code. */
 const FIELDS: Record<keyof CardText, FieldSpec> = {
-  number: { label: 'admin.card.number', invalid: 'admin.card.numberInvalid', name: 'cardnumber', autoComplete: 'cc-number', maxLength: 26, valid: cardNumber },
-  expiry: { label: 'admin.card.expiry', invalid: 'admin.card.expiryInvalid', name: 'cc-exp', autoComplete: 'cc-exp', maxLength: 9, placeholder: 'MM / YY', valid: cardExpiry },
-  cvc: { label: 'admin.card.cvc', invalid: 'admin.card.cvcInvalid', name: 'cvc', autoComplete: 'cc-csc', maxLength: 4, valid: cardCvc },
+  number: { label: 'admin.card.number', invalid: 'admin.card.numberInvalid', name: 'cardnumber', autoComplete: 'cc-number', maxLength: 26, valid: parseCardNumber },
+  expiry: { label: 'admin.card.expiry', invalid: 'admin.card.expiryInvalid', name: 'cc-exp', autoComplete: 'cc-exp', maxLength: 9, placeholder: 'MM / YY', valid: parseExpiry },
+  cvc: { label: 'admin.card.cvc', invalid: 'admin.card.cvcInvalid', name: 'cvc', autoComplete: 'cc-csc', maxLength: 4, valid: parseCvc },
 };
 
 /**

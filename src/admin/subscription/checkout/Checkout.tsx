@@ -26,7 +26,8 @@ import { TestModeCardFields } from '../card/test-mode-card.tsx';
 import type { ConfirmCard } from '../card/provider.ts';
 import * as checkoutCss from '../checkout.css.ts';
 import { checkoutFlow } from '../flows.ts';
-import { formatMoney, isFree, planDiff, type LimitChange } from './model.ts';
+import { formatMoney, isFree } from '../model.ts';
+import { planDiff, type LimitChange } from './model.ts';
 
 /** Stripe Elements: their chunk (and Stripe's script) load only when the vendor has a publishable key. */
 const StripeCardFields = lazy(() => import('../card/stripe-card.tsx'));
