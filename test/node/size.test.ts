@@ -77,3 +77,25 @@ test('ofetch and unused xstate action creators are not loaded before the login b
     }
   }
 });
+
+/**
+ * Issue 32 item 2: Stripe (`@stripe/stripe-js`, `@stripe/react-stripe-js` and our card chunk,
+ * src/admin/subscription/card/stripe-card.tsx) loads only when the checkout has a publishable key: nothing of it is in
+ * what the login box loads before its first input, nor in what the portal or a section element loads before the first
+ * row of any section (both builds).
+ */
+test('the Stripe card chunk is not loaded before the login box’s first input or any section’s first row (both builds)', () => {
+  const STRIPE = ['https://js.stripe.com', 'react-stripe-js', 'confirmCardSetup'];
+  const without = (what: string, files: { file: string }[]) => {
+    const code = files.map((f) => readFileSync(f.file, 'utf8')).join('\n');
+    for (const marker of STRIPE) assert.ok(!code.includes(marker), `${what}: ${marker} is loaded`);
+  };
+  for (const dir of ['dist', 'dist/lite']) {
+    without(`${dir} <fe-login-box>`, staticGraph(`${dir}/fe-login-box.js`));
+    for (const section of (sectionChunks(dir) as Map<string, string>).keys()) {
+      const { portal, section: own } = portalWithSection(dir, section) as { portal: { file: string }[]; section: { file: string }[] };
+      without(`${dir} <fe-admin-portal> + ${section}`, [...portal, ...own]);
+    }
+    for (const element of ['fe-admin-subscription', 'fe-admin-usage']) without(`${dir} <${element}>`, staticGraph(`${dir}/${element}.js`));
+  }
+});

@@ -12,6 +12,11 @@ export const enAdminSubscription = {
   'admin.subscription.add': 'Add',
   'admin.subscription.adding': 'Adding…',
   'admin.subscription.added': '“{name}” added.',
+  // the Stripe card fields (card/stripe-card.tsx)
+  'admin.subscription.stripe.card': 'Card details',
+  'admin.subscription.stripe.loading': 'Loading the card form…',
+  'admin.subscription.stripe.unavailable': 'The card form could not be loaded. Check your connection and try again.',
+  'admin.subscription.stripe.notConfirmed': 'The card could not be confirmed. Try again or use another card.',
 } as const;
 
 declare module '../../../i18n/en.ts' {
