@@ -10,17 +10,14 @@
  * section's app and texts.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import type { FeAppElement } from '../../elements/fe-app.ts';
-import type { SectionView } from '../../src/admin/shell/context.ts';
+import type { Root } from 'react-dom/client';
 import type { ConfirmCard } from '../../src/admin/subscription/card/provider.ts';
 import { expectAccessibleLightAndDark, renderSection, signIn, SLOW } from './helpers.ts';
+import { renderCardFields, STUB_KEY, subscriptionShown } from './stripe-helpers.ts';
 import '../../elements/fe-admin-portal.ts';
 import '../../elements/admin/fe-admin-subscription.ts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'Admin-Passw0rd!' };
-const KEY = 'pk_test_stub';
 
 /** What the double saw when a card field was mounted. */
 interface Mount {
@@ -85,25 +82,9 @@ StripeDouble.version = 'endive';
 (window as unknown as { Stripe: unknown }).Stripe = StripeDouble;
 
 const { default: StripeCardFields } = await import('../../src/admin/subscription/card/stripe-card.tsx');
-const { SectionContext } = await import('../../src/admin/shell/context.ts');
-
-/** Renders the Stripe card fields in a React root inside `el`'s shadow root, with the section's app and texts. */
-function renderCard(el: HTMLElement, onReady: (confirm: ConfirmCard) => void = () => {}, complete: (c: boolean) => void = () => {}): { root: Root; place: HTMLElement } {
-  const app = el.closest<FeAppElement>('fe-app')!.app!;
-  const value = { app, t: app.i18n.$t.get() } as SectionView;
-  const place = document.createElement('div');
-  place.className = 'card-place';
-  const main = el.shadowRoot!.querySelector('[part=main]') ?? el.shadowRoot!;
-  main.append(place);
-  const root = createRoot(place);
-  root.render(createElement(SectionContext.Provider, { value }, createElement(StripeCardFields, { publishableKey: KEY, onReady, onCompleteChange: complete, disabled: false })));
-  return { root, place };
-}
-
-/** Waits for the element's subscription section (its texts loaded with its chunk). */
-async function sectionShown(el: HTMLElement) {
-  await waitUntil(() => el.shadowRoot?.querySelector('#fe-subscription-title'), 'the subscription section', SLOW);
-}
+/** Renders the card fields in `el` (./stripe-helpers.ts). */
+const renderCard = (el: HTMLElement, onReady?: (confirm: ConfirmCard) => void, onCompleteChange?: (complete: boolean) => void) =>
+  renderCardFields(el, StripeCardFields, { onReady, onCompleteChange });
 
 async function expectMountedInLightDom(el: HTMLElement, place: HTMLElement) {
   await waitUntil(() => mounts.length === 1, 'Stripe’s card field mounted', SLOW);
@@ -118,7 +99,7 @@ async function expectMountedInLightDom(el: HTMLElement, place: HTMLElement) {
   expect(place.contains(m.slot)).to.equal(true);
   expect(m.slot!.closest('[role=group]')!.textContent).to.contain('Card details');
   // one Stripe object per key and page, made with the vendor's publishable key
-  expect(keys).to.deep.equal([KEY]);
+  expect(keys).to.deep.equal([STUB_KEY]);
   // no Stripe.js added: the page's (the double) is used
   expect(document.querySelector('script[src^="https://js.stripe.com"]')).to.equal(null);
 }
@@ -139,7 +120,7 @@ describe('Stripe card fields: Stripe Elements in the light DOM (issue 32 item 2)
 
   it('AB-3.43 in <fe-admin-subscription>: mounted on a connected light-DOM child of the element, slotted in place; removed on unmount', async () => {
     const el = await renderSection('fe-admin-subscription');
-    await sectionShown(el);
+    await subscriptionShown(el);
     const shown = renderCard(el);
     root = shown.root;
     await expectMountedInLightDom(el, shown.place);
@@ -154,7 +135,7 @@ describe('Stripe card fields: Stripe Elements in the light DOM (issue 32 item 2)
 
   it('AB-3.43 inside <fe-admin-portal>: the same, in the portal’s shadow tree (its subscription section)', async () => {
     const el = await renderSection('fe-admin-portal', { adminPortal: { subscription: { visibility: 'byPermissions' } }, attributes: { section: 'subscription', routing: 'none' } });
-    await sectionShown(el);
+    await subscriptionShown(el);
     const shown = renderCard(el);
     root = shown.root;
     await expectMountedInLightDom(el, shown.place);
@@ -167,7 +148,7 @@ describe('Stripe card fields: Stripe Elements in the light DOM (issue 32 item 2)
 
   it('AB-7.73 confirm = confirmCardSetup of the setupIntentSecret with the card and Stripe’s billing details → the payment method, or Stripe’s error as is', async () => {
     const el = await renderSection('fe-admin-subscription');
-    await sectionShown(el);
+    await subscriptionShown(el);
     let confirm: ConfirmCard | null = null;
     const complete: boolean[] = [];
     root = renderCard(
@@ -209,7 +190,7 @@ describe('Stripe card fields: Stripe Elements in the light DOM (issue 32 item 2)
 
   it('the card fields are accessible in light and dark (the slotted node styled as a field)', async () => {
     const el = await renderSection('fe-admin-subscription');
-    await sectionShown(el);
+    await subscriptionShown(el);
     root = renderCard(el).root;
     await waitUntil(() => mounts.length === 1, 'mounted', SLOW);
     const node = mounts[0].slotted!;
