@@ -48,11 +48,14 @@ export function cardErrorOf(error: StripeError, fallback: string): CardError {
   };
 }
 
-/** Our billing details as Stripe's `billing_details` (its address field names; empty values left out, Stripe refuses them). */
+/**
+ * Our billing details as Stripe's `billing_details` (its address field names; empty values left out, Stripe refuses
+ * them). The postal code is left out too: Stripe's card field asks for it (the card's own, which the issuer checks).
+ */
 export function stripeBillingDetails(details: BillingDetails): StripeBillingDetails {
   const given = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as T;
   const a = details.address ?? {};
-  const address = given({ line1: a.addressLine1, line2: a.addressLine2, city: a.city, state: a.state, postal_code: a.postalCode, country: a.country });
+  const address = given({ line1: a.addressLine1, line2: a.addressLine2, city: a.city, state: a.state, country: a.country });
   return { ...given({ name: details.name, email: details.email }), ...(Object.keys(address).length ? { address } : {}) } as StripeBillingDetails;
 }
 
@@ -112,7 +115,7 @@ function useColorScheme(): boolean {
 
 /**
  * The Stripe card fields (default export: the lazy chunk's component): "Card details" with Stripe's card field (number,
- * expiry, CVC; the postal code comes with the billing details), progress while Stripe.js loads, and an error with
+ * expiry, CVC and, where the card's country has one, postal code), progress while Stripe.js loads, and an error with
  * "Try again" when it cannot be loaded. Needs a section around it (`useSection`: texts and locale).
  * @param props.publishableKey the vendor's Stripe publishable key (`pk_…`).
  */
@@ -162,7 +165,7 @@ function StripeCard({ stripe, onReady, onCompleteChange, disabled }: CardFieldsP
   const [message, setMessage] = useState('');
   const dark = useColorScheme();
   const options = useMemo<StripeCardElementOptions | null>(
-    () => (node ? { style: cardStyle(node), hidePostalCode: true, disabled } : null),
+    () => (node ? { style: cardStyle(node), disabled } : null),
     // `dark`: the colours read from the node change with the scheme
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [node, disabled, dark],
