@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // @ts-expect-error plain JS helper without types
 import { portalWithSection, sectionChunks, staticGraph } from '../../scripts/size.mjs';
 
@@ -97,5 +98,13 @@ test('the Stripe card chunk is not loaded before the login box’s first input o
       without(`${dir} <fe-admin-portal> + ${section}`, [...portal, ...own]);
     }
     for (const element of ['fe-admin-subscription', 'fe-admin-usage']) without(`${dir} <${element}>`, staticGraph(`${dir}/${element}.js`));
+    // the card chunk itself (once a checkout imports it): what it adds to the portal with the subscription section
+    const chunk = readdirSync(join(dir, 'chunks')).find((f) => f.endsWith('.js') && readFileSync(join(dir, 'chunks', f), 'utf8').includes('confirmCardSetup'));
+    if (chunk && (sectionChunks(dir) as Map<string, string>).has('subscription')) {
+      const { portal, section } = portalWithSection(dir, 'subscription') as { portal: { file: string }[]; section: { file: string }[] };
+      const loaded = new Set([...portal, ...section].map((f) => f.file));
+      const own = (staticGraph(join(dir, 'chunks', chunk)) as { file: string; gzip: number }[]).filter((f) => !loaded.has(f.file));
+      console.log(`${dir}: the Stripe card chunk adds ${(own.reduce((n, f) => n + f.gzip, 0) / 1024).toFixed(1)} KiB gzip (${own.length} files) when a checkout has a key`);
+    }
   }
 });
