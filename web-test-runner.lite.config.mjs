@@ -1,16 +1,17 @@
 import { testRunnerConfig } from './web-test-runner.config.mjs';
 
 /**
- * The sign-in elements' browser tests again, on `fe-elements/lite` (issue 24), and the admin portal's shell and its
- * users section (issue 30 item 8): the same test files, served by a Vite on vite.lite.config.ts, so react, react-dom
- * and their JSX runtimes resolve to preact/compat and `__FE_LITE__` is true, as in dist/lite. One shared suite, run
- * twice (`npm test`: steps `browser` and `browser (lite)`).
+ * The sign-in elements' browser tests again, on `fe-elements/lite` (issue 24), the admin portal's shell and its
+ * users section (issue 30 item 8), and the Stripe card fields in the light DOM (issue 32 item 2): the same test files,
+ * served by a Vite on vite.lite.config.ts, so react, react-dom and their JSX runtimes resolve to preact/compat and
+ * `__FE_LITE__` is true, as in dist/lite. One shared suite, run twice (`npm test`: steps `browser` and `browser (lite)`).
  */
 export default {
   ...testRunnerConfig({ configFile: 'vite.lite.config.ts' }),
   files: [
     'test/accept-invitation.test.ts',
     'test/admin/portal.test.ts',
+    'test/admin/stripe-card.test.ts',
     'test/admin/users.test.ts',
     'test/activate-account.test.ts',
     'test/app.test.ts',

@@ -508,7 +508,7 @@ describe('payment methods, providers and configurations', () => {
     assert.deepEqual(answered, { email: 'ap3@acme.test', address: { ...address, city: 'Capital City' } });
     const [after] = await api.subscriptions.getPaymentMethods();
     assert.deepEqual((after as { billingDetails: unknown }).billingDetails, { name: 'Acme Billing', email: 'ap3@acme.test', address: { ...address, city: 'Capital City' } });
-    assert.equal((await harness.auditRows('billingDetails.updated', card)).length, 3);
+    assert.equal((await harness.auditRows('billing-details.updated', card)).length, 3);
     assert.equal((await call('PATCH', `${B}/payment-methods/v1/${theirs}/billing-details`, { email: 'x@acme.test' }, token)).status, 404);
     assert.equal((await call('PATCH', `${B}/payment-methods/v1/${card}/billing-details`, { email: 'not an email' }, token)).status, 400);
   });

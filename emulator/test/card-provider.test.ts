@@ -80,7 +80,7 @@ describe('setup intents (AB-7.73)', () => {
     assert.equal(row.clientSecretHash, sha256(intent.setupIntentSecret));
     assert.ok(!JSON.stringify(row).includes(intent.setupIntentSecret), 'the secret itself is not stored');
     assert.equal(row.expiresAt.getTime() - row.createdAt.getTime(), 30 * 60_000);
-    assert.equal((await auditRows('setupIntent.created', intent.id)).length, 1);
+    assert.equal((await auditRows('setup-intent.created', intent.id)).length, 1);
   });
 
   it('refused: externally managed (400 "Billing is externally managed."), no provider (404), a read-only user (403), a card of another account (404)', async () => {
@@ -143,7 +143,7 @@ describe("Stripe's test cards", () => {
     assert.equal(read.status, 200, read.text);
     assert.equal(read.body.status, 'succeeded');
     assert.equal(read.body.payment_method, pm.id);
-    assert.equal((await auditRows('paymentMethod.added', pm.id)).length, 1);
+    assert.equal((await auditRows('payment-method.added', pm.id)).length, 1);
   });
 
   it('4000 0000 0000 0341 attaches (succeeded) but fails every later charge; other brands of the published list succeed with their brand', async () => {
@@ -178,7 +178,7 @@ describe("Stripe's test cards", () => {
       const read = await caller.client.get(`${TEST_INTENTS}/${intent.id}?client_secret=${encodeURIComponent(intent.setupIntentSecret)}`, caller.auth);
       assert.equal(read.body.status, 'requires_payment_method');
       assert.deepEqual(read.body.last_setup_error, error);
-      assert.equal((await auditRows('setupIntent.failed', intent.id)).length, 1);
+      assert.equal((await auditRows('setup-intent.failed', intent.id)).length, 1);
       const retry = await confirm(caller, intent, { number: '4242424242424242' });
       assert.equal(retry.status, 200, retry.text);
       assert.equal(retry.body.status, 'succeeded');
@@ -436,7 +436,7 @@ describe('no card number or CVC kept', () => {
       const { rows } = (await harness.emu.db.execute(sql`select row_to_json(t)::text as j from ${sql.identifier(table_name)} t`)) as unknown as { rows: { j: string }[] };
       dump += rows.map((r) => r.j).join('\n');
     }
-    assert.ok(dump.includes('setupIntent.created'), 'the dump has the audit rows');
+    assert.ok(dump.includes('setup-intent.created'), 'the dump has the audit rows');
     for (const number of numbers) {
       assert.ok(!dump.includes(number), `${number} is stored somewhere`);
       assert.ok(!logged.join('\n').includes(number), `${number} was logged`);

@@ -4,6 +4,7 @@
  * (sign-in §3). Loaded on demand by `app.start()` once metadata and the
  * session are known, and only when the metadata lists a container.
  */
+import { trustedScriptUrl } from './trusted-types.ts';
 
 /** An analytics container id is used only when it matches this (SI-5.01): `GTM-` followed by alphanumerics. */
 export const GTM_ID_PATTERN = /^GTM-[A-Za-z0-9]+$/;
@@ -11,38 +12,7 @@ export const GTM_ID_PATTERN = /^GTM-[A-Za-z0-9]+$/;
 /** The tag manager script; its `id` query parameter names the container. */
 export const GTM_SCRIPT_URL = 'https://www.googletagmanager.com/gtm.js';
 
-/** The Trusted Types policy this library creates (a host under `require-trusted-types-for 'script'` lists it in `trusted-types`). */
-export const TRUSTED_TYPES_POLICY = 'fe-elements';
-
-type ScriptUrlPolicy = { createScriptURL(url: string): string };
-let policy: ScriptUrlPolicy | null | undefined;
-/** URLs the policy lets through: the tag URLs built below, nothing else. */
-const allowedScriptUrls = new Set<string>();
-
-/**
- * The `fe-elements` Trusted Types policy, created once per page when the
- * browser has Trusted Types (`null` otherwise, or when the page's
- * `trusted-types` directive does not allow the name: then the tag is not
- * added). Its `createScriptURL` returns only a URL that
- * {@link loadAnalyticsTag} registered, and throws for anything else.
- */
-function scriptUrlPolicy(): ScriptUrlPolicy | null {
-  if (policy !== undefined) return policy;
-  const tt = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): ScriptUrlPolicy } }).trustedTypes;
-  try {
-    policy = tt
-      ? tt.createPolicy(TRUSTED_TYPES_POLICY, {
-          createScriptURL(url: string) {
-            if (!allowedScriptUrls.has(url)) throw new TypeError(`${TRUSTED_TYPES_POLICY}: script URL not allowed`);
-            return url;
-          },
-        })
-      : null;
-  } catch {
-    policy = null;
-  }
-  return policy;
-}
+export { TRUSTED_TYPES_POLICY } from './trusted-types.ts';
 
 /** One entry of `integrations.analytics` (sign-in §3). */
 export interface AnalyticsIntegration {
@@ -71,13 +41,12 @@ export function loadAnalyticsTag(analytics: readonly AnalyticsIntegration[] | un
     const url = new URL(scriptUrl, location.href);
     url.searchParams.set('id', id);
     if (Array.from(document.scripts).some((s) => s.src === url.href)) continue;
-    allowedScriptUrls.add(url.href);
-    const tt = scriptUrlPolicy();
-    // under `require-trusted-types-for 'script'` a plain string is refused: it goes through the policy
+    // under `require-trusted-types-for 'script'` a plain string is refused: it goes through the policy, which passes
+    // the URL built here and nothing else
     const script = document.createElement('script');
     script.async = true;
     try {
-      (script as { src: unknown }).src = tt ? tt.createScriptURL(url.href) : url.href;
+      (script as { src: unknown }).src = trustedScriptUrl(url.href, (u) => u.href === url.href);
     } catch {
       // the page's policy refused the tag: leave it out (a CSP report says why)
       continue;

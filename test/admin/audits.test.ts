@@ -240,7 +240,7 @@ describe('audit log model', () => {
     );
     expect(describeAction(de, { action: 'subscription.updated', json: [{ planId: 'p', name: 'Enterprise' }] })).to.equal('Abonnement auf den Tarif Enterprise geändert');
     expect(describeAction(he, { action: 'subscription.renewed', json: [{ name: 'Pro' }] })).to.equal('המינוי לתוכנית Pro חודש');
-    expect(describeAction(en, { action: 'paymentMethod.added', json: [{ brand: 'visa', last4: '4242' }] })).to.equal('Payment method added: Visa ending in 4242');
+    expect(describeAction(en, { action: 'payment-method.added', json: [{ brand: 'visa', last4: '4242' }] })).to.equal('Payment method added: Visa ending in 4242');
     expect(describeAction(en, { action: 'subscription.ended', json: [{ name: 'Pro' }] })).to.equal('Subscription ended');
     expect(describeAction(en, { action: 'user.invited', description: 'Invited katherine@acme.test' })).to.equal('Invited katherine@acme.test');
     expect(describeAction(de, { action: 'user.invited' })).to.equal('');

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // @ts-expect-error plain JS helper without types
 import { portalWithSection, sectionChunks, staticGraph } from '../../scripts/size.mjs';
 
@@ -74,6 +75,36 @@ test('ofetch and unused xstate action creators are not loaded before the login b
     assert.ok(code.includes('xstate.assign'), `${entry}: the first-input files hold xstate (the check reads the right files)`);
     for (const marker of ['FetchError', 'xstate.enqueueActions', 'xstate.sendTo', 'xstate.log']) {
       assert.ok(!code.includes(marker), `${entry}: ${marker} is loaded before the first input`);
+    }
+  }
+});
+
+/**
+ * Issue 32 item 2: Stripe (`@stripe/stripe-js`, `@stripe/react-stripe-js` and our card chunk,
+ * src/admin/subscription/card/stripe-card.tsx) loads only when the checkout has a publishable key: nothing of it is in
+ * what the login box loads before its first input, nor in what the portal or a section element loads before the first
+ * row of any section (both builds).
+ */
+test('the Stripe card chunk is not loaded before the login box’s first input or any section’s first row (both builds)', () => {
+  const STRIPE = ['https://js.stripe.com', 'react-stripe-js', 'confirmCardSetup'];
+  const without = (what: string, files: { file: string }[]) => {
+    const code = files.map((f) => readFileSync(f.file, 'utf8')).join('\n');
+    for (const marker of STRIPE) assert.ok(!code.includes(marker), `${what}: ${marker} is loaded`);
+  };
+  for (const dir of ['dist', 'dist/lite']) {
+    without(`${dir} <fe-login-box>`, staticGraph(`${dir}/fe-login-box.js`));
+    for (const section of (sectionChunks(dir) as Map<string, string>).keys()) {
+      const { portal, section: own } = portalWithSection(dir, section) as { portal: { file: string }[]; section: { file: string }[] };
+      without(`${dir} <fe-admin-portal> + ${section}`, [...portal, ...own]);
+    }
+    for (const element of ['fe-admin-subscription', 'fe-admin-usage']) without(`${dir} <${element}>`, staticGraph(`${dir}/${element}.js`));
+    // the card chunk itself (once a checkout imports it): what it adds to the portal with the subscription section
+    const chunk = readdirSync(join(dir, 'chunks')).find((f) => f.endsWith('.js') && readFileSync(join(dir, 'chunks', f), 'utf8').includes('confirmCardSetup'));
+    if (chunk && (sectionChunks(dir) as Map<string, string>).has('subscription')) {
+      const { portal, section } = portalWithSection(dir, 'subscription') as { portal: { file: string }[]; section: { file: string }[] };
+      const loaded = new Set([...portal, ...section].map((f) => f.file));
+      const own = (staticGraph(join(dir, 'chunks', chunk)) as { file: string; gzip: number }[]).filter((f) => !loaded.has(f.file));
+      console.log(`${dir}: the Stripe card chunk adds ${(own.reduce((n, f) => n + f.gzip, 0) / 1024).toFixed(1)} KiB gzip (${own.length} files) when a checkout has a key`);
     }
   }
 });

@@ -87,8 +87,8 @@ export const BILLING_AUDIT_ACTIONS = [
   'subscription.renewed',
   'subscription.renewal.failed',
   'subscription.ended',
-  'billingDetails.updated',
-  'paymentMethod.added',
+  'billing-details.updated',
+  'payment-method.added',
   'subscription.limit.reached',
 ] as const;
 
@@ -121,8 +121,8 @@ export function describeAction(t: Translate, row: { action: string; description?
   if (plan && namesThePlan(action)) return t(`admin.audits.action.${action}.named`, { plan });
   const brand = payloadText(row, 'brand');
   const last4 = payloadText(row, 'last4');
-  if (action === 'paymentMethod.added' && brand && last4) {
-    return t('admin.audits.action.paymentMethod.added.card', { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4 });
+  if (action === 'payment-method.added' && brand && last4) {
+    return t('admin.audits.action.payment-method.added.card', { brand: brand.charAt(0).toUpperCase() + brand.slice(1), last4 });
   }
   return t(`admin.audits.action.${action}`);
 }

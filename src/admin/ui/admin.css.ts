@@ -160,8 +160,8 @@ export const iconButton = style({
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: u(0.5) });
 export const label = style({ fontWeight: 600 });
-export const input = style({
-  font: 'inherit',
+/** The box of a text field: an {@link input}, and the light-DOM node of a field-like `LightDomSlot`. */
+const fieldBox = {
   minHeight: theme.inputHeight,
   padding: `0 ${u(1.5)}`,
   border: `1px solid ${theme.color.textMuted}`,
@@ -169,6 +169,10 @@ export const input = style({
   background: theme.color.surface,
   color: theme.color.text,
   width: '100%',
+};
+export const input = style({
+  font: 'inherit',
+  ...fieldBox,
   selectors: {
     '&:focus-visible': { ...focus, outlineOffset: '1px' },
     '&[data-focused]': { ...focus, outlineOffset: '1px' },
@@ -176,6 +180,23 @@ export const input = style({
     '&[readonly]': { background: theme.color.background },
   },
 });
+/**
+ * The light-DOM node of a `LightDomSlot` (src/admin/ui/light-dom-slot.tsx; a slotted child of the element; only its own
+ * box can be styled from here): `field` looks like {@link input}, with the focus ring and the invalid border from its
+ * `data-focused` / `data-invalid` flags. `--fe-field-*` carry the resolved colours to content that cannot inherit
+ * them (Stripe's card frame reads them once mounted).
+ */
+globalStyle('::slotted([data-fe-light-slot])', { display: 'block' });
+globalStyle('::slotted([data-fe-light-slot="field"])', {
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  ...fieldBox,
+  vars: { '--fe-field-placeholder': theme.color.textMuted, '--fe-field-invalid': theme.color.danger },
+});
+globalStyle('::slotted([data-fe-light-slot="field"][data-focused])', { ...focus, outlineOffset: '1px' });
+globalStyle('::slotted([data-fe-light-slot="field"][data-invalid])', { borderColor: theme.color.danger });
+globalStyle('::slotted([data-fe-light-slot="field"][data-disabled])', { background: theme.color.background });
 export const textarea = style([input, { minHeight: '96px', padding: u(1), resize: 'vertical' }]);
 export const fieldError = style({ color: theme.color.danger, fontSize: '0.875em' });
 export const hint = style({ color: theme.color.textMuted, fontSize: '0.875em' });

@@ -29,7 +29,7 @@
  * are all 404 `Setup intent not found`; an expired secret is refused (400 `setup_intent_expired`), and so is a
  * confirmation or a challenge answer of an intent that is already past that step (400 / 409
  * `setup_intent_unexpected_state`): a secret cannot be replayed. Every change writes an audit row
- * (`setupIntent.created`, `setupIntent.failed`, `setupIntent.challenged`, `paymentMethod.added`).
+ * (`setup-intent.created`, `setup-intent.failed`, `setup-intent.challenged`, `payment-method.added`).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -200,7 +200,7 @@ async function attachCard(c: Ctx, row: IntentRow, card: CardFacts, failsCharges:
     .where(and(eq(billingPaymentMethods.tenantId, row.tenantId), ne(billingPaymentMethods.id, id)));
   await db.update(billingSetupIntents).set({ status: 'succeeded', paymentMethodId: id, pendingCard: null, lastError: null }).where(eq(billingSetupIntents.id, row.id));
   await audit(c, {
-    action: 'paymentMethod.added',
+    action: 'payment-method.added',
     targetId: id,
     tenantId: row.tenantId,
     details: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, setupIntentId: row.id, replaced: id === row.paymentMethodId },
@@ -215,7 +215,7 @@ async function failIntent(c: Ctx, row: IntentRow, error: CardError, extra: Recor
     .set({ status: 'requires_payment_method', pendingCard: null, lastError: { ...error } })
     .where(eq(billingSetupIntents.id, row.id));
   await audit(c, {
-    action: 'setupIntent.failed',
+    action: 'setup-intent.failed',
     targetId: row.id,
     tenantId: row.tenantId,
     severity: 'WARNING',
@@ -256,7 +256,7 @@ adminCardProviderRoutes.post(SETUP_INTENTS, WRITE, async (c) => {
     createdAt: new Date(now),
     expiresAt: new Date(now + INTENT_TTL_MS),
   });
-  await audit(c, { action: 'setupIntent.created', targetId: id, details: { paymentMethodId: replaces } });
+  await audit(c, { action: 'setup-intent.created', targetId: id, details: { paymentMethodId: replaces } });
   return c.json({ id, paymentMethodId: replaces ?? '', setupIntentSecret: secret });
 });
 
@@ -290,7 +290,7 @@ adminCardProviderRoutes.post(`${TEST_INTENTS}/:id/confirm`, WRITE, idParams('id'
       .set({ status: 'requires_action', pendingCard: { ...pending }, lastError: null })
       .where(eq(billingSetupIntents.id, row.id))
       .returning();
-    await audit(c, { action: 'setupIntent.challenged', targetId: row.id, details: { brand: facts.brand, last4: facts.last4 } });
+    await audit(c, { action: 'setup-intent.challenged', targetId: row.id, details: { brand: facts.brand, last4: facts.last4 } });
     return c.json(intentDto(c, updated, secret));
   }
   await attachCard(c, row, facts, behaviour.failsCharges, details);

@@ -274,7 +274,7 @@ adminSubscriptionRoutes.patch(`${PAYMENT_METHODS}/:id/billing-details`, WRITE, i
   const email = body.email || undefined;
   const billingDetails = { ...(method.billingDetails.name ? { name: method.billingDetails.name } : {}), ...(email ? { email } : {}), address };
   await db.update(billingPaymentMethods).set({ billingDetails }).where(eq(billingPaymentMethods.id, method.id));
-  await audit(c, { action: 'billingDetails.updated', targetId: method.id, details: { ...(email ? { email } : {}), country: address.country ?? null } });
+  await audit(c, { action: 'billing-details.updated', targetId: method.id, details: { ...(email ? { email } : {}), country: address.country ?? null } });
   return c.json({ ...(email ? { email } : {}), address });
 });
 

@@ -47,8 +47,8 @@ export const deAdminAudits: Record<keyof typeof enAdminAudits, string> = {
   'admin.audits.action.subscription.renewal.failed': 'Verlängerung des Abonnements fehlgeschlagen: die Zahlung ging nicht durch',
   'admin.audits.action.subscription.renewal.failed.named': 'Verlängerung von {plan} fehlgeschlagen: die Zahlung ging nicht durch',
   'admin.audits.action.subscription.ended': 'Abonnement beendet',
-  'admin.audits.action.billingDetails.updated': 'Rechnungsdaten aktualisiert',
-  'admin.audits.action.paymentMethod.added': 'Zahlungsmethode hinzugefügt',
-  'admin.audits.action.paymentMethod.added.card': 'Zahlungsmethode hinzugefügt: {brand} mit Endziffern {last4}',
+  'admin.audits.action.billing-details.updated': 'Rechnungsdaten aktualisiert',
+  'admin.audits.action.payment-method.added': 'Zahlungsmethode hinzugefügt',
+  'admin.audits.action.payment-method.added.card': 'Zahlungsmethode hinzugefügt: {brand} mit Endziffern {last4}',
   'admin.audits.action.subscription.limit.reached': 'Tariflimit erreicht: das Hinzufügen wurde abgelehnt',
 };

@@ -45,9 +45,9 @@ export const enAdminAudits = {
   'admin.audits.action.subscription.renewal.failed': 'Subscription renewal failed: the payment did not go through',
   'admin.audits.action.subscription.renewal.failed.named': 'Renewal of {plan} failed: the payment did not go through',
   'admin.audits.action.subscription.ended': 'Subscription ended',
-  'admin.audits.action.billingDetails.updated': 'Billing details updated',
-  'admin.audits.action.paymentMethod.added': 'Payment method added',
-  'admin.audits.action.paymentMethod.added.card': 'Payment method added: {brand} ending in {last4}',
+  'admin.audits.action.billing-details.updated': 'Billing details updated',
+  'admin.audits.action.payment-method.added': 'Payment method added',
+  'admin.audits.action.payment-method.added.card': 'Payment method added: {brand} ending in {last4}',
   'admin.audits.action.subscription.limit.reached': 'Plan limit reached: the addition was refused',
 } as const;
 

@@ -47,8 +47,8 @@ export const heAdminAudits: Record<keyof typeof enAdminAudits, string> = {
   'admin.audits.action.subscription.renewal.failed': 'חידוש המינוי נכשל: התשלום לא עבר',
   'admin.audits.action.subscription.renewal.failed.named': 'חידוש התוכנית {plan} נכשל: התשלום לא עבר',
   'admin.audits.action.subscription.ended': 'המינוי הסתיים',
-  'admin.audits.action.billingDetails.updated': 'פרטי החיוב עודכנו',
-  'admin.audits.action.paymentMethod.added': 'נוסף אמצעי תשלום',
-  'admin.audits.action.paymentMethod.added.card': 'נוסף אמצעי תשלום: {brand} המסתיים ב-{last4}',
+  'admin.audits.action.billing-details.updated': 'פרטי החיוב עודכנו',
+  'admin.audits.action.payment-method.added': 'נוסף אמצעי תשלום',
+  'admin.audits.action.payment-method.added.card': 'נוסף אמצעי תשלום: {brand} המסתיים ב-{last4}',
   'admin.audits.action.subscription.limit.reached': 'הגעתם למגבלת התוכנית: ההוספה נדחתה',
 };

@@ -84,4 +84,9 @@ export const deAdminSubscription: Record<keyof typeof enAdminSubscription, strin
   'admin.subscription.downloading': 'Wird heruntergeladen…',
   'admin.subscription.downloadFailed': 'Die Rechnung konnte nicht heruntergeladen werden: {reason}',
   'admin.subscription.checkoutUnknownPlan': 'Dieser Tarif wird nicht angeboten.',
+  // the Stripe card fields (card/stripe-card.tsx)
+  'admin.subscription.stripe.card': 'Kartendaten',
+  'admin.subscription.stripe.loading': 'Kartenformular wird geladen…',
+  'admin.subscription.stripe.unavailable': 'Das Kartenformular konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'admin.subscription.stripe.notConfirmed': 'Die Karte konnte nicht bestätigt werden. Versuchen Sie es erneut oder verwenden Sie eine andere Karte.',
 };

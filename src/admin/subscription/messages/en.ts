@@ -87,6 +87,11 @@ export const enAdminSubscription = {
   'admin.subscription.downloadFailed': 'The invoice could not be downloaded: {reason}',
   // checkout (the flow is src/admin/subscription/checkout/)
   'admin.subscription.checkoutUnknownPlan': 'That plan is not offered.',
+  // the Stripe card fields (card/stripe-card.tsx)
+  'admin.subscription.stripe.card': 'Card details',
+  'admin.subscription.stripe.loading': 'Loading the card form…',
+  'admin.subscription.stripe.unavailable': 'The card form could not be loaded. Check your connection and try again.',
+  'admin.subscription.stripe.notConfirmed': 'The card could not be confirmed. Try again or use another card.',
 } as const;
 
 declare module '../../../i18n/en.ts' {

@@ -84,4 +84,9 @@ export const heAdminSubscription: Record<keyof typeof enAdminSubscription, strin
   'admin.subscription.downloading': 'מורידים…',
   'admin.subscription.downloadFailed': 'לא ניתן היה להוריד את החשבונית: {reason}',
   'admin.subscription.checkoutUnknownPlan': 'התוכנית הזו אינה מוצעת.',
+  // the Stripe card fields (card/stripe-card.tsx)
+  'admin.subscription.stripe.card': 'פרטי כרטיס',
+  'admin.subscription.stripe.loading': 'טוען את טופס הכרטיס…',
+  'admin.subscription.stripe.unavailable': 'לא ניתן היה לטעון את טופס הכרטיס. בדקו את החיבור ונסו שוב.',
+  'admin.subscription.stripe.notConfirmed': 'לא ניתן היה לאשר את הכרטיס. נסו שוב או השתמשו בכרטיס אחר.',
 };
