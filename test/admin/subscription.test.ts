@@ -138,6 +138,8 @@ describe('<fe-admin-subscription> in preview (each designed state)', () => {
   it('AB-1.02 active: the plan with its price and status chip, “Renews on”, every plan in tier order, the card, the billing details and the invoices (Paid / Unpaid)', async () => {
     const el = await story('active');
     await waitUntil(() => rowTexts(el).length === 3 && shown(el, '4242'), 'invoices and card', SLOW);
+    // the account's date format arrives with its settings
+    await waitUntil(() => currentPlan(el).includes('Renews on 02/01/2030'), 'the date line', SLOW);
     expect(currentPlan(el)).to.include('Pro').and.include('Active').and.include('$29.00 / month').and.include('Renews on 02/01/2030');
     expect(planNames(el)).to.deep.equal(['Free', 'Pro', 'Enterprise']);
     expect(byLabel(root(el), 'Downgrade to Free')).to.exist;
@@ -152,6 +154,8 @@ describe('<fe-admin-subscription> in preview (each designed state)', () => {
 
   it('AB-4.24 trialing: “On trial” and “Trial ends on …”', async () => {
     const el = await story('trialing');
+    // the account's date format arrives with its settings
+    await waitUntil(() => currentPlan(el).includes('Trial ends on 01/15/2030'), 'the date line', SLOW);
     expect(currentPlan(el)).to.include('On trial').and.include('Trial ends on 01/15/2030');
     expect(button(root(el), 'Cancel subscription')).to.equal(undefined);
     await expectAccessibleLightAndDark(el);
@@ -159,6 +163,8 @@ describe('<fe-admin-subscription> in preview (each designed state)', () => {
 
   it('AB-4.27 cancelled at period end: “Will be canceled on …” and Renew, no Cancel', async () => {
     const el = await story('canceledAtPeriodEnd');
+    // the account's date format arrives with its settings
+    await waitUntil(() => currentPlan(el).includes('Will be canceled on 02/01/2030'), 'the date line', SLOW);
     expect(currentPlan(el)).to.include('Will be canceled on 02/01/2030');
     expect(button(root(el), 'Renew subscription')).to.exist;
     expect(button(root(el), 'Cancel subscription')).to.equal(undefined);
@@ -180,7 +186,7 @@ describe('<fe-admin-subscription> in preview (each designed state)', () => {
 
   it('AB-8.06 no payment provider: “Payment provider not configured”, a paid plan refused', async () => {
     const el = await story('noProvider');
-    expect(currentPlan(el)).to.include('Payment provider not configured');
+    await waitUntil(() => currentPlan(el).includes('Payment provider not configured'), 'the notice', SLOW);
     byLabel(root(el), 'Upgrade to Enterprise')!.click();
     await waitUntil(() => errorToasts(el)?.textContent?.includes('Payment provider not configured'), 'refused', SLOW);
     await expectAccessibleLightAndDark(el);
@@ -390,6 +396,19 @@ describe('<fe-admin-subscription> against the emulator', () => {
     expect(rowTexts(el)[0]).to.include('Unpaid');
     expect(button(root(el), 'Cancel subscription')).to.equal(undefined);
     await expectAccessibleLightAndDark(el);
+  });
+
+  it('AB-4.28 on trial with a card on file: Subscribe confirms the plan on the page with no call — Active here, still trialing on the server', async () => {
+    const sub = await upgradeToPro(token);
+    await callEmulator('PUT', `/_emulator/billing/tenants/${sub.tenantId}`, { status: 'trialing', trialEnd: sub.currentPeriodEnd });
+    const el = await render();
+    await waitUntil(() => currentPlan(el).includes('On trial'), 'on trial', SLOW);
+    byLabel(root(el), 'Subscribe to Pro')!.click();
+    await waitUntil(() => toasts(el).includes('You are now on Pro.'), 'the toast', SLOW);
+    await waitUntil(() => currentPlan(el).includes('Active'), 'Active on the page', SLOW);
+    const after = await subscriptionOf(token);
+    expect(after.status, 'no update call reached the server').to.equal('trialing');
+    expect(await api<Invoice[]>(token, 'GET', `${BILLING}/invoices/v1`)).to.have.length(1);
   });
 
   it('AB-7.70 the billing details form saves with a PATCH of flat fields; a failed save keeps what was typed', async () => {

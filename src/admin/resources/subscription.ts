@@ -11,6 +11,7 @@ import { FeApiError } from '../../api/errors.ts';
 import {
   BILLING_PATHS,
   createBillingApi,
+  invoiceMinorUnits,
   type BillingDetails,
   type BillingSummary,
   type Invoice,
@@ -23,8 +24,8 @@ import {
 } from '../../api/billing.ts';
 import type { CacheTools, QueryContext } from './query.ts';
 
-/** The area's paths, for the section's preview data (views take values from resources, not from src/api). */
-export { BILLING_PATHS };
+/** The area's paths (for the section's preview data) and an invoice's amount in minor units: views take values from resources, not from src/api. */
+export { BILLING_PATHS, invoiceMinorUnits };
 
 /** The text of a missing subscription (AB-8.02, full stop included). */
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
@@ -120,6 +121,10 @@ export function createSubscriptionResource(q: QueryContext, client: ApiClient) {
     }),
     /** An invoice's PDF (`application/pdf` bytes), offered by the server as `fileName`. @throws FeApiError */
     invoicePdf: q.mutation<{ invoiceId: string; fileName: string }, Blob>(({ invoiceId, fileName }) => api.invoicePdf(invoiceId, fileName)),
+    /** A checkout confirmed on the client only (AB-4.28): the subscription on screen becomes active, with no call. */
+    confirmLocally: (): void => {
+      q.cache.edit<Subscription>(SUBSCRIPTION_KEYS.subscription, (s) => ({ ...s, status: 'active' }));
+    },
     /**
      * After a checkout (AB-4.29): the subscription, the summary, the payment methods and the invoices are read again
      * (what is on screen stays until the answers arrive). Resolves once the subscription is back.

@@ -6,7 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef } from 'react';
-import { invoiceMinorUnits, type Invoice } from '../../api/billing.ts';
+import type { Invoice } from '../../api/billing.ts';
+import { invoiceMinorUnits } from '../resources/subscription.ts';
 import { createSubscriptionResource } from '../resources/subscription.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';

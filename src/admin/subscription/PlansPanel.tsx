@@ -12,7 +12,7 @@ import { useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import { EmptyState, LoadStates } from '../ui/states.tsx';
 import { Part } from './part.tsx';
-import { byTier, canMoveTo, formatMoney, isFree, planMove } from './model.ts';
+import { byTier, canMoveTo, formatMoney, isFree, planMove, statusOf } from './model.ts';
 import * as subCss from './subscription.css.ts';
 
 /** The limits a plan card lists, in this order. */
@@ -90,7 +90,21 @@ function PlanCard({ plan, current, subscription }: { plan: Plan; current: Plan |
       )}
       <div className={subCss.planAction}>
         {move === 'current' ? (
-          <span className={css.badgeOk}>{t('admin.subscription.currentPlan')}</span>
+          <>
+            <span className={css.badgeOk}>{t('admin.subscription.currentPlan')}</span>
+            {/* on trial: subscribing keeps the plan after the trial (AB-4.28: with a card on file, confirmed with no call) */}
+            {statusOf(subscription.status) === 'TRIALING' && !isFree(plan) && can('write') ? (
+              <button
+                type="button"
+                className={css.button}
+                aria-label={t('admin.subscription.subscribeTo', { plan: plan.name })}
+                aria-disabled={refusal ? true : undefined}
+                onClick={() => (refusal ? toasts.show(refusal, 'error') : go('checkout::planId', { planId: plan.id }))}
+              >
+                {t('admin.subscription.subscribe')}
+              </button>
+            ) : null}
+          </>
         ) : !can('write') ? null : canMoveTo(move, vendor) ? (
           <button
             type="button"

@@ -75,8 +75,10 @@ function CheckoutPage({ subscription, plans, planId }: { subscription: Subscript
       plan={plan}
       current={current}
       subscription={subscription}
-      onDone={() => {
-        void billing.reloadAfterCheckout();
+      onDone={({ local }) => {
+        // AB-4.28: a local confirmation is not read back (the server still says trialing); AB-4.29: anything else is
+        if (local) billing.confirmLocally();
+        else void billing.reloadAfterCheckout();
         go(null);
       }}
       onCancel={() => go(null)}

@@ -38,7 +38,8 @@ export interface CheckoutProps {
   current: Plan;
   subscription: Subscription;
   /** The plan changed (the toast is shown already). */
-  onDone(): void;
+  /** `local`: confirmed on the client only (AB-4.28: a trialing subscription with a card becomes ACTIVE with no call). */
+  onDone(outcome: { local: boolean }): void;
   /** Cancel: nothing changed. */
   onCancel(): void;
 }
@@ -77,7 +78,7 @@ export function Checkout({ plan, current, subscription, onDone, onCancel }: Chec
   useEffect(() => {
     const sub = actor.on('changed', (e) => {
       toasts.show(t('admin.checkout.done', { plan: e.planName }));
-      onDone();
+      onDone({ local: e.local });
     });
     return () => sub.unsubscribe();
   }, [actor, t, toasts, onDone]);

@@ -43,6 +43,8 @@ export const deAdminSubscription: Record<keyof typeof enAdminSubscription, strin
   'admin.subscription.downgrade': 'Downgrade',
   'admin.subscription.upgradeTo': 'Upgrade auf {plan}',
   'admin.subscription.downgradeTo': 'Downgrade auf {plan}',
+  'admin.subscription.subscribe': 'Abonnieren',
+  'admin.subscription.subscribeTo': '{plan} abonnieren',
   'admin.subscription.currentPlan': 'Aktuell',
   'admin.subscription.downgradeNotAllowed': 'Downgrades werden nicht angeboten.',
   'admin.subscription.features': 'Funktionen von {plan}',

@@ -43,6 +43,8 @@ export const enAdminSubscription = {
   'admin.subscription.downgrade': 'Downgrade',
   'admin.subscription.upgradeTo': 'Upgrade to {plan}',
   'admin.subscription.downgradeTo': 'Downgrade to {plan}',
+  'admin.subscription.subscribe': 'Subscribe',
+  'admin.subscription.subscribeTo': 'Subscribe to {plan}',
   'admin.subscription.currentPlan': 'Current',
   'admin.subscription.downgradeNotAllowed': 'Downgrades are not offered.',
   'admin.subscription.features': 'Features of {plan}',

@@ -43,6 +43,8 @@ export const heAdminSubscription: Record<keyof typeof enAdminSubscription, strin
   'admin.subscription.downgrade': 'שנמוך',
   'admin.subscription.upgradeTo': 'שדרוג ל-{plan}',
   'admin.subscription.downgradeTo': 'מעבר ל-{plan}',
+  'admin.subscription.subscribe': 'הרשמה למינוי',
+  'admin.subscription.subscribeTo': 'הרשמה למינוי {plan}',
   'admin.subscription.currentPlan': 'נוכחית',
   'admin.subscription.downgradeNotAllowed': 'מעבר לתוכנית נמוכה יותר אינו מוצע.',
   'admin.subscription.features': 'היכולות של {plan}',
