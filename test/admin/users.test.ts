@@ -293,6 +293,26 @@ describe('<fe-admin-users> against the emulator', () => {
     expect(email.getAttribute('aria-invalid')).to.equal('true');
   });
 
+  it('issue 32 item 6: at the plan’s seat limit, Add user is refused with the plan’s words and the dialog keeps what was typed', async () => {
+    const token = await signIn(ADMIN);
+    const usage = await api<{ limits: { key: string; used: number }[] }>(token, 'GET', '/frontegg/subscriptions/resources/billing/usage/v1');
+    const seats = usage.limits.find((l) => l.key === 'seats')!.used;
+    await callEmulator('PUT', '/_emulator/billing/plans/free', { limits: { seats, apiTokens: 20, ssoConnections: 3 } });
+    const el = await renderUsers();
+    await waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
+    button(root(el), 'Add user')!.click();
+    await waitUntil(() => dialog(el), 'dialog open');
+    const email = dialog(el)!.querySelector<HTMLInputElement>('input[name=email]')!;
+    email.focus();
+    await sendKeys({ type: 'one.too.many@acme.test' });
+    await sendKeys({ press: 'Enter' });
+    const said = `Your plan allows ${seats} users. Upgrade the plan to add more.`;
+    await waitUntil(() => dialog(el)?.textContent?.includes(said), 'the refusal', SLOW);
+    expect(dialog(el)!.querySelector('[role=alert]')?.textContent).to.contain(said);
+    expect(email.value).to.equal('one.too.many@acme.test');
+    expect(rowTexts(el).some((t) => t.includes('one.too.many@acme.test'))).to.equal(false);
+  });
+
   it('AB-4.03 delete asks first; confirmed, the user leaves the table', async () => {
     await signIn(ADMIN);
     await createUser('leaver@acme.test', 'Leaver-Passw0rd!');
