@@ -5,14 +5,15 @@
  *
  * No network here (js.stripe.com cannot load): a test double `window.Stripe` is installed before the chunk loads, so
  * `loadStripe` takes it as Stripe.js already on the page (and the chunk adds no script). It records the node
- * `elements.create('card').mount(node)` is given, as it was at that moment. Until the checkout (another part of issue
- * 32) renders the fields, the harness renders them itself, in a React root inside the element's shadow root, with the
- * section's app and texts.
+ * `elements.create('card').mount(node)` is given, as it was at that moment. Most tests render the fields themselves
+ * (./stripe-helpers.ts); one goes through the checkout with the vendor's publishable key set, as an admin meets it.
+ * The harness renders them in a React root inside the element's shadow root, with the section's app and texts.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { Root } from 'react-dom/client';
 import type { ConfirmCard } from '../../src/admin/subscription/card/provider.ts';
-import { expectAccessibleLightAndDark, renderSection, signIn, SLOW } from './helpers.ts';
+import { byLabel, callEmulator, expectAccessibleLightAndDark, renderSection, root as shadowOf, shown as shownIn, signIn, SLOW } from './helpers.ts';
+import { resetEmulator } from '../helpers/emulator.ts';
 import { renderCardFields, STUB_KEY, subscriptionShown } from './stripe-helpers.ts';
 import '../../elements/fe-admin-portal.ts';
 import '../../elements/admin/fe-admin-subscription.ts';
@@ -144,6 +145,36 @@ describe('Stripe card fields: Stripe Elements in the light DOM (issue 32 item 2)
     root = undefined;
     expect(node.isConnected).to.equal(false);
     expect(el.children.length).to.equal(0);
+  });
+
+  it('AB-1.04 through the checkout: with the vendor’s publishable key, Upgrade in <fe-admin-subscription> and in <fe-admin-portal> mounts Stripe’s card field on a connected light-DOM child, slotted into the checkout', async () => {
+    await callEmulator('PUT', '/_emulator/billing/settings', { publishableKey: STUB_KEY });
+    try {
+      for (const [tag, options] of [
+        ['fe-admin-subscription', undefined],
+        ['fe-admin-portal', { adminPortal: { subscription: { visibility: 'byPermissions' } }, attributes: { section: 'subscription', routing: 'none' } }],
+      ] as const) {
+        mounts.length = 0;
+        const el = await renderSection(tag, options);
+        await subscriptionShown(el);
+        await waitUntil(() => byLabel(shadowOf(el), 'Upgrade to Pro'), 'the plans', SLOW);
+        byLabel(shadowOf(el), 'Upgrade to Pro')!.click();
+        await waitUntil(() => shownIn(el, 'Change to Pro') && mounts.length === 1, `${tag}: Stripe’s card field mounted by the checkout`, SLOW);
+        const [m] = mounts;
+        expect(m.root, tag).to.equal(document);
+        expect(m.connected, tag).to.equal(true);
+        expect(m.slotted!.parentElement, tag).to.equal(el);
+        expect(m.slot!.getRootNode(), tag).to.equal(el.shadowRoot);
+        expect(m.slot!.closest('[role=group]')!.textContent, tag).to.contain('Card details');
+        // the test-mode fields are not there: one card form, Stripe's
+        expect(shadowOf(el).querySelector('input[name=cardnumber]'), tag).to.equal(null);
+        el.remove();
+        await waitUntil(() => !m.slotted!.isConnected, `${tag}: the light-DOM child removed with the checkout`, SLOW);
+      }
+    } finally {
+      await resetEmulator();
+      await signIn(ADMIN);
+    }
   });
 
   it('AB-7.73 confirm = confirmCardSetup of the setupIntentSecret with the card and Stripe’s billing details → the payment method, or Stripe’s error as is', async () => {
