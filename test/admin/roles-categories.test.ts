@@ -56,7 +56,13 @@ describe('<fe-admin-roles> permission categories and the sections built (issue 3
     const unbuilt = permissions.filter((p) => !isPermissionOffered(p.key));
     // derived from the registry: webhooks has no chunk yet; subscription and usage have theirs
     expect(unbuilt.map((p) => p.key)).to.include.members(['fe.connectivity.write.webhooks']);
-    expect(unbuilt.map((p) => p.key)).to.not.include.members(['fe.secure.read.users', 'fe.secure.write.samlConfiguration', 'fe.secure.write.impersonation', 'fe.subscriptions.read', 'fe.usage.read']);
+    expect(unbuilt.map((p) => p.key)).to.not.include.members([
+      'fe.secure.read.users',
+      'fe.secure.write.samlConfiguration',
+      'fe.secure.write.impersonation',
+      'fe.subscriptions.read',
+      'fe.usage.read',
+    ]);
     const id = (key: string) => permissions.find((p) => p.key === key)!.id;
     const held = [id('fe.secure.read.users'), id('fe.connectivity.write.webhooks')];
     await api(token, 'POST', `${ROLES}/v2`, { key: 'hooks', name: 'Hooks', permissionIds: held });
@@ -67,7 +73,13 @@ describe('<fe-admin-roles> permission categories and the sections built (issue 3
     const d = dialog(el)!;
     const offered = [...d.querySelectorAll<HTMLElement>('[data-permission]')].map((x) => x.dataset.permission!);
     for (const p of unbuilt) expect(offered, p.key).to.not.include(p.key);
-    expect(offered).to.include.members(['fe.secure.read.users', 'fe.secure.write.samlConfiguration', 'fe.secure.read.provisioningConfiguration', 'fe.subscriptions.write', 'fe.usage.read']);
+    expect(offered).to.include.members([
+      'fe.secure.read.users',
+      'fe.secure.write.samlConfiguration',
+      'fe.secure.read.provisioningConfiguration',
+      'fe.subscriptions.write',
+      'fe.usage.read',
+    ]);
     expect(legends(d)).to.include.members(['User management', 'SSO', 'Provisioning', 'Security', 'Audits']);
     expect(legends(d)).to.not.include('Other');
     // the count is of what is shown: one of the two it holds
