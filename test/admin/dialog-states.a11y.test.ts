@@ -55,6 +55,22 @@ function shows(el: HTMLElement, { open, busy, text: words, alert, toast }: Shown
 
 /** What each state of each dialog flow shows, by story element tag and state name (stories/admin-<flow>-states.ts). */
 const SHOWN: Record<string, Record<string, Shown>> = {
+  // the checkout of a plan, in place of the subscription page (stories/admin-checkout-states.ts: the preview account on
+  // Pro choosing Enterprise); not a dialog: every state shows the plan diff, most say more
+  'fe-admin-checkout': {
+    confirmingLocally: { open: false, text: 'Seats: 200 → unlimited' },
+    loadingProvider: { open: false, text: 'Loading the payment form…' },
+    providerFailed: { open: false, text: 'Payment provider not configured' },
+    card: { open: false, text: 'Subscribe to Enterprise' },
+    stripeCard: { open: false, text: 'Seats: 200 → unlimited' },
+    confirmingCard: { open: false, text: 'Processing…' },
+    declined: { open: false, text: 'Your card was declined.' },
+    review: { open: false, text: 'The payment method on file is charged $99.00 per month.' },
+    reviewFailed: { open: false, text: 'Plan downgrades are not allowed' },
+    updating: { open: false, text: 'Changing the plan…' },
+    reloading: { open: false, text: 'Seats: 200 → unlimited' },
+    done: { open: false, text: 'Seats: 200 → unlimited' },
+  },
   'fe-admin-add-user': {
     idle: { open: true, busy: false, text: m('admin.users.invite') },
     submitting: { open: true, busy: true, text: m('admin.users.inviting') },
