@@ -110,9 +110,11 @@ describe('<fe-admin-portal> sub-routes (issue 30 item 2)', () => {
   beforeEach(async () => {
     await resetEmulator();
     // entries of this document behind the test's own, so a Back never leaves the test page (one that did would
-    // interrupt the whole file: "the page navigated to about:blank", seen once in a full run)
+    // interrupt the whole file: "the page navigated to about:blank"). Each at its own URL: the page watcher's history
+    // (web-test-runner.config.mjs) showed three pushes of the same URL leaving no entry behind the test's own two,
+    // and two Backs reaching the runner's about:blank
     history.replaceState(null, '', location.pathname + location.search);
-    for (let i = 0; i < 3; i++) history.pushState(null, '', location.pathname + location.search);
+    for (let i = 0; i < 3; i++) history.pushState(null, '', `${location.pathname}${location.search}#sub-routes-padding-${i}`);
   });
 
   it('first load on an SSO connection, then a click on Provisioning: its list, no "Request log" of the SSO id', async () => {
