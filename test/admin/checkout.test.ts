@@ -4,7 +4,8 @@
  * Free, no card): the plan diff, the test-mode card fields with Stripe's published test cards (4242 succeeds, 0002 is
  * declined, 3184 asks for authentication and passes it, 1629 fails it), the confirm-only step of an account with a
  * card on file, a double click charging once, `<fe-authorized feature>` on the same page following the plan, keyboard
- * only, axe in light and dark.
+ * only, axe in light and dark. Each state of the flow in preview is in the dialog-state catalogue
+ * (test/admin/dialog-states.a11y.test.ts: what it shows, axe in both schemes).
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
@@ -12,27 +13,9 @@ import type { FeAppElement } from '../../elements/fe-app.ts';
 import type { Invoice, Subscription } from '../../src/api/billing.ts';
 import '../../elements/admin/fe-admin-subscription.ts';
 import '../../elements/fe-authorized.ts';
-import { adminCheckoutStates } from '../../stories/admin-checkout-states.ts';
 import '../../stories/support/admin-dialogs.ts';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
-import {
-  active,
-  alertText,
-  api,
-  button,
-  byLabel,
-  dialog,
-  dialogTitle,
-  expectAccessibleLightAndDark,
-  input,
-  renderStory,
-  retype,
-  root,
-  shown,
-  signIn,
-  SLOW,
-  toasts,
-} from './helpers.ts';
+import { active, alertText, api, button, byLabel, dialog, dialogTitle, expectAccessibleLightAndDark, input, retype, root, shown, signIn, SLOW, toasts } from './helpers.ts';
 
 const BILLING = '/frontegg/subscriptions/resources/billing';
 const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', challenge: '4000 0027 6000 3184', challengeFails: '4000 0084 0000 1629' };
@@ -266,28 +249,4 @@ describe('checkout against the emulator (<fe-admin-subscription>, test-mode card
     await challengeFrame(el);
     await expectAccessibleLightAndDark(el);
   });
-});
-
-describe('checkout in preview: each state of its flow (stories/admin-checkout-states.ts)', () => {
-  /** What each state shows besides the plan diff (Pro → Enterprise: Audit export, seats 200 → unlimited). */
-  const shows: Partial<Record<keyof typeof adminCheckoutStates, string>> = {
-    loadingProvider: 'Loading the payment form…',
-    providerFailed: 'Payment provider not configured',
-    card: 'Subscribe to Enterprise',
-    confirmingCard: 'Processing…',
-    declined: 'Your card was declined.',
-    review: 'The payment method on file is charged $99.00 per month.',
-    reviewFailed: 'Plan downgrades are not allowed',
-    updating: 'Changing the plan…',
-  };
-  for (const [state, words] of Object.entries(shows)) {
-    it(`AB-1.04 ${state}: “${words}” under what Enterprise adds; axe in light and dark`, async () => {
-      const el = await renderStory('subscription', 'filled', 'checkout:enterprise', {
-        tag: 'fe-admin-checkout',
-        state: adminCheckoutStates[state as keyof typeof adminCheckoutStates],
-      });
-      await waitUntil(() => el.shadowRoot && shown(el, words) && shown(el, 'Seats: 200 → unlimited'), words, SLOW);
-      await expectAccessibleLightAndDark(el);
-    });
-  }
 });
