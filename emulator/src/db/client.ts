@@ -51,6 +51,9 @@ function memoryTemplate(): { loadDataDir?: Blob } {
 export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; migratedTemplate?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // an idle connection the server ends (a restart, `pg_terminate_backend`, a test dropping its database `with (force)`)
+    // is an 'error' event of the pool: without a listener it would end the process; the pool makes a new one when asked
+    pool.on('error', (error) => console.warn(`[emulator] an idle database connection ended: ${error.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const exec: RawExec = async (sql) => {
       const res = await pool.query(sql);
