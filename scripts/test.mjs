@@ -2,7 +2,7 @@
  * `npm test`: the whole suite, in order, with one closing line
  * `N passed, N failed` summed over every runner:
  * 1. build (library + types), typecheck, lint, format check, dependency rules, Storybook build;
- * 2. browser tests in Chromium (@web/test-runner): API client, machines,
+ * 2. (2 and 3 side by side, two lanes) browser tests in Chromium (@web/test-runner): API client, machines,
  *    elements against the real emulator, theme, accessibility; then the sign-in elements' files again on
  *    `fe-elements/lite` (preact/compat);
  * 3. node tests: emulator routes on its real database (PGlite), then again on a Postgres server
@@ -35,12 +35,17 @@ const steps = [
   // the arrows of architecture.md (dependency-cruiser, .dependency-cruiser.cjs)
   { name: 'deps', cmd: 'npm', args: ['run', 'deps', '--silent'], check: true, group: 'checks' },
   { name: 'storybook', cmd: 'npm', args: ['run', 'build-storybook', '--silent'], check: true, group: 'checks' },
+  // The suites run in two lanes side by side (group `suites`, one `lock` per lane, each lane's steps in order): the
+  // browser lane (one Chromium page at a time, ~0.7 of a core) beside the node lane (node, emulator and emulator on
+  // Postgres, ~1.5 cores): the two cores busy instead of one, ~10 minutes less than one step after another.
   // a failing file is run once more on its own (a browser suite of 900 tests on a shared 2-core machine); both runs are reported
-  { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts, retryFiles: wtrFailedFiles },
+  { name: 'browser', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.config.mjs'], parse: wtrCounts, retryFiles: wtrFailedFiles, group: 'suites', lock: 'browser' },
   // the sign-in elements' browser tests again on fe-elements/lite (react → preact/compat; web-test-runner.lite.config.mjs)
-  { name: 'browser (lite)', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.lite.config.mjs'], parse: wtrCounts, retries: 1 },
+  { name: 'browser (lite)', cmd: 'npx', args: ['wtr', '--config', 'web-test-runner.lite.config.mjs'], parse: wtrCounts, retries: 1, group: 'suites', lock: 'browser' },
   {
     name: 'node',
+    group: 'suites',
+    lock: 'node',
     cmd: process.execPath,
     args: [
       '--import',
@@ -55,10 +60,12 @@ const steps = [
   },
   // two files at a time (emulator/package.json): each starts its own emulator on its own in-memory database
   // every in-memory emulator of its tests starts from one migrated PGlite database made once per run (makePgliteTemplate)
-  { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts, pgliteTemplate: true },
+  { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts, pgliteTemplate: true, group: 'suites', lock: 'node' },
   // the same tests on a Postgres server (DATABASE_URL): a throwaway Debian Postgres on a loopback port, a database per emulator
   {
     name: 'emulator (postgres)',
+    group: 'suites',
+    lock: 'node',
     cmd: process.execPath,
     // two files at a time, as the PGlite run (emulator/package.json): each emulator has its own database
     args: ['scripts/with-postgres.mjs', '--', 'npm', 'test', '-w', 'emulator', '--silent'],
@@ -264,7 +271,8 @@ for (const batch of batches) {
   const started = Date.now();
   const results = new Array(batch.length);
   const pending = batch.map((_, i) => i);
-  // a `lock` is held by one step at a time (two end-to-end files that build the same example do not overlap)
+  // a `lock` is held by one step at a time, and its steps start in their order (the suites' two lanes; two end-to-end
+  // files that build the same example do not overlap)
   const held = new Set();
   const waiting = [];
   const worker = async () => {
