@@ -69,6 +69,7 @@ import { adminCardProviderRoutes } from './routes/admin/card-provider.ts';
 import { adminUsageRoutes } from './routes/admin/usage.ts';
 import { billingEmulatorRoutes } from './routes/emulator-billing.ts';
 import { ensureBillingSeed } from './billing/seed.ts';
+import { adminWebhooksRoutes } from './routes/admin/webhooks.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -286,6 +287,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminSubscriptionRoutes);
   app.route(API_PREFIX, adminCardProviderRoutes);
   app.route(API_PREFIX, adminUsageRoutes);
+  app.route(API_PREFIX, adminWebhooksRoutes);
   // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
   app.route('/', scimRoutes);
