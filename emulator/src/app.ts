@@ -70,6 +70,9 @@ import { adminUsageRoutes } from './routes/admin/usage.ts';
 import { billingEmulatorRoutes } from './routes/emulator-billing.ts';
 import { ensureBillingSeed } from './billing/seed.ts';
 import { adminWebhooksRoutes } from './routes/admin/webhooks.ts';
+import { addEventSink } from './events/emit.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { webhooksSink } from './webhooks/sink.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -176,6 +179,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await database.close();
     throw e;
   }
+  // webhooks (issue 33): the sink queues a delivery per matching webhook; the dispatcher makes them on the clock
+  addEventSink(webhooksSink);
+  const outbound = { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost };
+  const webhooks = new WebhookDispatcher(rootDb, outbound);
   const rt: EmulatorRuntime = {
     rootDb,
     key,
@@ -188,10 +195,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     restore,
     faults,
     dnsServers: options.dnsServers ?? [],
-    outbound: { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost },
+    outbound,
     trustedProxies: compileTrustedProxies(options.trustedProxies ? parseTrustedProxies(options.trustedProxies.join(',')) : DEFAULT_TRUSTED_PROXIES),
     // every signed-in request: the account's IP restrictions (a route opts out with ip-enforcement.ts `anyAddress`)
     afterAuth: [enforceIpRestrictions],
+    webhooks,
   };
 
   const app = new Hono<AppEnv>();
@@ -232,6 +240,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   // outside the transaction: an account whose IP rules the request changed is read afresh once it has ended
   app.use('*', settleRestrictionCache);
+
+  // the clock moved (committed): the webhook deliveries due by the new time are made before the answer
+  app.use('/_emulator/clock', async (c, next) => {
+    await next();
+    if (c.req.method === 'PUT' && c.res.status === 200) await webhooks.run();
+  });
 
   // Mutating requests run in one transaction. A thrown error (already turned
   // into an error answer by onError) rolls it back and drops any Set-Cookie;
@@ -311,6 +325,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', billingEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
+  webhooks.start();
+
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       return c.json({ errors: err.errors, ...(err.errorCode ? { errorCode: err.errorCode } : {}), ...(err.context ? { context: err.context } : {}) }, err.status);
@@ -323,7 +339,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     app,
     fetch: async (request) => app.fetch(request),
     reset,
-    close: () => database.close(),
+    close: async () => {
+      await webhooks.close();
+      await database.close();
+    },
     seed: {
       vendorId: SEED.vendorId,
       clientId: SEED.clientId,
