@@ -163,19 +163,17 @@ function failureText(r: SendResult): string | null {
 
 /** Writes an audit row with System as the actor (the dispatcher acts outside any request). */
 async function auditSystem(db: Db, row: { tenantId: string; action: string; targetId: string; description: string; details: Record<string, unknown> }) {
-  await db
-    .insert(audits)
-    .values({
-      id: randomUUID(),
-      actorId: null,
-      actorEmail: null,
-      actorName: null,
-      ip: null,
-      userAgent: null,
-      severity: 'WARNING',
-      createdAt: new Date(await emulatorNow(db)),
-      ...row,
-    });
+  await db.insert(audits).values({
+    id: randomUUID(),
+    actorId: null,
+    actorEmail: null,
+    actorName: null,
+    ip: null,
+    userAgent: null,
+    severity: 'WARNING',
+    createdAt: new Date(await emulatorNow(db)),
+    ...row,
+  });
 }
 
 /** Turns webhook `w` off for `reason` and ends its pending deliveries (`failed`); one audit row. */
@@ -197,7 +195,8 @@ export async function disableWebhook(db: Db, w: WebhookRow, reason: 'gone' | 'fa
 
 /**
  * Makes one attempt of delivery `deliveryId` now, if it is still `pending`, and applies the rules (module comment).
- * The request goes out with no transaction open; its outcome is written in one. A delivery whose webhook was turned
+ * The request goes out with no transaction open; its outcome is written in one, timed at the emulator clock's reading
+ * when the attempt started. A delivery whose webhook was turned
  * off meanwhile ends `failed` without an attempt.
  * @param db the emulator's root database (not a request's transaction)
  * @returns the attempt written, or undefined when there was none (not pending, gone, webhook off)
@@ -215,11 +214,12 @@ export async function attemptDelivery(db: Db, policy: OutboundPolicy, deliveryId
       .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.status, 'pending')));
     return undefined;
   }
-  const r = await sendSigned(policy, w.url, m.id, m.body, signingSecrets(w, await emulatorNow(db)), w.id);
+  // the attempt's time is when it started: a clock moved while the request was out does not shift the next one
+  const nowMs = await emulatorNow(db);
+  const now = new Date(nowMs);
+  const r = await sendSigned(policy, w.url, m.id, m.body, signingSecrets(w, nowMs), w.id);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const nowMs = await emulatorNow(tx);
-    const now = new Date(nowMs);
     // a reset or a deletion while the request was out: nothing to record
     const [still] = await tx.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(eq(webhookDeliveries.id, d.id)).for('update');
     if (!still || still.status !== 'pending') return undefined;
