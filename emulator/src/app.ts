@@ -73,6 +73,7 @@ import { adminWebhooksRoutes } from './routes/admin/webhooks.ts';
 import { addEventSink } from './events/emit.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { webhooksSink } from './webhooks/sink.ts';
+import { webhookEmulatorRoutes } from './routes/emulator-webhooks.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -252,6 +253,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // an error answer the handler *returns* (e.g. a counted failed login) commits.
   app.use('*', async (c, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+    // the webhooks' test receivers keep nothing in the database, and answer the emulator's own requests (routes/emulator-webhooks.ts)
+    if (c.req.path.startsWith('/_emulator/receivers/')) return next();
     try {
       await rootDb.transaction(async (tx) => {
         c.set('db', tx as unknown as Db);
@@ -323,6 +326,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
   app.route('/_emulator', billingEmulatorRoutes);
+  app.route('/_emulator', webhookEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
   webhooks.start();

@@ -432,3 +432,44 @@ describe('the queue is the table', () => {
     }
   });
 });
+
+describe('the test helpers: /_emulator/events and /_emulator/receivers', () => {
+  it('an emitted event reaches a receiver inside the emulator; 500 then 200 after the clock moves 5 s; a test call to it is answered', async () => {
+    const { api, baseUrl, close } = await fronteggClient(harness.emu, await admin());
+    try {
+      const client = new Client(harness.emu);
+      assert.equal((await client.put('/_emulator/receivers/inbox', { answers: [{ status: 500, body: 'nope' }] })).status, 200);
+      const hook = (await api.connectivity.postWebhooksConfiguration({
+        displayName: 'Inside',
+        description: '',
+        url: `${baseUrl}/_emulator/receivers/inbox`,
+        eventKeys: [INVITED],
+        isActive: true,
+        secret: '',
+      })) as Webhook_;
+      const emitted = await client.post('/_emulator/events', { key: INVITED });
+      assert.equal(emitted.status, 201, emitted.text);
+      const requests = async () => (await client.get<{ requests: { headers: Record<string, string>; body: string }[] }>('/_emulator/receivers/inbox')).body.requests;
+      await until(async () => (await requests()).length === 1, 'the first request');
+      const [first] = await requests();
+      const sent = JSON.parse(first.body);
+      assert.equal(sent.eventKey, INVITED);
+      assert.equal(sent.user.email, SEED.adminEmail, 'the default payload names the account’s first user');
+      assert.deepEqual(sent.eventContext, { tenantId: SEED.tenantId, userId: SEED.adminUserId });
+      verifyStandard(hook.secret!, { method: 'POST', path: '', headers: first.headers, body: first.body });
+      await until(async () => (await deliveries(hook._id)).rows[0]?.attempts === 1, 'the attempt recorded');
+      await advance(5_000);
+      const all = await requests();
+      assert.equal(all.length, 2);
+      assert.equal(all[1].headers['webhook-id'], first.headers['webhook-id']);
+      assert.equal((await deliveries(hook._id)).rows[0].status, 'succeeded');
+
+      const test = await api.connectivity.postWebhookTest({ url: `${baseUrl}/_emulator/receivers/inbox`, secret: null });
+      assert.equal(Number(test.statusCode), 200);
+      assert.equal(test.body, 'ok');
+      assert.equal((await client.post('/_emulator/events', { key: 'frontegg.user.exploded' })).status, 400);
+    } finally {
+      await close();
+    }
+  });
+});
