@@ -179,7 +179,7 @@ adminWebhooksRoutes.post('/webhook/logs/:logId/retries', WRITE, idParams('logId'
   if (!w.isActive) throw badRequest('The webhook is not active', 'ER-WEBHOOK-INACTIVE');
   await requeue(c.var.db, w.id, [attempt.deliveryId]);
   await audit(c, { action: 'webhook.delivery.retried', targetId: w.id, details: { name: w.displayName, deliveryId: attempt.deliveryId, logId: attempt.id } });
-  c.var.rt.webhooks?.kick();
+  c.var.rt.webhooks?.kick(25);
   const now = await emulatorDate(c.var.db);
   return c.json(
     {
@@ -302,7 +302,7 @@ adminWebhooksRoutes.post('/webhook/:id/deliveries/:deliveryId/resend', WRITE, id
   const deliveryId = c.req.param('deliveryId');
   if (!(await requeue(c.var.db, w.id, [deliveryId]))) throw notFound('Delivery not found', 'ER-WEBHOOK-DELIVERY-NOT-FOUND');
   await audit(c, { action: 'webhook.delivery.resent', targetId: w.id, details: { name: w.displayName, deliveryId } });
-  c.var.rt.webhooks?.kick();
+  c.var.rt.webhooks?.kick(25);
   const detail = await deliveryDetail(c.var.db, w.id, deliveryId);
   const { payload: _payload, attempts: _attempts, ...row } = detail!;
   return c.json(row, 202);
@@ -325,7 +325,7 @@ adminWebhooksRoutes.post('/webhook/:id/recover', WRITE, idParams('id'), async (c
   if (!w.isActive) throw badRequest('The webhook is not active', 'ER-WEBHOOK-INACTIVE');
   const n = await requeue(c.var.db, w.id, await failedSince(c.var.db, w.id, body.since));
   await audit(c, { action: 'webhook.deliveries.recovered', targetId: w.id, details: { name: w.displayName, since: body.since.toISOString(), count: n } });
-  if (n) c.var.rt.webhooks?.kick();
+  if (n) c.var.rt.webhooks?.kick(25);
   return c.json({ count: n }, 202);
 });
 
