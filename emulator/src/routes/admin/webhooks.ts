@@ -201,7 +201,7 @@ adminWebhooksRoutes.post('/webhook/logs/:logId/retries', WRITE, idParams('logId'
  * (the answer's text), createdAt, id (the message id), statusCode (null: no answer), tenantId, vendorId, webhookId,
  * durationMs, error }`. The spec's test succeeds on 200 or 201. `payload` (an object or text) is the body, else a
  * sample event; `secret` signs it (empty: unsigned, or — with our `webhookId` naming one of the account's webhooks —
- * that webhook's secrets). Nothing is stored.
+ * that webhook's secrets). Nothing is stored, and no transaction is held while the request is out (app.ts).
  */
 adminWebhooksRoutes.post('/webhook/test', WRITE, async (c) => {
   const body = await parseBody(
