@@ -19,4 +19,5 @@ export { FeAdminSsoElement } from './admin/fe-admin-sso.ts';
 export { FeAdminProvisioningElement } from './admin/fe-admin-provisioning.ts';
 export { FeAdminSubscriptionElement } from './admin/fe-admin-subscription.ts';
 export { FeAdminUsageElement } from './admin/fe-admin-usage.ts';
+export { FeAdminWebhooksElement } from './admin/fe-admin-webhooks.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';

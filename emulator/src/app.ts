@@ -69,6 +69,11 @@ import { adminCardProviderRoutes } from './routes/admin/card-provider.ts';
 import { adminUsageRoutes } from './routes/admin/usage.ts';
 import { billingEmulatorRoutes } from './routes/emulator-billing.ts';
 import { ensureBillingSeed } from './billing/seed.ts';
+import { adminWebhooksRoutes } from './routes/admin/webhooks.ts';
+import { addEventSink } from './events/emit.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { webhooksSink } from './webhooks/sink.ts';
+import { webhookEmulatorRoutes } from './routes/emulator-webhooks.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -175,6 +180,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await database.close();
     throw e;
   }
+  // webhooks (issue 33): the sink queues a delivery per matching webhook; the dispatcher makes them on the clock
+  addEventSink(webhooksSink);
+  const outbound = { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost };
+  const webhooks = new WebhookDispatcher(rootDb, outbound);
   const rt: EmulatorRuntime = {
     rootDb,
     key,
@@ -187,10 +196,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     restore,
     faults,
     dnsServers: options.dnsServers ?? [],
-    outbound: { allowPrivateNetwork: options.allowPrivateNetwork ?? false, resolve: options.resolveHost },
+    outbound,
     trustedProxies: compileTrustedProxies(options.trustedProxies ? parseTrustedProxies(options.trustedProxies.join(',')) : DEFAULT_TRUSTED_PROXIES),
     // every signed-in request: the account's IP restrictions (a route opts out with ip-enforcement.ts `anyAddress`)
     afterAuth: [enforceIpRestrictions],
+    webhooks,
   };
 
   const app = new Hono<AppEnv>();
@@ -232,11 +242,20 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // outside the transaction: an account whose IP rules the request changed is read afresh once it has ended
   app.use('*', settleRestrictionCache);
 
+  // the clock moved (committed): the webhook deliveries due by the new time are made before the answer
+  app.use('/_emulator/clock', async (c, next) => {
+    await next();
+    if (c.req.method === 'PUT' && c.res.status === 200) await webhooks.run();
+  });
+
   // Mutating requests run in one transaction. A thrown error (already turned
   // into an error answer by onError) rolls it back and drops any Set-Cookie;
   // an error answer the handler *returns* (e.g. a counted failed login) commits.
   app.use('*', async (c, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+    // writing nothing, they need no transaction: the webhooks' test receivers (they answer the emulator's own
+    // requests, routes/emulator-webhooks.ts), and a webhook's test call (up to 15 s out: it holds no database meanwhile)
+    if (c.req.path.startsWith('/_emulator/receivers/') || c.req.path === `${API_PREFIX}/webhook/test`) return next();
     try {
       await rootDb.transaction(async (tx) => {
         c.set('db', tx as unknown as Db);
@@ -286,6 +305,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminSubscriptionRoutes);
   app.route(API_PREFIX, adminCardProviderRoutes);
   app.route(API_PREFIX, adminUsageRoutes);
+  app.route(API_PREFIX, adminWebhooksRoutes);
   // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
   app.route('/', scimRoutes);
@@ -307,8 +327,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
   app.route('/_emulator', billingEmulatorRoutes);
+  app.route('/_emulator', webhookEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
+  webhooks.start();
+
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       return c.json({ errors: err.errors, ...(err.errorCode ? { errorCode: err.errorCode } : {}), ...(err.context ? { context: err.context } : {}) }, err.status);
@@ -321,7 +344,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     app,
     fetch: async (request) => app.fetch(request),
     reset,
-    close: () => database.close(),
+    close: async () => {
+      await webhooks.close();
+      await database.close();
+    },
     seed: {
       vendorId: SEED.vendorId,
       clientId: SEED.clientId,

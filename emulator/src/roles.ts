@@ -231,7 +231,7 @@ export const FE_CATEGORIES: { id: string; name: string; description: string; key
   { id: 'fe-category-sso', name: 'SSO', description: 'Single sign-on', keys: /^fe\.secure\.\w+\.samlConfiguration$/ },
   { id: 'fe-category-provisioning', name: 'Provisioning', description: 'Directory (SCIM) provisioning', keys: /^fe\.secure\.\w+\.provisioningConfiguration$/ },
   { id: 'fe-category-audits', name: 'Audits', description: 'The audit log', keys: /^fe\.secure\.\w+\.audits$/ },
-  { id: 'fe-category-webhooks', name: 'Webhooks', description: 'Webhooks and their deliveries', keys: /^fe\.connectivity\.\w+\.webhooks$/ },
+  { id: 'fe-category-webhooks', name: 'Webhooks', description: 'Webhooks and their deliveries', keys: /^fe\.connectivity\.\w+\.(webhooks|webhookLogs)$/ },
   { id: 'fe-category-connectivity', name: 'Connectivity', description: 'Other integrations', keys: /^fe\.connectivity\./ },
   { id: 'fe-category-subscriptions', name: 'Subscriptions', description: 'Plans, invoices and payment', keys: /^fe\.subscriptions\./ },
   { id: 'fe-category-usage', name: 'Usage', description: 'Usage of the product', keys: /^fe\.usage\./ },

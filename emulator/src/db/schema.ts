@@ -428,6 +428,10 @@ export const resettableTables = [
   'billing_tenant_configs',
   'billing_plans',
   'billing_settings',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_messages',
+  'webhook_configurations',
   // new:section resettable-tables (npm run new:section adds a section's table above this line)
   'vendors',
   'tenants',
@@ -1480,6 +1484,117 @@ export const billingInvoices = pgTable(
     cascade('billing_invoices_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
     cascade('billing_invoices_subscription_id_fkey', t.subscriptionId, () => billingSubscriptions.id),
     index('billing_invoices_tenant_payment_date_idx').on(t.tenantId, t.paymentDate.desc()),
+  ],
+);
+
+/**
+ * A webhook of an account (issue 33; api-contract §Y `IWebhooksConfigurations`; src/webhooks/): Frontegg's `_id` is
+ * `id`. `secret` is the signing secret as the administrator saw it once (`whsec_<base64>` generated, or the typed
+ * text) — kept as it is, not sealed: the emulator has no key-sealing helper, and its database is a test fixture;
+ * `secretFormat` says how its bytes are read (`whsec`: base64 after the prefix; `raw`: the text's bytes). During a
+ * rotation the previous secret signs too until `previousSecretUntil` (emulator clock). `disabledReason` (`gone`: the
+ * endpoint answered 410; `failing`: it failed for 5 days) is set when the emulator turned it off; `failingSince` is the
+ * first failure since the last success.
+ */
+export const webhookConfigurations = pgTable(
+  'webhook_configurations',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    vendorId: text('vendor_id').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull(),
+    eventKeys: jsonb('event_keys').$type<string[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    secret: text('secret').notNull(),
+    /** `whsec` or `raw` (src/webhooks/secrets.ts). */
+    secretFormat: text('secret_format').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretFormat: text('previous_secret_format'),
+    previousSecretUntil: ts('previous_secret_until'),
+    /** Frontegg's custom payload template, kept and answered as given (deliveries send the event's payload). */
+    payload: jsonb('payload').$type<unknown>(),
+    disabledReason: text('disabled_reason'),
+    failingSince: ts('failing_since'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('webhook_configurations_tenant_id_fkey', t.tenantId, () => tenants.tenantId), index('webhook_configurations_tenant_id_idx').on(t.tenantId)],
+);
+
+/**
+ * One event of an account, as its webhooks receive it: `id` (`msg_…`) is the Standard Webhooks `webhook-id`, the same
+ * for every attempt, resend and recovery; `body` the exact JSON text sent.
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    body: text('body').notNull(),
+    /** The emulator clock's time of the event. */
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [cascade('webhook_messages_tenant_id_fkey', t.tenantId, () => tenants.tenantId)],
+);
+
+/**
+ * A message's delivery to one webhook: the durable queue (src/webhooks/dispatcher.ts delivers the `pending` rows whose
+ * `nextAttemptAt` has come, on the emulator clock). `status`: `pending`, `succeeded` or `failed` (no more retries).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id').notNull(),
+    messageId: text('message_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Attempts made so far, in all. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Attempts since the delivery was (re)queued — by the event, a resend, a retry or a recovery: the retry schedule's step. */
+    roundAttempts: integer('round_attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    cascade('webhook_deliveries_webhook_id_fkey', t.webhookId, () => webhookConfigurations.id),
+    cascade('webhook_deliveries_message_id_fkey', t.messageId, () => webhookMessages.id),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_webhook_created_at_idx').on(t.webhookId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * One attempt of a delivery (a Frontegg log row): when (emulator clock), the answer's status (null: no answer), how
+ * long it took, the request headers and body sent, the answer's body read back (at most 64 KiB) and the error.
+ */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: text('id').primaryKey(),
+    deliveryId: text('delivery_id').notNull(),
+    webhookId: text('webhook_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    at: ts('at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull().default({}),
+    requestBody: text('request_body').notNull(),
+    responseBody: text('response_body').notNull().default(''),
+    error: text('error'),
+    /** The order attempts were written in (attempts of a frozen clock share their `at`). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    cascade('webhook_attempts_delivery_id_fkey', t.deliveryId, () => webhookDeliveries.id),
+    index('webhook_attempts_webhook_at_idx').on(t.webhookId, t.at.desc().nullsFirst()),
+    index('webhook_attempts_delivery_id_idx').on(t.deliveryId),
   ],
 );
 

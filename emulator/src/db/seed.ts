@@ -56,6 +56,7 @@ const READ_PERMISSIONS = [
   'fe.secure.read.audits',
   'fe.secure.read.sessions',
   'fe.connectivity.read.webhooks',
+  'fe.connectivity.read.webhookLogs',
   'fe.usage.read',
   'fe.subscriptions.read',
   'fe.account-hierarchy.read.subAccount',
@@ -73,6 +74,7 @@ const WRITE_PERMISSIONS = [
   'fe.secure.write.provisioningConfiguration',
   'fe.secure.delete.sessions',
   'fe.connectivity.write.webhooks',
+  'fe.connectivity.delete.webhooks',
   'fe.subscriptions.write',
   'fe.account-hierarchy.write.subAccount',
 ];

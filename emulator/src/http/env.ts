@@ -38,6 +38,11 @@ export interface EmulatorRuntime {
    * HttpError (an answer it returns instead is not sent). None when absent.
    */
   afterAuth?: readonly MiddlewareHandler<AppEnv>[];
+  /**
+   * The webhooks' dispatcher (src/webhooks/dispatcher.ts): `kick(delayMs)` asks for a run of the due deliveries
+   * shortly (after the request's transaction commits), `run()` makes one and resolves when done.
+   */
+  webhooks?: { kick(delayMs?: number): void; run(): Promise<void> };
 }
 
 export interface AppEnv {

@@ -212,6 +212,10 @@ export interface OutboundOptions {
   maxRedirects?: number;
   /** Aborts the fetch (e.g. jose's own timeout); reported as `timed out`. */
   signal?: AbortSignal;
+  /** `manual`: a 3xx answer is returned as it is, never followed (webhook deliveries); default `follow` (GET only). */
+  redirect?: 'follow' | 'manual';
+  /** `truncate`: a body longer than `maxBytes` is cut there (`truncated: true`) instead of failing with `TOO_LARGE`. */
+  overflow?: 'error' | 'truncate';
 }
 
 /** An answer read whole (within the limit). */
@@ -222,6 +226,10 @@ export interface OutboundResponse {
   /** The media type of Content-Type (lower case, no parameters) when a common one, `other` for any other; '' when absent. */
   contentType: string;
   body: Buffer;
+  /** The answer's headers (node's lower-case names; fetched content: never quote them in an error). */
+  headers: http.IncomingHttpHeaders;
+  /** True when the body was cut at `maxBytes` (`overflow: 'truncate'`). */
+  truncated?: boolean;
 }
 
 /** `1 MiB`, `64 KiB` or `100 bytes`. */
@@ -349,10 +357,10 @@ function send(target: URL, addresses: ResolvedAddress[], o: OutboundOptions, hea
  * and closes the connection.
  * @throws OutboundError `TOO_LARGE` (`larger than 1 MiB`), `CONNECT` (the connection broke off)
  */
-function readBounded(request: http.ClientRequest, response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+function readBounded(request: http.ClientRequest, response: http.IncomingMessage, maxBytes: number, truncate = false): Promise<Buffer & { truncated?: boolean }> {
   const tooLarge = () => new OutboundError(`larger than ${formatBytes(maxBytes)}`, 'TOO_LARGE');
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     request.destroy();
     return Promise.reject(tooLarge());
   }
@@ -360,6 +368,12 @@ function readBounded(request: http.ClientRequest, response: http.IncomingMessage
     const chunks: Buffer[] = [];
     let size = 0;
     response.on('data', (chunk: Buffer) => {
+      if (truncate && size + chunk.length > maxBytes) {
+        chunks.push(chunk.subarray(0, maxBytes - size));
+        resolve(Object.assign(Buffer.concat(chunks), { truncated: true }));
+        request.destroy();
+        return;
+      }
       size += chunk.length;
       if (size > maxBytes) {
         reject(tooLarge());
@@ -383,6 +397,8 @@ const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status
  * read, one deadline). Non-2xx answers are returned, not thrown (the caller names the status).
  * @param url an absolute http(s) URL without credentials
  * @returns the final status, URL, media type and body (at most `maxBytes` bytes)
+ * With `redirect: 'manual'` a 3xx answer is returned (its body read like any other); with `overflow: 'truncate'`
+ * a body past `maxBytes` is cut there (`truncated`) instead of refused.
  * @throws OutboundError — `URL` (`not an http(s) URL`, `credentials in the URL are not allowed`), `ADDRESS`
  *   (`address not allowed: link-local`, …), `REDIRECT` (`too many redirects (at most 3)`, `redirected to a URL that is
  *   not http(s)`, `redirect not followed (HTTP 302)`), `TOO_LARGE` (`larger than 1 MiB`), `TIMEOUT` (`timed out after
@@ -401,9 +417,11 @@ export async function outboundFetch(url: string | URL, o: OutboundOptions): Prom
       const { request, response } = await deadline.race(send(target, addresses, o, headers, deadline));
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (!isRedirect(status) || !location) {
-        const body = await deadline.race(readBounded(request, response, maxBytes));
-        return { status, url: target.href, contentType: mediaType(response.headers['content-type']), body };
+      if (!isRedirect(status) || !location || o.redirect === 'manual') {
+        const read = await deadline.race(readBounded(request, response, maxBytes, o.overflow === 'truncate'));
+        const answer: OutboundResponse = { status, url: target.href, contentType: mediaType(response.headers['content-type']), body: read, headers: response.headers };
+        if (read.truncated) answer.truncated = true;
+        return answer;
       }
       request.destroy();
       if ((o.method ?? 'GET') !== 'GET') throw new OutboundError(`redirect not followed (HTTP ${status})`, 'REDIRECT');

@@ -149,7 +149,8 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   sso: section('sso', { load: () => import('../sso/index.ts'), messages: texts('sso'), routes: [route('add', 'write'), route(':id')] }),
   audits: section('audits', { load: () => import('../audits/index.ts'), messages: texts('audits'), routes: [route('json::rowId')] }),
   webhooks: section('webhooks', {
-    // new:section webhooks (npm run new:section -- webhooks writes the section and its entry here)
+    load: () => import('../webhooks/index.ts'),
+    messages: texts('webhooks'),
   }),
   apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('api-tokens'), routes: tokenRoutes }),
   roles: section('roles', {
