@@ -70,6 +70,9 @@ import { adminUsageRoutes } from './routes/admin/usage.ts';
 import { billingEmulatorRoutes } from './routes/emulator-billing.ts';
 import { ensureBillingSeed } from './billing/seed.ts';
 import { adminWebhooksRoutes } from './routes/admin/webhooks.ts';
+import { adminConnectivityRoutes } from './routes/admin/connectivity.ts';
+import { addEventSink } from './events/emit.ts';
+import { channelsSink } from './channels.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -157,6 +160,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await database.close();
     throw e;
   }
+  // the email and SMS subscriptions' sink (channels.ts): events of their accounts land in the outbox
+  addEventSink(channelsSink);
   const key = await loadOrCreateSigningKey(rootDb);
   const issuer = (options.publicOrigin ?? DEFAULT_ISSUER).replace(/\/+$/, '');
   const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
@@ -288,6 +293,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminCardProviderRoutes);
   app.route(API_PREFIX, adminUsageRoutes);
   app.route(API_PREFIX, adminWebhooksRoutes);
+  app.route(API_PREFIX, adminConnectivityRoutes);
   // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
   app.route('/', scimRoutes);
