@@ -1599,14 +1599,12 @@ export const reportTemplates = pgTable(
   (t) => [cascade('report_templates_vendor_id_fkey', t.vendorId, () => vendors.id)],
 );
 
-/** A report's schedule (api-contract §Z `schedule{interval, cron, tz, active, dataFilters}`). */
+/** A report's schedule (api-contract §Z `schedule{interval, cron, tz, active, dataFilters}`; its filters are `tenant_reports.data_filters`). */
 export interface ReportSchedule {
   interval?: string;
   cron: string;
   tz: string;
   active: boolean;
-  /** base64 JSON, as the client sends it. */
-  dataFilters?: string;
 }
 
 /** An account's schedule of a report template (scheduleReport): its cron in a time zone, the next run computed by croner. */
