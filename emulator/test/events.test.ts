@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import * as OTPAuth from 'otpauth';
 import { SEED } from '../src/db/seed.ts';
 import { addEventSink, type EmittedEvent, type EventKey } from '../src/events/emit.ts';
 import { Client, P } from './helpers.ts';
@@ -115,6 +116,28 @@ describe('user events', () => {
     assert.equal(once('frontegg.user.forgotPassword').payload.user!.email, 'worker@acme.test');
     await worker.teams.changePassword({ password: PASSWORD, newPassword: 'An0ther-Str0ng-Pass!' });
     assert.equal(once('frontegg.user.changedPassword').payload.user!.email, 'worker@acme.test');
+  });
+});
+
+describe('MFA events', () => {
+  it('the user enrolls an authenticator app: frontegg.user.enrolledMFA; removes it: frontegg.user.disabledMFA', async () => {
+    const { client: c, token } = await harness.signIn();
+    const auth = c.bearer(token);
+    const MFA = `${P}/users/v1/mfa`;
+    const code = (secret: string, offset = 0) =>
+      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offset * 30_000 });
+    seen.length = 0;
+    const pre = await c.post(`${MFA}/authenticator/enroll`, undefined, auth);
+    assert.equal((await c.post(`${MFA}/authenticator/enroll/verify`, { token: code(pre.body.secret) }, auth)).status, 200);
+    const enrolled = once('frontegg.user.enrolledMFA');
+    assert.equal(enrolled.payload.user!.mfaEnrolled, true);
+    assert.equal((enrolled.payload as { mfaType?: string }).mfaType, 'authenticator');
+    const [device] = (await c.get(`${MFA}/devices`, auth)).body.authenticators as { id: string }[];
+    const off = await c.post(`${MFA}/authenticator/${device.id}/disable/verify`, { token: code(pre.body.secret, 1) }, auth);
+    assert.equal(off.status, 200, off.text);
+    const disabled = once('frontegg.user.disabledMFA');
+    assert.equal(disabled.payload.user!.mfaEnrolled, false);
+    assert.deepEqual(disabled.payload.eventContext, { tenantId: SEED.tenantId, userId: SEED.adminUserId });
   });
 });
 
