@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import * as OTPAuth from 'otpauth';
 import { SEED } from '../src/db/seed.ts';
 import { addEventSink, type EmittedEvent, type EventKey } from '../src/events/emit.ts';
+import { ScimConnectionSource } from '@frontegg/rest-api';
 import { Client, P } from './helpers.ts';
+import { USER_SCHEMA, connectScim } from './scim-client.ts';
 import { PASSWORD, useAdminEmulator } from './admin-harness.ts';
 
 const harness = useAdminEmulator();
@@ -116,6 +118,28 @@ describe('user events', () => {
     assert.equal(once('frontegg.user.forgotPassword').payload.user!.email, 'worker@acme.test');
     await worker.teams.changePassword({ password: PASSWORD, newPassword: 'An0ther-Str0ng-Pass!' });
     assert.equal(once('frontegg.user.changedPassword').payload.user!.email, 'worker@acme.test');
+  });
+});
+
+describe('SCIM events', () => {
+  it('a user pushed by the directory: frontegg.user.created; deleted there: removedFromTenant and deleted', async () => {
+    const okta = await connectScim(harness.emu, await adminApi(), ScimConnectionSource.OKTA);
+    seen.length = 0;
+    const email = 'pushed@acme.test';
+    const created = await okta.post('/Users', {
+      schemas: [USER_SCHEMA],
+      userName: email,
+      name: { givenName: 'Pu', familyName: 'Shed' },
+      emails: [{ primary: true, value: email }],
+      active: true,
+    });
+    assert.equal(created.status, 201, created.text);
+    const event = once('frontegg.user.created');
+    assert.equal(event.payload.user!.email, email);
+    assert.equal((event.payload as { provider?: string }).provider, 'scim2');
+    assert.equal((await okta.del(`/Users/${created.body.id as string}`)).status, 204);
+    assert.equal(once('frontegg.user.removedFromTenant').payload.user!.email, email);
+    assert.equal(once('frontegg.user.deleted').payload.user!.email, email);
   });
 });
 
