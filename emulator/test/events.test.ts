@@ -121,6 +121,22 @@ describe('user events', () => {
   });
 });
 
+describe('sub-account events', () => {
+  it('a user removed from a sub-account: frontegg.user.removedFromTenant in that account, the user still in another', async () => {
+    const c = new Client(harness.emu);
+    assert.equal((await c.post('/_emulator/tenants', { name: 'Acme EU', tenantId: 'acme-eu', parentTenantId: SEED.tenantId })).status, 201);
+    once('frontegg.tenant.created');
+    const id = await makeUser('roamer@acme.test');
+    assert.equal((await c.post('/_emulator/tenants/acme-eu/users', { userId: id })).status, 201);
+    seen.length = 0;
+    await (await adminApi()).subTenants.removeUserFromTenantAndSubTenants({ userId: id, subTenants: [{ tenantId: 'acme-eu' }] });
+    const removed = once('frontegg.user.removedFromTenant');
+    assert.equal(removed.tenantId, 'acme-eu');
+    assert.deepEqual(removed.payload.eventContext, { tenantId: 'acme-eu', userId: id });
+    assert.equal(seen.filter((e) => e.key === 'frontegg.user.deleted').length, 0, 'still a member of Acme');
+  });
+});
+
 describe('SCIM events', () => {
   it('a user pushed by the directory: frontegg.user.created; deleted there: removedFromTenant and deleted', async () => {
     const okta = await connectScim(harness.emu, await adminApi(), ScimConnectionSource.OKTA);
