@@ -74,6 +74,12 @@ import { addEventSink } from './events/emit.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { webhooksSink } from './webhooks/sink.ts';
 import { webhookEmulatorRoutes } from './routes/emulator-webhooks.ts';
+import { adminConnectivityRoutes } from './routes/admin/connectivity.ts';
+import { channelsSink } from './channels.ts';
+import { notificationsSink } from './notifications.ts';
+import { ensureReportSeed } from './reports.ts';
+import { adminReportRoutes } from './routes/admin/reports.ts';
+import { adminNotificationRoutes, notificationEmulatorRoutes } from './routes/admin/notifications.ts';
 // new:section route-imports (npm run new:section adds a section's route module above this line)
 import { scimRoutes } from './routes/scim.ts';
 
@@ -157,10 +163,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (!existing) await rootDb.transaction(async (tx) => seed(tx as unknown as Db, { accessTokenExpiresIn: options.accessTokenExpiresIn }));
     // the billing seed and every account's subscription, also for a data directory made before billing existed
     await rootDb.transaction(async (tx) => ensureBillingSeed(tx as unknown as Db, SEED.vendorId));
+    // the report templates (reports.ts), also for a data directory made before reports existed
+    await rootDb.transaction(async (tx) => ensureReportSeed(tx as unknown as Db, SEED.vendorId));
   } catch (e) {
     await database.close();
     throw e;
   }
+  // the email and SMS subscriptions' sink (channels.ts): events of their accounts land in the outbox
+  addEventSink(channelsSink);
+  // the notifications a user joining an account gives its administrators (notifications.ts)
+  addEventSink(notificationsSink);
   const key = await loadOrCreateSigningKey(rootDb);
   const issuer = (options.publicOrigin ?? DEFAULT_ISSUER).replace(/\/+$/, '');
   const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
@@ -306,6 +318,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminCardProviderRoutes);
   app.route(API_PREFIX, adminUsageRoutes);
   app.route(API_PREFIX, adminWebhooksRoutes);
+  app.route(API_PREFIX, adminConnectivityRoutes);
+  app.route(API_PREFIX, adminNotificationRoutes);
+  app.route(API_PREFIX, adminReportRoutes);
   // new:section route-mounts (npm run new:section mounts a section's route module above this line)
   // the SCIM 2.0 endpoint of each provisioning connection, `/frontegg/scim/v2/{connectionId}` (full paths in the module)
   app.route('/', scimRoutes);
@@ -328,6 +343,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', mfaMethodEmulatorRoutes);
   app.route('/_emulator', billingEmulatorRoutes);
   app.route('/_emulator', webhookEmulatorRoutes);
+  app.route('/_emulator', notificationEmulatorRoutes);
 
   app.notFound((c) => c.json(errorBody(`Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, 'ER-NOT-FOUND'), 404));
   webhooks.start();

@@ -570,6 +570,12 @@ describe('the emulator clock settles billing', () => {
     assert.equal(unpaid!.paid, false);
     const [row] = await harness.auditRows('subscription.renewal.failed', subId);
     assert.deepEqual([row!.actorId, row!.tenantId, row!.severity], [null, ACME, 'WARNING']);
+    const [note] = await (await admin()).notifications.getNotifications({ count: 5, offset: 0 });
+    assert.deepEqual(
+      [note?.key, note?.severity, note?.title],
+      ['subscription.renewal.failed', 'error', 'The renewal of the Pro plan failed'],
+      "the account's administrators are notified",
+    );
     await advance(31 * DAY);
     assert.equal((await (await admin()).subscriptions.getSubscriptionInvoices()).length, 5, 'an incomplete subscription is not charged again');
   });

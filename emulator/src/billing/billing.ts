@@ -35,6 +35,7 @@ import {
 import { badRequest, notFound } from '../http/errors.ts';
 import { audit } from '../audit.ts';
 import { emulatorDate } from '../clock.ts';
+import { notifyAdmins } from '../notifications.ts';
 
 type Ctx = Context<AppEnv>;
 export type PlanRow = typeof billingPlans.$inferSelect;
@@ -478,6 +479,14 @@ async function settleOne(c: Ctx, db: Db, row: SubscriptionRow, plans: Map<string
         targetId: s.id,
         severity: 'WARNING',
         details: { planId: plan.id, name: plan.name, invoiceId: invoice.id },
+      });
+      await notifyAdmins(db, {
+        tenantId: s.tenantId,
+        key: 'subscription.renewal.failed',
+        title: `The renewal of the ${plan.name} plan failed`,
+        body: 'The card on file was declined. Update the payment method to keep the subscription.',
+        severity: 'error',
+        url: '/admin#/admin/subscription',
       });
     }
   }

@@ -5,6 +5,7 @@ import type { Db } from './client.ts';
 import { resettableTables } from './schema.ts';
 import { SEED, seed } from './seed.ts';
 import { ensureBillingSeed } from '../billing/seed.ts';
+import { ensureReportSeed } from '../reports.ts';
 
 /** `clock`: what the clock is set to (the `--now` of `fe-emulator`) before the seed is written; without it, real time. */
 export async function resetDatabase(db: Db, opts: { accessTokenExpiresIn?: number; clock?: ClockChange } = {}): Promise<void> {
@@ -12,4 +13,5 @@ export async function resetDatabase(db: Db, opts: { accessTokenExpiresIn?: numbe
   if (opts.clock) await setClock(db, opts.clock);
   await seed(db, { accessTokenExpiresIn: opts.accessTokenExpiresIn });
   await ensureBillingSeed(db, SEED.vendorId);
+  await ensureReportSeed(db, SEED.vendorId);
 }

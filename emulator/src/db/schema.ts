@@ -432,6 +432,13 @@ export const resettableTables = [
   'webhook_deliveries',
   'webhook_messages',
   'webhook_configurations',
+  'channel_subscriptions',
+  'channel_configurations',
+  'slack_subscriptions',
+  'slack_installations',
+  'tenant_reports',
+  'report_templates',
+  'notifications',
   // new:section resettable-tables (npm run new:section adds a section's table above this line)
   'vendors',
   'tenants',
@@ -1595,6 +1602,183 @@ export const webhookAttempts = pgTable(
     cascade('webhook_attempts_delivery_id_fkey', t.deliveryId, () => webhookDeliveries.id),
     index('webhook_attempts_webhook_at_idx').on(t.webhookId, t.at.desc().nullsFirst()),
     index('webhook_attempts_delivery_id_idx').on(t.deliveryId),
+  ],
+);
+
+/** A notification channel of the connectivity section (issue 33 item 3): email or SMS. */
+export type NotificationChannel = 'email' | 'sms';
+
+/**
+ * An account's email or SMS configuration of one event (api-contract §Y getEmailConfiguration / getSMSConfiguration:
+ * `{ eventKey, enabled, subscriptions }`); it exists while it has at least one subscription (AB-5.03–5.04).
+ */
+export const channelConfigurations = pgTable(
+  'channel_configurations',
+  {
+    tenantId: text('tenant_id').notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    eventKey: text('event_key').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'channel_configurations_pkey', columns: [t.tenantId, t.channel, t.eventKey] }),
+    cascade('channel_configurations_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    check('channel_configurations_channel_check', sql`channel in ('email', 'sms')`),
+  ],
+);
+
+/** One email or SMS subscription of an event's configuration: a name and its recipients (emails, or E.164 phones). */
+export const channelSubscriptions = pgTable(
+  'channel_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    eventKey: text('event_key').notNull(),
+    name: text('name').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Never empty (AB-5.03): a subscription whose recipients are all cleared is deleted (AB-5.04). */
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'channel_subscriptions_configuration_fkey',
+      columns: [t.tenantId, t.channel, t.eventKey],
+      foreignColumns: [channelConfigurations.tenantId, channelConfigurations.channel, channelConfigurations.eventKey],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** An account's Slack workspace, registered with the OAuth code of Slack's consent (a local stand-in: no call to Slack). */
+export const slackInstallations = pgTable(
+  'slack_installations',
+  {
+    tenantId: text('tenant_id').primaryKey(),
+    id: text('id').notNull().unique('slack_installations_id_key'),
+    teamName: text('team_name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('slack_installations_tenant_id_fkey', t.tenantId, () => tenants.tenantId)],
+);
+
+/** One event of a Slack subscription (ISlackEvent): the channels it posts to, and an optional title and message. */
+export interface SlackEventRow {
+  eventKey: string;
+  channelIds: string[];
+  title?: string;
+  message?: string;
+}
+
+/** A Slack subscription of an account (ISlackSubscription): saved only with channel ids (AB-5.05–5.06). */
+export const slackSubscriptions = pgTable(
+  'slack_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    slackEvents: jsonb('slack_events').$type<SlackEventRow[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('slack_subscriptions_tenant_id_fkey', t.tenantId, () => tenants.tenantId), index('slack_subscriptions_tenant_id_idx').on(t.tenantId)],
+);
+
+/** A report's output format (api-contract §Z). */
+export type ReportType = 'html' | 'pdf' | 'image';
+
+/** A data filter of a report template (`{ type, config }`, api-contract §Z). */
+export interface ReportDataFilter {
+  type: string;
+  config: Record<string, unknown>;
+}
+
+/** A report template of the vendor (api-contract §Z), seeded (reports/seed.ts); `htmlTemplate` has `{{placeholders}}`. */
+export const reportTemplates = pgTable(
+  'report_templates',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    htmlTemplate: text('html_template').notNull(),
+    type: text('type').$type<ReportType>().notNull().default('html'),
+    dataFilters: jsonb('data_filters').$type<ReportDataFilter[]>().notNull().default([]),
+    customerListApiUrl: text('customer_list_api_url'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('report_templates_vendor_id_fkey', t.vendorId, () => vendors.id)],
+);
+
+/** A report's schedule (api-contract §Z `schedule{interval, cron, tz, active, dataFilters}`; its filters are `tenant_reports.data_filters`). */
+export interface ReportSchedule {
+  interval?: string;
+  cron: string;
+  tz: string;
+  active: boolean;
+}
+
+/** An account's schedule of a report template (scheduleReport): its cron in a time zone, the next run computed by croner. */
+export const tenantReports = pgTable(
+  'tenant_reports',
+  {
+    templateId: text('template_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    schedule: jsonb('schedule').$type<ReportSchedule>().notNull(),
+    status: text('status').notNull().default('active'),
+    type: text('type').$type<ReportType>().notNull().default('html'),
+    /** The filters as JSON (decoded from the base64 JSON the client sends). */
+    dataFilters: jsonb('data_filters').$type<unknown>(),
+    nextRunAt: ts('next_run_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'tenant_reports_pkey', columns: [t.templateId, t.tenantId] }),
+    cascade('tenant_reports_template_id_fkey', t.templateId, () => reportTemplates.id),
+    cascade('tenant_reports_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+  ],
+);
+
+/** A notification's status (api-contract §AA updateNotificationStatus). */
+export type NotificationStatus = 'unread' | 'read' | 'archived';
+
+/** A notification action (IMessage `actions[]`). */
+export interface NotificationAction {
+  id: string;
+  name: string;
+  url: string;
+  method: string;
+  visualization: string;
+}
+
+/** A notification of one user in one account (api-contract §AA, IMessage), newest first in the bell. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** What made it (e.g. `frontegg.user.signedUp`, `subscription.renewal.failed`, `emulator`). */
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    severity: text('severity').notNull().default('info'),
+    url: text('url'),
+    status: text('status').$type<NotificationStatus>().notNull().default('unread'),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    actions: jsonb('actions').$type<NotificationAction[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    cascade('notifications_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    cascade('notifications_user_id_fkey', t.userId, () => users.id),
+    index('notifications_user_tenant_created_at_idx').on(t.userId, t.tenantId, t.createdAt.desc()),
+    check('notifications_status_check', sql`status in ('unread', 'read', 'archived')`),
   ],
 );
 

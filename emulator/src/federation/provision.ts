@@ -25,6 +25,7 @@ import { enforceEmailDomain } from '../restrictions.ts';
 import { effectivePolicies } from '../policies.ts';
 import { addMemberRoles, visibleRoles } from '../roles.ts';
 import { rolesOfGroups } from '../sso/group-roles.ts';
+import { emitTenantEvent, emitUserEvent } from '../events/payloads.ts';
 
 type Ctx = Context<AppEnv>;
 export type SsoConfigRow = typeof ssoConfigurations.$inferSelect;
@@ -130,6 +131,9 @@ export async function provisionSocialUser(c: Ctx, id: AssertedIdentity, provider
   ).map((r) => r.id);
   const user = await createUser(c, id, tenantId, admin);
   await audit(c, { tenantId, actor: { id: user.id, email: user.email }, action: 'user.signed-up', targetId: user.id, details: { method: 'social', provider } });
+  await emitTenantEvent(db, 'frontegg.tenant.created', { tenantId, userId: user.id });
+  await emitUserEvent(db, 'frontegg.user.created', { userId: user.id, tenantId });
+  await emitUserEvent(db, 'frontegg.user.signedUp', { userId: user.id, tenantId, extra: { provider } });
   return { user, isNewUser: true };
 }
 
@@ -205,8 +209,11 @@ export async function provisionSsoUser(c: Ctx, id: AssertedIdentity, config: Sso
   const granted = isNewUser || joined ? joinRoles : mapped;
   const details = { method: config.type, ssoConfigurationId: config.id, groups, roleIds: granted };
   const actor = { id: user.id, email: user.email };
-  if (isNewUser) await audit(c, { tenantId: config.tenantId, actor, action: 'user.signed-up', targetId: user.id, details });
-  else if (joined || linked.length) await audit(c, { tenantId: config.tenantId, actor, action: 'user.sso-linked', targetId: user.id, details });
+  if (isNewUser) {
+    await audit(c, { tenantId: config.tenantId, actor, action: 'user.signed-up', targetId: user.id, details });
+    await emitUserEvent(db, 'frontegg.user.created', { userId: user.id, tenantId: config.tenantId });
+    await emitUserEvent(db, 'frontegg.user.signedUp', { userId: user.id, tenantId: config.tenantId, extra: { provider: config.type } });
+  } else if (joined || linked.length) await audit(c, { tenantId: config.tenantId, actor, action: 'user.sso-linked', targetId: user.id, details });
   else if (mapped.length) await audit(c, { tenantId: config.tenantId, actor, action: 'user.sso-roles.mapped', targetId: user.id, details });
   return { user, isNewUser };
 }

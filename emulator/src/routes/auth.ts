@@ -21,6 +21,7 @@ import { sendUnlockEmail } from '../lifecycle.ts';
 import { emulatorDate } from '../clock.ts';
 import { audit, auditUser } from '../audit.ts';
 import { effectivePolicies } from '../policies.ts';
+import { emitUserEvent } from '../events/payloads.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -72,8 +73,9 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash);
   // every refusal is audited (WARNING; a lockout SEVERE) and kept even if the request rolls back (durable)
-  const refused = (reason: string, details: Record<string, unknown> = {}) =>
-    audit(c, {
+  const refused = async (reason: string, details: Record<string, unknown> = {}) => {
+    if (user) await emitUserEvent(db, 'frontegg.user.failedAuthentication', { userId: user.id, tenantId: user.activeTenantId, extra: { reason } });
+    await audit(c, {
       action: 'user.sign-in.failed',
       actor: { id: user?.id, email },
       tenantId: user?.activeTenantId ?? null,
@@ -83,6 +85,7 @@ authRoutes.post('/identity/resources/auth/v1/user', async (c) => {
       details: { email, reason, ...details },
       durable: true,
     });
+  };
   if (!user) {
     await refused('unknown user');
     return c.json(errorBody('Invalid authentication'), 401);

@@ -14,6 +14,7 @@ import { audits, roles, tenants, userTenantRoles, userTenants, users } from '../
 import { findUserByEmail } from '../session/accounts.ts';
 import { getLifecycleSettings, getTenant, updateLifecycleSettings } from '../lifecycle.ts';
 import { emulatorDate } from '../clock.ts';
+import { emitTenantEvent } from '../events/payloads.ts';
 
 export const lifecycleEmulatorRoutes = new Hono<AppEnv>();
 
@@ -62,6 +63,7 @@ lifecycleEmulatorRoutes.post('/tenants', async (c) => {
     createdAt: now,
     updatedAt: now,
   });
+  await emitTenantEvent(c.var.db, 'frontegg.tenant.created', { tenantId });
   return c.json({ tenantId, name: body.name, parentTenantId }, 201);
 });
 

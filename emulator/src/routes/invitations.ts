@@ -25,6 +25,7 @@ import {
 } from '../lifecycle.ts';
 import type { Db } from '../db/client.ts';
 import { enforceEmailDomain } from '../restrictions.ts';
+import { emitUserEvent } from '../events/payloads.ts';
 
 export const invitationRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -104,6 +105,7 @@ async function accept(c: Ctx, body: { userId: string; token: string }, code?: st
     actor: { id: user.id, email: user.email },
     details: { userEmail: user.email },
   });
+  await emitUserEvent(db, 'frontegg.user.activated', { userId: user.id, tenantId: tenant.tenantId });
   const shouldSetPassword = !user.passwordHash;
   const activation = shouldSetPassword ? await sendActivationEmail(c, user) : undefined;
   return c.json({

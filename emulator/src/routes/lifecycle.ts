@@ -29,6 +29,7 @@ import {
   tokenProblem,
   wrongCodeAnswer,
 } from '../lifecycle.ts';
+import { emitUserEvent } from '../events/payloads.ts';
 
 export const lifecycleRoutes = new Hono<AppEnv>();
 type Ctx = import('hono').Context<AppEnv>;
@@ -86,6 +87,7 @@ async function activate(c: Ctx, body: { userId: string; token: string; password?
     .update(userTenants)
     .set({ activated: true })
     .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, user.activeTenantId)));
+  await emitUserEvent(db, 'frontegg.user.activated', { userId: user.id, tenantId: user.activeTenantId });
   return c.json(await completePrimaryAuth(c, updated, { isBreachedPassword: breached }));
 }
 

@@ -24,6 +24,7 @@ import { send } from '../outbox.ts';
 import { hostOrigin } from '../http/origin.ts';
 import { audit, auditUser } from '../audit.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
+import { emitUserEvent } from '../events/payloads.ts';
 
 export const passwordRoutes = new Hono<AppEnv>();
 const BASE = '/identity/resources/users/v1/passwords';
@@ -66,7 +67,10 @@ export async function sendResetPasswordEmail(c: Context<AppEnv>, user: { id: str
 passwordRoutes.post(`${BASE}/reset`, async (c) => {
   const { email } = await parseBody(c, z.object({ email: emailField() }));
   const user = await findUserByEmail(c.var.db, email);
-  if (user) await sendResetPasswordEmail(c, user);
+  if (user) {
+    await sendResetPasswordEmail(c, user);
+    await emitUserEvent(c.var.db, 'frontegg.user.forgotPassword', { userId: user.id, tenantId: user.activeTenantId });
+  }
   return c.json({});
 });
 
@@ -140,6 +144,7 @@ passwordRoutes.post(`${BASE}/reset/verify`, async (c) => {
     description: `Password reset (all sessions signed out): ${user.email}`,
     details: { email: user.email, unlocked: true },
   });
+  await emitUserEvent(db, 'frontegg.user.changedPassword', { userId: user.id, tenantId: user.activeTenantId, extra: { reason: 'reset' } });
   await send(db, { to: user.email, channel: 'email', subject: 'Your password was changed', text: 'The password of your account was just changed. All sessions were signed out.' });
   return c.json({});
 });
@@ -172,6 +177,7 @@ passwordRoutes.post(`${BASE}/change`, requireAuth, async (c) => {
     .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, user.id), ne(refreshTokens.familyId, auth.sid), isNull(refreshTokens.revokedAt)));
   await audit(c, { action: 'user.password.changed', targetId: user.id });
+  await emitUserEvent(db, 'frontegg.user.changedPassword', { userId: user.id, tenantId: auth.tenantId });
   await send(db, {
     to: user.email,
     channel: 'email',

@@ -52,6 +52,7 @@ import {
   type CodeScope,
 } from '../mfa-codes.ts';
 import { relyingParty } from '../http/origin.ts';
+import { emitUserEvent } from '../events/payloads.ts';
 import { emulatorDate, totpTime } from '../clock.ts';
 
 type Ctx = Context<AppEnv>;
@@ -102,6 +103,7 @@ userMfaRoutes.post(`${BASE}/authenticator/enroll/verify`, async (c) => {
     text: 'An authenticator app was added to your account. Keep the recovery code you were shown in a safe place.',
   });
   await audit(c, { action: 'mfa.authenticator.enrolled', targetId: user.id });
+  await emitUserEvent(db, 'frontegg.user.enrolledMFA', { userId: user.id, tenantId: c.var.auth.tenantId, extra: { mfaType: 'authenticator' } });
   return c.json({ recoveryCode: code });
 });
 
@@ -122,6 +124,7 @@ async function deviceRemoved(c: Ctx, user: { id: string; email: string }, what: 
     text: `${what} was removed from your account.${left === 0 ? ' Your account no longer asks for a second factor.' : ''} If you didn't do this, change your password.`,
   });
   await audit(c, { action, targetId: deviceId, details: { devicesLeft: left }, severity: 'WARNING' });
+  await emitUserEvent(db, 'frontegg.user.disabledMFA', { userId: user.id, tenantId: c.var.auth.tenantId, extra: { mfaType: action.split('.')[1] } });
 }
 
 /** After an enrolment: audit; the first device issues the recovery code (answered once). */
@@ -129,6 +132,7 @@ async function deviceAdded(c: Ctx, user: { id: string; email: string }, what: st
   const recovery = hadDevices ? undefined : await issueRecoveryCode(c, user, what);
   if (hadDevices) await send(c.var.db, { to: user.email, channel: 'email', subject: 'An MFA device was added', text: `${what} was added to your account.` });
   await audit(c, { action, targetId: deviceId });
+  await emitUserEvent(c.var.db, 'frontegg.user.enrolledMFA', { userId: user.id, tenantId: c.var.auth.tenantId, extra: { mfaType: action.split('.')[1] } });
   return recovery ? { recoveryCode: recovery } : {};
 }
 

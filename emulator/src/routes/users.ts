@@ -23,6 +23,7 @@ import { enforceEmailDomain } from '../restrictions.ts';
 import { inviteLinkRoleIds } from '../roles.ts';
 import { emulatorDate } from '../clock.ts';
 import { enforcePlanLimit } from '../billing/plan-limits.ts';
+import { emitTenantEvent, emitUserEvent } from '../events/payloads.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -135,6 +136,9 @@ userRoutes.post('/identity/resources/users/v1/signUp', async (c) => {
       : (await db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'Admin'))).map((r) => r.id);
   if (roleIds.length) await db.insert(userTenantRoles).values(roleIds.map((roleId) => ({ userId, tenantId, roleId })));
 
+  if (!invite) await emitTenantEvent(db, 'frontegg.tenant.created', { tenantId, userId });
+  await emitUserEvent(db, 'frontegg.user.created', { userId, tenantId });
+  await emitUserEvent(db, 'frontegg.user.signedUp', { userId, tenantId });
   if (requireActivation) {
     await sendActivationEmail(c, await getUser(db, userId));
     return c.json({ shouldActivate: true, userId, tenantId });

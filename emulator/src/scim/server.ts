@@ -46,6 +46,7 @@ import { addMembership } from '../roles.ts';
 import { enforcePlanLimit } from '../billing/plan-limits.ts';
 import { removeFromTenants, revokeSessions } from '../team.ts';
 import { LOCAL_ID, touchLastSync, type ScimConnectionRow } from './connections.ts';
+import { emitUserEvent, webhookUser } from '../events/payloads.ts';
 
 type ResourceRow = typeof scimResources.$inferSelect;
 type ResourceType = ResourceRow['resourceType'];
@@ -428,6 +429,7 @@ async function syncUser(ctx: ScimContext, user: PushedUser, localId: string | nu
     // no password: a provisioned user signs in through the account's SSO (or sets one by a reset); the rest are defaults
     await db.insert(users).values({ id: userId, vendorId: ctx.c.var.rt.vendorId, email, name, verified: true, activeTenantId: conn.tenantId, createdAt: now });
     await addMembership(db, userId, conn.tenantId, await defaultRoleIdsFor(db, ctx.c.var.rt.vendorId, conn.tenantId), true);
+    await emitUserEvent(db, 'frontegg.user.created', { userId, tenantId: conn.tenantId, extra: { provider: 'scim2' } });
   }
   await db
     .insert(userSources)
@@ -525,8 +527,12 @@ async function degressUser(id: string | undefined, ctx: ScimContext): Promise<vo
   if (localId) {
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, localId));
     if (conn.syncToUserManagement) {
+      const before = await webhookUser(db, localId, conn.tenantId);
       await db.delete(userSources).where(and(eq(userSources.userId, localId), eq(userSources.tenantId, conn.tenantId)));
       const { userDeleted } = await removeFromTenants(db, localId, [conn.tenantId]);
+      const event = { userId: localId, tenantId: conn.tenantId, user: before };
+      await emitUserEvent(db, 'frontegg.user.removedFromTenant', event);
+      if (userDeleted) await emitUserEvent(db, 'frontegg.user.deleted', event);
       details = { ...details, userEmail: user?.email, userDeleted };
     } else {
       await db

@@ -9,16 +9,28 @@ import type { AppEnv } from '../http/env.ts';
 import { sha256 } from '../crypto/tokens.ts';
 import { auditUser } from '../audit.ts';
 import { type UserRow } from './accounts.ts';
+import { emitUserEvent } from '../events/payloads.ts';
 
 type Ctx = Context<AppEnv>;
 
-/** The audit row of a completed sign-in (`user.signed-in`, INFO), by the user, in the session's tenant; `amr` names the method. */
+/**
+ * The audit row of a completed sign-in (`user.signed-in`, INFO), by the user, in the session's tenant; `amr` names the
+ * method. Emits the sign-in's event too, one of three by the method: `frontegg.user.authenticatedWithSAML` (`saml`),
+ * `frontegg.user.authenticatedWithSSO` (`oidc`, `social`), else `frontegg.user.authenticated`; its payload says
+ * `authenticationMethod` (the `amr` list).
+ */
 export async function auditSignedIn(c: Ctx, user: UserRow, tenantId: string, amr: string[]): Promise<void> {
   await auditUser(c, user, tenantId, {
     action: 'user.signed-in',
     description: `Signed in (${amr.join(', ')})`,
     details: { amr },
   });
+  const key = amr.includes('saml')
+    ? 'frontegg.user.authenticatedWithSAML'
+    : amr.some((m) => m === 'oidc' || m === 'social')
+      ? 'frontegg.user.authenticatedWithSSO'
+      : 'frontegg.user.authenticated';
+  await emitUserEvent(c.var.db, key, { userId: user.id, tenantId, extra: { authenticationMethod: amr } });
 }
 
 /**

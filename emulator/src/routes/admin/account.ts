@@ -23,6 +23,7 @@ import { parseQuery, q } from '../../http/query.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { tenants, type TenantSettings } from '../../db/schema.ts';
 import { emulatorDate } from '../../clock.ts';
+import { emitTenantEvent } from '../../events/payloads.ts';
 
 type Ctx = Context<AppEnv>;
 type TenantRow = typeof tenants.$inferSelect;
@@ -143,6 +144,7 @@ adminAccountRoutes.put(SETTINGS, requirePermission('fe.secure.write.accountSetti
     targetId: tenant.tenantId,
     details: { changed: rename ? [...changed, 'name'] : changed, ...(rename ? { name: { from: tenant.name, to: body.name } } : {}) },
   });
+  if (rename || changed.length) await emitTenantEvent(c.var.db, 'frontegg.tenant.updated', { tenantId: tenant.tenantId, userId: c.var.auth.sub });
   return c.json(accountSettingsDto(saved));
 });
 

@@ -27,6 +27,7 @@ import { idParams } from '../../http/params.ts';
 import { removeFromTenants } from '../../team.ts';
 import { SUB_TENANT_USER_SORT_KEYS, loadHierarchy, memberOfAll, scopeUsers, subTenantUsers, tenantFields, treeOf } from '../../hierarchy.ts';
 import { addMemberRoles, assignableRoleIds, removeMemberRoles, setMemberRoles } from '../../roles.ts';
+import { emitUserEvent, webhookUser } from '../../events/payloads.ts';
 
 type Ctx = Context<AppEnv>;
 export const adminHierarchyRoutes = new Hono<AppEnv>();
@@ -151,7 +152,11 @@ adminHierarchyRoutes.delete(SUB_TENANT_USERS, WRITE_USERS, async (c) => {
   if (body.userId === c.var.auth.sub && tenantIds.includes(c.var.auth.tenantId)) throw badRequest('You cannot remove yourself from your own tenant');
   const db = c.var.db;
   const u = await memberOfAll(db, body.userId, tenantIds);
+  const before = [];
+  for (const tenantId of tenantIds) before.push({ userId: u.id, tenantId, user: await webhookUser(db, u.id, tenantId) });
   const { userDeleted } = await removeFromTenants(db, u.id, tenantIds);
+  for (const event of before) await emitUserEvent(db, 'frontegg.user.removedFromTenant', event);
+  if (userDeleted) await emitUserEvent(db, 'frontegg.user.deleted', before[0]);
   await audit(c, { action: 'user.sub-tenants.removed', targetId: u.id, details: { userEmail: u.email, tenantIds, userDeleted }, severity: 'WARNING' });
   return c.json({});
 });

@@ -21,6 +21,7 @@ import { randomToken } from '../../crypto/tokens.ts';
 import { emulatorNow, emulatorDate } from '../../clock.ts';
 import { findUserByEmail, getUser } from '../../session/accounts.ts';
 import { getTenant, membership, sendInvitationEmail, tenantLocked } from '../../lifecycle.ts';
+import { emitUserEvent } from '../../events/payloads.ts';
 import { audit } from '../../audit.ts';
 import { addMembership, assignableRoleIds, roleIdsOrDefault } from '../../roles.ts';
 import { teamUser } from '../../team.ts';
@@ -97,6 +98,7 @@ adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
     await addMembership(db, existing.id, tenantId, await roleIdsOrDefault(db, c.var.rt.vendorId, tenantId, body.roleIds), false, { temporaryExpiresAt });
     await sendInvitationEmail(c, existing, tenant, inviter.name);
     await audit(c, { action: 'user.invited', targetId: existing.id, details: { userEmail: existing.email } });
+    await emitUserEvent(db, 'frontegg.user.invitedToTenant', { userId: existing.id, tenantId });
     return c.json(await teamUser(db, existing.id, tenantId), 201);
   }
   await enforceEmailDomain(c, tenantId, body.email, 'add-user');
@@ -135,6 +137,8 @@ adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
   await addMembership(db, id, tenantId, roleIds, false, { temporaryExpiresAt });
   await sendInvitationEmail(c, user, tenant, inviter.name);
   await audit(c, { action: 'user.invited', targetId: id, details: { userEmail: body.email } });
+  await emitUserEvent(db, 'frontegg.user.created', { userId: id, tenantId });
+  await emitUserEvent(db, 'frontegg.user.invitedToTenant', { userId: id, tenantId });
   return c.json(await teamUser(db, user.id, tenantId), 201);
 });
 

@@ -37,6 +37,7 @@ import { exchangeApiToken, signAccessTokenSecret, tokenDto } from '../../tokens.
 import { enforceIpRestriction } from '../../restrictions.ts';
 import { decodeJwt } from 'jose';
 import { enforcePlanLimit } from '../../billing/plan-limits.ts';
+import { emitApiTokenEvent } from '../../events/payloads.ts';
 
 type Ctx = Context<AppEnv>;
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -126,6 +127,19 @@ const FAMILIES: Family[] = [
 const scope = (c: Ctx, f: Family) =>
   and(eq(apiTokens.owner, f.owner), eq(apiTokens.kind, f.kind), eq(apiTokens.tenantId, c.var.auth.tenantId), f.owner === 'user' ? eq(apiTokens.userId, c.var.auth.sub) : undefined);
 
+/** The event of a token family's creation or deletion: personal tokens are `userApiToken`'s, the account's `tenantApiToken`'s. */
+const tokenEventKey = (f: Family, verb: 'created' | 'deleted') => (f.owner === 'user' ? (`frontegg.userApiToken.${verb}` as const) : (`frontegg.tenantApiToken.${verb}` as const));
+
+/** A token row as its events carry it (never the secret). */
+const webhookApiToken = (r: typeof apiTokens.$inferSelect) => ({
+  clientId: r.clientId,
+  description: r.description,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  createdAt: r.createdAt.toISOString(),
+  expires: r.expiresAt?.toISOString() ?? null,
+});
+
 guard(adminTokenRoutes, ...new Set(FAMILIES.flatMap((f) => [f.list, f.create, f.remove])));
 
 for (const f of FAMILIES) {
@@ -169,6 +183,7 @@ for (const f of FAMILIES) {
       targetId: id,
       details: { owner: f.owner, type: f.kind, description: body.description, roleIds, expiresInMinutes: body.expiresInMinutes ?? null },
     });
+    await emitApiTokenEvent(db, tokenEventKey(f, 'created'), { tenantId: saved.tenantId, userId: c.var.auth.sub, apiToken: webhookApiToken(saved) });
     return c.json(tokenDto(saved, secret), 201);
   });
 
@@ -180,6 +195,7 @@ for (const f of FAMILIES) {
       .returning();
     if (!gone) throw notFound('Token not found', 'ER-TOKEN-NOT-FOUND');
     await audit(c, { action: `${noun}.deleted`, targetId: gone.id, details: { owner: f.owner, type: f.kind, description: gone.description }, severity: 'WARNING' });
+    await emitApiTokenEvent(c.var.db, tokenEventKey(f, 'deleted'), { tenantId: gone.tenantId, userId: c.var.auth.sub, apiToken: webhookApiToken(gone) });
     return c.json({});
   });
 }

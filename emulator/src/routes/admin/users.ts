@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
+import { emitUserEvent, webhookUser } from '../../events/payloads.ts';
 import { audit } from '../../audit.ts';
 import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
@@ -302,6 +303,7 @@ adminUserRoutes.put(MEMBERS, WRITE, async (c) => {
     Object.assign(changes, profile);
   }
   await audit(c, { action: 'user.updated', targetId: u.id, details: { userEmail: u.email, ...changes }, severity: changes.roleIds ? 'WARNING' : 'INFO' });
+  await emitUserEvent(db, 'frontegg.user.updated', { userId: u.id, tenantId });
   return c.json(await teamUser(c.var.db, u.id, c.var.auth.tenantId));
 });
 
@@ -325,7 +327,11 @@ adminUserRoutes.delete(`${MEMBERS}/:userId`, DELETE, idParams('userId'), async (
   if (userId === c.var.auth.sub) throw badRequest('You cannot delete yourself');
   const removed = await teamUser(c.var.db, userId, c.var.auth.tenantId);
   await assertNotManagedByScim(c.var.db, userId, c.var.auth.tenantId);
+  const before = await webhookUser(c.var.db, userId, c.var.auth.tenantId);
   const { userDeleted } = await removeFromTenants(c.var.db, userId, [c.var.auth.tenantId]);
+  const event = { userId, tenantId: c.var.auth.tenantId, user: before };
+  await emitUserEvent(c.var.db, 'frontegg.user.removedFromTenant', event);
+  if (userDeleted) await emitUserEvent(c.var.db, 'frontegg.user.deleted', event);
   const action = removed.activatedForTenant ? 'user.deleted' : 'user.invitation.revoked';
   await audit(c, { action, targetId: userId, details: { userEmail: removed.email, userDeleted }, severity: 'WARNING' });
   return c.json(removed);
