@@ -18,6 +18,7 @@ import '../../elements/admin/fe-admin-webhooks.ts';
 import '../../stories/support/admin-story.tsx';
 import { createQueryContext } from '../../src/admin/resources/query.ts';
 import { createWebhooksResource, type WebhookConfiguration } from '../../src/admin/resources/webhooks.ts';
+import { retrySucceeded, testSucceeded } from '../../src/admin/webhooks/model.ts';
 import { PREVIEW_GENERATED_SECRET } from '../../src/admin/webhooks/preview.ts';
 import { resetEmulator } from '../helpers/emulator.ts';
 import {
@@ -49,6 +50,8 @@ ignoreResizeObserverLoop();
 const story = (scenario: string, sub?: string) => renderStory('webhooks', scenario, sub);
 const tableReady = (el: HTMLElement) => waitUntil(() => rowsOf(el).length > 0, 'rows', SLOW);
 const cellTexts = (row: HTMLTableRowElement) => [...row.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+/** The rows of the deliveries' table (the calls' table is below it). */
+const deliveryRows = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLTableRowElement>('table[aria-label^="Deliveries of"] tbody tr[data-row-id]')];
 const switchOf = (el: HTMLElement, name: string) => root(el).querySelector<HTMLInputElement>(`input[role=switch][aria-label="${name} active"]`);
 
 /** Replaces the clipboard's writeText (headless Chromium refuses it without a permission); returns what was written. */
@@ -217,9 +220,9 @@ describe('the delivery inspector (preview data)', () => {
 
   it('a webhook’s deliveries: time, event, status, attempts; filtered by status and by event; resend; recover since a time; axe light and dark', async () => {
     const el = await story('filled', 'wh-crm');
-    await tableReady(el);
+    await waitUntil(() => deliveryRows(el).length > 0, 'deliveries', SLOW);
     expect(shown(el, 'Deliveries of “CRM sync”')).to.equal(true);
-    const rows = rowsOf(el).map(cellTexts);
+    const rows = deliveryRows(el).map(cellTexts);
     expect(rows.map((r) => r[1])).to.deep.equal(['frontegg.user.invitedToTenant', 'frontegg.user.created', 'frontegg.user.deleted']);
     expect(rows.map((r) => r[2])).to.deep.equal(['Pending', 'Delivered', '⚠ Failed']);
     expect(rows.map((r) => r[3])).to.deep.equal(['1', '3', '3']);
@@ -229,17 +232,17 @@ describe('the delivery inspector (preview data)', () => {
     status.focus();
     status.value = 'failed';
     status.dispatchEvent(new Event('change', { bubbles: true }));
-    await waitUntil(() => rowsOf(el).length === 1, 'failed only', SLOW);
-    expect(cellTexts(rowsOf(el)[0])[1]).to.equal('frontegg.user.deleted');
+    await waitUntil(() => deliveryRows(el).length === 1, 'failed only', SLOW);
+    expect(cellTexts(deliveryRows(el)[0])[1]).to.equal('frontegg.user.deleted');
     const event = root(el).querySelector<HTMLSelectElement>('select[name=eventKey]')!;
     event.value = 'frontegg.user.created';
     event.dispatchEvent(new Event('change', { bubbles: true }));
     await waitUntil(() => shown(el, 'No delivery matches these filters.'), 'no match', SLOW);
     status.value = '';
     status.dispatchEvent(new Event('change', { bubbles: true }));
-    await waitUntil(() => rowsOf(el).length === 1, 'created only', SLOW);
+    await waitUntil(() => deliveryRows(el).length === 1, 'created only', SLOW);
 
-    byLabel(root(el), `Resend frontegg.user.created of ${cellTexts(rowsOf(el)[0])[0]}`)!.focus();
+    byLabel(root(el), `Resend frontegg.user.created of ${cellTexts(deliveryRows(el)[0])[0]}`)!.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => toasts(el).includes('Sent again.'), 'resent', SLOW);
 
@@ -249,6 +252,23 @@ describe('the delivery inspector (preview data)', () => {
     button(root(el), 'Recover')!.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => toasts(el).includes('The failed deliveries are being sent again.'), 'recovered', SLOW);
+  });
+
+  it('AB-3.39 AB-7.62 AB-9.14 AB-4.31 the webhook’s calls (Frontegg’s log, 10 from offset 0): status, answer in full in the details; Retry said done on 202', async () => {
+    const el = await story('filled', 'wh-crm');
+    await waitUntil(() => shown(el, 'Calls') && root(el).querySelector('table[aria-label=Calls] tbody tr[data-row-id]'), 'calls', SLOW);
+    const calls = [...root(el).querySelectorAll<HTMLTableRowElement>('table[aria-label=Calls] tbody tr[data-row-id]')];
+    expect(calls.map((r) => cellTexts(r)[1])).to.deep.equal(['200', '⚠ Failed (500)', '⚠ Failed (500)']);
+    calls[0].querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => dialog(el), 'details');
+    expect(dialog(el)!.querySelector('pre')!.textContent).to.equal('{\n  "received": true\n}');
+    await expect(el).to.be.accessible();
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !dialog(el), 'details closed');
+    calls[1].querySelector<HTMLButtonElement>('button[aria-label^="Retry the call of"]')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => toasts(el).includes('Retried: the receiver accepted it (202).'), 'retried', SLOW);
   });
 
   it('verify it: a generated secret’s snippets (Node and Python, standardwebhooks) to copy', async () => {
@@ -343,6 +363,19 @@ describe('webhooks resource (a scripted client: the emulator’s routes are emu-
     expect(calls).to.include('POST /frontegg/webhook/custom');
     expect(calls).to.include('PATCH /frontegg/webhook/w1');
     off.forEach((f) => f());
+  });
+
+  it('AB-4.30 AB-4.31 AB-7.61 a test succeeded on 200 or 201 only; a retry (POST /webhook/logs/{id}/retries) only on 202', async () => {
+    expect([200, 201, 202, 204, 500].map(testSucceeded)).to.deep.equal([true, true, false, false, false]);
+    expect([200, 201, 202, 500].map(retrySucceeded)).to.deep.equal([false, false, true, false]);
+    const calls: string[] = [];
+    const client = scriptedClient((method, url) => {
+      calls.push(`${method} ${url.pathname}`);
+      return jsonResponse({ id: 'l1', statusCode: 202, createdAt: '2030-01-01T00:00:00.000Z' });
+    });
+    const r = createWebhooksResource(createQueryContext(), client);
+    expect((await r.retry.run({ webhookId: 'w1', logId: 'l1' })).statusCode).to.equal(202);
+    expect(calls).to.deep.equal(['POST /frontegg/webhook/logs/l1/retries']);
   });
 
   it('the active switch shows the new value at once and puts the old one back when the server refuses', async () => {

@@ -53,6 +53,8 @@ export const WEBHOOKS_KEY = 'admin/webhooks';
 export const WEBHOOK_CATEGORIES_KEY = 'admin/webhooks/categories';
 /** Key prefix of each webhook's last logged call: `admin/webhooks/last/<id>`. */
 export const WEBHOOK_LAST_KEY = 'admin/webhooks/last/';
+/** Key prefix of each webhook's log pages: `admin/webhooks/logs/<id>?<offset>`. */
+export const WEBHOOK_LOGS_KEY = 'admin/webhooks/logs/';
 /** Key prefix of each webhook's deliveries: `admin/webhooks/deliveries/<id>?<query>`. */
 export const WEBHOOK_DELIVERIES_KEY = 'admin/webhooks/deliveries/';
 /** Key prefix of each delivery's detail: `admin/webhooks/delivery/<id>/<deliveryId>`. */
@@ -87,7 +89,13 @@ export function createWebhooksResource(q: QueryContext, client: ApiClient) {
     return store;
   }
   const refreshDeliveries = (cache: CacheTools, id: string) =>
-    cache.revalidate((key) => key.startsWith(`${WEBHOOK_DELIVERIES_KEY}${id}?`) || key.startsWith(`${WEBHOOK_DELIVERY_KEY}${id}/`) || key === `${WEBHOOK_LAST_KEY}${id}`);
+    cache.revalidate(
+      (key) =>
+        key.startsWith(`${WEBHOOK_DELIVERIES_KEY}${id}?`) ||
+        key.startsWith(`${WEBHOOK_DELIVERY_KEY}${id}/`) ||
+        key.startsWith(`${WEBHOOK_LOGS_KEY}${id}?`) ||
+        key === `${WEBHOOK_LAST_KEY}${id}`,
+    );
 
   return {
     /** Every configuration of the tenant, by name ascending (AB-7.57, AB-9.15); secrets left out. */
@@ -99,6 +107,11 @@ export function createWebhooksResource(q: QueryContext, client: ApiClient) {
     /** The last logged call of webhook `id` (its log's first row, `offset 0, limit 1`), or null before any. */
     lastCall(id: string) {
       return once<WebhookLog | null>(`${WEBHOOK_LAST_KEY}${id}`, async () => (await api.logs(id, { offset: 0, limit: 1 })).rows[0] ?? null);
+    },
+
+    /** The store of a page of webhook `id`'s log (Frontegg's `GET /webhook/logs/`), {@link WEBHOOK_LOG_DEFAULTS}`.limit` rows from `offset` (AB-7.62, AB-9.14). */
+    logs(id: string, offset: number = WEBHOOK_LOG_DEFAULTS.offset) {
+      return once<WebhookLogsPage>(`${WEBHOOK_LOGS_KEY}${id}?${offset}`, () => api.logs(id, { offset, limit: WEBHOOK_LOG_DEFAULTS.limit }));
     },
 
     /** The store of a page of webhook `id`'s deliveries for `query` (the same store for the same query). */

@@ -21,6 +21,7 @@ import { PanelHeader, SectionHeader } from '../ui/section-header.tsx';
 import { Select } from '../ui/select.tsx';
 import { EmptyState, ErrorSlot, LoadStates } from '../ui/states.tsx';
 import { useInlineAction } from '../ui/use-inline-action.ts';
+import { CallsLog } from './CallsLog.tsx';
 import { isoOfLocalInput, localInputValue, nodeSnippet, overlapActive, pythonSnippet, secretFormatOf } from './model.ts';
 import * as webhooksCss from './webhooks.css.ts';
 
@@ -203,6 +204,7 @@ export function WebhookDeliveries({ id, onBack, onOpen }: { id: string; onBack: 
         </>
       </LoadStates>
       {canWrite ? <Recover id={id} /> : null}
+      <CallsLog id={id} canWrite={canWrite} />
       {webhook ? <Signing webhook={webhook} canWrite={canWrite} /> : null}
     </>
   );

@@ -100,7 +100,11 @@ export const PREVIEW_WEBHOOKS: WebhookConfiguration[] = [
 
 /** Each canned webhook's log, newest first (the last call of Security bot failed). */
 export const PREVIEW_WEBHOOK_LOGS: Record<string, WebhookLog[]> = {
-  'wh-crm': [{ id: 'log-crm-1', webhookId: 'wh-crm', statusCode: 200, body: { ok: true }, createdAt: '2030-01-05T08:30:00.000Z' }],
+  'wh-crm': [
+    { id: 'log-crm-3', webhookId: 'wh-crm', statusCode: 200, body: { received: true }, createdAt: '2030-01-05T08:30:10.000Z' },
+    { id: 'log-crm-2', webhookId: 'wh-crm', statusCode: 500, body: 'Internal Server Error', createdAt: '2030-01-05T08:30:05.000Z' },
+    { id: 'log-crm-1', webhookId: 'wh-crm', statusCode: 500, body: 'Internal Server Error', createdAt: '2030-01-05T08:30:00.000Z' },
+  ],
   'wh-audit': [],
   'wh-slackbot': [{ id: 'log-bot-1', webhookId: 'wh-slackbot', statusCode: 500, body: { error: 'upstream down' }, createdAt: '2030-01-05T07:10:00.000Z' }],
 };

@@ -130,4 +130,12 @@ export const deAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
   'admin.webhooks.duration': '{ms} ms',
   'admin.webhooks.requestHeaders': 'Anfrage-Header',
   'admin.webhooks.requestBody': 'Anfrageinhalt',
+  'admin.webhooks.callsTitle': 'Aufrufe',
+  'admin.webhooks.callsIntro': 'Jeder Aufruf der URL und seine Antwort, neueste zuerst.',
+  'admin.webhooks.callsEmpty': 'Noch keine Aufrufe.',
+  'admin.webhooks.retry': 'Wiederholen',
+  'admin.webhooks.retryFor': 'Aufruf von {time} wiederholen',
+  'admin.webhooks.retried': 'Wiederholt: Der Empfänger hat ihn angenommen (202).',
+  'admin.webhooks.retryNotAccepted': 'Wiederholung fehlgeschlagen: Der Empfänger antwortete {status}.',
+  'admin.webhooks.retryFailed': 'Wiederholung fehlgeschlagen: {reason}',
 };

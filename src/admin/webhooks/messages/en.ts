@@ -128,6 +128,14 @@ export const enAdminWebhooks = {
   'admin.webhooks.duration': '{ms} ms',
   'admin.webhooks.requestHeaders': 'Request headers',
   'admin.webhooks.requestBody': 'Request body',
+  'admin.webhooks.callsTitle': 'Calls',
+  'admin.webhooks.callsIntro': 'Every call made to the URL and its answer, newest first.',
+  'admin.webhooks.callsEmpty': 'No calls yet.',
+  'admin.webhooks.retry': 'Retry',
+  'admin.webhooks.retryFor': 'Retry the call of {time}',
+  'admin.webhooks.retried': 'Retried: the receiver accepted it (202).',
+  'admin.webhooks.retryNotAccepted': 'Retry failed: the receiver answered {status}.',
+  'admin.webhooks.retryFailed': 'Retry failed: {reason}',
 } as const;
 
 declare module '../../../i18n/en.ts' {

@@ -129,4 +129,12 @@ export const heAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
   'admin.webhooks.duration': '{ms} ms',
   'admin.webhooks.requestHeaders': 'כותרות הבקשה',
   'admin.webhooks.requestBody': 'גוף הבקשה',
+  'admin.webhooks.callsTitle': 'קריאות',
+  'admin.webhooks.callsIntro': 'כל קריאה לכתובת והתשובה שלה, החדשות ראשונות.',
+  'admin.webhooks.callsEmpty': 'אין עדיין קריאות.',
+  'admin.webhooks.retry': 'ניסיון חוזר',
+  'admin.webhooks.retryFor': 'ניסיון חוזר לקריאה מ-{time}',
+  'admin.webhooks.retried': 'נוסה שוב: המקבל קיבל אותה (202).',
+  'admin.webhooks.retryNotAccepted': 'הניסיון החוזר נכשל: המקבל ענה {status}.',
+  'admin.webhooks.retryFailed': 'הניסיון החוזר נכשל: {reason}',
 };
