@@ -242,7 +242,7 @@ describe('the delivery inspector (preview data)', () => {
     status.dispatchEvent(new Event('change', { bubbles: true }));
     await waitUntil(() => deliveryRows(el).length === 1, 'created only', SLOW);
 
-    byLabel(root(el), `Resend frontegg.user.created of ${cellTexts(deliveryRows(el)[0])[0]}`)!.focus();
+    byLabel(root(el), `Resend frontegg.user.created of ${deliveryRows(el)[0].querySelector('time')!.textContent}`)!.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => toasts(el).includes('Sent again.'), 'resent', SLOW);
 

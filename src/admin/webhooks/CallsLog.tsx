@@ -53,7 +53,9 @@ export function CallsLog({ id, canWrite }: { id: string; canWrite: boolean }) {
       {
         id: 'statusCode',
         header: t('admin.webhooks.delivery.col.status'),
-        size: 112,
+        size: 136,
+        // the status never leaves
+        meta: { priority: 0 },
         enableSorting: false,
         cell: ({ row }) =>
           attemptSucceeded(row.original.statusCode) ? (
@@ -77,7 +79,7 @@ export function CallsLog({ id, canWrite }: { id: string; canWrite: boolean }) {
     if (!canWrite) return cols;
     return [
       ...cols,
-      actionsColumn<WebhookLog>(t('admin.actions'), 96, (log) => (
+      actionsColumn<WebhookLog>(t('admin.actions'), 112, (log) => (
         <button
           type="button"
           className={css.secondaryButton}

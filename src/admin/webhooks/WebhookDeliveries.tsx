@@ -37,6 +37,22 @@ export function DeliveryStatusBadge({ status, t }: { status: DeliveryStatus; t: 
   return <span className={status === 'succeeded' ? css.badgeOk : css.chip}>{t(`admin.webhooks.delivery.${status}`)}</span>;
 }
 
+/** An event key that breaks onto lines at its dots, never inside a word. */
+function EventKey({ eventKey }: { eventKey: string }) {
+  const parts = eventKey.split('.');
+  return (
+    <code>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i ? '.' : ''}
+          {i ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 function columns(opts: {
   t: Translate;
   dateText: DateText;
@@ -52,40 +68,47 @@ function columns(opts: {
       header: t('admin.webhooks.delivery.col.time'),
       size: 168,
       enableSorting: false,
-      // the time is the delivery's link to its attempts
+      // the time is the delivery's link to its attempts; on a phone the event under it (its column has left)
       cell: ({ row }) => (
-        <a
-          href={`#/admin/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(row.original.id)}`}
-          aria-label={t('admin.webhooks.delivery.openFor', { event: row.original.eventKey, time: dateText(row.original.createdAt, { time: true }) })}
-          onClick={(e) => {
-            e.preventDefault();
-            onOpen(row.original.id);
-          }}
-        >
-          <time dateTime={row.original.createdAt}>{dateText(row.original.createdAt, { time: true })}</time>
-        </a>
+        <span className={css.cellStack}>
+          <a
+            href={`#/admin/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(row.original.id)}`}
+            aria-label={t('admin.webhooks.delivery.openFor', { event: row.original.eventKey, time: dateText(row.original.createdAt, { time: true }) })}
+            onClick={(e) => {
+              e.preventDefault();
+              onOpen(row.original.id);
+            }}
+          >
+            <time dateTime={row.original.createdAt} className={css.wraps}>
+              {dateText(row.original.createdAt, { time: true })}
+            </time>
+          </a>
+          <span className={`${css.muted} ${css.ellipsis} ${css.narrowOnly}`}>{row.original.eventKey}</span>
+        </span>
       ),
     },
     {
       id: 'eventKey',
       header: t('admin.webhooks.delivery.col.event'),
-      size: 208,
+      size: 220,
       meta: { priority: 3 },
       enableSorting: false,
-      cell: ({ row }) => <code className={css.wraps}>{row.original.eventKey}</code>,
+      cell: ({ row }) => <EventKey eventKey={row.original.eventKey} />,
     },
     {
       id: 'status',
       header: t('admin.webhooks.delivery.col.status'),
-      size: 112,
+      size: 120,
+      // the status never leaves
+      meta: { priority: 0 },
       enableSorting: false,
       cell: ({ row }) => <DeliveryStatusBadge status={row.original.status} t={t} />,
     },
-    { id: 'attempts', accessorKey: 'attempts', header: t('admin.webhooks.delivery.col.attempts'), size: 88, meta: { priority: 2 }, enableSorting: false },
+    { id: 'attempts', accessorKey: 'attempts', header: t('admin.webhooks.delivery.col.attempts'), size: 96, meta: { priority: 2 }, enableSorting: false },
     {
       id: 'lastStatusCode',
       header: t('admin.webhooks.delivery.col.lastStatus'),
-      size: 96,
+      size: 112,
       meta: { priority: 4 },
       enableSorting: false,
       cell: ({ row }) => row.original.lastStatusCode ?? <span className={css.muted}>{t('admin.none')}</span>,
@@ -109,7 +132,7 @@ function columns(opts: {
   if (!canWrite) return cols;
   return [
     ...cols,
-    actionsColumn<WebhookDelivery>(t('admin.actions'), 96, (row) => (
+    actionsColumn<WebhookDelivery>(t('admin.actions'), 112, (row) => (
       <button
         type="button"
         className={css.secondaryButton}

@@ -97,13 +97,13 @@ function columns(opts: {
       size: 240,
       meta: { priority: 3 },
       enableSorting: true,
-      cell: ({ row }) => <code className={webhooksCss.url}>{row.original.url}</code>,
+      cell: ({ row }) => <code className={`${webhooksCss.url} ${css.wraps}`}>{row.original.url}</code>,
     },
     {
       id: 'events',
       accessorFn: (r) => r.eventKeys.length,
       header: t('admin.webhooks.col.events'),
-      size: 88,
+      size: 104,
       meta: { priority: 4 },
       enableSorting: true,
       cell: ({ row }) => t('admin.webhooks.eventCount', { count: row.original.eventKeys.length }),
@@ -112,7 +112,8 @@ function columns(opts: {
       id: 'isActive',
       header: t('admin.webhooks.col.active'),
       size: 104,
-      meta: { priority: 1 },
+      // the switch never leaves: on a phone too the admin turns a webhook on or off where it is listed
+      meta: { priority: 0 },
       enableSorting: false,
       cell: ({ row }) => (
         <CheckboxRow
