@@ -378,6 +378,17 @@ describe('webhooks resource (a scripted client: the emulator’s routes are emu-
     expect(calls).to.deep.equal(['POST /frontegg/webhook/logs/l1/retries']);
   });
 
+  it('AB-8.14 loading the webhooks is tried 3 times before it fails: two refusals, then the list', async () => {
+    let calls = 0;
+    const client = scriptedClient(() => (++calls < 3 ? jsonResponse({ errors: ['Service temporarily unavailable'] }, 503) : jsonResponse([crm])));
+    const r = createWebhooksResource(createQueryContext(), client);
+    const off = r.$webhooks.listen(() => {});
+    await waitUntil(() => r.$webhooks.get().data, 'loaded on the third try', SLOW);
+    expect(calls).to.equal(3);
+    expect(r.$webhooks.get().data!.map((w) => w._id)).to.deep.equal(['w1']);
+    off();
+  });
+
   it('the active switch shows the new value at once and puts the old one back when the server refuses', async () => {
     const gate: { release?: () => void } = {};
     const client = scriptedClient((method) =>

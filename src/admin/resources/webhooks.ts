@@ -8,6 +8,7 @@
  * section through `resources.use(createWebhooksResource)`.
  */
 import type { ApiClient } from '../../api/client.ts';
+import { retry } from '../../api/retry.ts';
 import {
   createWebhooksApi,
   DELIVERY_STATUSES,
@@ -98,11 +99,14 @@ export function createWebhooksResource(q: QueryContext, client: ApiClient) {
     );
 
   return {
-    /** Every configuration of the tenant, by name ascending (AB-7.57, AB-9.15); secrets left out. */
-    $webhooks: q.createFetcherStore<WebhookConfiguration[]>([WEBHOOKS_KEY], { fetcher: async () => byName((await api.list()).map(withoutSecret)) }),
+    /**
+     * Every configuration of the tenant, by name ascending (AB-7.57, AB-9.15); secrets left out. Loading is tried 3
+     * times, 500 ms apart, before it fails (admin spec §8 "connectivity loading retries 3 times"; AB-8.14).
+     */
+    $webhooks: q.createFetcherStore<WebhookConfiguration[]>([WEBHOOKS_KEY], { fetcher: async () => byName((await retry(() => api.list())).map(withoutSecret)) }),
 
-    /** The event catalogue: categories, each with its events (AB-3.36, AB-7.57). */
-    $categories: q.createFetcherStore<WebhookCategory[]>([WEBHOOK_CATEGORIES_KEY], { fetcher: () => api.categories() }),
+    /** The event catalogue: categories, each with its events (AB-3.36, AB-7.57); loading tried 3 times like the configurations (AB-8.14). */
+    $categories: q.createFetcherStore<WebhookCategory[]>([WEBHOOK_CATEGORIES_KEY], { fetcher: () => retry(() => api.categories()) }),
 
     /** The last logged call of webhook `id` (its log's first row, `offset 0, limit 1`), or null before any. */
     lastCall(id: string) {
