@@ -34,8 +34,7 @@ export const WEBHOOK_LOG_DEFAULTS = Object.freeze({ offset: 0, limit: 10 });
  * the write that set or generated it (shown once), never by the list (absent or masked there). Assumed of the
  * emulator (issue 33 emu-hooks, beyond Frontegg): `secretFormat` — `whsec` for a generated `whsec_<base64>` secret,
  * `raw` for one typed by the admin (its UTF-8 bytes); `previousSecretExpiresAt` — while a rotated secret's old one
- * still signs (24 h, ISO date), else null or absent; `disabledReason` when the emulator turned it off (410, failing
- * for 5 days).
+ * still signs (24 h, ISO date), else null or absent.
  */
 export interface WebhookConfiguration {
   _id: string;
@@ -47,7 +46,6 @@ export interface WebhookConfiguration {
   secret?: string | null;
   secretFormat?: 'whsec' | 'raw';
   previousSecretExpiresAt?: string | null;
-  disabledReason?: string | null;
   invocations?: number;
   createdAt?: string;
   updatedAt?: string;
