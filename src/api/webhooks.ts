@@ -33,8 +33,8 @@ export const WEBHOOK_LOG_DEFAULTS = Object.freeze({ offset: 0, limit: 10 });
  * to, the event keys it is subscribed to, whether it is active, and ISO dates. `secret` is answered in clear only by
  * the write that set or generated it (shown once), never by the list (absent or masked there). Assumed of the
  * emulator (issue 33 emu-hooks, beyond Frontegg): `secretFormat` — `whsec` for a generated `whsec_<base64>` secret,
- * `raw` for one typed by the admin (its UTF-8 bytes); `previousSecretExpiresAt` — while a rotated secret's old one
- * still signs (24 h, ISO date), else null or absent.
+ * `raw` for one typed by the admin (its UTF-8 bytes); `secretOverlapUntil` — while a rotated secret's old one
+ * still signs (24 h, ISO date), else null or absent. (The emu-hooks branch answers these names.)
  */
 export interface WebhookConfiguration {
   _id: string;
@@ -45,15 +45,17 @@ export interface WebhookConfiguration {
   isActive: boolean;
   secret?: string | null;
   secretFormat?: 'whsec' | 'raw';
-  previousSecretExpiresAt?: string | null;
+  secretOverlapUntil?: string | null;
   invocations?: number;
   createdAt?: string;
   updatedAt?: string;
 }
 
 /**
- * What a create or an update sends (`IWebhooksSaveData`): `secret` empty (or absent on an update: unchanged) lets
- * the emulator generate one (`whsec_…`, answered once); a typed secret has at least 8 characters.
+ * What a create or an update sends (`IWebhooksSaveData`): on a create, `secret` empty lets the emulator generate one
+ * (`whsec_…`, answered once); a typed secret has at least 8 characters. On an update an empty or absent `secret` keeps
+ * it, a typed one rotates to it, and the emulator's `rotateSecret: true` rotates to a generated one (answered once);
+ * after a rotation both secrets sign for 24 hours.
  */
 export interface WebhookSaveData {
   _id?: string;
@@ -63,6 +65,7 @@ export interface WebhookSaveData {
   eventKeys: string[];
   isActive: boolean;
   secret?: string;
+  rotateSecret?: boolean;
   payload?: unknown;
 }
 
@@ -83,8 +86,14 @@ export interface WebhookLogsPage {
   rows: WebhookLog[];
 }
 
-/** A test call's answer (`postWebhookTest`): the receiver's status code and body (AB-4.30, AB-7.60). */
-export type WebhookTestResult = WebhookLog;
+/**
+ * A test call's answer (`postWebhookTest`): the receiver's status code (null: no answer, `error` says why) and body
+ * (AB-4.30, AB-7.60).
+ */
+export interface WebhookTestResult extends Omit<WebhookLog, 'statusCode'> {
+  statusCode: number | null;
+  error?: string | null;
+}
 
 /** One event of the catalogue (`IEvent`). */
 export interface WebhookEvent {
@@ -181,8 +190,11 @@ export function createWebhooksApi(client: ApiClient) {
     remove(id: string, o?: CallOptions): Promise<void> {
       return client.delete<void>(configPath(id), undefined, adminOptions(o));
     },
-    /** `POST /webhook/test` with `{ url, secret, payload }`: the receiver's status code and body (AB-4.30, AB-7.60). */
-    test(body: { url: string; secret?: string; payload?: unknown }, o?: CallOptions): Promise<WebhookTestResult> {
+    /**
+     * `POST /webhook/test` with `{ url, secret, payload }`: the receiver's status code and body (AB-4.30, AB-7.60);
+     * the emulator's `webhookId` signs it with that webhook's secrets.
+     */
+    test(body: { url: string; secret?: string; payload?: unknown; webhookId?: string }, o?: CallOptions): Promise<WebhookTestResult> {
       return client.post<WebhookTestResult>(WEBHOOKS_PATHS.test, body, adminOptions(o));
     },
     /** `GET /webhook/logs/?id&offset&limit` (AB-7.62; defaults offset 0, limit 10: AB-9.14). */

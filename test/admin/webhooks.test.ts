@@ -153,7 +153,7 @@ describe('<fe-admin-webhooks> (preview data)', () => {
     await waitUntil(() => !dialog(el), 'closed');
   });
 
-  it('edit keeps the secret unless "Change the secret" is ticked (a rotation: the old one signs 24 hours more)', async () => {
+  it('edit keeps the secret unless "Change the secret" is ticked: left empty, a generated one is rotated to and shown once (the old one signs 24 hours more)', async () => {
     const el = await story('filled', 'edit:wh-crm');
     await waitUntil(() => dialog(el), 'edit open', SLOW);
     expect(dialogTitle(el)).to.equal('Edit “CRM sync”');
@@ -166,6 +166,11 @@ describe('<fe-admin-webhooks> (preview data)', () => {
     await waitUntil(() => d.querySelector('input[name=secret]'), 'secret field');
     expect(d.textContent).to.contain('The old secret keeps signing alongside it for 24 hours.');
     await expect(el).to.be.accessible();
+    // left empty: the emulator rotates to a generated secret (`rotateSecret`), shown once
+    button(d, 'Save')!.click();
+    await waitUntil(() => root(el).querySelector('[data-copy-value=fe-webhook-secret]'), 'new secret shown', SLOW);
+    expect(root(el).querySelector('[data-copy-value=fe-webhook-secret]')!.textContent).to.equal(PREVIEW_GENERATED_SECRET);
+    expect(toasts(el)).to.contain('“CRM sync” saved.');
   });
 
   it('AB-4.30 AB-7.60 test: a sample event sent, "Test succeeded: 200" and the answer pretty-printed', async () => {

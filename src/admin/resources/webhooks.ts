@@ -166,7 +166,7 @@ export function createWebhooksResource(q: QueryContext, client: ApiClient) {
     }),
 
     /** A test call (`POST /webhook/test`): the receiver's status and body; it succeeded on 200 or 201 (AB-4.30). @throws FeApiError */
-    test: q.mutation<{ url: string; secret?: string; payload?: unknown }, WebhookTestResult>((body) => api.test(body)),
+    test: q.mutation<{ url: string; secret?: string; payload?: unknown; webhookId?: string }, WebhookTestResult>((body) => api.test(body)),
 
     /** Retries a logged call (`POST /webhook/logs/{id}/retries`): it succeeded only on 202 (AB-4.31). @throws FeApiError */
     retry: q.mutation<{ webhookId: string; logId: string }, WebhookLog>(async ({ webhookId, logId }, cache) => {
@@ -190,7 +190,7 @@ export function createWebhooksResource(q: QueryContext, client: ApiClient) {
     /** Ends a rotated secret's overlap now: only the new secret signs. @throws FeApiError */
     endOverlap: q.mutation<{ id: string }>(async ({ id }, cache) => {
       await api.endOverlap(id);
-      editList(cache, (rows) => rows.map((r) => (r._id === id ? { ...r, previousSecretExpiresAt: null } : r)));
+      editList(cache, (rows) => rows.map((r) => (r._id === id ? { ...r, secretOverlapUntil: null } : r)));
       cache.revalidate((key) => key === WEBHOOKS_KEY);
     }),
   };

@@ -1,6 +1,7 @@
 /**
  * A webhook's test (admin spec §4 "Webhook test", §7; api-contract §Y `postWebhookTest`; AB-4.30, AB-7.60): sends a
- * sample event of the webhook's first event key to its URL (`POST /webhook/test` with `{ url, payload }`) and shows how
+ * sample event of the webhook's first event key to its URL (`POST /webhook/test` with `{ url, payload }`, and the
+ * emulator's `webhookId`: signed with the webhook's secrets) and shows how
  * it went — succeeded on status 200 or 201, failed otherwise (the word and an icon, not colour alone) — with the
  * receiver's answer, pretty-printed. A call the emulator refused shows its message, announced.
  */
@@ -26,7 +27,7 @@ export function TestDialog({ webhook, onClose }: { webhook: WebhookConfiguration
   const webhooks = resources.use(createWebhooksResource);
   const [result, setResult] = useState<WebhookTestResult | null>(null);
   const save = useSave();
-  const send = () => void save.run(() => webhooks.test.run({ url: webhook.url, payload: samplePayload(webhook) }), setResult);
+  const send = () => void save.run(() => webhooks.test.run({ url: webhook.url, payload: samplePayload(webhook), webhookId: webhook._id }), setResult);
   const ok = result ? testSucceeded(result.statusCode) : false;
   const body = result ? prettyBody(result.body) : '';
   return (
@@ -43,11 +44,11 @@ export function TestDialog({ webhook, onClose }: { webhook: WebhookConfiguration
         {result ? (
           <div className={css.form} role="status" data-test-result={ok ? 'success' : 'failed'}>
             {ok ? (
-              <p className={`${css.badgeOk} ${css.flush}`}>{t('admin.webhooks.testSucceeded', { status: result.statusCode })}</p>
+              <p className={`${css.badgeOk} ${css.flush}`}>{t('admin.webhooks.testSucceeded', { status: result.statusCode ?? '' })}</p>
             ) : (
               <p className={`${css.badgeDanger} ${css.flush}`}>
                 <span aria-hidden="true">⚠ </span>
-                {t('admin.webhooks.testFailed', { status: result.statusCode })}
+                {result.statusCode === null ? t('admin.webhooks.testNoAnswer', { error: result.error ?? '' }) : t('admin.webhooks.testFailed', { status: result.statusCode })}
               </p>
             )}
             <span className={css.label} id="fe-webhook-test-answer">

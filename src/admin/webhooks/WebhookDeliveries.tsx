@@ -280,13 +280,13 @@ function Signing({ webhook, canWrite }: { webhook: WebhookConfiguration; canWrit
   });
   // the time the page opened: the overlap's end is hours away, not seconds
   const [now] = useState(() => Date.now());
-  const overlapping = overlapActive(webhook.previousSecretExpiresAt, now);
+  const overlapping = overlapActive(webhook.secretOverlapUntil, now);
   return (
     <section className={css.form} aria-labelledby="fe-webhook-signing-title">
       <PanelHeader titleId="fe-webhook-signing-title" title={t('admin.webhooks.signingTitle')} intro={t(`admin.webhooks.format.${format}`)} />
       {overlapping ? (
         <div className={webhooksCss.inlineForm}>
-          <p className={`${css.notice} ${css.flush}`}>{t('admin.webhooks.overlapUntil', { time: dateText(webhook.previousSecretExpiresAt!, { time: true }) })}</p>
+          <p className={`${css.notice} ${css.flush}`}>{t('admin.webhooks.overlapUntil', { time: dateText(webhook.secretOverlapUntil!, { time: true }) })}</p>
           {canWrite ? (
             <button type="button" className={css.secondaryButton} aria-disabled={end.busy || undefined} onClick={() => !end.busy && void end.run({ id: webhook._id })}>
               {end.busy ? t('admin.webhooks.endingOverlap') : t('admin.webhooks.endOverlap')}

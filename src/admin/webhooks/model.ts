@@ -92,7 +92,7 @@ export function pythonSnippet(format: SecretFormat): string {
 }
 
 /** Whether a rotated secret's old one still signs at `now` (ms). */
-export const overlapActive = (previousSecretExpiresAt: string | null | undefined, now: number): boolean => !!previousSecretExpiresAt && Date.parse(previousSecretExpiresAt) > now;
+export const overlapActive = (secretOverlapUntil: string | null | undefined, now: number): boolean => !!secretOverlapUntil && Date.parse(secretOverlapUntil) > now;
 
 /** A `datetime-local` value (local time, minutes) for `at` (ms). */
 export function localInputValue(at: number): string {

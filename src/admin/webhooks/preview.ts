@@ -73,7 +73,7 @@ export const PREVIEW_WEBHOOKS: WebhookConfiguration[] = [
     eventKeys: ['frontegg.user.created', 'frontegg.user.invitedToTenant', 'frontegg.user.deleted'],
     isActive: true,
     secretFormat: 'whsec',
-    previousSecretExpiresAt: null,
+    secretOverlapUntil: null,
     createdAt: '2030-01-02T09:00:00.000Z',
   },
   {
@@ -84,7 +84,7 @@ export const PREVIEW_WEBHOOKS: WebhookConfiguration[] = [
     eventKeys: ['frontegg.user.authenticated', 'frontegg.user.failedAuthentication'],
     isActive: false,
     secretFormat: 'raw',
-    previousSecretExpiresAt: '2099-01-01T12:00:00.000Z',
+    secretOverlapUntil: '2099-01-01T12:00:00.000Z',
     createdAt: '2030-01-03T10:00:00.000Z',
   },
   {
@@ -195,8 +195,9 @@ export const previewWebhooks: SectionPreviewRoutes = (req) => {
   const [id, sub, deliveryId, action] = path.slice(WEBHOOKS_PATHS.configurations.length + 1).split('/');
   if (!sub) {
     if (method === 'PATCH') {
-      const typed = typeof req.body?.secret === 'string' ? req.body.secret : undefined;
-      const changed = typed === undefined ? {} : { secret: typed || PREVIEW_GENERATED_SECRET, secretFormat: typed ? 'raw' : 'whsec' };
+      // a typed secret rotates to it, `rotateSecret` to a generated one; an empty one keeps the secret
+      const typed = typeof req.body?.secret === 'string' && req.body.secret ? req.body.secret : undefined;
+      const changed = typed ? { secret: typed, secretFormat: 'raw' } : req.body?.rotateSecret ? { secret: PREVIEW_GENERATED_SECRET, secretFormat: 'whsec' } : { secret: null };
       return { status: 200, body: { ...PREVIEW_WEBHOOKS.find((w) => w._id === id), ...req.body, ...changed } };
     }
     if (method === 'DELETE') return { status: 200, body: {} };

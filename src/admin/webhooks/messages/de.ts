@@ -138,4 +138,5 @@ export const deAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
   'admin.webhooks.retried': 'Wiederholt: Der Empfänger hat ihn angenommen (202).',
   'admin.webhooks.retryNotAccepted': 'Wiederholung fehlgeschlagen: Der Empfänger antwortete {status}.',
   'admin.webhooks.retryFailed': 'Wiederholung fehlgeschlagen: {reason}',
+  'admin.webhooks.testNoAnswer': 'Test fehlgeschlagen: keine Antwort. {error}',
 };

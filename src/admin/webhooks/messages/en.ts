@@ -136,6 +136,7 @@ export const enAdminWebhooks = {
   'admin.webhooks.retried': 'Retried: the receiver accepted it (202).',
   'admin.webhooks.retryNotAccepted': 'Retry failed: the receiver answered {status}.',
   'admin.webhooks.retryFailed': 'Retry failed: {reason}',
+  'admin.webhooks.testNoAnswer': 'Test failed: no answer. {error}',
 } as const;
 
 declare module '../../../i18n/en.ts' {

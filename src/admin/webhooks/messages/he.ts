@@ -137,4 +137,5 @@ export const heAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
   'admin.webhooks.retried': 'נוסה שוב: המקבל קיבל אותה (202).',
   'admin.webhooks.retryNotAccepted': 'הניסיון החוזר נכשל: המקבל ענה {status}.',
   'admin.webhooks.retryFailed': 'הניסיון החוזר נכשל: {reason}',
+  'admin.webhooks.testNoAnswer': 'הבדיקה נכשלה: אין תשובה. {error}',
 };
