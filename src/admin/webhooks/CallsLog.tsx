@@ -1,8 +1,8 @@
 /**
  * A webhook's log as Frontegg keeps it (admin spec §3 "Webhook: logs (id, limit, offset)", §4, §9; api-contract §Y
  * `getWebhookLog`, `postWebhookRetry`; AB-3.39, AB-4.31, AB-7.61–7.62, AB-9.14): its calls, newest first, 10 a page
- * from offset 0 — when, the answer's status (a failure marked by word and icon) and the answer's body (in full,
- * pretty-printed, in the row's details) — and, for an admin who may write, Retry: it succeeded only when the retry
+ * from offset 0 — when, the answer's status (a failure marked by word and icon) and the call's body (the emulator logs
+ * the event sent; in full, pretty-printed, in the row's details) — and, for an admin who may write, Retry: it succeeded only when the retry
  * was answered 202; any other status is said as a failure.
  */
 import { useStore } from '@nanostores/react';
@@ -69,7 +69,7 @@ export function CallsLog({ id, canWrite }: { id: string; canWrite: boolean }) {
       },
       {
         id: 'body',
-        header: t('admin.webhooks.answer'),
+        header: t('admin.webhooks.callBody'),
         size: 240,
         meta: { priority: 2 },
         enableSorting: false,
@@ -109,7 +109,7 @@ export function CallsLog({ id, canWrite }: { id: string; canWrite: boolean }) {
           fields={[
             { label: t('admin.webhooks.delivery.col.status'), value: String(details.row.statusCode) },
             {
-              label: t('admin.webhooks.answer'),
+              label: t('admin.webhooks.callBody'),
               value: prettyBody(details.row.body) ? (
                 <pre className={webhooksCss.code} tabIndex={0}>
                   {prettyBody(details.row.body)}

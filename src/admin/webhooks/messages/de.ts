@@ -139,4 +139,5 @@ export const deAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
   'admin.webhooks.retryNotAccepted': 'Wiederholung fehlgeschlagen: Der Empfänger antwortete {status}.',
   'admin.webhooks.retryFailed': 'Wiederholung fehlgeschlagen: {reason}',
   'admin.webhooks.testNoAnswer': 'Test fehlgeschlagen: keine Antwort. {error}',
+  'admin.webhooks.callBody': 'Inhalt',
 };

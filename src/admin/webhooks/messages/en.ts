@@ -137,6 +137,7 @@ export const enAdminWebhooks = {
   'admin.webhooks.retryNotAccepted': 'Retry failed: the receiver answered {status}.',
   'admin.webhooks.retryFailed': 'Retry failed: {reason}',
   'admin.webhooks.testNoAnswer': 'Test failed: no answer. {error}',
+  'admin.webhooks.callBody': 'Body',
 } as const;
 
 declare module '../../../i18n/en.ts' {

@@ -138,4 +138,5 @@ export const heAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
   'admin.webhooks.retryNotAccepted': 'הניסיון החוזר נכשל: המקבל ענה {status}.',
   'admin.webhooks.retryFailed': 'הניסיון החוזר נכשל: {reason}',
   'admin.webhooks.testNoAnswer': 'הבדיקה נכשלה: אין תשובה. {error}',
+  'admin.webhooks.callBody': 'גוף',
 };
