@@ -49,14 +49,18 @@ const SAMPLE = 'webhooks';
 /** The registry entry of an unbuilt section: its marker, where the generator writes the entry (as before issue 33). */
 const SAMPLE_MARKER = `// new:section ${SAMPLE} (npm run new:section -- ${SAMPLE} writes the section and its entry here)`;
 /**
- * Files of the built section the templates do not write, removed with it in the copy (the section's own folder goes
- * whole); add here what imports the section's emulator route module, should another module come to.
+ * The built sample section's own files the templates do not write, removed with the templates' files (they import
+ * its resource and API, which the generator writes anew in the scaffold's shape). Other parts that live in the
+ * section's folder (issue 33's channels and reports panels, their own subfolders) stay. A file added to the section
+ * that imports its resource or API belongs here: the copy's type-check names it otherwise.
  */
-const SAMPLE_EXTRA: string[] = [];
+const SAMPLE_EXTRA = ['CallsLog.tsx', 'DeliveryView.tsx', 'LastCall.tsx', 'TestDialog.tsx', 'WebhookDeliveries.tsx', 'WebhookDialog.tsx', 'model.ts'].map(
+  (file) => `src/admin/${SAMPLE}/${file}`,
+);
 
 /**
  * Makes section `id` unbuilt again in the copy at `root`, as it was before it was built: the files the generator
- * writes for it (client, texts, emulator route and test) and its folder's other files are removed, its registry entry
+ * writes for it (client, texts, emulator route and test) and {@link SAMPLE_EXTRA} are removed, its registry entry
  * goes back to its marker, and its element's export and its emulator route's import and mount are taken out. The
  * generator's proof needs a section no one has built, and every section of the registry but one served elsewhere
  * (allAccounts) is built; the repository itself is never touched.
@@ -65,7 +69,6 @@ function unbuild(root: string, id: string): void {
   const names = namesOf(id);
   const info = SECTIONS[id as keyof typeof SECTIONS];
   for (const path of [...Object.keys(sectionFiles(id, { read: [...info.permissions], write: [...info.write] })), ...SAMPLE_EXTRA]) rmSync(join(root, path), { force: true });
-  rmSync(join(root, 'src/admin', names.kebab), { recursive: true, force: true });
   const edit = (path: string, change: (text: string) => string) => {
     const before = readFileSync(join(root, path), 'utf8');
     const after = change(before);
