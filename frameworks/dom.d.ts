@@ -194,6 +194,15 @@ export interface FeAdminUsersProperties {}
 /** Events `<fe-admin-users>` fires, by name, with their classes (typed `detail`). */
 export interface FeAdminUsersEvents {}
 
+/** Attributes of `<fe-admin-webhooks>`, kebab-case as written in HTML. */
+export interface FeAdminWebhooksAttributes {}
+
+/** Properties of `<fe-admin-webhooks>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminWebhooksProperties {}
+
+/** Events `<fe-admin-webhooks>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminWebhooksEvents {}
+
 /** Attributes of `<fe-app>`, kebab-case as written in HTML. */
 export interface FeAppAttributes {
   /** Origin of the identity API (required), e.g. the host's own origin behind a same-origin proxy. Missing: the page is blanked and an alert names `<fe-app>` (sign-in §5). */
@@ -498,6 +507,7 @@ export interface FeElementAttributes {
   'fe-admin-subscription': FeAdminSubscriptionAttributes;
   'fe-admin-usage': FeAdminUsageAttributes;
   'fe-admin-users': FeAdminUsersAttributes;
+  'fe-admin-webhooks': FeAdminWebhooksAttributes;
   'fe-app': FeAppAttributes;
   'fe-authorized': FeAuthorizedAttributes;
   'fe-forgot-password': FeForgotPasswordAttributes;
@@ -531,6 +541,7 @@ export interface FeElementProperties {
   'fe-admin-subscription': FeAdminSubscriptionProperties;
   'fe-admin-usage': FeAdminUsageProperties;
   'fe-admin-users': FeAdminUsersProperties;
+  'fe-admin-webhooks': FeAdminWebhooksProperties;
   'fe-app': FeAppProperties;
   'fe-authorized': FeAuthorizedProperties;
   'fe-forgot-password': FeForgotPasswordProperties;
@@ -564,6 +575,7 @@ export interface FeElementEvents {
   'fe-admin-subscription': FeAdminSubscriptionEvents;
   'fe-admin-usage': FeAdminUsageEvents;
   'fe-admin-users': FeAdminUsersEvents;
+  'fe-admin-webhooks': FeAdminWebhooksEvents;
   'fe-app': FeAppEvents;
   'fe-authorized': FeAuthorizedEvents;
   'fe-forgot-password': FeForgotPasswordEvents;
@@ -616,6 +628,8 @@ declare global {
     'fe-admin-usage': fe.FeAdminUsageElement;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': fe.FeAdminUsersElement;
+    /** The webhooks section of the admin portal. */
+    'fe-admin-webhooks': fe.FeAdminWebhooksElement;
     /** Connects the elements inside it to the identity API. */
     'fe-app': fe.FeAppElement;
     /** Show content only to users with the right permissions, roles or feature. */

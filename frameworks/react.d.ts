@@ -91,6 +91,9 @@ export type FeAdminUsageReactProps = FeReactBaseProps<fe.FeAdminUsageElement> & 
 /** React 19 props of `<fe-admin-users>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminUsersReactProps = FeReactBaseProps<fe.FeAdminUsersElement> & dom.FeAdminUsersAttributes & dom.FeAdminUsersProperties & {};
 
+/** React 19 props of `<fe-admin-webhooks>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminWebhooksReactProps = FeReactBaseProps<fe.FeAdminWebhooksElement> & dom.FeAdminWebhooksAttributes & dom.FeAdminWebhooksProperties & {};
+
 /** React 19 props of `<fe-app>`: its attributes, properties and `on<event>` handlers (also of the events that bubble to it from the elements inside). */
 export type FeAppReactProps = FeReactBaseProps<fe.FeAppElement> &
   dom.FeAppAttributes &
@@ -300,6 +303,8 @@ declare module 'react' {
       'fe-admin-usage': FeAdminUsageReactProps;
       /** Manage the users of the signed-in user's account. */
       'fe-admin-users': FeAdminUsersReactProps;
+      /** The webhooks section of the admin portal. */
+      'fe-admin-webhooks': FeAdminWebhooksReactProps;
       /** Connects the elements inside it to the identity API. */
       'fe-app': FeAppReactProps;
       /** Show content only to users with the right permissions, roles or feature. */

@@ -98,6 +98,9 @@ export type FeAdminUsageVueProps = dom.FeAdminUsageProperties & {};
 /** Vue props of `<fe-admin-users>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminUsersVueProps = dom.FeAdminUsersProperties & {};
 
+/** Vue props of `<fe-admin-webhooks>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminWebhooksVueProps = dom.FeAdminWebhooksProperties & {};
+
 /** Vue props of `<fe-app>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAppVueProps = dom.FeAppProperties & {
   /** Origin of the identity API (required), e.g. the host's own origin behind a same-origin proxy. Missing: the page is blanked and an alert names `<fe-app>` (sign-in §5). */
@@ -346,6 +349,8 @@ declare module 'vue' {
     'fe-admin-usage': DefineComponent<FeAdminUsageVueProps>;
     /** Manage the users of the signed-in user's account. */
     'fe-admin-users': DefineComponent<FeAdminUsersVueProps>;
+    /** The webhooks section of the admin portal. */
+    'fe-admin-webhooks': DefineComponent<FeAdminWebhooksVueProps>;
     /** Connects the elements inside it to the identity API. */
     'fe-app': DefineComponent<FeAppVueProps>;
     /** Show content only to users with the right permissions, roles or feature. */

@@ -8,9 +8,16 @@ import '../fe-app.ts';
 addMessages('en', enAdmin);
 
 /**
- * The webhooks section on its own (scaffolded by `npm run new:section`): the account's items in a server-paged,
- * searchable, sortable table; an admin with `fe.connectivity.write.webhooks` adds items. Needs `fe.connectivity.read.webhooks`
- * (without it: "You don’t have access to this section." and no request). Must sit inside `<fe-app>`.
+ * The webhooks section on its own (admin spec §3 "Connectivity", §4 "Webhook test"; api-contract §Y; issue 33): the
+ * account's webhooks by name (URL, events count, active switch, last call), add and edit (events by category from the
+ * catalogue; a secret left empty is generated and shown once, a typed one has at least 8 characters), test (the status
+ * and the pretty-printed answer; succeeded on 200 or 201), delete (confirmed), and each webhook's delivery inspector
+ * (deliveries filtered by status and event, resend, recover failed since a time, the secret's overlap after a
+ * rotation, "verify it" snippets for `standardwebhooks`) and each delivery's attempts. Its sub-routes live in memory
+ * here (`add`, `edit:<id>`, `test:<id>`, `delete:<id>`, `<id>`, `<id>/deliveries/<deliveryId>`). Needs
+ * `fe.connectivity.read.webhooks` (without it: "You don’t have access to this section." and no request);
+ * `fe.connectivity.write.webhooks` adds, edits, tests, switches, resends and recovers; `fe.connectivity.delete.webhooks`
+ * deletes. Must sit inside `<fe-app>`.
  *
  * @tag fe-admin-webhooks
  * @summary The webhooks section of the admin portal.

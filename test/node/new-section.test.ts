@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -43,6 +43,46 @@ function childEnv(): NodeJS.ProcessEnv {
   return env;
 }
 const run = (cwd: string, args: string[], timeout = 120_000) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, env: childEnv() });
+
+/** The section the generator writes in the copy: built in the repository (issue 33), made unbuilt in the copy first. */
+const SAMPLE = 'webhooks';
+/** The registry entry of an unbuilt section: its marker, where the generator writes the entry (as before issue 33). */
+const SAMPLE_MARKER = `// new:section ${SAMPLE} (npm run new:section -- ${SAMPLE} writes the section and its entry here)`;
+/**
+ * The built sample section's own files the templates do not write, removed with the templates' files (they import
+ * its resource and API, which the generator writes anew in the scaffold's shape). Other parts that live in the
+ * section's folder (issue 33's channels and reports panels, their own subfolders) stay. A file added to the section
+ * that imports its resource or API belongs here: the copy's type-check names it otherwise.
+ */
+const SAMPLE_EXTRA = ['CallsLog.tsx', 'DeliveryView.tsx', 'LastCall.tsx', 'TestDialog.tsx', 'WebhookDeliveries.tsx', 'WebhookDialog.tsx', 'model.ts'].map(
+  (file) => `src/admin/${SAMPLE}/${file}`,
+);
+
+/**
+ * Makes section `id` unbuilt again in the copy at `root`, as it was before it was built: the files the generator
+ * writes for it (client, texts, emulator route and test) and {@link SAMPLE_EXTRA} are removed, its registry entry
+ * goes back to its marker, and its element's export and its emulator route's import and mount are taken out. The
+ * generator's proof needs a section no one has built, and every section of the registry but one served elsewhere
+ * (allAccounts) is built; the repository itself is never touched.
+ */
+function unbuild(root: string, id: string): void {
+  const names = namesOf(id);
+  const info = SECTIONS[id as keyof typeof SECTIONS];
+  for (const path of [...Object.keys(sectionFiles(id, { read: [...info.permissions], write: [...info.write] })), ...SAMPLE_EXTRA]) rmSync(join(root, path), { force: true });
+  const edit = (path: string, change: (text: string) => string) => {
+    const before = readFileSync(join(root, path), 'utf8');
+    const after = change(before);
+    assert.notEqual(after, before, `${path}: the built ${id} section's lines are where the generator writes them`);
+    writeFileSync(join(root, path), after);
+  };
+  edit('src/admin/shell/sections.ts', (text) =>
+    text.replace(new RegExp(`^  ${id}: section\\('${id}', \\{\\n[\\s\\S]*?^  \\}\\),$`, 'm'), `  ${id}: section('${id}', {\n    ${SAMPLE_MARKER}\n  }),`),
+  );
+  edit('elements/index.ts', (text) => text.replace(`export { FeAdmin${names.pascal}Element } from './admin/fe-admin-${names.kebab}.ts';\n`, ''));
+  edit('emulator/src/app.ts', (text) =>
+    text.replace(`import { admin${names.pascal}Routes } from './routes/admin/${names.kebab}.ts';\n`, '').replace(`  app.route(API_PREFIX, admin${names.pascal}Routes);\n`, ''),
+  );
+}
 
 /** Every file of the copy (not node_modules): path → content. */
 function snapshot(root: string): Map<string, string> {
@@ -94,6 +134,7 @@ describe('npm run new:section', () => {
       });
     symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
     symlinkSync(join(repo, 'emulator/node_modules'), join(root, 'emulator/node_modules'));
+    unbuild(root, SAMPLE);
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -119,7 +160,9 @@ describe('npm run new:section', () => {
 
   it('knows from the registry which emulator route module serves a section', () => {
     assert.deepEqual(emulatorAreaOf(repo, SECTIONS.allAccounts), { area: 'hierarchy', module: 'emulator/src/routes/admin/hierarchy.ts', served: true });
-    assert.equal(emulatorAreaOf(repo, SECTIONS.webhooks).served, false);
+    // the sample section, unbuilt in the copy, has no route module there; built in the repository, it has one
+    assert.equal(emulatorAreaOf(root, SECTIONS.webhooks).served, false);
+    assert.equal(emulatorAreaOf(repo, SECTIONS.webhooks).served, true);
     assert.throws(() => emulatorAreaOf(repo, { ...SECTIONS.usage, api: 'nowhere' }), /no such module/);
     // every area the registry names is served
     for (const info of Object.values(SECTIONS)) if (info.api) assert.ok(emulatorAreaOf(repo, info).served, info.id);
@@ -151,7 +194,7 @@ describe('npm run new:section', () => {
         previous.get(path)!,
         next.get(path)!,
         snippets.filter((s) => s.path === path).map((s) => s.text),
-        '// new:section webhooks (npm run new:section -- webhooks writes the section and its entry here)',
+        SAMPLE_MARKER,
       );
     assert.match(
       next.get('src/admin/shell/sections.ts')!,
