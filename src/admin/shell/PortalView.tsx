@@ -6,7 +6,7 @@
  * On a narrow screen (640 px and less, issue 21 item 8) the links give way to one "Sections: <current>" button that
  * opens them as a menu (react-aria: Enter, Space or ↓ opens it, arrow keys move, Escape closes and focus returns to
  * the button); the current section is the checked item. CSS decides which of the two shows, so nothing re-renders
- * when the width changes.
+ * when the width changes. Above the section, the notifications bell (./NotificationsBell.tsx, issue 33 item 4).
  */
 import { lazy, Suspense, useSyncExternalStore, type MouseEvent } from 'react';
 import type { Translate } from '../../i18n/index.ts';
@@ -14,6 +14,7 @@ import * as css from '../ui/admin.css.ts';
 import { EmptyState } from '../ui/states.tsx';
 import type { SectionValue } from './context.ts';
 import type { SectionId } from './ids.ts';
+import { NotificationsBell } from './NotificationsBell.tsx';
 import { hashOf, SECTIONS } from './sections.ts';
 import { SectionHost } from './SectionHost.tsx';
 
@@ -62,6 +63,7 @@ export function PortalView({ sections, value, t, onOpen }: { sections: SectionId
         ))}
       </nav>
       <div className={css.main} part="main">
+        {value ? <NotificationsBell value={value} t={t} /> : null}
         {value ? (
           <SectionHost value={value} allowed t={t} />
         ) : (
