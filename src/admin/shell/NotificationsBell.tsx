@@ -40,17 +40,20 @@ export function NotificationsBell({ value, t }: { value: Pick<SectionValue, 'app
     }
   };
   const titleId = 'fe-notifications-title';
-  const label = count ? t('admin.notifications.buttonUnread', { count }) : t('admin.notifications.button');
   return (
     <div className={bellCss.bellBar}>
       <DialogTrigger>
-        <Button className={bellCss.bell} aria-label={label} data-notifications-bell="">
+        {/* named by its text: "Notifications", and with unread ones "Notifications, 2 unread" (the badge is what the eye reads) */}
+        <Button className={bellCss.bell} data-notifications-bell="">
           <span aria-hidden="true">🔔</span>
           <span>{t('admin.notifications.title')}</span>
           {count ? (
-            <span className={bellCss.bellCount} aria-hidden="true" data-unread-count="">
-              {count}
-            </span>
+            <>
+              <span className={bellCss.bellCount} aria-hidden="true">
+                {count}
+              </span>
+              <span className={css.visuallyHidden}>{t('admin.notifications.unreadSuffix', { count })}</span>
+            </>
           ) : null}
         </Button>
         <Popover placement="bottom end" className={bellCss.bellPopover}>

@@ -6,7 +6,7 @@
  * with channel ids, deleted when no event has a channel.
  */
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createConnectivityResource, type SlackChoice, type SlackConfiguration } from '../../resources/connectivity.ts';
 import { useSection } from '../../shell/context.ts';
 import * as css from '../../ui/admin.css.ts';
@@ -45,11 +45,16 @@ function SlackConnect() {
   const [href, setHref] = useState<string | null>(null);
   const save = useSave();
   const connect = () => void save.run(() => connectivity.slackAuthorizeUrl.run({ redirectUri: location.href }), setHref);
+  // the link takes the place (and the focus) of the button that asked for it
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (href) link.current?.focus();
+  }, [href]);
   return (
     <EmptyState title={t('admin.channels.slack.notConnected')}>
       {can('write') ? (
         href ? (
-          <a className={css.button} href={href} target="_blank" rel="noopener noreferrer" autoFocus>
+          <a ref={link} className={css.button} href={href} target="_blank" rel="noopener noreferrer">
             {t('admin.channels.slack.continue')}
           </a>
         ) : (
