@@ -10,12 +10,34 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import type { Translate } from '../../i18n/index.ts';
-import { formatDateTime } from '../../i18n/date-time.ts';
+import { loadPart, registerPart } from '../../i18n/parts.ts';
 import { createNotificationsResource, unreadCount, type AppNotification } from '../resources/notifications.ts';
 import * as css from '../ui/admin.css.ts';
 import { ErrorSlot, Loading } from '../ui/states.tsx';
 import * as bellCss from './bell.css.ts';
 import type { SectionValue } from './context.ts';
+
+/**
+ * A notification's time in the app's locale (medium date, short time); '' for no date. Intl directly: the portal's
+ * account-aware formatter (src/i18n/date-time.ts) would split a chunk off the users section's first row.
+ */
+function whenText(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** The catalogue part of the bell's texts (./messages/<lang>.ts). */
+const BELL_PART = 'admin-notifications';
+registerPart(BELL_PART, {
+  en: () => import('./messages/en.ts').then((m) => m.enAdminNotifications),
+  de: () => import('./messages/de.ts').then((m) => m.deAdminNotifications),
+  he: () => import('./messages/he.ts').then((m) => m.heAdminNotifications),
+});
+
+/** Loads the bell's texts for `locale` (and English) before it renders (src/i18n/parts.ts). */
+export function loadBellTexts(locale: string): Promise<void> {
+  return loadPart(BELL_PART, locale);
+}
 
 /** The bell of the portal whose section value is `value` (its app's resources and locale). */
 export function NotificationsBell({ value, t }: { value: Pick<SectionValue, 'app' | 'resources'>; t: Translate }) {
@@ -45,7 +67,7 @@ export function NotificationsBell({ value, t }: { value: Pick<SectionValue, 'app
       <DialogTrigger>
         {/* named by its text: "Notifications", and with unread ones "Notifications, 2 unread" (the badge is what the eye reads) */}
         <Button className={bellCss.bell} data-notifications-bell="">
-          <span aria-hidden="true">🔔</span>
+          <BellIcon />
           <span>{t('admin.notifications.title')}</span>
           {count ? (
             <>
@@ -79,7 +101,7 @@ export function NotificationsBell({ value, t }: { value: Pick<SectionValue, 'app
                     key={n.id}
                     n={n}
                     t={t}
-                    when={formatDateTime(n.createdAt, { locale }, { time: true })}
+                    when={whenText(n.createdAt, locale)}
                     onStatus={() => void write(() => notifications.setStatus.run({ id: n.id, status: n.status === 'unread' ? 'read' : 'unread' }))}
                     onPin={() => void write(() => notifications.setPinned.run({ id: n.id, pinned: !n.isPinned }))}
                   />
@@ -103,9 +125,8 @@ function NotificationItem({ n, t, when, onStatus, onPin }: { n: AppNotification;
     <li className={bellCss.bellItem} data-unread={unread || undefined} data-pinned={n.isPinned || undefined} data-notification={n.id}>
       <span className={bellCss.bellItemTitle}>
         {unread ? <span className={css.visuallyHidden}>{t('admin.notifications.unreadMark')} </span> : null}
-        {n.isPinned ? <span className={css.visuallyHidden}>{t('admin.notifications.pinnedMark')} </span> : null}
-        {n.isPinned ? <span aria-hidden="true">📌 </span> : null}
         {n.title}
+        {n.isPinned ? <span className={css.chip}> {t('admin.notifications.pinnedMark')}</span> : null}
       </span>
       {n.body ? <span>{n.body}</span> : null}
       <span className={css.muted}>{when}</span>
@@ -128,5 +149,26 @@ function NotificationItem({ n, t, when, onStatus, onPin }: { n: AppNotification;
         </button>
       </span>
     </li>
+  );
+}
+
+/** A bell (decorative: the button is named by its text). */
+function BellIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
   );
 }

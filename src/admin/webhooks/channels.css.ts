@@ -13,19 +13,22 @@ export const panel = style({ display: 'flex', flexDirection: 'column', gap: u(2)
 export const category = style({ display: 'flex', flexDirection: 'column', gap: u(1.5), margin: 0, padding: 0, border: 'none' });
 /** A category's heading. */
 export const categoryTitle = style({ margin: 0, fontSize: '1em', fontWeight: 600 });
-/** One event: its name and description, its fields and its actions; wraps on a narrow screen. */
+/** One event: its name and description, its field, its actions; they wrap onto lines of their own when narrow. */
 export const event = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(12em, 1fr) minmax(16em, 2fr) auto',
+  display: 'flex',
+  flexWrap: 'wrap',
   gap: u(1.5),
-  alignItems: 'start',
+  alignItems: 'flex-start',
   padding: u(1.5),
   border: `1px solid ${theme.color.border}`,
   borderRadius: theme.radius,
-  '@container': { '(max-width: 640px)': { gridTemplateColumns: '1fr' } },
 });
+/** An event's name and description. */
+export const eventName = style({ flex: '1 1 12em', minWidth: 0 });
+/** An event's field. */
+export const eventField = style({ flex: '2 1 16em', minWidth: 0 });
 /** An event's actions: the switch and Save, in a row, at the field's height. */
-export const eventActions = style({ display: 'flex', flexWrap: 'wrap', gap: u(1), alignItems: 'center', paddingTop: u(3) });
+export const eventActions = style({ display: 'flex', flexWrap: 'wrap', gap: u(1), alignItems: 'center', paddingTop: u(3.25) });
 /** The Slack channels of one event: checkboxes that wrap. */
 export const channelList = style({ display: 'flex', flexWrap: 'wrap', columnGap: u(2) });
 /** The report preview's frame: the rendered report, never run (sandboxed). */

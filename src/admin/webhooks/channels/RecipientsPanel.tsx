@@ -3,7 +3,7 @@
  * AB-7.57, AB-7.59, AB-8.14): for each event of the catalogue, by category, who gets an email (addresses) or a text
  * message (E.164 numbers), and whether it is on. Saving follows the spec's rule (the connectivity resource's
  * `planRecipientsSave`): a subscription is created only with at least one recipient and deleted when they are all
- * cleared. The switch of a configured event writes at once (PATCH); an event not configured yet is saved with it.
+ * cleared. The switch of a configured event writes at once (PATCH); a new subscription starts switched on.
  */
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
@@ -96,14 +96,14 @@ function RecipientsRow({ channel, event, config, canWrite }: { channel: Recipien
   const { t, resources, toasts } = useSection();
   const connectivity = resources.use(createConnectivityResource);
   const [text, setText] = useState(() => recipientsText(config));
-  const [draftEnabled, setDraftEnabled] = useState(config?.enabled ?? true);
   const [invalid, setInvalid] = useState<string[]>([]);
   const save = useSave();
   const toggle = useInlineAction(connectivity.setEnabled, {
     failed: (reason) => t('admin.channels.switchFailed', { event: event.name, reason }),
   });
+  // the switch of an event with recipients; a new subscription starts switched on
   const configured = Boolean(config);
-  const enabled = configured ? config!.enabled : draftEnabled;
+  const enabled = config?.enabled ?? true;
   const fieldId = `fe-channels-${channel}-${event.key}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -120,16 +120,15 @@ function RecipientsRow({ channel, event, config, canWrite }: { channel: Recipien
     );
   };
   const switchTo = (on: boolean) => {
-    if (!configured) return setDraftEnabled(on);
     void toggle.run({ channel, eventKey: event.key, enabled: on }, t(on ? 'admin.channels.switchedOn' : 'admin.channels.switchedOff', { event: event.name }));
   };
   return (
     <form className={channelsCss.event} onSubmit={submit} aria-busy={save.busy || undefined} data-event={event.key} noValidate>
-      <span className={css.cellStack}>
+      <span className={`${css.cellStack} ${channelsCss.eventName}`}>
         <span className={css.label}>{event.name}</span>
         {event.description ? <span className={css.muted}>{event.description}</span> : null}
       </span>
-      <div className={css.field}>
+      <div className={`${css.field} ${channelsCss.eventField}`}>
         <TextField
           label={t(`admin.channels.${channel}.recipients`, { event: event.name })}
           fieldId={fieldId}
@@ -149,16 +148,18 @@ function RecipientsRow({ channel, event, config, canWrite }: { channel: Recipien
         <ErrorSlot error={save.error} />
       </div>
       <div className={channelsCss.eventActions}>
-        <CheckboxRow
-          role="switch"
-          name="enabled"
-          checked={enabled}
-          disabled={!canWrite || toggle.running}
-          onChange={switchTo}
-          aria-label={t('admin.channels.enabledFor', { event: event.name })}
-        >
-          {t('admin.channels.enabled')}
-        </CheckboxRow>
+        {configured ? (
+          <CheckboxRow
+            role="switch"
+            name="enabled"
+            checked={config!.enabled}
+            disabled={!canWrite || toggle.running}
+            onChange={switchTo}
+            aria-label={t('admin.channels.enabledFor', { event: event.name })}
+          >
+            {t('admin.channels.enabled')}
+          </CheckboxRow>
+        ) : null}
         {canWrite ? (
           <button type="submit" className={css.secondaryButton} aria-label={t('admin.channels.saveFor', { event: event.name })} aria-disabled={save.busy || undefined}>
             {save.busy ? t('admin.channels.saving') : t('admin.channels.save')}

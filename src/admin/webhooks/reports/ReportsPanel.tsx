@@ -56,10 +56,10 @@ export function ReportsPanel() {
   const titleId = 'fe-reports-title';
   // made each render: the row buttons open dialogs through this render's handlers
   const columns: ColumnDef<Report, unknown>[] = [
-    { id: 'name', accessorKey: 'name', header: t('admin.reports.col.name'), size: 220, enableSorting: false },
-    { id: 'schedule', header: t('admin.reports.col.schedule'), size: 220, enableSorting: false, cell: ({ row }) => scheduleText(row.original, t) },
-    { id: 'status', accessorKey: 'status', header: t('admin.reports.col.status'), size: 110, enableSorting: false },
-    actionsColumn<Report>(t('admin.reports.actions'), canWrite ? 300 : 120, (report) => (
+    { id: 'name', accessorKey: 'name', header: t('admin.reports.col.name'), size: 180, enableSorting: false },
+    { id: 'schedule', header: t('admin.reports.col.schedule'), size: 260, enableSorting: false, cell: ({ row }) => scheduleText(row.original, t) },
+    { id: 'status', accessorKey: 'status', header: t('admin.reports.col.status'), size: 100, enableSorting: false },
+    actionsColumn<Report>(t('admin.reports.actions'), canWrite ? 350 : 130, (report) => (
       <span className={css.toolbar}>
         {canWrite ? (
           <button
