@@ -33,7 +33,6 @@ import {
   expectNoAccess,
   ignoreResizeObserverLoop,
   jsonResponse,
-  openMenu,
   renderSection,
   renderStory,
   root,
@@ -207,14 +206,39 @@ describe('<fe-admin-webhooks> (preview data)', () => {
     await waitUntil(() => toasts(el).includes('“CRM sync” is off.'), 'toast', SLOW);
   });
 
-  it('read-only: no Add webhook, the switch disabled, only Deliveries in a row’s menu', async () => {
+  it('read-only (the read key alone): no Add webhook, the switch disabled; without the logs’ key no deliveries, no last call, no row menu', async () => {
     const el = await story('readOnly');
     await tableReady(el);
     expect(button(root(el), 'Add webhook')).to.equal(undefined);
     expect(shown(el, 'You can view these webhooks.')).to.equal(true);
     expect(switchOf(el, 'CRM sync')!.disabled).to.equal(true);
-    const items = await openMenu(el, byLabel(root(el), 'Actions for CRM sync')!);
-    expect(items.map((i) => i.textContent)).to.deep.equal(['Deliveries']);
+    expect(byLabel(root(el), 'Actions for CRM sync')).to.equal(null);
+    expect(root(el).querySelector('a[aria-label="CRM sync: deliveries"]')).to.equal(null);
+    expect([...root(el).querySelectorAll('th')].map((h) => h.textContent?.trim())).not.to.include('Last call');
+  });
+});
+
+describe('the section’s tabs (preview data)', () => {
+  const selectedTab = (el: HTMLElement) => root(el).querySelector('[role=tab][aria-selected=true]')?.textContent;
+
+  it('issue 33 items 3–4: Email, SMS, Slack and Reports are tabs beside the webhooks, each its sub-route; arrow keys move between them; axe light and dark', async () => {
+    const el = await story('filled', 'email');
+    // a deep link (`#/admin/webhooks/email`) opens its tab, not a webhook called "email"
+    await waitUntil(() => selectedTab(el) === 'Email' && shown(el, 'User invited'), 'the email tab', SLOW);
+    expect([...root(el).querySelectorAll('[role=tab]')].map((tab) => tab.textContent)).to.deep.equal(['Webhooks', 'Email', 'SMS', 'Slack', 'Reports']);
+    expect(button(root(el), 'Add webhook'), 'Add webhook belongs to the webhooks tab').to.equal(undefined);
+    root(el).querySelector<HTMLElement>('[role=tab][aria-selected=true]')!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitUntil(() => selectedTab(el) === 'SMS' && shown(el, 'Failed sign-in'), 'the SMS tab', SLOW);
+    await sendKeys({ press: 'ArrowRight' });
+    await waitUntil(() => selectedTab(el) === 'Slack' && shown(el, '#security'), 'the Slack tab', SLOW);
+    await sendKeys({ press: 'End' });
+    await waitUntil(() => selectedTab(el) === 'Reports' && shown(el, 'Weekly users'), 'the reports tab', SLOW);
+    expect(active(el)?.textContent).to.equal('Reports');
+    await expectAccessibleLightAndDark(el);
+    await sendKeys({ press: 'Home' });
+    await waitUntil(() => selectedTab(el) === 'Webhooks' && rowsOf(el).length > 0, 'the webhooks tab', SLOW);
+    expect(button(root(el), 'Add webhook')).not.to.equal(undefined);
   });
 });
 

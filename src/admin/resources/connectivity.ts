@@ -24,6 +24,7 @@ export type { ChannelEventConfig, EventCategory, RecipientChannel, SlackChannel,
 
 /** Cache keys. */
 export const CONNECTIVITY_KEYS = Object.freeze({
+  /** The event catalogue, the webhooks' too (./webhooks.ts `WEBHOOK_CATEGORIES_KEY`). */
   categories: 'admin/connectivity/categories',
   email: 'admin/connectivity/email',
   sms: 'admin/connectivity/sms',

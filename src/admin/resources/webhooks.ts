@@ -8,7 +8,6 @@
  * section through `resources.use(createWebhooksResource)`.
  */
 import type { ApiClient } from '../../api/client.ts';
-import { retry } from '../../api/retry.ts';
 import {
   createWebhooksApi,
   DELIVERY_STATUSES,
@@ -28,6 +27,7 @@ import {
   type WebhookSaveData,
   type WebhookTestResult,
 } from '../../api/webhooks.ts';
+import { CONNECTIVITY_KEYS, loadWithRetries } from './connectivity.ts';
 import type { CacheTools, QueryContext } from './query.ts';
 
 /** The area's paths and constants, for the section's preview data and views (views take values from resources, not src/api). */
@@ -50,8 +50,8 @@ export type {
 
 /** Cache key of the configurations. */
 export const WEBHOOKS_KEY = 'admin/webhooks';
-/** Cache key of the event catalogue. */
-export const WEBHOOK_CATEGORIES_KEY = 'admin/webhooks/categories';
+/** Cache key of the event catalogue (the channels' too: one catalogue, read once). */
+export const WEBHOOK_CATEGORIES_KEY = CONNECTIVITY_KEYS.categories;
 /** Key prefix of each webhook's last logged call: `admin/webhooks/last/<id>`. */
 export const WEBHOOK_LAST_KEY = 'admin/webhooks/last/';
 /** Key prefix of each webhook's log pages: `admin/webhooks/logs/<id>?<offset>`. */
@@ -101,12 +101,12 @@ export function createWebhooksResource(q: QueryContext, client: ApiClient) {
   return {
     /**
      * Every configuration of the tenant, by name ascending (AB-7.57, AB-9.15); secrets left out. Loading is tried 3
-     * times, 500 ms apart, before it fails (admin spec §8 "connectivity loading retries 3 times"; AB-8.14).
+     * times on a server error before it fails, as every connectivity read (admin spec §8; AB-8.14; ./connectivity.ts).
      */
-    $webhooks: q.createFetcherStore<WebhookConfiguration[]>([WEBHOOKS_KEY], { fetcher: async () => byName((await retry(() => api.list())).map(withoutSecret)) }),
+    $webhooks: q.createFetcherStore<WebhookConfiguration[]>([WEBHOOKS_KEY], { fetcher: async () => byName((await loadWithRetries(() => api.list())).map(withoutSecret)) }),
 
     /** The event catalogue: categories, each with its events (AB-3.36, AB-7.57); loading tried 3 times like the configurations (AB-8.14). */
-    $categories: q.createFetcherStore<WebhookCategory[]>([WEBHOOK_CATEGORIES_KEY], { fetcher: () => retry(() => api.categories()) }),
+    $categories: q.createFetcherStore<WebhookCategory[]>([WEBHOOK_CATEGORIES_KEY], { fetcher: () => loadWithRetries(() => api.categories()) }),
 
     /** The last logged call of webhook `id` (its log's first row, `offset 0, limit 1`), or null before any. */
     lastCall(id: string) {

@@ -151,8 +151,15 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   webhooks: section('webhooks', {
     load: () => import('../webhooks/index.ts'),
     messages: texts('webhooks'),
-    // the add form, a row's edit, test and delete; a webhook's deliveries (`:id`) and one delivery's attempts (issue 33)
-    routes: [route('add', 'write'), ...rowRoutes('webhookId', { edit: 'write', test: 'write', delete: 'delete' }), route(':id'), route(':id/deliveries/:deliveryId')],
+    // the add form, a row's edit, test and delete; the channels' and reports' tabs (before `:id`, which would match their
+    // names); a webhook's deliveries (`:id`) and one delivery's attempts (issue 33)
+    routes: [
+      route('add', 'write'),
+      ...rowRoutes('webhookId', { edit: 'write', test: 'write', delete: 'delete' }),
+      ...['email', 'sms', 'slack', 'reports'].map((tab) => route(tab)),
+      route(':id'),
+      route(':id/deliveries/:deliveryId'),
+    ],
   }),
   apiTokens: section('apiTokens', { load: () => import('../api-tokens/index.ts'), messages: texts('api-tokens'), routes: tokenRoutes }),
   roles: section('roles', {

@@ -7,9 +7,13 @@
  * attempts another (`#/admin/webhooks/<id>/deliveries/<deliveryId>`); the dialogs are sub-routes too (`add`,
  * `edit:<id>`, `test:<id>`, `delete:<id>`). Without `fe.connectivity.write.webhooks` the section is read-only: no add,
  * no edit, the switch disabled; without the delete key no delete.
+ *
+ * Beside the webhooks, tabs (sub-routes `email`, `sms`, `slack`, `reports`; issue 33 items 3–4) hold the other
+ * channels — email and SMS recipients per event, the Slack workspace's channels per event — and the reports; each
+ * tab's panel is its own chunk, loaded when the tab is opened.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Translate } from '../../i18n/index.ts';
 import { createWebhooksResource, type WebhookConfiguration } from '../resources/webhooks.ts';
 import { useSection, useSubRoute } from '../shell/context.ts';
@@ -19,29 +23,90 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckboxRow } from '../ui/form.tsx';
 import { RowMenu, type RowAction } from '../ui/row-menu.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
-import { EmptyState, LoadStates } from '../ui/states.tsx';
+import { EmptyState, Loading, LoadStates } from '../ui/states.tsx';
+import { AdminTabs } from '../ui/tabs.tsx';
 import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { DeliveryView } from './DeliveryView.tsx';
 import { LastCall } from './LastCall.tsx';
-import { ROUTES } from './model.ts';
+import { holdsAllKeys } from '../../entitlements/permissions.ts';
+import { CHANNEL_TABS, LOGS_PERMISSION, ROUTES, type ChannelTab } from './model.ts';
 import { TestDialog } from './TestDialog.tsx';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 import { WebhookDialog } from './WebhookDialog.tsx';
 import * as webhooksCss from './webhooks.css.ts';
 
-/** The webhooks section view: the webhooks (with a dialog open), one webhook's deliveries, or one delivery. */
+/** The channel tabs' panels, each its own chunk. */
+const PANELS: Record<ChannelTab, LazyExoticComponent<() => ReactNode>> = {
+  email: lazy(() => import('./channels/EmailPanel.tsx').then((m) => ({ default: m.EmailPanel }))),
+  sms: lazy(() => import('./channels/SmsPanel.tsx').then((m) => ({ default: m.SmsPanel }))),
+  slack: lazy(() => import('./channels/SlackPanel.tsx').then((m) => ({ default: m.SlackPanel }))),
+  reports: lazy(() => import('./reports/ReportsPanel.tsx').then((m) => ({ default: m.ReportsPanel }))),
+};
+
+/**
+ * The webhooks section view: the section's tabs (the webhooks with a dialog open, or a channel's or the reports'
+ * panel), one webhook's deliveries, or one delivery.
+ */
 export function WebhooksView() {
+  const { t, permissions } = useSection();
   const { route, params, go } = useSubRoute();
   let page;
-  if (route === ROUTES.delivery) page = <DeliveryView id={params.id} deliveryId={params.deliveryId} onBack={() => go(ROUTES.deliveries, { id: params.id })} />;
+  if ((route === ROUTES.delivery || route === ROUTES.deliveries) && !holdsAllKeys(permissions, [LOGS_PERMISSION]))
+    page = (
+      <>
+        <SectionHeader titleId="fe-webhooks-title" title={t('admin.webhooks.title')}>
+          <button type="button" className={css.secondaryButton} onClick={() => go(null)}>
+            {t('admin.webhooks.back')}
+          </button>
+        </SectionHeader>
+        <EmptyState title={t('admin.webhooks.logsDenied')} />
+      </>
+    );
+  else if (route === ROUTES.delivery) page = <DeliveryView id={params.id} deliveryId={params.deliveryId} onBack={() => go(ROUTES.deliveries, { id: params.id })} />;
   else if (route === ROUTES.deliveries)
     page = <WebhookDeliveries id={params.id} onBack={() => go(null)} onOpen={(deliveryId) => go(ROUTES.delivery, { id: params.id, deliveryId })} />;
-  else page = <Webhooks />;
+  else page = <SectionTabs />;
   return (
     <section className={css.section} aria-labelledby="fe-webhooks-title">
       {page}
     </section>
+  );
+}
+
+/** The section's header and tabs: Webhooks, Email, SMS, Slack, Reports (a tab is a sub-route: Back returns to the one before). */
+function SectionTabs() {
+  const section = useSection();
+  const { t } = section;
+  const { route, go } = useSubRoute();
+  const tab: ChannelTab | 'webhooks' = (CHANNEL_TABS as readonly (string | null)[]).includes(route) ? (route as ChannelTab) : 'webhooks';
+  const panel = (id: ChannelTab) => {
+    const Panel = PANELS[id];
+    return (
+      <Suspense fallback={<Loading label={t('admin.loading')} />}>
+        <Panel />
+      </Suspense>
+    );
+  };
+  return (
+    <>
+      <SectionHeader titleId="fe-webhooks-title" title={t('admin.webhooks.title')} intro={t('admin.webhooks.intro')}>
+        {tab === 'webhooks' && section.can('write') ? (
+          <button type="button" className={css.button} onClick={() => go(ROUTES.add)}>
+            {t('admin.webhooks.add')}
+          </button>
+        ) : null}
+      </SectionHeader>
+      <AdminTabs
+        label={t('admin.webhooks.tabs')}
+        selected={tab}
+        onSelect={(id) => go(id === 'webhooks' ? null : id)}
+        tabs={[
+          { id: 'webhooks', label: t('admin.webhooks.tab.webhooks'), content: tab === 'webhooks' ? <Webhooks /> : null },
+          ...CHANNEL_TABS.map((id) => ({ id, label: t(`admin.webhooks.tab.${id}`), content: tab === id ? panel(id) : null })),
+        ]}
+      />
+    </>
   );
 }
 
@@ -50,14 +115,15 @@ type Action = 'deliveries' | 'edit' | 'test' | 'delete';
 
 function columns(opts: {
   t: Translate;
+  canReadLogs: boolean;
   canWrite: boolean;
   canDelete: boolean;
   onActive: (row: WebhookConfiguration, on: boolean) => void;
   onAction: (row: WebhookConfiguration, action: Action) => void;
 }): ColumnDef<WebhookConfiguration, unknown>[] {
-  const { t, canWrite, canDelete, onActive, onAction } = opts;
+  const { t, canReadLogs, canWrite, canDelete, onActive, onAction } = opts;
   const actions = (): RowAction<Action>[] => [
-    { id: 'deliveries' as const, label: t('admin.webhooks.deliveries') },
+    ...(canReadLogs ? [{ id: 'deliveries' as const, label: t('admin.webhooks.deliveries') }] : []),
     ...(canWrite
       ? [
           { id: 'edit' as const, label: t('admin.webhooks.edit') },
@@ -76,16 +142,20 @@ function columns(opts: {
       // a link to the webhook's deliveries (its deep link), followed in place; the URL under it on a phone
       cell: ({ row }) => (
         <span className={css.cellStack}>
-          <a
-            href={`#/admin/webhooks/${encodeURIComponent(row.original._id)}`}
-            aria-label={t('admin.webhooks.openDeliveriesFor', { name: row.original.displayName })}
-            onClick={(e) => {
-              e.preventDefault();
-              onAction(row.original, 'deliveries');
-            }}
-          >
-            {row.original.displayName}
-          </a>
+          {canReadLogs ? (
+            <a
+              href={`#/admin/webhooks/${encodeURIComponent(row.original._id)}`}
+              aria-label={t('admin.webhooks.openDeliveriesFor', { name: row.original.displayName })}
+              onClick={(e) => {
+                e.preventDefault();
+                onAction(row.original, 'deliveries');
+              }}
+            >
+              {row.original.displayName}
+            </a>
+          ) : (
+            <span>{row.original.displayName}</span>
+          )}
           <span className={`${css.muted} ${css.ellipsis} ${css.narrowOnly}`}>{row.original.url}</span>
         </span>
       ),
@@ -128,26 +198,37 @@ function columns(opts: {
         </CheckboxRow>
       ),
     },
-    {
-      id: 'lastCall',
-      header: t('admin.webhooks.col.lastCall'),
-      size: 144,
-      meta: { priority: 2 },
-      enableSorting: false,
-      cell: ({ row }) => <LastCall id={row.original._id} />,
-    },
-    actionsColumn<WebhookConfiguration>(t('admin.actions'), 64, (row) => (
-      <RowMenu label={t('admin.webhooks.actionsFor', { name: row.displayName })} actions={actions()} onAction={(a) => onAction(row, a)} />
-    )),
+    ...(canReadLogs ? [lastCallColumn(t)] : []),
+    // a reader without the logs' key has no action on a row: no menu
+    ...(actions().length
+      ? [
+          actionsColumn<WebhookConfiguration>(t('admin.actions'), 64, (row) => (
+            <RowMenu label={t('admin.webhooks.actionsFor', { name: row.displayName })} actions={actions()} onAction={(a) => onAction(row, a)} />
+          )),
+        ]
+      : []),
   ];
 }
 
-/** The webhooks table with its states, the add and edit form, the test and the delete confirmation. */
+/** The last call's column (with the key to read the webhooks' logs). */
+function lastCallColumn(t: Translate): ColumnDef<WebhookConfiguration, unknown> {
+  return {
+    id: 'lastCall',
+    header: t('admin.webhooks.col.lastCall'),
+    size: 144,
+    meta: { priority: 2 },
+    enableSorting: false,
+    cell: ({ row }) => <LastCall id={row.original._id} />,
+  };
+}
+
+/** The webhooks tab: the table with its states, the add and edit form, the test and the delete confirmation. */
 function Webhooks() {
   const section = useSection();
   const { t, resources, toasts } = section;
   const canWrite = section.can('write');
   const canDelete = section.can('delete');
+  const canReadLogs = holdsAllKeys(section.permissions, [LOGS_PERMISSION]);
   const { route, params, go } = useSubRoute();
   const webhooks = resources.use(createWebhooksResource);
   const result = useStore(webhooks.$webhooks);
@@ -170,8 +251,8 @@ function Webhooks() {
     const onActive = (webhook: WebhookConfiguration, isActive: boolean) => void setActive({ webhook, isActive });
     const onAction = (row: WebhookConfiguration, action: Action) =>
       action === 'deliveries' ? go(ROUTES.deliveries, { id: row._id }) : go(ROUTES[action === 'delete' ? 'remove' : action], { webhookId: row._id });
-    return columns({ t, canWrite, canDelete, onActive, onAction });
-  }, [t, canWrite, canDelete, setActive, go]);
+    return columns({ t, canReadLogs, canWrite, canDelete, onActive, onAction });
+  }, [t, canReadLogs, canWrite, canDelete, setActive, go]);
 
   const closeDelete = () => {
     setError(null);
@@ -193,9 +274,6 @@ function Webhooks() {
   ) : null;
   return (
     <>
-      <SectionHeader titleId="fe-webhooks-title" title={t('admin.webhooks.title')} intro={t('admin.webhooks.intro')}>
-        {addButton}
-      </SectionHeader>
       {!canWrite ? <p className={css.muted}>{t('admin.webhooks.readOnly')}</p> : null}
       <LoadStates state={result} retry={() => webhooks.$webhooks.revalidate()}>
         <DataTable

@@ -4,7 +4,15 @@
  * links, and the "verify it" snippets of the `standardwebhooks` verifier for the secret's format.
  */
 
-/** Sub-route patterns of the section (src/admin/shell/sections.ts): the create and row dialogs, the inspector pages. */
+/** The tabs beside the webhooks (issue 33 items 3–4), each a sub-route of its name, in tab order. */
+export const CHANNEL_TABS = ['email', 'sms', 'slack', 'reports'] as const;
+/** One of {@link CHANNEL_TABS}. */
+export type ChannelTab = (typeof CHANNEL_TABS)[number];
+
+/**
+ * Sub-route patterns of the section (src/admin/shell/sections.ts): the create and row dialogs, the inspector pages
+ * (and the tabs of {@link CHANNEL_TABS}, listed before `:id` there so a tab's name is not read as a webhook's id).
+ */
 export const ROUTES = Object.freeze({
   add: 'add',
   edit: 'edit::webhookId',
@@ -13,6 +21,12 @@ export const ROUTES = Object.freeze({
   deliveries: ':id',
   delivery: ':id/deliveries/:deliveryId',
 });
+
+/**
+ * The key that lets an admin see a webhook's calls and deliveries (the log and the inspector; the emulator refuses them
+ * without it): without it the section lists and edits webhooks but offers no Deliveries and no last call.
+ */
+export const LOGS_PERMISSION = 'fe.connectivity.read.webhookLogs';
 
 /** The shortest typed secret (issue 33 item 1: a typed secret has at least 8 characters; empty: generated). */
 export const MIN_SECRET_LENGTH = 8;

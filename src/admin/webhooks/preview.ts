@@ -7,6 +7,7 @@
  * generated and shown once).
  */
 import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
+import { previewChannels } from './channels/preview.ts';
 import {
   WEBHOOKS_PATHS,
   type DeliveryStatus,
@@ -32,7 +33,7 @@ const CATALOGUE: [string, string, string][][] = [
     ['frontegg.user.authenticated', 'Signed in', 'A user signed in'],
     ['frontegg.user.authenticatedWithSAML', 'Signed in with SAML', 'A user signed in through SAML'],
     ['frontegg.user.authenticatedWithSSO', 'Signed in with SSO', 'A user signed in through SSO'],
-    ['frontegg.user.failedAuthentication', 'Sign-in failed', 'A sign-in failed'],
+    ['frontegg.user.failedAuthentication', 'Failed sign-in', 'A sign-in failed'],
     ['frontegg.user.changedPassword', 'Password changed', 'A user changed their password'],
     ['frontegg.user.forgotPassword', 'Password forgotten', 'A user asked to reset their password'],
     ['frontegg.user.enrolledMFA', 'MFA enrolled', 'A user enrolled in MFA'],
@@ -220,5 +221,8 @@ export const previewWebhooks: SectionPreviewRoutes = (req) => {
   return null;
 };
 
-/** The section's preview answers, loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts). */
-export default previewWebhooks;
+/**
+ * The section's preview answers — the webhooks', then the channels' and reports' (./channels/preview.ts; the event
+ * catalogue is the webhooks') — loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts).
+ */
+export default [previewWebhooks, previewChannels];

@@ -1,38 +1,12 @@
 /**
- * Canned data of the webhooks section's channels and reports panels in preview mode (`<fe-app preview>`): the event
- * catalogue (a few of the 22 keys in two categories), email and SMS subscriptions, a connected Slack workspace (or,
+ * Canned data of the webhooks section's channels and reports panels in preview mode (`<fe-app preview>`; the event
+ * catalogue is the webhooks', ../preview.ts): email and SMS subscriptions, a connected Slack workspace (or,
  * with {@link setPreviewSlackConnected}(false), none), three reports and a report's HTML. Writes answer `{}` as if
- * they worked. Spread into the section's preview answers (../preview.ts) at the merge; stories register it directly.
+ * they worked. Part of the section's preview answers (../preview.ts).
  */
 import { writeWorks, type SectionPreviewRoutes } from '../../../preview/section-routes.ts';
-import { CONNECTIVITY_PATHS, type ChannelEventConfig, type EventCategory, type SlackChannel, type SlackConfiguration } from '../../resources/connectivity.ts';
+import { CONNECTIVITY_PATHS, type ChannelEventConfig, type SlackChannel, type SlackConfiguration } from '../../resources/connectivity.ts';
 import { REPORTS_PATHS, type Report } from '../../resources/reports.ts';
-
-/** The canned catalogue. */
-export const PREVIEW_CATEGORIES: EventCategory[] = [
-  {
-    id: 'cat-users',
-    name: 'Users',
-    events: [
-      { id: 'ev-1', key: 'frontegg.user.invitedToTenant', displayName: 'User invited', description: 'A user was invited to the account.', categoryId: 'cat-users' },
-      { id: 'ev-2', key: 'frontegg.user.signedUp', displayName: 'User signed up', description: 'Someone signed up.', categoryId: 'cat-users' },
-      { id: 'ev-3', key: 'frontegg.user.failedAuthentication', displayName: 'Failed sign-in', description: 'A sign-in failed.', categoryId: 'cat-users' },
-    ],
-  },
-  {
-    id: 'cat-tokens',
-    name: 'API tokens',
-    events: [
-      {
-        id: 'ev-4',
-        key: 'frontegg.tenantApiToken.created',
-        displayName: 'Account API token created',
-        description: 'An API token of the account was created.',
-        categoryId: 'cat-tokens',
-      },
-    ],
-  },
-];
 
 /** The canned email configurations: one event with two recipients. */
 export const PREVIEW_EMAIL: ChannelEventConfig[] = [
@@ -102,8 +76,6 @@ const ok = (body: unknown) => ({ status: 200, body });
 export const previewChannels: SectionPreviewRoutes = (req) => {
   if (req.method === 'GET') {
     switch (req.path) {
-      case CONNECTIVITY_PATHS.categories:
-        return ok(PREVIEW_CATEGORIES);
       case CONNECTIVITY_PATHS.emails:
         return ok(PREVIEW_EMAIL);
       case CONNECTIVITY_PATHS.sms:
@@ -123,6 +95,3 @@ export const previewChannels: SectionPreviewRoutes = (req) => {
   }
   return writeWorks(req, ['/integrations/', '/reports/']);
 };
-
-/** The panels' preview answers. */
-export default previewChannels;

@@ -1,7 +1,17 @@
+import { deAdminWebhooksChannels } from '../channels/messages/de.ts';
 import type { enAdminWebhooks } from './en.ts';
 
 /** German messages of the admin portal's webhooks section (every key of `./en.ts`), pure data, loaded with the section. */
 export const deAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
+  // the channels' and reports' tabs (their texts live beside their panels, ../channels/messages)
+  ...deAdminWebhooksChannels,
+  'admin.webhooks.tabs': 'Webhooks und Benachrichtigungskanäle',
+  'admin.webhooks.tab.webhooks': 'Webhooks',
+  'admin.webhooks.tab.email': 'E-Mail',
+  'admin.webhooks.tab.sms': 'SMS',
+  'admin.webhooks.tab.slack': 'Slack',
+  'admin.webhooks.logsDenied': 'Um die Zustellungen eines Webhooks zu sehen, brauchen Sie die Berechtigung, Webhook-Protokolle zu lesen.',
+  'admin.webhooks.tab.reports': 'Berichte',
   'admin.webhooks.title': 'Webhooks',
   'admin.webhooks.intro': 'Senden Sie die Ereignisse dieses Kontos an Ihre eigenen Dienste, signiert, damit diese ihre Herkunft prüfen können.',
   'admin.webhooks.table': 'Webhooks dieses Kontos',

@@ -1,5 +1,15 @@
+import { enAdminWebhooksChannels } from '../channels/messages/en.ts';
 /** English messages of the admin portal's webhooks section (pure data: loaded with the section, src/admin/shell/sections.ts). */
 export const enAdminWebhooks = {
+  // the channels' and reports' tabs (their texts live beside their panels, ../channels/messages)
+  ...enAdminWebhooksChannels,
+  'admin.webhooks.tabs': 'Webhooks and notification channels',
+  'admin.webhooks.tab.webhooks': 'Webhooks',
+  'admin.webhooks.tab.email': 'Email',
+  'admin.webhooks.tab.sms': 'SMS',
+  'admin.webhooks.tab.slack': 'Slack',
+  'admin.webhooks.logsDenied': 'Seeing a webhook’s deliveries needs the permission to read webhook logs.',
+  'admin.webhooks.tab.reports': 'Reports',
   'admin.webhooks.title': 'Webhooks',
   'admin.webhooks.intro': 'Send this account’s events to your own services, signed so they can check where they came from.',
   'admin.webhooks.table': 'Webhooks of this account',

@@ -1,7 +1,17 @@
+import { heAdminWebhooksChannels } from '../channels/messages/he.ts';
 import type { enAdminWebhooks } from './en.ts';
 
 /** Hebrew messages of the admin portal's webhooks section (every key of `./en.ts`), pure data, loaded with the section. */
 export const heAdminWebhooks: Record<keyof typeof enAdminWebhooks, string> = {
+  // the channels' and reports' tabs (their texts live beside their panels, ../channels/messages)
+  ...heAdminWebhooksChannels,
+  'admin.webhooks.tabs': 'Webhooks וערוצי התראות',
+  'admin.webhooks.tab.webhooks': 'Webhooks',
+  'admin.webhooks.tab.email': 'אימייל',
+  'admin.webhooks.tab.sms': 'SMS',
+  'admin.webhooks.tab.slack': 'Slack',
+  'admin.webhooks.logsDenied': 'כדי לראות את המסירות של webhook נדרשת הרשאה לקרוא יומני webhook.',
+  'admin.webhooks.tab.reports': 'דוחות',
   'admin.webhooks.title': 'Webhooks',
   'admin.webhooks.intro': 'שלחו את האירועים של חשבון זה לשירותים שלכם, חתומים כדי שיוכלו לוודא מאין הגיעו.',
   'admin.webhooks.table': 'ה-Webhooks של חשבון זה',
