@@ -72,6 +72,9 @@ const steps = [
     parse: nodeCounts,
     // with-postgres.mjs exits 2 when no Postgres is installed: CI must have it (.ci/run installs it), a workstation may not
     skipIf: (code) => code === 2 && process.env.CI !== 'true',
+    // run once more on a failure (reported): webhooks-delivery.test.ts's reset (a TRUNCATE) failed beside a delivery
+    // run now and then on Postgres (session 16, 1 run in 4; its cause is open, see the closing note)
+    retries: 1,
   },
   // one step per end-to-end file, retried once on failure (whole browsers and servers on a shared 2-core machine), two
   // files side by side (each on its own free ports; much of an end-to-end file is waiting on its browser and servers);
