@@ -1,3 +1,4 @@
+// @postgres: users and roles written under db/locks.ts locks, and the 10,000-user seed
 /**
  * The users section of the admin portal (api-contract §G users v2/v3, roles and groups by ids, team members, stats,
  * enable/disable, tenant user counts; §H temporary users) and the scale seed, called through Frontegg's own client

@@ -1,3 +1,4 @@
+// @postgres: the webhook log written by the dispatcher beside the admin requests
 /**
  * Webhooks in the emulator (issue 33 items 1 and 5; api-contract §Y; src/routes/admin/webhooks.ts, src/webhooks/),
  * driven by Frontegg's own client (`@frontegg/rest-api` connectivity): the event catalogue (categories, channel maps),
