@@ -20,4 +20,5 @@ export { FeAdminProvisioningElement } from './admin/fe-admin-provisioning.ts';
 export { FeAdminSubscriptionElement } from './admin/fe-admin-subscription.ts';
 export { FeAdminUsageElement } from './admin/fe-admin-usage.ts';
 export { FeAdminWebhooksElement } from './admin/fe-admin-webhooks.ts';
+export { FeAdminAccountsElement } from './admin/fe-admin-accounts.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';

@@ -66,6 +66,15 @@ export interface FeAdminAccountProperties {}
 /** Events `<fe-admin-account>` fires, by name, with their classes (typed `detail`). */
 export interface FeAdminAccountEvents {}
 
+/** Attributes of `<fe-admin-accounts>`, kebab-case as written in HTML. */
+export interface FeAdminAccountsAttributes {}
+
+/** Properties of `<fe-admin-accounts>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeAdminAccountsProperties {}
+
+/** Events `<fe-admin-accounts>` fires, by name, with their classes (typed `detail`). */
+export interface FeAdminAccountsEvents {}
+
 /** Attributes of `<fe-admin-api-tokens>`, kebab-case as written in HTML. */
 export interface FeAdminApiTokensAttributes {
   /** Whose tokens: the account's (`tenant`, default) or the signed-in user's (`personal`). */
@@ -494,6 +503,7 @@ export interface FeElementAttributes {
   'fe-accept-invitation': FeAcceptInvitationAttributes;
   'fe-activate-account': FeActivateAccountAttributes;
   'fe-admin-account': FeAdminAccountAttributes;
+  'fe-admin-accounts': FeAdminAccountsAttributes;
   'fe-admin-api-tokens': FeAdminApiTokensAttributes;
   'fe-admin-audits': FeAdminAuditsAttributes;
   'fe-admin-groups': FeAdminGroupsAttributes;
@@ -528,6 +538,7 @@ export interface FeElementProperties {
   'fe-accept-invitation': FeAcceptInvitationProperties;
   'fe-activate-account': FeActivateAccountProperties;
   'fe-admin-account': FeAdminAccountProperties;
+  'fe-admin-accounts': FeAdminAccountsProperties;
   'fe-admin-api-tokens': FeAdminApiTokensProperties;
   'fe-admin-audits': FeAdminAuditsProperties;
   'fe-admin-groups': FeAdminGroupsProperties;
@@ -562,6 +573,7 @@ export interface FeElementEvents {
   'fe-accept-invitation': FeAcceptInvitationEvents;
   'fe-activate-account': FeActivateAccountEvents;
   'fe-admin-account': FeAdminAccountEvents;
+  'fe-admin-accounts': FeAdminAccountsEvents;
   'fe-admin-api-tokens': FeAdminApiTokensEvents;
   'fe-admin-audits': FeAdminAuditsEvents;
   'fe-admin-groups': FeAdminGroupsEvents;
@@ -602,6 +614,8 @@ declare global {
     'fe-activate-account': fe.FeActivateAccountElement;
     /** View and edit the signed-in user's account (tenant) settings. */
     'fe-admin-account': fe.FeAdminAccountElement;
+    /** The all-accounts (sub-accounts) section of the admin portal. */
+    'fe-admin-accounts': fe.FeAdminAccountsElement;
     /** Create, list and delete the account's or the signed-in user's API tokens. */
     'fe-admin-api-tokens': fe.FeAdminApiTokensElement;
     /** The audit log of the signed-in user's account, searchable and exportable as CSV. */

@@ -47,6 +47,9 @@ export type FeActivateAccountReactProps = FeReactBaseProps<fe.FeActivateAccountE
 /** React 19 props of `<fe-admin-account>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminAccountReactProps = FeReactBaseProps<fe.FeAdminAccountElement> & dom.FeAdminAccountAttributes & dom.FeAdminAccountProperties & {};
 
+/** React 19 props of `<fe-admin-accounts>`: its attributes, properties and `on<event>` handlers. */
+export type FeAdminAccountsReactProps = FeReactBaseProps<fe.FeAdminAccountsElement> & dom.FeAdminAccountsAttributes & dom.FeAdminAccountsProperties & {};
+
 /** React 19 props of `<fe-admin-api-tokens>`: its attributes, properties and `on<event>` handlers. */
 export type FeAdminApiTokensReactProps = FeReactBaseProps<fe.FeAdminApiTokensElement> & dom.FeAdminApiTokensAttributes & dom.FeAdminApiTokensProperties & {};
 
@@ -277,6 +280,8 @@ declare module 'react' {
       'fe-activate-account': FeActivateAccountReactProps;
       /** View and edit the signed-in user's account (tenant) settings. */
       'fe-admin-account': FeAdminAccountReactProps;
+      /** The all-accounts (sub-accounts) section of the admin portal. */
+      'fe-admin-accounts': FeAdminAccountsReactProps;
       /** Create, list and delete the account's or the signed-in user's API tokens. */
       'fe-admin-api-tokens': FeAdminApiTokensReactProps;
       /** The audit log of the signed-in user's account, searchable and exportable as CSV. */

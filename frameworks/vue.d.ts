@@ -49,6 +49,9 @@ export type FeActivateAccountVueProps = dom.FeActivateAccountProperties & {
 /** Vue props of `<fe-admin-account>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminAccountVueProps = dom.FeAdminAccountProperties & {};
 
+/** Vue props of `<fe-admin-accounts>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeAdminAccountsVueProps = dom.FeAdminAccountsProperties & {};
+
 /** Vue props of `<fe-admin-api-tokens>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeAdminApiTokensVueProps = dom.FeAdminApiTokensProperties & {
   /** Whose tokens: the account's (`tenant`, default) or the signed-in user's (`personal`). */
@@ -323,6 +326,8 @@ declare module 'vue' {
     'fe-activate-account': DefineComponent<FeActivateAccountVueProps>;
     /** View and edit the signed-in user's account (tenant) settings. */
     'fe-admin-account': DefineComponent<FeAdminAccountVueProps>;
+    /** The all-accounts (sub-accounts) section of the admin portal. */
+    'fe-admin-accounts': DefineComponent<FeAdminAccountsVueProps>;
     /** Create, list and delete the account's or the signed-in user's API tokens. */
     'fe-admin-api-tokens': DefineComponent<FeAdminApiTokensVueProps>;
     /** The audit log of the signed-in user's account, searchable and exportable as CSV. */

@@ -1,7 +1,7 @@
 /**
  * Sub-accounts: the tenant hierarchy and the users of a tenant and its sub-tenants (api-contract §N; admin spec §4
  * "Sub-tenant user deletion", §9 "Sub-tenant users: 20 per page, sorted by name descending"; AB-6.06, AB-7.23,
- * AB-7.26). Calls send `frontegg-source: admin-portal`, take a trailing {@link CallOptions} and reject with an
+ * AB-7.26), and the accounts of the allAccounts section (issue 34: `hierarchy/v2` pages; the section's calls all live here). Calls send `frontegg-source: admin-portal`, take a trailing {@link CallOptions} and reject with an
  * `FeApiError`.
  */
 import type { ApiClient } from './client.ts';
@@ -12,8 +12,46 @@ import type { Role } from './admin-types.ts';
 /** Paths, without the `/{prefix}`. */
 export const SUB_TENANT_PATHS = Object.freeze({
   hierarchy: '/tenants/resources/hierarchy/v1',
+  /** `GET` searchSubTenants (`_limit`, `_offset`, `_filter`, `_subTenantId`, `_sortBy`, `_order`): one page of accounts. */
+  search: '/tenants/resources/hierarchy/v2',
   users: '/identity/resources/sub-tenants/users/v1',
 });
+
+/** How a sub-account's users reach it (admin spec §3 "Tenant/account"; AB-3.11, AB-6.11: `defaultOff` in dialogs). */
+export type SubAccountAccessType = 'defaultOff' | 'defaultOn' | 'alwaysOn';
+
+/** One account of a `hierarchy/v2` page (`SearchSubTenantsResponse`); `createdAt` an ISO date. */
+export interface AccountRow {
+  tenantId: string;
+  name: string;
+  createdAt: string;
+  metadata: { isParent?: boolean };
+  isReseller?: boolean;
+  subAccountAccessType?: SubAccountAccessType;
+}
+
+/**
+ * A page of accounts (`FronteggPaginationWrapper`): `_links.next` is the next page's URL (its query, from which the
+ * client reads `_offset`), empty on the last page.
+ */
+export interface AccountsPage {
+  items: AccountRow[];
+  _metadata: { totalItems: number; totalPages: number };
+  _links?: { next: string; prev: string; first: string; last: string };
+}
+
+/**
+ * The `hierarchy/v2` query (`SearchSubTenantsParams`): `_subTenantId` the parent whose children are listed (left out:
+ * the active account's), `_filter` a name to search the whole subtree for; AB-2.04: `_limit` 50.
+ */
+export interface AccountsQuery {
+  _offset: number;
+  _limit: number;
+  _filter?: string;
+  _subTenantId?: string;
+  _sortBy?: 'createdAt' | 'name' | 'tenantId';
+  _order?: 'ASC' | 'DESC';
+}
 
 /** A descendant of the signed-in user's tenant (ISubTenant); `level` 1 = a direct child. */
 export interface SubTenant {
@@ -51,6 +89,10 @@ export function createSubTenantsApi(client: ApiClient) {
     async getSubTenants(o?: CallOptions): Promise<SubTenant[]> {
       const answer = await client.get<SubTenant[] | SubTenant | null>(SUB_TENANT_PATHS.hierarchy, adminOptions(o));
       return Array.isArray(answer) ? answer : answer && 'tenantId' in answer ? [answer] : [];
+    },
+    /** `GET tenants/resources/hierarchy/v2` (searchSubTenants, AB-2.04, AB-7.23): one page of a parent's children, or of a name search. */
+    searchSubTenants(query: AccountsQuery, o?: CallOptions): Promise<AccountsPage> {
+      return client.get<AccountsPage>(SUB_TENANT_PATHS.search, adminOptions(o, { query: { ...query } }));
     },
     /** `GET sub-tenants/users/v1` (loadAllUsers, AB-7.26): a page of the users of the tenant and its sub-tenants. */
     loadAllUsers(query: SubTenantUsersQuery, o?: CallOptions): Promise<{ items: SubTenantUser[]; totalPages: number }> {

@@ -179,7 +179,8 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
   allAccounts: section('allAccounts', {
     // its API is the tenant hierarchy's, which the emulator serves already
     api: 'hierarchy',
-    // new:section allAccounts
+    load: () => import('../all-accounts/index.ts'),
+    messages: texts('all-accounts'),
   }),
   usage: section('usage', {
     load: () => import('../usage/index.ts'),
