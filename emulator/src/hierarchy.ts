@@ -1,8 +1,8 @@
 /**
- * The tenant hierarchy (api-contract §N; admin spec §4, §9): a tenant's parent is `tenants.parent_tenant_id`; a
- * tenant's scope is itself and its descendants. The tree walks, the users of a scope (one row per user, with the
- * memberships, roles and permissions inside the scope) and their list query. Domain code for
- * routes/admin/hierarchy.ts; no routes here.
+ * The tenant hierarchy (api-contract §N; admin spec §4, §9; issue 34): a tenant's parent is `tenants.parent_tenant_id`;
+ * a tenant's scope is itself and its descendants. The tree walks (recursive SQL, never the whole tree in memory), the
+ * users of a scope (one row per user, with the memberships, roles and permissions inside the scope) and their list
+ * query. Domain code for routes/admin/hierarchy.ts; no routes here.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
@@ -18,7 +18,15 @@ type UserRow = typeof users.$inferSelect;
 export const SUB_TENANT_USER_SORT_KEYS = ['name', 'email', 'createdAt'] as const;
 export type SubTenantUserSortKey = (typeof SUB_TENANT_USER_SORT_KEYS)[number];
 
-// ---------------------------------------------------------------- the hierarchy
+// ---------------------------------------------------------------- the tree, in SQL
+
+/**
+ * The tree is walked in SQL, never loaded whole: every walk is a `WITH RECURSIVE … CYCLE` query (the same text on
+ * PGlite, which is Postgres 17, and on a Postgres server), bounded to the vendor's rows, following
+ * `tenants_parent_tenant_id_idx` down or the tenant id's unique index up. `CYCLE tenant_id SET is_cycle USING path`
+ * stops a walk at a tenant it has already met on its way, so a cycle written into the database by hand ends the walk
+ * instead of looping; the routes refuse every change that would make one.
+ */
 
 /** One tenant of the vendor, as the hierarchy needs it. */
 export interface TenantNode {
@@ -29,73 +37,119 @@ export interface TenantNode {
   createdAt: Date;
 }
 
-/** The vendor's tenants by id and their children (sorted by name); the walks below guard against a cycle made in the database. */
-export class Hierarchy {
-  readonly byId = new Map<string, TenantNode>();
-  private readonly children = new Map<string, TenantNode[]>();
-
-  constructor(rows: TenantNode[]) {
-    for (const t of rows) this.byId.set(t.tenantId, t);
-    for (const t of [...rows].sort((a, b) => a.name.localeCompare(b.name) || a.tenantId.localeCompare(b.tenantId))) {
-      if (!t.parentTenantId || !this.byId.has(t.parentTenantId)) continue;
-      const list = this.children.get(t.parentTenantId);
-      if (list) list.push(t);
-      else this.children.set(t.parentTenantId, [t]);
-    }
-  }
-
-  childrenOf(tenantId: string): TenantNode[] {
-    return this.children.get(tenantId) ?? [];
-  }
-
-  /** Every descendant of `tenantId`, breadth first (level 1 = a direct child), each once. */
-  descendants(tenantId: string): { node: TenantNode; level: number }[] {
-    const out: { node: TenantNode; level: number }[] = [];
-    const seen = new Set([tenantId]);
-    let frontier = [tenantId];
-    for (let level = 1; frontier.length; level++) {
-      const next: string[] = [];
-      for (const id of frontier) {
-        for (const child of this.childrenOf(id)) {
-          if (seen.has(child.tenantId)) continue;
-          seen.add(child.tenantId);
-          out.push({ node: child, level });
-          next.push(child.tenantId);
-        }
-      }
-      frontier = next;
-    }
-    return out;
-  }
-
-  /** The ancestors of `tenantId`, nearest first (level 1 = the direct parent, the last one is the top-level account). */
-  ancestors(tenantId: string): { node: TenantNode; level: number }[] {
-    const out: { node: TenantNode; level: number }[] = [];
-    const seen = new Set([tenantId]);
-    let parentId = this.byId.get(tenantId)?.parentTenantId;
-    while (parentId && !seen.has(parentId)) {
-      const parent = this.byId.get(parentId);
-      if (!parent) break;
-      seen.add(parentId);
-      out.push({ node: parent, level: out.length + 1 });
-      parentId = parent.parentTenantId;
-    }
-    return out;
-  }
-
-  /** The tenant itself and all its descendants. */
-  scope(tenantId: string): string[] {
-    return [tenantId, ...this.descendants(tenantId).map((d) => d.node.tenantId)];
-  }
+/** A tenant and its distance from the tenant a walk started at (1 = a direct child, or the direct parent). */
+export interface LeveledNode {
+  node: TenantNode;
+  level: number;
 }
 
-/** The vendor's tenants as a {@link Hierarchy}. */
-export async function loadHierarchy(db: Db, vendorId: string): Promise<Hierarchy> {
-  const rows = await db
+interface NodeRow {
+  tenant_id: string;
+  name: string;
+  parent_tenant_id: string | null;
+  is_locked: boolean;
+  created_at: Date | string;
+  level: number;
+}
+
+/** The rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const leveled = (r: NodeRow): LeveledNode => ({
+  node: { tenantId: r.tenant_id, name: r.name, parentTenantId: r.parent_tenant_id, isLocked: r.is_locked, createdAt: new Date(r.created_at) },
+  level: Number(r.level),
+});
+
+/** A list of SQL parameters, for `in (…)`. */
+const sqlList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * The tenant ids of the subtree of `rootId` — itself and every descendant, the vendor's only — as a parenthesised
+ * subquery for `inArray(column, subtreeIds(…))` or `in`; empty for an unknown root.
+ */
+export function subtreeIds(vendorId: string, rootId: string): SQL {
+  return sql`(with recursive sub(tenant_id) as (
+      select tenant_id from tenants where tenant_id = ${rootId} and vendor_id = ${vendorId}
+      union all
+      select t.tenant_id from tenants t join sub on t.parent_tenant_id = sub.tenant_id where t.vendor_id = ${vendorId}
+    ) cycle tenant_id set is_cycle using path
+    select tenant_id from sub where not is_cycle)`;
+}
+
+/** The tenant `tenantId` of the vendor, or undefined. */
+export async function tenantNode(db: Db, vendorId: string, tenantId: string): Promise<TenantNode | undefined> {
+  const [t] = await db
     .select({ tenantId: tenants.tenantId, name: tenants.name, parentTenantId: tenants.parentTenantId, isLocked: tenants.isLocked, createdAt: tenants.createdAt })
     .from(tenants)
-    .where(eq(tenants.vendorId, vendorId));
-  return new Hierarchy(rows);
+    .where(and(eq(tenants.tenantId, tenantId), eq(tenants.vendorId, vendorId)));
+  return t;
+}
+
+/**
+ * Every descendant of `rootId` (not itself), breadth first: by level (1 = a direct child), then by the names along
+ * the way (case-insensitive, then tenant id: children of one parent sorted by name, each parent's children after
+ * those of the parents before it). Empty for an unknown root or a leaf.
+ */
+export async function descendants(db: Db, vendorId: string, rootId: string): Promise<LeveledNode[]> {
+  const rows = await rowsOf<NodeRow>(
+    db,
+    sql`with recursive sub(tenant_id, name, parent_tenant_id, is_locked, created_at, level, sort_key) as (
+        select tenant_id, name, parent_tenant_id, is_locked, created_at, 0, array[]::text[]
+          from tenants where tenant_id = ${rootId} and vendor_id = ${vendorId}
+        union all
+        select t.tenant_id, t.name, t.parent_tenant_id, t.is_locked, t.created_at, sub.level + 1, sub.sort_key || array[lower(t.name), t.tenant_id]
+          from tenants t join sub on t.parent_tenant_id = sub.tenant_id where t.vendor_id = ${vendorId}
+      ) cycle tenant_id set is_cycle using path
+      select tenant_id, name, parent_tenant_id, is_locked, created_at, level from sub
+        where not is_cycle and level > 0 order by level, sort_key collate "C"`,
+  );
+  return rows.map(leveled);
+}
+
+/** The ancestors of `tenantId`, nearest first (level 1 = the direct parent; the last one is the top-level account); empty for a top-level or unknown tenant. */
+export async function ancestors(db: Db, vendorId: string, tenantId: string): Promise<LeveledNode[]> {
+  const rows = await rowsOf<NodeRow>(
+    db,
+    sql`with recursive up(tenant_id, name, parent_tenant_id, is_locked, created_at, level) as (
+        select tenant_id, name, parent_tenant_id, is_locked, created_at, 0 from tenants where tenant_id = ${tenantId} and vendor_id = ${vendorId}
+        union all
+        select t.tenant_id, t.name, t.parent_tenant_id, t.is_locked, t.created_at, up.level + 1
+          from tenants t join up on t.tenant_id = up.parent_tenant_id where t.vendor_id = ${vendorId}
+      ) cycle tenant_id set is_cycle using path
+      select tenant_id, name, parent_tenant_id, is_locked, created_at, level from up where not is_cycle and level > 0 order by level`,
+  );
+  return rows.map(leveled);
+}
+
+/**
+ * Which of `tenantIds` are inside the subtree of `rootId` (the root itself included): one walk up from each of them
+ * (a few steps each, however big the subtree), in one query. Unknown ids and other vendors' tenants are never inside.
+ */
+export async function inSubtree(db: Db, vendorId: string, rootId: string, tenantIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(tenantIds)];
+  if (!ids.length) return new Set();
+  const rows = await rowsOf<{ start: string }>(
+    db,
+    sql`with recursive up(start, tenant_id, parent_tenant_id) as (
+        select tenant_id, tenant_id, parent_tenant_id from tenants where vendor_id = ${vendorId} and tenant_id in (${sqlList(ids)})
+        union all
+        select up.start, t.tenant_id, t.parent_tenant_id from tenants t join up on t.tenant_id = up.parent_tenant_id where t.vendor_id = ${vendorId}
+      ) cycle tenant_id set is_cycle using path
+      select distinct start from up where tenant_id = ${rootId} and not is_cycle`,
+  );
+  return new Set(rows.map((r) => r.start));
+}
+
+/** Whether `tenantId` is `rootId` or one of its descendants. */
+export async function isInSubtree(db: Db, vendorId: string, rootId: string, tenantId: string): Promise<boolean> {
+  return (await inSubtree(db, vendorId, rootId, [tenantId])).has(tenantId);
 }
 
 /** A tenant's fields shared by ISubTenant, ISubTenantTree and IParentTenant; `status` is `locked` for a locked tenant, else `active`. */
@@ -108,11 +162,19 @@ export interface TreeNode extends ReturnType<typeof tenantFields> {
   children: TreeNode[];
 }
 
-/** ISubTenantTree: the tenant and its descendants, children sorted by name. */
-export function treeOf(h: Hierarchy, t: TenantNode, seen = new Set<string>()): TreeNode {
-  seen.add(t.tenantId);
-  const children = h.childrenOf(t.tenantId).filter((child) => !seen.has(child.tenantId));
-  return { ...tenantFields(t), children: children.map((child) => treeOf(h, child, seen)) };
+/** ISubTenantTree of `root`: it and its descendants (as {@link descendants} lists them), children sorted by name. */
+export function treeOf(root: TenantNode, below: readonly LeveledNode[]): TreeNode {
+  const out: TreeNode = { ...tenantFields(root), children: [] };
+  const byId = new Map<string, TreeNode>([[root.tenantId, out]]);
+  // breadth first: a node's parent is always placed before it
+  for (const { node } of below) {
+    const parent = node.parentTenantId ? byId.get(node.parentTenantId) : undefined;
+    if (!parent || byId.has(node.tenantId)) continue;
+    const tree: TreeNode = { ...tenantFields(node), children: [] };
+    parent.children.push(tree);
+    byId.set(node.tenantId, tree);
+  }
+  return out;
 }
 
 const SORT_COLUMNS: Record<SubTenantUserSortKey, SQL> = {
@@ -121,10 +183,16 @@ const SORT_COLUMNS: Record<SubTenantUserSortKey, SQL> = {
   createdAt: sql`${users.createdAt}`,
 };
 
+/**
+ * A scope: tenant ids, or a subquery of them (`subtreeIds(vendorId, tenantId)`: a tenant and its descendants, walked
+ * in SQL).
+ */
+export type Scope = string[] | SQL;
+
 /** One page of the users of `scope` (a user once, whatever its memberships there), filtered and sorted in SQL, and their count. */
 export async function scopeUsers(
   db: Db,
-  scope: string[],
+  scope: Scope,
   q: { limit: number; offset: number; sortBy: SubTenantUserSortKey; order: 'ASC' | 'DESC'; filter?: string },
 ): Promise<{ rows: UserRow[]; total: number }> {
   const members = db.selectDistinct({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, scope));
@@ -144,7 +212,7 @@ export async function scopeUsers(
 // ---------------------------------------------------------------- the users of a scope
 
 /** ISubTenantUser of each of `rows`: memberships, roles and permissions inside `scope` only, in a fixed number of queries. */
-export async function subTenantUsers(db: Db, rows: UserRow[], scope: string[]) {
+export async function subTenantUsers(db: Db, rows: UserRow[], scope: Scope) {
   const ids = rows.length ? rows.map((u) => u.id) : [''];
   const inScope = (col: typeof userTenants.tenantId | typeof userTenantRoles.tenantId) => inArray(col, scope);
   // one query at a time: `db` may be a transaction, a single connection (node-postgres 9 refuses concurrent queries on one)

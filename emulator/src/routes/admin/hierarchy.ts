@@ -4,10 +4,11 @@
  * removeUserFromTenantAndSubTenants, add/remove/setUserRolesForSubTenants); admin spec §4 "Sub-tenant user deletion",
  * §9 "Sub-tenant users: 20 per page, sorted by name descending"; AB-4.12, AB-6.06, AB-7.23, AB-7.26.
  *
- * A tenant's parent is `tenants.parent_tenant_id` (set by `POST /_emulator/tenants { parentTenantId }`). The caller's
- * scope is the access token's tenant and every descendant of it: a tenant outside it is refused (403 `Not authorized`)
- * or unknown (404), and the users list shows only memberships inside it. Levels count from the tenant asked about:
- * a direct child (or the direct parent) is level 1.
+ * A tenant's parent is `tenants.parent_tenant_id`; the tree is walked in SQL (hierarchy.ts: `WITH RECURSIVE … CYCLE`),
+ * never loaded whole. The caller's scope is the access token's tenant and every descendant of it: a tenant outside it
+ * is unknown (404 `Tenant not found` when named in the path) or refused (403 `Not authorized` when listed in a body),
+ * and the users list shows only memberships inside it. Levels count from the tenant
+ * asked about: a direct child (or the direct parent) is level 1.
  *
  * Reads need `fe.account-hierarchy.read.subAccount` (and `fe.secure.read.users` for users); changes need
  * `fe.account-hierarchy.write.subAccount` and `fe.secure.write.users` (403 `Not authorized`). Every change writes one
@@ -25,7 +26,20 @@ import { pageResult } from '../../http/pager.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import { removeFromTenants } from '../../team.ts';
-import { SUB_TENANT_USER_SORT_KEYS, loadHierarchy, memberOfAll, scopeUsers, subTenantUsers, tenantFields, treeOf } from '../../hierarchy.ts';
+import {
+  SUB_TENANT_USER_SORT_KEYS,
+  ancestors,
+  descendants,
+  inSubtree,
+  isInSubtree,
+  memberOfAll,
+  scopeUsers,
+  subTenantUsers,
+  subtreeIds,
+  tenantFields,
+  tenantNode,
+  treeOf,
+} from '../../hierarchy.ts';
 import { addMemberRoles, assignableRoleIds, removeMemberRoles, setMemberRoles } from '../../roles.ts';
 import { emitUserEvent, webhookUser } from '../../events/payloads.ts';
 
@@ -45,16 +59,19 @@ const WRITE_USERS = requirePermission('fe.account-hierarchy.write.subAccount', '
 export const SUB_TENANT_USERS_PAGE_SIZE = 20;
 export const SUB_TENANT_USERS_MAX_PAGE_SIZE = 200;
 
+/** The caller's tenant and vendor. */
+const callerOf = (c: Ctx) => ({ db: c.var.db, vendorId: c.var.rt.vendorId, tenantId: c.var.auth.tenantId });
+
 // ---------------------------------------------------------------- the hierarchy
 
 /**
  * getSubTenants (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1` → every descendant of the caller's
  * tenant as `[{ tenantId, tenantName, status, createdAt, level }]`, breadth first (level 1 = a direct child), by name
- * within a level; `[]` without sub-tenants. The reference client types the answer as one ISubTenant: the wire is a list.
+ * within a parent; `[]` without sub-tenants. The reference client types the answer as one ISubTenant: the wire is a list.
  */
 adminHierarchyRoutes.get(HIERARCHY, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  return c.json(h.descendants(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
+  const { db, vendorId, tenantId } = callerOf(c);
+  return c.json((await descendants(db, vendorId, tenantId)).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
 /**
@@ -62,20 +79,20 @@ adminHierarchyRoutes.get(HIERARCHY, READ_HIERARCHY, async (c) => {
  * ISubTenantTree `{ tenantId, tenantName, status, createdAt, children[] }`, children (recursively) sorted by name.
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/tree`, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  const own = h.byId.get(c.var.auth.tenantId);
+  const { db, vendorId, tenantId } = callerOf(c);
+  const own = await tenantNode(db, vendorId, tenantId);
   if (!own) throw notFound('Tenant not found');
-  return c.json(treeOf(h, own));
+  return c.json(treeOf(own, await descendants(db, vendorId, tenantId)));
 });
 
 /**
  * getParentTenants (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1/parents` → the ancestors of the
  * caller's tenant, nearest first, as `[{ tenantId, level, tenantName, status, createdAt }]` (level 1 = the direct
- * parent); `[]` for a top-level account.
+ * parent); `[]` for a top-level account. (They are above the caller's scope: their names serve breadcrumbs only.)
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  return c.json(h.ancestors(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
+  const { db, vendorId, tenantId } = callerOf(c);
+  return c.json((await ancestors(db, vendorId, tenantId)).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
 /**
@@ -83,10 +100,10 @@ adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
  * ancestors of a tenant in the caller's scope (its own tenant or a descendant), as getParentTenants; 404 otherwise.
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, READ_HIERARCHY, idParams('tenantId'), async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  const tenantId = c.req.param('tenantId');
-  if (!h.scope(c.var.auth.tenantId).includes(tenantId)) throw notFound('Tenant not found');
-  return c.json(h.ancestors(tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
+  const { db, vendorId, tenantId } = callerOf(c);
+  const target = c.req.param('tenantId');
+  if (!(await isInSubtree(db, vendorId, tenantId, target))) throw notFound('Tenant not found');
+  return c.json((await ancestors(db, vendorId, target)).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
 // ---------------------------------------------------------------- the users list's query
@@ -108,7 +125,7 @@ const usersIn = z.object({
  */
 adminHierarchyRoutes.get(SUB_TENANT_USERS, READ_USERS, async (c) => {
   const db = c.var.db;
-  const scope = (await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId);
+  const scope = subtreeIds(c.var.rt.vendorId, c.var.auth.tenantId);
   const { _limit: limit, _offset: offset, _sortBy: sortBy, _order: order, _filter: filter } = parseQuery(c, usersIn);
   const { rows, total } = await scopeUsers(db, scope, { limit, offset, sortBy, order, filter });
   return c.json(pageResult(await subTenantUsers(db, rows, scope), total, { limit, offset }));
@@ -118,8 +135,8 @@ adminHierarchyRoutes.get(SUB_TENANT_USERS, READ_USERS, async (c) => {
 
 /** 403 unless every one of `tenantIds` is the caller's tenant or a descendant of it. */
 async function assertInScope(c: Ctx, tenantIds: string[]): Promise<void> {
-  const scope = new Set((await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId));
-  if (!tenantIds.every((id) => scope.has(id))) throw notAuthorized();
+  const inside = await inSubtree(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, tenantIds);
+  if (!tenantIds.every((id) => inside.has(id))) throw notAuthorized();
 }
 
 /** 400 when a tenant is named twice in one request. */
