@@ -1,8 +1,9 @@
 /**
  * The tenant hierarchy (api-contract §N; admin spec §4, §9; issue 34): a tenant's parent is `tenants.parent_tenant_id`;
  * a tenant's scope is itself and its descendants. The tree walks (recursive SQL, never the whole tree in memory), the
- * users of a scope (one row per user, with the memberships, roles and permissions inside the scope) and their list
- * query. Domain code for routes/admin/hierarchy.ts; no routes here.
+ * pages, search and metadata of hierarchy v2, the users of a scope (one row per user, with the memberships, roles and
+ * permissions inside the scope) and their list query. Domain code for routes/admin/hierarchy.ts; the sub-account
+ * changes are in sub-accounts.ts; no routes here.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
@@ -175,6 +176,109 @@ export function treeOf(root: TenantNode, below: readonly LeveledNode[]): TreeNod
     byId.set(node.tenantId, tree);
   }
   return out;
+}
+
+// ---------------------------------------------------------------- hierarchy v2: pages, search, metadata
+
+/** Sort keys of searchSubTenants (AB-3.13). */
+export const ACCOUNT_SORT_KEYS = ['createdAt', 'name', 'tenantId'] as const;
+export type AccountSortKey = (typeof ACCOUNT_SORT_KEYS)[number];
+
+/** How a sub-account's users reach it (admin spec §3 "Tenant/account"; AB-3.11): `defaultOff` unless set (`tenants.settings`). */
+export const SUB_ACCOUNT_ACCESS_TYPES = ['defaultOff', 'defaultOn', 'alwaysOn'] as const;
+export type SubAccountAccessType = (typeof SUB_ACCOUNT_ACCESS_TYPES)[number];
+
+/** What one page of hierarchy v2 asks for. */
+export interface AccountsQuery {
+  /** Whose children are listed, or whose subtree is searched (already checked to be in the caller's subtree). */
+  parentId: string;
+  /** A name to search the whole subtree of `parentId` for (case-insensitive substring); absent: the direct children. */
+  filter?: string;
+  sortBy: AccountSortKey;
+  order: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+/** One account of a hierarchy v2 page (SearchSubTenantsResponse). */
+export interface AccountItem {
+  tenantId: string;
+  name: string;
+  createdAt: string;
+  metadata: { isParent: boolean };
+  isReseller: boolean;
+  subAccountAccessType: SubAccountAccessType;
+}
+
+const ACCOUNT_SORT: Record<AccountSortKey, SQL> = {
+  name: sql`lower(${tenants.name}) collate "C"`,
+  createdAt: sql`${tenants.createdAt}`,
+  tenantId: sql`${tenants.tenantId} collate "C"`,
+};
+
+/**
+ * One page of accounts and how many there are: without `filter` the direct children of `parentId`; with it, every
+ * descendant of `parentId` (any depth, not `parentId` itself) whose name contains it, case-insensitively (`ILIKE`,
+ * served by the `tenants_name_trgm_idx` trigram index). Sorted by `sortBy` then tenant id, both in `order`.
+ */
+export async function accountsPage(db: Db, vendorId: string, q: AccountsQuery): Promise<{ items: AccountItem[]; total: number }> {
+  const where = q.filter
+    ? and(eq(tenants.vendorId, vendorId), inArray(tenants.tenantId, subtreeIds(vendorId, q.parentId)), ilike(tenants.name, `%${likeEscape(q.filter)}%`))
+    : and(eq(tenants.vendorId, vendorId), eq(tenants.parentTenantId, q.parentId));
+  const notParent = sql`${tenants.tenantId} <> ${q.parentId}`;
+  const dir = q.order === 'ASC' ? asc : desc;
+  const rows = await db
+    .select({
+      tenantId: tenants.tenantId,
+      name: tenants.name,
+      createdAt: tenants.createdAt,
+      isReseller: tenants.isReseller,
+      subAccountAccessType: sql<SubAccountAccessType | null>`${tenants.settings}->>'subAccountAccessType'`,
+      // written out: drizzle leaves a one-table query's columns unqualified, and inside the subquery those would be c's
+      isParent: sql<boolean>`exists (select 1 from tenants c where c.parent_tenant_id = tenants.tenant_id and c.vendor_id = ${vendorId} and c.tenant_id <> tenants.tenant_id)`,
+    })
+    .from(tenants)
+    .where(and(where, notParent))
+    .orderBy(dir(ACCOUNT_SORT[q.sortBy]), dir(sql`${tenants.tenantId} collate "C"`))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await db.select({ total: count() }).from(tenants).where(and(where, notParent));
+  return {
+    items: rows.map((r) => ({
+      tenantId: r.tenantId,
+      name: r.name,
+      createdAt: r.createdAt.toISOString(),
+      metadata: { isParent: Boolean(r.isParent) },
+      isReseller: r.isReseller,
+      subAccountAccessType: r.subAccountAccessType ?? 'defaultOff',
+    })),
+    total: Number(total),
+  };
+}
+
+/**
+ * GetHierarchyMetadataResponse of each of `tenantIds` (in that order): `totalSubTenants` counts every descendant, at
+ * any depth (not only the direct children: the whole subtree below the account, which is what a total of an account
+ * tree shows), `isParent` whether it has a sub-account. One recursive query for all of them.
+ */
+export async function hierarchyMetadata(db: Db, vendorId: string, tenantIds: readonly string[]): Promise<{ tenantId: string; totalSubTenants: number; isParent: boolean }[]> {
+  const ids = [...new Set(tenantIds)];
+  const rows = ids.length
+    ? await rowsOf<{ root: string; total: number }>(
+        db,
+        sql`with recursive sub(root, tenant_id) as (
+            select tenant_id, tenant_id from tenants where vendor_id = ${vendorId} and tenant_id in (${sqlList(ids)})
+            union all
+            select sub.root, t.tenant_id from tenants t join sub on t.parent_tenant_id = sub.tenant_id where t.vendor_id = ${vendorId}
+          ) cycle tenant_id set is_cycle using path
+          select root, (count(*) - 1)::int as total from sub where not is_cycle group by root`,
+      )
+    : [];
+  const totals = new Map(rows.map((r) => [r.root, Number(r.total)]));
+  return tenantIds.map((tenantId) => {
+    const total = totals.get(tenantId) ?? 0;
+    return { tenantId, totalSubTenants: total, isParent: total > 0 };
+  });
 }
 
 const SORT_COLUMNS: Record<SubTenantUserSortKey, SQL> = {

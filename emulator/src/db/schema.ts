@@ -133,7 +133,13 @@ export const tenants = pgTable(
     /** The parent account's `tenantId` (the tenant hierarchy, api-contract N); null = a top-level account. */
     parentTenantId: text('parent_tenant_id'),
   },
-  (t) => [cascade('tenants_vendor_id_fkey', t.vendorId, () => vendors.id), index('tenants_parent_tenant_id_idx').on(t.parentTenantId)],
+  (t) => [
+    cascade('tenants_vendor_id_fkey', t.vendorId, () => vendors.id),
+    index('tenants_parent_tenant_id_idx').on(t.parentTenantId),
+    // the accounts' name search (hierarchy v2 `_filter`, issue 34 item 6): trigrams of the name serve `ILIKE '%…%'`;
+    // needs the pg_trgm extension (migration 0007_pg_trgm; PGlite loads it from its contrib, src/db/client.ts)
+    index('tenants_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 /** A tenant's account settings (api-contract O; admin spec §3 "Account settings"). */
@@ -149,6 +155,12 @@ export interface TenantSettings {
   website?: string;
   /** The account's own security policies, over the vendor's (routes/config.ts): absent = the vendor's policy applies. */
   policies?: { mfa?: MfaPolicy; lockout?: LockoutPolicy; passwordHistory?: PasswordHistoryPolicy };
+  /**
+   * How the account's users reach its sub-accounts (api-contract N updateSubTenantHierarchySettings; AB-3.11; issue
+   * 34): absent = `defaultOff`. Kept here rather than in a column of its own: a new `tenants` column would break
+   * writing the seed into a database of the legacy schema (test/schema.test.ts), and nothing sorts or filters by it.
+   */
+  subAccountAccessType?: 'defaultOff' | 'defaultOn' | 'alwaysOn';
   /** The IP restriction config (AB-3.16): off until activated; ALLOW = only listed addresses, BLOCK = all but listed. */
   ipRestrictionConfig?: { isActive: boolean; strategy: 'ALLOW' | 'BLOCK' };
   /** The email-domain restriction config (AB-3.18). */
@@ -681,7 +693,7 @@ export const impersonationSessions = pgTable(
 
 /**
  * The Postgres extensions the schema needs. drizzle-kit does not model extensions: each is created by a custom
- * migration (pg_trgm: `0007_pg_trgm`, for `audits_search_trgm_idx`), PGlite loads it (src/db/client.ts
+ * migration (pg_trgm: `0007_pg_trgm`, for `audits_search_trgm_idx` and `tenants_name_trgm_idx`), PGlite loads it (src/db/client.ts
  * `PGLITE_EXTENSIONS`), and `test/schema.test.ts` creates them before the schema it builds from this file.
  */
 export const SCHEMA_EXTENSIONS = ['pg_trgm'] as const;

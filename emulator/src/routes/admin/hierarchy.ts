@@ -1,13 +1,14 @@
 /**
  * Admin routes (architecture "Admin portal"): the tenant hierarchy and the users of a tenant and its sub-tenants —
- * api-contract.md §N (getSubTenants, getSubTenantsAsTree, getParentTenants, getParentTenantsById, loadAllUsers,
- * removeUserFromTenantAndSubTenants, add/remove/setUserRolesForSubTenants); admin spec §4 "Sub-tenant user deletion",
- * §9 "Sub-tenant users: 20 per page, sorted by name descending"; AB-4.12, AB-6.06, AB-7.23, AB-7.26.
+ * api-contract.md §N (getSubTenants, getSubTenantsAsTree, getParentTenants, getParentTenantsById, searchSubTenants,
+ * getHierarchyMetadata, loadAllUsers, removeUserFromTenantAndSubTenants, add/remove/setUserRolesForSubTenants); admin
+ * spec §4 "Sub-tenant user deletion", §9 "Sub-tenant users: 20 per page, sorted by name descending", "Accounts page
+ * limit 50"; AB-2.04, AB-3.13, AB-4.12, AB-6.06, AB-7.23, AB-7.26. The sub-account changes are routes/admin/sub-tenants.ts.
  *
  * A tenant's parent is `tenants.parent_tenant_id`; the tree is walked in SQL (hierarchy.ts: `WITH RECURSIVE … CYCLE`),
  * never loaded whole. The caller's scope is the access token's tenant and every descendant of it: a tenant outside it
- * is unknown (404 `Tenant not found` when named in the path) or refused (403 `Not authorized` when listed in a body),
- * and the users list shows only memberships inside it. Levels count from the tenant
+ * is unknown (404 `Tenant not found` when named in the path or as `_subTenantId`) or refused (403 `Not authorized` when
+ * listed in a body or `_tenantIds`), and the users list shows only memberships inside it. Levels count from the tenant
  * asked about: a direct child (or the direct parent) is level 1.
  *
  * Reads need `fe.account-hierarchy.read.subAccount` (and `fe.secure.read.users` for users); changes need
@@ -22,14 +23,17 @@ import { audit } from '../../audit.ts';
 import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
-import { pageResult } from '../../http/pager.ts';
+import { fronteggPage, pageResult } from '../../http/pager.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { idParams } from '../../http/params.ts';
+import { ID_PATTERN, idParams } from '../../http/params.ts';
 import { removeFromTenants } from '../../team.ts';
 import {
+  ACCOUNT_SORT_KEYS,
   SUB_TENANT_USER_SORT_KEYS,
+  accountsPage,
   ancestors,
   descendants,
+  hierarchyMetadata,
   inSubtree,
   isInSubtree,
   memberOfAll,
@@ -47,9 +51,10 @@ type Ctx = Context<AppEnv>;
 export const adminHierarchyRoutes = new Hono<AppEnv>();
 
 const HIERARCHY = '/tenants/resources/hierarchy/v1';
+const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
 const SUB_TENANT_USERS = '/identity/resources/sub-tenants/users/v1';
 
-guard(adminHierarchyRoutes, `${HIERARCHY}/*`, `${SUB_TENANT_USERS}/*`);
+guard(adminHierarchyRoutes, `${HIERARCHY}/*`, `${HIERARCHY_V2}/*`, `${SUB_TENANT_USERS}/*`);
 
 const READ_HIERARCHY = requirePermission('fe.account-hierarchy.read.subAccount');
 const READ_USERS = requirePermission('fe.account-hierarchy.read.subAccount', 'fe.secure.read.users');
@@ -58,6 +63,13 @@ const WRITE_USERS = requirePermission('fe.account-hierarchy.write.subAccount', '
 /** Page size of the sub-tenant users list when the caller sends none (AB-9.07), and the largest page served. */
 export const SUB_TENANT_USERS_PAGE_SIZE = 20;
 export const SUB_TENANT_USERS_MAX_PAGE_SIZE = 200;
+
+/** Accounts a hierarchy v2 page holds when the caller sends no `_limit` (admin spec §9 "Accounts page limit 50"; AB-2.04). */
+export const ACCOUNTS_PAGE_SIZE = 50;
+/** The largest hierarchy v2 page served (`_limit`), so that every read stays bounded. */
+export const ACCOUNTS_MAX_PAGE_SIZE = 100;
+/** The most tenant ids one getHierarchyMetadata call may name (`_tenantIds`). */
+export const METADATA_MAX_TENANTS = 100;
 
 /** The caller's tenant and vendor. */
 const callerOf = (c: Ctx) => ({ db: c.var.db, vendorId: c.var.rt.vendorId, tenantId: c.var.auth.tenantId });
@@ -104,6 +116,57 @@ adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, READ_HIERARCHY, idPar
   const target = c.req.param('tenantId');
   if (!(await isInSubtree(db, vendorId, tenantId, target))) throw notFound('Tenant not found');
   return c.json((await ancestors(db, vendorId, target)).map(({ node, level }) => ({ ...tenantFields(node), level })));
+});
+
+// ---------------------------------------------------------------- hierarchy v2
+
+const accountsIn = z.object({
+  _limit: q.int(ACCOUNTS_PAGE_SIZE, 1, ACCOUNTS_MAX_PAGE_SIZE),
+  _offset: q.int(0, 0),
+  _filter: q.text(),
+  _subTenantId: q.text().refine((v) => v === undefined || ID_PATTERN.test(v), 'must be a tenant id'),
+  _sortBy: q.oneOf(ACCOUNT_SORT_KEYS, 'name'),
+  _order: q.oneOf(['ASC', 'DESC'] as const, 'ASC'),
+});
+
+/**
+ * searchSubTenants (api-contract §N; AB-2.04, AB-3.13, AB-7.23): `GET tenants/resources/hierarchy/v2` → Pg<{ tenantId,
+ * name, createdAt, metadata: { isParent }, isReseller, subAccountAccessType }>: one page of the direct children of
+ * `_subTenantId` (default the caller's tenant; it must be in the caller's scope, else 404 `Tenant not found`), or, with
+ * `_filter`, of every account below `_subTenantId` at any depth whose name contains `_filter` (case-insensitive; the
+ * name search of the whole subtree). `_offset` (rows, default 0), `_limit` (default 50, at most 100), `_sortBy`
+ * createdAt | name | tenantId (default name, case-insensitive), `_order` ASC | DESC (default ASC; ties by tenant id).
+ * `_links.next` is the path and query of the next page (`''` on the last), likewise `prev`, `first` and `last`.
+ */
+adminHierarchyRoutes.get(HIERARCHY_V2, READ_HIERARCHY, async (c) => {
+  const { db, vendorId, tenantId } = callerOf(c);
+  const query = parseQuery(c, accountsIn);
+  const parentId = query._subTenantId ?? tenantId;
+  if (!(await isInSubtree(db, vendorId, tenantId, parentId))) throw notFound('Tenant not found');
+  const page = { limit: query._limit, offset: query._offset };
+  const { items, total } = await accountsPage(db, vendorId, { parentId, filter: query._filter, sortBy: query._sortBy, order: query._order, ...page });
+  return c.json(fronteggPage(c, items, total, page));
+});
+
+const metadataIn = z.object({
+  _tenantIds: q
+    .list()
+    .refine((v) => v !== undefined, 'must name at least one tenant')
+    .refine((v) => !v || v.length <= METADATA_MAX_TENANTS, `must name at most ${METADATA_MAX_TENANTS} tenants`),
+});
+
+/**
+ * getHierarchyMetadata (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v2/metadata?_tenantIds=a,b` →
+ * `[{ tenantId, totalSubTenants, isParent }]` in the order asked (each id once): `totalSubTenants` counts every
+ * descendant at any depth, `isParent` whether it has a sub-account. At most 100 ids; each must be in the caller's
+ * scope (403 `Not authorized` otherwise).
+ */
+adminHierarchyRoutes.get(`${HIERARCHY_V2}/metadata`, READ_HIERARCHY, async (c) => {
+  const { db, vendorId, tenantId } = callerOf(c);
+  const ids = parseQuery(c, metadataIn)._tenantIds ?? [];
+  const inside = await inSubtree(db, vendorId, tenantId, ids);
+  if (ids.some((id) => !inside.has(id))) throw notAuthorized();
+  return c.json(await hierarchyMetadata(db, vendorId, ids));
 });
 
 // ---------------------------------------------------------------- the users list's query
