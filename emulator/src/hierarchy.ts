@@ -217,15 +217,39 @@ const ACCOUNT_SORT: Record<AccountSortKey, SQL> = {
 };
 
 /**
+ * The tenant ids of the accounts below `rootId` (any depth, not `rootId` itself) whose name matches `pattern` (an
+ * `ILIKE` pattern), as a parenthesised subquery. It never walks the whole subtree: the matches are found first (the
+ * `tenants_name_trgm_idx` trigram index serves a selective pattern), then their ancestors, walking up (`UNION`: each
+ * account once however many matches share it), then down from `rootId` over those ancestors only. `UNION` also ends
+ * the walks at a cycle written by hand.
+ */
+export function subtreeMatches(vendorId: string, rootId: string, pattern: string): SQL {
+  return sql`(with recursive hit(tenant_id, parent_tenant_id) as (
+        select tenant_id, parent_tenant_id from tenants where vendor_id = ${vendorId} and name ilike ${pattern} and tenant_id <> ${rootId}
+      ), anc(tenant_id, parent_tenant_id) as (
+        select tenant_id, parent_tenant_id from hit
+        union
+        select t.tenant_id, t.parent_tenant_id from tenants t join anc on t.tenant_id = anc.parent_tenant_id where t.vendor_id = ${vendorId}
+      ), down(tenant_id) as (
+        select ${rootId}::text
+        union
+        select anc.tenant_id from anc join down on anc.parent_tenant_id = down.tenant_id
+      )
+      select tenant_id from hit where tenant_id in (select tenant_id from down))`;
+}
+
+/**
  * One page of accounts and how many there are: without `filter` the direct children of `parentId`; with it, every
- * descendant of `parentId` (any depth, not `parentId` itself) whose name contains it, case-insensitively (`ILIKE`,
- * served by the `tenants_name_trgm_idx` trigram index). Sorted by `sortBy` then tenant id, both in `order`.
+ * account below `parentId` (any depth, not `parentId` itself) whose name contains it, case-insensitively
+ * ({@link subtreeMatches}). Sorted by `sortBy` then tenant id, both in `order`. One query (the total is a window
+ * count), a second only for a page past the end.
  */
 export async function accountsPage(db: Db, vendorId: string, q: AccountsQuery): Promise<{ items: AccountItem[]; total: number }> {
-  const where = q.filter
-    ? and(eq(tenants.vendorId, vendorId), inArray(tenants.tenantId, subtreeIds(vendorId, q.parentId)), ilike(tenants.name, `%${likeEscape(q.filter)}%`))
-    : and(eq(tenants.vendorId, vendorId), eq(tenants.parentTenantId, q.parentId));
-  const notParent = sql`${tenants.tenantId} <> ${q.parentId}`;
+  const where = and(
+    eq(tenants.vendorId, vendorId),
+    q.filter ? inArray(tenants.tenantId, subtreeMatches(vendorId, q.parentId, `%${likeEscape(q.filter)}%`)) : eq(tenants.parentTenantId, q.parentId),
+    sql`${tenants.tenantId} <> ${q.parentId}`,
+  );
   const dir = q.order === 'ASC' ? asc : desc;
   const rows = await db
     .select({
@@ -236,13 +260,14 @@ export async function accountsPage(db: Db, vendorId: string, q: AccountsQuery): 
       subAccountAccessType: sql<SubAccountAccessType | null>`${tenants.settings}->>'subAccountAccessType'`,
       // written out: drizzle leaves a one-table query's columns unqualified, and inside the subquery those would be c's
       isParent: sql<boolean>`exists (select 1 from tenants c where c.parent_tenant_id = tenants.tenant_id and c.vendor_id = ${vendorId} and c.tenant_id <> tenants.tenant_id)`,
+      total: sql<number>`count(*) over ()`,
     })
     .from(tenants)
-    .where(and(where, notParent))
+    .where(where)
     .orderBy(dir(ACCOUNT_SORT[q.sortBy]), dir(sql`${tenants.tenantId} collate "C"`))
     .limit(q.limit)
     .offset(q.offset);
-  const [{ total }] = await db.select({ total: count() }).from(tenants).where(and(where, notParent));
+  const total = rows.length ? Number(rows[0].total) : q.offset ? Number((await db.select({ n: count() }).from(tenants).where(where))[0].n) : 0;
   return {
     items: rows.map((r) => ({
       tenantId: r.tenantId,
@@ -252,29 +277,26 @@ export async function accountsPage(db: Db, vendorId: string, q: AccountsQuery): 
       isReseller: r.isReseller,
       subAccountAccessType: r.subAccountAccessType ?? 'defaultOff',
     })),
-    total: Number(total),
+    total,
   };
 }
 
 /**
- * GetHierarchyMetadataResponse of each of `tenantIds` (in that order): `totalSubTenants` counts every descendant, at
- * any depth (not only the direct children: the whole subtree below the account, which is what a total of an account
- * tree shows), `isParent` whether it has a sub-account. One recursive query for all of them.
+ * GetHierarchyMetadataResponse of each of `tenantIds` (in that order): `totalSubTenants` is the number of its direct
+ * sub-accounts — the rows hierarchy v2 pages under it, its `_metadata.totalItems` — not the whole subtree below it
+ * (Frontegg's types do not say; a whole-subtree count would walk every descendant of a top account, 10,000 of them at
+ * scale, on each call), `isParent` whether it has one. One grouped count over `tenants_parent_tenant_id_idx`.
  */
 export async function hierarchyMetadata(db: Db, vendorId: string, tenantIds: readonly string[]): Promise<{ tenantId: string; totalSubTenants: number; isParent: boolean }[]> {
   const ids = [...new Set(tenantIds)];
   const rows = ids.length
-    ? await rowsOf<{ root: string; total: number }>(
-        db,
-        sql`with recursive sub(root, tenant_id) as (
-            select tenant_id, tenant_id from tenants where vendor_id = ${vendorId} and tenant_id in (${sqlList(ids)})
-            union all
-            select sub.root, t.tenant_id from tenants t join sub on t.parent_tenant_id = sub.tenant_id where t.vendor_id = ${vendorId}
-          ) cycle tenant_id set is_cycle using path
-          select root, (count(*) - 1)::int as total from sub where not is_cycle group by root`,
-      )
+    ? await db
+        .select({ parentId: tenants.parentTenantId, total: count() })
+        .from(tenants)
+        .where(and(eq(tenants.vendorId, vendorId), inArray(tenants.parentTenantId, ids), sql`${tenants.tenantId} <> ${tenants.parentTenantId}`))
+        .groupBy(tenants.parentTenantId)
     : [];
-  const totals = new Map(rows.map((r) => [r.root, Number(r.total)]));
+  const totals = new Map(rows.map((r) => [r.parentId, Number(r.total)]));
   return tenantIds.map((tenantId) => {
     const total = totals.get(tenantId) ?? 0;
     return { tenantId, totalSubTenants: total, isParent: total > 0 };
