@@ -39,7 +39,7 @@ import {
   memberOfAll,
   scopeUsers,
   subTenantUsers,
-  subtreeIds,
+  subtreeList,
   tenantFields,
   tenantNode,
   treeOf,
@@ -188,7 +188,8 @@ const usersIn = z.object({
  */
 adminHierarchyRoutes.get(SUB_TENANT_USERS, READ_USERS, async (c) => {
   const db = c.var.db;
-  const scope = subtreeIds(c.var.rt.vendorId, c.var.auth.tenantId);
+  // one walk, then its ids in the four queries of the page (a subquery each would walk the subtree four times)
+  const scope = await subtreeList(db, c.var.rt.vendorId, c.var.auth.tenantId);
   const { _limit: limit, _offset: offset, _sortBy: sortBy, _order: order, _filter: filter } = parseQuery(c, usersIn);
   const { rows, total } = await scopeUsers(db, scope, { limit, offset, sortBy, order, filter });
   return c.json(pageResult(await subTenantUsers(db, rows, scope), total, { limit, offset }));
