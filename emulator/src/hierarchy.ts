@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { roles, tenants, userTenantRoles, userTenants, users } from './db/schema.ts';
+import { roles, tenants, userTenantRoles, userTenants, users, type SubAccountAccessType } from './db/schema.ts';
 import { badRequest, notFound } from './http/errors.ts';
 import { usersWithMfa } from './mfa-devices.ts';
 import { roleDto } from './session/authorization.ts';
@@ -193,10 +193,6 @@ export function treeOf(root: TenantNode, below: readonly LeveledNode[]): TreeNod
 export const ACCOUNT_SORT_KEYS = ['createdAt', 'name', 'tenantId'] as const;
 export type AccountSortKey = (typeof ACCOUNT_SORT_KEYS)[number];
 
-/** How a sub-account's users reach it (admin spec §3 "Tenant/account"; AB-3.11): `defaultOff` unless set (`tenants.settings`). */
-export const SUB_ACCOUNT_ACCESS_TYPES = ['defaultOff', 'defaultOn', 'alwaysOn'] as const;
-export type SubAccountAccessType = (typeof SUB_ACCOUNT_ACCESS_TYPES)[number];
-
 /** What one page of hierarchy v2 asks for. */
 export interface AccountsQuery {
   /** Whose children are listed, or whose subtree is searched (already checked to be in the caller's subtree). */
@@ -266,7 +262,7 @@ export async function accountsPage(db: Db, vendorId: string, q: AccountsQuery): 
       name: tenants.name,
       createdAt: tenants.createdAt,
       isReseller: tenants.isReseller,
-      subAccountAccessType: sql<SubAccountAccessType | null>`${tenants.settings}->>'subAccountAccessType'`,
+      subAccountAccessType: tenants.subAccountAccessType,
       // written out: drizzle leaves a one-table query's columns unqualified, and inside the subquery those would be c's
       isParent: sql<boolean>`exists (select 1 from tenants c where c.parent_tenant_id = tenants.tenant_id and c.vendor_id = ${vendorId} and c.tenant_id <> tenants.tenant_id)`,
       total: sql<number>`count(*) over ()`,
@@ -284,7 +280,7 @@ export async function accountsPage(db: Db, vendorId: string, q: AccountsQuery): 
       createdAt: r.createdAt.toISOString(),
       metadata: { isParent: Boolean(r.isParent) },
       isReseller: r.isReseller,
-      subAccountAccessType: r.subAccountAccessType ?? 'defaultOff',
+      subAccountAccessType: r.subAccountAccessType,
     })),
     total,
   };

@@ -25,6 +25,7 @@ import {
   userTenants,
   users,
   vendors,
+  type SubAccountAccessType,
   type TenantSettings,
 } from './db/schema.ts';
 import { emulatorDate } from './clock.ts';
@@ -32,7 +33,7 @@ import { badRequest, conflict } from './http/errors.ts';
 import { removeFromTenants } from './team.ts';
 import { emitUserEvent, webhookUser } from './events/payloads.ts';
 import { deleteConfiguration } from './sso/configurations.ts';
-import { isInSubtree, type SubAccountAccessType } from './hierarchy.ts';
+import { isInSubtree } from './hierarchy.ts';
 
 type Ctx = Context<AppEnv>;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -108,23 +109,19 @@ export interface SubAccountPatch {
   subAccountAccessType?: SubAccountAccessType;
 }
 
-/** The account's sub-account access type (`settings.subAccountAccessType`; absent = `defaultOff`). */
-export const accessTypeOf = (t: TenantRow): SubAccountAccessType => t.settings.subAccountAccessType ?? 'defaultOff';
-
 /**
  * Applies `patch` to the account; returns the row after it and the names of the fields that changed (none: nothing
- * is written). The access type is kept in `settings` (schema.ts `TenantSettings`).
+ * is written).
  */
 export async function updateSubAccount(db: Db, row: TenantRow, patch: SubAccountPatch): Promise<{ saved: TenantRow; changed: (keyof SubAccountPatch)[] }> {
-  const now: Required<SubAccountPatch> = { name: row.name, isReseller: row.isReseller, subAccountAccessType: accessTypeOf(row) };
-  const changed = (Object.keys(patch) as (keyof SubAccountPatch)[]).filter((k) => patch[k] !== undefined && patch[k] !== now[k]);
+  const changed = (Object.keys(patch) as (keyof SubAccountPatch)[]).filter((k) => patch[k] !== undefined && patch[k] !== row[k]);
   if (!changed.length) return { saved: row, changed };
   const [saved] = await db
     .update(tenants)
     .set({
       name: patch.name ?? row.name,
       isReseller: patch.isReseller ?? row.isReseller,
-      settings: patch.subAccountAccessType ? { ...row.settings, subAccountAccessType: patch.subAccountAccessType } : row.settings,
+      subAccountAccessType: patch.subAccountAccessType ?? row.subAccountAccessType,
       updatedAt: await emulatorDate(db),
     })
     .where(eq(tenants.id, row.id))

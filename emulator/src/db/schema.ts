@@ -132,15 +132,27 @@ export const tenants = pgTable(
     settings: jsonb('settings').$type<TenantSettings>().notNull().default({}),
     /** The parent account's `tenantId` (the tenant hierarchy, api-contract N); null = a top-level account. */
     parentTenantId: text('parent_tenant_id'),
+    /**
+     * How the account's users reach its sub-accounts (updateSubTenantHierarchySettings, api-contract N; AB-3.11):
+     * `defaultOff` (the default), `defaultOn` or `alwaysOn`.
+     */
+    subAccountAccessType: text('sub_account_access_type').$type<SubAccountAccessType>().notNull().default('defaultOff'),
   },
   (t) => [
     cascade('tenants_vendor_id_fkey', t.vendorId, () => vendors.id),
     index('tenants_parent_tenant_id_idx').on(t.parentTenantId),
+    // the same constraint as the sub-account access branch (i34-emu-access) writes: keep one at the merge
+    check('tenants_sub_account_access_type_check', sql`${t.subAccountAccessType} in ('defaultOff', 'defaultOn', 'alwaysOn')`),
     // the accounts' name search (hierarchy v2 `_filter`, issue 34 item 6): trigrams of the name serve `ILIKE '%…%'`;
     // needs the pg_trgm extension (migration 0007_pg_trgm; PGlite loads it from its contrib, src/db/client.ts)
     index('tenants_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
+
+/** The sub-account access types of an account (api-contract N hierarchy-settings; AB-3.11). */
+export const SUB_ACCOUNT_ACCESS_TYPES = ['defaultOff', 'defaultOn', 'alwaysOn'] as const;
+/** One sub-account access type. */
+export type SubAccountAccessType = (typeof SUB_ACCOUNT_ACCESS_TYPES)[number];
 
 /** A tenant's account settings (api-contract O; admin spec §3 "Account settings"). */
 export interface TenantSettings {
@@ -155,12 +167,6 @@ export interface TenantSettings {
   website?: string;
   /** The account's own security policies, over the vendor's (routes/config.ts): absent = the vendor's policy applies. */
   policies?: { mfa?: MfaPolicy; lockout?: LockoutPolicy; passwordHistory?: PasswordHistoryPolicy };
-  /**
-   * How the account's users reach its sub-accounts (api-contract N updateSubTenantHierarchySettings; AB-3.11; issue
-   * 34): absent = `defaultOff`. Kept here rather than in a column of its own: a new `tenants` column would break
-   * writing the seed into a database of the legacy schema (test/schema.test.ts), and nothing sorts or filters by it.
-   */
-  subAccountAccessType?: 'defaultOff' | 'defaultOn' | 'alwaysOn';
   /** The IP restriction config (AB-3.16): off until activated; ALLOW = only listed addresses, BLOCK = all but listed. */
   ipRestrictionConfig?: { isActive: boolean; strategy: 'ALLOW' | 'BLOCK' };
   /** The email-domain restriction config (AB-3.18). */

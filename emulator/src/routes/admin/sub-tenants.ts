@@ -25,11 +25,11 @@ import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { ID_PATTERN, idParams } from '../../http/params.ts';
-import { tenants } from '../../db/schema.ts';
+import { SUB_ACCOUNT_ACCESS_TYPES, tenants } from '../../db/schema.ts';
 import { emitTenantEvent, webhookTenant } from '../../events/payloads.ts';
 import type { EventKey } from '../../events/emit.ts';
-import { SUB_ACCOUNT_ACCESS_TYPES, isInSubtree } from '../../hierarchy.ts';
-import { accessTypeOf, createSubAccount, deleteSubAccount, moveSubAccount, seedTenantTree, updateSubAccount, type SubAccountPatch, type TenantRow } from '../../sub-accounts.ts';
+import { isInSubtree } from '../../hierarchy.ts';
+import { createSubAccount, deleteSubAccount, moveSubAccount, seedTenantTree, updateSubAccount, type SubAccountPatch, type TenantRow } from '../../sub-accounts.ts';
 
 type Ctx = Context<AppEnv>;
 export const adminSubTenantRoutes = new Hono<AppEnv>();
@@ -56,7 +56,7 @@ export function subAccountDto(t: TenantRow) {
     currency: s.currency,
     parentTenantId: t.parentTenantId,
     isReseller: t.isReseller,
-    subAccountAccessType: accessTypeOf(t),
+    subAccountAccessType: t.subAccountAccessType,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
@@ -237,7 +237,7 @@ adminSubTenantRoutes.put(`${SUB_TENANTS}/:tenantId/hierarchy-settings`, WRITE, i
     {
       action: 'sub-account.hierarchy-settings.updated',
       severity: 'WARNING',
-      details: (before, after) => ({ name: before.name, subAccountAccessType: accessTypeOf(after), previous: accessTypeOf(before) }),
+      details: (before, after) => ({ name: before.name, subAccountAccessType: after.subAccountAccessType, previous: before.subAccountAccessType }),
     },
   );
 });
