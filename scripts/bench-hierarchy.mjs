@@ -6,7 +6,8 @@
  * - the tree's first page: `GET /frontegg/tenants/resources/hierarchy/v2?_offset=0&_limit=50` (Acme's children);
  * - a child's first page (`_subTenantId` a level-3 account) and the page after it through `_links.next` of a level-1 one;
  * - two name searches across the whole subtree: `Initech 0423` (one account) and `acme` (one name in 12, 833 of them);
- * - the metadata totals of Acme and a child (`hierarchy/v2/metadata`: direct sub-accounts) and the user counts of a page.
+ * - the metadata totals of Acme and a child (`hierarchy/v2/metadata`: every account below, the one whole-subtree
+ *   walk) and the user counts of a page.
  * Each: the first call and the median of 9 (aim: within 50 ms). `node scripts/bench-hierarchy.mjs` runs it alone;
  * `npm run bench` runs it after the SCIM figures. The browser half (the section's tree on screen) is the ui-tree's.
  */

@@ -202,12 +202,12 @@ describe('hierarchy v2: the account tree, 50 at a time', () => {
     assert.deepEqual(idsOf(await search(deltaApi, { _filter: 'shop' })), [t.epsilon]);
   });
 
-  it('AB-7.23 metadata totals count the direct sub-accounts; parents walk up for breadcrumbs', async () => {
+  it('AB-7.23 metadata totals count the whole subtree; parents walk up for breadcrumbs', async () => {
     const t = await tree();
     const api = await adminApi();
     assert.deepEqual(await api.tenants.getHierarchyMetadata({ _tenantIds: [ACME, t.beta, t.gamma, t.epsilon] }), [
-      { tenantId: ACME, totalSubTenants: 2, isParent: true },
-      { tenantId: t.beta, totalSubTenants: 1, isParent: true },
+      { tenantId: ACME, totalSubTenants: 4, isParent: true },
+      { tenantId: t.beta, totalSubTenants: 2, isParent: true },
       { tenantId: t.gamma, totalSubTenants: 0, isParent: false },
       { tenantId: t.epsilon, totalSubTenants: 0, isParent: false },
     ]);
@@ -488,8 +488,8 @@ describe('the scale seed of an account tree', () => {
     assert.deepEqual(idsOf(await search(api, { _sortBy: TenantSortByEnum.tenantId })), ['acct-1-0', 'acct-1-1', 'acct-1-2']);
     assert.deepEqual(idsOf(await search(api, { _subTenantId: 'acct-2-4', _sortBy: TenantSortByEnum.tenantId })), ['acct-3-12', 'acct-3-13', 'acct-3-14']);
     assert.deepEqual(await api.tenants.getHierarchyMetadata({ _tenantIds: [ACME, 'acct-1-0', 'acct-2-8'] }), [
-      { tenantId: ACME, totalSubTenants: 3, isParent: true },
-      { tenantId: 'acct-1-0', totalSubTenants: 3, isParent: true },
+      { tenantId: ACME, totalSubTenants: 30, isParent: true },
+      { tenantId: 'acct-1-0', totalSubTenants: 12, isParent: true },
       { tenantId: 'acct-2-8', totalSubTenants: 0, isParent: false },
     ]);
     const hit = await search(api, { _filter: '00017' });

@@ -157,9 +157,9 @@ const metadataIn = z.object({
 
 /**
  * getHierarchyMetadata (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v2/metadata?_tenantIds=a,b` →
- * `[{ tenantId, totalSubTenants, isParent }]` in the order asked: `totalSubTenants` counts the direct sub-accounts
- * (the rows hierarchy v2 pages under it; hierarchy.ts `hierarchyMetadata` says why not the whole subtree), `isParent`
- * whether it has one. At most 100 ids; each must be in the caller's scope (403 `Not authorized` otherwise).
+ * `[{ tenantId, totalSubTenants, isParent }]` in the order asked: `totalSubTenants` counts every account below it at
+ * any depth, `isParent` whether it has one. At most 100 ids; each must be in the caller's scope (403 `Not authorized`
+ * otherwise).
  */
 adminHierarchyRoutes.get(`${HIERARCHY_V2}/metadata`, READ_HIERARCHY, async (c) => {
   const { db, vendorId, tenantId } = callerOf(c);
