@@ -19,6 +19,9 @@
  *    recommendations and insights.
  * 7. SCIM provisioning (scripts/bench-scim.mjs): 10,000 users pushed as Okta does (pushes/s), then the answer time of
  *    a `userName eq` lookup, a deep page and an in-memory filter over them.
+ * 8. The account tree (scripts/bench-hierarchy.mjs): 10,000 sub-accounts 5 deep, the emulator's answer time of the
+ *    tree's first page (`hierarchy/v2`), a child's page, `_links.next`, a name search, metadata totals and user counts
+ *    (aim: each within 50 ms).
  * Needs `npm run build` first (it runs it when dist/ is missing).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,6 +37,7 @@ import { benchAudits } from './bench-audits.mjs';
 import { benchRestrictions } from './bench-restrictions.mjs';
 import { benchSecurityCenter } from './bench-security-center.mjs';
 import { benchScim } from './bench-scim.mjs';
+import { benchHierarchy } from './bench-hierarchy.mjs';
 
 if (!existsSync('dist/fe-login-box.js')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 if (!existsSync('dist/lite/fe-login-box.js')) execSync('npx vite build --config vite.lite.config.ts --logLevel warn', { stdio: 'inherit' });
@@ -190,3 +194,4 @@ await benchAudits();
 await benchRestrictions();
 await benchSecurityCenter();
 await benchScim();
+await benchHierarchy();

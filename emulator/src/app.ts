@@ -55,6 +55,7 @@ import { sessionPolicyRoutes } from './routes/session-policy.ts';
 import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
+import { adminSubTenantRoutes, subTenantEmulatorRoutes } from './routes/admin/sub-tenants.ts';
 import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audits.ts';
 import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
@@ -310,6 +311,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminAccountRoutes);
   app.route(API_PREFIX, adminProfileRoutes);
   app.route(API_PREFIX, adminHierarchyRoutes);
+  app.route(API_PREFIX, adminSubTenantRoutes);
   app.route(API_PREFIX, adminRestrictionRoutes);
   app.route(API_PREFIX, adminSecurityRoutes);
   app.route(API_PREFIX, adminSsoRoutes);
@@ -336,6 +338,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', emulatorRoutes);
   app.route('/_emulator', faultRoutes);
   app.route('/_emulator', lifecycleEmulatorRoutes);
+  app.route('/_emulator', subTenantEmulatorRoutes);
   app.route('/_emulator', entitlementEmulatorRoutes);
   app.route('/_emulator', stepUpEmulatorRoutes);
   app.route('/_emulator', clockEmulatorRoutes);

@@ -27,7 +27,7 @@ import type { AppEnv } from './http/env.ts';
 import { ssoConfigurations, userTenants } from './db/schema.ts';
 import { conflict } from './http/errors.ts';
 import { audit, type AuditEvent } from './audit.ts';
-import { loadHierarchy } from './hierarchy.ts';
+import { inSubtree } from './hierarchy.ts';
 import { emailDomainOf } from './restrictions.ts';
 
 /** The error code of an admin route's refusal. */
@@ -61,7 +61,7 @@ export interface IdentityRefusal {
 
 /**
  * The accounts `userId` belongs to (active or pending membership) outside `tenantId`'s scope (itself and its
- * sub-accounts): one query, and the vendor's hierarchy only when the user has some other membership.
+ * sub-accounts): one query, and a walk up from each of those accounts only when the user has some other membership.
  * @returns their tenant ids (empty when the user belongs to no other account)
  */
 export async function otherAccountsOf(db: Db, vendorId: string, userId: string, tenantId: string): Promise<string[]> {
@@ -70,8 +70,9 @@ export async function otherAccountsOf(db: Db, vendorId: string, userId: string, 
     .from(userTenants)
     .where(and(eq(userTenants.userId, userId), ne(userTenants.tenantId, tenantId)));
   if (!rows.length) return [];
-  const scope = new Set((await loadHierarchy(db, vendorId)).scope(tenantId));
-  return rows.map((r) => r.tenantId).filter((id) => !scope.has(id));
+  const ids = rows.map((r) => r.tenantId);
+  const inside = await inSubtree(db, vendorId, tenantId, ids);
+  return ids.filter((id) => !inside.has(id));
 }
 
 /** Whether account `tenantId` has proven the domain of `email`: one of its SSO configurations has it validated. */

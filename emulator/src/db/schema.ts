@@ -132,9 +132,27 @@ export const tenants = pgTable(
     settings: jsonb('settings').$type<TenantSettings>().notNull().default({}),
     /** The parent account's `tenantId` (the tenant hierarchy, api-contract N); null = a top-level account. */
     parentTenantId: text('parent_tenant_id'),
+    /**
+     * How the account's users reach its sub-accounts (updateSubTenantHierarchySettings, api-contract N; AB-3.11):
+     * `defaultOff` (the default), `defaultOn` or `alwaysOn`.
+     */
+    subAccountAccessType: text('sub_account_access_type').$type<SubAccountAccessType>().notNull().default('defaultOff'),
   },
-  (t) => [cascade('tenants_vendor_id_fkey', t.vendorId, () => vendors.id), index('tenants_parent_tenant_id_idx').on(t.parentTenantId)],
+  (t) => [
+    cascade('tenants_vendor_id_fkey', t.vendorId, () => vendors.id),
+    index('tenants_parent_tenant_id_idx').on(t.parentTenantId),
+    // the same constraint as the sub-account access branch (i34-emu-access) writes: keep one at the merge
+    check('tenants_sub_account_access_type_check', sql`${t.subAccountAccessType} in ('defaultOff', 'defaultOn', 'alwaysOn')`),
+    // the accounts' name search (hierarchy v2 `_filter`, issue 34 item 6): trigrams of the name serve `ILIKE '%…%'`;
+    // needs the pg_trgm extension (migration 0007_pg_trgm; PGlite loads it from its contrib, src/db/client.ts)
+    index('tenants_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
+
+/** The sub-account access types of an account (api-contract N hierarchy-settings; AB-3.11). */
+export const SUB_ACCOUNT_ACCESS_TYPES = ['defaultOff', 'defaultOn', 'alwaysOn'] as const;
+/** One sub-account access type. */
+export type SubAccountAccessType = (typeof SUB_ACCOUNT_ACCESS_TYPES)[number];
 
 /** A tenant's account settings (api-contract O; admin spec §3 "Account settings"). */
 export interface TenantSettings {
@@ -681,7 +699,7 @@ export const impersonationSessions = pgTable(
 
 /**
  * The Postgres extensions the schema needs. drizzle-kit does not model extensions: each is created by a custom
- * migration (pg_trgm: `0007_pg_trgm`, for `audits_search_trgm_idx`), PGlite loads it (src/db/client.ts
+ * migration (pg_trgm: `0007_pg_trgm`, for `audits_search_trgm_idx` and `tenants_name_trgm_idx`), PGlite loads it (src/db/client.ts
  * `PGLITE_EXTENSIONS`), and `test/schema.test.ts` creates them before the schema it builds from this file.
  */
 export const SCHEMA_EXTENSIONS = ['pg_trgm'] as const;

@@ -97,13 +97,20 @@ export async function webhookTenant(db: Db, tenantId: string): Promise<Record<st
 
 /**
  * Emits a `frontegg.tenant.*` event: `{ tenant, eventContext: { tenantId, userId? } }` (`userId`: who acted, when a
- * user did). `tenant` is read now unless given (take it before a deletion).
+ * user did). `tenant` is read now unless given (take it before a deletion). `accounts`: the accounts whose webhooks
+ * and channels receive it (default the tenant itself; a sub-account's change made from a parent account also reaches
+ * the parent's, where its administrators subscribe), each once.
  */
-export async function emitTenantEvent(db: Db, key: EventKey, input: { tenantId: string; userId?: string; tenant?: Record<string, unknown> }): Promise<void> {
+export async function emitTenantEvent(
+  db: Db,
+  key: EventKey,
+  input: { tenantId: string; userId?: string; tenant?: Record<string, unknown>; accounts?: readonly string[] },
+): Promise<void> {
   const tenant = input.tenant ?? (await webhookTenant(db, input.tenantId));
   if (!tenant) return;
   const eventContext = input.userId ? { tenantId: input.tenantId, userId: input.userId } : { tenantId: input.tenantId };
-  await emitEvent(db, { tenantId: input.tenantId, key, payload: { tenant, eventContext }, at: await emulatorDate(db) });
+  const at = await emulatorDate(db);
+  for (const account of new Set(input.accounts ?? [input.tenantId])) await emitEvent(db, { tenantId: account, key, payload: { tenant, eventContext }, at });
 }
 
 /** An API token as its events carry it (never the secret). */

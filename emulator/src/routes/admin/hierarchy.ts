@@ -1,13 +1,15 @@
 /**
  * Admin routes (architecture "Admin portal"): the tenant hierarchy and the users of a tenant and its sub-tenants —
- * api-contract.md §N (getSubTenants, getSubTenantsAsTree, getParentTenants, getParentTenantsById, loadAllUsers,
- * removeUserFromTenantAndSubTenants, add/remove/setUserRolesForSubTenants); admin spec §4 "Sub-tenant user deletion",
- * §9 "Sub-tenant users: 20 per page, sorted by name descending"; AB-4.12, AB-6.06, AB-7.23, AB-7.26.
+ * api-contract.md §N (getSubTenants, getSubTenantsAsTree, getParentTenants, getParentTenantsById, searchSubTenants,
+ * getHierarchyMetadata, loadAllUsers, removeUserFromTenantAndSubTenants, add/remove/setUserRolesForSubTenants); admin
+ * spec §4 "Sub-tenant user deletion", §9 "Sub-tenant users: 20 per page, sorted by name descending", "Accounts page
+ * limit 50"; AB-2.04, AB-3.13, AB-4.12, AB-6.06, AB-7.23, AB-7.26. The sub-account changes are routes/admin/sub-tenants.ts.
  *
- * A tenant's parent is `tenants.parent_tenant_id` (set by `POST /_emulator/tenants { parentTenantId }`). The caller's
- * scope is the access token's tenant and every descendant of it: a tenant outside it is refused (403 `Not authorized`)
- * or unknown (404), and the users list shows only memberships inside it. Levels count from the tenant asked about:
- * a direct child (or the direct parent) is level 1.
+ * A tenant's parent is `tenants.parent_tenant_id`; the tree is walked in SQL (hierarchy.ts: `WITH RECURSIVE … CYCLE`),
+ * never loaded whole. The caller's scope is the access token's tenant and every descendant of it: a tenant outside it
+ * is unknown (404 `Tenant not found` when named in the path or as `_subTenantId`) or refused (403 `Not authorized` when
+ * listed in a body or `_tenantIds`), and the users list shows only memberships inside it. Levels count from the tenant
+ * asked about: a direct child (or the direct parent) is level 1.
  *
  * Reads need `fe.account-hierarchy.read.subAccount` (and `fe.secure.read.users` for users); changes need
  * `fe.account-hierarchy.write.subAccount` and `fe.secure.write.users` (403 `Not authorized`). Every change writes one
@@ -21,11 +23,27 @@ import { audit } from '../../audit.ts';
 import { notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
-import { pageResult } from '../../http/pager.ts';
+import { fronteggPage, pageResult } from '../../http/pager.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { idParams } from '../../http/params.ts';
+import { ID_PATTERN, idParams } from '../../http/params.ts';
 import { removeFromTenants } from '../../team.ts';
-import { SUB_TENANT_USER_SORT_KEYS, loadHierarchy, memberOfAll, scopeUsers, subTenantUsers, tenantFields, treeOf } from '../../hierarchy.ts';
+import {
+  ACCOUNT_SORT_KEYS,
+  SUB_TENANT_USER_SORT_KEYS,
+  accountsPage,
+  ancestors,
+  descendants,
+  hierarchyMetadata,
+  inSubtree,
+  isInSubtree,
+  memberOfAll,
+  scopeUsers,
+  subTenantUsers,
+  subtreeList,
+  tenantFields,
+  tenantNode,
+  treeOf,
+} from '../../hierarchy.ts';
 import { addMemberRoles, assignableRoleIds, removeMemberRoles, setMemberRoles } from '../../roles.ts';
 import { emitUserEvent, webhookUser } from '../../events/payloads.ts';
 
@@ -33,9 +51,10 @@ type Ctx = Context<AppEnv>;
 export const adminHierarchyRoutes = new Hono<AppEnv>();
 
 const HIERARCHY = '/tenants/resources/hierarchy/v1';
+const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
 const SUB_TENANT_USERS = '/identity/resources/sub-tenants/users/v1';
 
-guard(adminHierarchyRoutes, `${HIERARCHY}/*`, `${SUB_TENANT_USERS}/*`);
+guard(adminHierarchyRoutes, `${HIERARCHY}/*`, `${HIERARCHY_V2}/*`, `${SUB_TENANT_USERS}/*`);
 
 const READ_HIERARCHY = requirePermission('fe.account-hierarchy.read.subAccount');
 const READ_USERS = requirePermission('fe.account-hierarchy.read.subAccount', 'fe.secure.read.users');
@@ -45,16 +64,26 @@ const WRITE_USERS = requirePermission('fe.account-hierarchy.write.subAccount', '
 export const SUB_TENANT_USERS_PAGE_SIZE = 20;
 export const SUB_TENANT_USERS_MAX_PAGE_SIZE = 200;
 
+/** Accounts a hierarchy v2 page holds when the caller sends no `_limit` (admin spec §9 "Accounts page limit 50"; AB-2.04). */
+export const ACCOUNTS_PAGE_SIZE = 50;
+/** The largest hierarchy v2 page served (`_limit`), so that every read stays bounded. */
+export const ACCOUNTS_MAX_PAGE_SIZE = 100;
+/** The most tenant ids one getHierarchyMetadata call may name (`_tenantIds`). */
+export const METADATA_MAX_TENANTS = 100;
+
+/** The caller's tenant and vendor. */
+const callerOf = (c: Ctx) => ({ db: c.var.db, vendorId: c.var.rt.vendorId, tenantId: c.var.auth.tenantId });
+
 // ---------------------------------------------------------------- the hierarchy
 
 /**
  * getSubTenants (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1` → every descendant of the caller's
  * tenant as `[{ tenantId, tenantName, status, createdAt, level }]`, breadth first (level 1 = a direct child), by name
- * within a level; `[]` without sub-tenants. The reference client types the answer as one ISubTenant: the wire is a list.
+ * within a parent; `[]` without sub-tenants. The reference client types the answer as one ISubTenant: the wire is a list.
  */
 adminHierarchyRoutes.get(HIERARCHY, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  return c.json(h.descendants(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
+  const { db, vendorId, tenantId } = callerOf(c);
+  return c.json((await descendants(db, vendorId, tenantId)).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
 /**
@@ -62,20 +91,20 @@ adminHierarchyRoutes.get(HIERARCHY, READ_HIERARCHY, async (c) => {
  * ISubTenantTree `{ tenantId, tenantName, status, createdAt, children[] }`, children (recursively) sorted by name.
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/tree`, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  const own = h.byId.get(c.var.auth.tenantId);
+  const { db, vendorId, tenantId } = callerOf(c);
+  const own = await tenantNode(db, vendorId, tenantId);
   if (!own) throw notFound('Tenant not found');
-  return c.json(treeOf(h, own));
+  return c.json(treeOf(own, await descendants(db, vendorId, tenantId)));
 });
 
 /**
  * getParentTenants (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v1/parents` → the ancestors of the
  * caller's tenant, nearest first, as `[{ tenantId, level, tenantName, status, createdAt }]` (level 1 = the direct
- * parent); `[]` for a top-level account.
+ * parent); `[]` for a top-level account. (They are above the caller's scope: their names serve breadcrumbs only.)
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  return c.json(h.ancestors(c.var.auth.tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
+  const { db, vendorId, tenantId } = callerOf(c);
+  return c.json((await ancestors(db, vendorId, tenantId)).map(({ node, level }) => ({ ...tenantFields(node), level })));
 });
 
 /**
@@ -83,10 +112,61 @@ adminHierarchyRoutes.get(`${HIERARCHY}/parents`, READ_HIERARCHY, async (c) => {
  * ancestors of a tenant in the caller's scope (its own tenant or a descendant), as getParentTenants; 404 otherwise.
  */
 adminHierarchyRoutes.get(`${HIERARCHY}/parents/:tenantId`, READ_HIERARCHY, idParams('tenantId'), async (c) => {
-  const h = await loadHierarchy(c.var.db, c.var.rt.vendorId);
-  const tenantId = c.req.param('tenantId');
-  if (!h.scope(c.var.auth.tenantId).includes(tenantId)) throw notFound('Tenant not found');
-  return c.json(h.ancestors(tenantId).map(({ node, level }) => ({ ...tenantFields(node), level })));
+  const { db, vendorId, tenantId } = callerOf(c);
+  const target = c.req.param('tenantId');
+  if (!(await isInSubtree(db, vendorId, tenantId, target))) throw notFound('Tenant not found');
+  return c.json((await ancestors(db, vendorId, target)).map(({ node, level }) => ({ ...tenantFields(node), level })));
+});
+
+// ---------------------------------------------------------------- hierarchy v2
+
+const accountsIn = z.object({
+  _limit: q.int(ACCOUNTS_PAGE_SIZE, 1, ACCOUNTS_MAX_PAGE_SIZE),
+  _offset: q.int(0, 0),
+  _filter: q.text(),
+  _subTenantId: q.text().refine((v) => v === undefined || ID_PATTERN.test(v), 'must be a tenant id'),
+  _sortBy: q.oneOf(ACCOUNT_SORT_KEYS, 'name'),
+  _order: q.oneOf(['ASC', 'DESC'] as const, 'ASC'),
+});
+
+/**
+ * searchSubTenants (api-contract §N; AB-2.04, AB-3.13, AB-7.23): `GET tenants/resources/hierarchy/v2` → Pg<{ tenantId,
+ * name, createdAt, metadata: { isParent }, isReseller, subAccountAccessType }>: one page of the direct children of
+ * `_subTenantId` (default the caller's tenant; it must be in the caller's scope, else 404 `Tenant not found`), or, with
+ * `_filter`, of every account below `_subTenantId` at any depth whose name contains `_filter` (case-insensitive; the
+ * name search of the whole subtree). `_offset` (rows, default 0), `_limit` (default 50, at most 100), `_sortBy`
+ * createdAt | name | tenantId (default name, case-insensitive), `_order` ASC | DESC (default ASC; ties by tenant id).
+ * `_links.next` is the path and query of the next page (`''` on the last), likewise `prev`, `first` and `last`.
+ */
+adminHierarchyRoutes.get(HIERARCHY_V2, READ_HIERARCHY, async (c) => {
+  const { db, vendorId, tenantId } = callerOf(c);
+  const query = parseQuery(c, accountsIn);
+  const parentId = query._subTenantId ?? tenantId;
+  if (!(await isInSubtree(db, vendorId, tenantId, parentId))) throw notFound('Tenant not found');
+  const page = { limit: query._limit, offset: query._offset };
+  const { items, total } = await accountsPage(db, vendorId, { parentId, filter: query._filter, sortBy: query._sortBy, order: query._order, ...page });
+  return c.json(fronteggPage(c, items, total, page));
+});
+
+const metadataIn = z.object({
+  _tenantIds: q
+    .list()
+    .refine((v) => v !== undefined, 'must name at least one tenant')
+    .refine((v) => !v || v.length <= METADATA_MAX_TENANTS, `must name at most ${METADATA_MAX_TENANTS} tenants`),
+});
+
+/**
+ * getHierarchyMetadata (api-contract §N; AB-7.23): `GET tenants/resources/hierarchy/v2/metadata?_tenantIds=a,b` →
+ * `[{ tenantId, totalSubTenants, isParent }]` in the order asked: `totalSubTenants` counts every account below it at
+ * any depth, `isParent` whether it has one. At most 100 ids; each must be in the caller's scope (403 `Not authorized`
+ * otherwise).
+ */
+adminHierarchyRoutes.get(`${HIERARCHY_V2}/metadata`, READ_HIERARCHY, async (c) => {
+  const { db, vendorId, tenantId } = callerOf(c);
+  const ids = parseQuery(c, metadataIn)._tenantIds ?? [];
+  const inside = await inSubtree(db, vendorId, tenantId, ids);
+  if (ids.some((id) => !inside.has(id))) throw notAuthorized();
+  return c.json(await hierarchyMetadata(db, vendorId, ids));
 });
 
 // ---------------------------------------------------------------- the users list's query
@@ -108,7 +188,8 @@ const usersIn = z.object({
  */
 adminHierarchyRoutes.get(SUB_TENANT_USERS, READ_USERS, async (c) => {
   const db = c.var.db;
-  const scope = (await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId);
+  // one walk, then its ids in the four queries of the page (a subquery each would walk the subtree four times)
+  const scope = await subtreeList(db, c.var.rt.vendorId, c.var.auth.tenantId);
   const { _limit: limit, _offset: offset, _sortBy: sortBy, _order: order, _filter: filter } = parseQuery(c, usersIn);
   const { rows, total } = await scopeUsers(db, scope, { limit, offset, sortBy, order, filter });
   return c.json(pageResult(await subTenantUsers(db, rows, scope), total, { limit, offset }));
@@ -118,8 +199,8 @@ adminHierarchyRoutes.get(SUB_TENANT_USERS, READ_USERS, async (c) => {
 
 /** 403 unless every one of `tenantIds` is the caller's tenant or a descendant of it. */
 async function assertInScope(c: Ctx, tenantIds: string[]): Promise<void> {
-  const scope = new Set((await loadHierarchy(c.var.db, c.var.rt.vendorId)).scope(c.var.auth.tenantId));
-  if (!tenantIds.every((id) => scope.has(id))) throw notAuthorized();
+  const inside = await inSubtree(c.var.db, c.var.rt.vendorId, c.var.auth.tenantId, tenantIds);
+  if (!tenantIds.every((id) => inside.has(id))) throw notAuthorized();
 }
 
 /** 400 when a tenant is named twice in one request. */

@@ -23,7 +23,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { guard } from '../../http/auth.ts';
 import { emitUserEvent, webhookUser } from '../../events/payloads.ts';
 import { audit } from '../../audit.ts';
-import { notAuthorized, requirePermission } from '../../http/permissions.ts';
+import { hasPermission, notAuthorized, requirePermission } from '../../http/permissions.ts';
 import { parseBody } from '../../http/body.ts';
 import { parseQuery, q } from '../../http/query.ts';
 import { fronteggPage, pageOf, pageResult } from '../../http/pager.ts';
@@ -53,6 +53,7 @@ import {
 } from '../../team.ts';
 import { seedUsers } from '../../seed-users.ts';
 import { assertMayChangeIdentity } from '../../identity-owner.ts';
+import { inSubtree } from '../../hierarchy.ts';
 
 type Ctx = Context<AppEnv>;
 type UserRow = typeof users.$inferSelect;
@@ -396,9 +397,10 @@ const countBody = z.object({
 });
 
 /**
- * getTenantsUsersCount (api-contract §N; AB-7.09): `POST tenants/users/v1/count` `{ tenantIds }` →
+ * getTenantsUsersCount (api-contract §N; AB-7.09, AB-7.23): `POST tenants/users/v1/count` `{ tenantIds }` →
  * `[{ tenantId, totalUsers, totalAccessAllowedUsers }]` (access allowed = activated and not disabled). The caller may
- * count only tenants it is an active member of (403 otherwise).
+ * count tenants it is an active member of and, holding `fe.account-hierarchy.read.subAccount`, the sub-accounts of
+ * its token's tenant at any depth (issue 34: the account tree's user counts); 403 for any other tenant.
  */
 adminUserRoutes.post(`${TENANT_USERS}/count`, READ, async (c) => {
   const body = await parseBody(c, countBody);
@@ -408,7 +410,13 @@ adminUserRoutes.post(`${TENANT_USERS}/count`, READ, async (c) => {
     .select({ tenantId: userTenants.tenantId })
     .from(userTenants)
     .where(and(eq(userTenants.userId, c.var.auth.sub), eq(userTenants.activated, true), inArray(userTenants.tenantId, tenantIds)));
-  if (mine.length !== tenantIds.length) throw notAuthorized();
+  const held = new Set(mine.map((m) => m.tenantId));
+  const others = tenantIds.filter((id) => !held.has(id));
+  if (others.length) {
+    if (!hasPermission(c.var.auth, 'fe.account-hierarchy.read.subAccount')) throw notAuthorized();
+    const inside = await inSubtree(db, c.var.rt.vendorId, c.var.auth.tenantId, others);
+    if (others.some((id) => !inside.has(id))) throw notAuthorized();
+  }
   const rows = await db
     .select({
       tenantId: userTenants.tenantId,
