@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { eq } from 'drizzle-orm';
 import { createEmulator } from '../src/app.ts';
-import { openDatabase, type Database, type Db, type RawExec } from '../src/db/client.ts';
+import { openDatabase, type Database, type RawExec } from '../src/db/client.ts';
 import { BASELINE_ID, LEGACY_MIGRATIONS, MIGRATIONS_FOLDER, generatedMigrations, runMigrations } from '../src/db/migrations.ts';
 import * as schema from '../src/db/schema.ts';
 import { SEED, seed } from '../src/db/seed.ts';
@@ -44,6 +44,47 @@ async function contents(exec: RawExec): Promise<Record<string, string>> {
     out[String(tablename)] = `${row!.n} rows ${row!.digest}`;
   }
   return out;
+}
+
+/**
+ * The tables `seed()` writes, in the order it writes them (parents first). A table a trigger fills (billing) is not
+ * listed: the legacy database's own triggers fill it.
+ */
+const SEEDED_TABLES = [
+  'vendors',
+  'permissions',
+  'roles',
+  'role_permissions',
+  'tenants',
+  'users',
+  'user_tenants',
+  'user_tenant_roles',
+  'metadata',
+  'applications',
+  'application_tenants',
+  'application_users',
+];
+
+/**
+ * The seed written into a database made by the legacy runner as the old code wrote it: `seed()` runs on a fresh
+ * database of this code, and its rows are copied into the tables and columns the legacy database has (a table or a
+ * column added since is left out, as the old code never wrote it). `seed()` itself cannot write there: drizzle names
+ * every column of this code's tables (issue 34 added columns to tenants and user_tenants).
+ */
+async function seedLegacy(target: { exec: RawExec }): Promise<void> {
+  const source = await freshDatabase('pglite');
+  try {
+    await runMigrations(source.exec);
+    await seed(source.db);
+    const present = new Set((await target.exec(`select tablename from pg_tables where schemaname = 'public'`)).map((r) => String(r.tablename)));
+    for (const table of SEEDED_TABLES.filter((t) => present.has(t))) {
+      const [{ rows }] = await source.exec(`select coalesce(json_agg(t), '[]'::json)::text as rows from "${table}" t`);
+      // every column the legacy table has is in the JSON (this code's tables only add columns); the others are ignored
+      await target.exec(`insert into "${table}" select * from json_populate_recordset(null::"${table}", '${String(rows).replace(/'/g, "''")}'::json)`);
+    }
+  } finally {
+    await source.close();
+  }
 }
 
 async function loggedIds(exec: RawExec): Promise<string[]> {
@@ -172,7 +213,7 @@ describe('one schema source: schema.ts → drizzle/ → every database', () => {
         const database = await freshDatabase(store);
         try {
           await legacyRun(database.exec);
-          await seed(database.db);
+          await seedLegacy(database);
           await database.exec(`insert into outbox (id, "to", channel, subject, text) values ('mail-1', 'a@b.test', 'email', 'Hi', 'Hello');
             insert into audits (id, tenant_id, action, details, severity) values ('audit-1', '${SEED.tenantId}', 'user.created', '{"x":1}', 'High');
             insert into emulator_clock (id, offset_ms, frozen_at) values ('clock', 5000, 1700000000000);`);
@@ -211,7 +252,7 @@ describe('one schema source: schema.ts → drizzle/ → every database', () => {
     try {
       const old = await openDatabase({ dataDir: dir });
       await legacyRun(old.exec);
-      await seed(old.db as Db);
+      await seedLegacy(old);
       await old.exec(`update users set name = 'Kept Across Upgrade' where email = '${SEED.adminEmail}'`);
       await old.close();
 
