@@ -56,6 +56,7 @@ import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
 import { adminSubAccountUserRoutes } from './routes/admin/sub-account-users.ts';
+import { applicationEmulatorRoutes, adminApplicationRoutes } from './routes/admin/applications.ts';
 import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audits.ts';
 import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
@@ -313,6 +314,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminProfileRoutes);
   app.route(API_PREFIX, adminHierarchyRoutes);
   app.route(API_PREFIX, adminSubAccountUserRoutes);
+  app.route(API_PREFIX, adminApplicationRoutes);
   app.route(API_PREFIX, adminRestrictionRoutes);
   app.route(API_PREFIX, adminSecurityRoutes);
   app.route(API_PREFIX, adminSsoRoutes);
@@ -343,6 +345,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', stepUpEmulatorRoutes);
   app.route('/_emulator', clockEmulatorRoutes);
   app.route('/_emulator', adminUserEmulatorRoutes);
+  app.route('/_emulator', applicationEmulatorRoutes);
   app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
   app.route('/_emulator', billingEmulatorRoutes);
