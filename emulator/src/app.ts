@@ -56,11 +56,14 @@ import { adminAccountRoutes } from './routes/admin/account.ts';
 import { adminProfileRoutes } from './routes/admin/profile.ts';
 import { adminHierarchyRoutes } from './routes/admin/hierarchy.ts';
 import { adminSubTenantRoutes, subTenantEmulatorRoutes } from './routes/admin/sub-tenants.ts';
+import { adminSubAccountUserRoutes } from './routes/admin/sub-account-users.ts';
+import { applicationEmulatorRoutes, adminApplicationRoutes } from './routes/admin/applications.ts';
 import { adminAuditEmulatorRoutes, adminAuditRoutes } from './routes/admin/audits.ts';
 import { adminInvitationRoutes } from './routes/admin/invitations.ts';
 import { adminRestrictionRoutes } from './routes/admin/restrictions.ts';
 import { forgetRestrictions, settleRestrictionCache } from './restrictions.ts';
 import { enforceIpRestrictions } from './ip-enforcement.ts';
+import { enforceSubAccountAccess } from './sub-account-access.ts';
 import { adminSecurityRoutes } from './routes/admin/security.ts';
 import { adminSsoRoutes } from './routes/admin/sso.ts';
 import { adminProvisioningRoutes } from './routes/admin/provisioning.ts';
@@ -212,8 +215,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     dnsServers: options.dnsServers ?? [],
     outbound,
     trustedProxies: compileTrustedProxies(options.trustedProxies ? parseTrustedProxies(options.trustedProxies.join(',')) : DEFAULT_TRUSTED_PROXIES),
-    // every signed-in request: the account's IP restrictions (a route opts out with ip-enforcement.ts `anyAddress`)
-    afterAuth: [enforceIpRestrictions],
+    // every signed-in request: a sub-account's token still allowed there (sub-account-access.ts), then the account's
+    // IP restrictions (a route opts out with ip-enforcement.ts `anyAddress`)
+    afterAuth: [enforceSubAccountAccess, enforceIpRestrictions],
     webhooks,
   };
 
@@ -312,6 +316,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route(API_PREFIX, adminProfileRoutes);
   app.route(API_PREFIX, adminHierarchyRoutes);
   app.route(API_PREFIX, adminSubTenantRoutes);
+  app.route(API_PREFIX, adminSubAccountUserRoutes);
+  app.route(API_PREFIX, adminApplicationRoutes);
   app.route(API_PREFIX, adminRestrictionRoutes);
   app.route(API_PREFIX, adminSecurityRoutes);
   app.route(API_PREFIX, adminSsoRoutes);
@@ -343,6 +349,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.route('/_emulator', stepUpEmulatorRoutes);
   app.route('/_emulator', clockEmulatorRoutes);
   app.route('/_emulator', adminUserEmulatorRoutes);
+  app.route('/_emulator', applicationEmulatorRoutes);
   app.route('/_emulator', adminAuditEmulatorRoutes);
   app.route('/_emulator', mfaMethodEmulatorRoutes);
   app.route('/_emulator', billingEmulatorRoutes);

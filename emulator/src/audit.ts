@@ -22,6 +22,10 @@
  * The payload never carries a secret: keys naming a password, secret, hash, cookie, authorization, API key, or
  * ending in `token` or `code`, are dropped at any depth before the row is written.
  *
+ * Acting in a sub-account (a token with `actingFromTenantId`, src/sub-account-access.ts): the row is the
+ * sub-account's, its actor the acting user, and it names the account the user acts from — `details.actingFrom
+ * { tenantId, name }` and ` (acting from <name>)` at the end of the description.
+ *
  * A refusal must stay on record when the request then fails: a row written with `durable: true` is written again,
  * outside the request's transaction, when that transaction is rolled back (`keepDurableAudits`, called by app.ts).
  */
@@ -32,6 +36,7 @@ import { audits, SCIM_ACTOR_PREFIX } from './db/schema.ts';
 import type { AppEnv } from './http/env.ts';
 import { clientIp } from './http/client-ip.ts';
 import { emulatorNow } from './clock.ts';
+import { accountName } from './sub-account-access.ts';
 
 /** Severity of an audit row. */
 export type AuditSeverity = 'INFO' | 'WARNING' | 'SEVERE';
@@ -118,15 +123,24 @@ export async function audit(c: Context<AppEnv>, event: AuditEvent): Promise<void
   const actor = event.actor === undefined ? { id: auth?.sub, email: auth?.email } : event.actor;
   const db = c.var.db;
   const now = new Date(await emulatorNow(db));
+  const tenantId = event.tenantId === undefined ? (auth?.tenantId ?? null) : event.tenantId;
+  let description = event.description ?? describe(event.action, details);
+  // a change made in a sub-account with its token (src/sub-account-access.ts): the row, in the sub-account, names the
+  // account the user acts from (issue 34 item 3) — in the payload and in the sentence the log shows and searches
+  if (auth?.actingFromTenantId && actor?.id === auth.sub && tenantId === auth.tenantId) {
+    const name = await accountName(db, auth.actingFromTenantId);
+    details.actingFrom = { tenantId: auth.actingFromTenantId, name };
+    description = `${description} (acting from ${name})`;
+  }
   const row: AuditInsert = {
     id: randomUUID(),
-    tenantId: event.tenantId === undefined ? (auth?.tenantId ?? null) : event.tenantId,
+    tenantId,
     actorId: actor?.id ?? null,
     actorEmail: actor?.email ?? null,
     actorName: actor?.name ?? null,
     action: event.action,
     targetId: event.targetId ?? null,
-    description: event.description ?? describe(event.action, details),
+    description,
     details,
     ip: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,

@@ -123,19 +123,23 @@ export async function descendants(db: Db, vendorId: string, rootId: string): Pro
   return rows.map(leveled);
 }
 
-/** The ancestors of `tenantId`, nearest first (level 1 = the direct parent; the last one is the top-level account); empty for a top-level or unknown tenant. */
-export async function ancestors(db: Db, vendorId: string, tenantId: string): Promise<LeveledNode[]> {
-  const rows = await rowsOf<NodeRow>(
+/**
+ * The ancestors of `tenantId`, nearest first (level 1 = the direct parent; the last one is the top-level account), each
+ * with its sub-account access type (who may enter the accounts below it: sub-account-access.ts); empty for a top-level
+ * or unknown tenant.
+ */
+export async function ancestors(db: Db, vendorId: string, tenantId: string): Promise<(LeveledNode & { subAccountAccessType: SubAccountAccessType })[]> {
+  const rows = await rowsOf<NodeRow & { sub_account_access_type: SubAccountAccessType }>(
     db,
-    sql`with recursive up(tenant_id, name, parent_tenant_id, is_locked, created_at, level) as (
-        select tenant_id, name, parent_tenant_id, is_locked, created_at, 0 from tenants where tenant_id = ${tenantId} and vendor_id = ${vendorId}
+    sql`with recursive up(tenant_id, name, parent_tenant_id, is_locked, created_at, sub_account_access_type, level) as (
+        select tenant_id, name, parent_tenant_id, is_locked, created_at, sub_account_access_type, 0 from tenants where tenant_id = ${tenantId} and vendor_id = ${vendorId}
         union all
-        select t.tenant_id, t.name, t.parent_tenant_id, t.is_locked, t.created_at, up.level + 1
+        select t.tenant_id, t.name, t.parent_tenant_id, t.is_locked, t.created_at, t.sub_account_access_type, up.level + 1
           from tenants t join up on t.tenant_id = up.parent_tenant_id where t.vendor_id = ${vendorId}
       ) cycle tenant_id set is_cycle using path
-      select tenant_id, name, parent_tenant_id, is_locked, created_at, level from up where not is_cycle and level > 0 order by level`,
+      select tenant_id, name, parent_tenant_id, is_locked, created_at, sub_account_access_type, level from up where not is_cycle and level > 0 order by level`,
   );
-  return rows.map(leveled);
+  return rows.map((r) => ({ ...leveled(r), subAccountAccessType: r.sub_account_access_type }));
 }
 
 /**

@@ -32,6 +32,7 @@ import { badRequest, conflict, notFound } from './http/errors.ts';
 import { notAuthorized } from './http/permissions.ts';
 import { emulatorDate } from './clock.ts';
 import { defaultRoleIdsFor, roleDto } from './session/authorization.ts';
+import { grantDefaultApplications } from './applications.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 type PermissionRow = typeof permissions.$inferSelect;
@@ -177,7 +178,7 @@ export async function inviteLinkRoleIds(db: Db, vendorId: string, link: typeof t
 
 // ---------------------------------------------------------------- a member's roles
 
-/** Makes the user a member of `tenantId` (activated or pending, temporary when `temporaryExpiresAt` is set) holding `roleIds`. */
+/** Makes the user a member of `tenantId` (activated or pending, temporary when `temporaryExpiresAt` is set) holding `roleIds`, with the vendor's default apps (src/applications.ts). */
 export async function addMembership(
   db: Db,
   userId: string,
@@ -188,6 +189,7 @@ export async function addMembership(
 ): Promise<void> {
   await db.insert(userTenants).values({ userId, tenantId, createdAt: await emulatorDate(db), activated, temporaryExpiresAt: extra.temporaryExpiresAt ?? null });
   await addMemberRoles(db, userId, tenantId, roleIds);
+  await grantDefaultApplications(db, userId, tenantId);
 }
 
 /** Adds `roleIds` to the member's roles in `tenantId` (those it holds already stay once). */
@@ -236,6 +238,7 @@ export const FE_CATEGORIES: { id: string; name: string; description: string; key
   { id: 'fe-category-subscriptions', name: 'Subscriptions', description: 'Plans, invoices and payment', keys: /^fe\.subscriptions\./ },
   { id: 'fe-category-usage', name: 'Usage', description: 'Usage of the product', keys: /^fe\.usage\./ },
   { id: 'fe-category-account-hierarchy', name: 'Account hierarchy', description: 'Sub-accounts', keys: /^fe\.account-hierarchy\./ },
+  { id: 'fe-category-applications', name: 'Applications', description: 'Applications and their users', keys: /^fe\.(account-settings\.\w+\.app|secure\.\w+\.appsUsers)$/ },
 ];
 
 /** The category a permission is answered under: its stored category when that row exists, else Frontegg's by key. */

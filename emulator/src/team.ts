@@ -4,6 +4,7 @@
  * groups, permissions, MFA), the shapes, and one member with its TeamUser. Domain code shared by the users and
  * invitations routes; no routes here.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import {
@@ -17,6 +18,7 @@ import {
   refreshTokens,
   rolePermissions,
   roles,
+  tenants,
   userGroupMembers,
   userGroupRoles,
   userGroups,
@@ -30,6 +32,7 @@ import { emulatorDate } from './clock.ts';
 import { removeMfaDevices, usersWithMfa } from './mfa-devices.ts';
 import { userRowFields } from './session/accounts.ts';
 import { permDto, roleDto } from './session/authorization.ts';
+import { accessAllowed } from './sub-account-access.ts';
 
 type UserRow = typeof users.$inferSelect;
 type MembershipRow = typeof userTenants.$inferSelect;
@@ -311,7 +314,10 @@ export async function loadDetails(db: Db, userIds: string[], tenantId: string, o
   for (const g of groupLinks) push(groupsOf, g.userId, { id: g.groupId, roles: groupRoles.get(g.groupId) ?? [] });
 
   const rolesIn = (userId: string, tid: string) => rolesOf.get(`${userId} ${tid}`) ?? [];
+  const [own] = await db.select({ type: tenants.subAccountAccessType }).from(tenants).where(eq(tenants.tenantId, tenantId));
   return {
+    /** The member's sub-account access in the tenant: its switch, else the tenant's default (src/sub-account-access.ts). */
+    subAccountAccessAllowed: (m: MembershipRow) => accessAllowed(own?.type ?? 'defaultOff', m.subAccountAccessAllowed),
     tenantIds: (userId: string) => tenantsOf.get(userId) ?? [],
     rolesIn,
     mfaEnrolled: (userId: string) => mfaUsers.has(userId),
@@ -349,6 +355,7 @@ export function userV3Dto(u: UserRow, m: MembershipRow, d: Details) {
   const tenantIds = d.tenantIds(u.id);
   return {
     ...userRowFields(u),
+    subAccountAccessAllowed: d.subAccountAccessAllowed(m),
     mfaEnrolled: d.mfaEnrolled(u.id),
     provider: d.source(u.id).provider,
     tenantId: m.tenantId,
@@ -445,4 +452,39 @@ export async function revokeSessions(db: Db, userId: string, tenantId: string): 
     .update(refreshTokens)
     .set({ revokedAt: await emulatorDate(db) })
     .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.tenantId, tenantId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * A new user invited by an admin (addUser, addUsersToSubTenant, addUserToTenantAndSubTenants): not verified, no
+ * password until the invitation is accepted, `tenantId` its active tenant; the name defaults to the email's local part.
+ * The caller adds the memberships and sends the invitation.
+ */
+export async function insertInvitedUser(
+  db: Db,
+  vendorId: string,
+  tenantId: string,
+  fields: { email: string; name?: string | null; phoneNumber?: string | null; metadata?: string | null },
+): Promise<UserRow> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      vendorId,
+      email: fields.email,
+      name: fields.name?.trim() || fields.email.split('@')[0],
+      passwordHash: null,
+      phoneNumber: fields.phoneNumber ?? null,
+      profilePictureUrl: null,
+      verified: false,
+      superUser: false,
+      mfaBypass: false,
+      metadata: fields.metadata ?? null,
+      activeTenantId: tenantId,
+      isLocked: false,
+      failedLoginAttempts: 0,
+      lastLogin: null,
+      createdAt: await emulatorDate(db),
+    })
+    .returning();
+  return user;
 }

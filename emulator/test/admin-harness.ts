@@ -35,6 +35,8 @@ export interface AdminHarness {
   makeUser(email: string, roles?: string[], extra?: { tenantId?: string; name?: string }): Promise<string>;
   /** The audit rows of `action` on `targetId`. */
   auditRows(action: string, targetId: string): Promise<AuditRow[]>;
+  /** An account made through `/_emulator/tenants`, under `parentTenantId` when given; its id. */
+  makeTenant(tenantId: string, name: string, parentTenantId?: string): Promise<string>;
 }
 
 /**
@@ -76,6 +78,7 @@ export function useAdminEmulator(options?: () => EmulatorOptions | Promise<Emula
     adminApi: async () => harness.apiAs(await harness.tokenOf()),
     makeUser: (email, roles, extra) => makeUser(running(), email, roles, extra),
     auditRows: (action, targetId) => auditRows(running(), action, targetId),
+    makeTenant: (tenantId, name, parentTenantId) => makeTenant(running(), tenantId, name, parentTenantId),
   };
   return harness;
 }
@@ -102,6 +105,13 @@ async function makeUser(emu: Emulator, email: string, roles = ['ReadOnly'], extr
   const res = await new Client(emu).post('/_emulator/users', { email, password: PASSWORD, roles, ...extra });
   assert.equal(res.status, 201, res.text);
   return res.body.id as string;
+}
+
+async function makeTenant(emu: Emulator, tenantId: string, name: string, parentTenantId?: string): Promise<string> {
+  const res = await new Client(emu).post('/_emulator/tenants', { tenantId, name, parentTenantId });
+  assert.equal(res.status, 201, res.text);
+  assert.equal(res.body.parentTenantId, parentTenantId ?? null);
+  return tenantId;
 }
 
 function auditRows(emu: Emulator, action: string, targetId: string): Promise<AuditRow[]> {

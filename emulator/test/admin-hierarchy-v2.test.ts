@@ -1,3 +1,4 @@
+// @postgres: the account tree in recursive SQL (CYCLE) and the pg_trgm name search; moves under the vendor row lock
 /**
  * The account tree of the allAccounts section (issue 34 items 1, 2 and 6; api-contract §N): hierarchy v2 pages of
  * children with `_links.next`, the name search across the subtree, sorting, metadata totals, parents, user counts of

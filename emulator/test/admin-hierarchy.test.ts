@@ -14,17 +14,9 @@ import { Client } from './helpers.ts';
 import { PASSWORD, rejectsWith, useAdminEmulator } from './admin-harness.ts';
 
 const harness = useAdminEmulator();
-const { tokenOf, apiAs, adminApi, makeUser, auditRows } = harness;
+const { tokenOf, apiAs, adminApi, makeUser, auditRows, makeTenant } = harness;
 
 const ACME = SEED.tenantId;
-
-/** A tenant made through `/_emulator/tenants`, under `parentTenantId` when given. */
-async function makeTenant(tenantId: string, name: string, parentTenantId?: string): Promise<string> {
-  const res = await new Client(harness.emu).post('/_emulator/tenants', { tenantId, name, parentTenantId });
-  assert.equal(res.status, 201, res.text);
-  assert.equal(res.body.parentTenantId, parentTenantId ?? null);
-  return tenantId;
-}
 
 /** Adds (or re-roles) `userId` in `tenantId` with the role keys given. */
 async function addMembership(userId: string, tenantId: string, roles: string[] = ['ReadOnly']): Promise<void> {

@@ -51,7 +51,20 @@ async function contents(exec: RawExec): Promise<Record<string, string>> {
  * The tables `seed()` writes, in the order it writes them (parents first). A table a trigger fills (billing) is not
  * listed: the legacy database's own triggers fill it.
  */
-const SEEDED_TABLES = ['vendors', 'permissions', 'roles', 'role_permissions', 'tenants', 'users', 'user_tenants', 'user_tenant_roles', 'metadata'];
+const SEEDED_TABLES = [
+  'vendors',
+  'permissions',
+  'roles',
+  'role_permissions',
+  'tenants',
+  'users',
+  'user_tenants',
+  'user_tenant_roles',
+  'metadata',
+  'applications',
+  'application_tenants',
+  'application_users',
+];
 
 /**
  * The seed written into a database made by the legacy runner as the old code wrote it: `seed()` runs on a fresh

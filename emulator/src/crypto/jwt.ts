@@ -19,6 +19,11 @@ export interface AccessClaims extends JWTPayload {
   sid: string;
   metadata: Record<string, unknown>;
   profilePictureUrl?: string | null;
+  /**
+   * A token of a sub-account (GetUserJwt for a descendant, src/sub-account-access.ts): the ancestor account the user
+   * acts from (`tenantId` is the sub-account). Absent on every other token.
+   */
+  actingFromTenantId?: string;
 }
 
 /** `now` (ms) is the emulator clock (src/clock.ts): iat = now, exp = now + expiresIn. */

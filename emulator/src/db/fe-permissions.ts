@@ -44,6 +44,9 @@ export const FE_PERMISSION_TEXTS: Readonly<Record<string, PermissionText>> = Obj
   'fe.subscriptions.write': { name: 'Manage subscriptions', description: 'Change, cancel or renew the plan and update payment methods' },
   'fe.account-hierarchy.read.subAccount': { name: 'Read sub-accounts', description: 'See the account’s sub-accounts and their users' },
   'fe.account-hierarchy.write.subAccount': { name: 'Manage sub-accounts', description: 'Add, change and remove sub-accounts and their users' },
+  'fe.account-settings.read.app': { name: 'Read applications', description: 'See the applications and which users have them' },
+  'fe.secure.write.appsUsers': { name: 'Assign applications', description: 'Give users of the account access to an application' },
+  'fe.secure.delete.appsUsers': { name: 'Remove applications', description: 'Take an application away from users of the account' },
 });
 
 /**

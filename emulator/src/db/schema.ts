@@ -133,15 +133,15 @@ export const tenants = pgTable(
     /** The parent account's `tenantId` (the tenant hierarchy, api-contract N); null = a top-level account. */
     parentTenantId: text('parent_tenant_id'),
     /**
-     * How the account's users reach its sub-accounts (updateSubTenantHierarchySettings, api-contract N; AB-3.11):
-     * `defaultOff` (the default), `defaultOn` or `alwaysOn`.
+     * Whether this account's users may enter its sub-accounts (updateSubTenantHierarchySettings, api-contract N):
+     * `defaultOff` / `defaultOn` = each user's switch (`user_tenants.sub_account_access_allowed`), off / on until set;
+     * `alwaysOn` = every user of the account (src/sub-account-access.ts).
      */
     subAccountAccessType: text('sub_account_access_type').$type<SubAccountAccessType>().notNull().default('defaultOff'),
   },
   (t) => [
     cascade('tenants_vendor_id_fkey', t.vendorId, () => vendors.id),
     index('tenants_parent_tenant_id_idx').on(t.parentTenantId),
-    // the same constraint as the sub-account access branch (i34-emu-access) writes: keep one at the merge
     check('tenants_sub_account_access_type_check', sql`${t.subAccountAccessType} in ('defaultOff', 'defaultOn', 'alwaysOn')`),
     // the accounts' name search (hierarchy v2 `_filter`, issue 34 item 6): trigrams of the name serve `ILIKE '%…%'`;
     // needs the pg_trgm extension (migration 0007_pg_trgm; PGlite loads it from its contrib, src/db/client.ts)
@@ -234,6 +234,12 @@ export const userTenants = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** A temporary user's expiry in this tenant (api-contract H); null = permanent. */
     temporaryExpiresAt: ts('temporary_expires_at'),
+    /**
+     * The user's sub-account access switch in this tenant (updateSubAccountAccess, api-contract N; AB-6.10): may the
+     * user enter this tenant's sub-accounts. null = the tenant's default (`sub_account_access_type` defaultOn = on);
+     * ignored when the tenant's type is alwaysOn (src/sub-account-access.ts).
+     */
+    subAccountAccessAllowed: boolean('sub_account_access_allowed'),
   },
   (t) => [
     primaryKey({ name: 'user_tenants_pkey', columns: [t.userId, t.tenantId] }),
@@ -457,6 +463,9 @@ export const resettableTables = [
   'tenant_reports',
   'report_templates',
   'notifications',
+  'application_users',
+  'application_tenants',
+  'applications',
   // new:section resettable-tables (npm run new:section adds a section's table above this line)
   'vendors',
   'tenants',
@@ -1797,6 +1806,77 @@ export const notifications = pgTable(
     cascade('notifications_user_id_fkey', t.userId, () => users.id),
     index('notifications_user_tenant_created_at_idx').on(t.userId, t.tenantId, t.createdAt.desc()),
     check('notifications_status_check', sql`status in ('unread', 'read', 'archived')`),
+  ],
+);
+
+/** An application's access (api-contract §M ApplicationAccessType; AB-3.15): FREE_ACCESS = every user has it. */
+export const APPLICATION_ACCESS_TYPES = ['FREE_ACCESS', 'MANAGED_ACCESS'] as const;
+/** One application access type. */
+export type ApplicationAccessType = (typeof APPLICATION_ACCESS_TYPES)[number];
+
+/**
+ * The vendor's applications (api-contract §M IApplicationsResponse; AB-3.15, AB-6.13): FREE_ACCESS apps belong to
+ * every user, MANAGED_ACCESS ones to the users assigned (`application_users`) and to every user of an account that
+ * has a FREE_ACCESS assignment (`application_tenants`). `is_default` apps are given to a new member (src/applications.ts).
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id').notNull(),
+    name: text('name').notNull(),
+    accessType: text('access_type').$type<ApplicationAccessType>().notNull().default('MANAGED_ACCESS'),
+    isDefault: boolean('is_default').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    appUrl: text('app_url').notNull().default(''),
+    loginUrl: text('login_url').notNull().default(''),
+    logoUrl: text('logo_url').notNull().default(''),
+    /** Frontegg's application type (`web`, `mobile-ios`, …). */
+    type: text('type').notNull().default('web'),
+    frontendStack: text('frontend_stack').notNull().default('react'),
+    description: text('description').notNull().default(''),
+    integrationFinishedAt: ts('integration_finished_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [cascade('applications_vendor_id_fkey', t.vendorId, () => vendors.id), check('applications_access_type_check', sql`access_type in ('FREE_ACCESS', 'MANAGED_ACCESS')`)],
+);
+
+/** An application assigned to an account (getTenantsApplicationsV2 `assignments[{ appId, accessType }]`): FREE_ACCESS = every user of the account has it. */
+export const applicationTenants = pgTable(
+  'application_tenants',
+  {
+    appId: text('app_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    accessType: text('access_type').$type<ApplicationAccessType>().notNull().default('MANAGED_ACCESS'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'application_tenants_pkey', columns: [t.appId, t.tenantId] }),
+    cascade('application_tenants_app_id_fkey', t.appId, () => applications.id),
+    cascade('application_tenants_tenant_id_fkey', t.tenantId, () => tenants.tenantId),
+    index('application_tenants_tenant_id_idx').on(t.tenantId),
+    check('application_tenants_access_type_check', sql`access_type in ('FREE_ACCESS', 'MANAGED_ACCESS')`),
+  ],
+);
+
+/** An application assigned to a member of one account (assignUserToApplications `{ userId, tenantId, appIds }`); gone with the membership. */
+export const applicationUsers = pgTable(
+  'application_users',
+  {
+    appId: text('app_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'application_users_pkey', columns: [t.appId, t.tenantId, t.userId] }),
+    cascade('application_users_app_id_fkey', t.appId, () => applications.id),
+    // the membership's: a user who leaves the account (or is deleted, or the account is) loses its assignments there
+    foreignKey({ name: 'application_users_user_id_tenant_id_fkey', columns: [t.userId, t.tenantId], foreignColumns: [userTenants.userId, userTenants.tenantId] }).onDelete(
+      'cascade',
+    ),
+    index('application_users_tenant_user_idx').on(t.tenantId, t.userId),
   ],
 );
 

@@ -6,6 +6,9 @@
 import type { Db } from './client.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import {
+  applicationTenants,
+  applicationUsers,
+  applications,
   metadata,
   permissions,
   rolePermissions,
@@ -236,6 +239,62 @@ export async function seed(db: Db, opts: { accessTokenExpiresIn?: number } = {})
     updatedAt: now,
   });
   await seedLifecycle(db, now);
+  await seedApplications(db, now);
+}
+
+/** The applications' permissions (Frontegg's keys; routes/admin/applications.ts): reading for both roles, assigning and removing for Admin. */
+const APPLICATION_PERMISSIONS = [
+  { id: 'perm-apps-read', key: 'fe.account-settings.read.app', roles: [SEED.adminRoleId, SEED.readOnlyRoleId] },
+  { id: 'perm-apps-write', key: 'fe.secure.write.appsUsers', roles: [SEED.adminRoleId] },
+  { id: 'perm-apps-delete', key: 'fe.secure.delete.appsUsers', roles: [SEED.adminRoleId] },
+];
+
+/** The seeded applications (issue 34 item 5): ids fixed so that tests and demos name them. */
+export const SEED_APPS = {
+  /** FREE_ACCESS and default: every user has it, and every new member is given it. */
+  portal: 'app-customer-portal',
+  /** MANAGED_ACCESS, assigned to Acme: its users have it once assigned. */
+  analytics: 'app-analytics',
+  /** MANAGED_ACCESS, assigned to no account. */
+  reports: 'app-reports',
+} as const;
+
+/** The vendor's three applications, Acme's assignment of Analytics, the admin's default app, and the applications' permissions. */
+async function seedApplications(db: Db, now: Date): Promise<void> {
+  await db.insert(permissions).values(
+    APPLICATION_PERMISSIONS.map((p) => ({
+      id: p.id,
+      key: p.key,
+      ...fePermissionText(p.key),
+      categoryId: p.key.split('.')[1] ?? null,
+      fePermission: true,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await db.insert(rolePermissions).values(APPLICATION_PERMISSIONS.flatMap((p) => p.roles.map((roleId) => ({ roleId, permissionId: p.id }))));
+  const app = (id: string, name: string, accessType: 'FREE_ACCESS' | 'MANAGED_ACCESS', isDefault: boolean, appUrl: string, description: string) => ({
+    id,
+    vendorId: SEED.vendorId,
+    name,
+    accessType,
+    isDefault,
+    isActive: true,
+    appUrl,
+    loginUrl: `${appUrl}/login`,
+    description,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db
+    .insert(applications)
+    .values([
+      app(SEED_APPS.portal, 'Customer Portal', 'FREE_ACCESS', true, 'https://portal.example.test', 'The customer portal every user has'),
+      app(SEED_APPS.analytics, 'Analytics', 'MANAGED_ACCESS', false, 'https://analytics.example.test', 'Dashboards and reports of usage'),
+      app(SEED_APPS.reports, 'Reports Studio', 'MANAGED_ACCESS', false, 'https://reports.example.test', 'Scheduled reports'),
+    ]);
+  await db.insert(applicationTenants).values({ appId: SEED_APPS.analytics, tenantId: SEED.tenantId, accessType: 'MANAGED_ACCESS', createdAt: now });
+  await db.insert(applicationUsers).values({ appId: SEED_APPS.portal, tenantId: SEED.tenantId, userId: SEED.adminUserId, createdAt: now });
 }
 
 /** Account lifecycle (migration 0004): the Admin role may impersonate. */

@@ -8,9 +8,11 @@ import { emulatorNow } from '../clock.ts';
 /**
  * Requires a valid access token. Accepts `Authorization: Bearer <jwt>` and,
  * for the reference client's `[jwt]` operations (api-contract.md §2), the raw
- * JWT without the `Bearer ` prefix. Then runs the runtime's `afterAuth` middleware (app.ts: the IP restrictions of
- * the token's account, src/ip-enforcement.ts) before the route.
- * @throws HttpError 401 `Unauthorized`; whatever an `afterAuth` middleware throws (403 for a refused address)
+ * JWT without the `Bearer ` prefix (the form the portal sends a sub-account's token in). Then runs the runtime's
+ * `afterAuth` middleware (app.ts: a sub-account's token still allowed there, src/sub-account-access.ts; the IP
+ * restrictions of the token's account, src/ip-enforcement.ts) before the route.
+ * @throws HttpError 401 `Unauthorized`; whatever an `afterAuth` middleware throws (403 `No access` for a sub-account
+ * the user may no longer act in, 403 for a refused address)
  */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // already verified for this request (two route groups may guard the same path, e.g. users/v2: list and add)

@@ -16,12 +16,13 @@ import { impersonationSessions, refreshTokens, users } from '../db/schema.ts';
 import { verifyAccessToken, type AccessClaims } from '../crypto/jwt.ts';
 import { emulatorNow, emulatorDate } from '../clock.ts';
 import { mintAccessToken } from '../session/access-token.ts';
-import { getUser } from '../session/accounts.ts';
+import { getUser, userTenantList } from '../session/accounts.ts';
 import { impersonationCannotLeave } from '../session/families.ts';
 import { issueSession } from '../session/issue.ts';
 import { userProfile } from '../session/profile.ts';
 import { membership } from '../lifecycle.ts';
 import { audit } from '../audit.ts';
+import { assertStillActing, noSubAccountAccess, subAccountGrant } from '../sub-account-access.ts';
 
 export const tenantRoutes = new Hono<AppEnv>();
 type Ctx = Context<AppEnv>;
@@ -42,10 +43,16 @@ async function assertSessionLive(c: Ctx, sid: string | undefined) {
 /**
  * GetUserJwt: `{ tenantId? }` → `{ accessToken, expires, expiresIn }`, an access
  * token of the same session (sid, amr, acr, auth_time, act) for another tenant
- * of the user (default: the token's tenant). No refresh token, no cookie, the
- * active tenant is unchanged. 403 for a tenant the user is not an active member of,
- * and for any other tenant than the token's from an impersonated session
- * (`ER-IMPERSONATION-TENANT`: the admin's account never reaches the user's other accounts).
+ * (default: the token's tenant). No refresh token, no cookie, the active tenant is unchanged.
+ * - A tenant the user is an active member of: the user's roles and permissions there.
+ * - Entering a sub-account (issue 34 item 3): a descendant of an account the user may act from
+ *   (src/sub-account-access.ts: an active member there with `fe.account-hierarchy.read.subAccount` and sub-account
+ *   access on) → a token of that descendant carrying the user's roles and permissions in the ancestor and
+ *   `actingFromTenantId`; every call made with it is checked again (`enforceSubAccountAccess`) and audited in the sub-account
+ *   naming the ancestor (src/audit.ts).
+ * 403 `No access` (`ER-SUB-ACCOUNT-NO-ACCESS`) for any other tenant (a sibling, a parent, another vendor's, an unknown
+ * id); 403 `ER-IMPERSONATION-TENANT` for any other tenant than the token's from an impersonated session (the admin's
+ * account never reaches the user's other accounts, nor its sub-accounts); 401 for a revoked session or a locked user.
  */
 tenantRoutes.post('/identity/resources/users/v3/me/token', requireAuth, async (c) => {
   const body = await parseBody(c, z.object({ tenantId: optStr() }));
@@ -55,14 +62,23 @@ tenantRoutes.post('/identity/resources/users/v3/me/token', requireAuth, async (c
   // an impersonation stays in the tenant it was opened in: never a token of another account of the user (issue 29)
   if (auth.act && tenantId !== auth.tenantId) throw impersonationCannotLeave();
   const m = await membership(db, auth.sub, tenantId);
-  if (!m?.activated) throw forbidden('User is not a member of this tenant', 'ER-TENANT-NOT-MEMBER');
+  const grant = m?.activated ? undefined : await subAccountGrant(db, c.var.rt.vendorId, auth.sub, tenantId);
+  if (!m?.activated && !grant) throw noSubAccountAccess();
   await assertSessionLive(c, auth.sid);
   const user = await getUser(db, auth.sub);
   if (user.isLocked) throw unauthorized('User is locked', 'ER-USER-LOCKED');
-  const profile = await userProfile(db, user, tenantId);
   // the one minter (session/access-token.ts): the claims of a sign-in into that tenant, of this same session
   const session = { amr: auth.amr, acr: auth.acr, authTime: auth.auth_time, sid: auth.sid, ...(auth.act ? { act: auth.act as { sub: string } } : {}) };
-  const { token, exp, expiresIn } = await mintAccessToken(c, user, profile, session);
+  const grants = grant
+    ? {
+        tenantId,
+        tenantIds: (await userTenantList(db, user.id)).map((t) => t.tenantId),
+        roles: grant.authorization.roles,
+        permissions: grant.authorization.permissions,
+        actingFromTenantId: grant.via.tenantId,
+      }
+    : await userProfile(db, user, tenantId);
+  const { token, exp, expiresIn } = await mintAccessToken(c, user, grants, session);
   return c.json({ accessToken: token, expires: new Date(exp * 1000).toUTCString(), expiresIn });
 });
 
@@ -99,6 +115,8 @@ tenantRoutes.post('/identity/resources/impersonation/v1', async (c) => {
   );
   const db = c.var.db;
   const actor = await actorClaims(c, body.actorToken);
+  // a sub-account's token impersonates in that account only while the admin may still act there (as every call)
+  if (actor.actingFromTenantId) await assertStillActing(db, c.var.rt.vendorId, actor.sub, actor.tenantId, actor.actingFromTenantId);
   if (actor.act) throw forbidden('An impersonated session cannot impersonate', 'ER-FORBIDDEN');
   if (!hasPermission(actor, IMPERSONATE_PERMISSION)) throw notAuthorized();
   if (body.impersonatedUserId === actor.sub) throw badRequest('You cannot impersonate yourself', 'ER-IMPERSONATE-SELF');

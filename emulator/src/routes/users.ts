@@ -162,13 +162,18 @@ userRoutes.get('/identity/resources/users/v1/passwords/config', async (c) => {
 
 // ---------------------------------------------------------------- authenticated
 
+/** getMeV2: the user's profile in the token's tenant; with a sub-account's token, the roles and permissions in effect are the ancestor's (src/sub-account-access.ts). */
 userRoutes.get('/identity/resources/users/v2/me', requireAuth, async (c) => {
   const user = await getUser(c.var.db, c.var.auth.sub);
-  return c.json(await userProfile(c.var.db, user, c.var.auth.tenantId));
+  const profile = await userProfile(c.var.db, user, c.var.auth.tenantId);
+  if (!c.var.auth.actingFromTenantId) return c.json(profile);
+  const { roles, permissions } = await authorizationFor(c.var.db, user.id, c.var.auth.actingFromTenantId);
+  return c.json({ ...profile, roles, rolesIds: roles.map((r) => r.id), permissions });
 });
 
+/** getUserAuthorization: the roles and permissions in the token's tenant (with a sub-account's token: in the ancestor it acts from). */
 userRoutes.get('/identity/resources/users/v1/me/authorization', requireAuth, async (c) => {
-  return c.json(await authorizationFor(c.var.db, c.var.auth.sub, c.var.auth.tenantId));
+  return c.json(await authorizationFor(c.var.db, c.var.auth.sub, c.var.auth.actingFromTenantId ?? c.var.auth.tenantId));
 });
 
 async function tenantsWithActive(c: import('hono').Context<AppEnv>) {

@@ -28,6 +28,8 @@ export interface TokenGrants {
   /** The user's roles and permissions in `tenantId` (session/authorization.ts `authorizationFor`). */
   roles: { key: string }[];
   permissions: { key: string }[];
+  /** A sub-account's token: the ancestor the user acts from, whose roles and permissions these are (src/sub-account-access.ts). */
+  actingFromTenantId?: string;
 }
 
 /** The session an access token belongs to. */
@@ -69,6 +71,7 @@ export async function mintAccessToken(c: Ctx, user: UserRow, grants: TokenGrants
       sid: session.sid,
       jti: randomUUID(),
       ...(session.act ? { act: { sub: session.act.sub } } : {}),
+      ...(grants.actingFromTenantId ? { actingFromTenantId: grants.actingFromTenantId } : {}),
     },
     { issuer: rt.issuer, audience: rt.clientId, expiresIn, now: now ?? (await emulatorNow(db)) },
   );

@@ -8,6 +8,7 @@ import { authenticators } from '../db/schema.ts';
 import { mfaDeviceCount } from '../mfa-devices.ts';
 import { type UserRow, userRowFields, userTenantList } from './accounts.ts';
 import { authorizationFor } from './authorization.ts';
+import { memberAccessAllowed } from '../sub-account-access.ts';
 
 export async function hasAuthenticator(db: Db, userId: string): Promise<{ id: string }[]> {
   return db.select({ id: authenticators.id }).from(authenticators).where(eq(authenticators.userId, userId)).orderBy(asc(authenticators.createdAt));
@@ -24,6 +25,7 @@ export async function userProfile(db: Db, user: UserRow, tenantId: string) {
   const mfaEnrolled = (await mfaDeviceCount(db, user.id)) > 0;
   return {
     ...userRowFields(user),
+    subAccountAccessAllowed: await memberAccessAllowed(db, user.id, tenantId),
     mfaEnrolled,
     provider: 'local',
     tenantId,

@@ -16,15 +16,15 @@ import { guard } from '../../http/auth.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { parseBody, emailField, optStr } from '../../http/body.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { tenantInviteLinks, users } from '../../db/schema.ts';
+import { tenantInviteLinks } from '../../db/schema.ts';
 import { randomToken } from '../../crypto/tokens.ts';
-import { emulatorNow, emulatorDate } from '../../clock.ts';
+import { emulatorNow } from '../../clock.ts';
 import { findUserByEmail, getUser } from '../../session/accounts.ts';
 import { getTenant, membership, sendInvitationEmail, tenantLocked } from '../../lifecycle.ts';
 import { emitUserEvent } from '../../events/payloads.ts';
 import { audit } from '../../audit.ts';
 import { addMembership, assignableRoleIds, roleIdsOrDefault } from '../../roles.ts';
-import { teamUser } from '../../team.ts';
+import { insertInvitedUser, teamUser } from '../../team.ts';
 import { enforceEmailDomain } from '../../restrictions.ts';
 import { enforcePlanLimit } from '../../billing/plan-limits.ts';
 
@@ -111,29 +111,13 @@ adminInvitationRoutes.post(`${USERS}/v2`, WRITE, async (c) => {
       throw badRequest('metadata must be a JSON string');
     }
   }
-  const id = randomUUID();
-  const now = await emulatorDate(db);
-  const [user] = await db
-    .insert(users)
-    .values({
-      id,
-      vendorId: c.var.rt.vendorId,
-      email: body.email,
-      name: body.name?.trim() || body.email.split('@')[0],
-      passwordHash: null,
-      phoneNumber: body.phone ?? body.phoneNumber ?? null,
-      profilePictureUrl: null,
-      verified: false,
-      superUser: false,
-      mfaBypass: false,
-      metadata: body.metadata ?? null,
-      activeTenantId: tenantId,
-      isLocked: false,
-      failedLoginAttempts: 0,
-      lastLogin: null,
-      createdAt: now,
-    })
-    .returning();
+  const user = await insertInvitedUser(db, c.var.rt.vendorId, tenantId, {
+    email: body.email,
+    name: body.name,
+    phoneNumber: body.phone ?? body.phoneNumber,
+    metadata: body.metadata,
+  });
+  const id = user.id;
   await addMembership(db, id, tenantId, roleIds, false, { temporaryExpiresAt });
   await sendInvitationEmail(c, user, tenant, inviter.name);
   await audit(c, { action: 'user.invited', targetId: id, details: { userEmail: body.email } });
