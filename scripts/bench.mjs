@@ -19,6 +19,8 @@
  *    recommendations and insights.
  * 7. SCIM provisioning (scripts/bench-scim.mjs): 10,000 users pushed as Okta does (pushes/s), then the answer time of
  *    a `userName eq` lookup, a deep page and an in-memory filter over them.
+ * 9. All accounts in the browser (scripts/bench-accounts.mjs): with 10,000 sub-accounts 5 deep, the tree's first page
+ *    and a name search, each on screen after the server's answer (aim: within 300 ms).
  * Needs `npm run build` first (it runs it when dist/ is missing).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,6 +36,7 @@ import { benchAudits } from './bench-audits.mjs';
 import { benchRestrictions } from './bench-restrictions.mjs';
 import { benchSecurityCenter } from './bench-security-center.mjs';
 import { benchScim } from './bench-scim.mjs';
+import { benchAccounts } from './bench-accounts.mjs';
 
 if (!existsSync('dist/fe-login-box.js')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 if (!existsSync('dist/lite/fe-login-box.js')) execSync('npx vite build --config vite.lite.config.ts --logLevel warn', { stdio: 'inherit' });
@@ -151,6 +154,12 @@ const entitlements = await benchEntitlements(browser, url.replace(/\/$/, ''));
 portalSizes();
 portalSizes('dist/lite', 150);
 await benchAdmin({
+  browser,
+  base: url.replace(/\/$/, ''),
+  addPage: (path, html) => (pages[path] = html),
+  setProxy: (to) => (proxyTo = to),
+});
+await benchAccounts({
   browser,
   base: url.replace(/\/$/, ''),
   addPage: (path, html) => (pages[path] = html),
