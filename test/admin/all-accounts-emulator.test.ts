@@ -137,7 +137,9 @@ describe('<fe-admin-accounts> against the emulator', () => {
     lineOf(el, 'Francia')!.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => root(el).querySelector('input[role=switch][name=isReseller]'), 'its page', SLOW);
-    expect([...root(el).querySelectorAll('nav[aria-label=Breadcrumbs] li')].map((li) => li.textContent)).to.deep.equal(['Acme', 'Europe', 'Francia']);
+    const crumbs = () => [...root(el).querySelectorAll('nav[aria-label=Breadcrumbs] li')].map((li) => li.textContent);
+    await waitUntil(() => crumbs().length === 3, 'breadcrumbs', SLOW);
+    expect(crumbs()).to.deep.equal(['Acme', 'Europe', 'Francia']);
     root(el).querySelector<HTMLInputElement>('input[role=switch][name=isReseller]')!.focus();
     await sendKeys({ press: 'Space' });
     await waitUntil(() => toasts(el).includes('“Francia” is now a reseller.'), 'reseller', SLOW);
