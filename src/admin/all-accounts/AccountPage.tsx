@@ -145,7 +145,7 @@ function AccountDetails(props: AccountPageProps & { row: AccountRow; isRoot: boo
         <dd>{figure(figures.subAccounts)}</dd>
       </dl>
       {!isRoot ? (
-        <div className={own.pageActions}>
+        <div className={own.settings}>
           <CheckboxRow
             role="switch"
             name="isReseller"

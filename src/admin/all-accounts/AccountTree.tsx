@@ -95,8 +95,11 @@ export function AccountTree({ root, accounts, expanded, onExpandedChange, onOpen
     const line = lines[index];
     if (!line) return;
     setActiveKey(line.key);
-    focusAfter.current = line.key;
     virtualizer.scrollToIndex(index, { align: 'auto' });
+    // at once when the line is drawn (the next key goes to it, however fast it comes), else once it is
+    const el = wrapRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(line.key)}"]`);
+    if (el) el.focus();
+    else focusAfter.current = line.key;
   };
   const activate = (line: TreeLine, index: number) => {
     if (line.kind === 'account') onOpen(line.row);
@@ -141,9 +144,9 @@ export function AccountTree({ root, accounts, expanded, onExpandedChange, onOpen
             : t('admin.allAccounts.childrenFailed', { reason: messageOf(line.error, t) });
       return (
         <div key={line.key} {...rowProps} className={own.tailLine} onClick={() => activate(line, index)} data-line={line.kind}>
-          <div role="gridcell" className={own.nameCell} style={indent} aria-colspan={5}>
+          <div role="gridcell" className={own.tailCell} style={indent} aria-colspan={5}>
             <span className={own.noExpander} />
-            <span className={css.ellipsis}>{text}</span>
+            <span>{text}</span>
           </div>
         </div>
       );

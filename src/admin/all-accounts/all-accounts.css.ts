@@ -23,7 +23,7 @@ export const LINE_HEIGHT = 44;
 /** One line of the tree, a grid of its cells: name (grows), users, sub-accounts, created, actions. */
 export const line = style({
   display: 'grid',
-  gridTemplateColumns: `minmax(0, 1fr) 6rem 8rem 9rem ${u(6)}`,
+  gridTemplateColumns: `minmax(0, 1fr) 6rem 9rem 9rem ${u(6)}`,
   alignItems: 'center',
   minHeight: `${LINE_HEIGHT}px`,
   paddingInline: u(1),
@@ -72,6 +72,9 @@ export const noExpander = style({ display: 'inline-block', inlineSize: u(3), fle
 /** A "Show more", loading or failure line: muted text after the indentation. */
 export const tailLine = style([line, { color: theme.color.textMuted, cursor: 'pointer' }]);
 
+/** The one cell of a {@link tailLine}: across the whole line, its text wrapped on a narrow page rather than cut. */
+export const tailCell = style([nameCell, { gridColumn: '1 / -1', whiteSpace: 'normal' }]);
+
 /** The account page's breadcrumbs: a list on one line, separated by "/". */
 export const crumbs = style({ display: 'flex', flexWrap: 'wrap', gap: u(0.5), listStyle: 'none', margin: `0 0 ${u(1)}`, padding: 0 });
 globalStyle(`${crumbs} li + li::before`, { content: '"/"', marginInlineEnd: u(0.5), color: theme.color.textMuted });
@@ -81,7 +84,10 @@ export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 
 globalStyle(`${facts} dt`, { color: theme.color.textMuted });
 globalStyle(`${facts} dd`, { margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
 
-/** The account page's settings (reseller, access type) and actions: a wrapped row. */
+/** The account page's settings: the reseller switch, then the access type under it. */
+export const settings = style({ display: 'grid', gap: u(1.5), maxWidth: '28rem', marginBottom: u(2) });
+
+/** The account page's actions: a wrapped row. */
 export const pageActions = style([toolbar, { flexWrap: 'wrap', alignItems: 'flex-end', marginBottom: u(2) }]);
 
 /** A heading inside the account page. */
