@@ -34,6 +34,34 @@ export function portalSizes(dir = 'dist', budget) {
   }
 }
 
+/**
+ * A bench page of one section element of dist/: signs in as the seeded admin, renders `<fe-app><tag></fe-app>`, and
+ * notes (`window.__rows`, ms since the page's start) when `shown` (a selector in its shadow root) first matches.
+ * `window.__search(text)` types `text` in the section's search box at once and notes (`window.__found`) when the one
+ * table row containing it is alone on screen.
+ */
+export function sectionPage(tag, shown) {
+  return `<!doctype html><html><head><meta charset="utf-8"><script type="module">
+      // every request of the run is timed (a section loads many chunks; the default buffer holds 250 entries)
+      performance.setResourceTimingBufferSize(5000);
+      await fetch('/frontegg/identity/resources/auth/v1/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'Admin-Passw0rd!' }) });
+      document.body.innerHTML = '<fe-app base-url="' + location.origin + '"><${tag}></${tag}></fe-app>';
+      await import('/dist/${tag}.js');
+      const el = document.querySelector('${tag}');
+      const poll = () => (el.shadowRoot?.querySelector('${shown}') ? (window.__rows = performance.now()) : requestAnimationFrame(poll));
+      poll();
+      window.__search = (text) => {
+        const field = el.shadowRoot.querySelector('input[type=search]');
+        // the native setter (React keeps its own copy of an input's value: a plain assignment is not a change to it)
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, text);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        const rows = () => [...el.shadowRoot.querySelectorAll('tbody tr[data-row-id]')];
+        const wait = () => (rows().length === 1 && rows()[0].textContent.includes(text) ? (window.__found = performance.now()) : requestAnimationFrame(wait));
+        wait();
+      };
+    </script></head><body></body></html>`;
+}
+
 /** Starts the emulator (in memory) on a free port; resolves with its URL, its process id and a stop function. */
 export async function startEmulator() {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -80,38 +108,8 @@ export async function benchAdmin({ browser, base, addPage, setProxy }) {
   ).json();
   const seedMs = Date.now() - t0;
 
-  addPage(
-    '/users',
-    `<!doctype html><html><head><meta charset="utf-8"><script type="module">
-      await fetch('/frontegg/identity/resources/auth/v1/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'Admin-Passw0rd!' }) });
-      document.body.innerHTML = '<fe-app base-url="' + location.origin + '"><fe-admin-users></fe-admin-users></fe-app>';
-      await import('/dist/fe-admin-users.js');
-      const el = document.querySelector('fe-admin-users');
-      const poll = () => (el.shadowRoot?.querySelector('tbody tr[data-row-id]') ? (window.__rows = performance.now()) : requestAnimationFrame(poll));
-      poll();
-      // a search by name: types it, then notes when the one matching row is alone on screen
-      window.__search = (name) => {
-        const field = el.shadowRoot.querySelector('input[type=search]');
-        // the native setter (React keeps its own copy of an input's value: a plain assignment is not a change to it)
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, name);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-        const rows = () => [...el.shadowRoot.querySelectorAll('tbody tr[data-row-id]')];
-        const wait = () => (rows().length === 1 && rows()[0].textContent.includes(name) ? (window.__found = performance.now()) : requestAnimationFrame(wait));
-        wait();
-      };
-    </script></head><body></body></html>`,
-  );
-  addPage(
-    '/audits',
-    `<!doctype html><html><head><meta charset="utf-8"><script type="module">
-      await fetch('/frontegg/identity/resources/auth/v1/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'Admin-Passw0rd!' }) });
-      document.body.innerHTML = '<fe-app base-url="' + location.origin + '"><fe-admin-audits></fe-admin-audits></fe-app>';
-      await import('/dist/fe-admin-audits.js');
-      const el = document.querySelector('fe-admin-audits');
-      const poll = () => (el.shadowRoot?.querySelector('tbody tr[data-row-id]') ? (window.__rows = performance.now()) : requestAnimationFrame(poll));
-      poll();
-    </script></head><body></body></html>`,
-  );
+  addPage('/users', sectionPage('fe-admin-users', 'tbody tr[data-row-id]'));
+  addPage('/audits', sectionPage('fe-admin-audits', 'tbody tr[data-row-id]'));
   addPage(
     '/table',
     `<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/.bench/admin/table.js"></script></head><body><bench-table></bench-table></body></html>`,

@@ -8,9 +8,12 @@ import '../fe-app.ts';
 addMessages('en', enAdmin);
 
 /**
- * The allAccounts section on its own (issue 34; scaffolded by `npm run new:section`, named `fe-admin-accounts`): the
- * active account's sub-accounts, 50 a page, searchable by name. Needs `fe.account-hierarchy.read.subAccount` (without
- * it: "You don’t have access to this section." and no request). Must sit inside `<fe-app>`.
+ * The allAccounts section on its own (issue 34; named `fe-admin-accounts`): the active account and its sub-accounts as
+ * a tree loaded level by level, 50 at a time with "Show more" (an ARIA treegrid: arrow keys move, open and close), or
+ * as a table of 50 a page; sorted by name, created or id; searched by name across the whole subtree; each account's
+ * page with its breadcrumbs, reseller flag and sub-account access type; add, rename, move and delete (confirmed). Needs
+ * `fe.account-hierarchy.read.subAccount` (without it: "You don’t have access to this section." and no request);
+ * changes need `fe.account-hierarchy.write.subAccount`. Must sit inside `<fe-app>`.
  *
  * @tag fe-admin-accounts
  * @summary The all-accounts (sub-accounts) section of the admin portal.

@@ -14,8 +14,22 @@ export const SUB_TENANT_PATHS = Object.freeze({
   hierarchy: '/tenants/resources/hierarchy/v1',
   /** `GET` searchSubTenants (`_limit`, `_offset`, `_filter`, `_subTenantId`, `_sortBy`, `_order`): one page of accounts. */
   search: '/tenants/resources/hierarchy/v2',
+  /** `GET` getHierarchyMetadata (`_tenantIds=a,b`): per account its sub-account total and whether it is a parent. */
+  metadata: '/tenants/resources/hierarchy/v2/metadata',
+  /** `GET {prefix}/{tenantId}` getParentTenantsById: the ancestors of an account (breadcrumbs). */
+  parents: '/tenants/resources/hierarchy/v1/parents',
+  /** `POST` createSubTenant; `{prefix}/{tenantId}`: PATCH rename, DELETE, PUT `/management`, `/hierarchy-settings`, and the move. */
+  subTenants: '/tenants/resources/sub-tenants/v1',
+  /** `POST` getTenantsUsersCount `{ tenantIds }`. */
+  usersCount: '/identity/resources/tenants/users/v1/count',
   users: '/identity/resources/sub-tenants/users/v1',
 });
+
+/**
+ * The last segment of the move of a sub-account (our extension, not Frontegg's: `PUT sub-tenants/v1/{tenantId}/<this>`
+ * `{ parentTenantId }`). One constant, so the path the emulator serves (emulator/README.md) is changed here only.
+ */
+export const SUB_TENANT_MOVE_SEGMENT = 'parent';
 
 /** How a sub-account's users reach it (admin spec §3 "Tenant/account"; AB-3.11, AB-6.11: `defaultOff` in dialogs). */
 export type SubAccountAccessType = 'defaultOff' | 'defaultOn' | 'alwaysOn';
@@ -53,6 +67,57 @@ export interface AccountsQuery {
   _order?: 'ASC' | 'DESC';
 }
 
+/** An account's hierarchy metadata (`getHierarchyMetadata`): how many sub-accounts it has, whether it has any. */
+export interface HierarchyMetadata {
+  tenantId: string;
+  totalSubTenants: number;
+  isParent: boolean;
+}
+
+/** The users of an account (`getTenantsUsersCount`): all of them, and those allowed into its sub-accounts. */
+export interface TenantUsersCount {
+  tenantId: string;
+  totalUsers: number;
+  totalAccessAllowedUsers?: number;
+}
+
+/** An ancestor of an account (`getParentTenantsById`): `level` 1 = the direct parent. */
+export interface ParentTenant {
+  tenantId: string;
+  tenantName: string;
+  level: number;
+  status?: string;
+  createdAt?: string;
+}
+
+/** A new sub-account (`createSubTenant`): its name and parent; `tenantId` left out, the server makes one. */
+export interface NewSubTenant {
+  name: string;
+  parentTenantId: string;
+  tenantId?: string;
+  isReseller?: boolean;
+}
+
+/** What the server answers for a created or changed sub-account (`CreateSubTenantResponse`, the fields read here). */
+export interface SubTenantResponse {
+  tenantId: string;
+  name?: string;
+  createdAt?: string;
+  isReseller?: boolean;
+  subAccountAccessType?: SubAccountAccessType;
+}
+
+/**
+ * The `_offset` of the page a `_links.next` URL names (a path with its query, or a whole URL), or null when there is
+ * no next page (`''`, absent, or no `_offset` in it).
+ */
+export function nextOffset(link: string | undefined | null): number | null {
+  if (!link) return null;
+  const value = new URL(link, 'http://x.invalid').searchParams.get('_offset');
+  const offset = value === null ? NaN : Number(value);
+  return Number.isInteger(offset) && offset >= 0 ? offset : null;
+}
+
 /** A descendant of the signed-in user's tenant (ISubTenant); `level` 1 = a direct child. */
 export interface SubTenant {
   tenantId: string;
@@ -82,6 +147,9 @@ export interface SubTenantUsersQuery {
   _order: 'ASC' | 'DESC';
 }
 
+/** The path of one sub-account under `sub-tenants/v1`. */
+const subTenantPath = (tenantId: string) => `${SUB_TENANT_PATHS.subTenants}/${encodeURIComponent(tenantId)}`;
+
 /** Creates the sub-account calls on top of `client`. */
 export function createSubTenantsApi(client: ApiClient) {
   return {
@@ -93,6 +161,42 @@ export function createSubTenantsApi(client: ApiClient) {
     /** `GET tenants/resources/hierarchy/v2` (searchSubTenants, AB-2.04, AB-7.23): one page of a parent's children, or of a name search. */
     searchSubTenants(query: AccountsQuery, o?: CallOptions): Promise<AccountsPage> {
       return client.get<AccountsPage>(SUB_TENANT_PATHS.search, adminOptions(o, { query: { ...query } }));
+    },
+    /** `GET hierarchy/v2/metadata?_tenantIds=a,b` (getHierarchyMetadata, AB-7.23): per account its sub-account total. */
+    getHierarchyMetadata(tenantIds: readonly string[], o?: CallOptions): Promise<HierarchyMetadata[]> {
+      return client.get<HierarchyMetadata[]>(SUB_TENANT_PATHS.metadata, adminOptions(o, { query: { _tenantIds: tenantIds.join(',') } }));
+    },
+    /** `POST tenants/users/v1/count` `{ tenantIds }` (getTenantsUsersCount, AB-7.23): the users of each account. */
+    getTenantsUsersCount(tenantIds: readonly string[], o?: CallOptions): Promise<TenantUsersCount[]> {
+      return client.post<TenantUsersCount[]>(SUB_TENANT_PATHS.usersCount, { tenantIds }, adminOptions(o));
+    },
+    /** `GET hierarchy/v1/parents/{tenantId}` (getParentTenantsById, AB-7.23): the account's ancestors, nearest first. */
+    getParentTenantsById(tenantId: string, o?: CallOptions): Promise<ParentTenant[]> {
+      return client.get<ParentTenant[]>(`${SUB_TENANT_PATHS.parents}/${encodeURIComponent(tenantId)}`, adminOptions(o));
+    },
+    /** `POST sub-tenants/v1` `{ name, parentTenantId, tenantId? }` (createSubTenant, AB-7.24): the new sub-account. */
+    createSubTenant(data: NewSubTenant, o?: CallOptions): Promise<SubTenantResponse> {
+      return client.post<SubTenantResponse>(SUB_TENANT_PATHS.subTenants, data, adminOptions(o));
+    },
+    /** `PATCH sub-tenants/v1/{tenantId}` `{ name }` (updateSubTenant, AB-7.24): renames it. */
+    async updateSubTenant(tenantId: string, data: { name: string }, o?: CallOptions): Promise<void> {
+      await client.patch(subTenantPath(tenantId), data, adminOptions(o));
+    },
+    /** `DELETE sub-tenants/v1/{tenantId}` (deleteSubTenant, AB-7.24): refused (the server's text) while it has sub-accounts. */
+    async deleteSubTenant(tenantId: string, o?: CallOptions): Promise<void> {
+      await client.delete(subTenantPath(tenantId), undefined, adminOptions(o));
+    },
+    /** `PUT sub-tenants/v1/{tenantId}/{@link SUB_TENANT_MOVE_SEGMENT}` `{ parentTenantId }` (our extension): moves it; a cycle is refused. */
+    async moveSubTenant(tenantId: string, parentTenantId: string, o?: CallOptions): Promise<void> {
+      await client.put(`${subTenantPath(tenantId)}/${SUB_TENANT_MOVE_SEGMENT}`, { parentTenantId }, adminOptions(o));
+    },
+    /** `PUT sub-tenants/v1/{tenantId}/management` `{ isReseller }` (updateSubTenantManagement, AB-7.25, AB-6.12). */
+    async updateSubTenantManagement(tenantId: string, data: { isReseller: boolean }, o?: CallOptions): Promise<void> {
+      await client.put(`${subTenantPath(tenantId)}/management`, data, adminOptions(o));
+    },
+    /** `PUT sub-tenants/v1/{tenantId}/hierarchy-settings` `{ subAccountAccessType }` (updateSubTenantHierarchySettings, AB-7.25, AB-3.11). */
+    async updateSubTenantHierarchySettings(tenantId: string, data: { subAccountAccessType: SubAccountAccessType }, o?: CallOptions): Promise<void> {
+      await client.put(`${subTenantPath(tenantId)}/hierarchy-settings`, data, adminOptions(o));
     },
     /** `GET sub-tenants/users/v1` (loadAllUsers, AB-7.26): a page of the users of the tenant and its sub-tenants. */
     loadAllUsers(query: SubTenantUsersQuery, o?: CallOptions): Promise<{ items: SubTenantUser[]; totalPages: number }> {

@@ -99,7 +99,8 @@ const routes: Route[] = [
   { method: 'GET', match: at(AUTH_PATHS.flags), answer: () => ok(PREVIEW_FLAGS) },
   {
     method: 'GET',
-    match: at(AUTH_PATHS.metadata),
+    // exactly `/metadata`: other areas have paths ending so (the accounts' `hierarchy/v2/metadata`)
+    match: (path) => path.replace(/^\/frontegg/, '') === AUTH_PATHS.metadata,
     answer: (r) => ok({ rows: [{ id: 'preview-metadata', entityName: r.query.get('entityName') ?? 'adminBox', configuration: PREVIEW_METADATA }] }),
   },
   { method: 'GET', match: at(AUTH_PATHS.vendorPublic), answer: () => ok(PREVIEW_VENDOR_PUBLIC_INFO) },

@@ -181,6 +181,9 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
     api: 'hierarchy',
     load: () => import('../all-accounts/index.ts'),
     messages: texts('all-accounts'),
+    // the table view; the create dialog (under the active account, or under a row's account), a row's rename, move and
+    // delete (issue 34 item 2); an account's page (`:tenantId`, last: it would match the others' names)
+    routes: [route('table'), route('add', 'write'), ...rowRoutes('tenantId', { add: 'write', rename: 'write', move: 'write', delete: 'delete' }), route(':tenantId')],
   }),
   usage: section('usage', {
     load: () => import('../usage/index.ts'),

@@ -20,25 +20,28 @@ function ariaFieldProps<K extends string>(props: KitFieldProps & { value: K; onC
   };
 }
 
-/** A combo box of `items`; `value` is the chosen key (`''`: none). The options shown contain what was typed. */
-export function ComboBox<K extends string>(props: KitFieldProps & { items: readonly SelectItem<K>[]; value: K; onChange: (value: K) => void }) {
-  const items = props.items.map((item) => ({ id: item.key, label: item.label }));
+/**
+ * What a kit combo box shows inside react-aria's `ComboBox`: its label, the input (named `name`) with the chevron, the
+ * description and the error, and the list of options (items `{ id, label }`) — shared by {@link ComboBox} and the
+ * combo boxes whose options a server search gives (the accounts' parent picker).
+ */
+export function ComboBoxParts({ label, description, error, name }: Pick<KitFieldProps, 'label' | 'description' | 'error' | 'name'>) {
   return (
-    <AriaComboBox {...ariaFieldProps(props)} defaultItems={items}>
-      <Label className={css.label}>{props.label}</Label>
+    <>
+      <Label className={css.label}>{label}</Label>
       <Group className={css.comboGroup}>
-        <Input className={css.input} />
+        <Input className={css.input} name={name} autoComplete={name ? 'off' : undefined} />
         <Button className={css.iconButton}>
           <span aria-hidden="true">▾</span>
         </Button>
       </Group>
-      {props.description ? (
+      {description ? (
         <Text slot="description" className={css.hint}>
-          {props.description}
+          {description}
         </Text>
       ) : null}
       <FieldError className={css.fieldError}>
-        <span role="alert">{props.error}</span>
+        <span role="alert">{error}</span>
       </FieldError>
       <Popover placement="bottom start">
         <ListBox className={css.listBox}>
@@ -49,6 +52,16 @@ export function ComboBox<K extends string>(props: KitFieldProps & { items: reado
           )}
         </ListBox>
       </Popover>
+    </>
+  );
+}
+
+/** A combo box of `items`; `value` is the chosen key (`''`: none). The options shown contain what was typed. */
+export function ComboBox<K extends string>(props: KitFieldProps & { items: readonly SelectItem<K>[]; value: K; onChange: (value: K) => void }) {
+  const items = props.items.map((item) => ({ id: item.key, label: item.label }));
+  return (
+    <AriaComboBox {...ariaFieldProps(props)} defaultItems={items}>
+      <ComboBoxParts label={props.label} description={props.description} error={props.error} />
     </AriaComboBox>
   );
 }

@@ -18,10 +18,10 @@
  *   the previous answer are greyed (after 150 ms, so a fast answer does not flash; their text keeps its contrast).
  */
 import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type RowData, type SortingState, type VisibilityState } from '@tanstack/react-table';
-import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import * as css from './admin.css.ts';
 import { inlineVars } from './css-vars.ts';
+import { usePageVirtualizer } from './page-virtualizer.ts';
 
 export type { ColumnDef, SortingState };
 
@@ -180,20 +180,6 @@ export function columnsToHide(columns: { id: string; size: number; priority: num
   return hidden;
 }
 
-/** The nearest ancestor of `el` that scrolls vertically (crossing shadow roots), or `null` for the window. */
-function scrollParent(el: Element): HTMLElement | null {
-  let node: Node | null = el.parentNode;
-  while (node) {
-    if (node instanceof HTMLElement) {
-      if (node === document.body || node === document.documentElement) return null;
-      const { overflowY } = getComputedStyle(node);
-      if (overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') return node;
-    }
-    node = node instanceof ShadowRoot ? node.host : node.parentNode;
-  }
-  return null;
-}
-
 /** A row's own `id`: the default `getRowId`. */
 const ownId = (row: unknown) => (row as { id: string }).id;
 
@@ -210,13 +196,9 @@ export function DataTable<T>(props: DataTableOwnProps<T>) {
   const wrapRef = useRef<HTMLDivElement>(null);
   // the table's width and its cells' inline padding (the theme's spacing unit), in px
   const [space, setSpace] = useState<{ width: number; padding: number } | null>(null);
-  // the page's scroller (undefined until mounted) and the table's offset in its content (the virtualiser's margin)
-  const [scroller, setScroller] = useState<HTMLElement | null | undefined>(undefined);
-  const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
     const wrap = wrapRef.current;
     if (!wrap) return;
-    setScroller(scrollParent(wrap));
     const measure = (width: number) => {
       const th = wrap.querySelector('th');
       const style = th ? getComputedStyle(th) : null;
@@ -229,15 +211,6 @@ export function DataTable<T>(props: DataTableOwnProps<T>) {
     observer.observe(wrap);
     return () => observer.disconnect();
   }, []);
-  // after every render (what sits above the table may have grown or shrunk); it sets state only when the offset moved
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap || scroller === undefined) return;
-    const top = wrap.getBoundingClientRect().top;
-    const next = scroller ? top - scroller.getBoundingClientRect().top + scroller.scrollTop : top + window.scrollY;
-    if (Math.abs(next - margin) > 1) setMargin(next);
-  });
   const hidden: VisibilityState = {};
   if (space !== null) {
     const measured = props.columns.map((c, i) => ({ id: c.id ?? String(i), size: c.size ?? 150, priority: c.meta?.priority ?? (i === 0 || c.id === 'actions' ? 0 : 1) }));
@@ -303,18 +276,7 @@ export function DataTable<T>(props: DataTableOwnProps<T>) {
     handle = requestAnimationFrame(settle);
     return () => cancelAnimationFrame(handle);
   }, [rows]);
-  const rowHeight = props.rowHeight ?? 52;
-  const common = { count: rows.length, estimateSize: () => rowHeight, overscan: 8, scrollMargin: margin };
-  const inElement = useVirtualizer({ ...common, getScrollElement: () => scroller ?? null, enabled: Boolean(scroller) });
-  const inWindow = useWindowVirtualizer({ ...common, enabled: scroller === null });
-  const virtualizer = scroller ? inElement : inWindow;
-  // before the scroller is known (the first render), the first rows are drawn as the virtualiser would
-  const items =
-    scroller === undefined
-      ? rows.slice(0, 30).map((_, index) => ({ index, start: margin + index * rowHeight, end: margin + (index + 1) * rowHeight }))
-      : virtualizer.getVirtualItems();
-  const before = (items[0]?.start ?? margin) - margin;
-  const after = items.length ? Math.max(0, rows.length * rowHeight + margin - items[items.length - 1].end) : 0;
+  const { items, before, after } = usePageVirtualizer(wrapRef, { count: rows.length, rowHeight: props.rowHeight ?? 52, overscan: 8 });
   const columnCount = table.getVisibleLeafColumns().length;
   const visible = table.getVisibleLeafColumns();
   const growId = (visible.find((c) => c.columnDef.meta?.grow) ?? visible.find((c) => c.id !== SELECT))?.id;

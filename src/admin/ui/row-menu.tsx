@@ -11,11 +11,24 @@ export interface RowAction<A extends string> {
   label: string;
 }
 
-/** A "⋯" button named `label` (e.g. "Actions for Ada") that opens the row's `actions`. */
-export function RowMenu<A extends string>({ label, actions, onAction }: { label: string; actions: RowAction<A>[]; onAction: (action: A) => void }) {
+/**
+ * A "⋯" button named `label` (e.g. "Actions for Ada") that opens the row's `actions`; `excludeFromTabOrder` for a row
+ * of a grid with one tab stop (the tree of accounts: only the focused row's menu is in the tab order).
+ */
+export function RowMenu<A extends string>({
+  label,
+  actions,
+  onAction,
+  excludeFromTabOrder,
+}: {
+  label: string;
+  actions: RowAction<A>[];
+  onAction: (action: A) => void;
+  excludeFromTabOrder?: boolean;
+}) {
   return (
     <MenuTrigger>
-      <Button className={css.iconButton} aria-label={label}>
+      <Button className={css.iconButton} aria-label={label} excludeFromTabOrder={excludeFromTabOrder}>
         ⋯
       </Button>
       <Popover placement="bottom end">
