@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { createAllAccountsResource, type AccountRow } from '../resources/all-accounts.ts';
 import { useSection } from '../shell/context.ts';
 import { useDateTime } from '../shell/use-date-time.ts';
+import { EnterAccountButton } from '../shell/EnterAccountButton.tsx';
 import * as css from '../ui/admin.css.ts';
 import { DataTable, type ColumnDef } from '../ui/data-table.tsx';
 import { TextField } from '../ui/form.tsx';
@@ -35,6 +36,14 @@ export function AllAccountsView() {
         size: 160,
         enableSorting: true,
         cell: ({ row }) => dateText(row.original.createdAt),
+      },
+      // issue 34 (ui-enter): acting in the account; the account tree (ui-tree) puts this button in its rows
+      {
+        id: 'enter',
+        header: t('admin.actions'),
+        size: 120,
+        enableSorting: false,
+        cell: ({ row }) => <EnterAccountButton tenantId={row.original.tenantId} name={row.original.name} />,
       },
     ],
     [t, dateText],
