@@ -17,9 +17,10 @@ import { roleItem } from '../resources/roles.ts';
 import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { userName } from '../ui/user-cell.tsx';
+import { ApplicationsDialog, RemoveFromAccountDialog, SubAccountAccessNow } from './SubAccountDialogs.tsx';
 
 /** What the row menu asks for (`revoke`: a pending invitation's "Revoke invitation"; `unlock`: a locked user's "Unlock user"). */
-export type UserAction = 'roles' | 'resend' | 'permanent' | 'unlock' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
+export type UserAction = 'roles' | 'resend' | 'permanent' | 'unlock' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke' | 'apps' | 'access' | 'removeAccount';
 
 /** One open dialog for `row` ('resend', 'permanent' and 'unlock' have none: they run at once, see {@link RunNow}). */
 export function UserActionDialog({ action, row, roles, onClose }: { action: UserAction; row: UserRow; roles: Role[]; onClose: () => void }) {
@@ -81,6 +82,13 @@ export function UserActionDialog({ action, row, roles, onClose }: { action: User
     case 'permanent':
     case 'unlock':
       return <RunNow action={action} row={row} onClose={onClose} />;
+    // issue 34: applications, the sub-account access switch, leaving a sub-account acted in and its sub-accounts
+    case 'apps':
+      return <ApplicationsDialog row={row} onClose={onClose} />;
+    case 'access':
+      return <SubAccountAccessNow row={row} onClose={onClose} />;
+    case 'removeAccount':
+      return <RemoveFromAccountDialog row={row} onClose={onClose} />;
   }
 }
 
