@@ -17,6 +17,7 @@ import { createSubTenantsResource } from '../resources/sub-tenants.ts';
 import { createUsersResource, type UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
+import * as usersCss from './users.css.ts';
 import { Checklist } from '../ui/checklist.tsx';
 import { AdminDialog } from '../ui/dialog.tsx';
 import { CheckboxRow, DialogActions, TextField } from '../ui/form.tsx';
@@ -79,7 +80,7 @@ function InviteForm({ roles, onClose }: { roles: Role[]; onClose: () => void }) 
       <form ref={form} className={css.form} onSubmit={submit} noValidate aria-busy={save.busy}>
         <p className={css.muted}>{t('admin.users.invite.intro', { count: SUB_TENANT_INVITE_MAX })}</p>
         {emails.map((email, i) => (
-          <div key={i} className={css.toolbar}>
+          <div key={i} className={usersCss.inviteRow}>
             <TextField
               label={t('admin.users.invite.email', { n: i + 1 })}
               fieldId={fieldId(i)}
