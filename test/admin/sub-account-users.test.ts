@@ -47,12 +47,15 @@ describe('the users of a sub-account acted in (issue 34 item 4)', () => {
     history.replaceState(null, '', `${location.pathname}${location.search}#/admin/users`);
     const el = await renderSection('fe-admin-portal');
     await waitUntil(() => rowsOf(el).some((r) => r.textContent?.includes(ADMIN.email)), 'the own users', SLOW);
+    // the account has a sub-account: its users' tab shows (the table moves into a tab), then the switch is offered
+    await waitUntil(() => root(el).querySelector('[role=tab]') && rowsOf(el).some((r) => r.textContent?.includes(ADMIN.email)), 'the tabs', SLOW);
     await menu(el, ADMIN.email, 'Allow access to sub-accounts');
     await waitUntil(() => toasts(el).includes(`${ADMIN.email} can now act in the sub-accounts.`), 'the switch on', SLOW);
     await enterAccount(appOf(el), { tenantId: north, name: 'Acme North' });
     await waitUntil(() => banner(el, 'Acme North'), 'the banner', SLOW);
     button(root(el), 'Invite users')!.click();
-    await waitUntil(() => dialog(el), 'the invite dialog', SLOW);
+    // the account's roles (read with its token) listed in the dialog
+    await waitUntil(() => [...(dialog(el)?.querySelectorAll('label') ?? [])].some((l) => l.textContent?.startsWith('Admin')), 'the invite dialog and its roles', SLOW);
     fill(dialog(el)!.querySelector<HTMLInputElement>('input[type=email]')!, 'north@acme.test');
     [...dialog(el)!.querySelectorAll('label')]
       .find((l) => l.textContent?.startsWith('Admin'))!
