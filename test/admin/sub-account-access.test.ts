@@ -7,7 +7,10 @@
  * the access switch, applications, the audit row naming the parent) is in sub-account-users.test.ts.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { previewApp, signInPreview } from '../../stories/support/preview-app.ts';
+import { PREVIEW_USERS } from '../../src/preview/directory.ts';
 import '../../stories/support/admin-story.tsx';
 import { enterAccount, NoAccessError } from '../../src/admin/shell/acting.ts';
 import { decodeClaims } from '../../src/auth/claims.ts';
@@ -196,5 +199,30 @@ describe('acting in a sub-account (issue 34)', () => {
     await sendKeys({ press: 'Space' });
     await waitUntil(() => !banner(el, 'Acme EMEA'), 'back', SLOW);
     await waitUntil(() => liveStatus(el).includes('You are back in your own account.'), 'announced', SLOW);
+  });
+});
+
+describe('applications in preview (issue 34 item 5; AB-6.13, AB-6.14)', () => {
+  it('AB-6.13 AB-6.14 AB-3.15 with the multi-apps-admin-portal flag on: each user’s applications (the free one marked); the dialog ticks the assigned managed ones and lists the free one as every user’s; axe light and dark', async () => {
+    const story = document.createElement('fe-admin-story');
+    story.setAttribute('section', 'users');
+    story.setAttribute('scenario', 'filled');
+    story.setAttribute('flags', 'multi-apps-admin-portal');
+    story.setAttribute('dialog', 'apps:user-01');
+    const app = previewApp([story]);
+    await fixture(html`<div>${app}</div>`);
+    await signInPreview(app);
+    await waitUntil(() => dialog(story)?.querySelector('input[type=checkbox]'), 'the applications dialog', SLOW);
+    expect(dialog(story)!.textContent).to.contain('Docs (free access)');
+    const boxes = [...dialog(story)!.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].map((b) => [b.closest('label')!.textContent!.split(' — ')[0].trim(), b.checked]);
+    expect(boxes).to.deep.equal([
+      ['Billing', true],
+      ['Analytics', false],
+    ]);
+    await expectAccessibleLightAndDark(story);
+    button(dialog(story)!, 'Cancel')!.click();
+    await waitUntil(() => !dialog(story), 'closed', SLOW);
+    const row = rowsOf(story).find((r) => r.textContent?.includes(PREVIEW_USERS[1].email));
+    expect(row?.textContent).to.contain('Docs (free access), Billing');
   });
 });
