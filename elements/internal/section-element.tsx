@@ -6,7 +6,7 @@
  * element's shadow root, where its styles are.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import type { SectionValue } from '../../src/admin/shell/context.ts';
@@ -17,8 +17,10 @@ import { PortalView } from '../../src/admin/shell/PortalView.tsx';
 import { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
 import { adminResourcesOf, type AdminResources } from '../../src/admin/resources/index.ts';
-import { ACTING_SECTIONS, actingAccount, leaveAccount } from '../../src/admin/shell/acting.ts';
-import { ActingBanner } from '../../src/admin/shell/ActingBanner.tsx';
+import { ACTING_SECTIONS, actingAccount, actingNotice, leaveAccount } from '../../src/admin/shell/acting.ts';
+
+/** The "Acting in" banner: its own chunk, loaded once an account is entered (it then also says the way back). */
+const ActingBanner = lazy(() => import('../../src/admin/shell/ActingBanner.tsx').then((m) => ({ default: m.ActingBanner })));
 import { createToasts, ToastArea } from '../../src/admin/ui/toast.tsx';
 import { createUnsavedChanges } from '../../src/admin/ui/unsaved.ts';
 import { EmptyState, Loading } from '../../src/admin/ui/states.tsx';
@@ -81,6 +83,7 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   const [own] = useState(() => resourcesOf(app));
   // acting in a sub-account (issue 34, src/admin/shell/acting.ts): its resources (its token, its cache) and its keys
   const acting = useStore(actingAccount(app));
+  const actingSaid = useStore(actingNotice(app)) !== null;
   const content$ = useRef<HTMLDivElement>(null);
   const resources = acting?.resources ?? own;
   const ownPermissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
@@ -109,7 +112,11 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
     <EmptyState title={t('admin.signedOut')} />
   ) : (
     <>
-      <ActingBanner app={app} t={t} returnFocus={content$} />
+      {acting || actingSaid ? (
+        <Suspense fallback={null}>
+          <ActingBanner app={app} t={t} returnFocus={content$} />
+        </Suspense>
+      ) : null}
       <div ref={content$} className={css.contentFocus}>
         {body({ app, host, base: { app, resources, options, toasts, unsaved, permissions } })}
       </div>

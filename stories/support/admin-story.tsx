@@ -19,7 +19,7 @@ import { html } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import type { FeApp } from '../../src/app/types.ts';
-import { enterAccount, leaveAccount } from '../../src/admin/shell/acting.ts';
+import { enterAccount, leaveAccount } from '../../src/admin/shell/enter-account.ts';
 import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type EventObject } from 'xstate';
 import { AdminRoot } from '../../elements/internal/section-element.tsx';
 import { defineElement, reactElement } from '../../elements/internal/react-element.ts';

@@ -12,7 +12,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { previewApp, signInPreview } from '../../stories/support/preview-app.ts';
 import { PREVIEW_USERS } from '../../src/preview/directory.ts';
 import '../../stories/support/admin-story.tsx';
-import { enterAccount, NoAccessError } from '../../src/admin/shell/acting.ts';
+import { enterAccount, NoAccessError } from '../../src/admin/shell/enter-account.ts';
 import { decodeClaims } from '../../src/auth/claims.ts';
 import { ADMIN, createUser, resetEmulator } from '../helpers/emulator.ts';
 import {

@@ -6,7 +6,7 @@
 import { waitUntil } from '@open-wc/testing';
 import type { FeAppElement } from '../../elements/fe-app.ts';
 import '../../elements/fe-admin-portal.ts';
-import { enterAccount } from '../../src/admin/shell/acting.ts';
+import { enterAccount } from '../../src/admin/shell/enter-account.ts';
 import { decodeClaims } from '../../src/auth/claims.ts';
 import { ADMIN } from '../helpers/emulator.ts';
 import { callEmulator, chooseFromMenu, renderSection, root, rowsOf, SLOW } from './helpers.ts';

@@ -9,7 +9,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/admin/fe-admin-users.ts';
-import { enterAccount } from '../../src/admin/shell/acting.ts';
+import { enterAccount } from '../../src/admin/shell/enter-account.ts';
 import { ADMIN, createUser, resetEmulator } from '../helpers/emulator.ts';
 import {
   api,

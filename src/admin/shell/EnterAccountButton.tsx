@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useSection } from './context.ts';
 import * as css from '../ui/admin.css.ts';
 import { messageOf } from '../ui/states.tsx';
-import { enterAccount, NoAccessError } from './acting.ts';
+import { enterAccount, NoAccessError } from './enter-account.ts';
 
 /** The button that enters account `tenantId` (`name` is what the banner says); `onEntered` after it is entered. */
 export function EnterAccountButton({ tenantId, name, onEntered }: { tenantId: string; name: string; onEntered?: () => void }) {

@@ -3,15 +3,15 @@
  * "Team user", §4 "Sub-tenant user deletion", §5 "Applications"; AB-6.10, AB-6.11, AB-6.13, AB-7.21): inviting up to
  * five users at a time into the sub-account acted in (with roles, and "also give access to existing and future
  * sub-accounts", off by default), removing a user from that account and its sub-accounts, the per-user sub-account
- * access switch, and a user's applications (assign, unassign; the free-access ones shown as such).
+ * access switch, and a user's applications (assign, unassign; the free-access ones shown as such). Loaded when one of
+ * them opens (the users section's chunk holds only ./apps-text.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import { SUB_TENANT_INVITE_MAX, type SubTenantUser } from '../../api/sub-tenants.ts';
 import { looksLikeEmail } from '../../auth/email.ts';
-import { atom, type ReadableAtom } from 'nanostores';
-import { appsOf, createApplicationsResource, MULTI_APPS_FLAG, type Application, type AppsByUser } from '../resources/applications.ts';
+import { createApplicationsResource } from '../resources/applications.ts';
 import { roleItem } from '../resources/roles.ts';
 import { createSubTenantsResource } from '../resources/sub-tenants.ts';
 import { createUsersResource, type UserRow } from '../resources/users.ts';
@@ -275,37 +275,4 @@ export function ApplicationsDialog({ row, onClose }: { row: UserRow; onClose: ()
       </form>
     </AdminDialog>
   );
-}
-
-/** Stands in for the applications' stores while the flag is off (nothing loads). */
-const NONE = atom<{ data?: undefined; error?: undefined }>({});
-
-/** Whether the portal shows applications (AB-6.14): the `multi-apps-admin-portal` feature flag is on. */
-export function useApplicationsOn(): boolean {
-  const { app } = useSection();
-  return useStore(app.stores.$featureFlags)[MULTI_APPS_FLAG] === 'on';
-}
-
-/**
- * With the `multi-apps-admin-portal` flag on: a user's applications in words, for the table and the details ("Docs
- * (free access), Billing"), and `showUsers` to name the users of the page shown; null while the flag is off or the
- * applications are not known yet (the table then says "All applications", as without the flag).
- */
-export function useAppsText(): { text: ((row: UserRow) => string) | null; showUsers: (ids: readonly string[]) => void } {
-  const { t, resources } = useSection();
-  const on = useApplicationsOn();
-  const apps = on ? resources.use(createApplicationsResource) : null;
-  const all = useStore((apps?.$applications ?? NONE) as ReadableAtom<{ data?: Application[]; error?: unknown }>);
-  const usersApps = useStore((apps?.$usersApps ?? NONE) as ReadableAtom<{ data?: AppsByUser; error?: unknown }>);
-  const showUsers = useMemo(() => (ids: readonly string[]) => apps?.showUsers(ids), [apps]);
-  const text = useMemo(() => {
-    if (!on || !all.data) return null;
-    const list = all.data;
-    const byUser = usersApps.data ?? {};
-    return (row: UserRow) => {
-      const mine = appsOf(byUser[row.id], list);
-      return mine.length ? mine.map((a) => (a.accessType === 'FREE_ACCESS' ? t('admin.users.apps.free', { app: a.name }) : a.name)).join(', ') : t('admin.users.apps.none');
-    };
-  }, [on, all.data, usersApps.data, t]);
-  return { text, showUsers };
 }

@@ -6,7 +6,7 @@
  * empty, error and no-match states.
  */
 import { useStore } from '@nanostores/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Group, Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -37,7 +37,10 @@ import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import { createGroupsResource } from '../resources/groups.ts';
 import { createRolesResource } from '../resources/roles.ts';
 import { createSubTenantsResource } from '../resources/sub-tenants.ts';
-import { InviteToAccountDialog, useApplicationsOn, useAppsText } from './SubAccountDialogs.tsx';
+import { useApplicationsOn, useAppsText } from './apps-text.ts';
+
+/** The sub-account invite (issue 34): its own chunk, loaded when it opens. */
+const InviteToAccountDialog = lazy(() => import('./SubAccountDialogs.tsx').then((m) => ({ default: m.InviteToAccountDialog })));
 import { APPLICATION_PERMISSIONS } from '../resources/applications.ts';
 import { holdsKey } from '../../entitlements/permissions.ts';
 
@@ -531,7 +534,11 @@ export function UsersView() {
       ) : (
         accountUsers
       )}
-      <InviteToAccountDialog open={canWrite && acting !== null && open?.action === 'invite'} onClose={closeDialog} roles={roles.data ?? []} />
+      {canWrite && acting !== null && open?.action === 'invite' ? (
+        <Suspense fallback={null}>
+          <InviteToAccountDialog open onClose={closeDialog} roles={roles.data ?? []} />
+        </Suspense>
+      ) : null}
       <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} toasts={toasts} />
       <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} />
       <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} />
