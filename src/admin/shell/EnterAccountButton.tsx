@@ -1,6 +1,6 @@
 /**
  * "Enter" for one account (issue 34 item 3): the entry point of the account tree (src/admin/all-accounts/, ui-tree)
- * into acting in a sub-account. It mints the account's token (./acting.ts `enterAccount`); once in, the portal shows
+ * into acting in a sub-account. It mints the account's token (./enter-account.ts `enterAccount`); once in, the portal shows
  * the account's users (its navigation keeps the account's sections: ./acting.ts `ACTING_SECTIONS`) under the "Acting
  * in" banner. A refusal ("No access") is said in an error toast (an alert) and nothing is entered; the button shows
  * progress meanwhile.
