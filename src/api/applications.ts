@@ -16,8 +16,10 @@ export const APPLICATION_PATHS = Object.freeze({
   assign: '/identity/resources/applications/v1/apps-user',
   /** `DELETE { userId, tenantId, appIds }` unassignUserFromApplications. */
   unassign: '/identity/resources/applications/v1/user-apps',
-  /** `GET ?_includeFreeAccess` getApplicationsData. */
+  /** `GET ?ids=a,b&_includeFreeAccess` getApplicationsData. */
   data: '/applications/resources/applications/v1',
+  /** `GET` getTenantsApplicationsV2: the caller's account and its applications, each with its access type there. */
+  tenantAssignments: '/applications/resources/applications/tenant-assignments/v2',
 });
 
 /** The feature flag that turns the portal's applications on (AB-6.14; Frontegg's flag name). */
@@ -54,12 +56,25 @@ export interface UserApplications {
   appIds: string[];
 }
 
+/** getTenantsApplicationsV2's row (§M): an account and its applications, FREE_ACCESS = every user of the account has it. */
+export interface TenantApplications {
+  tenantId: string;
+  assignments: { appId: string; accessType: ApplicationAccessType }[];
+}
+
 /** Creates the applications calls on top of `client`. */
 export function createApplicationsApi(client: ApiClient) {
   return {
-    /** `GET applications/v1` with `_includeFreeAccess=true` (getApplicationsData, AB-7.22): every application, the free ones included. */
-    getApplications(o?: CallOptions): Promise<Application[]> {
-      return client.get<Application[]>(APPLICATION_PATHS.data, adminOptions(o, { query: { _includeFreeAccess: true } }));
+    /**
+     * `GET applications/v1?ids=a,b&_includeFreeAccess=true` (getApplicationsData, AB-7.22): the applications `ids` and
+     * every free-access one.
+     */
+    getApplications(ids: readonly string[], o?: CallOptions): Promise<Application[]> {
+      return client.get<Application[]>(APPLICATION_PATHS.data, adminOptions(o, { query: { ids: ids.length ? joinIds(ids) : undefined, _includeFreeAccess: true } }));
+    },
+    /** `GET tenant-assignments/v2` (getTenantsApplicationsV2, AB-7.21): the caller's account's applications and their access type there. */
+    getTenantApplications(o?: CallOptions): Promise<TenantApplications[]> {
+      return client.get<TenantApplications[]>(APPLICATION_PATHS.tenantAssignments, adminOptions(o));
     },
     /** `GET applications/v1/users-apps?userIds=a,b` (getUsersApplicationsId, AB-7.21): each user's application ids; `[]` for no users. */
     async getUsersApplications(userIds: readonly string[], o?: CallOptions): Promise<UserApplications[]> {

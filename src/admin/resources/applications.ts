@@ -38,8 +38,18 @@ export function createApplicationsResource(q: QueryContext, client: ApiClient) {
   // the users whose applications are shown (the page on screen), as `a,b`; null: none asked yet
   const $userIds = atom<string | null>(null);
   return {
-    /** Every application, the free-access ones included (AB-7.22). */
-    $applications: q.createFetcherStore<Application[]>([APPLICATIONS_KEY], { fetcher: () => api.getApplications() }),
+    /**
+     * The account's applications (its assignments, getTenantsApplicationsV2) and every free-access one (AB-7.22); an
+     * application the account has as FREE_ACCESS reads as free-access here (every user of the account has it).
+     */
+    $applications: q.createFetcherStore<Application[]>([APPLICATIONS_KEY], {
+      fetcher: async () => {
+        const assignments = (await api.getTenantApplications()).flatMap((t) => t.assignments);
+        const freeHere = new Set(assignments.filter((a) => a.accessType === 'FREE_ACCESS').map((a) => a.appId));
+        const apps = await api.getApplications(assignments.map((a) => a.appId));
+        return apps.map((a) => (freeHere.has(a.id) ? { ...a, accessType: 'FREE_ACCESS' as const } : a));
+      },
+    }),
     /** The applications of the users {@link showUsers} named, by user id. */
     $usersApps: q.createFetcherStore<AppsByUser>([USERS_APPS_KEY, $userIds], {
       fetcher: async (_key, ids) => {

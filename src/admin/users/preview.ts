@@ -75,6 +75,8 @@ export const previewUsers: SectionPreviewRoutes = (req) => {
     if (p === `${R}/tenants/invites/v1/configuration`) return ok({ tenantInvitationsAllowed: true, emailsEnabled: true });
     if (p === `${R}/tenants/invites/v1/user`) return ok(previewInviteLink(req.now));
     if (p === '/applications/resources/applications/v1') return ok(PREVIEW_APPLICATIONS);
+    if (p === '/applications/resources/applications/tenant-assignments/v2')
+      return ok([{ tenantId: PREVIEW_USERS[0].tenantId, assignments: PREVIEW_APPLICATIONS.map((a) => ({ appId: a.id, accessType: a.accessType })) }]);
     // the users of the sub-account acted in and its sub-accounts (loadAllUsers): the demo users, each in that account
     if (p === `${R}/sub-tenants/users/v1`) {
       const filter = (query.get('_filter') ?? '').toLowerCase();
