@@ -62,3 +62,15 @@ export const EnableUserDialog: AdminStory = { args: { scenario: 'filled', dialog
 export const AccessEndDialog: AdminStory = { args: { scenario: 'filled', dialog: 'expiry:user-06' } };
 /** "Revoke invitation" of a pending invitation asks first: its link stops working. */
 export const RevokeInvitationDialog: AdminStory = { args: { scenario: 'filled', dialog: 'revoke:user-03' } };
+
+// issue 34: acting in a sub-account, its users' dialogs, applications behind the `multi-apps-admin-portal` flag
+/** Acting in a sub-account: the "Acting in Acme West" banner with the way back; its users 10 a page by name, "Invite users". */
+export const ActingInSubAccount: AdminStory = { args: { scenario: 'filled', acting: 'Acme West' } };
+/** Invite up to 5 users into the sub-account, with roles and "also give access to existing and future sub-accounts" (off by default). */
+export const InviteToSubAccountDialog: AdminStory = { args: { scenario: 'filled', acting: 'Acme West', dialog: 'invite' } };
+/** Remove a user from the sub-account and its sub-accounts: the accounts to leave, all chosen. */
+export const RemoveFromSubAccountDialog: AdminStory = { args: { scenario: 'filled', acting: 'Acme West', dialog: 'removeAccount:user-01' } };
+/** The `multi-apps-admin-portal` flag on: each user's applications in the table (the free one marked "free access"). */
+export const Applications: AdminStory = { args: { scenario: 'filled', flags: 'multi-apps-admin-portal' } };
+/** A user's applications: the managed ones to tick, the free one listed as every user's. */
+export const ApplicationsDialog: AdminStory = { args: { scenario: 'filled', flags: 'multi-apps-admin-portal', dialog: 'apps:user-01' } };

@@ -24,6 +24,7 @@ import {
 } from '../src/api/index.ts';
 import { SHOULD_STEP_UP } from '../src/auth/step-up.ts';
 import { createFeApp } from '../src/app/index.ts';
+import { scopedClient } from '../src/api/scoped-client.ts';
 
 /** Calls the emulator (proxied under the test page's origin, tools/wtr-emulator.js). */
 const emulator = (method: string, path: string, body?: unknown) =>
@@ -631,5 +632,58 @@ describe('api client: one refresh on 401 (architecture "How data flows" 5)', () 
       await setClock(0);
       await app.logout();
     }
+  });
+});
+
+describe('api client: another account’s token (contract §2 "Authorization (override)"; issue 34)', () => {
+  it('a call with `jwt` sends Authorization: <jwt> with no Bearer prefix, over the session’s bearer', async () => {
+    const echo = await client({ getAccessToken: () => 'own-token' }).get<Echo>('/echo', { jwt: 'aaa.bbb.ccc' });
+    expect(echo.headers.authorization).to.equal('aaa.bbb.ccc');
+    const own = await client({ getAccessToken: () => 'own-token' }).get<Echo>('/echo');
+    expect(own.headers.authorization).to.equal('Bearer own-token');
+  });
+
+  it('its 401 refreshes no session, and its refusals do not reach onRefused (they say nothing of the session)', async () => {
+    let refreshes = 0;
+    const refused: FeApiError[] = [];
+    const api = client({
+      getAccessToken: () => 'own-token',
+      onUnauthorized: async () => {
+        refreshes++;
+        return true;
+      },
+      onRefused: (e) => void refused.push(e),
+    });
+    expect((await rejection(api.get('/status/401', { jwt: 'aaa.bbb.ccc' }))).statusCode).to.equal(401);
+    expect((await rejection(api.get('/status/403', { jwt: 'aaa.bbb.ccc' }))).statusCode).to.equal(403);
+    expect(refreshes).to.equal(0);
+    expect(refused).to.have.length(0);
+    await rejection(api.get('/status/403'));
+    expect(refused).to.have.length(1);
+  });
+
+  it('scopedClient: every call carries the source’s token without Bearer; against the emulator a 401 renews it once and the call is sent again', async () => {
+    const echo = await scopedClient(client({ getAccessToken: () => 'own-token' }), {
+      token: async () => 'acting.jwt.value',
+      renew: () => Promise.reject(new Error('no')),
+    }).post<Echo>('/echo', {});
+    expect(echo.headers.authorization).to.equal('acting.jwt.value');
+    await emulator('POST', '/_emulator/reset');
+    const signedIn = await emulator('POST', '/frontegg/identity/resources/auth/v1/user', { email: 'admin@acme.test', password: 'Admin-Passw0rd!' });
+    const { accessToken } = (await signedIn.json()) as { accessToken: string };
+    const renewed: string[] = [];
+    const api = scopedClient(createApiClient({ baseUrl: location.origin }), {
+      token: async () => 'not.a.token',
+      renew: async (rejected) => {
+        renewed.push(rejected);
+        return accessToken;
+      },
+    });
+    const me = await api.get<{ email: string }>('/identity/resources/users/v2/me');
+    expect(me.email).to.equal('admin@acme.test');
+    expect(renewed).to.deep.equal(['not.a.token']);
+    // a renewal that fails leaves the 401 standing
+    const failing = scopedClient(createApiClient({ baseUrl: location.origin }), { token: async () => 'not.a.token', renew: () => Promise.reject(new Error('refused')) });
+    expect((await rejection(failing.get('/identity/resources/users/v2/me'))).statusCode).to.equal(401);
   });
 });

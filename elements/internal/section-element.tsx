@@ -6,7 +6,7 @@
  * element's shadow root, where its styles are.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import type { SectionValue } from '../../src/admin/shell/context.ts';
@@ -17,9 +17,14 @@ import { PortalView } from '../../src/admin/shell/PortalView.tsx';
 import { FeAdminSectionChangeEvent } from '../../src/events/admin.ts';
 import { SectionHost } from '../../src/admin/shell/SectionHost.tsx';
 import { adminResourcesOf, type AdminResources } from '../../src/admin/resources/index.ts';
+import { ACTING_SECTIONS, actingAccount, actingNotice, leaveAccount } from '../../src/admin/shell/acting.ts';
+
+/** The "Acting in" banner: its own chunk, loaded once an account is entered (it then also says the way back). */
+const ActingBanner = lazy(() => import('../../src/admin/shell/ActingBanner.tsx').then((m) => ({ default: m.ActingBanner })));
 import { createToasts, ToastArea } from '../../src/admin/ui/toast.tsx';
 import { createUnsavedChanges } from '../../src/admin/ui/unsaved.ts';
 import { EmptyState, Loading } from '../../src/admin/ui/states.tsx';
+import * as css from '../../src/admin/ui/admin.css.ts';
 import { appContext } from '../../src/app/context.ts';
 import type { FeApp } from '../../src/app/types.ts';
 import { useT } from '../../src/i18n/use-t.ts';
@@ -75,8 +80,14 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   // the question before leaving unsaved edits (issue 31 item 2): its dialog comes with the first section that marks edits
   const UnsavedDialog = useStore(unsaved.$dialog);
   const overlays = useRef<HTMLDivElement>(null);
-  const [resources] = useState(() => resourcesOf(app));
-  const permissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
+  const [own] = useState(() => resourcesOf(app));
+  // acting in a sub-account (issue 34, src/admin/shell/acting.ts): its resources (its token, its cache) and its keys
+  const acting = useStore(actingAccount(app));
+  const actingSaid = useStore(actingNotice(app)) !== null;
+  const content$ = useRef<HTMLDivElement>(null);
+  const resources = acting?.resources ?? own;
+  const ownPermissions = useMemo(() => (session.user?.permissions ?? []).map((p) => p.key), [session.user]);
+  const permissions = acting?.permissions ?? ownPermissions;
   const options = useMemo(() => adminOptionsOf(app, metadata.navigation), [app, metadata.navigation]);
   // a new user or tenant must not see the previous one's data: the cache starts over — signed out, without fetching
   // again (no request goes out without a session)
@@ -85,17 +96,31 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
   const seen = useRef(who);
   useLayoutEffect(() => {
     if (seen.current !== who) {
-      if (signedIn) resources.query.invalidateAll();
-      else resources.query.forgetAll();
+      // nor act in an account the previous one entered
+      leaveAccount(app);
+      if (signedIn) own.query.invalidateAll();
+      else own.query.forgetAll();
     }
     seen.current = who;
-  }, [who, signedIn, resources]);
+  }, [who, signedIn, own, app]);
+  useLayoutEffect(() => {
+    if (!signedIn) leaveAccount(app);
+  }, [signedIn, app]);
   const content = session.isLoading ? (
     <Loading label={t('admin.loading')} />
   ) : !session.isAuthenticated ? (
     <EmptyState title={t('admin.signedOut')} />
   ) : (
-    body({ app, host, base: { app, resources, options, toasts, unsaved, permissions } })
+    <>
+      {acting || actingSaid ? (
+        <Suspense fallback={null}>
+          <ActingBanner app={app} t={t} returnFocus={content$} />
+        </Suspense>
+      ) : null}
+      <div ref={content$} className={css.contentFocus}>
+        {body({ app, host, base: { app, resources, options, toasts, unsaved, permissions } })}
+      </div>
+    </>
   );
   return (
     <UNSAFE_PortalProvider getContainer={() => overlays.current}>
@@ -154,7 +179,9 @@ export function portalElement(css: ElementStyles): ReactElementClass<AdminPortal
 function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<SectionValue, 'section'>; host: HTMLElement; props: AdminPortalProps }) {
   const t = useT(app);
   const hashRouting = props.routing !== 'none';
-  const sections = useMemo(() => visibleSections(base.options, base.permissions), [base.options, base.permissions]);
+  // acting in a sub-account (issue 34): that account's sections only (src/admin/shell/acting.ts ACTING_SECTIONS)
+  const acting = base.resources.scope !== null;
+  const sections = useMemo(() => visibleSections(base.options, base.permissions).filter((id) => !acting || ACTING_SECTIONS.includes(id)), [base.options, base.permissions, acting]);
   // the place asked for (the attribute, the hash): the section as written — one the user may not open is "not
   // available" — and its sub-path (issue 30 item 2: the shell's, handed to the section it names, never to another)
   const [place, setPlace] = useState<HashPlace | null>(() => firstPlace(props.section, hashRouting));
@@ -166,7 +193,8 @@ function PortalBody({ app, base, host, props }: { app: FeApp; base: Omit<Section
   }
   const asked = place?.section ?? null;
   // nothing asked: the first visible section; asked and visible: that one; else none ("not available", issue 21 item 9)
-  const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : null;
+  // (acting in a sub-account, a section it does not show opens its first one: the admin did not ask for a missing page)
+  const current = asked === null ? (sections[0] ?? null) : (sections as string[]).includes(asked) ? (asked as SectionId) : acting ? (sections[0] ?? null) : null;
   const sub = current && current === asked ? (place?.sub ?? null) : null;
   // the place shown, as a hash
   const shown = current ? hashOfPlace(current, sub) : '';

@@ -71,6 +71,8 @@ export interface TenantUser {
   temporaryExpirationDate?: string | null;
   metadata?: string | null;
   tenants?: { tenantId: string; roles?: Role[] }[];
+  /** Whether the user may act in the account's sub-accounts (admin spec §3 "Team user"; AB-6.10; issue 34). */
+  subAccountAccessAllowed?: boolean;
 }
 
 /** A users-v3 page (FronteggPaginationWrapper, AB-7.02). */

@@ -112,6 +112,13 @@ export interface RequestOptions {
   /** Overrides the config's `frontegg-source`. */
   source?: RequestSource;
   /**
+   * Another account's token for this call (contract §2 "Authorization (override)", the `[jwt]` operations): sent as
+   * `Authorization: <jwt>`, the raw token with **no** `Bearer ` prefix, after every other header (issue 34: the calls
+   * the portal makes while acting in a sub-account). The session is not involved: its 401 calls no refresh
+   * (`onUnauthorized`), and no refusal of such a call reaches `onRefused` (it says nothing of the session).
+   */
+  jwt?: string;
+  /**
    * `'json'` (default) parses the body; `'text'` returns the raw text; `'blob'` returns the body's bytes as a `Blob`
    * (typed by the answer's `Content-Type`: a PDF, a file to download). A failure is read as text either way.
    */
@@ -245,7 +252,8 @@ const defaultLocationSearch = () => (typeof window === 'undefined' ? '' : window
  * 7. `frontegg-login-alias` — `(await tenantResolver()).tenant`, if any (SI-7.04)
  * 8. `frontegg-requested-application-id` — `appId`, if set (SI-7.04)
  * 9. `options.headers` — per request
- * 10. `Authorization` removed when `options.withoutAuthorization` (SI-7.07)
+ * 10. `Authorization: <options.jwt>` (no `Bearer `) when a call carries another account's token (contract §2)
+ * 11. `Authorization` removed when `options.withoutAuthorization` (SI-7.07)
  *
  * Any header whose name or value is not legal HTTP (see {@link isLegalHeader})
  * is dropped, never thrown (SI-5.14).
@@ -309,6 +317,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
     if (cfg.appId) put(HEADERS.appId, cfg.appId);
     for (const [name, value] of Object.entries(options.headers ?? {})) put(name, value);
+    if (options.jwt) put(HEADERS.authorization, options.jwt);
     if (options.withoutAuthorization) headers.delete(HEADERS.authorization);
     if (rawBody && typeof FormData !== 'undefined' && options.body instanceof FormData) headers.delete(HEADERS.contentType);
     return { headers, bearer: token && headers.get(HEADERS.authorization) === `Bearer ${token}` ? token : null };
@@ -376,7 +385,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         traceId: response.headers.get(TRACE_ID_HEADER),
       });
       logHttpError(logger, response.status, error.message, `${method} ${target}`);
-      cfg.onRefused?.(error);
+      // a call with another account's token (`jwt`) says nothing of the session: the app does not hear of it
+      if (!options.jwt) cfg.onRefused?.(error);
       throw error;
     }
     if (options.responseType === 'text') return text as T;
@@ -388,15 +398,23 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
+  return clientOver({ config: cfg, logger, url }, request);
+}
+
+/**
+ * An {@link ApiClient} whose every method sends through `request` (the convenience methods set the method and body),
+ * with `base`'s config, logger and URL builder: the client above, and clients that wrap another one's requests
+ * (./scoped-client.ts).
+ */
+export function clientOver(base: Pick<ApiClient, 'config' | 'logger' | 'url'>, request: ApiClient['request']): ApiClient {
   const withBody =
     (method: HttpMethod) =>
     <T = unknown>(path: string, body?: unknown, options: BodyOptions = {}) =>
       request<T>(path, { ...options, method, body });
-
   return {
-    config: cfg,
-    logger,
-    url,
+    config: base.config,
+    logger: base.logger,
+    url: base.url,
     request,
     get: <T = unknown>(path: string, options: GetOptions = {}) => request<T>(path, { ...options, method: 'GET' }),
     post: withBody('POST'),

@@ -23,6 +23,10 @@ export const SUB_TENANT_PATHS = Object.freeze({
   /** `POST` getTenantsUsersCount `{ tenantIds }`. */
   usersCount: '/identity/resources/tenants/users/v1/count',
   users: '/identity/resources/sub-tenants/users/v1',
+  /** `POST` GetUserJwt `{ tenantId }` (§F): a token of that account for the signed-in user (entering a sub-account). */
+  userJwt: '/identity/resources/users/v3/me/token',
+  /** `POST` addUsersToSubTenant (trailing slash as the reference client sends it). */
+  usersV2: '/identity/resources/sub-tenants/users/v2/',
 });
 
 /**
@@ -30,6 +34,25 @@ export const SUB_TENANT_PATHS = Object.freeze({
  * `{ parentTenantId }`). One constant, so the path the emulator serves (emulator/README.md) is changed here only.
  */
 export const SUB_TENANT_MOVE_SEGMENT = 'parent';
+
+/** GetUserJwt's answer (§F): the account's access token, when it expires (an HTTP date) and in how many seconds. */
+export interface UserJwt {
+  accessToken: string;
+  expires?: string;
+  expiresIn?: number;
+}
+
+/** addUsersToSubTenant's body (§N): up to 5 users invited into `tenantId` with `roleIds`. */
+export interface AddUsersToSubTenant {
+  users: { email: string; name?: string }[];
+  tenantId: string;
+  roleIds: string[];
+  /** "Also give access to existing and future sub-accounts" (AB-6.10). */
+  allowSubAccountAccess: boolean;
+}
+
+/** Users one addUsersToSubTenant call invites at most (issue 34 item 4). */
+export const SUB_TENANT_INVITE_MAX = 5;
 
 /** How a sub-account's users reach it (admin spec §3 "Tenant/account"; AB-3.11, AB-6.11: `defaultOff` in dialogs). */
 export type SubAccountAccessType = 'defaultOff' | 'defaultOn' | 'alwaysOn';
@@ -205,6 +228,36 @@ export function createSubTenantsApi(client: ApiClient) {
     /** `DELETE sub-tenants/users/v1` with `{ userId, subTenants: [{ tenantId }] }` (AB-7.26): removes those memberships. */
     async removeUserFromTenants(userId: string, tenantIds: readonly string[], o?: CallOptions): Promise<void> {
       await client.delete(SUB_TENANT_PATHS.users, { userId, subTenants: tenantIds.map((tenantId) => ({ tenantId })) }, adminOptions(o));
+    },
+    // ---- entering a sub-account and its users (issue 34 items 3, 4)
+    /**
+     * `POST users/v3/me/token { tenantId }` (GetUserJwt, §F): a token of account `tenantId` for the signed-in user,
+     * sent with the client's own session (the caller's bearer).
+     * @throws FeApiError — 403 when the user may not act there ("No access"), 401 without a session
+     */
+    getUserJwt(tenantId: string, o?: CallOptions): Promise<UserJwt> {
+      return client.post<UserJwt>(SUB_TENANT_PATHS.userJwt, { tenantId }, adminOptions(o));
+    },
+    /** `POST sub-tenants/users/v2/` (addUsersToSubTenant, §N): invites up to {@link SUB_TENANT_INVITE_MAX} users with roles. */
+    async addUsersToSubTenant(body: AddUsersToSubTenant, o?: CallOptions): Promise<void> {
+      await client.post(SUB_TENANT_PATHS.usersV2, body, adminOptions(o));
+    },
+    /** `PATCH sub-tenants/users/v1/{userId}/roles` (setUserRolesForSubTenants, §N): the user's roles in `tenantId` become `roleIds`. */
+    async setUserRolesForSubTenant(userId: string, tenantId: string, roleIds: readonly string[], o?: CallOptions): Promise<void> {
+      await client.patch(`${SUB_TENANT_PATHS.users}/${encodeURIComponent(userId)}/roles`, { subTenantsRoles: [{ tenantId, roleIds: [...roleIds] }] }, adminOptions(o));
+    },
+    /**
+     * `PUT sub-tenants/users/v1/{userId}/access { allowAccess }` (updateSubAccountAccess, §N; AB-6.10): the per-user
+     * sub-account access switch in the caller's account. Resolves with the access in effect when the server says it
+     * (`subAccountAccessAllowed`: on whatever the switch while the account's access type is `alwaysOn`), else `allowAccess`.
+     */
+    async updateSubAccountAccess(userId: string, allowAccess: boolean, o?: CallOptions): Promise<boolean> {
+      const answer = await client.put<{ subAccountAccessAllowed?: boolean } | null>(
+        `${SUB_TENANT_PATHS.users}/${encodeURIComponent(userId)}/access`,
+        { allowAccess },
+        adminOptions(o),
+      );
+      return typeof answer?.subAccountAccessAllowed === 'boolean' ? answer.subAccountAccessAllowed : allowAccess;
     },
   };
 }

@@ -17,7 +17,9 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import type { FeApp } from '../../src/app/types.ts';
+import { enterAccount, leaveAccount } from '../../src/admin/shell/enter-account.ts';
 import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type EventObject } from 'xstate';
 import { AdminRoot } from '../../elements/internal/section-element.tsx';
 import { defineElement, reactElement } from '../../elements/internal/react-element.ts';
@@ -79,6 +81,10 @@ interface StoryProps {
   section?: string;
   scenario?: string;
   dialog?: string;
+  /** The name of a sub-account the story acts in (issue 34: entered on mount, under the "Acting in" banner). */
+  acting?: string;
+  /** Feature flags turned on, comma-separated (e.g. `multi-apps-admin-portal`). */
+  flags?: string;
   /** The state of the dialog's flow (JSON {@link DialogStateSpec}): dialog story elements only. */
   state?: string;
 }
@@ -99,7 +105,7 @@ export interface DialogStateSpec extends StateSpec {
  */
 export const READ_ONLY = 'readOnly';
 
-function AdminStoryRoot({ container, section, scenario, dialog, state, flow }: StoryProps & { container?: ShadowRoot | HTMLElement; flow?: AnyStateMachine }) {
+function AdminStoryRoot({ container, section, scenario, dialog, state, flow, acting, flags }: StoryProps & { container?: ShadowRoot | HTMLElement; flow?: AnyStateMachine }) {
   const id = isSectionId(section) ? section : 'users';
   const readOnly = scenario === READ_ONLY;
   const s = (ADMIN_SCENARIOS as string[]).includes(scenario ?? '') ? (scenario as AdminScenario) : 'filled';
@@ -124,6 +130,7 @@ function AdminStoryRoot({ container, section, scenario, dialog, state, flow }: S
       }}
       body={({ app, base }) => (
         <FlowActorContext.Provider value={makeActor}>
+          <StorySetup app={app} acting={acting} flags={flags} />
           <StoryBody app={app} value={{ ...base, section: id, dialog, permissions: readOnly ? SECTIONS[id].permissions : base.permissions }} />
         </FlowActorContext.Provider>
       )}
@@ -158,13 +165,29 @@ function dialogActor(logic: AnyStateMachine, spec: DialogStateSpec, input: unkno
   return actor;
 }
 
+/** A story's app state: its feature flags on, and the sub-account it acts in (entered once, left on unmount). */
+function StorySetup({ app, acting, flags }: { app: FeApp; acting?: string; flags?: string }) {
+  useLayoutEffect(() => {
+    if (flags) app.stores.$featureFlags.set({ ...app.stores.$featureFlags.get(), ...Object.fromEntries(flags.split(',').map((f) => [f.trim(), 'on' as const])) });
+  }, [app, flags]);
+  useEffect(() => {
+    if (!acting) return;
+    void enterAccount(app, { tenantId: 'preview-sub-account', name: acting });
+    return () => leaveAccount(app);
+  }, [app, acting]);
+  return null;
+}
+
 function StoryBody({ app, value }: { app: Parameters<typeof useT>[0]; value: Parameters<typeof SectionHost>[0]['value'] }) {
   const t = useT(app);
   return <SectionHost value={value} allowed t={t} />;
 }
 
 /** `<fe-admin-story>`: one section in one scenario (attributes `section`, `scenario`, `dialog`). */
-export class FeAdminStoryElement extends reactElement<StoryProps>(AdminStoryRoot, { css: adminCss, props: { section: 'string', scenario: 'string', dialog: 'string' } }) {}
+export class FeAdminStoryElement extends reactElement<StoryProps>(AdminStoryRoot, {
+  css: adminCss,
+  props: { section: 'string', scenario: 'string', dialog: 'string', acting: 'string', flags: 'string' },
+}) {}
 defineElement('fe-admin-story', FeAdminStoryElement);
 
 /**
@@ -186,6 +209,10 @@ export interface AdminStoryArgs {
   dialog?: string;
   /** A state of the dialog's flow: one of `parameters.flow.states` ({@link dialogStateStory}). */
   state?: string;
+  /** The sub-account the story acts in (its name; issue 34). */
+  acting?: string;
+  /** Feature flags on, comma-separated. */
+  flags?: string;
 }
 
 /** `parameters.admin` of a section's stories: the section shown (a story may name another, e.g. `personalApiTokens`). */
@@ -203,7 +230,7 @@ export function adminStoriesMeta(title: string, section: string): Meta<AdminStor
     title,
     argTypes: { scenario: { control: 'select', options: ADMIN_SCENARIOS } },
     parameters: { admin: { section } satisfies AdminStoriesParameter },
-    render: ({ scenario, dialog, state }, { parameters }) => {
+    render: ({ scenario, dialog, state, acting, flags }, { parameters }) => {
       const flow = parameters.flow as FlowStoriesParameter | undefined;
       const spec = state ? flow?.states[state] : undefined;
       const story = document.createElement(flow && spec ? `${flow.tag}-story` : 'fe-admin-story');
@@ -211,7 +238,9 @@ export function adminStoriesMeta(title: string, section: string): Meta<AdminStor
       story.setAttribute('scenario', scenario);
       if (dialog) story.setAttribute('dialog', dialog);
       if (spec) story.setAttribute('state', JSON.stringify(spec));
-      return html`${keyed(`${scenario}/${dialog ?? ''}/${state ?? ''}`, previewApp([story], { signedIn: true }))}`;
+      if (acting) story.setAttribute('acting', acting);
+      if (flags) story.setAttribute('flags', flags);
+      return html`${keyed(`${scenario}/${dialog ?? ''}/${state ?? ''}/${acting ?? ''}/${flags ?? ''}`, previewApp([story], { signedIn: true }))}`;
     },
   };
 }

@@ -4,8 +4,8 @@
  * reseller switch and the sub-account access type (each saved at once, optimistically, put back with an error toast
  * when refused), its actions (add a sub-account here, rename, move, delete) and its own sub-accounts as a tree.
  *
- * Entering the account and its users are another part's (issue 34 items 3–4): the page shows "Enter" and "Users"
- * when the section gives it `onEnter` / `onUsers` (see AllAccountsView).
+ * Entering the account (issue 34 items 3–4; the shell's acting code) is the section's: the page shows what `enter`
+ * renders for it (AllAccountsView gives the shell's "Enter" button, which opens the account's users once in).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -33,10 +33,8 @@ export interface AccountPageProps {
   onOpen: (row: AccountRow) => void;
   actions: (row: AccountRow, isRoot: boolean) => RowAction<RowDialog | 'open'>[];
   onAction: (row: AccountRow, action: RowDialog | 'open') => void;
-  /** Enters the account (issue 34 item 3, another part): the "Enter" button shows when given. */
-  onEnter?: (row: AccountRow) => void;
-  /** Shows the account's users (issue 34 item 4, another part): the "Users" button shows when given. */
-  onUsers?: (row: AccountRow) => void;
+  /** What enters the account (issue 34 item 3), shown beside its actions; not on the active account's own page. */
+  enter?: (row: AccountRow) => ReactNode;
 }
 
 /** The ancestors of an account from the active account down, given its parents nearest first (those above the active account left out). */
@@ -168,17 +166,7 @@ function AccountDetails(props: AccountPageProps & { row: AccountRow; isRoot: boo
             {a.label}
           </button>
         ))}
-        {/* issue 34 items 3–4 (the ui-enter part): entering this account and its users */}
-        {props.onEnter && !isRoot ? (
-          <button type="button" className={css.button} onClick={() => props.onEnter?.(row)}>
-            {t('admin.allAccounts.enter')}
-          </button>
-        ) : null}
-        {props.onUsers ? (
-          <button type="button" className={css.secondaryButton} onClick={() => props.onUsers?.(row)}>
-            {t('admin.allAccounts.users')}
-          </button>
-        ) : null}
+        {props.enter && !isRoot ? props.enter(row) : null}
       </div>
       <h3 className={own.subheading}>{t('admin.allAccounts.subAccountsOf', { name: row.name })}</h3>
       {row.metadata?.isParent || (figures.subAccounts ?? 0) > 0 ? (

@@ -14,6 +14,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ACCOUNT_SORT_FIELDS, createAllAccountsResource, type AccountRow, type AccountsSort } from '../resources/all-accounts.ts';
 import { useSection, useSubRoute, type SubRoute } from '../shell/context.ts';
+import { EnterAccountButton } from '../shell/EnterAccountButton.tsx';
 import * as css from '../ui/admin.css.ts';
 import { SearchField } from '../ui/form.tsx';
 import type { RowAction } from '../ui/row-menu.tsx';
@@ -140,10 +141,7 @@ export function AllAccountsView() {
           onOpen={(row) => (row.tenantId === root.tenantId ? go(null) : open(row))}
           actions={actions}
           onAction={onAction}
-          // issue 34 items 3–4 (the ui-enter part) wire here: onEnter={(row) => enterAccount(row.tenantId)} and
-          // onUsers={(row) => …the sub-account's users…}; the page shows "Enter" and "Users" once they are given
-          onEnter={undefined}
-          onUsers={undefined}
+          enter={(row) => <EnterAccountButton tenantId={row.tenantId} name={row.name} />}
         />
       ) : (
         <Start

@@ -36,6 +36,14 @@ export function createSubTenantsResource(q: QueryContext, client: ApiClient) {
     $subTenants: q.createFetcherStore<SubTenant[]>(['admin/sub-tenants'], { fetcher: () => api.getSubTenants().catch(() => [] as SubTenant[]) }),
     /** The users of the tenant and its sub-tenants: the list's query (page, search) and state. */
     list,
+    /**
+     * The user with exactly this email among the users of the account and its sub-accounts, with their memberships
+     * there (for "remove from this account and its sub-accounts"), or null. @throws FeApiError
+     */
+    findUser: async (email: string): Promise<SubTenantUser | null> => {
+      const page = await api.loadAllUsers({ _offset: 0, _limit: 20, _filter: email, _sortBy: 'email', _order: 'ASC' });
+      return page.items.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null;
+    },
     /** Removes `user` from `tenantIds`; the cached pages drop the user only when that covered all their tenants (AB-4.12). */
     removeUser: q.mutation<{ user: SubTenantUser; tenantIds: string[] }>(async ({ user, tenantIds }) => {
       await api.removeUserFromTenants(user.id, tenantIds);

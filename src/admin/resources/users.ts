@@ -7,7 +7,9 @@ import type { AddUserRequest, InviteLink, InviteLinkConfiguration, TenantUser, U
 import { isFeApiError } from '../../api/errors.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { createTeamApi } from '../../api/team.ts';
-import { pagedList, type ListPage, type ListQuery } from './paged.ts';
+import { createSubTenantsApi } from '../../api/sub-tenants.ts';
+import type { AdminScope } from './index.ts';
+import { pagedList, type ListPage, type ListQuery, type ListSort } from './paged.ts';
 import type { QueryContext } from './query.ts';
 
 /** A row of the users table: the v3 user plus its role ids and group ids in the tenant (AB-6.04). */
@@ -27,6 +29,12 @@ export const INVITE_LINK_KEY = 'admin/invite-link';
 
 /** Page size of the users table (admin spec §9: team defaults, page size 20, offset 0). */
 export const USERS_PAGE_SIZE = 20;
+
+/** Page size of a sub-account's users, acting in it (admin spec §9 "account users limit 10"; AB-2.05). */
+export const ACCOUNT_USERS_PAGE_SIZE = 10;
+
+/** The sort of a sub-account's users, acting in it (issue 34 item 3: 10 a page, by name). */
+export const ACCOUNT_USERS_SORT: ListSort = { id: 'name', desc: false };
 
 /** Inactive threshold of the `inactive` preset, seconds (admin spec §9: 7776000 = 90 days). */
 export const INACTIVE_SECONDS = 7_776_000;
@@ -68,9 +76,14 @@ const withRow =
   (id: string, edit: (row: UserRow) => UserRow) =>
   (page: ListPage<UserRow>): ListPage<UserRow> => ({ ...page, items: page.items.map((u) => (u.id === id ? edit(u) : u)) });
 
-/** Builds the users resource of one app (its API from `client`); sections read it with `resources.use(createUsersResource)`. */
-export function createUsersResource(q: QueryContext, client: ApiClient) {
+/**
+ * Builds the users resource of one app (its API from `client`); sections read it with `resources.use(createUsersResource)`.
+ * In a sub-account acted in (`scope`, issue 34): 10 users a page by name (AB-2.05), and a user's roles are set in that
+ * account through the sub-accounts call (setUserRolesForSubTenants).
+ */
+export function createUsersResource(q: QueryContext, client: ApiClient, scope: AdminScope | null = null) {
   const team = createTeamApi(client);
+  const subTenants = createSubTenantsApi(client);
   /** Loads one page and, for its users, their role and group ids (in parallel; a groups failure is swallowed, AB-8.13). */
   async function loadPage(query: ListQuery): Promise<ListPage<UserRow>> {
     const page = await team.getUsers(usersQuery(query));
@@ -86,7 +99,7 @@ export function createUsersResource(q: QueryContext, client: ApiClient) {
   }
   /** A users list of its own (own query; `pageSize` rows a page): every users list shares the cached pages, so edits reach them all. */
   const newList = (pageSize = USERS_PAGE_SIZE) => pagedList<UserRow>(q, { key: USERS_KEY, pageSize, load: loadPage });
-  const list = newList();
+  const list = scope ? pagedList<UserRow>(q, { key: USERS_KEY, pageSize: ACCOUNT_USERS_PAGE_SIZE, load: loadPage, initial: { sort: ACCOUNT_USERS_SORT } }) : newList();
 
   return {
     /** The users table's list: its query (page, search, preset filter, sort) and state live here, not in the view. */
@@ -117,6 +130,35 @@ export function createUsersResource(q: QueryContext, client: ApiClient) {
         return 'invited';
       } catch (error) {
         if (isFeApiError(error) && error.statusCode === 409) return 'member';
+        throw error;
+      }
+    }),
+
+    /**
+     * Invites up to 5 users into the sub-account acted in with `roleIds` (addUsersToSubTenant v2, issue 34 item 4),
+     * `allowSubAccountAccess` giving them access to its existing and future sub-accounts (AB-6.10); the pages are
+     * refetched. Acting in a sub-account only.
+     * @throws Error outside a sub-account (nothing is sent)
+     * @throws FeApiError — the server's refusal (nothing is invited)
+     */
+    inviteToAccount: q.mutation<{ emails: string[]; roleIds: string[]; allowSubAccountAccess: boolean }>(async ({ emails, roleIds, allowSubAccountAccess }) => {
+      if (!scope) throw new Error('Not acting in a sub-account');
+      await subTenants.addUsersToSubTenant({ users: emails.map((email) => ({ email })), tenantId: scope.tenantId, roleIds, allowSubAccountAccess });
+      list.refresh();
+    }),
+
+    /**
+     * The per-user sub-account access switch (updateSubAccountAccess, AB-6.10), optimistically: the pages show the new
+     * value at once and the old one again if the server refuses. @throws FeApiError — after the rollback
+     */
+    setSubAccountAccess: q.mutation<{ userId: string; allow: boolean }>(async ({ userId, allow }) => {
+      const had = list.find((u) => u.id === userId)?.subAccountAccessAllowed;
+      list.edit(withRow(userId, (u) => ({ ...u, subAccountAccessAllowed: allow })));
+      try {
+        const effective = await subTenants.updateSubAccountAccess(userId, allow);
+        if (effective !== allow) list.edit(withRow(userId, (u) => ({ ...u, subAccountAccessAllowed: effective })));
+      } catch (error) {
+        list.edit(withRow(userId, (u) => ({ ...u, subAccountAccessAllowed: had })));
         throw error;
       }
     }),
@@ -158,7 +200,7 @@ export function createUsersResource(q: QueryContext, client: ApiClient) {
       const had = user.roleIds;
       list.edit(withRow(userId, (u) => ({ ...u, roleIds })));
       try {
-        await team.updateUserRoles({ id: userId, roleIds, hadRoles: had.length > 0 });
+        await (scope ? subTenants.setUserRolesForSubTenant(userId, scope.tenantId, roleIds) : team.updateUserRoles({ id: userId, roleIds, hadRoles: had.length > 0 }));
       } catch (error) {
         // roll back this user's roles only: other edits made meanwhile stay
         list.edit(withRow(userId, (u) => ({ ...u, roleIds: had })));

@@ -119,11 +119,13 @@ export const SECTIONS: Readonly<Record<SectionId, SectionInfo>> = Object.freeze(
       route('add', 'write'),
       route('bulk', 'write'),
       route('link', 'write'),
+      // issue 34: inviting up to 5 users into the sub-account acted in
+      route('invite', 'write'),
       route('pending'),
       route('bulk-delete', 'delete'),
       route('bulk-disable', 'write'),
       route('bulk-roles', 'write'),
-      ...rowRoutes('userId', { roles: 'write', expiry: 'write', enable: 'write', disable: 'write', delete: 'delete', revoke: 'delete' }),
+      ...rowRoutes('userId', { roles: 'write', expiry: 'write', enable: 'write', disable: 'write', delete: 'delete', revoke: 'delete', apps: 'write', removeAccount: 'delete' }),
     ],
   }),
   groups: section('groups', {

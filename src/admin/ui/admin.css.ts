@@ -430,6 +430,26 @@ export const notice = style({
   margin: 0,
 });
 
+/** The "Acting in <account>" banner (issue 34): above the portal while it acts in a sub-account, with the way back. */
+export const actingBanner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: u(1),
+  marginBlockEnd: u(1.5),
+  padding: `${u(1)} ${u(1.5)}`,
+  border: `1px solid ${theme.color.primary}`,
+  borderInlineStart: `6px solid ${theme.color.primary}`,
+  borderRadius: theme.radius,
+  background: theme.color.surface,
+  color: theme.color.text,
+  selectors: { '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '2px' } },
+});
+
+/** What an admin element shows under the banner: focused by the shell (not by Tab) when the user leaves an account. */
+export const contentFocus = style({ outline: 'none' });
+
 /** A paragraph (or heading) without its default margins: in a flex column the gap spaces it. */
 export const flush = style({ margin: 0 });
 /** A fieldset drawn as a plain group: no border, padding or margin of its own. */

@@ -82,8 +82,11 @@ export function SubTenantUsers() {
   );
 }
 
-/** Choose the accounts a user leaves (all of them by default), then remove (AB-4.12). */
-function RemoveDialog({ user, nameOf, onClose }: { user: SubTenantUser; nameOf: (id: string) => string; onClose: () => void }) {
+/**
+ * Choose the accounts a user leaves (all of them by default), then remove (AB-4.12); `onRemoved` hears of the removal
+ * (e.g. the users table of a sub-account acted in, read again).
+ */
+export function RemoveDialog({ user, nameOf, onClose, onRemoved }: { user: SubTenantUser; nameOf: (id: string) => string; onClose: () => void; onRemoved?: () => void }) {
   const { t, resources, toasts } = useSection();
   const [chosen, setChosen] = useState<string[]>(() => user.tenants.map((m) => m.tenantId));
   const [missing, setMissing] = useState(false);
@@ -96,6 +99,7 @@ function RemoveDialog({ user, nameOf, onClose }: { user: SubTenantUser; nameOf: 
       () => resources.use(createSubTenantsResource).removeUser.run({ user, tenantIds: chosen }),
       () => {
         toasts.show(t('admin.users.sub.removed', { email: user.email, count: chosen.length }));
+        onRemoved?.();
         onClose();
       },
     );

@@ -3,7 +3,7 @@
  * rollback, temporary users; AB-2.01, AB-4.02–AB-4.09). Destructive actions confirm; saves show progress and a
  * toast; a failure stays in the dialog, announced.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Role } from '../../api/admin-types.ts';
 import { createUsersResource, type UserRow } from '../resources/users.ts';
 import { useSection } from '../shell/context.ts';
@@ -18,8 +18,14 @@ import { useInlineAction } from '../ui/use-inline-action.ts';
 import { useSave } from '../ui/use-save.ts';
 import { userName } from '../ui/user-cell.tsx';
 
+/** The dialogs of issue 34 (applications, sub-account access, leaving a sub-account): their own chunk, loaded when one opens. */
+const subAccountDialogs = () => import('./SubAccountDialogs.tsx');
+const ApplicationsDialog = lazy(() => subAccountDialogs().then((m) => ({ default: m.ApplicationsDialog })));
+const SubAccountAccessNow = lazy(() => subAccountDialogs().then((m) => ({ default: m.SubAccountAccessNow })));
+const RemoveFromAccountDialog = lazy(() => subAccountDialogs().then((m) => ({ default: m.RemoveFromAccountDialog })));
+
 /** What the row menu asks for (`revoke`: a pending invitation's "Revoke invitation"; `unlock`: a locked user's "Unlock user"). */
-export type UserAction = 'roles' | 'resend' | 'permanent' | 'unlock' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke';
+export type UserAction = 'roles' | 'resend' | 'permanent' | 'unlock' | 'expiry' | 'enable' | 'disable' | 'delete' | 'revoke' | 'apps' | 'access' | 'removeAccount';
 
 /** One open dialog for `row` ('resend', 'permanent' and 'unlock' have none: they run at once, see {@link RunNow}). */
 export function UserActionDialog({ action, row, roles, onClose }: { action: UserAction; row: UserRow; roles: Role[]; onClose: () => void }) {
@@ -81,6 +87,17 @@ export function UserActionDialog({ action, row, roles, onClose }: { action: User
     case 'permanent':
     case 'unlock':
       return <RunNow action={action} row={row} onClose={onClose} />;
+    // issue 34: applications, the sub-account access switch, leaving a sub-account acted in and its sub-accounts
+    case 'apps':
+    case 'access':
+    case 'removeAccount': {
+      const Dialog = { apps: ApplicationsDialog, access: SubAccountAccessNow, removeAccount: RemoveFromAccountDialog }[action];
+      return (
+        <Suspense fallback={null}>
+          <Dialog row={row} onClose={onClose} />
+        </Suspense>
+      );
+    }
   }
 }
 

@@ -6,11 +6,11 @@
  * empty, error and no-match states.
  */
 import { useStore } from '@nanostores/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Group, Role, UsersPreset } from '../../api/admin-types.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { createUsersResource, isPendingInvitation, type UserRow } from '../resources/users.ts';
+import { ACCOUNT_USERS_PAGE_SIZE, createUsersResource, isPendingInvitation, type UserRow } from '../resources/users.ts';
 import { type SubRoute, useRouteState, useSection, useSubRoute } from '../shell/context.ts';
 import * as css from '../ui/admin.css.ts';
 import * as usersCss from './users.css.ts';
@@ -37,13 +37,19 @@ import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import { createGroupsResource } from '../resources/groups.ts';
 import { createRolesResource } from '../resources/roles.ts';
 import { createSubTenantsResource } from '../resources/sub-tenants.ts';
+import { useApplicationsOn, useAppsText } from './apps-text.ts';
+
+/** The sub-account invite (issue 34): its own chunk, loaded when it opens. */
+const InviteToAccountDialog = lazy(() => import('./SubAccountDialogs.tsx').then((m) => ({ default: m.InviteToAccountDialog })));
+import { APPLICATION_PERMISSIONS } from '../resources/applications.ts';
+import { holdsKey } from '../../entitlements/permissions.ts';
 
 /** The presets of the filter (AB-3.07); `''` = all users. */
 const PRESETS: ('' | UsersPreset)[] = ['', 'mfa-unenrolled', 'breached-passwords', 'inactive'];
 /** The statuses of the status filter (issue 21 items 5, 11); `''` = members and invitations alike. */
 const STATUSES = ['', 'active', 'disabled', 'pending', 'temporary', 'locked'] as const;
 /** The row dialogs a sub-route (deep link, story) may open: `<action>::userId` (`#/admin/users/delete:<userId>`). */
-const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete', 'revoke'];
+const ROW_DIALOGS: UserAction[] = ['roles', 'expiry', 'enable', 'disable', 'delete', 'revoke', 'apps', 'removeAccount'];
 
 /** The row dialog a sub-route names (`delete::userId`, issue 30 item 2), or null. */
 export function rowDialogOf({ route, params }: Pick<SubRoute, 'route' | 'params'>): { action: UserAction; userId: string } | null {
@@ -51,10 +57,17 @@ export function rowDialogOf({ route, params }: Pick<SubRoute, 'route' | 'params'
   return action ? { action, userId: params.userId } : null;
 }
 
-/** What the signed-in admin may do to a row (the section's `can('write')` and `can('delete')`). */
+/**
+ * What the signed-in admin may do to a row (the section's `can('write')` and `can('delete')`) and what the table shows
+ * about it (issue 34): `acting` in a sub-account (its users by name; "remove from this account and its sub-accounts"),
+ * the per-user sub-account `access` switch, and the `apps` of the `multi-apps-admin-portal` flag.
+ */
 interface RowRights {
   write: boolean;
   delete: boolean;
+  acting: boolean;
+  access: boolean;
+  apps: boolean;
 }
 
 /** What a row shows, for its cells and its details alike (issue 31 item 7: the details list every column in full). */
@@ -64,6 +77,10 @@ interface RowText {
   rolesById: Map<string, Role>;
   groups: Group[];
   groupName: (id: string) => string;
+  /** A user's applications in words (the `multi-apps-admin-portal` flag on and the applications known), else null. */
+  appsText: ((row: UserRow) => string) | null;
+  /** The per-user sub-account access is shown (the account has sub-accounts, or the portal acts in one). */
+  showAccess: boolean;
 }
 
 /** A user's roles as the table writes them: direct ones, then those through groups marked "via <group>". */
@@ -75,7 +92,7 @@ function roleLabels(row: UserRow, { t, rolesById, groups }: RowText): { key: str
 }
 
 /** The state chips of a row (pending or unverified, disabled, locked, temporary, SCIM-managed), in the identity cell. */
-function StateChips({ row, text: { t, dateText } }: { row: UserRow; text: RowText }) {
+function StateChips({ row, text: { t, dateText, showAccess } }: { row: UserRow; text: RowText }) {
   return (
     <span className={css.chips}>
       {isPendingInvitation(row) ? (
@@ -86,6 +103,7 @@ function StateChips({ row, text: { t, dateText } }: { row: UserRow; text: RowTex
       {row.isDisabled ? <span className={css.badgeDanger}>{t('admin.users.disabled')}</span> : null}
       {row.isLocked ? <span className={css.badgeDanger}>{t('admin.users.locked')}</span> : null}
       {row.temporaryExpirationDate ? <span className={css.chip}>{t('admin.users.temporary', { date: dateText(row.temporaryExpirationDate) })}</span> : null}
+      {showAccess && row.subAccountAccessAllowed ? <span className={css.chip}>{t('admin.users.access.chip')}</span> : null}
       {/* a user pushed by SCIM is changed in the identity provider (the emulator refuses admin writes): the mark, and the reason said */}
       {isScimUser(row) ? (
         <span className={css.chip} data-scim-managed="">
@@ -98,12 +116,13 @@ function StateChips({ row, text: { t, dateText } }: { row: UserRow; text: RowTex
 }
 
 /** A row's states in words, for its details ("Locked, Temporary until …"); a member in none of them is "Active". */
-function stateWords(row: UserRow, { t, dateText }: RowText): string {
+function stateWords(row: UserRow, { t, dateText, showAccess }: RowText): string {
   const words = [
     isPendingInvitation(row) ? t('admin.users.pending') : !row.verified ? t('admin.users.unverified') : '',
     row.isDisabled ? t('admin.users.disabled') : '',
     row.isLocked ? t('admin.users.locked') : '',
     row.temporaryExpirationDate ? t('admin.users.temporary', { date: dateText(row.temporaryExpirationDate) }) : '',
+    showAccess && row.subAccountAccessAllowed ? t('admin.users.access.chip') : '',
     isScimUser(row) ? t('admin.users.scimNoteFor', { name: userName(row) }) : '',
   ].filter(Boolean);
   return words.length ? words.join(', ') : t('admin.users.status.active');
@@ -169,9 +188,8 @@ function ActivityCell({ row }: { row: UserRow }) {
 function columns(t: Translate, onDetails: (row: UserRow) => void, onAction: (row: UserRow, action: UserAction) => void, rights: RowRights): ColumnDef<UserRow, unknown>[] {
   return [
     {
-      id: 'email',
-      // sortable columns need an accessor (the server sorts: manualSorting)
-      accessorKey: 'email',
+      // sortable columns need an accessor (the server sorts: manualSorting); in a sub-account acted in, by name (AB-2.05)
+      ...(rights.acting ? { id: 'name', accessorFn: (u: UserRow) => u.name ?? u.email } : { id: 'email', accessorKey: 'email' as const }),
       header: t('admin.users.col.user'),
       size: 136,
       enableSorting: true,
@@ -198,7 +216,7 @@ function columns(t: Translate, onDetails: (row: UserRow) => void, onAction: (row
       cell: ({ row }) => (
         <span className={css.cellStack}>
           <span className={css.ellipsis}>{t(managedByKey(row.original.managedBy))}</span>
-          <span className={`${css.muted} ${css.ellipsis}`}>{t('admin.users.allApplications')}</span>
+          <AppsLine row={row.original} />
         </span>
       ),
     },
@@ -212,6 +230,12 @@ function columns(t: Translate, onDetails: (row: UserRow) => void, onAction: (row
   ];
 }
 
+/** A user's applications (the `multi-apps-admin-portal` flag on), else "All applications". */
+function AppsLine({ row }: { row: UserRow }) {
+  const { t, appsText } = useRowText();
+  return <span className={`${css.muted} ${css.ellipsis}`}>{appsText ? appsText(row) : t('admin.users.allApplications')}</span>;
+}
+
 /** Every column of a row in full, for its details dialog (row-details.tsx). */
 function detailsOf(row: UserRow, text: RowText): RowDetailsField[] {
   const { t, dateText, groupName } = text;
@@ -220,7 +244,7 @@ function detailsOf(row: UserRow, text: RowText): RowDetailsField[] {
     { label: t('admin.users.details.name'), value: row.name ?? '' },
     { label: t('admin.users.details.email'), value: row.email },
     { label: t('admin.users.details.state'), value: stateWords(row, text) },
-    { label: t('admin.users.col.applications'), value: t('admin.users.allApplications') },
+    { label: t('admin.users.col.applications'), value: text.appsText ? text.appsText(row) : t('admin.users.allApplications') },
     { label: t('admin.users.col.groups'), value: row.groupIds.map(groupName).join(', ') },
     { label: t('admin.users.col.roles'), value: roles.map((r) => r.label).join(', ') },
     { label: t('admin.users.col.joinedAt'), value: dateText(row.createdAt, { time: true }) },
@@ -246,16 +270,27 @@ function UserRowMenu({ row, onAction, rights }: { row: UserRow; onAction: (row: 
     : [];
   // a locked user (the lockout policy) is unlocked first of all: it is what stands between them and the account
   const unlock: { id: UserAction; label: string }[] = row.isLocked ? [{ id: 'unlock', label: t('admin.users.unlock') }] : [];
+  // issue 34: a user's applications (the flag on) and sub-account access (the account has sub-accounts or is one)
+  const more: { id: UserAction; label: string }[] = [
+    ...(rights.apps ? [{ id: 'apps' as const, label: t('admin.users.apps.edit') }] : []),
+    ...(rights.access && !invitation ? [{ id: 'access' as const, label: t(row.subAccountAccessAllowed ? 'admin.users.access.deny' : 'admin.users.access.allow') }] : []),
+  ];
   const writes: { id: UserAction; label: string }[] = invitation
-    ? [...unlock, { id: 'roles', label: t('admin.users.editRoles') }, { id: 'resend', label: t('admin.users.resendInvitation') }, ...temporary]
+    ? [...unlock, { id: 'roles', label: t('admin.users.editRoles') }, { id: 'resend', label: t('admin.users.resendInvitation') }, ...temporary, ...more]
     : [
         ...unlock,
         { id: 'roles', label: t('admin.users.editRoles') },
         ...(row.verified ? [] : [{ id: 'resend' as const, label: t('admin.users.resendActivation') }]),
         ...temporary,
         row.isDisabled ? { id: 'enable' as const, label: t('admin.users.enable') } : { id: 'disable' as const, label: t('admin.users.disable') },
+        ...more,
       ];
-  const remove = invitation ? { id: 'revoke' as const, label: t('admin.users.revokeInvitation') } : { id: 'delete' as const, label: t('admin.users.delete') };
+  // in a sub-account acted in, a member leaves it and its sub-accounts (admin spec §4 "Sub-tenant user deletion")
+  const remove = invitation
+    ? { id: 'revoke' as const, label: t('admin.users.revokeInvitation') }
+    : rights.acting
+      ? { id: 'removeAccount' as const, label: t('admin.users.sub.removeFromAccount') }
+      : { id: 'delete' as const, label: t('admin.users.delete') };
   const items = [...(rights.write ? writes : []), ...(rights.delete ? [remove] : [])];
   return <RowMenu label={t('admin.actionsFor', { name: userName(row) })} actions={items} onAction={(action) => onAction(row, action)} />;
 }
@@ -268,6 +303,8 @@ export function UsersView() {
   const dateText = useDateTime();
   // the query (page, search, preset, sort) lives in the users list's store, not here
   const list = resources.use(createUsersResource).list;
+  // acting in a sub-account (issue 34, src/admin/shell/acting.ts): its users, 10 a page by name, its own dialogs
+  const acting = resources.scope;
   const query = useStore(list.$query);
   const state = useStore(list.$state);
   const { text: search, setText: setSearch } = useDebouncedSearch(list.setSearch, query.search);
@@ -280,8 +317,8 @@ export function UsersView() {
   }, [route, list]);
   const sorting: SortingState = query.sort ? [query.sort] : [];
   // a deep link or story may open the add or bulk-invite dialog at once
-  const [dialog, setDialog] = useRouteState<{ action: UserAction | 'add' | 'bulk' | 'link'; row?: UserRow } | null>((sub) =>
-    sub.route === 'add' || sub.route === 'bulk' || sub.route === 'link' ? { action: sub.route } : null,
+  const [dialog, setDialog] = useRouteState<{ action: UserAction | 'add' | 'bulk' | 'link' | 'invite'; row?: UserRow } | null>((sub) =>
+    sub.route === 'add' || sub.route === 'bulk' || sub.route === 'link' || sub.route === 'invite' ? { action: sub.route } : null,
   );
 
   // a row dialog named by a deep link or story opens once its row is on the page
@@ -303,14 +340,32 @@ export function UsersView() {
   // a row's details (its whole content, keyboard reachable: issue 31 item 7), opened from its name
   const details = useRowDetails<UserRow>();
   const openDetails = details.open;
+  // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
+  const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
+  const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
+  // the per-user sub-account access switch (AB-6.10): where there are sub-accounts, for who may change them
+  const showAccess = (subAccounts || acting !== null) && section.can('write', 'allAccounts');
+  // applications (AB-6.14: behind the `multi-apps-admin-portal` flag)
+  const apps = useAppsText();
+  const appsOn = useApplicationsOn();
   const text = useMemo<RowText>(
-    () => ({ t, dateText, rolesById, groups: groups.data ?? [], groupName: (id) => groupsById.get(id) ?? id }),
-    [t, dateText, rolesById, groups.data, groupsById],
+    () => ({ t, dateText, rolesById, groups: groups.data ?? [], groupName: (id) => groupsById.get(id) ?? id, appsText: apps.text, showAccess }),
+    [t, dateText, rolesById, groups.data, groupsById, apps.text, showAccess],
   );
-  const cols = useMemo(() => columns(t, openDetails, onAction, { write: canWrite, delete: canDelete }), [t, openDetails, onAction, canWrite, canDelete]);
+  const rights = useMemo<RowRights>(
+    () => ({ write: canWrite, delete: canDelete, acting: acting !== null, access: showAccess, apps: appsOn && holdsKey(section.permissions, APPLICATION_PERMISSIONS.assign) }),
+    [canWrite, canDelete, acting, showAccess, appsOn, section.permissions],
+  );
+  const cols = useMemo(() => columns(t, openDetails, onAction, rights), [t, openDetails, onAction, rights]);
   // the previous page stays on screen while the next one loads (no flash of a spinner on paging, sorting, search)
   const data = state.data;
   const rows = data?.items ?? [];
+  // the applications of the users shown (the flag on)
+  const { showUsers } = apps;
+  const rowIds = rows.map((r) => r.id).join(',');
+  useEffect(() => {
+    if (appsOn && rowIds) showUsers(rowIds.split(','));
+  }, [appsOn, rowIds, showUsers]);
   const linkedRow = linked ? rows.find((r) => r.id === linked.userId) : undefined;
   const open = dialog ?? (linked && linkedRow ? { action: linked.action, row: linkedRow } : null);
   const total = data?.total ?? 0;
@@ -336,9 +391,6 @@ export function UsersView() {
     setBulk(bulkLink);
   }
 
-  // sub-accounts (admin spec §9): a tab of their users when the tenant has any and the user may read them
-  const subTenants = useStore(resources.use(createSubTenantsResource).$subTenants);
-  const subAccounts = (subTenants.data?.length ?? 0) > 0 && section.can('read', 'allAccounts');
   /** One filter of the list: a select of `items` bound to the query's filter `key` (`''`: all). */
   const filterSelect = (key: string, name: string, label: string, items: { key: string; label: string }[]) => (
     <Select label={label} name={name} items={items} value={query.filters[key] ?? ''} onChange={(value) => list.setFilter(key, value)} />
@@ -442,6 +494,7 @@ export function UsersView() {
             busy={state.loading}
             pageSize={query.pageSize}
             onPageSize={list.setPageSize}
+            pageSizes={acting ? [ACCOUNT_USERS_PAGE_SIZE, 20, 50] : undefined}
           />
         </RowTextContext.Provider>
       </LoadStates>
@@ -451,7 +504,11 @@ export function UsersView() {
   return (
     <section className={css.section} aria-labelledby="fe-users-title" aria-busy={state.loading || undefined}>
       <SectionHeader titleId="fe-users-title" title={t('admin.users.title')}>
-        {canWrite ? (
+        {canWrite && acting ? (
+          <button type="button" className={css.button} onClick={() => setDialog({ action: 'invite' })}>
+            {t('admin.users.invite.open')}
+          </button>
+        ) : canWrite ? (
           <span className={css.toolbar}>
             <button type="button" className={css.secondaryButton} onClick={() => setDialog({ action: 'link' })}>
               {t('admin.users.inviteLink')}
@@ -477,6 +534,11 @@ export function UsersView() {
       ) : (
         accountUsers
       )}
+      {canWrite && acting !== null && open?.action === 'invite' ? (
+        <Suspense fallback={null}>
+          <InviteToAccountDialog open onClose={closeDialog} roles={roles.data ?? []} />
+        </Suspense>
+      ) : null}
       <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} toasts={toasts} />
       <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} />
       <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} />
@@ -492,7 +554,12 @@ export function UsersView() {
         />
       ) : null}
       {details.row ? <RowDetails title={userName(details.row)} fields={detailsOf(details.row, text)} onClose={details.close} /> : null}
-      {open?.row && open.action !== 'add' && open.action !== 'bulk' && open.action !== 'link' && (open.action === 'delete' || open.action === 'revoke' ? canDelete : canWrite) ? (
+      {open?.row &&
+      open.action !== 'add' &&
+      open.action !== 'bulk' &&
+      open.action !== 'link' &&
+      open.action !== 'invite' &&
+      (open.action === 'delete' || open.action === 'revoke' || open.action === 'removeAccount' ? canDelete : canWrite) ? (
         <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} onClose={closeDialog} />
       ) : null}
     </section>

@@ -5,12 +5,34 @@
  */
 import type { Page, TenantUser } from '../../api/admin-types.ts';
 import { PREVIEW_USERS } from '../../preview/directory.ts';
+import { previewJwt } from '../../preview/data.ts';
 import { writeWorks, type SectionPreviewRoutes } from '../../preview/section-routes.ts';
 
 const R = '/identity/resources';
 
 /** The section's API areas: a write there that has no answer of its own answers `{}`. */
-const AREAS = ['/team/resources/members/', `${R}/users/temporary/v1/`, `${R}/tenants/users/v1/`, `${R}/tenants/invites/v1/user`];
+const AREAS = [
+  '/team/resources/members/',
+  `${R}/users/temporary/v1/`,
+  `${R}/tenants/users/v1/`,
+  `${R}/tenants/invites/v1/user`,
+  // issue 34: the users of a sub-account acted in, and the applications
+  `${R}/sub-tenants/users/`,
+  `${R}/applications/v1/`,
+];
+
+/** The demo's applications (issue 34 item 5): one free for every user (the default), two assigned per user. */
+const PREVIEW_APPLICATIONS = [
+  { id: 'preview-app-docs', name: 'Docs', accessType: 'FREE_ACCESS', isDefault: true, isActive: true, description: 'The help centre' },
+  { id: 'preview-app-billing', name: 'Billing', accessType: 'MANAGED_ACCESS', isDefault: false, isActive: true, description: 'Invoices and payments' },
+  { id: 'preview-app-analytics', name: 'Analytics', accessType: 'MANAGED_ACCESS', isDefault: false, isActive: true, description: 'Reports and dashboards' },
+];
+
+/** The applications of a demo user: Billing for every other one, Analytics for every third. */
+const previewUserApps = (id: string) => {
+  const n = Number(/\d+$/.exec(id)?.[0] ?? 0);
+  return ['preview-app-docs', ...(n % 2 ? ['preview-app-billing'] : []), ...(n % 3 === 0 ? ['preview-app-analytics'] : [])];
+};
 
 const ok = (body: unknown) => ({ status: 200, body });
 const ids = (q: URLSearchParams) => (q.get('ids') ?? '').split(',').filter(Boolean);
@@ -52,7 +74,35 @@ export const previewUsers: SectionPreviewRoutes = (req) => {
     if (p === `${R}/users/temporary/v1/configuration`) return ok({ enabled: true });
     if (p === `${R}/tenants/invites/v1/configuration`) return ok({ tenantInvitationsAllowed: true, emailsEnabled: true });
     if (p === `${R}/tenants/invites/v1/user`) return ok(previewInviteLink(req.now));
+    if (p === '/applications/resources/applications/v1') return ok(PREVIEW_APPLICATIONS);
+    if (p === '/applications/resources/applications/tenant-assignments/v2')
+      return ok([{ tenantId: PREVIEW_USERS[0].tenantId, assignments: PREVIEW_APPLICATIONS.map((a) => ({ appId: a.id, accessType: a.accessType })) }]);
+    // the users of the sub-account acted in and its sub-accounts (loadAllUsers): the demo users, each in that account
+    if (p === `${R}/sub-tenants/users/v1`) {
+      const filter = (query.get('_filter') ?? '').toLowerCase();
+      const items = PREVIEW_USERS.filter((u) => u.email.includes(filter) || (u.name ?? '').toLowerCase().includes(filter)).map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        tenantIds: ['preview-sub-account'],
+        tenants: [{ tenantId: 'preview-sub-account', roles: [], activated: true }],
+      }));
+      const limit = Number(query.get('_limit') ?? 20);
+      return ok({ items: items.slice(0, limit), totalPages: Math.max(1, Math.ceil(items.length / limit)) });
+    }
+    if (p === `${R}/applications/v1/users-apps`)
+      return ok(
+        (query.get('userIds') ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((userId) => ({ userId, appIds: previewUserApps(userId) })),
+      );
     return null;
+  }
+  // entering a sub-account (issue 34): a token of that account, with every admin permission
+  if (m === 'POST' && p === `${R}/users/v3/me/token`) {
+    const exp = Math.floor(req.now / 1000) + 86_400;
+    return ok({ accessToken: previewJwt({ sub: PREVIEW_USERS[0].id, tenantId: req.body?.tenantId, permissions: ['fe.*'], exp }), expiresIn: 86_400 });
   }
   if (m === 'POST' && p === `${R}/users/v2`) {
     const email = String(req.body?.email ?? 'new.user@preview.invalid');

@@ -22,3 +22,5 @@ export const bulkBar = style({
   background: theme.color.background,
   border: `1px solid ${theme.color.border}`,
 });
+/** One address of the sub-account invite (issue 34): the field, then its Remove button on the field's line. */
+export const inviteRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: u(1) });

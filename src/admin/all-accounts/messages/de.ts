@@ -83,6 +83,4 @@ export const deAdminAllAccounts: Record<keyof typeof enAdminAllAccounts, string>
   'admin.allAccounts.resellerOff': '„{name}“ ist kein Wiederverkäufer mehr.',
   'admin.allAccounts.accessTypeSaved': 'Zugang zu den Unterkonten von „{name}“: {type}.',
   'admin.allAccounts.changeFailed': '„{name}“ konnte nicht geändert werden: {reason}',
-  'admin.allAccounts.enter': 'Betreten',
-  'admin.allAccounts.users': 'Benutzer',
 };

@@ -80,8 +80,6 @@ export const enAdminAllAccounts = {
   'admin.allAccounts.resellerOff': '“{name}” is no longer a reseller.',
   'admin.allAccounts.accessTypeSaved': 'Access to the sub-accounts of “{name}”: {type}.',
   'admin.allAccounts.changeFailed': '“{name}” could not be changed: {reason}',
-  'admin.allAccounts.enter': 'Enter',
-  'admin.allAccounts.users': 'Users',
 } as const;
 
 declare module '../../../i18n/en.ts' {

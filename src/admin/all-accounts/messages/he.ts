@@ -82,6 +82,4 @@ export const heAdminAllAccounts: Record<keyof typeof enAdminAllAccounts, string>
   'admin.allAccounts.resellerOff': '„{name}” כבר אינו משווק.',
   'admin.allAccounts.accessTypeSaved': 'גישה לתתי-החשבונות של „{name}”: {type}.',
   'admin.allAccounts.changeFailed': 'לא ניתן היה לשנות את „{name}”: {reason}',
-  'admin.allAccounts.enter': 'כניסה',
-  'admin.allAccounts.users': 'משתמשים',
 };
