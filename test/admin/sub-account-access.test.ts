@@ -187,8 +187,9 @@ describe('acting in a sub-account (issue 34)', () => {
     expect(left.items).to.have.length(0);
   });
 
-  it('keyboard only, in preview (the account tree’s Enter button): Tab reaches Enter, Enter enters; the banner takes the focus, Tab reaches the way back, Space leaves; axe clean in light and dark', async () => {
-    const el = await renderStory('allAccounts', 'filled');
+  it('keyboard only, in preview (the Enter button of the account’s page): Enter enters; the banner takes the focus, Tab reaches the way back, Space leaves; axe clean in light and dark', async () => {
+    // the account page of Acme EMEA (sub-route `:tenantId` of the section)
+    const el = await renderStory('allAccounts', 'filled', 'preview-acme-emea');
     await waitUntil(() => byLabel(root(el), 'Enter Acme EMEA'), 'the Enter button', SLOW);
     byLabel(root(el), 'Enter Acme EMEA')!.focus();
     await sendKeys({ press: 'Enter' });

@@ -216,10 +216,11 @@ export function canDo(id: SectionId, action: SectionAction, permissions: readonl
  * that only sections not built yet need (their read, write or delete keys, `*` patterns matched as `can()` does — the
  * webhooks, subscription, usage keys while those sections have no chunk), so the roles' permission picker leaves it
  * out; true for a key a built section needs, and for one no section needs (the vendor's own, impersonation, sessions).
+ * `sections`: the registry read (the tests pass one with a section not built).
  */
-export function isPermissionOffered(key: string): boolean {
-  const needing = SECTION_IDS.filter((id) => [...SECTIONS[id].permissions, ...SECTIONS[id].write, ...SECTIONS[id].delete].some((pattern) => matchesPermission(pattern, key)));
-  return needing.length === 0 || needing.some((id) => SECTIONS[id].built);
+export function isPermissionOffered(key: string, sections: Readonly<Record<SectionId, SectionInfo>> = SECTIONS): boolean {
+  const needing = SECTION_IDS.filter((id) => [...sections[id].permissions, ...sections[id].write, ...sections[id].delete].some((pattern) => matchesPermission(pattern, key)));
+  return needing.length === 0 || needing.some((id) => sections[id].built);
 }
 
 /**
