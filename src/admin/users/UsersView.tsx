@@ -20,18 +20,14 @@ import { Chips } from '../ui/chips.tsx';
 import { SearchField } from '../ui/form.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import { SectionHeader } from '../ui/section-header.tsx';
-import { EmptyState, LoadStates } from '../ui/states.tsx';
-import { AddUserDialog, BulkInviteDialog } from './AddUserDialog.tsx';
+import { EmptyState, Loading, LoadStates } from '../ui/states.tsx';
 import { useDebouncedSearch } from '../ui/use-search.ts';
 import { AdminTabs } from '../ui/tabs.tsx';
-import { InviteLinkDialog } from './InviteLinkDialog.tsx';
-import { SubTenantUsers } from './SubTenantUsers.tsx';
-import { UserActionDialog, type UserAction } from './UserDialogs.tsx';
+import type { UserAction } from './UserDialogs.tsx';
 import { Select } from '../ui/select.tsx';
 import { UserCell, userName } from '../ui/user-cell.tsx';
 import { RowDetails, useRowDetails, type RowDetailsField } from '../ui/row-details.tsx';
 import { isScimUser, managedByKey, shownRoles } from './user-roles.ts';
-import { BulkUsersDialog } from './BulkUsersDialog.tsx';
 import type { BulkUserAction } from '../../../machines/admin-bulk-users.machine.ts';
 import { useDateTime, type DateText } from '../shell/use-date-time.ts';
 import { createGroupsResource } from '../resources/groups.ts';
@@ -39,8 +35,17 @@ import { createRolesResource } from '../resources/roles.ts';
 import { createSubTenantsResource } from '../resources/sub-tenants.ts';
 import { useApplicationsOn, useAppsText } from './apps-text.ts';
 
-/** The sub-account invite (issue 34): its own chunk, loaded when it opens. */
+/**
+ * The dialogs and the sub-accounts tab: each its own chunk, loaded when it opens (every one is a sub-route or a
+ * choice), so the list's first row does not wait for them (the lite portal's 150 KiB budget, test/node/size.test.ts).
+ */
 const InviteToAccountDialog = lazy(() => import('./SubAccountDialogs.tsx').then((m) => ({ default: m.InviteToAccountDialog })));
+const AddUserDialog = lazy(() => import('./AddUserDialog.tsx').then((m) => ({ default: m.AddUserDialog })));
+const BulkInviteDialog = lazy(() => import('./AddUserDialog.tsx').then((m) => ({ default: m.BulkInviteDialog })));
+const InviteLinkDialog = lazy(() => import('./InviteLinkDialog.tsx').then((m) => ({ default: m.InviteLinkDialog })));
+const UserActionDialog = lazy(() => import('./UserDialogs.tsx').then((m) => ({ default: m.UserActionDialog })));
+const BulkUsersDialog = lazy(() => import('./BulkUsersDialog.tsx').then((m) => ({ default: m.BulkUsersDialog })));
+const SubTenantUsers = lazy(() => import('./SubTenantUsers.tsx').then((m) => ({ default: m.SubTenantUsers })));
 import { APPLICATION_PERMISSIONS } from '../resources/applications.ts';
 import { holdsKey } from '../../entitlements/permissions.ts';
 
@@ -528,40 +533,46 @@ export function UsersView() {
           label={t('admin.users.tabs')}
           tabs={[
             { id: 'account', label: t('admin.users.tab.account'), content: accountUsers },
-            { id: 'subAccounts', label: t('admin.users.tab.subAccounts'), content: <SubTenantUsers /> },
+            {
+              id: 'subAccounts',
+              label: t('admin.users.tab.subAccounts'),
+              content: (
+                <Suspense fallback={<Loading label={t('admin.loading')} />}>
+                  <SubTenantUsers />
+                </Suspense>
+              ),
+            },
           ]}
         />
       ) : (
         accountUsers
       )}
-      {canWrite && acting !== null && open?.action === 'invite' ? (
-        <Suspense fallback={null}>
-          <InviteToAccountDialog open onClose={closeDialog} roles={roles.data ?? []} />
-        </Suspense>
-      ) : null}
-      <AddUserDialog open={canWrite && open?.action === 'add'} onClose={closeDialog} roles={roles.data ?? []} toasts={toasts} />
-      <BulkInviteDialog open={canWrite && open?.action === 'bulk'} onClose={closeDialog} roles={roles.data ?? []} />
-      <InviteLinkDialog open={canWrite && open?.action === 'link'} onClose={closeDialog} />
-      {bulk ? (
-        <BulkUsersDialog
-          action={bulk}
-          users={(bulk === 'unlock' ? chosenLocked : chosen).map((u) => ({ id: u.id, email: u.email }))}
-          roles={roles.data ?? []}
-          onClose={(applied) => {
-            setBulk(null);
-            if (applied.length) setSelected((prev) => new Set([...prev].filter((id) => !applied.includes(id))));
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {canWrite && acting !== null && open?.action === 'invite' ? <InviteToAccountDialog open onClose={closeDialog} roles={roles.data ?? []} /> : null}
+        {canWrite && open?.action === 'add' ? <AddUserDialog open onClose={closeDialog} roles={roles.data ?? []} toasts={toasts} /> : null}
+        {canWrite && open?.action === 'bulk' ? <BulkInviteDialog open onClose={closeDialog} roles={roles.data ?? []} /> : null}
+        {canWrite && open?.action === 'link' ? <InviteLinkDialog open onClose={closeDialog} /> : null}
+        {bulk ? (
+          <BulkUsersDialog
+            action={bulk}
+            users={(bulk === 'unlock' ? chosenLocked : chosen).map((u) => ({ id: u.id, email: u.email }))}
+            roles={roles.data ?? []}
+            onClose={(applied) => {
+              setBulk(null);
+              if (applied.length) setSelected((prev) => new Set([...prev].filter((id) => !applied.includes(id))));
+            }}
+          />
+        ) : null}
+        {open?.row &&
+        open.action !== 'add' &&
+        open.action !== 'bulk' &&
+        open.action !== 'link' &&
+        open.action !== 'invite' &&
+        (open.action === 'delete' || open.action === 'revoke' || open.action === 'removeAccount' ? canDelete : canWrite) ? (
+          <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} onClose={closeDialog} />
+        ) : null}
+      </Suspense>
       {details.row ? <RowDetails title={userName(details.row)} fields={detailsOf(details.row, text)} onClose={details.close} /> : null}
-      {open?.row &&
-      open.action !== 'add' &&
-      open.action !== 'bulk' &&
-      open.action !== 'link' &&
-      open.action !== 'invite' &&
-      (open.action === 'delete' || open.action === 'revoke' || open.action === 'removeAccount' ? canDelete : canWrite) ? (
-        <UserActionDialog action={open.action} row={open.row} roles={roles.data ?? []} onClose={closeDialog} />
-      ) : null}
     </section>
   );
 }
