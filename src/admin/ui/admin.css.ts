@@ -141,9 +141,18 @@ export const filePicker = style([
 ]);
 /** The file input inside a {@link filePicker}: out of sight, still focusable and named by the label. */
 export const filePickerInput = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer', fontSize: 0 });
+/**
+ * A destructive action's button: the danger colour, its text in the danger surface's colour (the pair the error
+ * messages use, so each scheme's danger tokens keep it readable). Not on-primary: a host's brand primary derives a
+ * white on-primary in the dark scheme too, which read at 1.9:1 on the dark scheme's light red (axe, all-accounts.e2e).
+ */
 export const dangerButton = style([
   primaryButtonRule,
-  { background: theme.color.danger, selectors: { '&:hover': { background: theme.color.danger, filter: 'brightness(0.92)' } } },
+  {
+    background: theme.color.danger,
+    color: theme.color.dangerSurface,
+    selectors: { '&:hover': { background: theme.color.danger, filter: 'brightness(0.92)' } },
+  },
 ]);
 export const iconButton = style({
   font: 'inherit',
