@@ -72,7 +72,7 @@ function content(view, { name, email, path }) {
           <p><a href="/admin">Admin portal</a></p>
           <h3>Case files</h3>
           <p>Reading them needs a sign-in from the last five minutes: you may be asked to confirm it’s you.</p>
-          <p><button type="button" id="open-cases">Open the case files</button></p>
+          <p><button type="button" id="open-cases" disabled>Open the case files</button></p>
           <output id="cases" for="open-cases" aria-live="polite"></output>
         </section>`;
     case 'admin':
@@ -97,7 +97,10 @@ const CASES_SCRIPT = `<script type="module">
       import { stepUpFetch, StepUpRequiredError } from '/dist/fe-elements.js';
       const api = stepUpFetch(fetch, { dialog: true });
       const out = document.getElementById('cases');
-      document.getElementById('open-cases').addEventListener('click', async () => {
+      const open = document.getElementById('open-cases');
+      // enabled once this script runs (a click before would do nothing)
+      open.disabled = false;
+      open.addEventListener('click', async () => {
         out.textContent = 'Loading…';
         try {
           const res = await api('/api/cases');
@@ -134,11 +137,12 @@ function page({ session, hostedLogin, path }) {
       #who button { font: inherit; min-height: 32px; padding: 0 12px; border-radius: 6px; border: 1px solid #fff; background: transparent; color: #fff; cursor: pointer; }
       header a { color: #fff; }
       fe-routes { display: block; width: 100%; max-width: 400px; }
-      /* stepUpFetch's dialog (<fe-step-up> and its Cancel button) */
-      dialog.fe-step-up-dialog { border: 0; border-radius: 12px; padding: 8px 8px 16px; text-align: center; }
+      /* stepUpFetch's dialog: <fe-step-up>'s own card (light or dark, as the elements follow the colour scheme) and
+         the Cancel button below it, on the backdrop */
+      dialog.fe-step-up-dialog { border: 0; padding: 0; background: transparent; text-align: center; overflow: visible; }
       dialog.fe-step-up-dialog::backdrop { background: rgb(15 23 42 / 0.5); }
       .fe-step-up-dialog-cancel, #open-cases { font: inherit; min-height: 36px; padding: 0 16px; border-radius: 6px; cursor: pointer; }
-      .fe-step-up-dialog-cancel { border: 1px solid #0f766e; background: #fff; color: #0f766e; }
+      .fe-step-up-dialog-cancel { margin-top: 12px; border: 1px solid #0f766e; background: #fff; color: #0f766e; }
       #open-cases { border: 0; background: #0f766e; color: #fff; }
       /* theming: the elements read --fe-* custom properties, inherited through their shadow roots (plain CSS cannot
          derive the hover and active shades from the primary: set them too) */

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDemo } from '../../examples/express/server.mjs';
 import { freePort } from '../node/emulator.ts';
-import { demoPage, launchChromium, totp } from './harness.ts';
+import { axeViolations, demoPage, launchChromium, totp } from './harness.ts';
 
 type Json = ReturnType<typeof JSON.parse>;
 
@@ -15,7 +15,7 @@ type Json = ReturnType<typeof JSON.parse>;
  * authenticator sign in while the emulator's clock stands 400 s back (so their sign-in is already older than five
  * minutes once the clock is real again); then, in Chromium:
  * - "Open the case files" meets the challenge, `<fe-step-up>` opens in a dialog on the page, the user types a real
- *   TOTP code, and the call answers 200 with the cases — the page never reloaded;
+ *   TOTP code, and the call answers 200 with the cases — the page never reloaded (axe: no violations with the dialog open);
  * - a cancelled dialog rejects the call with `StepUpRequiredError` (reason `cancelled`, the challenge's max_age);
  * - two parallel calls make one step-up (one dialog, one `fe-step-up-required`) and both answer 200.
  * Needs the library built first (`npm run build`).
@@ -105,6 +105,8 @@ describe('stepUpFetch against the Express example’s requireAuthLevel({ maxAge:
     await page!.getByRole('button', { name: 'Open the case files' }).click();
     await dialog(page!).waitFor();
     const code = dialog(page!).getByLabel('Authentication code');
+    await code.waitFor();
+    assert.deepEqual(await axeViolations(page!), [], 'the page with the dialog open has no axe violations');
     await code.fill(totp(secret, 1));
     await page!.keyboard.press('Enter');
     await page!.locator('#cases', { hasText: 'The Pilot · Squeeze · Ice' }).waitFor();
