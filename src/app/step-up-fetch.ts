@@ -120,9 +120,9 @@ function dialogStepUp(app: FeApp, challenge: StepUpChallenge): Promise<boolean> 
     };
     dialog.addEventListener('fe-step-up', () => (steppedUp = true));
     dialog.addEventListener('fe-navigate', (e) => {
-      // stepped up: the element would go back to this page — it stays; any other navigation (the sign-out after a
-      // failed step-up) goes on
-      if (steppedUp) {
+      // stepped up (or already, as the element found): it would go back to this page — the page stays; any other
+      // navigation (the sign-out after a failed step-up) goes on
+      if (steppedUp || new URL(e.detail.url, location.href).href === location.href) {
         e.preventDefault();
         finish(true);
       } else finish(new StepUpRequiredError(challenge, 'failed'));
