@@ -16,7 +16,8 @@ type Json = ReturnType<typeof JSON.parse>;
  * minutes once the clock is real again); then, in Chromium:
  * - "Open the case files" meets the challenge, `<fe-step-up>` opens in a dialog on the page, the user types a real
  *   TOTP code, and the call answers 200 with the cases — the page never reloaded (axe: no violations with the dialog open);
- * - a cancelled dialog rejects the call with `StepUpRequiredError` (reason `cancelled`, the challenge's max_age);
+ * - a cancelled dialog (its Cancel button, or Escape) rejects the call with `StepUpRequiredError` (reason `cancelled`,
+ *   the challenge's max_age);
  * - two parallel calls make one step-up (one dialog, one `fe-step-up-required`) and both answer 200.
  * Needs the library built first (`npm run build`).
  */
@@ -77,7 +78,7 @@ describe('stepUpFetch against the Express example’s requireAuthLevel({ maxAge:
     await emulator?.stop();
   });
 
-  it('a cancelled step-up rejects the call with StepUpRequiredError carrying the challenge (max_age 300); the page stays', async () => {
+  it('a cancelled step-up (Cancel, Escape) rejects the call with StepUpRequiredError carrying the challenge (max_age 300); the page stays', async () => {
     const page = users[0].page!;
     const outcome = page.evaluate(async () => {
       const { stepUpFetch, StepUpRequiredError } = await import('/dist/fe-elements.js' as string);
@@ -97,6 +98,12 @@ describe('stepUpFetch against the Express example’s requireAuthLevel({ maxAge:
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     assert.deepEqual(await outcome, { isStepUpError: true, name: 'StepUpRequiredError', reason: 'cancelled', maxAge: 300 });
     assert.equal(await dialog(page).count(), 0, 'the dialog is gone');
+    // the page's own button, cancelled with Escape: its message
+    await page.getByRole('button', { name: 'Open the case files' }).click();
+    await dialog(page).getByLabel('Authentication code').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('#cases', { hasText: 'You did not confirm it’s you: the case files stay closed.' }).waitFor();
+    assert.equal(await dialog(page).count(), 0, 'Escape closed the dialog');
     assert.equal(await stillSamePage(page), true);
   });
 
