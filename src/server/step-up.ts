@@ -11,12 +11,20 @@
  * One guard, three shapes: Express / node:http middleware (`app.get('/api/x', guard, handler)`), Hono middleware
  * (`guard.hono`), and a wrapper of a Web `(Request) => Response` handler (`guard.handle(handler)`, Next.js route
  * handlers); `guard.check(request)` is the decision itself.
+ *
+ * Why a `server` option beside `{ acr, maxAge }`: the guard needs what the host's server session has — the JWKS URL,
+ * issuer and audience (client ID) to verify a token's signature, the encryption password to unseal the session
+ * cookie, and the token client to refresh an expired one. Without it, the guard uses one server session per process
+ * made from the `FE_*` environment variables (`createServerSession(configFromEnv())`, at its first request). Pass the
+ * host's own (`feExpress(…)`, `createServerSession(…)`) whenever it has one: the guard then shares its JWKS cache, its
+ * coalesced refreshes (a refresh token is spent once) and its memory of signed-out sessions.
  */
 import { MULTI_FACTOR_ACR } from '../auth/step-up.ts';
 import { formatStepUpChallenge, INSUFFICIENT_USER_AUTHENTICATION, type StepUpChallenge } from '../auth/www-authenticate.ts';
 import { appendSetCookie, type NextFunction, type NodeLikeRequest, type NodeLikeResponse } from './express.ts';
 import type { AccessClaims } from './jwks.ts';
-import { headersOf, type FeServerSession, type RequestLike, type ServerSession } from './session.ts';
+import { configFromEnv } from './config.ts';
+import { createServerSession, headersOf, type FeServerSession, type RequestLike, type ServerSession } from './session.ts';
 
 /** What a route needs of the sign-in. */
 export interface AuthLevel {
@@ -31,8 +39,14 @@ export interface AuthLevel {
 
 /** Options of {@link requireAuthLevel}: the level, and where tokens are verified. */
 export interface RequireAuthLevelOptions extends AuthLevel {
-  /** The server session (`createServerSession(…)`, or `feExpress(…)`, whose `server` it takes). */
-  server: FeServerSession | { server: FeServerSession };
+  /**
+   * The server session that verifies tokens on the JWKS and reads (unseals, refreshes) the session cookie:
+   * `createServerSession(…)`, or `feExpress(…)`, whose `server` it takes. Default: one server session per process from
+   * the `FE_*` environment variables (`createServerSession(configFromEnv())`, made at the guard's first request; a
+   * missing or invalid variable makes that request fail with `ServerConfigError`). Pass the host's own when it has one,
+   * so that the guard and the host's routes share one refresh per refresh token and one JWKS cache.
+   */
+  server?: FeServerSession | { server: FeServerSession };
   /** `error_description` of the challenge (for developers). Default "A stronger or more recent sign-in is required". */
   description?: string;
   /** `realm` of the challenges, when set. */
@@ -62,6 +76,13 @@ export interface AuthLevelGuard {
 
 const DEFAULT_DESCRIPTION = 'A stronger or more recent sign-in is required';
 
+let envServer: FeServerSession | undefined;
+
+/** The server session of guards made without `server`: one per process, from the `FE_*` environment variables. */
+function serverFromEnv(): FeServerSession {
+  return (envServer ??= createServerSession(configFromEnv()));
+}
+
 /**
  * True when `claims` meet `level` at `now` (ms): `acr` is one of `level.acr` (the multi-factor policy also by `amr`
  * containing `mfa`), and `auth_time` (s) is at most `level.maxAge` s before `now`. No level: true.
@@ -88,20 +109,25 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 
 /**
  * A guard that lets a request through when its access token meets `{ acr, maxAge }`, else answers the RFC 9470
- * challenge (see the module). Tokens are verified with `options.server` (JWKS of the identity API).
+ * challenge (see the module). Tokens are verified with `options.server` (JWKS of the identity API), by default a
+ * server session from the `FE_*` environment variables (see {@link RequireAuthLevelOptions.server}).
  *
  * ```js
  * const fe = feExpress(configFromEnv(process.env));
  * app.get('/api/cases', requireAuthLevel({ maxAge: 300, server: fe }), (req, res) => res.json(cases));
  * // Hono: app.get('/api/cases', guard.hono, (c) => c.json(cases));  Next.js: export const GET = guard.handle(handler);
+ * // an API with no session of its own (Bearer tokens only), configured by FE_BASE_URL, FE_CLIENT_ID, …:
+ * app.get('/api/keys', requireAuthLevel({ acr: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor' }), …);
  * ```
  * @throws TypeError when neither `acr` nor `maxAge` is given, or `maxAge` is not a non-negative number.
+ * The guard's request fails with `ServerConfigError` when it has no `server` and the environment lacks a variable.
  */
 export function requireAuthLevel(options: RequireAuthLevelOptions): AuthLevelGuard {
   const level: AuthLevel = { acr: options.acr, maxAge: options.maxAge };
   if (level.acr === undefined && level.maxAge === undefined) throw new TypeError('requireAuthLevel needs acr or maxAge');
   if (level.maxAge !== undefined && !(Number.isFinite(level.maxAge) && level.maxAge >= 0)) throw new TypeError('requireAuthLevel: maxAge must be a non-negative number of seconds');
-  const server = 'server' in options.server ? options.server.server : options.server;
+  const given = options.server;
+  const serverOf = (): FeServerSession => (given === undefined ? serverFromEnv() : 'server' in given ? given.server : given);
   const now = options.now ?? Date.now;
   const realm = options.realm;
   const challenge: StepUpChallenge = {
@@ -119,6 +145,7 @@ export function requireAuthLevel(options: RequireAuthLevelOptions): AuthLevelGua
   });
 
   async function check(request: RequestLike): Promise<AuthLevelResult> {
+    const server = serverOf();
     const authorization = headersOf(request).get('authorization');
     let claims: AccessClaims;
     let session: ServerSession | undefined;

@@ -97,6 +97,24 @@ describe('requireAuthLevel: the decision on real tokens', () => {
     assert.equal(stepUpChallengeOf(forged.headers.get('www-authenticate')), null);
   });
 
+  it('without a server option: one server session from the FE_* environment variables, made at the first request (ServerConfigError while one is missing)', async () => {
+    const keys = ['FE_BASE_URL', 'FE_CLIENT_ID', 'FE_CLIENT_SECRET', 'FE_ENCRYPTION_PASSWORD'] as const;
+    const saved = keys.map((k) => process.env[k]);
+    try {
+      for (const k of keys) delete process.env[k];
+      const guard = requireAuthLevel({ maxAge: 300 }); // made before the environment is: nothing is read yet
+      const { accessToken } = await passwordSignIn();
+      await assert.rejects(guard.check(bearer(accessToken)), { name: 'ServerConfigError', message: /FE_BASE_URL/ });
+      Object.assign(process.env, { FE_BASE_URL: emu.url, FE_CLIENT_ID: 'demo-client', FE_CLIENT_SECRET: 'demo-secret', FE_ENCRYPTION_PASSWORD: 'cd'.repeat(32) });
+      const fresh = await guard.handle(ok)(bearer(accessToken));
+      assert.equal(fresh.status, 200, 'verified on the JWKS of FE_BASE_URL');
+      const stale = await requireAuthLevel({ maxAge: 300, now: later(301) }).handle(ok)(bearer(accessToken));
+      assert.equal(stepUpChallengeOf(stale.headers.get('www-authenticate'))?.maxAge, 300);
+    } finally {
+      keys.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+    }
+  });
+
   it('meetsAuthLevel: acr list, the multi-factor acr by amr, auth_time missing or in the future', () => {
     const now = 1_000_000_000_000;
     const t = now / 1000;
