@@ -11,6 +11,9 @@ export type { Localizations, MessageKey } from './i18n/index.ts';
 export * from './events/index.ts';
 export { isSteppedUp, MULTI_FACTOR_ACR, SHOULD_STEP_UP } from './auth/step-up.ts';
 export { stepUp } from './app/step-up.ts';
+/** RFC 9470 step-up from the host's own API: a fetch and ofetch hooks; see src/app/step-up-fetch.ts. */
+export { stepUpFetch, stepUpInterceptor, StepUpRequiredError, type StepUpFetchOptions, type StepUpFailure, type StepUpInterceptor } from './app/step-up-fetch.ts';
+export { parseWwwAuthenticate, stepUpChallengeOf, INSUFFICIENT_USER_AUTHENTICATION, type AuthChallenge, type StepUpChallenge } from './auth/www-authenticate.ts';
 /** Host sign-out: sends the browser to the logout route (SI-7.58); see src/app/logout.ts. */
 export { logout } from './app/logout.ts';
 export { checkPassword } from './auth/password-rules.ts';

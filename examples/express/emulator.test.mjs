@@ -1,7 +1,8 @@
 // The Express host's own tests against `fe-emulator`, the way a host team runs them in its CI: the emulator
 // started with `npx fe-emulator` and the host's seed file (emulator-seed.json), users signing in through the
-// host's /frontegg proxy, the clock set back so a session's access token is already expired, and a fault switch
-// on the token endpoint for the host's behaviour when the identity API is down.
+// host's /frontegg proxy, the clock set back so a session's access token is already expired (or its sign-in too old
+// for the step-up guard of /api/cases), and a fault switch on the token endpoint for the host's behaviour when the
+// identity API is down.
 // Needs dist/server.js (`npm run build` at the repo root). Run: node --test examples/express/emulator.test.mjs
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,6 +125,35 @@ describe('Express host against fe-emulator (seed file, clock, fault switch)', ()
     const verify = await browser.post('/frontegg/identity/resources/auth/v1/user/mfa/verify', { mfaToken: challenge.mfaToken, value });
     assert.equal(verify.status, 200);
     assert.match(await browser.page(), greets(FOX));
+  });
+
+  it('GET /api/cases needs a sign-in from the last five minutes: one 400 s old answers the RFC 9470 challenge; a TOTP step-up through the proxy opens it', async () => {
+    const cases = { cases: ['The Pilot', 'Squeeze', 'Ice'], agent: FOX.email };
+    const totp = new OTPAuth.TOTP({ secret: FOX.totpSecret });
+    // Fox signed in (password + TOTP) 400 s ago on the emulator's clock: the token's auth_time
+    assert.equal((await emulator('/_emulator/clock', 'PUT', { offsetSeconds: -400 })).status, 200);
+    const browser = new Browser(host.url);
+    const { mfaToken } = await (await browser.signIn(FOX)).json();
+    assert.equal((await browser.post('/frontegg/identity/resources/auth/v1/user/mfa/verify', { mfaToken, value: totp.generate() })).status, 200);
+    assert.equal((await emulator('/_emulator/clock', 'PUT', { offsetSeconds: 0 })).status, 200);
+
+    const stale = await browser.fetch('/api/cases');
+    assert.equal(stale.status, 401);
+    assert.equal(
+      stale.headers.get('www-authenticate'),
+      'Bearer error="insufficient_user_authentication", error_description="A stronger or more recent sign-in is required", max_age=300',
+    );
+    assert.equal((await stale.json()).error, 'insufficient_user_authentication');
+    assert.equal((await new Browser(host.url).fetch('/api/cases')).headers.get('www-authenticate'), 'Bearer', 'not signed in: no step-up to ask for');
+
+    // the step-up <fe-step-up> runs, through the host's proxy: a new mfaToken, then the next TOTP code
+    const generate = await browser.post('/frontegg/identity/resources/auth/v1/user/step-up/generate', { maxAge: 300 });
+    assert.equal(generate.status, 200);
+    const stepUp = { mfaToken: (await generate.json()).mfaToken, value: totp.generate({ timestamp: Date.now() + 30_000 }) };
+    assert.equal((await browser.post('/frontegg/identity/resources/auth/v1/user/mfa/verify', stepUp)).status, 200);
+    const fresh = await browser.fetch('/api/cases');
+    assert.equal(fresh.status, 200);
+    assert.deepEqual(await fresh.json(), cases);
   });
 
   it('the identity API down while the host refreshes: the page shows signed out, the session survives and comes back', async () => {

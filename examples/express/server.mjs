@@ -14,6 +14,10 @@
  * - "Sign out" is a form to `/account/logout` (works without scripts); with embedded
  *   login the page signs out through `<fe-app>.logout()` instead: the proxied logout
  *   clears the session cookie, and the other tabs hear of it;
+ * - `GET /api/cases` is guarded by `requireAuthLevel({ maxAge: 300 })` (RFC 9470): a sign-in older than five
+ *   minutes answers 401 with the step-up challenge; the home page's "Open the case files" calls it through
+ *   `stepUpFetch(fetch, { dialog: true })`, which shows `<fe-step-up>` in a dialog and sends the call again once the
+ *   user confirmed (no reload);
  * - themed with `--fe-*` custom properties (primary #0f766e);
  * - `/dist` is the built library (run `npm run build` at the repo root first).
  *
@@ -28,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import express from 'express';
 // An app installs the package and imports 'fe-elements/server'; the example uses the repo's build.
-import { configFromEnv, feExpress, renderSessionScript } from '../../dist/server.js';
+import { configFromEnv, feExpress, renderSessionScript, requireAuthLevel } from '../../dist/server.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
@@ -47,9 +51,12 @@ function viewOf(path, session) {
   return path.startsWith('/account/') ? 'account' : 'login';
 }
 
-/** The element scripts a view loads from the built library (`<fe-app>` is in every one). */
+/**
+ * The element scripts a view loads from the built library (`<fe-app>` is in every one); the home page loads the whole
+ * set (`fe-elements`: the script API's `stepUpFetch` and `<fe-step-up>` for its dialog).
+ */
 const SCRIPTS = {
-  home: ['fe-app'],
+  home: ['fe-elements'],
   admin: ['fe-app', 'fe-admin-portal'],
   login: ['fe-app', 'fe-login-box'],
   account: ['fe-app', 'fe-routes'],
@@ -63,6 +70,10 @@ function content(view, { name, email, path }) {
           <h2 id="signed-in-title">Welcome back, ${name}</h2>
           <p>Signed in as <strong data-testid="email">${email}</strong></p>
           <p><a href="/admin">Admin portal</a></p>
+          <h3>Case files</h3>
+          <p>Reading them needs a sign-in from the last five minutes: you may be asked to confirm it’s you.</p>
+          <p><button type="button" id="open-cases" disabled>Open the case files</button></p>
+          <output id="cases" for="open-cases" aria-live="polite"></output>
         </section>`;
     case 'admin':
       return `<section class="panel wide" aria-labelledby="admin-title">
@@ -77,6 +88,28 @@ function content(view, { name, email, path }) {
       return path === '/admin' ? '<fe-login-box redirect-url="/admin"></fe-login-box>' : '<fe-login-box></fe-login-box>';
   }
 }
+
+/**
+ * The home page's call of the guarded API: `stepUpFetch` answers its step-up challenge in a dialog on this page and
+ * sends it again; a cancelled step-up rejects with `StepUpRequiredError`.
+ */
+const CASES_SCRIPT = `<script type="module">
+      import { stepUpFetch, StepUpRequiredError } from '/dist/fe-elements.js';
+      const api = stepUpFetch(fetch, { dialog: true });
+      const out = document.getElementById('cases');
+      const open = document.getElementById('open-cases');
+      // enabled once this script runs (a click before would do nothing)
+      open.disabled = false;
+      open.addEventListener('click', async () => {
+        out.textContent = 'Loading…';
+        try {
+          const res = await api('/api/cases');
+          out.textContent = res.ok ? (await res.json()).cases.join(' · ') : \`The case files could not be opened (\${res.status}).\`;
+        } catch (error) {
+          out.textContent = error instanceof StepUpRequiredError ? 'You did not confirm it’s you: the case files stay closed.' : 'The case files could not be opened.';
+        }
+      });
+    </script>`;
 
 function page({ session, hostedLogin, path }) {
   const view = viewOf(path, session);
@@ -104,6 +137,13 @@ function page({ session, hostedLogin, path }) {
       #who button { font: inherit; min-height: 32px; padding: 0 12px; border-radius: 6px; border: 1px solid #fff; background: transparent; color: #fff; cursor: pointer; }
       header a { color: #fff; }
       fe-routes { display: block; width: 100%; max-width: 400px; }
+      /* stepUpFetch's dialog: <fe-step-up>'s own card (light or dark, as the elements follow the colour scheme) and
+         the Cancel button below it, on the backdrop */
+      dialog.fe-step-up-dialog { border: 0; padding: 0; background: transparent; text-align: center; overflow: visible; }
+      dialog.fe-step-up-dialog::backdrop { background: rgb(15 23 42 / 0.5); }
+      .fe-step-up-dialog-cancel, #open-cases { font: inherit; min-height: 36px; padding: 0 16px; border-radius: 6px; cursor: pointer; }
+      .fe-step-up-dialog-cancel { margin-top: 12px; border: 1px solid #0f766e; background: #fff; color: #0f766e; }
+      #open-cases { border: 0; background: #0f766e; color: #fff; }
       /* theming: the elements read --fe-* custom properties, inherited through their shadow roots (plain CSS cannot
          derive the hover and active shades from the primary: set them too) */
       fe-app {
@@ -164,6 +204,7 @@ function page({ session, hostedLogin, path }) {
         void document.querySelector('fe-app').logout();
       });
     </script>
+    ${view === 'home' ? CASES_SCRIPT : ''}
   </body>
 </html>`;
 }
@@ -187,6 +228,10 @@ export function startDemo({ port = Number(process.env.DEMO_PORT ?? 5174), env = 
   app.disable('x-powered-by');
   app.use(fe); // /frontegg/*, /account/logout, (hosted) /account/login and /oauth/callback
   app.use('/dist', express.static(join(root, 'dist'), { fallthrough: false }));
+  // an API that needs a recent sign-in (RFC 9470 step-up): older than 5 minutes → 401 with the challenge
+  app.get('/api/cases', requireAuthLevel({ maxAge: 300, server: fe }), (req, res) => {
+    res.set('cache-control', 'no-store').json({ cases: ['The Pilot', 'Squeeze', 'Ice'], agent: req.feClaims.email });
+  });
   app.get('/host.css', (req, res) => res.sendFile(HOST_CSS));
   app.get(/.*/, async (req, res, next) => {
     try {

@@ -174,6 +174,7 @@ export const de: Partial<FlowMessages> = {
   'stepUp.notRequested.body': 'Für diese Seite wurde keine zusätzliche Bestätigung angefordert.',
   'stepUp.failed.title': 'Wir konnten nicht bestätigen, dass Sie es sind',
   'stepUp.failed.body': 'Sie werden abgemeldet…',
+  'stepUp.cancel': 'Abbrechen',
 
   'password.rule.minLength': 'Verwenden Sie mindestens {min} Zeichen.',
   'password.rule.maxLength': 'Verwenden Sie höchstens {max} Zeichen.',

@@ -10,4 +10,5 @@ export const enStepUp = {
   'stepUp.notRequested.body': 'No step-up was requested for this page.',
   'stepUp.failed.title': 'We couldn’t confirm it’s you',
   'stepUp.failed.body': 'Signing you out…',
+  'stepUp.cancel': 'Cancel',
 } as const;

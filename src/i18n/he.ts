@@ -172,6 +172,7 @@ export const he: Partial<FlowMessages> = {
   'stepUp.notRequested.body': 'לא התבקש אימות נוסף לדף הזה.',
   'stepUp.failed.title': 'לא הצלחנו לאשר שזה אתם',
   'stepUp.failed.body': 'מנתקים אתכם…',
+  'stepUp.cancel': 'ביטול',
 
   'password.rule.minLength': 'השתמשו בלפחות {min} תווים.',
   'password.rule.maxLength': 'השתמשו בלכל היותר {max} תווים.',

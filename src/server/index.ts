@@ -8,6 +8,8 @@
  *   callback, logout and the `/frontegg/*` proxy.
  * - {@link feExpress}: the Express / node:http adapter.
  * - {@link renderSessionScript}: the `<script id="fe-session">` hint for a flash-free first paint.
+ * - {@link requireAuthLevel}: a route guard answering the RFC 9470 step-up challenge when the access token's
+ *   `acr`/`amr` or `auth_time` fall short (Express, Hono, Web handlers).
  */
 export {
   configFromEnv,
@@ -63,3 +65,12 @@ export {
 export { createRequestHandler, type RequestHandler } from './handler.ts';
 export { renderSessionScript, sessionHint, escapeJsonForHtml, SESSION_SCRIPT_ID, type SessionHint, type HintUser } from './script.ts';
 export { feExpress, toWebRequest, writeWebResponse, appendSetCookie, type FeExpressMiddleware, type NodeLikeRequest, type NodeLikeResponse, type NextFunction } from './express.ts';
+export { requireAuthLevel, meetsAuthLevel, type AuthLevel, type AuthLevelGuard, type AuthLevelResult, type RequireAuthLevelOptions } from './step-up.ts';
+export {
+  formatStepUpChallenge,
+  stepUpChallengeOf,
+  parseWwwAuthenticate,
+  INSUFFICIENT_USER_AUTHENTICATION,
+  type StepUpChallenge,
+  type AuthChallenge,
+} from '../auth/www-authenticate.ts';

@@ -21,5 +21,11 @@ test(
     const fe = m.createServerSession({ baseUrl: 'https://auth.example.test', clientId: 'demo-client', encryptionPassword: 'ab'.repeat(32), env: {} });
     const set = await fe.sessionCookies({ accessToken: 'a', refreshToken: 'r' });
     assert.deepEqual(await fe.readTokens(new Headers({ cookie: m.applySetCookies('', set) })), { accessToken: 'a', refreshToken: 'r' });
+    // the step-up guard (issue 35) is in the entry, with the challenge's parser it shares with the browser
+    const guard = m.requireAuthLevel({ maxAge: 300, server: fe });
+    const challenged = await guard.check(new Request('https://app.test/api', { headers: { cookie: m.applySetCookies('', set) } }));
+    assert.equal(challenged.ok, false, 'a session whose token does not verify is no session');
+    assert.equal(challenged.response.headers.get('www-authenticate'), 'Bearer');
+    assert.equal(m.stepUpChallengeOf('Bearer error="insufficient_user_authentication", max_age=5').maxAge, 5);
   },
 );

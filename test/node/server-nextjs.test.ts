@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { NextRequest, type NextResponse } from 'next/server';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { ADMIN, freePort } from './emulator.ts';
-import { applySetCookies, parseCookies, type FeServerSession } from '../../src/server/index.ts';
+import { applySetCookies, parseCookies, stepUpChallengeOf, type FeServerSession } from '../../src/server/index.ts';
 
 const built = existsSync(new URL('../../dist/server.js', import.meta.url));
 const skip = !built && 'dist/server.js not built (npm run build)';
@@ -39,6 +39,7 @@ interface Example {
   login: RouteModule;
   callback: RouteModule;
   logout: RouteModule;
+  cases: RouteModule;
 }
 
 let emu: { url: string; stop(): Promise<void> };
@@ -60,15 +61,16 @@ before(async () => {
   (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
   testing = await import('next/experimental/testing/server');
   const load = (path: string) => import(new URL(`../../examples/nextjs/${path}`, import.meta.url).href);
-  const [proxy, lib, api, login, callback, logout] = await Promise.all([
+  const [proxy, lib, api, login, callback, logout, cases] = await Promise.all([
     load('proxy.ts'),
     load('lib/fe.ts'),
     load('app/frontegg/[...path]/route.ts'),
     load('app/account/login/route.ts'),
     load('app/oauth/callback/route.ts'),
     load('app/account/logout/route.ts'),
+    load('app/api/cases/route.ts'),
   ]);
-  ex = { proxy: proxy.proxy, config: proxy.config, fe: lib.fe, handle: lib.handle, api, login, callback, logout };
+  ex = { proxy: proxy.proxy, config: proxy.config, fe: lib.fe, handle: lib.handle, api, login, callback, logout, cases };
 });
 after(async () => {
   await emu?.stop();
@@ -89,6 +91,16 @@ async function signInThroughProxyRoute(): Promise<string> {
   );
   assert.equal(res.status, 200);
   return jar('', res);
+}
+
+/** {@link signInThroughProxyRoute} with the emulator's clock `seconds` back (the tokens' iat and auth_time). */
+async function signInSecondsAgo(seconds: number): Promise<string> {
+  await clock(-seconds);
+  try {
+    return await signInThroughProxyRoute();
+  } finally {
+    await clock(0);
+  }
 }
 
 describe('Next.js example: App Router route handlers', { skip }, () => {
@@ -166,6 +178,23 @@ describe('Next.js example: App Router route handlers', { skip }, () => {
     assert.ok(testing.getRedirectUrl(late)?.startsWith(`${APP}/account/login`));
     assert.match(late.headers.getSetCookie().join('\n'), /fe_session_demo-client=; .*Max-Age=0/);
   });
+
+  it('app/api/cases/route.ts, requireAuthLevel({ maxAge: 300 }).handle: a fresh session gets the cases; one signed in 400 s ago the RFC 9470 challenge (max_age 300); none a bare Bearer challenge', async () => {
+    const fresh = await ex.cases.GET!(new NextRequest(`${APP}/api/cases`, { headers: { cookie: await signInThroughProxyRoute() } }));
+    assert.equal(fresh.status, 200);
+    assert.deepEqual(await fresh.json(), { cases: ['The Pilot', 'Squeeze', 'Ice'] });
+
+    const cookie = await signInSecondsAgo(400);
+    const stale = await ex.cases.GET!(new NextRequest(`${APP}/api/cases`, { headers: { cookie } }));
+    assert.equal(stale.status, 401);
+    const challenge = stepUpChallengeOf(stale.headers.get('www-authenticate'));
+    assert.equal(challenge?.error, 'insufficient_user_authentication');
+    assert.equal(challenge?.maxAge, 300);
+
+    const none = await ex.cases.GET!(new NextRequest(`${APP}/api/cases`));
+    assert.equal(none.status, 401);
+    assert.equal(none.headers.get('www-authenticate'), 'Bearer');
+  });
 });
 
 describe('Next.js example: proxy.ts (Middleware)', { skip }, () => {
@@ -190,13 +219,7 @@ describe('Next.js example: proxy.ts (Middleware)', { skip }, () => {
 
   it('SI-7.13 an expired access token is refreshed before the page renders: the browser gets the renewed cookie, and so does the rendering request (no second refresh there)', async () => {
     // sign in an hour back on the emulator clock: the access token is already expired for the host
-    await clock(-3600);
-    let cookie: string;
-    try {
-      cookie = await signInThroughProxyRoute();
-    } finally {
-      await clock(0);
-    }
+    const cookie = await signInSecondsAgo(3600);
     const before = (await ex.fe.readTokens(new Headers({ cookie })))!;
 
     const res = await ex.proxy(new NextRequest(`${APP}/dashboard`, { headers: { cookie, 'x-other': 'kept' } }));

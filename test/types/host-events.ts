@@ -44,3 +44,22 @@ document.body.addEventListener('fe-session-change', (e) => {
   // @ts-expect-error fe-session-change: misspelled detail field
   void e.detail.isAuthed;
 });
+
+// stepUpFetch's events (RFC 9470 step-up from the host's API), on <fe-app> and bubbling to the document
+document.addEventListener('fe-step-up-required', (e) => {
+  const maxAge: number | undefined = e.detail.challenge.maxAge;
+  const acrValues: string[] = e.detail.challenge.acrValues;
+  const method: string = e.detail.method;
+  e.preventDefault();
+  void [maxAge, acrValues, method];
+  // @ts-expect-error fe-step-up-required: misspelled detail field
+  void e.detail.chalenge;
+});
+
+document.addEventListener('fe-step-up-completed', (e) => {
+  const steppedUp: boolean = e.detail.steppedUp;
+  const reason: 'cancelled' | 'failed' | 'redirected' | undefined = e.detail.reason;
+  void [steppedUp, reason];
+  // @ts-expect-error fe-step-up-completed: misspelled detail field
+  void e.detail.stepedUp;
+});
