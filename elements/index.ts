@@ -21,3 +21,6 @@ export { FeAdminSubscriptionElement } from './admin/fe-admin-subscription.ts';
 export { FeAdminUsageElement } from './admin/fe-admin-usage.ts';
 export { FeAdminWebhooksElement } from './admin/fe-admin-webhooks.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';
+// a development element (its own entry, `fe-elements/fe-entitlements-inspector`): its class's type only, for the
+// framework types (frameworks/*.d.ts); none of its code is in this set
+export type { FeEntitlementsInspectorElement } from './fe-entitlements-inspector.ts';

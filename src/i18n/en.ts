@@ -60,6 +60,7 @@ export type MessageKey =
   | keyof typeof import('./en-impersonate.ts').enImpersonate
   | keyof typeof import('./en-tenant-switcher.ts').enTenantSwitcher
   | keyof typeof import('./en-open-app.ts').enOpenApp
+  | keyof typeof import('./en-entitlements-inspector.ts').enEntitlementsInspector
   | keyof typeof import('./en-passkeys.ts').enPasskeys
   | keyof typeof import('./en-passwordless.ts').enPasswordless
   | keyof typeof import('./en-federation.ts').enFederation
