@@ -56,13 +56,14 @@ function InspectorRoot(props: EntitlementsInspectorProps & { container?: ShadowR
  * @cssprop [--fe-color-focus-ring=#4f46e5] - Keyboard focus outline.
  *
  * @example
- * <fe-app base-url="https://app.example.com">
- *   <fe-entitlements-inspector custom-attributes='{"plan": "pro"}'></fe-entitlements-inspector>
- * </fe-app>
  * <script type="module">
+ *   // development pages only; <fe-app> reads its options when it connects
  *   import 'fe-elements/fe-app';
  *   import 'fe-elements/fe-entitlements-inspector';
- *   document.querySelector('fe-app').options = { entitlements: { enabled: true } };
+ *   const app = Object.assign(document.createElement('fe-app'), { options: { entitlements: { enabled: true } } });
+ *   app.setAttribute('base-url', 'https://app.example.com');
+ *   app.append(document.createElement('fe-entitlements-inspector'));
+ *   document.body.append(app);
  * </script>
  */
 export class FeEntitlementsInspectorElement extends reactElement<EntitlementsInspectorProps>(InspectorRoot, {
