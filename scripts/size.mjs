@@ -40,7 +40,8 @@ export function sectionChunks(dir) {
 
 /**
  * What `<fe-admin-portal>` of the build in `dir` (`dist`, `dist/lite`) loads before the first row of `section`: its
- * static graph, then the section's chunk and the chunks that one imports statically (its texts and data load beside).
+ * static graph, then the section's chunk and the chunks that one imports statically, and its CSS chunk (its texts and
+ * data load beside).
  * `portal` and `section` hold the files of each part (the section's: those the portal does not load already).
  */
 export function portalWithSection(dir, section) {
@@ -48,7 +49,11 @@ export function portalWithSection(dir, section) {
   const chunk = sectionChunks(dir).get(section);
   if (!chunk) throw new Error(`no chunk of the ${section} section in ${dir}/chunks`);
   const seen = new Set(portal.map((f) => f.file));
-  const own = staticGraph(chunk).filter((f) => !seen.has(f.file));
+  // the section's CSS loads with its chunk (src/admin/ui/styles.ts loadSectionCss: `"../<section>/….css.ts": () =>
+  // import("./x.js")` in the portal's code), so it counts too
+  const portalCode = portal.map((f) => readFileSync(f.file, 'utf8')).join('\n');
+  const cssChunks = [...portalCode.matchAll(new RegExp(`"\\.\\./${section}/[\\w-]+\\.css\\.ts":\\(\\)=>import\\([\`"']\\./([^\`"']+)`, 'g'))].map((m) => join(dir, 'chunks', m[1]));
+  const own = [chunk, ...cssChunks].flatMap((file) => staticGraph(file)).filter((f, i, all) => !seen.has(f.file) && all.findIndex((g) => g.file === f.file) === i);
   return { portal, section: own, gzip: [...portal, ...own].reduce((n, f) => n + f.gzip, 0) };
 }
 

@@ -5,12 +5,12 @@
  * 2. (2 and 3 side by side, two lanes) browser tests in Chromium (@web/test-runner): API client, machines,
  *    elements against the real emulator, theme, accessibility; then the sign-in elements' files again on
  *    `fe-elements/lite` (preact/compat);
- * 3. node tests: emulator routes on its real database (PGlite), then again on a Postgres server
- *    (`scripts/with-postgres.mjs`; without Postgres binaries the step is skipped, except under CI=true
- *    where it fails), build and manifest, the example hosts' own tests (examples/express against
+ * 3. node tests: emulator routes on its real database (PGlite), then the files marked `// @postgres:` again
+ *    on a Postgres server (`scripts/with-postgres.mjs`; without Postgres binaries the step is skipped,
+ *    except under CI=true where it fails), build and manifest, the example hosts' own tests (examples/express against
  *    `fe-emulator` with its seed file);
- * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core), one
- *    file at a time, a failing file retried once (the retry is reported); the example hosts
+ * 4. end-to-end: the demo host + emulator driven in Chromium (playwright-core), one step per
+ *    file, started as the lanes of 2 and 3 end, a failing file retried once (the retry is reported); the example hosts
  *    (`example-<name>.e2e.ts`: React, Vue, Angular, Next.js, plain HTML, Express) build their
  *    example inside the test (those that have a build).
  */
@@ -25,6 +25,9 @@ const filesIn = (dir, suffix) =>
   readdirSync(dir)
     .filter((f) => f.endsWith(suffix))
     .map((f) => `${dir}/${f}`);
+
+/** The emulator's test files that run on a Postgres server too: those with a `// @postgres: <why>` line. */
+const postgresFiles = () => filesIn('emulator/test', '.test.ts').filter((file) => /^\/\/ @postgres: /m.test(readFileSync(file, 'utf8')));
 
 const steps = [
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
@@ -61,28 +64,33 @@ const steps = [
   // two files at a time (emulator/package.json): each starts its own emulator on its own in-memory database
   // every in-memory emulator of its tests starts from one migrated PGlite database made once per run (makePgliteTemplate)
   { name: 'emulator', cmd: 'npm', args: ['test', '-w', 'emulator', '--silent'], parse: nodeCounts, pgliteTemplate: true, group: 'suites', lock: 'node' },
-  // the same tests on a Postgres server (DATABASE_URL): a throwaway Debian Postgres on a loopback port, a database per emulator
+  // the emulator's files marked `// @postgres: <why>` again on a Postgres server (DATABASE_URL): a throwaway Debian
+  // Postgres on a loopback port, a database per emulator. Those are the files whose code a server runs differently
+  // from PGlite's one connection (a pool, row locks, parallel transactions, the queue, migrations on Postgres 15, the
+  // recursive and pg_trgm SQL); every file runs on PGlite in the step before. `npm run test:postgres -w emulator`
+  // runs every file there.
   {
     name: 'emulator (postgres)',
     group: 'suites',
     lock: 'node',
     cmd: process.execPath,
     // two files at a time, as the PGlite run (emulator/package.json): each emulator has its own database
-    args: ['scripts/with-postgres.mjs', '--', 'npm', 'test', '-w', 'emulator', '--silent'],
+    args: ['scripts/with-postgres.mjs', '--', process.execPath, '--import', 'tsx', '--test', '--test-concurrency=2', ...postgresFiles()],
     parse: nodeCounts,
     // with-postgres.mjs exits 2 when no Postgres is installed: CI must have it (.ci/run installs it), a workstation may not
     skipIf: (code) => code === 2 && process.env.CI !== 'true',
   },
-  // one step per end-to-end file, retried once on failure (whole browsers and servers on a shared 2-core machine), two
-  // files side by side (each on its own free ports; much of an end-to-end file is waiting on its browser and servers);
-  // the files that build the same example (examples/vue, twice) one after the other
+  // one step per end-to-end file, retried once on failure (whole browsers and servers on a shared 2-core machine). They
+  // are in the suites' group: each starts when a lane has ended (the node lane first, ~4 minutes before the browser
+  // lane), then two side by side (each on its own free ports; much of an end-to-end file is waiting on its browser and
+  // servers); the files that build the same example (examples/vue, twice) one after the other
   ...filesIn('test/e2e', '.e2e.ts').map((file) => ({
     name: `e2e ${file.split('/').pop()}`,
     cmd: process.execPath,
     args: ['--import', 'tsx', '--test', file],
     parse: nodeCounts,
     retries: 1,
-    group: 'e2e',
+    group: 'suites',
     lock: /^test\/e2e\/example-(.+?)(-lite)?\.e2e\.ts$/.exec(file)?.[1],
   })),
   // the end-to-end sign-in (password + TOTP, passkey, social and SSO) once more on fe-elements/lite (the demo on dist/lite)
@@ -93,7 +101,7 @@ const steps = [
     env: { E2E_LITE: '1' },
     parse: nodeCounts,
     retries: 1,
-    group: 'e2e',
+    group: 'suites',
   })),
 ];
 

@@ -16,7 +16,14 @@ export function viteWtr(viteConfig = {}) {
             appType: 'custom',
             logLevel: 'warn',
             server: { middlewareMode: true, hmr: false },
-            optimizeDeps: { entries: ['test/**/*.test.{ts,tsx,js}'], exclude: ['@web/test-runner-commands'] },
+            // the Stripe card chunk is loaded on demand (src/admin/subscription/card/stripe-card.tsx): pre-bundled with the
+            // rest, else its first import in a fresh clone (no optimizer cache) served @stripe/react-stripe-js unbundled
+            // with another copy of React ("Invalid hook call" in stripe-card.test.ts of CI's first run)
+            optimizeDeps: {
+              entries: ['test/**/*.test.{ts,tsx,js}'],
+              include: ['@stripe/react-stripe-js', '@stripe/stripe-js'],
+              exclude: ['@web/test-runner-commands'],
+            },
             plugins: [{ name: 'wtr-externals', resolveId: (id) => (id.startsWith('/__web-') ? { id, external: true } : null) }],
           },
           viteConfig,

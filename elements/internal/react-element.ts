@@ -3,7 +3,12 @@ import { createRoot, type Root } from 'react-dom/client';
 
 /** How an attribute becomes a prop: text as is, a number (`parseFloat`), or a boolean (present and not `false`/`0`, as HTML booleans). */
 export type PropType = 'string' | 'number' | 'boolean';
-type ReactElementOptions<P> = { css?: string; props?: Partial<Record<keyof P, PropType>> };
+/**
+ * What an element adopts into its shadow root, in order: its compiled CSS text, or a list of CSS texts and
+ * constructable sheets (a sheet filled later applies at once, e.g. the admin sections' CSS loaded with their chunks).
+ */
+export type ElementStyles = string | readonly (string | CSSStyleSheet)[];
+type ReactElementOptions<P> = { css?: ElementStyles; props?: Partial<Record<keyof P, PropType>> };
 
 /** Class type of a React-backed element; explicit so the .d.ts stays small (toolchain §5). */
 export type ReactElementClass<P> = {
@@ -24,11 +29,15 @@ export function sheetFor(css: string): CSSStyleSheet {
   return sheet;
 }
 
+/** The sheets of `styles`, in order (each CSS text's sheet made once and shared; empty texts left out). */
+export function sheetsOf(styles: ElementStyles): CSSStyleSheet[] {
+  return (typeof styles === 'string' ? [styles] : styles).filter((s) => s !== '').map((s) => (typeof s === 'string' ? sheetFor(s) : s));
+}
+
 /** Adopts `css` into a document or shadow root once (for light-DOM parts such as slotted credential forms). */
-export function adoptInto(root: Document | ShadowRoot, css: string): void {
-  if (!css) return;
-  const sheet = sheetFor(css);
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+export function adoptInto(root: Document | ShadowRoot, css: ElementStyles): void {
+  const missing = sheetsOf(css).filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
+  if (missing.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
 }
 
 const parse = (type: PropType | undefined, value: string | null): unknown =>
@@ -71,7 +80,8 @@ export function reactElement<P extends object>(component: ComponentType<P>, { cs
     constructor() {
       super();
       const shadow = this.attachShadow({ mode: 'open' });
-      if (css) shadow.adoptedStyleSheets = [sheetFor(css)];
+      const adopted = sheetsOf(css);
+      if (adopted.length) shadow.adoptedStyleSheets = adopted;
     }
     connectedCallback() {
       this.#root ??= createRoot(this.shadowRoot!);

@@ -26,7 +26,7 @@ import { useT } from '../../src/i18n/use-t.ts';
 import { NoProvider } from '../../src/views/shared/ui.tsx';
 import { formatMessage } from '../../src/i18n/icu.ts';
 import { setFormatter } from '../../src/i18n/index.ts';
-import { reactElement, type PropType, type ReactElementClass } from './react-element.ts';
+import { reactElement, type ElementStyles, type PropType, type ReactElementClass } from './react-element.ts';
 import { hostOf, useLitContext } from './use-lit-context.ts';
 // what React Aria needs of the renderer beyond React's API (fe-elements/lite: tools/preact-parity.js)
 import '../../tools/react-parity.js';
@@ -117,7 +117,7 @@ function AdminSession({ app, host, body, resourcesOf }: { app: FeApp; host: HTML
  */
 export function sectionElement<P extends object = object>(
   section: SectionId | ((props: P) => SectionId),
-  css: string,
+  css: ElementStyles,
   props?: Partial<Record<keyof P, PropType>>,
 ): ReactElementClass<P> {
   function SectionRoot(all: P & { container?: ShadowRoot | HTMLElement }) {
@@ -144,7 +144,7 @@ export interface AdminPortalProps {
  * The element class of the whole portal: navigation of the sections the user may open and the current one;
  * fires `fe-admin-section-change` whenever the shown section changes.
  */
-export function portalElement(css: string): ReactElementClass<AdminPortalProps> {
+export function portalElement(css: ElementStyles): ReactElementClass<AdminPortalProps> {
   function PortalRoot(props: AdminPortalProps & { container?: ShadowRoot | HTMLElement }) {
     return <AdminRoot container={props.container} body={({ app, base, host }) => <PortalBody app={app} base={base} host={host} props={props} />} />;
   }

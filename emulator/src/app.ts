@@ -204,8 +204,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     clientId: SEED.clientId,
     corsOrigins,
     accessTokenExpiresIn: options.accessTokenExpiresIn,
-    reset,
-    restore,
+    // no delivery writes its outcome while the tables are truncated (dispatcher.ts `paused`)
+    reset: () => webhooks.paused(reset),
+    restore: (db: Db) => webhooks.paused(() => restore(db)),
     faults,
     dnsServers: options.dnsServers ?? [],
     outbound,
@@ -359,7 +360,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   return {
     app,
     fetch: async (request) => app.fetch(request),
-    reset,
+    reset: rt.reset,
     close: async () => {
       await webhooks.close();
       await database.close();

@@ -1,3 +1,4 @@
+// @postgres: the pg_trgm search index (installed on a server, a contrib module in PGlite)
 /**
  * The audit log (api-contract §X, issue 20 items 7, 11, 13, 14): the list, stats, metadata and CSV export read
  * through Frontegg's own client (`@frontegg/rest-api`), the rows the sign-in events write, and the scale seed.

@@ -1,3 +1,4 @@
+// @postgres: the account tree in recursive SQL
 /**
  * The tenant hierarchy and the sub-tenant users of the admin portal (api-contract §N: getSubTenants, the tree, the
  * parents, loadAllUsers, removeUserFromTenantAndSubTenants, add/remove/setUserRolesForSubTenants), called through

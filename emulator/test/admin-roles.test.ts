@@ -1,3 +1,4 @@
+// @postgres: role changes under db/locks.ts locks
 /**
  * Roles and permissions of the admin portal (api-contract §J, §G loadAvailableRoles/loadAvailablePermissions), called
  * through Frontegg's own client (`@frontegg/rest-api`) so that every request is the one the reference product sends.

@@ -1,3 +1,4 @@
+// @postgres: the plan limits read FOR UPDATE (billing/plan-limits.ts)
 /**
  * The subscription section's emulator routes (issue 32; api-contract §AB), driven with Frontegg's own client
  * (`@frontegg/rest-api` subscriptions module) where it has the call, and raw requests for the rest: plans, the account's

@@ -1,3 +1,4 @@
+// @postgres: the emulator started with DATABASE_URL
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

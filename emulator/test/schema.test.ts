@@ -1,3 +1,4 @@
+// @postgres: migrations and the legacy-database upgrade on a server (the SQL dialect of Postgres 15, not only PGlite 17)
 /**
  * One schema source (src/db/migrations.ts explains the design): `schema.ts` is the only declaration of the tables,
  * drizzle-kit generates the SQL into `drizzle/`, and the runner applies it. These tests fail when

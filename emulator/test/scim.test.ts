@@ -1,3 +1,4 @@
+// @postgres: a connection locked FOR UPDATE while its requests run (scim/connections.ts)
 /**
  * The SCIM 2.0 endpoint of a provisioning connection (issue 23 item 6; RFC 7643/7644): a SCIM client written here
  * sends requests the way Okta and Entra ID do, and the effect is read back through the admin API with Frontegg's own

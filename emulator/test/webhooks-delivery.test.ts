@@ -1,3 +1,4 @@
+// @postgres: the delivery queue: attempts written beside requests and resets in parallel transactions
 /**
  * Webhook deliveries (issue 33 item 1; src/webhooks/deliveries.ts, dispatcher.ts): an event emitted in the emulator
  * reaches a receiver started by the test, signed twice (Standard Webhooks, checked with the `standardwebhooks`

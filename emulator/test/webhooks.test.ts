@@ -1,3 +1,4 @@
+// @postgres: the webhook log written by the dispatcher beside the admin requests
 /**
  * Webhooks in the emulator (issue 33 items 1 and 5; api-contract §Y; src/routes/admin/webhooks.ts, src/webhooks/),
  * driven by Frontegg's own client (`@frontegg/rest-api` connectivity): the event catalogue (categories, channel maps),
@@ -229,7 +230,12 @@ describe('logs, test and retry', () => {
     receiver.answer({ status: 500 });
     for (let i = 0; i < 12; i++) await emit('frontegg.user.created');
     await receiver.waitFor(12);
-    const logs = (await api.connectivity.getWebhookLog(made._id)) as IWebhookLogsResponse;
+    // the receiver has the 12th call a moment before the emulator writes its attempt: read the log until it has it (5 s)
+    let logs = (await api.connectivity.getWebhookLog(made._id)) as IWebhookLogsResponse;
+    for (const until = Date.now() + 5000; logs.count < 12 && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      logs = (await api.connectivity.getWebhookLog(made._id)) as IWebhookLogsResponse;
+    }
     assert.equal(logs.count, 12);
     assert.equal(logs.rows.length, 10, 'limit 10');
     const failed = ((await api.connectivity.getWebhookLog(made._id, 0, 20)) as IWebhookLogsResponse).rows.find((r) => Number(r.statusCode) === 500)!;

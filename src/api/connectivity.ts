@@ -7,7 +7,6 @@
 import type { ApiClient } from './client.ts';
 import { adminOptions } from './admin-request.ts';
 import type { CallOptions } from './request.ts';
-import type { WebhookCategory, WebhookEvent } from './webhooks.ts';
 
 const INTEGRATIONS = '/integrations/resources/configurations';
 
@@ -73,9 +72,21 @@ export interface SlackChannel {
   name: string;
 }
 
-/** One event of the catalogue, and a category with its events: the webhooks area's types (one catalogue). */
-export type CatalogueEvent = WebhookEvent;
-export type EventCategory = WebhookCategory;
+/** One event of the catalogue (`IEvent`; the webhooks area's `WebhookEvent` too: one catalogue). */
+export interface CatalogueEvent {
+  id: string;
+  key: string;
+  displayName: string;
+  description?: string;
+  categoryId?: string;
+}
+
+/** A category of the catalogue with its events (`ICategory`; the webhooks area's `WebhookCategory`). */
+export interface EventCategory {
+  id: string;
+  name: string;
+  events: CatalogueEvent[];
+}
 
 /** One event of a channel map (`GET …/v1?channels=`), with its category. */
 export interface ChannelMapEvent extends CatalogueEvent {

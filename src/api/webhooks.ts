@@ -10,6 +10,7 @@
 import type { ApiClient } from './client.ts';
 import { adminOptions } from './admin-request.ts';
 import type { CallOptions } from './request.ts';
+import type { CatalogueEvent, EventCategory } from './connectivity.ts';
 
 /** Paths, without the `/{prefix}` (Frontegg's `urls.integrations` / `urls.event`; the inspector's are the emulator's). */
 export const WEBHOOKS_PATHS = Object.freeze({
@@ -95,21 +96,9 @@ export interface WebhookTestResult extends Omit<WebhookLog, 'statusCode'> {
   error?: string | null;
 }
 
-/** One event of the catalogue (`IEvent`). */
-export interface WebhookEvent {
-  id: string;
-  key: string;
-  displayName: string;
-  description?: string;
-  categoryId?: string;
-}
-
-/** One category of events (`ICategory`), with its events. */
-export interface WebhookCategory {
-  id: string;
-  name: string;
-  events: WebhookEvent[];
-}
+/** One event of the catalogue (`IEvent`) and a category with its events (`ICategory`): the connectivity area's (one catalogue). */
+export type WebhookEvent = CatalogueEvent;
+export type WebhookCategory = EventCategory;
 
 /** A delivery's state in the emulator's queue: waiting for its next attempt, delivered, or given up on. */
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';

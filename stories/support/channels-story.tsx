@@ -2,7 +2,7 @@
  * `<fe-admin-channels-story panel="email|sms|slack|reports" scenario="filled|empty|loading|error|readOnly">`: one
  * panel of the webhooks section's channels and reports (src/admin/webhooks/channels, …/reports) rendered as the
  * section would show it in a tab — in the webhooks section's context, in preview mode (canned answers,
- * src/admin/webhooks/preview.ts), in a designed state (./admin-story.tsx `scenarioFetch`): one panel alone, where the
+ * src/admin/webhooks/channels/preview.ts), in a designed state (./admin-story.tsx `scenarioFetch`): one panel alone, where the
  * section shows it in a tab (`#/admin/webhooks/email`, …).
  */
 import { createApiClient } from '../../src/api/client.ts';
@@ -15,7 +15,7 @@ import { adminCss } from '../../src/admin/ui/styles.ts';
 import { enAdminWebhooksChannels } from '../../src/admin/webhooks/channels/messages/en.ts';
 import { deAdminWebhooksChannels } from '../../src/admin/webhooks/channels/messages/de.ts';
 import { heAdminWebhooksChannels } from '../../src/admin/webhooks/channels/messages/he.ts';
-import previewAnswers from '../../src/admin/webhooks/preview.ts';
+import { previewChannels } from '../../src/admin/webhooks/channels/preview.ts';
 import { addMessages } from '../../src/i18n/index.ts';
 import { useT } from '../../src/i18n/use-t.ts';
 import { addPreviewRoutes } from '../../src/preview/section-routes.ts';
@@ -25,7 +25,7 @@ import { PREVIEW_BASE_URL } from './page.ts';
 addMessages('en', enAdminWebhooksChannels);
 addMessages('de', deAdminWebhooksChannels);
 addMessages('he', heAdminWebhooksChannels);
-for (const answer of previewAnswers) addPreviewRoutes(answer);
+addPreviewRoutes(previewChannels);
 
 /** The panels. */
 export const CHANNEL_PANELS = ['email', 'sms', 'slack', 'reports'] as const;

@@ -54,21 +54,22 @@ describe('<fe-admin-roles> permission categories and the sections built (issue 3
     const token = await signIn(ADMIN);
     const permissions = await api<Permission[]>(token, 'GET', PERMISSIONS);
     const unbuilt = permissions.filter((p) => !isPermissionOffered(p.key));
-    // derived from the registry: webhooks has no chunk yet; subscription and usage have theirs
-    expect(unbuilt.map((p) => p.key)).to.include.members(['fe.connectivity.write.webhooks']);
+    // derived from the registry: allAccounts has no chunk yet; subscription, usage and webhooks have theirs
+    expect(unbuilt.map((p) => p.key)).to.include.members(['fe.account-hierarchy.write.subAccount']);
     expect(unbuilt.map((p) => p.key)).to.not.include.members([
       'fe.secure.read.users',
       'fe.secure.write.samlConfiguration',
       'fe.secure.write.impersonation',
       'fe.subscriptions.read',
       'fe.usage.read',
+      'fe.connectivity.write.webhooks',
     ]);
     const id = (key: string) => permissions.find((p) => p.key === key)!.id;
-    const held = [id('fe.secure.read.users'), id('fe.connectivity.write.webhooks')];
-    await api(token, 'POST', `${ROLES}/v2`, { key: 'hooks', name: 'Hooks', permissionIds: held });
+    const held = [id('fe.secure.read.users'), id('fe.account-hierarchy.write.subAccount')];
+    await api(token, 'POST', `${ROLES}/v2`, { key: 'accounts', name: 'Accounts', permissionIds: held });
 
     const el = await rolesSection();
-    byLabel(root(el), 'Edit Hooks')!.click();
+    byLabel(root(el), 'Edit Accounts')!.click();
     await waitUntil(() => dialog(el)?.querySelector('[data-permission]'), 'picker', SLOW);
     const d = dialog(el)!;
     const offered = [...d.querySelectorAll<HTMLElement>('[data-permission]')].map((x) => x.dataset.permission!);
@@ -79,6 +80,7 @@ describe('<fe-admin-roles> permission categories and the sections built (issue 3
       'fe.secure.read.provisioningConfiguration',
       'fe.subscriptions.write',
       'fe.usage.read',
+      'fe.connectivity.write.webhooks',
     ]);
     expect(legends(d)).to.include.members(['User management', 'SSO', 'Provisioning', 'Security', 'Audits']);
     expect(legends(d)).to.not.include('Other');
@@ -88,8 +90,8 @@ describe('<fe-admin-roles> permission categories and the sections built (issue 3
 
     d.querySelector<HTMLInputElement>('[data-permission="fe.secure.read.roles"] input')!.click();
     button(d, 'Save changes')!.click();
-    await waitUntil(() => shown(el, 'Role “Hooks” saved.'), 'saved', SLOW);
-    const stored = (await api<Role[]>(token, 'GET', `${ROLES}/v1`)).find((r) => r.key === 'hooks')!;
+    await waitUntil(() => shown(el, 'Role “Accounts” saved.'), 'saved', SLOW);
+    const stored = (await api<Role[]>(token, 'GET', `${ROLES}/v1`)).find((r) => r.key === 'accounts')!;
     expect([...stored.permissions].sort()).to.deep.equal([...held, id('fe.secure.read.roles')].sort());
   });
 });

@@ -11,11 +11,40 @@ import { addMessages, createI18n } from '../../src/i18n/index.ts';
 import { enAdmin } from '../../src/i18n/en-admin.ts';
 import { CHUNK_POLL_MS, CHUNK_WAIT_MS, lazySectionViews, SectionHost } from '../../src/admin/shell/SectionHost.tsx';
 import type { SectionView } from '../../src/admin/shell/context.ts';
+import { adminCss, loadSectionCss } from '../../src/admin/ui/styles.ts';
+import * as usersCss from '../../src/admin/users/users.css.ts';
+import { adoptInto } from '../../elements/internal/react-element.ts';
+import '../../elements/admin/fe-admin-users.ts';
 
 addMessages('en', enAdmin);
 const t = createI18n('en').$t.get();
 /** Only `section` is read before a chunk mounts; the section's own view (which reads the rest) is the test's. */
 const value = { section: 'users' } as SectionView;
+
+describe('section host: the CSS of a section (src/admin/ui/styles.ts)', () => {
+  it('comes with the section: not in the kit’s sheet, in the shared sheet every admin element adopts once the section loads', async () => {
+    const [kit, shared] = adminCss as [string, CSSStyleSheet];
+    const rule = `.${usersCss.bulkBar}`;
+    const sharedText = () => [...shared.cssRules].map((r) => r.cssText).join('\n');
+    expect(kit, 'the first paint carries no section’s rules').not.to.include(rule);
+    expect(sharedText(), 'not loaded yet').not.to.include(rule);
+    // every admin element adopts the shared sheet after the kit's, from its constructor
+    expect(document.createElement('fe-admin-users').shadowRoot!.adoptedStyleSheets.at(-1)).to.equal(shared);
+
+    await loadSectionCss('users');
+    expect(sharedText()).to.include(rule);
+    const host = document.createElement('div');
+    const root = host.attachShadow({ mode: 'open' });
+    adoptInto(root, adminCss);
+    root.innerHTML = `<div class="${usersCss.bulkBar}">2 users selected</div>`;
+    document.body.append(host);
+    try {
+      expect(getComputedStyle(root.querySelector('div')!).flexWrap, 'a node with the section’s class is styled by it').to.equal('wrap');
+    } finally {
+      host.remove();
+    }
+  });
+});
 
 describe('section host: the chunk of a section', () => {
   let host: HTMLDivElement;

@@ -34,6 +34,7 @@ export class WebhookDispatcher {
   private running: Promise<void> | undefined;
   private again = false;
   private closed = false;
+  private pauses = 0;
 
   constructor(
     private readonly db: Db,
@@ -56,7 +57,7 @@ export class WebhookDispatcher {
 
   /** Attempts every delivery due now; resolves when done (also with a run asked for meanwhile). Never rejects. */
   run(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed || this.pauses > 0) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -83,6 +84,22 @@ export class WebhookDispatcher {
       }
     } catch (error) {
       if (!this.closed) console.error('[emulator] webhook deliveries failed to run:', error);
+    }
+  }
+
+  /**
+   * Runs `work` with no delivery in progress: waits for the run in progress, holds new runs until `work` settles,
+   * then makes a run. A reset goes through here: its `TRUNCATE` beside an attempt writing its outcome deadlocked on
+   * Postgres (the two take the webhook tables' locks in opposite orders). Resolves or rejects as `work` does.
+   */
+  async paused<T>(work: () => Promise<T>): Promise<T> {
+    this.pauses++;
+    try {
+      await this.running;
+      return await work();
+    } finally {
+      this.pauses--;
+      if (this.pauses === 0) this.kick(0);
     }
   }
 

@@ -12,6 +12,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { loadPart, registerPart } from '../../i18n/parts.ts';
 import * as css from '../ui/admin.css.ts';
 import { EmptyState, ErrorSlot, Loading } from '../ui/states.tsx';
+import { loadSectionCss } from '../ui/styles.ts';
 import { SectionContext, type SectionValue, type SectionView, type SubRoute } from './context.ts';
 import type { SectionId } from './ids.ts';
 import { subPathOf } from './routes.ts';
@@ -28,12 +29,20 @@ export interface SectionViews {
   reload(id: SectionId): void;
 }
 
-/** Lazy views over `loaders` (one component per section, made once; a section's chunk loads the first time it renders). */
+/**
+ * Lazy views over `loaders` (one component per section, made once; a section's chunk loads the first time it renders,
+ * with the section's CSS: ../ui/styles.ts `loadSectionCss`, so its rules apply before it first paints).
+ */
 export function lazySectionViews(loaders: Partial<Record<SectionId, () => Promise<{ default: ComponentType }>>>): SectionViews {
   const views = new Map<SectionId, LazyExoticComponent<ComponentType>>();
   const make = (id: SectionId) => {
     const load = loaders[id];
-    if (load) views.set(id, lazy(load));
+    const folder = SECTIONS[id].messages?.folder;
+    if (load)
+      views.set(
+        id,
+        lazy(() => Promise.all([load(), folder ? loadSectionCss(folder) : undefined]).then(([chunk]) => chunk)),
+      );
   };
   for (const id of Object.keys(loaders) as SectionId[]) make(id);
   return { get: (id) => views.get(id), reload: make };

@@ -19,6 +19,8 @@ export type SectionModule = { default: ComponentType };
 export interface SectionMessagesEntry {
   id: string;
   loaders: PartLoaders;
+  /** The section's folder, `src/admin/<folder>/`: its texts' and its styles' (../ui/styles.ts `loadSectionCss`). */
+  folder: string;
 }
 
 /** What the registry knows of one section. */
@@ -84,7 +86,7 @@ function section(id: SectionId, parts: SectionParts = {}): SectionInfo {
  */
 function texts(folder: string): SectionMessagesEntry {
   const load = (lang: string) => () => (import(`../${folder}/messages/${lang}.ts`) as Promise<Record<string, Partial<Messages>>>).then((m) => Object.values(m)[0]);
-  return { id: `admin-${folder}`, loaders: { en: load('en'), de: load('de'), he: load('he') } };
+  return { id: `admin-${folder}`, loaders: { en: load('en'), de: load('de'), he: load('he') }, folder };
 }
 
 /** Row dialogs of the links `<action>:<id>` (`#/admin/users/delete:<userId>`): one route per action, each with its own right. */

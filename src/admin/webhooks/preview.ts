@@ -1,6 +1,6 @@
 /**
  * The webhooks section's canned data in preview mode (`<fe-app preview>`), an answer for every call of
- * src/api/webhooks.ts: the event catalogue (three categories over Frontegg's 22 event keys), three webhooks (an active
+ * src/api/webhooks.ts (the event catalogue is ./channels/preview.ts's: three categories over Frontegg's 22 event keys): three webhooks (an active
  * one with a generated secret and recent deliveries; an inactive one with a typed secret in a rotation overlap; one
  * whose last call failed), each webhook's log, the first webhook's deliveries (delivered, failed after retries,
  * pending) and their attempts, a test call answered 200 with a JSON body, and the writes (a new webhook's secret
@@ -8,61 +8,7 @@
  */
 import type { SectionPreviewRoutes } from '../../preview/section-routes.ts';
 import { previewChannels } from './channels/preview.ts';
-import {
-  WEBHOOKS_PATHS,
-  type DeliveryStatus,
-  type WebhookCategory,
-  type WebhookConfiguration,
-  type WebhookDelivery,
-  type WebhookDeliveryDetail,
-  type WebhookLog,
-} from '../resources/webhooks.ts';
-
-/** The canned catalogue: per category its id, name and events (key, display name, description). */
-const CATALOGUE: [string, string, string][][] = [
-  [
-    ['frontegg.user.created', 'User created', 'A user was added to the account'],
-    ['frontegg.user.signedUp', 'User signed up', 'A user signed up'],
-    ['frontegg.user.activated', 'User activated', 'A user activated their account'],
-    ['frontegg.user.deleted', 'User deleted', 'A user was deleted'],
-    ['frontegg.user.updated', 'User updated', 'A user’s details changed'],
-    ['frontegg.user.invitedToTenant', 'User invited', 'A user was invited to the account'],
-    ['frontegg.user.removedFromTenant', 'User removed', 'A user was removed from the account'],
-  ],
-  [
-    ['frontegg.user.authenticated', 'Signed in', 'A user signed in'],
-    ['frontegg.user.authenticatedWithSAML', 'Signed in with SAML', 'A user signed in through SAML'],
-    ['frontegg.user.authenticatedWithSSO', 'Signed in with SSO', 'A user signed in through SSO'],
-    ['frontegg.user.failedAuthentication', 'Failed sign-in', 'A sign-in failed'],
-    ['frontegg.user.changedPassword', 'Password changed', 'A user changed their password'],
-    ['frontegg.user.forgotPassword', 'Password forgotten', 'A user asked to reset their password'],
-    ['frontegg.user.enrolledMFA', 'MFA enrolled', 'A user enrolled in MFA'],
-    ['frontegg.user.disabledMFA', 'MFA disabled', 'A user turned MFA off'],
-  ],
-  [
-    ['frontegg.tenant.created', 'Account created', 'An account was created'],
-    ['frontegg.tenant.updated', 'Account updated', 'An account’s details changed'],
-    ['frontegg.tenant.deleted', 'Account deleted', 'An account was deleted'],
-    ['frontegg.userApiToken.created', 'Personal token created', 'A personal API token was created'],
-    ['frontegg.userApiToken.deleted', 'Personal token deleted', 'A personal API token was deleted'],
-    ['frontegg.tenantApiToken.created', 'Account token created', 'An account API token was created'],
-    ['frontegg.tenantApiToken.deleted', 'Account token deleted', 'An account API token was deleted'],
-  ],
-];
-
-/** The categories' ids and names, in the catalogue's order. */
-const CATEGORY_NAMES = [
-  ['cat-users', 'Users'],
-  ['cat-auth', 'Authentication'],
-  ['cat-account', 'Account and API tokens'],
-] as const;
-
-/** The canned event catalogue: Frontegg's 22 keys in three categories. */
-export const PREVIEW_WEBHOOK_CATEGORIES: WebhookCategory[] = CATEGORY_NAMES.map(([id, name], i) => ({
-  id,
-  name,
-  events: CATALOGUE[i].map(([key, displayName, description]) => ({ id: `ev-${key}`, key, displayName, description, categoryId: id })),
-}));
+import { WEBHOOKS_PATHS, type DeliveryStatus, type WebhookConfiguration, type WebhookDelivery, type WebhookDeliveryDetail, type WebhookLog } from '../resources/webhooks.ts';
 
 /** The canned webhooks (as the list answers them: no secret). */
 export const PREVIEW_WEBHOOKS: WebhookConfiguration[] = [
@@ -176,7 +122,6 @@ export const previewWebhooks: SectionPreviewRoutes = (req) => {
   const { method } = req;
   // the log's path ends with a slash as Frontegg's client sends it; the transport may have dropped it
   const path = req.path === WEBHOOKS_PATHS.logs.slice(0, -1) ? WEBHOOKS_PATHS.logs : req.path;
-  if (path === WEBHOOKS_PATHS.categories) return { status: 200, body: PREVIEW_WEBHOOK_CATEGORIES };
   if (path === WEBHOOKS_PATHS.configurations && method === 'GET') return { status: 200, body: PREVIEW_WEBHOOKS };
   if (path === WEBHOOKS_PATHS.custom && method === 'POST') {
     const typed = String(req.body?.secret ?? '');
@@ -222,7 +167,7 @@ export const previewWebhooks: SectionPreviewRoutes = (req) => {
 };
 
 /**
- * The section's preview answers — the webhooks', then the channels' and reports' (./channels/preview.ts; the event
- * catalogue is the webhooks') — loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts).
+ * The section's preview answers — the webhooks', then the event catalogue's, the channels' and the reports'
+ * (./channels/preview.ts) — loaded and registered by the shell in preview mode only (src/admin/shell/preview-answers.ts).
  */
 export default [previewWebhooks, previewChannels];

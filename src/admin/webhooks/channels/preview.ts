@@ -1,12 +1,58 @@
 /**
- * Canned data of the webhooks section's channels and reports panels in preview mode (`<fe-app preview>`; the event
- * catalogue is the webhooks', ../preview.ts): email and SMS subscriptions, a connected Slack workspace (or,
+ * Canned data of the webhooks section's channels and reports panels in preview mode (`<fe-app preview>`): the event
+ * catalogue (the webhooks' too: Frontegg's 22 keys in three categories), email and SMS subscriptions, a connected Slack workspace (or,
  * with {@link setPreviewSlackConnected}(false), none), three reports and a report's HTML. Writes answer `{}` as if
  * they worked. Part of the section's preview answers (../preview.ts).
  */
 import { writeWorks, type SectionPreviewRoutes } from '../../../preview/section-routes.ts';
-import { CONNECTIVITY_PATHS, type ChannelEventConfig, type SlackChannel, type SlackConfiguration } from '../../resources/connectivity.ts';
+import { CONNECTIVITY_PATHS, type ChannelEventConfig, type EventCategory, type SlackChannel, type SlackConfiguration } from '../../resources/connectivity.ts';
 import { REPORTS_PATHS, type Report } from '../../resources/reports.ts';
+
+/** The canned catalogue: per category its id, name and events (key, display name, description). */
+const CATALOGUE: [string, string, string][][] = [
+  [
+    ['frontegg.user.created', 'User created', 'A user was added to the account'],
+    ['frontegg.user.signedUp', 'User signed up', 'A user signed up'],
+    ['frontegg.user.activated', 'User activated', 'A user activated their account'],
+    ['frontegg.user.deleted', 'User deleted', 'A user was deleted'],
+    ['frontegg.user.updated', 'User updated', 'A user’s details changed'],
+    ['frontegg.user.invitedToTenant', 'User invited', 'A user was invited to the account'],
+    ['frontegg.user.removedFromTenant', 'User removed', 'A user was removed from the account'],
+  ],
+  [
+    ['frontegg.user.authenticated', 'Signed in', 'A user signed in'],
+    ['frontegg.user.authenticatedWithSAML', 'Signed in with SAML', 'A user signed in through SAML'],
+    ['frontegg.user.authenticatedWithSSO', 'Signed in with SSO', 'A user signed in through SSO'],
+    ['frontegg.user.failedAuthentication', 'Failed sign-in', 'A sign-in failed'],
+    ['frontegg.user.changedPassword', 'Password changed', 'A user changed their password'],
+    ['frontegg.user.forgotPassword', 'Password forgotten', 'A user asked to reset their password'],
+    ['frontegg.user.enrolledMFA', 'MFA enrolled', 'A user enrolled in MFA'],
+    ['frontegg.user.disabledMFA', 'MFA disabled', 'A user turned MFA off'],
+  ],
+  [
+    ['frontegg.tenant.created', 'Account created', 'An account was created'],
+    ['frontegg.tenant.updated', 'Account updated', 'An account’s details changed'],
+    ['frontegg.tenant.deleted', 'Account deleted', 'An account was deleted'],
+    ['frontegg.userApiToken.created', 'Personal token created', 'A personal API token was created'],
+    ['frontegg.userApiToken.deleted', 'Personal token deleted', 'A personal API token was deleted'],
+    ['frontegg.tenantApiToken.created', 'Account token created', 'An account API token was created'],
+    ['frontegg.tenantApiToken.deleted', 'Account token deleted', 'An account API token was deleted'],
+  ],
+];
+
+/** The categories' ids and names, in the catalogue's order. */
+const CATEGORY_NAMES = [
+  ['cat-users', 'Users'],
+  ['cat-auth', 'Authentication'],
+  ['cat-account', 'Account and API tokens'],
+] as const;
+
+/** The canned event catalogue: Frontegg's 22 keys in three categories. */
+export const PREVIEW_CATEGORIES: EventCategory[] = CATEGORY_NAMES.map(([id, name], i) => ({
+  id,
+  name,
+  events: CATALOGUE[i].map(([key, displayName, description]) => ({ id: `ev-${key}`, key, displayName, description, categoryId: id })),
+}));
 
 /** The canned email configurations: one event with two recipients. */
 export const PREVIEW_EMAIL: ChannelEventConfig[] = [
@@ -76,6 +122,8 @@ const ok = (body: unknown) => ({ status: 200, body });
 export const previewChannels: SectionPreviewRoutes = (req) => {
   if (req.method === 'GET') {
     switch (req.path) {
+      case CONNECTIVITY_PATHS.categories:
+        return ok(PREVIEW_CATEGORIES);
       case CONNECTIVITY_PATHS.emails:
         return ok(PREVIEW_EMAIL);
       case CONNECTIVITY_PATHS.sms:
