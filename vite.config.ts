@@ -237,6 +237,10 @@ export function elementsConfig(lite: boolean): UserConfigFnObject {
               // access (the portal, each section, `<fe-authorized>`): one file, whichever other entries reach one of them
               // (the inspector reaches the rule, not the ids: apart, they cost the lite portal a request and 0.1 KiB)
               { name: 'permissions', test: /\/src\/(entitlements\/permissions|admin\/shell\/ids)\.ts$/ },
+              // the ICU formatter and the catalogue parts' loader: loaded together by the portal, each section and a login
+              // box in another locale (src/i18n/locale.ts): one file, whichever other entries reach one of them (the
+              // inspector reaches the parts, not the formatter: apart, they cost the lite portal a request and 0.1 KiB)
+              { name: 'icu', test: /\/src\/i18n\/(icu|parts)\.ts$/ },
             ],
           },
         },

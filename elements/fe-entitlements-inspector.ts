@@ -1,15 +1,11 @@
 import { createElement } from 'react';
 import { appContext } from '../src/app/context.ts';
 import type { EntitlementsBundleLike } from '../src/entitlements/types.ts';
-import { enEntitlementsInspector } from '../src/i18n/en-entitlements-inspector.ts';
-import { addMessages } from '../src/i18n/index.ts';
 import shadowCss from '../src/views/entitlements-inspector/inspector.css.ts?inline';
 import { Inspector, NoApp, objectOf } from '../src/views/entitlements-inspector/InspectorView.tsx';
 import { defineElement, reactElement } from './internal/react-element.ts';
 import { hostOf, useLitContext } from './internal/use-lit-context.ts';
 import './fe-app.ts';
-
-addMessages('en', enEntitlementsInspector);
 
 /** Props of `<fe-entitlements-inspector>`: both JSON text as attributes, objects as properties. */
 export interface EntitlementsInspectorProps {
@@ -37,6 +33,9 @@ function InspectorRoot(props: EntitlementsInspectorProps & { container?: ShadowR
  * "what if" form that explains one key with edited custom attributes. Every decision is made in the browser by the
  * engine the app uses (`explain()` of `fe-elements/entitlements`); nothing is sent to the server or changed there.
  * Needs `entitlements: { enabled: true }` in the app options (or a `bundle`). Must sit inside `<fe-app>`.
+ * Its texts (English, German, Hebrew; the `inspector.*` keys) come with it, loaded in the app's locale before it
+ * shows, and are in none of the catalogues other elements load; metadata or `options.localizations` override them as
+ * any key.
  *
  * Its own entry, not part of `fe-elements` or `fe-elements/lite` (the sets) nor of any other element's files: load it
  * only where you develop, `import 'fe-elements/fe-entitlements-inspector'`.

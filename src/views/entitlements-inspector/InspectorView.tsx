@@ -28,6 +28,7 @@ import {
   showConditionValue,
   showValue,
 } from './model.ts';
+import { useInspectorTexts } from './texts.ts';
 
 /** What the inspector shows (`data-state` of its root). */
 export type InspectorState = 'loading' | 'signedOut' | 'off' | 'noBundle' | 'ready';
@@ -58,12 +59,24 @@ export function NoApp() {
   );
 }
 
+/** What the inspector is given: the app, a bundle handed to the element (or none), the custom attributes. */
+interface InspectorProps {
+  app: FeApp;
+  given: EntitlementsBundleLike | undefined;
+  custom: Record<string, unknown>;
+}
+
 /**
  * The inspector of `app`'s signed-in user, or of `given` (a bundle handed to the element: canned data, another
  * user's bundle pasted in), its decisions made with the custom attributes `custom` (what the host passes to
- * `isEntitledTo`) and the access token's claims.
+ * `isEntitledTo`) and the access token's claims. Renders once its texts are in for the app's locale (./texts.ts).
  */
-export function Inspector({ app, given, custom }: { app: FeApp; given: EntitlementsBundleLike | undefined; custom: Record<string, unknown> }) {
+export function Inspector(props: InspectorProps) {
+  return useInspectorTexts(props.app) ? <Explained {...props} /> : null;
+}
+
+/** The inspector with its texts in: the state, or every decision explained and the "what if" form. */
+function Explained({ app, given, custom }: InspectorProps) {
   const t = useT(app);
   const session = useStore(app.stores.$session);
   const locale = useStore(app.i18n.$locale);

@@ -1,4 +1,7 @@
-/** English messages of the entitlements inspector (pure data: `<fe-entitlements-inspector>` registers them). */
+/**
+ * English messages of `<fe-entitlements-inspector>`, pure data: a catalogue part of its own (../texts.ts), loaded with
+ * the inspector's entry, never part of the shared catalogues (src/i18n) the login box and the portal load.
+ */
 export const enEntitlementsInspector = {
   'inspector.title': 'Entitlements inspector',
   'inspector.devNote': 'A development aid: every decision is made in this browser by the engine your app uses. Nothing is sent to the server or changed there.',
@@ -101,3 +104,8 @@ export const enEntitlementsInspector = {
   'inspector.whatIf.invalidJson': 'Enter the attributes as a JSON object, or leave the field empty.',
   'inspector.whatIf.result': 'Result for {key}',
 } as const;
+
+declare module '../../../i18n/en.ts' {
+  /** The inspector's keys join the catalogue's keys (`MessageKey`), outside the sign-in flows' part (`FlowMessages`). */
+  interface EntryMessages extends Record<keyof typeof enEntitlementsInspector, string> {}
+}
