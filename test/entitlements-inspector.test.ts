@@ -11,6 +11,8 @@ import type { FeAppElement } from '../elements/fe-app.ts';
 import '../elements/fe-entitlements-inspector.ts';
 import { inspectorStates, type InspectorState } from '../stories/entitlements-inspector-states.ts';
 import { previewApp, signInPreview } from '../stories/support/preview-app.ts';
+import { deEntitlementsInspector as de } from '../src/views/entitlements-inspector/messages/de.ts';
+import { heEntitlementsInspector as he } from '../src/views/entitlements-inspector/messages/he.ts';
 import { expectAccessibleLightAndDark, signIn, SLOW } from './admin/helpers.ts';
 import { ADMIN, resetEmulator } from './helpers/emulator.ts';
 
@@ -149,6 +151,50 @@ describe('<fe-entitlements-inspector> against the emulator', () => {
     el = app.querySelector('fe-entitlements-inspector')!;
     await waitUntil(() => root(el).querySelector('[data-state=off]'), 'entitlements off', SLOW);
     expect(root(el).textContent).to.include('Entitlements are off');
+  });
+
+  it('SI-3.06 in German its texts come with it (its own catalogue part), metadata localizations override them, and Hebrew follows at run time', async () => {
+    const missing: string[] = [];
+    const record = (e: Event) => missing.push((e as CustomEvent<{ key: string }>).detail.key);
+    document.addEventListener('fe-missing-translation', record);
+    try {
+      await signIn(ADMIN);
+      const state = inspectorStates.grantedFeature;
+      const options = { entitlements: { enabled: true }, localizations: { de: { inspector: { devNote: 'Nur für Entwickler.' } } } };
+      const app = await fixture<FeAppElement>(
+        html`<fe-app base-url=${location.origin} locale="de" .options=${options}
+          ><fe-entitlements-inspector .bundle=${state.bundle} .customAttributes=${state.customAttributes}></fe-entitlements-inspector
+        ></fe-app>`,
+      );
+      const el = app.querySelector('fe-entitlements-inspector')!;
+      const title = () => root(el).querySelector('h2')?.textContent;
+      await waitUntil(() => row(el, 'features', state.feature), 'the bundle explained', SLOW);
+      // German from the first render on: the part loads before the inspector shows (no English first)
+      expect(title()).to.equal(de['inspector.title']);
+      expect(root(el).textContent).to.include(de['inspector.given']);
+      expect(cellText(row(el, 'features', state.feature), '[data-why]')).to.equal(de['inspector.why.direct']);
+      expect(root(el).querySelector('[data-panel=what-if] h3')?.textContent).to.equal(de['inspector.whatIf.title']);
+      // the metadata's text wins over the built-in German one
+      expect(root(el).textContent).to.include('Nur für Entwickler.');
+      expect(root(el).textContent).not.to.include(de['inspector.devNote']);
+      expect(
+        missing.filter((k) => k.startsWith('inspector.')),
+        'no inspector key missing in German',
+      ).to.deep.equal([]);
+      await expectAccessibleLightAndDark(el);
+
+      app.setAttribute('locale', 'he');
+      await waitUntil(() => title() === he['inspector.title'], 'Hebrew after the locale changed', SLOW);
+      expect(cellText(row(el, 'features', state.feature), '[data-why]')).to.equal(he['inspector.why.direct']);
+      expect(root(el).textContent).to.include(he['inspector.devNote']);
+      expect(getComputedStyle(root(el).querySelector('section')!).direction).to.equal('rtl');
+      expect(
+        missing.filter((k) => k.startsWith('inspector.')),
+        'no inspector key missing in Hebrew',
+      ).to.deep.equal([]);
+    } finally {
+      document.removeEventListener('fe-missing-translation', record);
+    }
   });
 });
 

@@ -117,7 +117,8 @@ function everyFile(entry: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(file, 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g)) visit(join(dirname(file), m[1]));
+    // dynamic imports' paths are quoted or template literals (`import(\`./chunks/de-….js\`)`)
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'`](\.{1,2}\/[^"'`]+)["'`]/g)) visit(join(dirname(file), m[1]));
   };
   visit(entry);
   return [...seen];
@@ -142,6 +143,32 @@ test('the entitlements inspector and explain() are in no file the login box, the
         .map((f) => readFileSync(f, 'utf8'))
         .join('\n');
       for (const marker of MARKERS) assert.ok(!code.includes(marker), `${dir}/${entry} loads ${marker}`);
+    }
+  }
+});
+
+/**
+ * The inspector's texts are a catalogue part of its own (src/views/entitlements-inspector/texts.ts): no `inspector.*`
+ * key, in any language, is in a file the login box, the portal, a section element or the sets load (the shared de/he
+ * catalogues included, dynamic imports followed), in either build; the inspector's own files hold them in English,
+ * German and Hebrew.
+ */
+test('no inspector.* key is in a file the login box, the portal, a section or the sets load; the inspector’s files hold them in en, de, he (both builds)', () => {
+  const KEY = /["'`]inspector\.[\w.]+["'`]\s*:/g;
+  const TITLES = ['Entitlements inspector', 'Berechtigungsinspektor', 'בודק ההרשאות'];
+  for (const dir of ['dist', 'dist/lite']) {
+    const own = everyFile(join(dir, 'fe-entitlements-inspector.js'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    assert.ok((own.match(KEY) ?? []).length >= 3 * 90, `${dir}: the inspector's own files hold its keys in three languages`);
+    for (const title of TITLES) assert.ok(own.includes(title), `${dir}: the inspector's own files hold ${title}`);
+    const entries = ['fe-login-box.js', 'fe-admin-portal.js', 'fe-elements.js', ...readdirSync(dir).filter((f) => /^fe-admin-[a-z-]+\.js$/.test(f))];
+    for (const entry of entries) {
+      for (const file of everyFile(join(dir, entry))) {
+        const code = readFileSync(file, 'utf8');
+        assert.deepEqual(code.match(KEY) ?? [], [], `${dir}/${entry} loads ${file} with inspector keys`);
+        for (const title of TITLES) assert.ok(!code.includes(title), `${dir}/${entry} loads ${file} with ${title}`);
+      }
     }
   }
 });
