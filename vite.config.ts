@@ -28,6 +28,14 @@ const signInEntries = {
   'fe-open-app': 'elements/fe-open-app.ts',
   'fe-authorized': 'elements/fe-authorized.ts',
 };
+/**
+ * Development elements: an entry each in both builds (`fe-elements/<tag>`, `fe-elements/lite/<tag>`), never part of the
+ * sets (`fe-elements`, `fe-elements/lite`) nor reached by another element (test/node/size.test.ts checks the login
+ * box and the portal).
+ */
+const devEntries = {
+  'fe-entitlements-inspector': 'elements/fe-entitlements-inspector.ts',
+};
 const adminEntries = {
   'fe-admin-portal': 'elements/fe-admin-portal.ts',
   // every section element is an entry of its own (elements/admin/fe-admin-<section>.ts): no list to edit
@@ -41,6 +49,7 @@ const adminEntries = {
 const entries = {
   'fe-elements': 'elements/index.ts',
   ...signInEntries,
+  ...devEntries,
   ...adminEntries,
   // DOM-free: servers check entitlements too
   entitlements: 'src/entitlements/index.ts',
@@ -52,7 +61,7 @@ const entries = {
  * entry is the sign-in set (pages that only sign people in load no portal code); the admin portal and each section
  * element are entries of their own, as in the full build.
  */
-const liteEntries = { 'fe-elements': 'elements/sign-in.ts', ...signInEntries, ...adminEntries };
+const liteEntries = { 'fe-elements': 'elements/sign-in.ts', ...signInEntries, ...devEntries, ...adminEntries };
 
 /** react, react-dom and their JSX runtimes → preact/compat (exact ids only: `react-aria` & co. are not React). */
 export const preactAliases: Alias[] = [
@@ -224,6 +233,14 @@ export function elementsConfig(lite: boolean): UserConfigFnObject {
               // 1.3 KiB gzip lighter before its first row, issue 30 item 8)
               { name: 'admin-kit', test: ADMIN_KIT },
               { name: 'ofetch', test: /\/node_modules\/(ofetch|ufo|destr)\// },
+              // the permission rule and the portal's section ids: tiny, and loaded together by every element that checks
+              // access (the portal, each section, `<fe-authorized>`): one file, whichever other entries reach one of them
+              // (the inspector reaches the rule, not the ids: apart, they cost the lite portal a request and 0.1 KiB)
+              { name: 'permissions', test: /\/src\/(entitlements\/permissions|admin\/shell\/ids)\.ts$/ },
+              // the ICU formatter and the catalogue parts' loader: loaded together by the portal, each section and a login
+              // box in another locale (src/i18n/locale.ts): one file, whichever other entries reach one of them (the
+              // inspector reaches the parts, not the formatter: apart, they cost the lite portal a request and 0.1 KiB)
+              { name: 'icu', test: /\/src\/i18n\/(icu|parts)\.ts$/ },
             ],
           },
         },

@@ -2,7 +2,8 @@ import { testRunnerConfig } from './web-test-runner.config.mjs';
 
 /**
  * The sign-in elements' browser tests again, on `fe-elements/lite` (issue 24), the admin portal's shell and its
- * users section (issue 30 item 8), and the Stripe card fields in the light DOM (issue 32 item 2): the same test files,
+ * users section (issue 30 item 8), the Stripe card fields in the light DOM (issue 32 item 2) and the entitlements
+ * inspector (issue 35, an entry of its own in both builds): the same test files,
  * served by a Vite on vite.lite.config.ts, so react, react-dom and their JSX runtimes resolve to preact/compat and
  * `__FE_LITE__` is true, as in dist/lite. One shared suite, run twice (`npm test`: steps `browser` and `browser (lite)`).
  */
@@ -17,6 +18,7 @@ export default {
     'test/app.test.ts',
     'test/authorized.test.ts',
     'test/element-runtime.test.ts',
+    'test/entitlements-inspector.test.ts',
     'test/federation.test.ts',
     'test/idle.test.ts',
     'test/forgot-password.test.ts',

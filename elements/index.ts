@@ -22,3 +22,6 @@ export { FeAdminUsageElement } from './admin/fe-admin-usage.ts';
 export { FeAdminWebhooksElement } from './admin/fe-admin-webhooks.ts';
 export { FeAdminAccountsElement } from './admin/fe-admin-accounts.ts';
 export { FeAdminSectionChangeEvent } from '../src/events/admin.ts';
+// a development element (its own entry, `fe-elements/fe-entitlements-inspector`): its class's type only, for the
+// framework types (frameworks/*.d.ts); none of its code is in this set
+export type { FeEntitlementsInspectorElement } from './fe-entitlements-inspector.ts';

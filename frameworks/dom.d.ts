@@ -281,6 +281,25 @@ export interface FeAuthorizedEvents {
   'fe-authorization-change': fe.FeAuthorizationChangeEvent;
 }
 
+/** Attributes of `<fe-entitlements-inspector>`, kebab-case as written in HTML. */
+export interface FeEntitlementsInspectorAttributes {
+  /** A bundle to inspect instead of the signed-in user's, as JSON (`{ features, plans, permissions }`); also a property (an object). */
+  bundle?: string;
+  /** The custom attributes the decisions read, as a JSON object (what the app passes to `isEntitledTo`); also the property `customAttributes` (an object). */
+  'custom-attributes'?: string;
+}
+
+/** Properties of `<fe-entitlements-inspector>` a host sets from script (rich values that attributes cannot carry). */
+export interface FeEntitlementsInspectorProperties {
+  /** A bundle to inspect instead of the signed-in user's (`{ features, plans, permissions }`, the v2 wire shape); JSON text works too. */
+  bundle?: fe.FeEntitlementsInspectorElement['bundle'];
+  /** The custom attributes the decisions read (`{ plan: 'pro', seats: 25 }`); the "what if" form starts with them. */
+  customAttributes?: fe.FeEntitlementsInspectorElement['customAttributes'];
+}
+
+/** Events `<fe-entitlements-inspector>` fires, by name, with their classes (typed `detail`). */
+export interface FeEntitlementsInspectorEvents {}
+
 /** Attributes of `<fe-forgot-password>`, kebab-case as written in HTML. */
 export interface FeForgotPasswordAttributes {
   /** Pre-filled email; default the page's `email` query parameter. */
@@ -520,6 +539,7 @@ export interface FeElementAttributes {
   'fe-admin-webhooks': FeAdminWebhooksAttributes;
   'fe-app': FeAppAttributes;
   'fe-authorized': FeAuthorizedAttributes;
+  'fe-entitlements-inspector': FeEntitlementsInspectorAttributes;
   'fe-forgot-password': FeForgotPasswordAttributes;
   'fe-impersonate': FeImpersonateAttributes;
   'fe-login-box': FeLoginBoxAttributes;
@@ -555,6 +575,7 @@ export interface FeElementProperties {
   'fe-admin-webhooks': FeAdminWebhooksProperties;
   'fe-app': FeAppProperties;
   'fe-authorized': FeAuthorizedProperties;
+  'fe-entitlements-inspector': FeEntitlementsInspectorProperties;
   'fe-forgot-password': FeForgotPasswordProperties;
   'fe-impersonate': FeImpersonateProperties;
   'fe-login-box': FeLoginBoxProperties;
@@ -590,6 +611,7 @@ export interface FeElementEvents {
   'fe-admin-webhooks': FeAdminWebhooksEvents;
   'fe-app': FeAppEvents;
   'fe-authorized': FeAuthorizedEvents;
+  'fe-entitlements-inspector': FeEntitlementsInspectorEvents;
   'fe-forgot-password': FeForgotPasswordEvents;
   'fe-impersonate': FeImpersonateEvents;
   'fe-login-box': FeLoginBoxEvents;
@@ -648,6 +670,8 @@ declare global {
     'fe-app': fe.FeAppElement;
     /** Show content only to users with the right permissions, roles or feature. */
     'fe-authorized': fe.FeAuthorizedElement;
+    /** Explains every entitlement decision of the signed-in user (development aid). */
+    'fe-entitlements-inspector': fe.FeEntitlementsInspectorElement;
     /** Ask for a password reset link. */
     'fe-forgot-password': fe.FeForgotPasswordElement;
     /** Sign in as another user of the tenant (admins). */

@@ -141,6 +141,11 @@ export type FeAuthorizedReactProps = FeReactBaseProps<fe.FeAuthorizedElement> &
     'onfe-authorization-change'?: (event: fe.FeAuthorizationChangeEvent) => void;
   };
 
+/** React 19 props of `<fe-entitlements-inspector>`: its attributes, properties and `on<event>` handlers. */
+export type FeEntitlementsInspectorReactProps = FeReactBaseProps<fe.FeEntitlementsInspectorElement> &
+  dom.FeEntitlementsInspectorAttributes &
+  dom.FeEntitlementsInspectorProperties & {};
+
 /** React 19 props of `<fe-forgot-password>`: its attributes, properties and `on<event>` handlers. */
 export type FeForgotPasswordReactProps = FeReactBaseProps<fe.FeForgotPasswordElement> &
   dom.FeForgotPasswordAttributes &
@@ -314,6 +319,8 @@ declare module 'react' {
       'fe-app': FeAppReactProps;
       /** Show content only to users with the right permissions, roles or feature. */
       'fe-authorized': FeAuthorizedReactProps;
+      /** Explains every entitlement decision of the signed-in user (development aid). */
+      'fe-entitlements-inspector': FeEntitlementsInspectorReactProps;
       /** Ask for a password reset link. */
       'fe-forgot-password': FeForgotPasswordReactProps;
       /** Sign in as another user of the tenant (admins). */

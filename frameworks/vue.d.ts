@@ -176,6 +176,14 @@ export type FeAuthorizedVueProps = dom.FeAuthorizedProperties & {
   onFeAuthorizationChange?: (event: fe.FeAuthorizationChangeEvent) => void;
 };
 
+/** Vue props of `<fe-entitlements-inspector>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
+export type FeEntitlementsInspectorVueProps = dom.FeEntitlementsInspectorProperties & {
+  /** A bundle to inspect instead of the signed-in user's, as JSON (`{ features, plans, permissions }`); also a property (an object). */
+  bundle?: dom.FeEntitlementsInspectorAttributes['bundle'];
+  /** The custom attributes the decisions read, as a JSON object (what the app passes to `isEntitledTo`); also the property `customAttributes` (an object). */
+  customAttributes?: dom.FeEntitlementsInspectorAttributes['custom-attributes'];
+};
+
 /** Vue props of `<fe-forgot-password>`: its attributes, properties and handlers (Vue camel-cases names: `redirect-url` is `redirectUrl`, `@fe-login` is `onFeLogin`). */
 export type FeForgotPasswordVueProps = dom.FeForgotPasswordProperties & {
   /** Pre-filled email; default the page's `email` query parameter. */
@@ -360,6 +368,8 @@ declare module 'vue' {
     'fe-app': DefineComponent<FeAppVueProps>;
     /** Show content only to users with the right permissions, roles or feature. */
     'fe-authorized': DefineComponent<FeAuthorizedVueProps>;
+    /** Explains every entitlement decision of the signed-in user (development aid). */
+    'fe-entitlements-inspector': DefineComponent<FeEntitlementsInspectorVueProps>;
     /** Ask for a password reset link. */
     'fe-forgot-password': DefineComponent<FeForgotPasswordVueProps>;
     /** Sign in as another user of the tenant (admins). */

@@ -10,7 +10,8 @@
  * operators, jwt.* / frontegg.* / custom attributes), indexes it, warms up,
  * then runs decisions for ~1 s over 4,096 queries (90 % features, 10 %
  * permissions) and 16 users, and reports decisions/s. The un-indexed figure
- * (raw bundle) is measured too, for comparison.
+ * (raw bundle) is measured too, for comparison, and the same decisions made
+ * with `explain()` (issue 35: decision and trace, on the raw bundle).
  *
  * Alone: `node scripts/bench-entitlements.mjs` (own static server on
  * 127.0.0.1:0 and /usr/bin/chromium).
@@ -31,7 +32,7 @@ const PAGE = `<!doctype html>
 <body>
 <pre id="out">running…</pre>
 <script type="module">
-import { evaluateEntitlement, indexBundle, CONDITION_OPERATIONS } from './entitlements.js';
+import { evaluateEntitlement, explain, indexBundle, CONDITION_OPERATIONS } from './entitlements.js';
 
 const FEATURES = 1000, PLANS = 100, RULES_PER_PLAN = 10, QUERIES = 4096, USERS = 16;
 const NOW = Date.parse('2025-06-15T12:00:00Z');
@@ -110,18 +111,20 @@ const users = Array.from({ length: USERS }, (_, i) => ({
 }));
 const queries = Array.from({ length: QUERIES }, () => (r() < 0.9 ? { featureKey: 'feature-' + int(FEATURES) } : { permissionKey: pick(permissionKeys) }));
 
-function run(target, ms) {
+function run(target, ms, decide = evaluateEntitlement) {
   let n = 0, granted = 0;
   const t0 = performance.now();
   const end = t0 + ms;
   let t = t0;
   do {
-    for (let i = 0; i < QUERIES; i++) if (evaluateEntitlement(target, queries[i], users[i & (USERS - 1)]).isEntitled) granted++;
+    for (let i = 0; i < QUERIES; i++) if (decide(target, queries[i], users[i & (USERS - 1)]).isEntitled) granted++;
     n += QUERIES;
     t = performance.now();
   } while (t < end);
   return { decisions: n, seconds: (t - t0) / 1000, granted };
 }
+/** explain() on the raw bundle (it needs the rules, not an index): the decision and its trace. */
+const explained = (target, query, context) => explain(target, query, context).decision;
 
 try {
   const t0 = performance.now();
@@ -131,12 +134,15 @@ try {
   const fast = run(index, 1000);
   run(bundle, 100);
   const raw = run(bundle, 500);
+  run(bundle, 100, explained);
+  const withExplain = run(bundle, 500, explained);
   const result = {
     decisionsPerSecond: Math.round(fast.decisions / fast.seconds),
     features: FEATURES,
     plans: PLANS,
     rulesPerPlan: RULES_PER_PLAN,
     unindexedDecisionsPerSecond: Math.round(raw.decisions / raw.seconds),
+    explainDecisionsPerSecond: Math.round(withExplain.decisions / withExplain.seconds),
     indexMs: Math.round(indexMs * 10) / 10,
     grantedShare: Math.round((fast.granted / fast.decisions) * 1000) / 1000,
     featureMix: mix,
@@ -153,7 +159,7 @@ try {
 /**
  * Builds the engine for the browser, opens the bench page and returns
  * `{ decisionsPerSecond, features: 1000, plans: 100, ... }` (extra fields:
- * rulesPerPlan, unindexedDecisionsPerSecond, indexMs, grantedShare, featureMix).
+ * rulesPerPlan, unindexedDecisionsPerSecond, explainDecisionsPerSecond, indexMs, grantedShare, featureMix).
  * @param {import('playwright-core').Browser} browser a launched Chromium
  * @param {string} baseUrl URL of a static server serving the repo root
  */
@@ -212,6 +218,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.log(
       `  un-indexed: ${r.unindexedDecisionsPerSecond.toLocaleString('en-US')} decisions/s; indexing took ${r.indexMs} ms; ${(r.grantedShare * 100).toFixed(1)} % granted`,
     );
+    console.log(`  explain(): ${r.explainDecisionsPerSecond.toLocaleString('en-US')} decisions/s with their trace (raw bundle; without explain() above)`);
   } finally {
     await browser.close();
     server.close();

@@ -196,6 +196,9 @@ console.log(
   `\nEntitlement decisions in Chromium, bundle of ${entitlements.features} features and ${entitlements.plans} plans of 10 rules each:` +
     `\n  indexed   ${Math.round(entitlements.decisionsPerSecond).toLocaleString('en')} decisions/s (aim: at least 1,000,000)` +
     (entitlements.unindexedDecisionsPerSecond ? `\n  raw       ${Math.round(entitlements.unindexedDecisionsPerSecond).toLocaleString('en')} decisions/s` : '') +
+    (entitlements.explainDecisionsPerSecond
+      ? `\n  explain() ${Math.round(entitlements.explainDecisionsPerSecond).toLocaleString('en')} decisions/s with their trace (raw bundle; the rows above are without explain())`
+      : '') +
     (entitlements.indexMs ? `\n  indexing  ${entitlements.indexMs.toFixed(1)} ms` : ''),
 );
 

@@ -5,7 +5,10 @@
  */
 import { decodeClaims } from '../auth/claims.ts';
 import { computed, type ReadableAtom } from 'nanostores';
-import { evaluateEntitlement, indexBundle, type EntitlementQuery, type EntitlementResult } from '../entitlements/index.ts';
+// the decisions only (not the package entry, which adds explain(): the inspector's, not every element's)
+import { evaluateEntitlement, indexBundle } from '../entitlements/decide.ts';
+import type { EntitlementQuery, EntitlementResult } from '../entitlements/types.ts';
+import type { EntitlementsBundle } from '../api/types.ts';
 import type { AuthUser } from '../stores/index.ts';
 import { defaultApp, type FeApp } from './app.ts';
 
@@ -18,18 +21,27 @@ function assertOn(app: FeApp): void {
   if (!app.options.entitlements?.enabled) throw new Error(ENTITLEMENTS_OFF_MESSAGE);
 }
 
-function decide(app: FeApp, query: EntitlementQuery, custom: Record<string, unknown> = {}, now = Date.now()): EntitlementResult {
+/**
+ * What the signed-in user's decisions read (sign-in §4): the entitlements bundle of the session (`undefined` while
+ * signed out, or when entitlements are off or did not load) and the access token's decoded claims (`{}` without a
+ * token, or when it does not decode). The entitlements inspector explains its decisions on the same inputs.
+ */
+export function entitlementInputs(app: FeApp): { bundle: EntitlementsBundle | undefined; jwt: Record<string, unknown> } {
   const { user, accessToken } = app.stores.$session.get();
-  const bundle = user?.entitlements;
-  if (!bundle) return { isEntitled: false, justification: 'permissionKey' in query ? 'MISSING_PERMISSION' : 'MISSING_FEATURE' };
-  let index = indexed.get(bundle);
-  if (!index) indexed.set(bundle, (index = indexBundle(bundle as never)));
   let jwt: Record<string, unknown> = {};
   try {
     if (accessToken) jwt = decodeClaims(accessToken) as Record<string, unknown>;
   } catch {
     /* no claims */
   }
+  return { bundle: user?.entitlements, jwt };
+}
+
+function decide(app: FeApp, query: EntitlementQuery, custom: Record<string, unknown> = {}, now = Date.now()): EntitlementResult {
+  const { bundle, jwt } = entitlementInputs(app);
+  if (!bundle) return { isEntitled: false, justification: 'permissionKey' in query ? 'MISSING_PERMISSION' : 'MISSING_FEATURE' };
+  let index = indexed.get(bundle);
+  if (!index) indexed.set(bundle, (index = indexBundle(bundle as never)));
   return evaluateEntitlement(index, query, { attributes: { custom, jwt }, now });
 }
 

@@ -41,6 +41,14 @@ export const en = {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface SectionMessages {}
 
+/**
+ * The keys of the catalogue parts of elements with an entry of their own (`<fe-entitlements-inspector>`:
+ * src/views/entitlements-inspector/messages/en.ts), added here by declaration merging: typed keys, yet in no shared
+ * catalogue (not the sign-in flows' `FlowMessages`), so the login box and the portal never load them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface EntryMessages {}
+
 /** A message key of the catalogue (every area). */
 export type MessageKey =
   | keyof typeof en
@@ -64,10 +72,14 @@ export type MessageKey =
   | keyof typeof import('./en-passwordless.ts').enPasswordless
   | keyof typeof import('./en-federation.ts').enFederation
   | keyof typeof import('./en-admin.ts').enAdmin
-  | keyof SectionMessages;
+  | keyof SectionMessages
+  | keyof EntryMessages;
 /** A whole catalogue: every key mapped to its text. */
 export type Messages = Record<MessageKey, string>;
-/** The sign-in flows' part of a catalogue (every area but the admin portal's): what another locale's `<lang>.ts` holds. */
-export type FlowMessages = Record<Exclude<MessageKey, `admin.${string}`>, string>;
+/**
+ * The sign-in flows' part of a catalogue (every area but the admin portal's and the own entries' {@link EntryMessages}):
+ * what another locale's `<lang>.ts` holds.
+ */
+export type FlowMessages = Record<Exclude<MessageKey, `admin.${string}` | keyof EntryMessages>, string>;
 /** The admin portal's part of a catalogue: what another locale's `<lang>-admin.ts` holds. */
 export type AdminMessages = Record<Extract<MessageKey, `admin.${string}`>, string>;

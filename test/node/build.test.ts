@@ -67,6 +67,7 @@ test('one ES module per element plus the whole set', () => {
     'fe-reset-phone-number',
     'fe-tenant-switcher',
     'fe-open-app',
+    'fe-entitlements-inspector',
   ]) {
     const js = readFileSync(new URL(`dist/${name}.js`, root), 'utf8');
     assert.match(js, /\bimport\b|\bexport\b/, `${name}.js is an ES module`);

@@ -50,3 +50,9 @@ export function concreteExports(exports: Record<string, ExportTarget>, root: str
   }
   return out;
 }
+
+/**
+ * Development elements (vite.config.ts `devEntries`, e.g. `<fe-entitlements-inspector>`): an entry of their own in each
+ * build, never part of the sets `fe-elements` and `fe-elements/lite`.
+ */
+export const DEVELOPMENT_TAGS: readonly string[] = ['fe-entitlements-inspector'];

@@ -13,12 +13,15 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { contentType, fileIn } from '../../tools/static-files.js';
+import { DEVELOPMENT_TAGS } from './exports.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const skip = !existsSync(join(root, 'dist/lite/fe-elements.js')) && 'dist/lite not built: run `npm run build` first';
-/** The sign-in tags (the lite main entry's): every tag of the manifest but the admin ones. */
+/** The sign-in tags (the lite main entry's): every tag of the manifest but the admin ones and the development ones. */
 const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: { tagName?: string }[] }[] };
-const SIGN_IN_TAGS = manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => (d.tagName && !d.tagName.startsWith('fe-admin') ? [d.tagName] : []));
+const SIGN_IN_TAGS = manifest.modules
+  .flatMap((m) => m.declarations ?? [])
+  .flatMap((d) => (d.tagName && !d.tagName.startsWith('fe-admin') && !DEVELOPMENT_TAGS.includes(d.tagName) ? [d.tagName] : []));
 
 let server: Server;
 let url: string;

@@ -5,6 +5,9 @@ import { argumentNames, choicesOf, formatMessage } from '../../src/i18n/icu.ts';
 import { de } from '../../src/i18n/de.ts';
 import { he } from '../../src/i18n/he.ts';
 import { pseudo } from '../../src/i18n/locale.ts';
+import { deEntitlementsInspector } from '../../src/views/entitlements-inspector/messages/de.ts';
+import { enEntitlementsInspector } from '../../src/views/entitlements-inspector/messages/en.ts';
+import { heEntitlementsInspector } from '../../src/views/entitlements-inspector/messages/he.ts';
 
 /** The catalogues of src/i18n whose file names match `pattern` and each admin section's `src/admin/<section>/messages/<lang>.ts` of `lang`, merged. */
 async function merged(pattern: RegExp, lang?: string): Promise<Record<string, string>> {
@@ -25,26 +28,40 @@ async function merged(pattern: RegExp, lang?: string): Promise<Record<string, st
   return all;
 }
 
-/** Every English catalogue (en.ts, en-*.ts, each section's messages/en.ts), merged: the keys a translation must have. */
-const english = () => merged(/^en(-.+)?\.ts$/, 'en');
+/**
+ * Every English catalogue (en.ts, en-*.ts, each section's messages/en.ts, the entitlements inspector's own part),
+ * merged: the keys a translation must have.
+ */
+const english = async () => ({ ...(await merged(/^en(-.+)?\.ts$/, 'en')), ...enEntitlementsInspector }) as Record<string, string>;
 /** The admin portal's catalogues of a locale: the shell's (`<lang>-admin.ts`) and each section's (`src/admin/<section>/messages/<lang>.ts`), merged. */
 const deAdmin = await merged(/^de-admin\.ts$/, 'de');
 const heAdmin = await merged(/^he-admin\.ts$/, 'he');
 
-/** Each built-in catalogue of another locale, by part: the sign-in flows' (`<lang>.ts`) and the admin portal's (`<lang>-admin*.ts`). */
+/**
+ * Each built-in catalogue of another locale, by part: the sign-in flows' (`<lang>.ts`), the admin portal's
+ * (`<lang>-admin*.ts`) and the entitlements inspector's (src/views/entitlements-inspector/messages/<lang>.ts).
+ */
 const catalogues = [
   { locale: 'de', part: 'flows', catalogue: de },
   { locale: 'de', part: 'admin', catalogue: deAdmin },
+  { locale: 'de', part: 'inspector', catalogue: deEntitlementsInspector },
   { locale: 'he', part: 'flows', catalogue: he },
   { locale: 'he', part: 'admin', catalogue: heAdmin },
-] as { locale: string; part: 'flows' | 'admin'; catalogue: Record<string, string> }[];
+  { locale: 'he', part: 'inspector', catalogue: heEntitlementsInspector },
+] as { locale: string; part: Part; catalogue: Record<string, string> }[];
+
+type Part = 'flows' | 'admin' | 'inspector';
+/** The part of a key: its prefix (`admin.`, `inspector.`), else the sign-in flows'. */
+const partOf = (key: string): Part => (key.startsWith('admin.') ? 'admin' : key.startsWith('inspector.') ? 'inspector' : 'flows');
+/** Fewer English keys than these in a part: the check read the wrong files. */
+const AT_LEAST: Record<Part, number> = { flows: 300, admin: 450, inspector: 90 };
 
 for (const { locale, part, catalogue } of catalogues) {
-  const what = part === 'admin' ? 'the admin portal’s' : 'the sign-in flows’';
+  const what = { admin: 'the admin portal’s', flows: 'the sign-in flows’', inspector: 'the entitlements inspector’s' }[part];
   test(`${locale}: every key of ${what} English catalogues is translated, with the same placeholders`, async () => {
     const en = await english();
-    const keys = Object.keys(en).filter((k) => k.startsWith('admin.') === (part === 'admin'));
-    assert.ok(keys.length > (part === 'admin' ? 450 : 300), `found ${keys.length} English keys`);
+    const keys = Object.keys(en).filter((k) => partOf(k) === part);
+    assert.ok(keys.length > AT_LEAST[part], `found ${keys.length} English keys`);
     const missing = keys.filter((k) => typeof catalogue[k] !== 'string' || catalogue[k] === '');
     assert.deepEqual(missing, [], `untranslated in ${locale}`);
     assert.deepEqual(

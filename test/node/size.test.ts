@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 // @ts-expect-error plain JS helper without types
 import { portalWithSection, sectionChunks, staticGraph } from '../../scripts/size.mjs';
 
@@ -108,6 +108,69 @@ test('the Stripe card chunk is not loaded before the login box’s first input o
       const loaded = new Set([...portal, ...section].map((f) => f.file));
       const own = (staticGraph(join(dir, 'chunks', chunk)) as { file: string; gzip: number }[]).filter((f) => !loaded.has(f.file));
       console.log(`${dir}: the Stripe card chunk adds ${(own.reduce((n, f) => n + f.gzip, 0) / 1024).toFixed(1)} KiB gzip (${own.length} files) when a checkout has a key`);
+    }
+  }
+});
+
+/** Every file `entry` may load: its static imports and its dynamic ones (`import("./…")`), recursively. */
+function everyFile(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    // dynamic imports' paths are quoted or template literals (`import(\`./chunks/de-….js\`)`)
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'`](\.{1,2}\/[^"'`]+)["'`]/g)) visit(join(dirname(file), m[1]));
+  };
+  visit(entry);
+  return [...seen];
+}
+
+/**
+ * Issue 35 item 2: `<fe-entitlements-inspector>` is a development element with an entry of its own: nothing of it (its
+ * view, nor the engine's `explain()`) is among the files the login box, the admin portal, any section element or the
+ * sets (`fe-elements`, `fe-elements/lite`) load, before their first input or ever after (dynamic imports included), in
+ * either build.
+ */
+test('the entitlements inspector and explain() are in no file the login box, the portal, a section or the sets load (both builds)', () => {
+  const MARKERS = ['data-what-if-status', 'explain: pass the raw bundle'];
+  for (const dir of ['dist', 'dist/lite']) {
+    const own = everyFile(join(dir, 'fe-entitlements-inspector.js'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const marker of MARKERS) assert.ok(own.includes(marker), `${dir}: the inspector's own files hold ${marker} (the check reads the right files)`);
+    const entries = ['fe-login-box.js', 'fe-admin-portal.js', 'fe-elements.js', ...readdirSync(dir).filter((f) => /^fe-admin-[a-z-]+\.js$/.test(f))];
+    for (const entry of entries) {
+      const code = everyFile(join(dir, entry))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
+      for (const marker of MARKERS) assert.ok(!code.includes(marker), `${dir}/${entry} loads ${marker}`);
+    }
+  }
+});
+
+/**
+ * The inspector's texts are a catalogue part of its own (src/views/entitlements-inspector/texts.ts): no `inspector.*`
+ * key, in any language, is in a file the login box, the portal, a section element or the sets load (the shared de/he
+ * catalogues included, dynamic imports followed), in either build; the inspector's own files hold them in English,
+ * German and Hebrew.
+ */
+test('no inspector.* key is in a file the login box, the portal, a section or the sets load; the inspector’s files hold them in en, de, he (both builds)', () => {
+  const KEY = /["'`]inspector\.[\w.]+["'`]\s*:/g;
+  const TITLES = ['Entitlements inspector', 'Berechtigungsinspektor', 'בודק ההרשאות'];
+  for (const dir of ['dist', 'dist/lite']) {
+    const own = everyFile(join(dir, 'fe-entitlements-inspector.js'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    assert.ok((own.match(KEY) ?? []).length >= 3 * 90, `${dir}: the inspector's own files hold its keys in three languages`);
+    for (const title of TITLES) assert.ok(own.includes(title), `${dir}: the inspector's own files hold ${title}`);
+    const entries = ['fe-login-box.js', 'fe-admin-portal.js', 'fe-elements.js', ...readdirSync(dir).filter((f) => /^fe-admin-[a-z-]+\.js$/.test(f))];
+    for (const entry of entries) {
+      for (const file of everyFile(join(dir, entry))) {
+        const code = readFileSync(file, 'utf8');
+        assert.deepEqual(code.match(KEY) ?? [], [], `${dir}/${entry} loads ${file} with inspector keys`);
+        for (const title of TITLES) assert.ok(!code.includes(title), `${dir}/${entry} loads ${file} with ${title}`);
+      }
     }
   }
 });

@@ -1,18 +1,10 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
 import { primaryButtonRule } from '../../theme/button-rule.ts';
+import { hostTextRule } from '../../theme/element-rules.ts';
 
 /** Shadow-DOM styles of the card that frames every flow. */
-globalStyle(':host', {
-  display: 'block',
-  maxWidth: '400px',
-  fontFamily: theme.font.family,
-  fontSize: theme.font.sizeBase,
-  color: theme.color.text,
-  // set by src/theme/scheme.ts (dark, or `theme="light"`); unset, the page's own scheme is inherited
-  colorScheme: 'var(--fe-color-scheme)',
-  lineHeight: 1.5,
-});
+globalStyle(':host', { display: 'block', maxWidth: '400px', ...hostTextRule });
 globalStyle(':host([hidden])', { display: 'none' });
 
 export const card = style({

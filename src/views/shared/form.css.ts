@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { theme } from '../../theme/contract.css.ts';
 import { primaryButtonRule } from '../../theme/button-rule.ts';
+import { inputRule } from '../../theme/element-rules.ts';
 
 /**
  * Styles of the light-DOM credential forms (slotted into the card, so that
@@ -20,23 +21,7 @@ export const form = style({
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: `calc(${theme.spacingUnit} / 2)` });
 export const label = style({ fontWeight: 600 });
-export const input = style({
-  font: 'inherit',
-  minHeight: theme.inputHeight,
-  padding: `0 calc(${theme.spacingUnit} * 1.5)`,
-  // inputs need a 3:1 edge (WCAG 1.4.11): the muted text colour, not the divider colour
-  border: `1px solid ${theme.color.textMuted}`,
-  borderRadius: theme.radius,
-  background: theme.color.surface,
-  color: theme.color.text,
-  boxSizing: 'border-box',
-  width: '100%',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${theme.color.focusRing}`, outlineOffset: '1px', borderColor: theme.color.focusRing },
-    '&[aria-invalid="true"]': { borderColor: theme.color.danger },
-    '&[readonly]': { background: theme.color.background },
-  },
-});
+export const input = style(inputRule);
 export const codeInput = style([input, { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' }]);
 export const fieldError = style({ color: theme.color.danger, fontSize: '0.875em', selectors: { '&:empty': { display: 'none' } } });
 export const hint = style({ color: theme.color.textMuted, fontSize: '0.875em' });
