@@ -33,6 +33,7 @@ import { holds } from './http/permissions.ts';
 import { authorizationFor, type Authorization } from './session/authorization.ts';
 import { emulatorNow } from './clock.ts';
 import { ancestors } from './hierarchy.ts';
+import { accessAllowed } from './team.ts';
 
 /** The permission a user needs in the ancestor to enter its sub-accounts. */
 export const ENTER_SUB_ACCOUNT_PERMISSION = 'fe.account-hierarchy.read.subAccount';
@@ -54,12 +55,6 @@ export interface Ancestor {
  */
 export async function ancestorsOf(db: Db, vendorId: string, tenantId: string): Promise<Ancestor[]> {
   return (await ancestors(db, vendorId, tenantId)).map((a) => ({ tenantId: a.node.tenantId, name: a.node.name, subAccountAccessType: a.subAccountAccessType, level: a.level }));
-}
-
-/** Whether a switch value (null = unset) is on under the account's access type. */
-export function accessAllowed(type: SubAccountAccessType, allowed: boolean | null | undefined): boolean {
-  if (type === 'alwaysOn') return true;
-  return allowed ?? type === 'defaultOn';
 }
 
 /** What entering an account grants: the ancestor acted from and the user's roles and permissions there. */

@@ -26,13 +26,13 @@ import {
   userTenantRoles,
   userTenants,
   users,
+  type SubAccountAccessType,
 } from './db/schema.ts';
 import { badRequest, notFound } from './http/errors.ts';
 import { emulatorDate } from './clock.ts';
 import { removeMfaDevices, usersWithMfa } from './mfa-devices.ts';
 import { userRowFields } from './session/accounts.ts';
 import { permDto, roleDto } from './session/authorization.ts';
-import { accessAllowed } from './sub-account-access.ts';
 
 type UserRow = typeof users.$inferSelect;
 type MembershipRow = typeof userTenants.$inferSelect;
@@ -487,4 +487,14 @@ export async function insertInvitedUser(
     })
     .returning();
   return user;
+}
+
+/**
+ * Whether a member's sub-account access switch (null = unset) is on under the account's access type (api-contract N
+ * hierarchy-settings; AB-6.10, AB-6.11): `alwaysOn` whatever the switch, else the switch, else on for `defaultOn`.
+ * Here, beside the members it describes, so that sub-account-access.ts and hierarchy.ts both read it without a cycle.
+ */
+export function accessAllowed(type: SubAccountAccessType, allowed: boolean | null | undefined): boolean {
+  if (type === 'alwaysOn') return true;
+  return allowed ?? type === 'defaultOn';
 }

@@ -5,6 +5,9 @@
  */
 import type { ApiClient } from '../../api/client.ts';
 import { createSubTenantsApi, type SubTenant, type SubTenantUser, type SubTenantUsersQuery } from '../../api/sub-tenants.ts';
+
+/** Users one invitation into a sub-account takes at most (issue 34 item 4; the API's rule, for the views). */
+export { SUB_TENANT_INVITE_MAX } from '../../api/sub-tenants.ts';
 import { pagedList, type ListQuery } from './paged.ts';
 import type { QueryContext } from './query.ts';
 

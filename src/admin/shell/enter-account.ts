@@ -5,26 +5,11 @@
  */
 import type { FeApp } from '../../app/types.ts';
 import { decodeClaims } from '../../auth/claims.ts';
-import { isFeApiError } from '../../api/errors.ts';
-import { scopedClient } from '../../api/scoped-client.ts';
-import { createSubTenantsApi, type UserJwt } from '../../api/sub-tenants.ts';
+import { isAccessRefused, mintAccountToken, scopedClient } from '../resources/account-token.ts';
 import { createAdminResources, type AdminScope } from '../resources/index.ts';
 import { actingStateOf, leaveAccount, NoAccessError, RENEW_BEFORE_MS, type ActingAccount } from './acting.ts';
 
 export { leaveAccount, NoAccessError };
-
-/** When a minted token expires, ms since the epoch: its `exp` claim, else the answer's `expiresIn`, else `expires`. */
-function expiryOf(jwt: UserJwt, now: number): number {
-  try {
-    const exp = decodeClaims(jwt.accessToken).exp;
-    if (typeof exp === 'number') return exp * 1000;
-  } catch {
-    // not a readable JWT: the answer's own figures
-  }
-  if (typeof jwt.expiresIn === 'number') return now + jwt.expiresIn * 1000;
-  const at = jwt.expires ? Date.parse(jwt.expires) : NaN;
-  return Number.isFinite(at) ? at : now + 60_000;
-}
 
 /** The permission keys of a token's `permissions` claim (strings or `{ key }`), or null when it has none. */
 function permissionsOf(token: string): string[] | null {
@@ -51,18 +36,14 @@ export async function enterAccount(app: Pick<FeApp, 'client' | 'stores'>, accoun
     leaveAccount(app);
     return null;
   }
-  const api = createSubTenantsApi(app.client);
   const generation = ++state.generation;
-  const mint = async () => {
-    const jwt = await api.getUserJwt(account.tenantId);
-    return { token: jwt.accessToken, expiresAt: expiryOf(jwt, Date.now()) };
-  };
+  const mint = () => mintAccountToken(app.client, account.tenantId);
   let current: { token: string; expiresAt: number };
   try {
     current = await mint();
   } catch (error) {
     if (generation === state.generation) state.generation++;
-    if (isFeApiError(error) && error.statusCode === 403) throw new NoAccessError(account.name, { cause: error });
+    if (isAccessRefused(error)) throw new NoAccessError(account.name, { cause: error });
     throw error;
   }
   if (generation !== state.generation) return state.$account.get();
@@ -77,7 +58,7 @@ export async function enterAccount(app: Pick<FeApp, 'client' | 'stores'>, accoun
       },
       (error: unknown) => {
         renewing = null;
-        if (isFeApiError(error) && error.statusCode === 403 && state.$account.get()?.resources === resources) leaveAccount(app, 'ended');
+        if (isAccessRefused(error) && state.$account.get()?.resources === resources) leaveAccount(app, 'ended');
         throw error;
       },
     ));

@@ -9,7 +9,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../../api/admin-types.ts';
-import { SUB_TENANT_INVITE_MAX, type SubTenantUser } from '../../api/sub-tenants.ts';
+import type { SubTenantUser } from '../../api/sub-tenants.ts';
+import { SUB_TENANT_INVITE_MAX } from '../resources/sub-tenants.ts';
 import { looksLikeEmail } from '../../auth/email.ts';
 import { createApplicationsResource } from '../resources/applications.ts';
 import { roleItem } from '../resources/roles.ts';
