@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -61,11 +61,11 @@ const SAMPLE_EXTRA = ['CallsLog.tsx', 'DeliveryView.tsx', 'LastCall.tsx', 'TestD
 /**
  * Makes section `id` unbuilt again in the copy at `root`, as it was before it was built: the files the generator
  * writes for it (client, texts, emulator route and test) and {@link SAMPLE_EXTRA} are removed, its registry entry
- * goes back to its marker, and its element's export and its emulator route's import and mount are taken out. The
- * generator's proof needs a section no one has built, and every section of the registry but one served elsewhere
- * (allAccounts) is built; the repository itself is never touched.
+ * goes back to its marker (with `api: '<api>'` when given: its API is an area a route module serves already), and its
+ * element's export and its emulator route's import and mount are taken out. The generator's proof needs a section no
+ * one has built, and every section of the registry is built (issue 34); the repository itself is never touched.
  */
-function unbuild(root: string, id: string): void {
+function unbuild(root: string, id: string, api?: string): void {
   const names = namesOf(id);
   const info = SECTIONS[id as keyof typeof SECTIONS];
   for (const path of [...Object.keys(sectionFiles(id, { read: [...info.permissions], write: [...info.write] })), ...SAMPLE_EXTRA]) rmSync(join(root, path), { force: true });
@@ -76,7 +76,10 @@ function unbuild(root: string, id: string): void {
     writeFileSync(join(root, path), after);
   };
   edit('src/admin/shell/sections.ts', (text) =>
-    text.replace(new RegExp(`^  ${id}: section\\('${id}', \\{\\n[\\s\\S]*?^  \\}\\),$`, 'm'), `  ${id}: section('${id}', {\n    ${SAMPLE_MARKER}\n  }),`),
+    text.replace(
+      new RegExp(`^  ${id}: section\\('${id}', \\{\\n[\\s\\S]*?^  \\}\\),$`, 'm'),
+      `  ${id}: section('${id}', {\n${api ? `    api: '${api}',\n` : ''}    ${SAMPLE_MARKER}\n  }),`,
+    ),
   );
   edit('elements/index.ts', (text) => text.replace(`export { FeAdmin${names.pascal}Element } from './admin/fe-admin-${names.kebab}.ts';\n`, ''));
   edit('emulator/src/app.ts', (text) =>
@@ -258,19 +261,22 @@ describe('npm run new:section', () => {
     assert.equal(others.files, 2, 'every file ran');
   });
 
-  it('a section whose API a route module serves already (allAccounts: the registry names hierarchy.ts) gets the client side only', () => {
+  it('a section whose API a route module serves already (the registry names its area: webhooks on connectivity.ts in the copy) gets the client side only', () => {
+    // every section is built (issue 34): the sample is made unbuilt once more, its registry entry naming an area the
+    // emulator serves already (as allAccounts' named hierarchy.ts before it was built)
+    unbuild(root, SAMPLE, 'connectivity');
     const previous = snapshot(root);
-    const out = run(root, ['--import', 'tsx', 'scripts/new-section.mjs', 'allAccounts']);
+    const out = run(root, ['--import', 'tsx', 'scripts/new-section.mjs', SAMPLE]);
     assert.equal(out.status, 0, out.stdout + out.stderr);
-    assert.match(out.stdout, /served by emulator\/src\/routes\/admin\/hierarchy\.ts/);
+    assert.match(out.stdout, /served by emulator\/src\/routes\/admin\/connectivity\.ts/);
     const { added, edited } = changes(previous, snapshot(root));
-    const keys = { read: [...SECTIONS.allAccounts.permissions], write: [...SECTIONS.allAccounts.write] };
-    assert.deepEqual(added, Object.keys(sectionFiles('allAccounts', keys, { parts: ['client', 'messages'] })).sort());
+    const info = SECTIONS[SAMPLE];
+    const keys = { read: [...info.permissions], write: [...info.write] };
+    assert.deepEqual(added, Object.keys(sectionFiles(SAMPLE, keys, { parts: ['client', 'messages'] })).sort());
     assert.ok(!added.some((p) => p.startsWith('emulator/')) && !edited.some((p) => p.startsWith('emulator/')), 'no emulator module, table, mount or migration');
     assert.deepEqual(edited, ['elements/index.ts', 'src/admin/shell/sections.ts']);
-    assert.match(readFileSync(join(root, 'src/admin/shell/sections.ts'), 'utf8'), /api: 'hierarchy',\s*load: \(\) => import\('\.\.\/all-accounts\/index\.ts'\)/);
+    assert.match(readFileSync(join(root, 'src/admin/shell/sections.ts'), 'utf8'), /api: 'connectivity',\s*load: \(\) => import\('\.\.\/webhooks\/index\.ts'\)/);
     const tsc = run(root, [join(repo, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
     assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
-    assert.ok(existsSync(join(root, 'emulator/src/routes/admin/hierarchy.ts')));
   });
 });
