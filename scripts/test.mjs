@@ -165,19 +165,51 @@ function elapsed() {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/**
+ * A step that prints nothing for this long is stuck (10 minutes; every runner here prints at least once a file, and the
+ * slowest file takes ~2): its whole process group (the runner, its browsers and servers) is killed and the step fails
+ * with that said, instead of the run waiting until CI's 90 minutes are out (a browser file once hung there).
+ */
+const IDLE_SECONDS = 600;
+
 /** Runs one command; `print` gets its output as it comes (streamed, or buffered for a step run beside others). */
 function run(step, print) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env, FORCE_COLOR: '0', NO_COLOR: '1' }, shell: false });
+    // its own process group (detached), so that a stuck step is killed with everything it started
+    const child = spawn(step.cmd, step.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      shell: false,
+      detached: true,
+    });
     let out = '';
+    let idle;
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        const note = `\n=== ${step.name}: no output for ${IDLE_SECONDS} s, stopped (its process group killed) ===\n`;
+        out += note;
+        print(note);
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      }, IDLE_SECONDS * 1000);
+    };
+    watch();
     const onData = (d) => {
       out += d;
       print(d);
+      watch();
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('close', (code) => resolve({ code, out: stripVTControlCharacters(out), seconds: (Date.now() - started) / 1000 }));
+    child.on('close', (code) => {
+      clearTimeout(idle);
+      resolve({ code: code ?? 1, out: stripVTControlCharacters(out), seconds: (Date.now() - started) / 1000 });
+    });
   });
 }
 

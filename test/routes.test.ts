@@ -5,6 +5,7 @@ import { DEFAULT_ROUTES } from '../src/app/options.ts';
 import { setStepUpFlag, STEP_UP_FLAG_KEY } from '../src/auth/step-up.ts';
 import { logout } from '../src/app/logout.ts';
 import { ADMIN, input, resetEmulator, signInWithPassword, stepOf, submit, totp, type, waitForStep } from './helpers/emulator.ts';
+import { traverse } from './helpers/history.ts';
 
 const original = location.pathname + location.search;
 /**
@@ -51,7 +52,7 @@ describe('<fe-routes>', () => {
     signUpLink()!.click();
     await waitUntil(() => routes.querySelector('fe-sign-up'), 'sign-up page');
     expect(location.pathname).to.equal('/account/sign-up');
-    history.back();
+    traverse(-1);
     await waitUntil(() => routes.querySelector('fe-login-box'), 'back to login');
   });
 

@@ -6,6 +6,7 @@ import { ADMIN, resetEmulator, setMetadata } from '../helpers/emulator.ts';
 import { SECTIONS } from '../../src/admin/shell/sections.ts';
 import { builtSectionTitles } from '../helpers/sections.ts';
 import { renderSection, type SectionSetup, shown, signIn, signInWithoutRoles, SLOW } from './helpers.ts';
+import { traverse } from '../helpers/history.ts';
 
 /** Renders `<fe-admin-portal>` in `<fe-app>` against the emulator and waits until it shows its sections (or none). */
 async function renderPortal(setup: SectionSetup = {}): Promise<HTMLElement> {
@@ -89,7 +90,7 @@ describe('<fe-admin-portal> shell', () => {
     expect(e.detail).to.deep.equal({ section: 'profile', previous: 'users' });
     expect(location.hash).to.equal('#/admin/profile');
     expect(current(portal)).to.equal('Profile');
-    history.back();
+    traverse(-1);
     await waitUntil(() => current(portal) === 'Users', 'back to users');
   });
 

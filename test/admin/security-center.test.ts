@@ -11,6 +11,7 @@ import '../../elements/fe-admin-portal.ts';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import { panel, tabOf } from './security-helpers.ts';
 import { api, dialog, expectAccessibleLightAndDark, renderSection, root, shown, signIn, SLOW } from './helpers.ts';
+import { traverse } from '../helpers/history.ts';
 
 const CENTER = '/frontegg/security-center/resources';
 
@@ -86,7 +87,7 @@ describe('<fe-admin-security> the security center says what is true (issue 31 it
       sso()!.click();
       await waitUntil(() => location.hash === '#/admin/sso/add', 'the SSO section’s new connection', SLOW);
       await waitUntil(() => dialog(portal), 'its dialog', SLOW);
-      history.back();
+      traverse(-1);
       await waitUntil(() => location.hash === '#/admin/security' && recommendation(portal, 'CONFIGURE_SSO'), 'back in the security center', SLOW);
     } finally {
       history.replaceState(null, '', location.pathname + location.search);

@@ -10,6 +10,7 @@ import '../../elements/fe-admin-portal.ts';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import { active, alertText, api, button, dialog, dialogTitle, expectAccessibleLightAndDark, fill, input, renderSection, retype, root, shown, signIn, toasts } from './helpers.ts';
 import { block, blockReady, openTab, tabOf } from './security-helpers.ts';
+import { traverse } from '../helpers/history.ts';
 
 const CONFIG = '/frontegg/identity/resources/configurations/v1';
 const IP = `${CONFIG}/restrictions/ip`;
@@ -129,7 +130,7 @@ describe('issue 31 item 2: unsaved edits in the security section ask before they
     expect(attempts(el).value).to.equal('9');
 
     // Back (a hash change): asked; Stay puts the shown place back in the URL
-    history.back();
+    traverse(-1);
     await asked(el);
     expect(selected(el, 'General settings')).to.equal(true);
     button(dialog(el)!, 'Stay and keep editing')!.click();

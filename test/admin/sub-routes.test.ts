@@ -14,6 +14,7 @@ import type { SsoConfiguration } from '../../src/api/sso.ts';
 import { ADMIN, resetEmulator } from '../helpers/emulator.ts';
 import { api, dialog, renderSection, root, rowsOf, shown, signIn, signInAsReader, SLOW } from './helpers.ts';
 import { openTab, tabOf } from './security-helpers.ts';
+import { traverse } from '../helpers/history.ts';
 
 const SSO = '/frontegg/team/resources/sso/v1';
 const SCIM = '/frontegg/directory/resources/v1/configurations/scim2';
@@ -149,10 +150,10 @@ describe('<fe-admin-portal> sub-routes (issue 30 item 2)', () => {
     root(portal).querySelector<HTMLAnchorElement>(`#fe-sso-card-${sso.id}`)!.click();
     await waitUntil(() => root(portal).querySelector('#fe-sso-connection-title'), 'connection page', SLOW);
     expect(location.hash).to.equal(`#/admin/sso/${sso.id}`);
-    history.back();
+    traverse(-1);
     await waitUntil(() => root(portal).querySelector(`[data-connection="${sso.id}"]`), 'back at the list', SLOW);
     expect(location.hash).to.equal('#/admin/sso');
-    history.forward();
+    traverse(1);
     await waitUntil(() => root(portal).querySelector('#fe-sso-connection-title'), 'forward to the page', SLOW);
   });
 
@@ -164,10 +165,10 @@ describe('<fe-admin-portal> sub-routes (issue 30 item 2)', () => {
     expect(location.hash).to.equal('#/admin/security/generalSettings');
     await openTab(portal, 'Session management');
     expect(location.hash).to.equal('#/admin/security/sessionManagement');
-    history.back();
+    traverse(-1);
     await waitUntil(() => selected(portal, 'General settings'), 'the tab before', SLOW);
     expect(location.hash).to.equal('#/admin/security/generalSettings');
-    history.back();
+    traverse(-1);
     await waitUntil(() => selected(portal, 'Security center'), 'the section’s start', SLOW);
   });
 
@@ -178,7 +179,7 @@ describe('<fe-admin-portal> sub-routes (issue 30 item 2)', () => {
     await waitUntil(() => root(portal).querySelector('#fe-sso-connection-title'), 'connection page', SLOW);
     await clickNav(portal, 'Security');
     await waitUntil(() => selected(portal, 'Security center'), 'security', SLOW);
-    history.back();
+    traverse(-1);
     await waitUntil(() => root(portal).querySelector('#fe-sso-connection-title'), 'the connection page again', SLOW);
   });
 
