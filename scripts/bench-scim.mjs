@@ -34,6 +34,11 @@ export async function benchScim() {
   try {
     const login = await (await fetch(`${emulator.url}/frontegg/identity/resources/auth/v1/user`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) })).json();
     const auth = { ...json, authorization: `Bearer ${login.accessToken}` };
+    // 10,000 users are past the seeded Free plan's 50 seats (issue 32's plan limits refuse the 51st SCIM push):
+    // the account is put on Enterprise, the plan without limits
+    const tenantId = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString()).tenantId;
+    const plan = await fetch(`${emulator.url}/_emulator/billing/tenants/${tenantId}`, { method: 'PUT', headers: json, body: JSON.stringify({ planId: 'enterprise' }) });
+    if (!plan.ok) throw new Error(`plan: ${plan.status} ${await plan.text()}`);
     const created = await fetch(`${emulator.url}/frontegg/directory/resources/v1/configurations/scim2`, {
       method: 'POST',
       headers: auth,
