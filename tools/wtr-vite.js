@@ -1,4 +1,14 @@
-import { createServer, mergeConfig } from 'vite';
+import { createLogger, createServer, mergeConfig } from 'vite';
+
+/**
+ * Vite's logger for the tests: warnings and errors, and of the info lines only the dependency optimizer's (a dependency
+ * found late re-bundles the others, and a test file loading at that moment fails to import: the first-run failures of
+ * stripe-card.test.ts and step-up-fetch.test.ts in a fresh clone; these lines say which dependency it was).
+ */
+function testLogger() {
+  const base = createLogger('info');
+  return { ...base, info: (msg, options) => (/optimi[sz]|dependenc|reload/i.test(msg) ? base.info(msg, options) : undefined) };
+}
 
 /**
  * Runs Vite in middleware mode inside @web/test-runner, so tests get the same
@@ -14,7 +24,8 @@ export function viteWtr(viteConfig = {}) {
         mergeConfig(
           {
             appType: 'custom',
-            logLevel: 'warn',
+            logLevel: 'info',
+            customLogger: testLogger(),
             server: { middlewareMode: true, hmr: false },
             // the Stripe card chunk is loaded on demand (src/admin/subscription/card/stripe-card.tsx): pre-bundled with the
             // rest, else its first import in a fresh clone (no optimizer cache) served @stripe/react-stripe-js unbundled
