@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDemo } from '../../examples/plain-html/server.mjs';
-import { axeViolations, demoPage } from './harness.ts';
+import { axeViolations, signInOnDemo } from './harness.ts';
 import { freePort } from '../node/emulator.ts';
 
 /**
@@ -57,13 +57,7 @@ describe('all accounts: a sub-account made, entered and acted in from the portal
   it('AB-2.05 AB-6.10 AB-7.24 create, allow, enter (banner), invite with a role, the audit row names the parent, back; a parent with a child is not deleted and a cycle is not made', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const d = demoPage(page);
-    await page.goto(demo.url);
-    await d.email.fill(ADMIN.email);
-    await page.keyboard.press('Enter');
-    await d.password.fill(ADMIN.password);
-    await page.keyboard.press('Enter');
-    await d.panel.waitFor({ state: 'visible' });
+    await signInOnDemo(page, demo.url, ADMIN);
     await page.goto(`${demo.url}/admin#/admin/allAccounts`);
     const portal = page.locator('fe-admin-portal');
     const nav = portal.getByRole('navigation', { name: 'Sections' });

@@ -95,6 +95,20 @@ export function demoPage(page: Page) {
   };
 }
 
+/**
+ * Signs `user` in on the demo page at `demoUrl` from the keyboard (email, Enter, password, Enter) and waits for the
+ * signed-in panel: the start of every end-to-end test that then opens the portal.
+ */
+export async function signInOnDemo(page: Page, demoUrl: string, user: { email: string; password: string }): Promise<void> {
+  const d = demoPage(page);
+  await page.goto(demoUrl);
+  await d.email.fill(user.email);
+  await page.keyboard.press('Enter');
+  await d.password.fill(user.password);
+  await page.keyboard.press('Enter');
+  await d.panel.waitFor({ state: 'visible' });
+}
+
 /** axe-core's browser build, read once. */
 let axeSource: string | undefined;
 

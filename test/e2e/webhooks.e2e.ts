@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { startEmulator } from '../../tools/emulator-process.js';
 import { startDemo } from '../../examples/plain-html/server.mjs';
 import { startReceiver, type Receiver } from '../../emulator/test/webhook-receiver.ts';
-import { demoPage } from './harness.ts';
+import { signInOnDemo } from './harness.ts';
 import { freePort } from '../node/emulator.ts';
 
 /**
@@ -43,13 +43,7 @@ describe('webhooks from the portal to a receiver', () => {
   it('an invite in the portal reaches the receiver signed twice; a 500 is retried once the clock moves 5 s, and the inspector shows both attempts', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const d = demoPage(page);
-    await page.goto(demo.url);
-    await d.email.fill(ADMIN.email);
-    await page.keyboard.press('Enter');
-    await d.password.fill(ADMIN.password);
-    await page.keyboard.press('Enter');
-    await d.panel.waitFor({ state: 'visible' });
+    await signInOnDemo(page, demo.url, ADMIN);
     await page.goto(`${demo.url}/admin#/admin/webhooks`);
     const portal = page.locator('fe-admin-portal');
     const nav = portal.getByRole('navigation', { name: 'Sections' });
